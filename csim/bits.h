@@ -1,0 +1,48 @@
+/* bits.h -- multi-word bit vectors as uint32_t arrays, least significant
+ * word first, the same layout Verilator's VPI uses for vpiVectorVal.
+ * Rule for every C model field that mirrors an RTL signal: width <= 32 is a
+ * uint32_t, 33..64 a uint64_t, wider an array of bits_words(width) uint32_t. */
+#ifndef BITS_H
+#define BITS_H
+#include <stdint.h>
+#include <string.h>
+
+static inline unsigned bits_words(unsigned width) { return (width + 31u) / 32u; }
+
+static inline uint64_t bits_mask64(unsigned width) { return width >= 64 ? ~0ull : ((1ull << width) - 1ull); }
+
+/* Reads width (<= 64) bits starting at bit lsb. */
+static inline uint64_t bits_get(const uint32_t *v, unsigned lsb, unsigned width) {
+  uint64_t r = 0;
+  for (unsigned i = 0; i < width; i++) {
+    unsigned b = lsb + i;
+    r |= (uint64_t)((v[b >> 5] >> (b & 31)) & 1u) << i;
+  }
+  return r;
+}
+
+/* Writes width (<= 64) bits starting at bit lsb. */
+static inline void bits_set(uint32_t *v, unsigned lsb, unsigned width, uint64_t val) {
+  for (unsigned i = 0; i < width; i++) {
+    unsigned b = lsb + i;
+    uint32_t m = 1u << (b & 31);
+    if ((val >> i) & 1u) v[b >> 5] |= m; else v[b >> 5] &= ~m;
+  }
+}
+
+static inline unsigned bits_test(const uint32_t *v, unsigned b) { return (v[b >> 5] >> (b & 31)) & 1u; }
+
+/* Clears the bits above width in the top word. */
+static inline void bits_trim(uint32_t *v, unsigned width) {
+  if (width & 31) v[(width - 1) >> 5] &= (1u << (width & 31)) - 1u;
+}
+
+/* Number of bits a counter/index needs: clog2(n), at least 1. */
+static inline unsigned bits_clog2(unsigned long long n) {
+  unsigned w = 0;
+  while ((1ull << w) < n) w++;
+  return w;
+}
+static inline unsigned bits_idx_w(unsigned long long n) { unsigned w = bits_clog2(n); return w ? w : 1; }
+
+#endif

@@ -1,0 +1,55 @@
+/* fifo_sync.c -- see fifo_sync.h. */
+#include "fifo_sync.h"
+#include <string.h>
+#include "bits.h"
+
+int fifo_sync_init(fifo_sync_t *f, unsigned depth, unsigned width) {
+  memset(f, 0, sizeof *f);
+  if (!depth) return -1;
+  f->depth = depth;
+  f->width = width;
+  return mem_1r1w_init(&f->i_mem, depth, width, width);
+}
+
+void fifo_sync_free(fifo_sync_t *f) { mem_1r1w_free(&f->i_mem); }
+
+void fifo_sync_reset(fifo_sync_t *f) {
+  f->wptr_q = f->rptr_q = f->count_q = 0;
+  f->wptr_d = f->rptr_d = f->count_d = 0;
+  mem_1r1w_idle(&f->i_mem);
+}
+
+static uint32_t ptr_next(const fifo_sync_t *f, uint32_t p) { return p == f->depth - 1 ? 0 : p + 1; }
+
+void fifo_sync_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+  uint32_t do_push = push && !fifo_sync_full(f);
+  uint32_t do_pop = pop && !fifo_sync_empty(f);
+  f->wptr_d = do_push ? ptr_next(f, f->wptr_q) : f->wptr_q;
+  f->rptr_d = do_pop ? ptr_next(f, f->rptr_q) : f->rptr_q;
+  f->count_d = f->count_q;
+#ifdef FAULT_FIFO_SYNC_COUNT
+  if (do_push) f->count_d = f->count_q + 1; /* injected: push+pop counts as push */
+  else if (do_pop) f->count_d = f->count_q - 1;
+#else
+  if (do_push && !do_pop) f->count_d = f->count_q + 1;
+  else if (do_pop && !do_push) f->count_d = f->count_q - 1;
+#endif
+  /* The RTL ties the body's write port to the tracker: same here, so the
+   * port the engine compares carries the same values on both sides. */
+  uint32_t one = 1;
+  mem_1r1w_idle(&f->i_mem);
+  f->i_mem.waddr_i = f->wptr_q;
+  if (wdata) {
+    memcpy(f->i_mem.wdata_i, wdata, f->i_mem.words * sizeof(uint32_t));
+    bits_trim(f->i_mem.wdata_i, f->width);
+  }
+  f->i_mem.wmask_i[0] = one;
+  f->i_mem.we_i = do_push;
+}
+
+void fifo_sync_commit(fifo_sync_t *f) {
+  f->wptr_q = f->wptr_d;
+  f->rptr_q = f->rptr_d;
+  f->count_q = f->count_d;
+  mem_1r1w_commit(&f->i_mem);
+}

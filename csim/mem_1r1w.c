@@ -1,0 +1,73 @@
+/* mem_1r1w.c -- see mem_1r1w.h. */
+#include "mem_1r1w.h"
+#include <stdlib.h>
+#include <string.h>
+#include "bits.h"
+
+int mem_1r1w_init(mem_1r1w_t *m, unsigned depth, unsigned width, unsigned slice_w) {
+  memset(m, 0, sizeof *m);
+  if (!depth || !width || !slice_w || width % slice_w) return -1;
+  m->depth = depth;
+  m->width = width;
+  m->slice_w = slice_w;
+  m->nslice = width / slice_w;
+  m->words = bits_words(width);
+  m->mwords = bits_words(m->nslice);
+  m->mem_q = calloc((size_t)depth * m->words, sizeof(uint32_t));
+  m->wdata_i = calloc(m->words, sizeof(uint32_t));
+  m->wmask_i = calloc(m->mwords, sizeof(uint32_t));
+  if (!m->mem_q || !m->wdata_i || !m->wmask_i) { mem_1r1w_free(m); return -1; }
+  return 0;
+}
+
+void mem_1r1w_free(mem_1r1w_t *m) {
+  free(m->mem_q);
+  free(m->wdata_i);
+  free(m->wmask_i);
+  m->mem_q = m->wdata_i = m->wmask_i = NULL;
+}
+
+void mem_1r1w_idle(mem_1r1w_t *m) {
+  m->we_i = 0;
+  m->waddr_i = 0;
+  memset(m->wdata_i, 0, m->words * sizeof(uint32_t));
+  memset(m->wmask_i, 0, m->mwords * sizeof(uint32_t));
+}
+
+void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask) {
+  m->we_i = 1;
+  m->waddr_i = addr;
+  memcpy(m->wdata_i, data, m->words * sizeof(uint32_t));
+  bits_trim(m->wdata_i, m->width);
+  if (mask) {
+    memcpy(m->wmask_i, mask, m->mwords * sizeof(uint32_t));
+    bits_trim(m->wmask_i, m->nslice);
+  } else {
+    for (unsigned s = 0; s < m->nslice; s++) bits_set(m->wmask_i, s, 1, 1);
+  }
+}
+
+void mem_1r1w_commit(mem_1r1w_t *m) {
+  if (!m->we_i || m->waddr_i >= m->depth) return;
+  uint32_t *row = m->mem_q + (size_t)m->waddr_i * m->words;
+  if (m->slice_w == m->width) { /* one slice: whole row */
+    if (bits_test(m->wmask_i, 0)) memcpy(row, m->wdata_i, m->words * sizeof(uint32_t));
+    return;
+  }
+  for (unsigned s = 0; s < m->nslice; s++) {
+#ifdef FAULT_MEM_1R1W_MASK
+    if (!bits_test(m->wmask_i, s) && s != m->nslice - 1) continue; /* injected: top slice always written */
+#else
+    if (!bits_test(m->wmask_i, s)) continue;
+#endif
+    unsigned lsb = s * m->slice_w;
+    if (!(lsb & 31) && !(m->slice_w & 31)) {
+      memcpy(row + lsb / 32, m->wdata_i + lsb / 32, m->slice_w / 8);
+    } else {
+      for (unsigned b = lsb; b < lsb + m->slice_w; b += 32) {
+        unsigned n = lsb + m->slice_w - b < 32 ? lsb + m->slice_w - b : 32;
+        bits_set(row, b, n, bits_get(m->wdata_i, b, n));
+      }
+    }
+  }
+}

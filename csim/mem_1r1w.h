@@ -1,0 +1,33 @@
+/* mem_1r1w.h -- C mirror of rtl/prim/mem_1r1w.sv: one-read, one-write memory
+ * with a per-slice write mask.
+ * Read: mem_1r1w_read() returns the row as it stands (before this cycle's
+ * write).  Write: mem_1r1w_write() during the cycle's logic sets the write
+ * port (we_i, waddr_i, wdata_i, wmask_i -- the RTL port names); commit
+ * applies it at the clock edge.  Rows are bits_words(width) uint32_t words. */
+#ifndef MEM_1R1W_H
+#define MEM_1R1W_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+  unsigned depth, width, slice_w, nslice, words, mwords;
+  uint32_t *mem_q;  /* depth rows of `words` words */
+  /* write port of this cycle */
+  uint32_t we_i, waddr_i;
+  uint32_t *wdata_i; /* words */
+  uint32_t *wmask_i; /* bits_words(nslice) */
+} mem_1r1w_t;
+
+/* Returns 0, or -1 when slice_w does not divide width or out of memory. */
+int mem_1r1w_init(mem_1r1w_t *m, unsigned depth, unsigned width, unsigned slice_w);
+void mem_1r1w_free(mem_1r1w_t *m);
+static inline const uint32_t *mem_1r1w_read(const mem_1r1w_t *m, unsigned addr) {
+  return m->mem_q + (size_t)addr * m->words;
+}
+/* Start of a cycle's logic: port idle (the RTL's defaults). */
+void mem_1r1w_idle(mem_1r1w_t *m);
+/* Writes the slices set in mask (NULL: all slices). */
+void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask);
+void mem_1r1w_commit(mem_1r1w_t *m);
+
+#endif

@@ -1,0 +1,174 @@
+// mrpb_drain -- MRPB drain selector (seed 003, Sections 3.3 and 6): picks the
+// queue whose head goes to the L1D this cycle.
+//
+// Priority of a pick, highest first:
+//   1. flush: flush_valid_i names a queue (a read met it full, or a write
+//      waits for it to empty) and its head is eligible -> that queue.
+//   2. greedy: mode_greedy_i and the current queue (gcur_q) is not empty ->
+//      the current queue, or no pick at all while its head is too young
+//      (a greedy policy must empty a queue before choosing another).
+//   3. the base policy over the eligible queues (elig_i):
+//      FIXED   prio_enc, lowest queue ID wins (the paper's 48-to-6 encoder);
+//      RR      rr_arb (two prio_encs), pointer moves past each base pick;
+//      LONGEST largest count among eligible queues, ties to the lower ID
+//              (a prio_enc over the queues of maximal count).
+//      An undefined mode_drain_i encoding (3) acts as FIXED.
+// "Eligible" means non-empty with a head older than the buffer latency; the
+// top (mrpb.sv) computes it.  Counts (cnt_i) include young entries.
+//
+// Handshake: sel_* are combinational from the inputs and the registers; the
+// pick is consumed (a dequeue happens) in a cycle where advance_i is high,
+// which the top only raises together with sel_valid_o.  State moves only on
+// consumed picks: the round-robin pointer after a base RR pick, the greedy
+// current queue after any non-flush pick.  gcur_v_q drops once the current
+// queue is seen empty.
+// C mirror: csim/mrpb_drain.{h,c}.
+module mrpb_drain #(
+  /// Queues.
+  parameter int unsigned NQ   = 48,
+  /// Bits of a per-queue count.
+  parameter int unsigned CntW = 4,
+  /// Derived: do not override.
+  parameter int unsigned IdxW = (NQ > 1) ? $clog2(NQ) : 1
+) (
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  /// Drain policy, l1sys_pkg::MRPB_DRAIN_* encoding (quasi-static).
+  input  logic [1:0]         mode_drain_i,
+  /// Greedy variant (quasi-static).
+  input  logic               mode_greedy_i,
+  /// Queue q has an entry old enough to leave.
+  input  logic [NQ-1:0]      elig_i,
+  /// Queue q holds at least one entry (eligible or not).
+  input  logic [NQ-1:0]      nonempty_i,
+  /// Entries of queue q at [q*CntW +: CntW].
+  input  logic [NQ*CntW-1:0] cnt_i,
+  /// Flush request and its target queue.
+  input  logic               flush_valid_i,
+  input  logic [IdxW-1:0]    flush_idx_i,
+  /// The pick is consumed this cycle.
+  input  logic               advance_i,
+  output logic               sel_valid_o,
+  output logic [IdxW-1:0]    sel_idx_o,
+  /// The pick came from the flush rule.
+  output logic               sel_flush_o
+);
+  logic [IdxW-1:0] gcur_q, gcur_d;
+  logic            gcur_v_q, gcur_v_d;
+
+  logic [NQ-1:0]   fix_gnt, rr_gnt, long_gnt, long_req;
+  logic [IdxW-1:0] fix_idx, rr_idx, long_idx;
+  logic            fix_valid, rr_valid, long_valid;
+  logic [CntW-1:0] max_len;
+  logic            flush_hit, cur_active, base_pick, rr_advance;
+  logic            base_valid;
+  logic [IdxW-1:0] base_idx;
+
+  // Fixed order: the priority encoder of Section 6.
+  prio_enc #(.N(NQ)) i_pe_fixed (
+    .req_i    (elig_i),
+    .onehot_o (fix_gnt),
+    .idx_o    (fix_idx),
+    .valid_o  (fix_valid)
+  );
+
+  // Round robin.
+  rr_arb #(.N(NQ)) i_rr (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .req_i     (elig_i),
+    .advance_i (rr_advance),
+    .gnt_o     (rr_gnt),
+    .idx_o     (rr_idx),
+    .valid_o   (rr_valid)
+  );
+
+  // Longest first: the largest count among eligible queues, then the
+  // lowest ID among the queues of that count.
+  always_comb begin
+    max_len = '0;
+    for (int unsigned q = 0; q < NQ; q++) begin
+      if (elig_i[q] && cnt_i[q*CntW +: CntW] > max_len) max_len = cnt_i[q*CntW +: CntW];
+    end
+    for (int unsigned q = 0; q < NQ; q++) begin
+      long_req[q] = elig_i[q] && (cnt_i[q*CntW +: CntW] == max_len);
+    end
+`ifdef FAULT_MRPB_LONGEST_TIE
+    // Injected fault: ties go to the higher queue ID (keep only the highest
+    // candidate before the encoder).
+    for (int unsigned q = 0; q < NQ; q++) begin
+      for (int unsigned r = q + 1; r < NQ; r++) begin
+        if (long_req[r]) long_req[q] = 1'b0;
+      end
+    end
+`endif
+  end
+
+  prio_enc #(.N(NQ)) i_pe_long (
+    .req_i    (long_req),
+    .onehot_o (long_gnt),
+    .idx_o    (long_idx),
+    .valid_o  (long_valid)
+  );
+
+  always_comb begin
+    unique case (mode_drain_i)
+      l1sys_pkg::MRPB_DRAIN_RR[1:0]: begin
+        base_valid = rr_valid;
+        base_idx   = rr_idx;
+      end
+      l1sys_pkg::MRPB_DRAIN_LONGEST[1:0]: begin
+        base_valid = long_valid;
+        base_idx   = long_idx;
+      end
+      default: begin
+        base_valid = fix_valid;
+        base_idx   = fix_idx;
+      end
+    endcase
+  end
+
+  assign flush_hit  = flush_valid_i && elig_i[flush_idx_i];
+  assign cur_active = mode_greedy_i && gcur_v_q && nonempty_i[gcur_q];
+  assign base_pick  = !flush_hit && !cur_active;
+
+  always_comb begin
+    sel_flush_o = 1'b0;
+    if (flush_hit) begin
+      sel_valid_o = 1'b1;
+      sel_idx_o   = flush_idx_i;
+      sel_flush_o = 1'b1;
+    end else if (cur_active) begin
+      sel_valid_o = elig_i[gcur_q];
+      sel_idx_o   = gcur_q;
+    end else begin
+      sel_valid_o = base_valid;
+      sel_idx_o   = base_idx;
+    end
+  end
+
+  assign rr_advance = advance_i && base_pick && (mode_drain_i == l1sys_pkg::MRPB_DRAIN_RR[1:0]);
+
+  always_comb begin
+    gcur_d   = gcur_q;
+    gcur_v_d = mode_greedy_i && gcur_v_q && nonempty_i[gcur_q];
+    if (mode_greedy_i && advance_i && sel_valid_o && !sel_flush_o) begin
+      gcur_d   = sel_idx_o;
+      gcur_v_d = 1'b1;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      gcur_q   <= '0;
+      gcur_v_q <= 1'b0;
+    end else begin
+      gcur_q   <= gcur_d;
+      gcur_v_q <= gcur_v_d;
+    end
+  end
+
+  // The one-hot grants are not needed: the queue index addresses the memory.
+  logic unused_gnt;
+  assign unused_gnt = ^{fix_gnt, rr_gnt, long_gnt};
+endmodule

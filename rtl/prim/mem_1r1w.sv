@@ -1,0 +1,58 @@
+// mem_1r1w -- one-read, one-write memory with a per-slice write mask.
+//
+// The project's only storage-array wrapper: every tag and data array, every
+// FIFO body, goes through it, so synthesis can keep it as flops or swap in an
+// SRAM macro (the area flow black-boxes it and costs it by bits).
+//
+// Read port:  combinational; rdata_o is row raddr_i as it stands before this
+//             cycle's clock edge (read-before-write when raddr_i == waddr_i).
+// Write port: at the rising edge, when we_i, every slice s with wmask_i[s]
+//             set takes wdata_i[s*SliceW +: SliceW] into row waddr_i.
+// Addresses must be below Depth (callers guarantee it).
+// No reset, like an SRAM.  Simulation starts from all-zero contents in both
+// the C model and the RTL (verilator --x-initial 0).
+// C mirror: csim/mem_1r1w.{h,c}.
+module mem_1r1w #(
+  /// Rows.
+  parameter int unsigned Depth  = 32,
+  /// Bits per row.
+  parameter int unsigned Width  = 32,
+  /// Bits per write-mask slice; must divide Width.
+  parameter int unsigned SliceW = Width,
+  /// Derived: do not override.
+  parameter int unsigned AddrW  = (Depth > 1) ? $clog2(Depth) : 1,
+  /// Derived: do not override.
+  parameter int unsigned NSlice = Width / SliceW
+) (
+  input  logic              clk_i,
+  input  logic [AddrW-1:0]  raddr_i,
+  output logic [Width-1:0]  rdata_o,
+  input  logic              we_i,
+  input  logic [AddrW-1:0]  waddr_i,
+  input  logic [Width-1:0]  wdata_i,
+  input  logic [NSlice-1:0] wmask_i
+);
+  logic [Width-1:0] mem_q [Depth];
+
+  assign rdata_o = mem_q[raddr_i];
+
+  always_ff @(posedge clk_i) begin
+    if (we_i) begin
+      for (int unsigned s = 0; s < NSlice; s++) begin
+`ifdef FAULT_MEM_1R1W_MASK
+        // Injected fault: the top slice is written whatever its mask bit.
+        if (wmask_i[s] || s == NSlice - 1) mem_q[waddr_i][s*SliceW +: SliceW] <= wdata_i[s*SliceW +: SliceW];
+`else
+        if (wmask_i[s]) mem_q[waddr_i][s*SliceW +: SliceW] <= wdata_i[s*SliceW +: SliceW];
+`endif
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  // Width must split into whole slices; checked once at elaboration.
+  initial begin
+    if (Width % SliceW != 0) $fatal(1, "mem_1r1w: SliceW %0d does not divide Width %0d", SliceW, Width);
+  end
+`endif
+endmodule

@@ -1,0 +1,38 @@
+// prio_enc -- fixed-priority encoder with valid: the lowest-numbered set
+// request wins.  Built as a one-hot stage (isolate the lowest set bit) and a
+// one-hot-to-binary encoder (an OR tree), the BaseJump split.
+// The MRPB fixed-order drain selector is a 48-input instance of it.
+// Purely combinational.  C mirror: csim/prio_enc.{h,c}.
+module prio_enc #(
+  /// Requesters.
+  parameter int unsigned N    = 8,
+  /// Derived: do not override.
+  parameter int unsigned IdxW = (N > 1) ? $clog2(N) : 1
+) (
+  input  logic [N-1:0]    req_i,
+  output logic [N-1:0]    onehot_o,
+  output logic [IdxW-1:0] idx_o,
+  output logic            valid_o
+);
+  // One-hot stage: x & -x keeps only the lowest set bit.
+`ifdef FAULT_PRIO_ENC_ORDER
+  // Injected fault: bits 0 and 1 swap priority.
+  logic [N-1:0] req_swapped;
+  always_comb begin
+    req_swapped = req_i;
+    if (N > 1 && req_i[0] && req_i[1]) req_swapped[0] = 1'b0;
+  end
+  assign onehot_o = req_swapped & (~req_swapped + 1'b1);
+`else
+  assign onehot_o = req_i & (~req_i + 1'b1);
+`endif
+  assign valid_o  = |req_i;
+
+  // Encoder: OR together the indices of the (single) set bit.
+  always_comb begin
+    idx_o = '0;
+    for (int unsigned i = 0; i < N; i++) begin
+      if (onehot_o[i]) idx_o = idx_o | IdxW'(i);
+    end
+  end
+endmodule

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# install_deps.sh -- installs, once, every Debian package the project needs.
+# Idempotent: does nothing when all tools are present.  Where it cannot
+# install (not root and no sudo, or no package registry), it stops with one
+# message naming the packages to install, exit code 2.
+set -u
+need=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have gcc       || need+=(gcc)
+have g++       || need+=(g++)
+have make      || need+=(make)
+have python3   || need+=(python3)          # verilator's build helper
+have verilator || need+=(verilator)
+have yosys     || need+=(yosys)
+have sta       || need+=(opensta)
+have gtkwave   || need+=(gtkwave)          # also fst2vcd
+[ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
+[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
+[ ${#need[@]} -eq 0 ] && exit 0
+
+echo "install_deps: installing ${need[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if have sudo && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else
+    echo "error: missing packages: ${need[*]}; install them as root with: apt-get install -y ${need[*]}" >&2
+    exit 2
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need[@]}"; } >/tmp/install_deps.log 2>&1; then
+  echo "error: could not install ${need[*]} (see /tmp/install_deps.log); install them with: apt-get install -y ${need[*]}" >&2
+  exit 2
+fi
+echo "install_deps: done"

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# lockstep.sh BLOCK [engine options] -- builds the block's RTL harness with
+# Verilator (once per parameter set; reused while rtl/ is unchanged), links
+# it with the C engine and model, and runs it.
+#   Without --config, a block with configs in tb/configs/BLOCK/ runs every
+#   one of them in turn (CONFIG=default: the parameter defaults only).
+#   Without --cycles, tb/configs/BLOCK/full_cycles (or 100000) is used.
+# Environment: FAULT_RTL=<DEFINE> builds the RTL with that fault define;
+#   FAULT_C=<DEFINE> builds the C model with it (fault-injection tests).
+#   LS_QUIET=1 hides the build log.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=build
+block=${1:?usage: lockstep.sh BLOCK [options]}
+shift
+args=("$@")
+have_cfg=0; have_cyc=0; cfgs=()
+for ((i = 0; i < ${#args[@]}; i++)); do
+  case "${args[$i]}" in
+    --config) have_cfg=1; [ "${args[$((i + 1))]:-}" = default ] && cfgs=(default) ;;
+    --cycles) have_cyc=1 ;;
+  esac
+done
+if [ $have_cyc = 0 ]; then
+  if [ -f tb/configs/$block/full_cycles ]; then args+=(--cycles "$(cat tb/configs/$block/full_cycles)"); else args+=(--cycles 100000); fi
+fi
+if [ $have_cfg = 0 ] && compgen -G "tb/configs/$block/*.cfg" >/dev/null; then
+  rc=0
+  for c in tb/configs/$block/*.cfg; do
+    bash "$0" "$block" "${args[@]}" --config "$c" || rc=$?
+    [ $rc -ne 0 ] && exit $rc
+  done
+  exit 0
+fi
+if [ "${cfgs[*]:-}" = default ]; then # drop "--config default"
+  n=(); skip=0
+  for a in "${args[@]}"; do
+    if [ $skip = 1 ]; then skip=0; continue; fi
+    if [ "$a" = --config ]; then skip=1; continue; fi
+    n+=("$a")
+  done
+  args=("${n[@]}")
+fi
+
+make -s build >/dev/null
+# 1. the harness for these parameters (exit 2 on a bad parameter)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+$B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt; echo "rtlfault=${FAULT_RTL:-}") | sha1sum | cut -c1-12)
+dir=$B/ls/$block/$key
+mkdir -p "$dir"
+srcs=($B/gen/l1sys_pkg.sv)
+for f in $(cat "$tmp"/ls_files.txt); do srcs+=(rtl/$f); done
+stale=1
+if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
+if [ $stale = 1 ]; then
+  cp "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$dir"/
+  defs=()
+  [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
+  [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building RTL harness for $block in $dir"
+  rm -rf "$dir/obj"
+  if ! verilator --cc --build --vpi --trace-fst -j 2 -Wno-fatal -Wno-lint -Wno-style \
+      --x-assign 0 --x-initial 0 --top-module ls_top -Mdir "$dir/obj" \
+      -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" "${defs[@]}" \
+      "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1; then
+    echo "error: Verilator build of $block failed; see $dir/build.log" >&2
+    tail -20 "$dir/build.log" >&2
+    exit 2
+  fi
+  g++ -O2 -faligned-new -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
+    -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
+    -c tb/vglue.cpp -o "$dir/vglue.o"
+  touch "$dir/stamp"
+fi
+# 2. the C side (optionally with a C fault), linked with the harness
+csim=$B/lib/libcsim.a
+exe=$dir/lockstep
+if [ -n "${FAULT_C:-}" ]; then
+  fdir=$B/cfault/$FAULT_C
+  mkdir -p "$fdir"
+  objs=()
+  for s in csim/*.c; do
+    o=$fdir/$(basename "$s" .c).o
+    gcc -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen -Icsim -Itb -c "$s" -o "$o"
+    objs+=("$o")
+  done
+  rm -f "$fdir/libcsim.a"; ar rcs "$fdir/libcsim.a" "${objs[@]}"
+  csim=$fdir/libcsim.a
+  exe=$dir/lockstep-$FAULT_C
+fi
+if [ $stale = 1 ] || [ ! -x "$exe" ] || [ -n "${FAULT_C:-}" ] || [ -n "$(find $B/lib $B/obj/tb/ls_vpi.o -newer "$exe" 2>/dev/null)" ]; then
+  g++ "$dir/vglue.o" $B/obj/tb/ls_vpi.o $B/lib/libls.a "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
+    -lz -pthread -latomic -o "$exe"
+fi
+exec "$exe" --block "$block" "${args[@]}"

@@ -1,0 +1,127 @@
+/* ls_map.c -- the declaration calls of ls.h: they record each block's
+ * parameters, ports and state map for the engine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bits.h"
+#include "ls_engine.h"
+
+static char *dupstr(const char *s) {
+  char *d = malloc(strlen(s) + 1);
+  if (!d) { fprintf(stderr, "lockstep: out of memory\n"); exit(2); }
+  return strcpy(d, s);
+}
+
+static ls_sig_t *add(ls_map_t *m, ls_kind_t kind, const char *path, unsigned width, unsigned depth, const void *c,
+                     size_t stride) {
+  if (m->nsig == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 32;
+    m->sig = realloc(m->sig, (size_t)m->cap * sizeof *m->sig);
+    if (!m->sig) { fprintf(stderr, "lockstep: out of memory\n"); exit(2); }
+  }
+  if (!width || width > 4096) {
+    fprintf(stderr, "lockstep: block declares '%s' with width %u (expected 1..4096)\n", path, width);
+    exit(2);
+  }
+  ls_sig_t *s = &m->sig[m->nsig++];
+  memset(s, 0, sizeof *s);
+  s->kind = kind;
+  s->path = dupstr(path);
+  char buf[512];
+  if (kind == SIG_IN || kind == SIG_OUT) snprintf(buf, sizeof buf, "TOP.ls_top.%s", path);
+  else snprintf(buf, sizeof buf, "TOP.ls_top.dut%s%s", *path ? "." : "", path);
+  s->rtl = dupstr(buf);
+  s->width = width;
+  s->words = bits_words(width);
+  s->depth = depth;
+  s->c = c;
+  s->stride = stride;
+  s->we_sig = -1;
+  return s;
+}
+
+void ls_param(ls_map_t *m, const char *rtl_param, long long value) {
+  if (m->npar == m->pcap) {
+    m->pcap = m->pcap ? 2 * m->pcap : 8;
+    m->par = realloc(m->par, (size_t)m->pcap * sizeof *m->par);
+    if (!m->par) { fprintf(stderr, "lockstep: out of memory\n"); exit(2); }
+  }
+  m->par[m->npar].name = dupstr(rtl_param);
+  m->par[m->npar++].value = value;
+}
+
+void ls_input(ls_map_t *m, const char *name, unsigned width, uint32_t *c) { add(m, SIG_IN, name, width, 1, c, 0); }
+void ls_output(ls_map_t *m, const char *name, unsigned width, uint32_t *c) { add(m, SIG_OUT, name, width, 1, c, 0); }
+void ls_reg(ls_map_t *m, const char *path, unsigned width, const void *c) { add(m, SIG_REG, path, width, 1, c, 0); }
+
+void ls_reg_array(ls_map_t *m, const char *path, unsigned width, unsigned depth, const void *c, size_t stride) {
+  add(m, SIG_ARR, path, width, depth, c, stride);
+}
+
+static void join(char *buf, size_t n, const char *inst, const char *leaf) {
+  snprintf(buf, n, "%s%s%s", inst, *inst ? "." : "", leaf);
+}
+
+void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem) {
+  char p[512];
+  unsigned aw = bits_idx_w(mem->depth);
+  join(p, sizeof p, inst, "we_i");
+  int we = m->nsig;
+  add(m, SIG_MPORT, p, 1, 1, &mem->we_i, 0)->mem = mem;
+  join(p, sizeof p, inst, "waddr_i");
+  ls_sig_t *s = add(m, SIG_MPORT, p, aw, 1, &mem->waddr_i, 0);
+  s->mem = mem, s->we_sig = we;
+  join(p, sizeof p, inst, "wdata_i");
+  s = add(m, SIG_MPORT, p, mem->width, 1, mem->wdata_i, 0);
+  s->mem = mem, s->we_sig = we;
+  join(p, sizeof p, inst, "wmask_i");
+  s = add(m, SIG_MPORT, p, mem->nslice, 1, mem->wmask_i, 0);
+  s->mem = mem, s->we_sig = we;
+  join(p, sizeof p, inst, "mem_q");
+  s = add(m, SIG_MEM, p, mem->width, mem->depth, mem->mem_q, mem->words * sizeof(uint32_t));
+  s->mem = mem;
+  s->we_sig = we;
+}
+
+void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f) {
+  char p[512];
+  unsigned pw = bits_idx_w(f->depth), cw = bits_clog2(f->depth + 1);
+  join(p, sizeof p, inst, "wptr_q");
+  ls_reg(m, p, pw, &f->wptr_q);
+  join(p, sizeof p, inst, "rptr_q");
+  ls_reg(m, p, pw, &f->rptr_q);
+  join(p, sizeof p, inst, "count_q");
+  ls_reg(m, p, cw ? cw : 1, &f->count_q);
+  join(p, sizeof p, inst, "i_mem");
+  ls_mem(m, p, &f->i_mem);
+}
+
+void ls_cget(const ls_sig_t *s, unsigned elem, uint32_t *words) {
+  const char *p = s->c + (size_t)elem * s->stride;
+  memcpy(words, p, s->words * sizeof(uint32_t));
+  bits_trim(words, s->width);
+}
+
+void ls_hex(const uint32_t *words, unsigned width, char *buf, size_t n) {
+  unsigned digits = (width + 3) / 4;
+  size_t k = 0;
+  if (n < 4) return;
+  buf[k++] = '0', buf[k++] = 'x';
+  for (unsigned d = digits; d-- > 0 && k + 1 < n;) {
+    unsigned nib = (words[d / 8] >> ((d % 8) * 4)) & 15u;
+    buf[k++] = "0123456789abcdef"[nib];
+  }
+  buf[k] = 0;
+}
+
+void ls_map_free(struct ls_map *m) {
+  for (int i = 0; i < m->nsig; i++) {
+    free(m->sig[i].path);
+    free(m->sig[i].rtl);
+    free(m->sig[i].eh);
+  }
+  for (int i = 0; i < m->npar; i++) free(m->par[i].name);
+  free(m->sig);
+  free(m->par);
+  memset(m, 0, sizeof *m);
+}

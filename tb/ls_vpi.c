@@ -1,0 +1,48 @@
+/* ls_vpi.c -- the RTL backend: VPI reads and writes on the Verilated
+ * harness; clock, reset, eval and tracing go through the C++ glue
+ * (tb/vglue.cpp), the only C++ in the testbench. */
+#include <stdlib.h>
+#include "ls_rtl.h"
+#include "vpi_user.h"
+
+/* tb/vglue.cpp */
+int vg_open(int argc, char **argv);
+void vg_close(void);
+void vg_clk(int level);
+void vg_rst(int level);
+void vg_eval(void);
+int vg_trace_open(const char *path);
+void vg_trace_dump(uint64_t time);
+void vg_trace_close(void);
+
+int ls_rtl_available(void) { return 1; }
+int ls_rtl_open(int argc, char **argv) { return vg_open(argc, argv); }
+void ls_rtl_close(void) { vg_close(); }
+
+void *ls_rtl_handle(const char *name) { return vpi_handle_by_name((PLI_BYTE8 *)name, NULL); }
+void *ls_rtl_elem(void *array, unsigned index) { return vpi_handle_by_index((vpiHandle)array, (PLI_INT32)index); }
+
+void ls_rtl_get(void *h, uint32_t *words, unsigned nwords) {
+  s_vpi_value v;
+  v.format = vpiVectorVal;
+  vpi_get_value((vpiHandle)h, &v);
+  for (unsigned i = 0; i < nwords; i++) words[i] = (uint32_t)v.value.vector[i].aval;
+}
+
+void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords) {
+  s_vpi_vecval vv[128]; /* 4096 bits: the widest port the parameter table allows */
+  s_vpi_vecval *p = nwords <= 128 ? vv : malloc(nwords * sizeof *p);
+  for (unsigned i = 0; i < nwords; i++) { p[i].aval = (PLI_INT32)words[i]; p[i].bval = 0; }
+  s_vpi_value v;
+  v.format = vpiVectorVal;
+  v.value.vector = p;
+  vpi_put_value((vpiHandle)h, &v, NULL, vpiNoDelay);
+  if (p != vv) free(p);
+}
+
+void ls_rtl_clk(int level) { vg_clk(level); }
+void ls_rtl_rst(int level) { vg_rst(level); }
+void ls_rtl_eval(void) { vg_eval(); }
+int ls_rtl_trace_open(const char *path) { return vg_trace_open(path); }
+void ls_rtl_trace_dump(uint64_t time) { vg_trace_dump(time); }
+void ls_rtl_trace_close(void) { vg_trace_close(); }
