@@ -67,6 +67,8 @@ typedef struct ls_block {
   void (*summary)(void *ctx, FILE *f);
   /* 1 for a purely combinational DUT (no clk_i/rst_ni ports). */
   int no_clock;
+  /* 1 for a DUT with clk_i but no rst_ni (e.g. the memory wrapper). */
+  int no_reset;
 } ls_block_t;
 
 /* The registry (tb/blocks/registry.c). */

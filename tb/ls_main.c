@@ -101,7 +101,7 @@ static int emit_rtl(const ls_block_t *b, struct ls_map *m, const char *dir) {
   fprintf(f, " dut (\n");
   int first = 1;
   if (!b->no_clock) {
-    fprintf(f, "    .clk_i(clk_i),\n    .rst_ni(rst_ni)");
+    fprintf(f, "    .clk_i(clk_i)%s", b->no_reset ? "" : ",\n    .rst_ni(rst_ni)");
     first = 0;
   }
   for (int i = 0; i < m->nsig; i++) {

@@ -41,7 +41,7 @@ module fifo_sync #(
 
   // Wrap explicitly so any Depth works, not only powers of two.
   function automatic logic [PtrW-1:0] ptr_next(input logic [PtrW-1:0] p);
-    return (p == PtrW'(Depth - 1)) ? '0 : p + 1'b1;
+    ptr_next = (p == PtrW'(Depth - 1)) ? '0 : p + 1'b1;
   endfunction
 
   always_comb begin

@@ -36,17 +36,24 @@ module mem_1r1w #(
 
   assign rdata_o = mem_q[raddr_i];
 
-  always_ff @(posedge clk_i) begin
-    if (we_i) begin
-      for (int unsigned s = 0; s < NSlice; s++) begin
+  // The masked row is merged combinationally and written whole: Verilator
+  // cannot delay per-slice array writes inside a loop, and an SRAM macro that
+  // replaces this wrapper takes the mask as its bit-write enables anyway.
+  logic [Width-1:0] wrow;
+  always_comb begin
+    wrow = mem_q[waddr_i];
+    for (int unsigned s = 0; s < NSlice; s++) begin
 `ifdef FAULT_MEM_1R1W_MASK
-        // Injected fault: the top slice is written whatever its mask bit.
-        if (wmask_i[s] || s == NSlice - 1) mem_q[waddr_i][s*SliceW +: SliceW] <= wdata_i[s*SliceW +: SliceW];
+      // Injected fault: the top slice is written whatever its mask bit.
+      if (wmask_i[s] || s == NSlice - 1) wrow[s*SliceW +: SliceW] = wdata_i[s*SliceW +: SliceW];
 `else
-        if (wmask_i[s]) mem_q[waddr_i][s*SliceW +: SliceW] <= wdata_i[s*SliceW +: SliceW];
+      if (wmask_i[s]) wrow[s*SliceW +: SliceW] = wdata_i[s*SliceW +: SliceW];
 `endif
-      end
     end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (we_i) mem_q[waddr_i] <= wrow;
   end
 
 `ifndef SYNTHESIS

@@ -94,4 +94,5 @@ const ls_block_t ls_block_mem_1r1w = {
     .stim = stim,
     .comb = comb,
     .commit = commit,
+    .no_reset = 1,
 };

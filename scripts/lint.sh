@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# lint.sh -- verilator --lint-only -Wall on every RTL module, each as top.
+# Waivers, if ever needed, go in rtl/lint_waivers.vlt, one reason each.
+# Prints "PASS lint <module>" / "FAIL lint <module>".
+set -u
+cd "$(dirname "$0")/.."
+files=(build/gen/l1sys_pkg.sv $(find rtl -name '*.sv' | sort))
+waiver=(); [ -f rtl/lint_waivers.vlt ] && waiver=(rtl/lint_waivers.vlt)
+rc=0
+for f in $(find rtl -name '*.sv' | sort); do
+  m=$(basename "$f" .sv)
+  if out=$(verilator --lint-only -Wall "${waiver[@]}" "${files[@]}" --top-module "$m" 2>&1); then
+    echo "PASS lint $m"
+  else
+    echo "FAIL lint $m"; echo "$out" | head -20; rc=1
+  fi
+done
+exit $rc

@@ -1,0 +1,127 @@
+/* test_prim.c -- directed tests of the primitives' C models (their RTL is
+ * held to the same behaviour by the lockstep runs). */
+#include <string.h>
+#include "bits.h"
+#include "fifo_sync.h"
+#include "mem_1r1w.h"
+#include "prio_enc.h"
+#include "rr_arb.h"
+#include "sat_cnt.h"
+#include "tcheck.h"
+
+static void test_fifo(tc_t *t) {
+  fifo_sync_t f;
+  fifo_sync_init(&f, 3, 16);
+  fifo_sync_reset(&f);
+  tc_group_begin(t, "fifo_sync: order, full, empty, refused push, wrap at a depth of 3");
+  uint32_t v;
+  for (v = 1; v <= 4; v++) { /* the 4th push meets a full FIFO and is refused */
+    fifo_sync_comb(&f, 1, &v, 0);
+    fifo_sync_commit(&f);
+  }
+  TC_CHECK(t, fifo_sync_full(&f) && fifo_sync_count(&f) == 3, "full after 3 pushes, count %u", fifo_sync_count(&f));
+  /* push and pop together when full: the pop happens, the push is refused */
+  v = 9;
+  fifo_sync_comb(&f, 1, &v, 1);
+  fifo_sync_commit(&f);
+  TC_CHECK(t, fifo_sync_count(&f) == 2, "push+pop on full: count 2, got %u", fifo_sync_count(&f));
+  TC_CHECK(t, fifo_sync_rdata(&f)[0] == 2, "head is 2, got %u", fifo_sync_rdata(&f)[0]);
+  v = 5;
+  fifo_sync_comb(&f, 1, &v, 1); /* wraps the write pointer */
+  fifo_sync_commit(&f);
+  uint32_t expect[] = {3, 5};
+  for (int i = 0; i < 2; i++) {
+    TC_CHECK(t, !fifo_sync_empty(&f) && fifo_sync_rdata(&f)[0] == expect[i], "pop %d gives %u", i, expect[i]);
+    fifo_sync_comb(&f, 0, NULL, 1);
+    fifo_sync_commit(&f);
+  }
+  TC_CHECK(t, fifo_sync_empty(&f), "empty at the end");
+  fifo_sync_comb(&f, 0, NULL, 1); /* pop from empty is ignored */
+  fifo_sync_commit(&f);
+  TC_CHECK(t, fifo_sync_count(&f) == 0, "pop on empty ignored");
+  tc_group_end(t);
+  fifo_sync_free(&f);
+}
+
+static void test_prio(tc_t *t) {
+  tc_group_begin(t, "prio_enc: lowest index wins over 48 inputs; none -> valid 0");
+  uint32_t req[2] = {0, 0}, oh[2], valid;
+  TC_CHECK(t, prio_enc(req, 48, &valid, oh) == 0 && !valid, "no request");
+  bits_set(req, 47, 1, 1);
+  TC_CHECK(t, prio_enc(req, 48, &valid, oh) == 47 && valid && bits_test(oh, 47), "only 47");
+  bits_set(req, 33, 1, 1);
+  bits_set(req, 40, 1, 1);
+  TC_CHECK(t, prio_enc(req, 48, &valid, oh) == 33 && oh[0] == 0 && oh[1] == 2u, "33 beats 40 and 47");
+  req[0] = 0x80000000u;
+  TC_CHECK(t, prio_enc(req, 48, &valid, oh) == 31, "31 beats the upper word");
+  uint32_t beyond[2] = {0, 1u << 20}; /* bit 52 lies beyond n = 48 */
+  TC_CHECK(t, prio_enc(beyond, 48, &valid, oh) == 0 && !valid, "bits beyond n ignored");
+  tc_group_end(t);
+}
+
+static void test_rr(tc_t *t) {
+  rr_arb_t a;
+  rr_arb_init(&a, 4);
+  tc_group_begin(t, "rr_arb: grants rotate 0,2,3,0 over requesters {0,2,3}; no advance holds");
+  uint32_t req = 0xd, valid, order[4];
+  for (int i = 0; i < 4; i++) {
+    order[i] = rr_arb_pick(&a, &req, &valid, NULL);
+    rr_arb_comb(&a, &req, 1);
+    rr_arb_commit(&a);
+  }
+  TC_CHECK(t, order[0] == 0 && order[1] == 2 && order[2] == 3 && order[3] == 0, "order %u %u %u %u", order[0], order[1],
+           order[2], order[3]);
+  uint32_t before = a.ptr_q;
+  rr_arb_comb(&a, &req, 0);
+  rr_arb_commit(&a);
+  TC_CHECK(t, a.ptr_q == before, "pointer held without advance");
+  tc_group_end(t);
+}
+
+static void test_sat(tc_t *t) {
+  sat_cnt_t c;
+  sat_cnt_init(&c, 2);
+  tc_group_begin(t, "sat_cnt: saturates at 3 and 0; clear wins; inc+dec holds");
+  for (int i = 0; i < 5; i++) { sat_cnt_comb(&c, 0, 1, 0); sat_cnt_commit(&c); }
+  TC_CHECK(t, c.value_q == 3 && sat_cnt_at_max(&c), "top 3, got %u", c.value_q);
+  sat_cnt_comb(&c, 0, 1, 1);
+  sat_cnt_commit(&c);
+  TC_CHECK(t, c.value_q == 3, "inc+dec holds");
+  sat_cnt_comb(&c, 1, 1, 0);
+  sat_cnt_commit(&c);
+  TC_CHECK(t, c.value_q == 0, "clear wins");
+  sat_cnt_comb(&c, 0, 0, 1);
+  sat_cnt_commit(&c);
+  TC_CHECK(t, c.value_q == 0, "no wrap below zero");
+  tc_group_end(t);
+}
+
+static void test_mem(tc_t *t) {
+  mem_1r1w_t m;
+  tc_group_begin(t, "mem_1r1w: masked write, read-before-write, bad slice rejected");
+  TC_CHECK(t, mem_1r1w_init(&m, 4, 30, 7) == -1, "slice 7 does not divide 30");
+  mem_1r1w_init(&m, 4, 64, 8);
+  uint32_t d[2] = {0x44332211u, 0x88776655u}, mask = 0x0f, all = 0xff;
+  mem_1r1w_idle(&m);
+  mem_1r1w_write(&m, 2, d, &all);
+  mem_1r1w_commit(&m);
+  uint32_t d2[2] = {0xaaaaaaaau, 0xbbbbbbbbu};
+  mem_1r1w_idle(&m);
+  mem_1r1w_write(&m, 2, d2, &mask);
+  TC_CHECK(t, mem_1r1w_read(&m, 2)[0] == 0x44332211u, "read before the write lands");
+  mem_1r1w_commit(&m);
+  TC_CHECK(t, mem_1r1w_read(&m, 2)[0] == 0xaaaaaaaau && mem_1r1w_read(&m, 2)[1] == 0x88776655u,
+           "low 4 bytes written, high 4 kept: %08x %08x", mem_1r1w_read(&m, 2)[1], mem_1r1w_read(&m, 2)[0]);
+  tc_group_end(t);
+  mem_1r1w_free(&m);
+}
+
+int main(void) {
+  tc_t t = TC_INIT("prim");
+  test_fifo(&t);
+  test_prio(&t);
+  test_rr(&t);
+  test_sat(&t);
+  test_mem(&t);
+  return tc_done(&t);
+}
