@@ -1,7 +1,7 @@
 # Makefile -- every job of the project is a target here.
 #   make run     the main job: lockstep runs of every block, with a summary
 #   make test    all tests; ends with "N passed, M failed"
-#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl]
+#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to]
 #   make lint | yosys-read | ctest | bench | clean | help
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
@@ -31,6 +31,7 @@ CYCLES ?=
 CONFIG ?=
 SET    ?=
 MODE   ?= lockstep
+WINDOW ?=
 
 .PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth clean help
 all: build
@@ -102,7 +103,7 @@ yosys-read: gen
 lockstep: deps build
 	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }
 	@bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s))
+	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW))
 
 test: deps
 	@bash scripts/run_tests.sh

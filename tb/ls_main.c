@@ -456,6 +456,16 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   }
   if (!fail && r.use_c && r.use_rtl && compare_state(&r, cyc ? cyc - 1 : 0, 1)) fail = 1;
   double dt = now_s() - t0;
+  if (!fail && o->wave_prefix) { /* a window asked for by hand: save files without a diverging signal */
+    char g[800], d[800];
+    snprintf(g, sizeof g, "%s.gtkw", o->wave_prefix);
+    snprintf(d, sizeof d, "%s.fst", o->wave_prefix);
+    if (r.use_rtl) ls_gtkw_write(g, d, &r.map, b->name, -1, 0, (uint64_t)(o->win_from > 0 ? o->win_from : 0) * 10);
+    snprintf(g, sizeof g, "%s_c.gtkw", o->wave_prefix);
+    snprintf(d, sizeof d, "%s_c.vcd", o->wave_prefix);
+    if (r.use_c) ls_gtkw_write(g, d, &r.map, b->name, -1, 0, (uint64_t)(o->win_from > 0 ? o->win_from : 0) * 10);
+    if (!o->quiet) printf("waveforms: %s.fst / %s_c.vcd, open with gtkwave %s.gtkw\n", o->wave_prefix, o->wave_prefix, o->wave_prefix);
+  }
   if (r.vcd) ls_vcd_close(r.vcd);
   if (r.use_rtl) ls_rtl_close();
   if (!fail && !o->quiet && b->summary && r.use_c) b->summary(r.ctx, stdout);
