@@ -68,12 +68,14 @@ $(B)/lib/libls_asan.a: $(patsubst %.c,$(B)/asanobj/%.o,$(ENGINE_SRC))
 	@mkdir -p $(dir $@); rm -f $@; ar rcs $@ $^
 
 # C-only engine: emits RTL harnesses, runs C models alone.
+# (whole archive: the registry refers to blocks weakly, which alone would not
+# pull them out of the archive)
 $(B)/bin/lockstep-c: $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $^ -o $@
+	$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a -o $@
 $(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) $^ -o $@
+	$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a -o $@
 
 # ---- Verilator runtime, compiled once for every harness -------------------
 VRT_SRC  := verilated verilated_vpi verilated_fst_c verilated_threads verilated_dpi

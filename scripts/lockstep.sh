@@ -50,6 +50,9 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt; echo "rtlfault=${FAULT_RTL:-}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/$key
 mkdir -p "$dir"
+# parallel runs (make test) may share a harness: one builder at a time
+exec 9>"$dir/.lock"
+flock 9
 srcs=($B/gen/l1sys_pkg.sv)
 for f in $(cat "$tmp"/ls_files.txt); do srcs+=(rtl/$f); done
 stale=1
@@ -79,6 +82,8 @@ exe=$dir/lockstep
 if [ -n "${FAULT_C:-}" ]; then
   fdir=$B/cfault/$FAULT_C
   mkdir -p "$fdir"
+  exec 8>"$fdir/.lock"
+  flock 8
   objs=()
   for s in csim/*.c; do
     o=$fdir/$(basename "$s" .c).o
@@ -90,7 +95,9 @@ if [ -n "${FAULT_C:-}" ]; then
   exe=$dir/lockstep-$FAULT_C
 fi
 if [ $stale = 1 ] || [ ! -x "$exe" ] || [ -n "${FAULT_C:-}" ] || [ -n "$(find $B/lib $B/obj/tb/ls_vpi.o -newer "$exe" 2>/dev/null)" ]; then
-  g++ "$dir/vglue.o" $B/obj/tb/ls_vpi.o $B/lib/libls.a "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
+  g++ "$dir/vglue.o" $B/obj/tb/ls_vpi.o -Wl,--whole-archive $B/lib/libls.a -Wl,--no-whole-archive "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
     -lz -pthread -latomic -o "$exe"
 fi
+flock -u 9
+[ -n "${LS_BUILD_ONLY:-}" ] && exit 0
 exec "$exe" --block "$block" "${args[@]}"

@@ -56,43 +56,57 @@ for b in $blocks; do
   done
 done
 
-# 5. lockstep
+# 5-6. lockstep runs and fault injection, two at a time (2 cores): each job
+# is one line "name|command"; results are counted in list order.
+JOBS=$LOG/jobs.txt
+: >$JOBS
 for b in $blocks; do
   n=$(test_cycles $b)
   for c in tb/configs/$b/*.cfg; do
     [ -f "$c" ] || c=""
-    for seed in 1 2 3; do
-      name="lockstep $b ${c:+$(basename $c .cfg) }seed $seed, $n cycles"
-      if out=$(LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun 2>&1); then
-        ok "$name: $(grep -o '[0-9]* cycles/s' <<<"$out")"
-      else bad "$name"; echo "$out" | tail -25; fi
-      [ "$b" = l1d ] || [ "$b" = mrpb ] && [ $seed = 1 ] && break   # the big blocks: one seed per config here
+    seeds="1 2 3"; [ "$b" = l1d ] || [ "$b" = mrpb ] && seeds=1   # big blocks: one seed per config here
+    for seed in $seeds; do
+      echo "lockstep $b ${c:+$(basename $c .cfg) }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun" >>$JOBS
     done
   done
 done
-
-# 6. fault injection: each must diverge (exit 1) and name the expected signal
 for ff in tb/faults/*.txt; do
   b=$(basename $ff .txt)
-  grep -v '^\s*#' "$ff" | grep -v '^\s*$' | while read -r side def sig rest; do echo "$side|$def|$sig|$rest"; done >$LOG/faults.$b
-  while IFS='|' read -r side def sig rest; do
-    extra=()
+  grep -v '^\s*#' "$ff" | grep -v '^\s*$' | while read -r side def sig rest; do
+    extra=""
     eval "toks=($rest)"
     for tk in "${toks[@]}"; do
       case "$tk" in
-        CONFIG=*) extra+=(--config "${tk#CONFIG=}") ;;
-        SET=*) for s in ${tk#SET=}; do extra+=(--set "$s"); done ;;
-        *) extra+=("$tk") ;;
+        CONFIG=*) extra+=" --config ${tk#CONFIG=}" ;;
+        SET=*) for s in ${tk#SET=}; do extra+=" --set $s"; done ;;
+        *) extra+=" $tk" ;;
       esac
     done
     envv=FAULT_C; [ "$side" = rtl ] && envv=FAULT_RTL
-    out=$(env LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun "${extra[@]}" 2>&1); rc=$?
-    line=$(grep -m1 '^  signal ' <<<"$out")
-    if [ $rc -eq 1 ] && grep -q DIVERGENCE <<<"$out" && grep -q -- "$sig" <<<"$line"; then
-      ok "fault $def in $side of $b caught:${line#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
-    else bad "fault $def in $side of $b: expected a divergence naming '$sig', got exit $rc"; echo "$out" | tail -12; fi
-  done <$LOG/faults.$b
+    echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun$extra" >>$JOBS
+  done
 done
+runjob() { # index
+  local line; line=$(sed -n "${1}p" $JOBS)
+  bash -c "${line#*|}" >$LOG/job.$1.out 2>&1
+  echo $? >$LOG/job.$1.rc
+}
+export -f runjob; export JOBS LOG
+seq 1 $(wc -l <$JOBS) | xargs -P 2 -I{} bash -c 'runjob {}'
+i=0
+while IFS= read -r line; do
+  i=$((i + 1)); name=${line%%|*}; rc=$(cat $LOG/job.$i.rc); out=$(cat $LOG/job.$i.out)
+  if [[ $name == fault* ]]; then
+    sig=${name##*must name }
+    sl=$(grep -m1 '^  signal ' <<<"$out")
+    if [ "$rc" -eq 1 ] && grep -q DIVERGENCE <<<"$out" && grep -q -- "$sig" <<<"$sl"; then
+      ok "${name%, must name*} caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
+    else bad "$name: got exit $rc, no divergence at that signal"; echo "$out" | tail -12; fi
+  else
+    if [ "$rc" -eq 0 ]; then ok "$name: $(grep -o '[0-9]* cycles/s' <<<"$out")"
+    else bad "$name (exit $rc)"; echo "$out" | tail -25; fi
+  fi
+done <$JOBS
 
 # 7. bad input: exit 2 and one message naming the problem
 expect2() { # name, expected substring, command...
