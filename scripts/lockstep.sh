@@ -63,15 +63,15 @@ if [ $stale = 1 ]; then
   [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
   [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building RTL harness for $block in $dir"
   rm -rf "$dir/obj"
-  if ! verilator --cc --build --vpi --trace-fst -j 2 -Wno-fatal -Wno-lint -Wno-style \
-      --x-assign 0 --x-initial 0 --top-module ls_top -Mdir "$dir/obj" \
+  if ! verilator --cc --build --vpi --trace-fst --assert -j 2 -Wno-fatal -Wno-lint -Wno-style \
+      --x-assign 0 --x-initial 0 --top-module ls_top -Mdir "$dir/obj" -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 \
       -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" "${defs[@]}" \
       "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1; then
     echo "error: Verilator build of $block failed; see $dir/build.log" >&2
     tail -20 "$dir/build.log" >&2
     exit 2
   fi
-  g++ -O2 -faligned-new -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
+  g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=1024 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
     -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
     -c tb/vglue.cpp -o "$dir/vglue.o"
   touch "$dir/stamp"

@@ -410,8 +410,10 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
 
   /* reset: asynchronous in the RTL, the reset state in C */
   b->reset(r.ctx);
-  if (r.use_rtl) {
+  if (r.use_rtl) { /* settle with reset high first, so the model sees a falling rst_ni */
     ls_rtl_clk(0);
+    ls_rtl_rst(1);
+    ls_rtl_eval();
     ls_rtl_rst(0);
     ls_rtl_eval();
     ls_rtl_rst(1);

@@ -50,7 +50,8 @@ module mrpb_stats #(
   logic [BktW-1:0]      bkt;
 
   function automatic logic [CntW-1:0] sat_inc(input logic [CntW-1:0] v, input logic inc);
-    return (inc && !(&v)) ? v + 1'b1 : v;
+    // Assignment to the function name: Yosys 0.23 cannot parse `return (...) ? ...`.
+    sat_inc = (inc && !(&v)) ? v + 1'b1 : v;
   endfunction
 
   // Bucket: position of the highest set bit plus one (0 for zero).

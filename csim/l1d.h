@@ -1,0 +1,97 @@
+/* l1d.h -- C mirror of rtl/l1d/l1d.sv: the L1 data-cache controller of one
+ * SM (GPGPU-Sim semantics, DESIGN.md section 5; Bypass-Aware mode of seed
+ * 002).  Interface, timing and every decision: docs/l1d.md and the header of
+ * rtl/l1d/l1d.sv.  Same register names as the RTL; every register is a flat
+ * packed vector stored as bits_words(width) uint32_t words.
+ *
+ * Per cycle: set m->in, call l1d_comb() (outputs in m->out, next state in
+ * the *_d fields, memory write ports set), then l1d_commit() at the edge. */
+#ifndef L1D_H
+#define L1D_H
+#include <stdint.h>
+#include "cfg.h"
+#include "fifo_sync.h"
+#include "mem_1r1w.h"
+
+typedef struct {
+  unsigned sets, ways, line, entries, merge, missq, addr_w, id_w;
+} l1d_geom_t;
+
+typedef struct {
+  /* quasi-static mode inputs (CSR-like, constant for a run) */
+  uint32_t mode_repl_i, mode_wr_i, mode_alloc_i, mode_hash_i, mode_ba_i, mode_ba_thr_i;
+  /* request port (valid/ready) */
+  uint32_t req_valid_i, req_addr_i, req_store_i, req_byp_i, req_id_i;
+  uint32_t *req_data_i, *req_mask_i; /* line*8 bits, line bits */
+  /* memory-side request port */
+  uint32_t mem_req_ready_i;
+  /* fill port (valid/ready) */
+  uint32_t fill_valid_i, fill_addr_i, fill_byp_i, fill_id_i;
+  uint32_t *fill_data_i;
+  /* remote lookup port */
+  uint32_t rmt_valid_i, rmt_addr_i;
+} l1d_in_t;
+
+typedef struct {
+  uint32_t req_ready_o, req_outcome_o, req_fail_o;
+  uint32_t rsp_valid_o, rsp_id_o;
+  uint32_t *rsp_data_o;
+  uint32_t mem_req_valid_o, mem_req_store_o, mem_req_byp_o, mem_req_id_o, mem_req_addr_o;
+  uint32_t *mem_req_data_o, *mem_req_mask_o;
+  uint32_t fill_ready_o;
+  uint32_t rmt_hit_o;
+  uint32_t *rmt_data_o;
+  uint32_t ev_access_o, ev_hit_o, ev_hitres_o, ev_miss_o, ev_stall_o, ev_byp_o, ev_pseudo_o, ev_fill_o;
+} l1d_out_t;
+
+/* One flat register: q and d words. */
+typedef struct { uint32_t *q, *d; unsigned width; } l1d_vec_t;
+
+enum { L1D_NCNT = 12 };
+extern const char *const l1d_cnt_name[L1D_NCNT]; /* "cnt_access_q", ... */
+
+typedef struct {
+  l1d_geom_t g;
+  /* derived widths */
+  unsigned offw, setw, wayw, rankw, law, cntw, mqw, lbits, lwords;
+  l1d_in_t in;
+  l1d_out_t out;
+  /* per-line state, SETS*WAYS bits, bit set*WAYS+way */
+  l1d_vec_t valid_q, rsv_q, byp_q, reuse_q;
+  l1d_vec_t rank_q; /* SETS*WAYS*RANKW: field (set*WAYS+way) */
+  /* MSHR table */
+  l1d_vec_t mshr_valid_q, mshr_rdy_q; /* ENTRIES bits */
+  l1d_vec_t mshr_addr_q;              /* ENTRIES*LAW */
+  l1d_vec_t mshr_way_q;               /* ENTRIES*WAYW */
+  l1d_vec_t mshr_cnt_q;               /* ENTRIES*CNTW */
+  l1d_vec_t mshr_ids_q;               /* ENTRIES elements of MERGE*IDW bits, each in whole words
+                                       * (RTL: unpacked array mshr_ids_q[ENTRIES]); slot 0 = oldest */
+  /* counters (32 bits each), order of l1d_cnt_name */
+  uint32_t cnt_q[L1D_NCNT], cnt_d[L1D_NCNT];
+  /* sub-instances */
+  fifo_sync_t i_missq;
+  mem_1r1w_t i_tags, i_tags_rmt, i_data, i_data_rmt;
+  /* scratch */
+  uint32_t *mq_wdata, *tmp_line, *tag_wdata, *tag_wmask, *all_mask;
+} l1d_t;
+
+enum { L1D_CNT_ACCESS, L1D_CNT_HIT, L1D_CNT_HITRES, L1D_CNT_MISS, L1D_CNT_FAIL_LINE, L1D_CNT_FAIL_ENTRY,
+       L1D_CNT_FAIL_MERGE, L1D_CNT_FAIL_MQ, L1D_CNT_FAIL_PORT, L1D_CNT_BYP, L1D_CNT_FILL, L1D_CNT_PSEUDO };
+
+/* Geometry from a configuration; -1 and one "error: parameter ..." line on a
+ * bad combination (structure or policy). */
+int l1d_geom_from_cfg(const l1sys_cfg_t *cfg, l1d_geom_t *g);
+/* Mode inputs from a configuration. */
+void l1d_modes_from_cfg(const l1sys_cfg_t *cfg, l1d_in_t *in);
+/* GPGPU-Sim config string "<nsets>:<line>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>:<set_idx>,
+ * <mshr>:<entries>:<max_merge>,<miss_queue>" into cfg; -1 and one
+ * "error: ..." line naming the bad field. */
+int l1d_parse_gpgpusim(l1sys_cfg_t *cfg, const char *s);
+
+int l1d_init(l1d_t *m, const l1d_geom_t *g);
+void l1d_free(l1d_t *m);
+void l1d_reset(l1d_t *m);
+void l1d_comb(l1d_t *m);
+void l1d_commit(l1d_t *m);
+
+#endif

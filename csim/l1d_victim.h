@@ -1,0 +1,27 @@
+/* l1d_victim.h -- C mirror of rtl/l1d/l1d_victim.sv: victim choice in one
+ * set (combinational, no state).
+ *   free[w]  way w holds nothing (not valid, no BA tag, not reserved)
+ *   cand[w]  way w may be evicted (not reserved)
+ *   rank[w]  0 = most recently touched ... ways-1 = oldest (LRU: last
+ *            access; FIFO: allocation) -- a permutation per set
+ *   reuse[w] BA reuse bit
+ * Rule (GPGPU-Sim): the lowest free way first; else the candidate with the
+ * highest rank (ties, impossible with a permutation, to the lowest way).
+ * BA (seed 002 5.4.2, balanced choice): with n0 = ways of the set whose
+ * reuse bit is 0, evict among reuse=0 candidates while n0 >= thr, among
+ * reuse=1 candidates while n0 < thr; an empty group falls back to the other. */
+#ifndef L1D_VICTIM_H
+#define L1D_VICTIM_H
+#include <stdint.h>
+
+typedef struct {
+  uint32_t free_any; /* a free way exists (way = the lowest free one) */
+  uint32_t found;    /* some way can take the line */
+  uint32_t way;
+} l1d_vict_t;
+
+/* Arrays of `ways` entries, one value per way. */
+l1d_vict_t l1d_victim(unsigned ways, const uint32_t *free, const uint32_t *cand, const uint32_t *rank,
+                      const uint32_t *reuse, uint32_t ba, uint32_t thr);
+
+#endif

@@ -1,0 +1,40 @@
+/* mrpb_drain.h -- C mirror of rtl/mrpb/mrpb_drain.sv: the MRPB drain
+ * selector (seed 003, Sections 3.3 and 6).  Pick order: flush target with an
+ * eligible head; else, in greedy mode, the current queue while it is not
+ * empty (no pick while its head is too young); else the base policy over the
+ * eligible queues: FIXED (prio_enc, lowest ID), RR (rr_arb), LONGEST
+ * (largest count, ties to the lowest ID).  Encoding 3 acts as FIXED.
+ * Per cycle: mrpb_drain_pick() (combinational), then mrpb_drain_comb() with
+ * the pick and whether it was consumed, then mrpb_drain_commit(). */
+#ifndef MRPB_DRAIN_H
+#define MRPB_DRAIN_H
+#include <stdint.h>
+#include "rr_arb.h"
+
+typedef struct {
+  unsigned nq, cnt_w, idx_w;
+  uint32_t gcur_q, gcur_v_q; /* greedy: current queue and whether it is set */
+  uint32_t gcur_d, gcur_v_d;
+  rr_arb_t i_rr;
+} mrpb_drain_t;
+
+/* The selector's outputs (sel_valid_o, sel_idx_o, sel_flush_o). */
+typedef struct { uint32_t valid, idx, flush; } mrpb_drain_sel_t;
+
+/* The selector's inputs; vectors are packed like the RTL ports:
+ * elig/nonempty bits_words(nq) words, cnt bits_words(nq*cnt_w) words with
+ * queue q at bit q*cnt_w. */
+typedef struct {
+  uint32_t mode_drain, mode_greedy;
+  const uint32_t *elig, *nonempty, *cnt;
+  uint32_t flush_valid, flush_idx;
+} mrpb_drain_in_t;
+
+void mrpb_drain_init(mrpb_drain_t *d, unsigned nq, unsigned cnt_w);
+void mrpb_drain_reset(mrpb_drain_t *d);
+mrpb_drain_sel_t mrpb_drain_pick(const mrpb_drain_t *d, const mrpb_drain_in_t *in);
+/* Next state; sel is this cycle's pick, advance whether it was consumed. */
+void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_t sel, uint32_t advance);
+void mrpb_drain_commit(mrpb_drain_t *d);
+
+#endif

@@ -1,0 +1,31 @@
+/* mrpb_stats.h -- C mirror of rtl/mrpb/mrpb_stats.sv: MRPB saturating event
+ * counters, maximum occupancy and occupancy histogram (bucket 0 for an
+ * occupancy of 0, else floor(log2(occ)) + 1), with a CSR-style read mux:
+ *   0 enq  1 deq  2 wpass  3 flush  4 bypass  5 stall  6 rej  7 occ_max
+ *   8 + b  histogram bucket b; other indices read 0. */
+#ifndef MRPB_STATS_H
+#define MRPB_STATS_H
+#include <stdint.h>
+
+enum { MRPB_STAT_ENQ, MRPB_STAT_DEQ, MRPB_STAT_WPASS, MRPB_STAT_FLUSH, MRPB_STAT_BYPASS,
+       MRPB_STAT_STALL, MRPB_STAT_REJ, MRPB_STAT_OCC_MAX, MRPB_STAT_HIST0 };
+
+typedef struct {
+  unsigned cnt_w, occ_w, nbkt;
+  uint32_t enq_cnt_q, deq_cnt_q, wpass_cnt_q, flush_cnt_q, bypass_cnt_q, stall_cnt_q, rej_cnt_q, occ_max_q;
+  uint32_t enq_cnt_d, deq_cnt_d, wpass_cnt_d, flush_cnt_d, bypass_cnt_d, stall_cnt_d, rej_cnt_d, occ_max_d;
+  uint32_t occ_hist_q[12], occ_hist_d[12]; /* packed nbkt*cnt_w bits: nbkt <= 12, cnt_w <= 32 */
+} mrpb_stats_t;
+
+/* The cycle's event pulses. */
+typedef struct { uint32_t enq, deq, wpass, flush, bypass, stall, rej, occ; } mrpb_stats_in_t;
+
+/* Returns -1 when occ_w is too large for the fixed histogram storage. */
+int mrpb_stats_init(mrpb_stats_t *s, unsigned cnt_w, unsigned occ_w);
+void mrpb_stats_reset(mrpb_stats_t *s);
+uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel);
+uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b);
+void mrpb_stats_comb(mrpb_stats_t *s, const mrpb_stats_in_t *in);
+void mrpb_stats_commit(mrpb_stats_t *s);
+
+#endif

@@ -1,0 +1,395 @@
+// mrpb -- Memory Request Prioritization Buffer (seed 003: Jia, Shaw,
+// Martonosi, HPCA 2014; Sections 3 and 6, Table 4), between the LD/ST unit
+// and the L1D.  docs/mrpb.md is the full description.
+//
+// Structure (Section 6): one FIFO per signature value, kept as logical rows
+// of one mem_1r1w (queue q owns rows q*Entries .. q*Entries+Entries-1) with
+// per-queue head/tail pointers and counts in flops; a drain selector
+// (mrpb_drain) picks the queue that leaves; an output register (the paper's
+// "outbound buffer") holds the request presented to the L1D and is where the
+// bypass decision is taken; mrpb_stats counts.
+//
+// Ports and timing (all handshakes valid/ready: a transfer happens in a
+// cycle where both are high):
+//   mode_*_i      policy selection, l1sys_pkg::MRPB_* encodings.  Quasi-
+//                 static: may change only in a cycle where the previous
+//                 cycle had idle_o high and enq_valid_i low.
+//   enq_*         request from the LD/ST unit: warp ID, block ID, in-block
+//                 warp ID (the signature picks one of them as queue index;
+//                 callers keep warp -> block/in-block mapping fixed while
+//                 the warp has requests inside), store flag, payload.
+//                 enq_ready_o depends on registered state, the request's
+//                 signature and store flag and mode_flush_i, never on
+//                 deq_ready_i.  Rules, in order:
+//                   barrier pending                  -> not ready
+//                   flush on and a store             -> ready only when its
+//                     queue is empty and the output register is empty; it
+//                     then passes to the output register without queueing
+//                   otherwise                        -> ready unless its
+//                     queue is full (a dequeue does not make room the same
+//                     cycle)
+//   barrier_i     a request accepted in the cycle barrier_i is high or
+//                 earlier is before the barrier.  From the next cycle, enq
+//                 is held off until every such request has been delivered
+//                 (queues and output register empty), so no later request
+//                 can pass an earlier one.
+//   deq_*         toward the L1D, from the output register (Moore).  The
+//                 L1D raises deq_ready_i when it takes the request; when it
+//                 does not, l1d_fail_i (l1sys_pkg::L1D_FAIL_*) gives the
+//                 reason, and a read whose reason matches mode_bypass_i is
+//                 re-presented from the next cycle with deq_bypass_o set
+//                 (the L1D sends it below without allocating).  Stores
+//                 never bypass.
+//   idle_o        no request inside (queues and output register empty).
+//   stat_*        counter read port (mrpb_stats).
+// Latency: a queued request accepted in cycle t is presented (deq_valid_o)
+// in cycle t+Latency at the earliest; a write passing under flush, at t+1.
+// One enqueue and one dequeue per cycle.
+// C mirror: csim/mrpb.{h,c}.
+module mrpb #(
+  /// Signature, l1sys_pkg::MRPB_SIG_* (WARP: 48 queues, BLOCK: 8, BWARP: 32).
+  parameter int unsigned Sig      = l1sys_pkg::MRPB_SIG,
+  /// Entries per queue (1..32).
+  parameter int unsigned Entries  = l1sys_pkg::MRPB_ENTRIES,
+  /// Minimum enqueue-to-dequeue delay in cycles (3..18).
+  parameter int unsigned Latency  = l1sys_pkg::MRPB_LATENCY,
+  /// Bits of the opaque payload.
+  parameter int unsigned PayloadW = l1sys_pkg::MRPB_PAYLOAD_W,
+  /// Bits of each statistics counter.
+  parameter int unsigned CntW     = l1sys_pkg::MRPB_CNT_W,
+  /// Derived: do not override.  Queues.
+  parameter int unsigned NQ       = (Sig == l1sys_pkg::MRPB_SIG_BLOCK) ? 32'(l1sys_pkg::MRPB_BLOCKS) :
+                                    (Sig == l1sys_pkg::MRPB_SIG_BWARP) ? 32'(l1sys_pkg::MRPB_BWARPS) :
+                                                                         32'(l1sys_pkg::MRPB_WARPS),
+  /// Derived: do not override.  Field widths.
+  parameter int unsigned WidW     = $clog2(32'(l1sys_pkg::MRPB_WARPS)),
+  /// Derived: do not override.
+  parameter int unsigned BidW     = $clog2(32'(l1sys_pkg::MRPB_BLOCKS)),
+  /// Derived: do not override.
+  parameter int unsigned BwidW    = $clog2(32'(l1sys_pkg::MRPB_BWARPS)),
+  /// Derived: do not override.
+  parameter int unsigned FailW    = $bits(l1sys_pkg::L1D_FAIL_NONE),
+  /// Derived: do not override.  Bits of the stats counters' occupancy input.
+  parameter int unsigned OccW     = $clog2(NQ * Entries + 1)
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  input  logic [1:0]          mode_drain_i,
+  input  logic                mode_greedy_i,
+  input  logic                mode_flush_i,
+  input  logic [1:0]          mode_bypass_i,
+  input  logic                enq_valid_i,
+  output logic                enq_ready_o,
+  input  logic [WidW-1:0]     enq_wid_i,
+  input  logic [BidW-1:0]     enq_bid_i,
+  input  logic [BwidW-1:0]    enq_bwid_i,
+  input  logic                enq_store_i,
+  input  logic [PayloadW-1:0] enq_payload_i,
+  input  logic                barrier_i,
+  output logic                deq_valid_o,
+  input  logic                deq_ready_i,
+  input  logic [FailW-1:0]    l1d_fail_i,
+  output logic                deq_bypass_o,
+  output logic [WidW-1:0]     deq_wid_o,
+  output logic                deq_store_o,
+  output logic [PayloadW-1:0] deq_payload_o,
+  output logic                idle_o,
+  input  logic [4:0]          stat_sel_i,
+  output logic [CntW-1:0]     stat_data_o
+);
+  localparam int unsigned IdxW   = (NQ > 1) ? $clog2(NQ) : 1;
+  localparam int unsigned PtrW   = (Entries > 1) ? $clog2(Entries) : 1;
+  localparam int unsigned QCntW  = $clog2(Entries + 1);
+  localparam int unsigned HistN  = Latency - 2;          // cycles an entry stays young
+  localparam int unsigned YoungW = $clog2(HistN + 1);
+  localparam int unsigned Rows   = NQ * Entries;
+  localparam int unsigned AddrW  = (Rows > 1) ? $clog2(Rows) : 1;
+  localparam int unsigned RowW   = PayloadW + WidW + 1; // {payload, wid, store}
+
+  // ---- registers ---------------------------------------------------------
+  logic [NQ*QCntW-1:0]  cnt_q, cnt_d;      // entries per queue
+  logic [NQ*PtrW-1:0]   head_q, head_d;    // row offset of each queue's head
+  logic [NQ*PtrW-1:0]   tail_q, tail_d;    // row offset of each queue's next free slot
+  logic [NQ*YoungW-1:0] young_q, young_d;  // entries per queue enqueued < Latency-2 cycles ago
+  logic [HistN-1:0]     hist_v_q, hist_v_d;   // enqueue k+1 cycles ago happened ...
+  logic [HistN*IdxW-1:0] hist_id_q, hist_id_d; // ... into this queue
+  logic [OccW-1:0]      occ_q, occ_d;      // queued entries, all queues
+  logic                 bar_pend_q, bar_pend_d;
+  logic                 out_valid_q, out_valid_d, out_bypass_q, out_bypass_d, out_store_q, out_store_d;
+  logic [WidW-1:0]      out_wid_q, out_wid_d;
+  logic [PayloadW-1:0]  out_payload_q, out_payload_d;
+
+  // ---- combinational -----------------------------------------------------
+  logic [IdxW-1:0]  tq;                     // target queue of the presented request
+  logic [QCntW-1:0] tq_cnt;
+  logic             tq_full, tq_empty, wpass_mode, enq_fire, enq_push, wpass;
+  logic             flush_valid, hold_drain, deq_fire, out_free, deq_pop, byp_hit, byp_set, idle;
+  logic [NQ-1:0]    elig, nonempty, push_v, pop_v, aged_v;
+  logic             sel_valid, sel_flush;
+  logic [IdxW-1:0]  sel_idx, aged_id;
+  logic [AddrW-1:0] raddr, waddr;
+  logic [RowW-1:0]  rdata, wdata;
+
+  function automatic logic [PtrW-1:0] ptr_next(input logic [PtrW-1:0] p);
+    // Assignment to the function name: Yosys 0.23 cannot parse `return (...) ? ...`.
+    ptr_next = (p == PtrW'(Entries - 1)) ? '0 : p + 1'b1;
+  endfunction
+
+  // Signature: the queue index (Section 3.2).  Only one of the three fields
+  // is used for a given Sig; the others are sunk for lint.
+  logic unused_sig;
+  assign unused_sig = ^{enq_bid_i, enq_bwid_i};
+  always_comb begin
+    if (Sig == l1sys_pkg::MRPB_SIG_BLOCK)      tq = IdxW'(enq_bid_i);
+    else if (Sig == l1sys_pkg::MRPB_SIG_BWARP) tq = IdxW'(enq_bwid_i);
+    else                                       tq = IdxW'(enq_wid_i);
+  end
+
+  assign tq_cnt   = cnt_q[32'(tq)*QCntW +: QCntW];
+  assign tq_full  = (tq_cnt == QCntW'(Entries));
+  assign tq_empty = (tq_cnt == '0);
+  assign idle     = (occ_q == '0) && !out_valid_q;
+
+  // Enqueue side.
+  assign wpass_mode  = mode_flush_i && enq_store_i;
+  assign enq_ready_o = !bar_pend_q && (wpass_mode ? (tq_empty && !out_valid_q) : !tq_full);
+  assign enq_fire    = enq_valid_i && enq_ready_o;
+  assign enq_push    = enq_fire && !wpass_mode;
+  assign wpass       = enq_fire && wpass_mode;
+
+  // Flush (Section 3.3): a read meeting a full queue, or a write whose
+  // queue still holds entries, makes that queue drain first.  A write whose
+  // queue is empty holds the drain so the output register frees for it.
+  assign flush_valid = mode_flush_i && enq_valid_i && !bar_pend_q && (enq_store_i ? !tq_empty : tq_full);
+  assign hold_drain  = mode_flush_i && enq_valid_i && !bar_pend_q && enq_store_i && tq_empty;
+
+  // Dequeue side.
+  assign deq_fire = out_valid_q && deq_ready_i;
+  assign out_free = !out_valid_q || deq_fire;
+
+  always_comb begin
+    for (int unsigned q = 0; q < NQ; q++) begin
+      nonempty[q] = (cnt_q[q*QCntW +: QCntW] != '0);
+`ifdef FAULT_MRPB_LATENCY
+      // Injected fault: the head counts as old one cycle early.
+      elig[q]     = nonempty[q] && (32'(cnt_q[q*QCntW +: QCntW]) + 1 > 32'(young_q[q*YoungW +: YoungW]));
+`else
+      elig[q]     = 32'(cnt_q[q*QCntW +: QCntW]) > 32'(young_q[q*YoungW +: YoungW]);
+`endif
+    end
+  end
+
+  mrpb_drain #(
+    .NQ   (NQ),
+    .CntW (QCntW)
+  ) i_drain (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .mode_drain_i  (mode_drain_i),
+    .mode_greedy_i (mode_greedy_i),
+    .elig_i        (elig),
+    .nonempty_i    (nonempty),
+    .cnt_i         (cnt_q),
+    .flush_valid_i (flush_valid),
+    .flush_idx_i   (tq),
+    .advance_i     (deq_pop),
+    .sel_valid_o   (sel_valid),
+    .sel_idx_o     (sel_idx),
+    .sel_flush_o   (sel_flush)
+  );
+
+  assign deq_pop = sel_valid && out_free && !hold_drain;
+
+  // Queue storage: logical rows of one memory (Section 6).
+  assign raddr = AddrW'(sel_idx) * AddrW'(Entries) + AddrW'(head_q[32'(sel_idx)*PtrW +: PtrW]);
+  assign waddr = AddrW'(tq) * AddrW'(Entries) + AddrW'(tail_q[32'(tq)*PtrW +: PtrW]);
+  assign wdata = {enq_payload_i, enq_wid_i, enq_store_i};
+
+  mem_1r1w #(
+    .Depth (Rows),
+    .Width (RowW)
+  ) i_mem (
+    .clk_i   (clk_i),
+    .raddr_i (raddr),
+    .rdata_o (rdata),
+    .we_i    (enq_push),
+    .waddr_i (waddr),
+    .wdata_i (wdata),
+    .wmask_i (1'b1)
+  );
+
+  // Per-queue pointers, counts and young counts.
+  assign aged_id = hist_id_q[(HistN-1)*IdxW +: IdxW];
+  always_comb begin
+    for (int unsigned q = 0; q < NQ; q++) begin
+      push_v[q] = enq_push && (tq == IdxW'(q));
+      pop_v[q]  = deq_pop && (sel_idx == IdxW'(q));
+      aged_v[q] = hist_v_q[HistN-1] && (aged_id == IdxW'(q));
+    end
+  end
+
+  always_comb begin
+    cnt_d   = cnt_q;
+    head_d  = head_q;
+    tail_d  = tail_q;
+    young_d = young_q;
+    for (int unsigned q = 0; q < NQ; q++) begin
+      if (push_v[q]) tail_d[q*PtrW +: PtrW] = ptr_next(tail_q[q*PtrW +: PtrW]);
+      if (pop_v[q])  head_d[q*PtrW +: PtrW] = ptr_next(head_q[q*PtrW +: PtrW]);
+      if (push_v[q] && !pop_v[q])      cnt_d[q*QCntW +: QCntW] = cnt_q[q*QCntW +: QCntW] + 1'b1;
+      else if (pop_v[q] && !push_v[q]) cnt_d[q*QCntW +: QCntW] = cnt_q[q*QCntW +: QCntW] - 1'b1;
+      if (push_v[q] && !aged_v[q])      young_d[q*YoungW +: YoungW] = young_q[q*YoungW +: YoungW] + 1'b1;
+      else if (aged_v[q] && !push_v[q]) young_d[q*YoungW +: YoungW] = young_q[q*YoungW +: YoungW] - 1'b1;
+    end
+  end
+
+  // Age history: a shift register of the last HistN enqueues.
+  always_comb begin
+    hist_v_d  = hist_v_q;
+    hist_id_d = hist_id_q;
+    for (int unsigned k = HistN - 1; k > 0; k--) begin
+      hist_v_d[k]              = hist_v_q[k-1];
+      hist_id_d[k*IdxW +: IdxW] = hist_id_q[(k-1)*IdxW +: IdxW];
+    end
+    hist_v_d[0]       = enq_push;
+    hist_id_d[0 +: IdxW] = tq;
+  end
+
+  always_comb begin
+    occ_d = occ_q;
+    if (enq_push && !deq_pop)      occ_d = occ_q + 1'b1;
+    else if (deq_pop && !enq_push) occ_d = occ_q - 1'b1;
+  end
+
+  // Output register (outbound buffer) and bypass (Section 3.4).
+  always_comb begin
+    unique case (mode_bypass_i)
+      l1sys_pkg::MRPB_BYPASS_ALL[1:0]:   byp_hit = (l1d_fail_i != l1sys_pkg::L1D_FAIL_NONE);
+      l1sys_pkg::MRPB_BYPASS_ASSOC[1:0]: byp_hit = (l1d_fail_i == l1sys_pkg::L1D_FAIL_LINE_ALLOC);
+      default:                           byp_hit = 1'b0;
+    endcase
+  end
+  assign byp_set = out_valid_q && !deq_ready_i && !out_bypass_q && !out_store_q && byp_hit;
+
+  always_comb begin
+    out_valid_d   = out_valid_q && !deq_fire;
+    out_bypass_d  = out_bypass_q;
+    out_store_d   = out_store_q;
+    out_wid_d     = out_wid_q;
+    out_payload_d = out_payload_q;
+    if (deq_pop) begin
+      out_valid_d   = 1'b1;
+      out_bypass_d  = 1'b0;
+      out_store_d   = rdata[0];
+      out_wid_d     = rdata[1 +: WidW];
+      out_payload_d = rdata[1+WidW +: PayloadW];
+    end else if (wpass) begin
+      out_valid_d   = 1'b1;
+      out_bypass_d  = 1'b0;
+      out_store_d   = 1'b1;
+      out_wid_d     = enq_wid_i;
+      out_payload_d = enq_payload_i;
+    end else if (byp_set) begin
+      out_bypass_d  = 1'b1;
+    end
+  end
+
+  // Barrier: pending from the cycle after barrier_i until the buffer is empty.
+  assign bar_pend_d = barrier_i || (bar_pend_q && !idle);
+
+  assign deq_valid_o   = out_valid_q;
+  assign deq_bypass_o  = out_bypass_q;
+  assign deq_store_o   = out_store_q;
+  assign deq_wid_o     = out_wid_q;
+  assign deq_payload_o = out_payload_q;
+  assign idle_o        = idle;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_q         <= '0;
+      head_q        <= '0;
+      tail_q        <= '0;
+      young_q       <= '0;
+      hist_v_q      <= '0;
+      hist_id_q     <= '0;
+      occ_q         <= '0;
+      bar_pend_q    <= 1'b0;
+      out_valid_q   <= 1'b0;
+      out_bypass_q  <= 1'b0;
+      out_store_q   <= 1'b0;
+      out_wid_q     <= '0;
+      out_payload_q <= '0;
+    end else begin
+      cnt_q         <= cnt_d;
+      head_q        <= head_d;
+      tail_q        <= tail_d;
+      young_q       <= young_d;
+      hist_v_q      <= hist_v_d;
+      hist_id_q     <= hist_id_d;
+      occ_q         <= occ_d;
+      bar_pend_q    <= bar_pend_d;
+      out_valid_q   <= out_valid_d;
+      out_bypass_q  <= out_bypass_d;
+      out_store_q   <= out_store_d;
+      out_wid_q     <= out_wid_d;
+      out_payload_q <= out_payload_d;
+    end
+  end
+
+  mrpb_stats #(
+    .CntW (CntW),
+    .OccW (OccW)
+  ) i_stats (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .enq_i       (enq_push),
+    .deq_i       (deq_pop),
+    .wpass_i     (wpass),
+    .flush_i     (deq_pop && sel_flush),
+    .bypass_i    (byp_set),
+    .stall_i     (enq_valid_i && !enq_ready_o),
+    .rej_i       (out_valid_q && !deq_ready_i),
+    .occ_i       (occ_q),
+    .stat_sel_i  (stat_sel_i),
+    .stat_data_o (stat_data_o)
+  );
+
+`ifndef SYNTHESIS
+  // ---- simulation-only checks ---------------------------------------------
+  // Per-warp ordering: every request gets its warp's next sequence number
+  // when accepted; the L1D must receive each warp's numbers in order.  The
+  // shadow row numbers follow the queue rows, so the check sees what the
+  // hardware actually reorders.  (Checker state, not design state: it is
+  // not in the lockstep state map.)
+  localparam int unsigned NWarps = 32'(l1sys_pkg::MRPB_WARPS);
+  logic [31:0] chk_in_seq_q [NWarps];
+  logic [31:0] chk_out_seq_q [NWarps];
+  logic [31:0] chk_row_seq_q [Rows];
+  logic [31:0] chk_oreg_seq_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_order_check
+    if (!rst_ni) begin
+      for (int unsigned w = 0; w < NWarps; w++) begin
+        chk_in_seq_q[w]  <= '0;
+        chk_out_seq_q[w] <= '0;
+      end
+      chk_oreg_seq_q <= '0;
+    end else begin
+      if (enq_valid_i) begin
+        assert (32'(enq_wid_i) < NWarps && 32'(tq) < NQ)
+        else $error("mrpb: request with warp ID %0d / queue %0d out of range", enq_wid_i, tq);
+      end
+      if (deq_fire) begin
+        assert (chk_oreg_seq_q == chk_out_seq_q[out_wid_q])
+        else $error("mrpb: warp %0d request %0d delivered before request %0d (per-warp order broken)",
+                    out_wid_q, chk_oreg_seq_q, chk_out_seq_q[out_wid_q]);
+        chk_out_seq_q[out_wid_q] <= chk_oreg_seq_q + 1;
+      end
+      if (enq_fire) chk_in_seq_q[enq_wid_i] <= chk_in_seq_q[enq_wid_i] + 1;
+      if (enq_push) chk_row_seq_q[waddr] <= chk_in_seq_q[enq_wid_i];
+      if (deq_pop) chk_oreg_seq_q <= chk_row_seq_q[raddr];
+      else if (wpass) chk_oreg_seq_q <= chk_in_seq_q[enq_wid_i];
+    end
+  end
+`endif
+endmodule

@@ -1,0 +1,453 @@
+/* test_l1d.c -- directed tests of the L1D C model (csim/l1d.c): every
+ * outcome, every fail reason, write policies, bypass, the BA pseudo-hit,
+ * LRU vs FIFO victims, the remote port, the atax associativity stalls of
+ * seed 003, the config checks and the GPGPU-Sim config string, and agreement
+ * with the independent functional model (l1d_ref.c) on one-at-a-time
+ * streams. */
+#include <stdlib.h>
+#include <string.h>
+#include "bits.h"
+#include "l1d.h"
+#include "l1d_index.h"
+#include "l1d_ref.h"
+#include "tcheck.h"
+
+#define NPEND 512
+typedef struct {
+  l1d_t m;
+  uint8_t *mem; /* 4096 lines */
+  struct { uint32_t line, byp, id; int due; } pend[NPEND];
+  int np, cyc, lat, mem_on;
+  /* last cycle's observations */
+  uint32_t out, fail, ready, nrsp, rsp_id, rsp_byp;
+  uint32_t rsp_data[64];
+  uint32_t mreq_seen, mreq_byp, mreq_store, mreq_addr;
+} tb_t;
+
+static int tb_init(tb_t *t, const char *const *sets) {
+  l1sys_cfg_t cfg;
+  l1d_geom_t g;
+  cfg_defaults(&cfg);
+  for (; sets && *sets; sets++)
+    if (cfg_set(&cfg, *sets, "test")) return -1;
+  if (l1d_geom_from_cfg(&cfg, &g)) return -1;
+  memset(t, 0, sizeof *t);
+  if (l1d_init(&t->m, &g)) return -1;
+  l1d_modes_from_cfg(&cfg, &t->m.in);
+  t->mem = malloc((size_t)4096 * g.line);
+  for (size_t i = 0; i < (size_t)4096 * g.line; i++) t->mem[i] = (uint8_t)(i * 7 + (i >> 7) * 13);
+  t->lat = 5;
+  t->mem_on = 1;
+  return 0;
+}
+static void tb_free(tb_t *t) { l1d_free(&t->m); free(t->mem); }
+
+/* One clock: memory answers due loads (one fill per cycle), takes the miss
+ * queue head when mem_on. */
+static void tick(tb_t *t) {
+  l1d_in_t *in = &t->m.in;
+  const l1d_out_t *o = &t->m.out;
+  unsigned L = t->m.g.line;
+  int cur = -1;
+  in->mem_req_ready_i = (uint32_t)t->mem_on;
+  in->fill_valid_i = 0;
+  for (int i = 0; i < t->np && t->mem_on; i++)
+    if (t->pend[i].due <= t->cyc) { cur = i; break; }
+  if (cur >= 0) {
+    in->fill_valid_i = 1;
+    in->fill_addr_i = t->pend[cur].line;
+    in->fill_byp_i = t->pend[cur].byp;
+    in->fill_id_i = t->pend[cur].id;
+    for (unsigned b = 0; b < L; b++) bits_set(in->fill_data_i, b * 8, 8, t->mem[(t->pend[cur].line % 4096) * L + b]);
+  }
+  l1d_comb(&t->m);
+  t->out = o->req_outcome_o;
+  t->fail = o->req_fail_o;
+  t->ready = o->req_ready_o;
+  t->nrsp += o->rsp_valid_o;
+  if (o->rsp_valid_o) {
+    t->rsp_id = o->rsp_id_o;
+    t->rsp_byp = cur >= 0 && in->fill_byp_i;
+    memcpy(t->rsp_data, o->rsp_data_o, t->m.lwords * 4);
+  }
+  if (o->mem_req_valid_o && in->mem_req_ready_i) {
+    t->mreq_seen++;
+    t->mreq_byp = o->mem_req_byp_o;
+    t->mreq_store = o->mem_req_store_o;
+    t->mreq_addr = o->mem_req_addr_o;
+    if (o->mem_req_store_o) {
+      for (unsigned b = 0; b < L; b++)
+        if (bits_test(o->mem_req_mask_o, b)) t->mem[(o->mem_req_addr_o % 4096) * L + b] = (uint8_t)bits_get(o->mem_req_data_o, b * 8, 8);
+    } else if (t->np < NPEND) {
+      t->pend[t->np].line = o->mem_req_addr_o;
+      t->pend[t->np].byp = o->mem_req_byp_o;
+      t->pend[t->np].id = o->mem_req_id_o;
+      t->pend[t->np].due = t->cyc + t->lat;
+      t->np++;
+    }
+  }
+  if (cur >= 0 && o->fill_ready_o) {
+    for (int i = cur; i + 1 < t->np; i++) t->pend[i] = t->pend[i + 1];
+    t->np--;
+  }
+  l1d_commit(&t->m);
+  in->req_valid_i = 0;
+  t->cyc++;
+}
+
+/* Presents one request for one cycle; returns its outcome (t->fail too). */
+static uint32_t req(tb_t *t, uint32_t addr, int store, int byp, uint32_t id) {
+  l1d_in_t *in = &t->m.in;
+  in->req_valid_i = 1;
+  in->req_addr_i = addr;
+  in->req_store_i = (uint32_t)store;
+  in->req_byp_i = (uint32_t)byp;
+  in->req_id_i = id;
+  tick(t);
+  return t->out;
+}
+static void idle(tb_t *t, int n) { while (n-- > 0) tick(t); }
+/* Address of the k-th line mapping to linear set s. */
+static uint32_t la(const tb_t *t, unsigned s, unsigned k) { return (k * t->m.g.sets + s) * t->m.g.line; }
+static uint32_t byte_of(const uint32_t *d, unsigned b) { return (uint32_t)bits_get(d, b * 8, 8); }
+
+static void test_outcomes(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "outcomes HIT / HIT_RESERVED / MISS, one release per cycle, data");
+  TC_CHECK(tc, !tb_init(&t, NULL), "init");
+  t.lat = 10;
+  uint32_t a = la(&t, 3, 1) + 4;
+  TC_CHECK(tc, req(&t, a, 0, 0, 1) == L1D_OUT_MISS, "first load misses (got %u)", t.out);
+  TC_CHECK(tc, req(&t, a + 8, 0, 0, 2) == L1D_OUT_HIT_RESERVED, "second load is hit-reserved (got %u)", t.out);
+  TC_CHECK(tc, req(&t, a, 0, 0, 3) == L1D_OUT_HIT_RESERVED, "third load is hit-reserved");
+  uint32_t before = t.nrsp;
+  int fill_cyc = -1;
+  for (int i = 0; i < 20 && t.nrsp < before + 3; i++) {
+    uint32_t n0 = t.nrsp;
+    tick(&t);
+    if (t.m.out.ev_fill_o) fill_cyc = t.cyc;
+    TC_CHECK(tc, t.nrsp - n0 <= 1, "at most one response per cycle");
+  }
+  TC_CHECK(tc, fill_cyc > 0, "fill seen");
+  TC_CHECK(tc, t.nrsp == before + 3, "three releases (%u)", t.nrsp - before);
+  TC_CHECK(tc, t.rsp_id == 3, "releases in arrival order, last id 3 (got %u)", t.rsp_id);
+  unsigned L = t.m.g.line, line = a / L;
+  TC_CHECK(tc, byte_of(t.rsp_data, 5) == t.mem[(line % 4096) * L + 5], "release data = memory bytes");
+  idle(&t, 1);
+  TC_CHECK(tc, req(&t, a, 0, 0, 4) == L1D_OUT_HIT, "load after the fill hits (got %u)", t.out);
+  TC_CHECK(tc, t.rsp_id == 4 && byte_of(t.rsp_data, 9) == t.mem[(line % 4096) * L + 9], "hit returns the line");
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_HIT] == 1 && t.m.cnt_q[L1D_CNT_HITRES] == 2 && t.m.cnt_q[L1D_CNT_MISS] == 1 &&
+               t.m.cnt_q[L1D_CNT_ACCESS] == 4 && t.m.cnt_q[L1D_CNT_FILL] == 1, "counters");
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_line_alloc(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "RESERVATION_FAIL LINE_ALLOC when every way of the set is reserved");
+  const char *s[] = {"L1D_INDEX=LINEAR", NULL};
+  TC_CHECK(tc, !tb_init(&t, s), "init");
+  t.mem_on = 0;
+  for (unsigned k = 0; k < 4; k++) TC_CHECK(tc, req(&t, la(&t, 5, k), 0, 0, k) == L1D_OUT_MISS, "miss %u", k);
+  TC_CHECK(tc, req(&t, la(&t, 5, 4), 0, 0, 9) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_LINE_ALLOC && !t.ready,
+           "fifth line: LINE_ALLOC (out %u fail %u)", t.out, t.fail);
+  TC_CHECK(tc, req(&t, la(&t, 6, 4), 0, 0, 9) == L1D_OUT_MISS, "another set still misses");
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FAIL_LINE] == 1, "counted");
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_mshr_fails(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "MSHR_ENTRY, MSHR_MERGE, MISS_QUEUE fails; the request retries and nothing is lost");
+  const char *s[] = {"L1D_MSHR_ENTRIES=2", "L1D_MSHR_MERGE=2", "L1D_MISSQ=2", NULL};
+  TC_CHECK(tc, !tb_init(&t, s), "init");
+  t.lat = 50;
+  TC_CHECK(tc, req(&t, la(&t, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "miss A");
+  TC_CHECK(tc, req(&t, la(&t, 2, 0), 0, 0, 2) == L1D_OUT_MISS, "miss B");
+  TC_CHECK(tc, req(&t, la(&t, 3, 0), 0, 0, 3) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_MSHR_ENTRY, "C: MSHR_ENTRY (%u)", t.fail);
+  TC_CHECK(tc, req(&t, la(&t, 1, 0), 0, 0, 4) == L1D_OUT_HIT_RESERVED, "A merges");
+  TC_CHECK(tc, req(&t, la(&t, 1, 0), 0, 0, 5) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_MSHR_MERGE, "A again: MSHR_MERGE (%u)", t.fail);
+  /* miss queue: memory stops taking requests */
+  tb_t u;
+  TC_CHECK(tc, !tb_init(&u, s), "init 2");
+  u.mem_on = 0;
+  TC_CHECK(tc, req(&u, la(&u, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "miss A");
+  TC_CHECK(tc, req(&u, la(&u, 2, 0), 1, 0, 0) == L1D_OUT_MISS, "store miss forwarded");
+  TC_CHECK(tc, req(&u, la(&u, 3, 0), 1, 0, 0) == L1D_OUT_RES_FAIL && u.fail == L1D_FAIL_MISS_QUEUE, "store: MISS_QUEUE (%u)", u.fail);
+  TC_CHECK(tc, req(&u, la(&u, 1, 0), 0, 0, 2) == L1D_OUT_RES_FAIL && u.fail == L1D_FAIL_MISS_QUEUE,
+           "merge also checks the miss queue first (GPGPU-Sim order)");
+  u.mem_on = 1;
+  int acc = 0;
+  for (int i = 0; i < 10 && !acc; i++) acc = req(&u, la(&u, 3, 0), 1, 0, 0) != L1D_OUT_RES_FAIL;
+  TC_CHECK(tc, acc, "retried store accepted once the queue drains");
+  TC_CHECK(tc, u.m.cnt_q[L1D_CNT_FAIL_MQ] >= 2, "counted");
+  /* nothing lost: every accepted load answered */
+  t.mem_on = 1;
+  idle(&t, 200);
+  TC_CHECK(tc, t.nrsp == 3, "3 accepted loads, 3 responses (%u)", t.nrsp);
+  tb_free(&t);
+  tb_free(&u);
+  tc_group_end(tc);
+}
+
+static void test_port_busy(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "a fill owns its cycle; a load hit waits for an MSHR release (PORT_BUSY)");
+  TC_CHECK(tc, !tb_init(&t, NULL), "init");
+  t.lat = 3;
+  uint32_t a = la(&t, 7, 0), b = la(&t, 8, 0);
+  req(&t, b, 0, 0, 1);
+  idle(&t, 12);
+  TC_CHECK(tc, req(&t, b, 0, 0, 2) == L1D_OUT_HIT, "b hits");
+  req(&t, a, 0, 0, 3);
+  req(&t, a, 0, 0, 4);
+  int saw_fill_busy = 0, saw_rel_busy = 0;
+  for (int i = 0; i < 12; i++) {
+    req(&t, b, 0, 0, 10 + (uint32_t)i);
+    if (t.fail == L1D_FAIL_PORT_BUSY && t.m.out.ev_fill_o) saw_fill_busy = 1;
+    if (t.fail == L1D_FAIL_PORT_BUSY && !t.m.out.ev_fill_o) saw_rel_busy = 1;
+  }
+  TC_CHECK(tc, saw_fill_busy, "request refused in the fill cycle");
+  TC_CHECK(tc, saw_rel_busy, "load hit refused while releasing");
+  TC_CHECK(tc, t.ready && t.out == L1D_OUT_HIT, "then it hits");
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FAIL_PORT] == 3, "one fill cycle + two release cycles counted (%u)", t.m.cnt_q[L1D_CNT_FAIL_PORT]);
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_writes(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "write-evict invalidates, write-through updates, stores never allocate");
+  TC_CHECK(tc, !tb_init(&t, NULL), "init");
+  uint32_t a = la(&t, 9, 2);
+  unsigned L = t.m.g.line;
+  TC_CHECK(tc, req(&t, a, 1, 0, 0) == L1D_OUT_MISS, "store miss");
+  idle(&t, 3);
+  TC_CHECK(tc, req(&t, a, 0, 0, 1) == L1D_OUT_MISS, "store did not allocate");
+  idle(&t, 12);
+  TC_CHECK(tc, req(&t, a, 1, 0, 0) == L1D_OUT_HIT, "store hit");
+  TC_CHECK(tc, req(&t, a, 0, 0, 2) == L1D_OUT_MISS, "write-evict: the line is gone");
+  tb_free(&t);
+  const char *s[] = {"L1D_WRITE=THROUGH", NULL};
+  TC_CHECK(tc, !tb_init(&t, s), "init");
+  req(&t, a, 0, 0, 1);
+  idle(&t, 12);
+  memset(t.m.in.req_data_i, 0, t.m.lwords * 4);
+  memset(t.m.in.req_mask_i, 0, bits_words(L) * 4);
+  bits_set(t.m.in.req_data_i, 17 * 8, 8, 0xA5);
+  bits_set(t.m.in.req_mask_i, 17, 1, 1);
+  TC_CHECK(tc, req(&t, a, 1, 0, 0) == L1D_OUT_HIT, "store hit");
+  idle(&t, 3);
+  TC_CHECK(tc, req(&t, a, 0, 0, 3) == L1D_OUT_HIT, "write-through: still a hit");
+  TC_CHECK(tc, byte_of(t.rsp_data, 17) == 0xA5, "load returns the stored byte (%x)", byte_of(t.rsp_data, 17));
+  TC_CHECK(tc, byte_of(t.rsp_data, 16) == t.mem[((a / L) % 4096) * L + 16], "other bytes from memory");
+  TC_CHECK(tc, t.mem[((a / L) % 4096) * L + 17] == 0xA5, "store forwarded below");
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_bypass(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "a bypass load goes below and comes back without filling");
+  TC_CHECK(tc, !tb_init(&t, NULL), "init");
+  uint32_t a = la(&t, 4, 3);
+  TC_CHECK(tc, req(&t, a, 0, 1, 7) == L1D_OUT_MISS && t.m.out.ev_byp_o, "bypass: MISS + bypass event");
+  uint32_t n = t.nrsp;
+  idle(&t, 10);
+  TC_CHECK(tc, t.nrsp == n + 1 && t.rsp_id == 7 && t.rsp_byp, "answered once with its id");
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FILL] == 0 && t.m.cnt_q[L1D_CNT_BYP] == 1, "no fill, one bypass");
+  TC_CHECK(tc, req(&t, a, 0, 0, 8) == L1D_OUT_MISS, "not cached");
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_ba(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "BA cache: tag-only bypass when the set is full, then a pseudo-hit fetches the line");
+  const char *s[] = {"L1D_BA=1", "L1D_BA_THRESHOLD=2", NULL};
+  TC_CHECK(tc, !tb_init(&t, s), "init");
+  unsigned st = 11;
+  for (unsigned k = 0; k < 4; k++) { req(&t, la(&t, st, k), 0, 0, k); idle(&t, 10); }
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FILL] == 4, "four lines filled");
+  req(&t, la(&t, st, 0), 0, 0, 10); /* line 0 reused: reuse bit 1 */
+  idle(&t, 1);
+  uint32_t e = la(&t, st, 4);
+  uint32_t m0 = t.mreq_seen;
+  TC_CHECK(tc, req(&t, e, 0, 0, 20) == L1D_OUT_MISS && t.m.out.ev_byp_o, "full set: bypassed");
+  idle(&t, 2);
+  TC_CHECK(tc, t.mreq_seen == m0 + 1 && t.mreq_byp, "sent below as a bypass");
+  idle(&t, 10);
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FILL] == 4, "its answer did not fill");
+  /* the victim was a reuse=0 line (n0 = 3 >= 2), the oldest: line 1 */
+  TC_CHECK(tc, req(&t, la(&t, st, 0), 0, 0, 21) == L1D_OUT_HIT, "reused line kept");
+  idle(&t, 1);
+  TC_CHECK(tc, req(&t, la(&t, st, 1), 0, 0, 22) == L1D_OUT_MISS && t.m.out.ev_byp_o, "line 1 was the victim (bypassed now)");
+  idle(&t, 12);
+  /* line 1 now holds the tag only; e was replaced by it?  e's tag went to
+   * the oldest reuse=0 way; ask e again after re-installing it */
+  TC_CHECK(tc, req(&t, la(&t, st, 1), 0, 0, 23) == L1D_OUT_MISS && t.m.out.ev_pseudo_o, "second access: pseudo-hit");
+  idle(&t, 2);
+  TC_CHECK(tc, !t.mreq_byp, "pseudo-hit fetches the line (not a bypass)");
+  idle(&t, 12);
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FILL] == 5 && t.m.cnt_q[L1D_CNT_PSEUDO] == 1, "filled once, one pseudo-hit");
+  TC_CHECK(tc, req(&t, la(&t, st, 1), 0, 0, 24) == L1D_OUT_HIT, "then it hits");
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_repl(tc_t *tc) {
+  tc_group_begin(tc, "LRU evicts the least recently used line, FIFO the oldest allocation");
+  for (int fifo = 0; fifo < 2; fifo++) {
+    tb_t t;
+    const char *s[] = {fifo ? "L1D_REPL=FIFO" : "L1D_REPL=LRU", NULL};
+    TC_CHECK(tc, !tb_init(&t, s), "init");
+    for (unsigned k = 0; k < 4; k++) { req(&t, la(&t, 2, k), 0, 0, k); idle(&t, 10); }
+    req(&t, la(&t, 2, 0), 0, 0, 5); /* touch line 0 */
+    idle(&t, 1);
+    req(&t, la(&t, 2, 4), 0, 0, 6); /* evicts */
+    idle(&t, 10);
+    uint32_t h0 = req(&t, la(&t, 2, 0), 0, 0, 7);
+    idle(&t, 10);
+    TC_CHECK(tc, fifo ? h0 == L1D_OUT_MISS : h0 == L1D_OUT_HIT, "%s: line 0 %s", fifo ? "FIFO" : "LRU",
+             fifo ? "evicted" : "kept");
+    tb_free(&t);
+  }
+  tc_group_end(tc);
+}
+
+static void test_remote(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "remote port sees filled lines only");
+  TC_CHECK(tc, !tb_init(&t, NULL), "init");
+  t.lat = 6;
+  uint32_t a = la(&t, 13, 1) + 3;
+  req(&t, a, 0, 0, 1);
+  t.m.in.rmt_valid_i = 1;
+  t.m.in.rmt_addr_i = a;
+  tick(&t);
+  TC_CHECK(tc, !t.m.out.rmt_hit_o, "pending line invisible");
+  idle(&t, 10);
+  tick(&t);
+  TC_CHECK(tc, t.m.out.rmt_hit_o, "filled line visible");
+  unsigned L = t.m.g.line;
+  TC_CHECK(tc, byte_of(t.m.out.rmt_data_o, 3) == t.mem[((a / L) % 4096) * L + 3], "remote data");
+  uint32_t acc = t.m.cnt_q[L1D_CNT_ACCESS];
+  TC_CHECK(tc, acc == 1, "remote lookups are not accesses");
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_atax(tc_t *tc) {
+  /* seed 003: one warp's 32 loads (one per thread, a column of a row-major
+   * matrix) fall into one set of the 16 KB 4-way cache */
+  tb_t t;
+  tc_group_begin(tc, "atax: 32 loads of a warp to one set stall on associativity");
+  const char *s[] = {"L1D_INDEX=LINEAR", NULL};
+  TC_CHECK(tc, !tb_init(&t, s), "init");
+  t.lat = 100;
+  unsigned done = 0;
+  for (int guard = 0; done < 32 && guard < 20000; guard++) {
+    req(&t, la(&t, 0, done), 0, 0, done);
+    if (t.ready) done++;
+  }
+  idle(&t, 300);
+  TC_CHECK(tc, done == 32, "all 32 accepted eventually");
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FAIL_LINE] > 100, "associativity stalls counted: %u", t.m.cnt_q[L1D_CNT_FAIL_LINE]);
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_MISS] == 32 && t.nrsp == 32, "32 misses, 32 responses");
+  printf("  atax: %u LINE_ALLOC stall cycles for 32 loads (%d cycles)\n", t.m.cnt_q[L1D_CNT_FAIL_LINE], t.cyc);
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
+static void test_cfg(tc_t *tc) {
+  tc_group_begin(tc, "set index, config checks and the GPGPU-Sim config string");
+  TC_CHECK(tc, l1d_index(0x80, 7, 32, 0) == 1 && l1d_index(0x2000 | 0x80, 7, 32, 1) == 0, "fermi: bit 13 flips set bit 0");
+  TC_CHECK(tc, l1d_index(0x1000, 7, 64, 1) == 0x20 + 0, "64 sets: bit 12 is set bit 5 (also line bit 5 -> 0x20^...)");
+  l1d_ref_t r;
+  l1d_ref_init(&r, 64, 6, 128, 0, 0, 1);
+  int same = 1;
+  for (uint32_t a = 0; a < (1u << 21); a += 4096 + 128) same &= l1d_index(a, 7, 64, 1) == l1d_ref_set(&r, a);
+  l1d_ref_free(&r);
+  TC_CHECK(tc, same, "csim and the independent reference agree on the Fermi hash (64 sets)");
+  l1sys_cfg_t cfg;
+  l1d_geom_t g;
+  cfg_defaults(&cfg);
+  cfg_set(&cfg, "L1D_SETS=16", "t");
+  cfg_set(&cfg, "L1D_INDEX=FERMI", "t");
+  TC_CHECK(tc, l1d_geom_from_cfg(&cfg, &g) == -1, "FERMI with 16 sets rejected");
+  cfg_defaults(&cfg);
+  cfg_set(&cfg, "L1D_BA=1", "t");
+  cfg_set(&cfg, "L1D_ALLOC=ON_FILL", "t");
+  TC_CHECK(tc, l1d_geom_from_cfg(&cfg, &g) == -1, "BA with ON_FILL rejected");
+  cfg_defaults(&cfg);
+  TC_CHECK(tc, !l1d_parse_gpgpusim(&cfg, "32:128:4,L:L:m:N:H,A:32:8,8") && !l1d_geom_from_cfg(&cfg, &g), "GTX480 string");
+  TC_CHECK(tc, CFG(&cfg, L1D_SETS) == 32 && CFG(&cfg, L1D_INDEX) == L1D_INDEX_FERMI && CFG(&cfg, L1D_REPL) == L1D_REPL_LRU &&
+               CFG(&cfg, L1D_MSHR_MERGE) == 8, "fields");
+  TC_CHECK(tc, !l1d_parse_gpgpusim(&cfg, "64:128:6,F:T:f:N:L,A:16:4,16") && CFG(&cfg, L1D_WAYS) == 6 &&
+               CFG(&cfg, L1D_REPL) == L1D_REPL_FIFO && CFG(&cfg, L1D_ALLOC) == L1D_ALLOC_ON_FILL && CFG(&cfg, L1D_MISSQ) == 16,
+           "48 KB string");
+  TC_CHECK(tc, l1d_parse_gpgpusim(&cfg, "32:128:4,X:L:m:N:H,A:32:8,8") == -1, "bad rep field rejected");
+  TC_CHECK(tc, l1d_parse_gpgpusim(&cfg, "32:128:4,L:L:m:N:H,A:32:8") == -1, "missing miss queue rejected");
+  tc_group_end(tc);
+}
+
+/* One-at-a-time streams: each request completes before the next. */
+static void test_ref(tc_t *tc) {
+  static const char *const cfgs[][4] = {
+      {"L1D_INDEX=LINEAR", NULL},
+      {"L1D_INDEX=FERMI", "L1D_REPL=FIFO", NULL},
+      {"L1D_WRITE=THROUGH", "L1D_ALLOC=ON_FILL", NULL},
+      {"L1D_SETS=64", "L1D_WAYS=6", "L1D_INDEX=FERMI", NULL},
+      {"L1D_SETS=4", "L1D_WAYS=48", "L1D_REPL=FIFO", NULL},
+  };
+  for (unsigned ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++) {
+    tb_t t;
+    l1d_ref_t r;
+    char name[160];
+    snprintf(name, sizeof name, "agrees with the functional reference: %s %s %s", cfgs[ci][0], cfgs[ci][1] ? cfgs[ci][1] : "",
+             cfgs[ci][1] && cfgs[ci][2] ? cfgs[ci][2] : "");
+    tc_group_begin(tc, name);
+    TC_CHECK(tc, !tb_init(&t, cfgs[ci]), "init");
+    l1d_ref_init(&r, t.m.g.sets, t.m.g.ways, t.m.g.line, t.m.in.mode_repl_i, t.m.in.mode_wr_i, t.m.in.mode_hash_i);
+    t.lat = 3;
+    uint64_t x = 12345 + ci;
+    uint64_t hits = 0, misses = 0;
+    for (int i = 0; i < 20000; i++) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      unsigned nl = (i / 2000) % 2 ? 64 : 600; /* phases: fits / thrashes */
+      uint32_t line = (uint32_t)((x >> 33) % nl) * 37u % 4096u;
+      uint32_t addr = line * t.m.g.line + (uint32_t)((x >> 20) % t.m.g.line);
+      int store = ((x >> 50) % 100) < 20;
+      uint32_t out = req(&t, addr, store, 0, (uint32_t)(i & 0xff));
+      while (!t.ready) out = req(&t, addr, store, 0, (uint32_t)(i & 0xff));
+      hits += out == L1D_OUT_HIT;
+      misses += out == L1D_OUT_MISS;
+      l1d_ref_access(&r, addr, store);
+      idle(&t, store ? 2 : 8); /* complete: fill, release, entry free */
+    }
+    TC_CHECK(tc, hits == r.hits && misses == r.misses, "hits %llu/%llu misses %llu/%llu (model/reference)",
+             (unsigned long long)hits, (unsigned long long)r.hits, (unsigned long long)misses, (unsigned long long)r.misses);
+    TC_CHECK(tc, r.hits > 1000 && r.misses > 1000, "stream mixes hits and misses");
+    l1d_ref_free(&r);
+    tb_free(&t);
+    tc_group_end(tc);
+  }
+}
+
+int main(void) {
+  tc_t tc = TC_INIT("l1d");
+  test_outcomes(&tc);
+  test_line_alloc(&tc);
+  test_mshr_fails(&tc);
+  test_port_busy(&tc);
+  test_writes(&tc);
+  test_bypass(&tc);
+  test_ba(&tc);
+  test_repl(&tc);
+  test_remote(&tc);
+  test_atax(&tc);
+  test_cfg(&tc);
+  test_ref(&tc);
+  return tc_done(&tc);
+}
