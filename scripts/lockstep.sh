@@ -47,7 +47,13 @@ make -s build >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
-key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt; echo "rtlfault=${FAULT_RTL:-}") | sha1sum | cut -c1-12)
+# Verilator options: part of the cache key, so changing them rebuilds.
+# --trace-max-*: Verilator leaves arrays over 32 elements and vectors over
+# 256 bits out of waveforms by default; the data arrays are both.
+VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 4096 --assert -j 2
+  -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
+  -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt; echo "rtlfault=${FAULT_RTL:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
@@ -63,9 +69,7 @@ if [ $stale = 1 ]; then
   [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
   [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building RTL harness for $block in $dir"
   rm -rf "$dir/obj"
-  if ! verilator --cc --build --vpi --trace-fst --assert -j 2 -Wno-fatal -Wno-lint -Wno-style \
-      --x-assign 0 --x-initial 0 --top-module ls_top -Mdir "$dir/obj" -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 \
-      -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" "${defs[@]}" \
+  if ! verilator "${VFLAGS[@]}" -Mdir "$dir/obj" "${defs[@]}" \
       "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1; then
     echo "error: Verilator build of $block failed; see $dir/build.log" >&2
     tail -20 "$dir/build.log" >&2

@@ -6,7 +6,8 @@
 #  3. yosys: every RTL file read by Yosys 0.23, each top elaborated
 #  4. C tests (plain and ASan/UBSan); the C models alone under ASan/UBSan
 #  5. lockstep: every block and primitive, every config, short runs, several seeds
-#  6. fault injection: every fault in tb/faults/*.txt caught at the named signal
+#  6. fault injection: every fault in tb/faults/*.txt caught at the named signal;
+#     every register of each block's RTL present in its state map
 #  7. bad input: exit code 2 and one clear message
 set -u
 cd "$(dirname "$0")/.."
@@ -107,6 +108,12 @@ while IFS= read -r line; do
     else bad "$name (exit $rc)"; echo "$out" | tail -25; fi
   fi
 done <$JOBS
+
+# no register left out: the RTL's registers (from a waveform dump) against each state map
+for b in $blocks; do
+  c=$(ls tb/configs/$b/*.cfg 2>/dev/null | head -1)
+  tally "$(bash scripts/check_statemap.sh $b ${c:+--config $c} 2>&1)"
+done
 
 # 7. bad input: exit 2 and one message naming the problem
 expect2() { # name, expected substring, command...

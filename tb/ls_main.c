@@ -30,6 +30,7 @@ typedef struct {
   int rerun;                 /* re-run with a trace window at a divergence */
   long long win_from, win_to;/* trace window (cycles), -1 = none */
   const char *wave_dir, *wave_prefix, *fst_all, *vcd_all, *emit_dir;
+  int print_map;
   int quiet;
   int argc;
   char **argv;
@@ -52,6 +53,7 @@ static void usage(FILE *f) {
           "  --fst FILE          dump the whole run's RTL as FST\n"
           "  --vcd-c FILE        dump the whole run's C model as VCD\n"
           "  --emit-rtl DIR      write the RTL harness (ls_top.sv, ls_pub.vlt, ls_files.txt) and exit\n"
+          "  --print-map         print the state map (RTL name, width, depth) and exit\n"
           "  --list-blocks | --list-params [BLOCK]\n"
           "  --quiet             only the final line\n");
 }
@@ -363,6 +365,16 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   r.ctx = b->create(cfg);
   if (!r.ctx) return 2;
   b->declare(r.ctx, &r.map);
+  if (o->print_map) { /* the state map's RTL names, one per line */
+    for (int i = 0; i < r.map.nsig; i++) {
+      ls_sig_t *s = &r.map.sig[i];
+      if (s->kind == SIG_REG || s->kind == SIG_ARR || s->kind == SIG_MEM)
+        printf("%s %u %u\n", s->rtl, s->width, s->kind == SIG_REG ? 1 : s->depth);
+    }
+    b->destroy(r.ctx);
+    ls_map_free(&r.map);
+    return 0;
+  }
   if (o->emit_dir) {
     int rc = emit_rtl(b, &r.map, o->emit_dir);
     b->destroy(r.ctx);
@@ -549,6 +561,7 @@ int ls_main(int argc, char **argv) {
     } else if (!strcmp(a, "--fst")) { NEED_ARG; o.fst_all = v; }
     else if (!strcmp(a, "--vcd-c")) { NEED_ARG; o.vcd_all = v; }
     else if (!strcmp(a, "--emit-rtl")) { NEED_ARG; o.emit_dir = v; }
+    else if (!strcmp(a, "--print-map")) o.print_map = 1;
     else if (!strcmp(a, "--list-blocks")) { ls_list_blocks(stdout); return 0; }
     else if (!strcmp(a, "--list-params")) { cfg_list(stdout, v && v[0] != '-' ? v : NULL); return 0; }
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
