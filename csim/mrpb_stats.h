@@ -6,9 +6,9 @@
 #ifndef MRPB_STATS_H
 #define MRPB_STATS_H
 #include <stdint.h>
+#include "l1sys_params.h"
 
-enum { MRPB_STAT_ENQ, MRPB_STAT_DEQ, MRPB_STAT_WPASS, MRPB_STAT_FLUSH, MRPB_STAT_BYPASS,
-       MRPB_STAT_STALL, MRPB_STAT_REJ, MRPB_STAT_OCC_MAX, MRPB_STAT_HIST0 };
+/* stat_sel_i encodings MRPB_STAT_* come from csim/params_mrpb.def */
 
 typedef struct {
   unsigned cnt_w, occ_w, nbkt;

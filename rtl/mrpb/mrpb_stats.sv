@@ -80,17 +80,17 @@ module mrpb_stats #(
   always_comb begin
     stat_data_o = '0;
     unique case (stat_sel_i)
-      5'd0: stat_data_o = enq_cnt_q;
-      5'd1: stat_data_o = deq_cnt_q;
-      5'd2: stat_data_o = wpass_cnt_q;
-      5'd3: stat_data_o = flush_cnt_q;
-      5'd4: stat_data_o = bypass_cnt_q;
-      5'd5: stat_data_o = stall_cnt_q;
-      5'd6: stat_data_o = rej_cnt_q;
-      5'd7: stat_data_o = CntW'(occ_max_q);
+      l1sys_pkg::MRPB_STAT_ENQ: stat_data_o = enq_cnt_q;
+      l1sys_pkg::MRPB_STAT_DEQ: stat_data_o = deq_cnt_q;
+      l1sys_pkg::MRPB_STAT_WPASS: stat_data_o = wpass_cnt_q;
+      l1sys_pkg::MRPB_STAT_FLUSH: stat_data_o = flush_cnt_q;
+      l1sys_pkg::MRPB_STAT_BYPASS: stat_data_o = bypass_cnt_q;
+      l1sys_pkg::MRPB_STAT_STALL: stat_data_o = stall_cnt_q;
+      l1sys_pkg::MRPB_STAT_REJ: stat_data_o = rej_cnt_q;
+      l1sys_pkg::MRPB_STAT_OCC_MAX: stat_data_o = CntW'(occ_max_q);
       default: begin
         for (int unsigned b = 0; b < NBkt; b++) begin
-          if (stat_sel_i == 5'(b + 8)) stat_data_o = occ_hist_q[b*CntW +: CntW];
+          if (stat_sel_i == l1sys_pkg::MRPB_STAT_HIST0 + 5'(b)) stat_data_o = occ_hist_q[b*CntW +: CntW];
         end
       end
     endcase
