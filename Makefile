@@ -12,18 +12,19 @@ B       := build
 VINC    := /usr/share/verilator/include
 CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror
-INC     := -I$(B)/gen -Icsim -Itb -I$(VINC)/vltstd
+INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -I$(VINC)/vltstd
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-CSIM_SRC   := $(wildcard csim/*.c)
+CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
+CSIM_SRC   := $(wildcard csim/*.c csim/*/*.c)
 ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_main.c $(wildcard tb/blocks/*.c)
 TEST_SRC   := $(wildcard tb/tests/test_*.c)
 TEST_SUPP  := $(filter-out $(TEST_SRC),$(wildcard tb/tests/*.c))
 TESTS      := $(patsubst tb/tests/%.c,$(B)/test/%,$(TEST_SRC))
 ASAN_TESTS := $(patsubst tb/tests/%.c,$(B)/asan/%,$(TEST_SRC))
 DEFS       := csim/params.def $(wildcard csim/params_*.def)
-HDRS       := $(B)/gen/l1sys_params.h $(wildcard csim/*.h tb/*.h tb/tests/*.h)
+HDRS       := $(B)/gen/l1sys_params.h $(wildcard csim/*.h csim/*/*.h tb/*.h tb/tests/*.h)
 
 BLOCK  ?=
 SEED   ?= 1

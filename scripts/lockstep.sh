@@ -89,9 +89,10 @@ if [ -n "${FAULT_C:-}" ]; then
   exec 8>"$fdir/.lock"
   flock 8
   objs=()
-  for s in csim/*.c; do
+  cinc=(-Icsim); for d in csim/*/; do cinc+=(-I"$d"); done
+  for s in csim/*.c csim/*/*.c; do
     o=$fdir/$(basename "$s" .c).o
-    gcc -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen -Icsim -Itb -c "$s" -o "$o"
+    gcc -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen "${cinc[@]}" -Itb -c "$s" -o "$o"
     objs+=("$o")
   done
   rm -f "$fdir/libcsim.a"; ar rcs "$fdir/libcsim.a" "${objs[@]}"
