@@ -75,10 +75,14 @@ if [ $stale = 1 ]; then
     tail -20 "$dir/build.log" >&2
     exit 2
   fi
+  touch "$dir/stamp"
+fi
+# the C++ glue: rebuilt with the harness or when tb/vglue.cpp changes
+if [ $stale = 1 ] || [ tb/vglue.cpp -nt "$dir/vglue.o" ]; then
   g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=1024 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
     -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
     -c tb/vglue.cpp -o "$dir/vglue.o"
-  touch "$dir/stamp"
+  stale=1
 fi
 # 2. the C side (optionally with a C fault), linked with the harness
 csim=$B/lib/libcsim.a

@@ -10,9 +10,8 @@
  * cycle: stim() -> same inputs to both models -> compare every output and
  * every memory write port -> clock both -> compare every register.
  *
- * Storage rule for every C field named in a declaration: a signal of width
- * <= 32 is one uint32_t; a wider one is bits_words(width) uint32_t words,
- * least significant first (a uint64_t is fine for 33..64 bits).
+ * Storage rule for every C field named in a declaration: see ls_input_()
+ * below (an integer of a size that holds the value, or uint32_t words).
  * Names: ports as in the DUT ("req_valid_i"); state paths relative to the
  * DUT instance, dotted through sub-instances ("i_mshr.count_q").  The RTL
  * signal is TOP.ls_top.dut.<path>.
@@ -30,12 +29,33 @@
 typedef struct ls_map ls_map_t;
 
 void ls_param(ls_map_t *m, const char *rtl_param, long long value);
-void ls_input(ls_map_t *m, const char *name, unsigned width, uint32_t *c);
-void ls_output(ls_map_t *m, const char *name, unsigned width, uint32_t *c);
-void ls_reg(ls_map_t *m, const char *path, unsigned width, const void *c);
+
+/* C storage of a declared signal (the element size comes from the pointer's
+ * type through the macros below, so pass typed pointers, never void *):
+ *   width <= 64: one unsigned integer of sizeof *c bytes (1, 2, 4 or 8) that
+ *     holds the value -- uint8_t / uint16_t / uint32_t / uint64_t;
+ *   wider: bits_words(width) uint32_t words, least significant first.
+ * Choosing Verilator's own type (<= 8 bits uint8_t, <= 16 uint16_t, <= 32
+ * uint32_t, <= 64 uint64_t, wider uint32_t words) lets the engine compare a
+ * whole array with one memcmp; any other legal choice is converted per
+ * element. */
+void ls_input_(ls_map_t *m, const char *name, unsigned width, void *c, size_t csize);
+void ls_output_(ls_map_t *m, const char *name, unsigned width, void *c, size_t csize);
+void ls_reg_(ls_map_t *m, const char *path, unsigned width, const void *c, size_t csize);
 /* An unpacked RTL array `logic [width-1:0] path [depth]`; element i of the
  * C side is at (const char *)c + i * stride. */
-void ls_reg_array(ls_map_t *m, const char *path, unsigned width, unsigned depth, const void *c, size_t stride);
+void ls_reg_array_(ls_map_t *m, const char *path, unsigned width, unsigned depth, const void *c, size_t stride,
+                   size_t csize);
+/* A two-dimensional unpacked RTL array `logic [width-1:0] path [d0][d1]`
+ * whose C side is a contiguous row-major array c[d0][d1]. */
+void ls_reg_array2_(ls_map_t *m, const char *path, unsigned width, unsigned d0, unsigned d1, const void *c,
+                    size_t csize);
+#define ls_input(m, name, width, c) ls_input_((m), (name), (width), (c), sizeof *(c))
+#define ls_output(m, name, width, c) ls_output_((m), (name), (width), (c), sizeof *(c))
+#define ls_reg(m, path, width, c) ls_reg_((m), (path), (width), (c), sizeof *(c))
+#define ls_reg_array(m, path, width, depth, c, stride) \
+  ls_reg_array_((m), (path), (width), (depth), (c), (stride), sizeof *(c))
+#define ls_reg_array2(m, path, width, d0, d1, c) ls_reg_array2_((m), (path), (width), (d0), (d1), (c), sizeof *(c))
 /* A mem_1r1w instance at inst ("i_tags"): its write port is compared every
  * cycle (address and data only when we_i is set), the row written is read
  * back after the edge, and the whole array is swept every --sweep cycles. */

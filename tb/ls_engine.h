@@ -15,6 +15,11 @@ typedef struct {
   size_t stride;      /* bytes between elements */
   const mem_1r1w_t *mem; /* SIG_MEM: the C memory; SIG_MPORT: owner */
   int we_sig;         /* SIG_MPORT: index of the we_i signal of its memory (-1 for we_i itself) */
+  size_t csize;       /* bytes of one C element (ls.h storage rule) */
+  unsigned d1;        /* 2-D arrays: size of the second dimension (0: 1-D) */
+  char *rp;           /* RTL storage (Verilator's own), resolved once */
+  unsigned rsize;     /* bytes of one RTL element */
+  int fast;           /* C and RTL layouts identical: compare with memcmp */
   void *h;            /* RTL handle (scalar or array) */
   void **eh;          /* RTL element handles (arrays, memories) */
 } ls_sig_t;
@@ -30,6 +35,13 @@ struct ls_map {
 
 /* Reads a C value (width bits) into words. */
 void ls_cget(const ls_sig_t *s, unsigned elem, uint32_t *words);
+/* Writes words into the C storage of element elem. */
+void ls_cput(const ls_sig_t *s, unsigned elem, const uint32_t *words);
+/* Reads / writes the RTL value of element elem through the storage pointer. */
+void ls_rget(const ls_sig_t *s, unsigned elem, uint32_t *words);
+void ls_rput(const ls_sig_t *s, unsigned elem, const uint32_t *words);
+/* "name[3]" or "name[1][2]" for element elem of s (its RTL name for scalars). */
+void ls_elem_name(const ls_sig_t *s, unsigned elem, char *buf, size_t n);
 /* Formats words as hex into buf (n bytes). */
 void ls_hex(const uint32_t *words, unsigned width, char *buf, size_t n);
 void ls_map_free(struct ls_map *m);

@@ -159,27 +159,31 @@ typedef struct {
   uint64_t compared;       /* signal values compared */
 } run_t;
 
+/* Every signal's RTL storage is resolved once, by name; per cycle the engine
+ * reads and writes Verilator's variables directly (no VPI call, no name
+ * formatting) and compares whole arrays with memcmp where the C side uses
+ * the same layout. */
 static void resolve_handles(run_t *r) {
   for (int i = 0; i < r->map.nsig; i++) {
     ls_sig_t *s = &r->map.sig[i];
-    s->h = ls_rtl_handle(s->rtl);
-    if (!s->h) {
+    unsigned ent = 0, elems = 0;
+    s->rp = ls_rtl_ptr(s->rtl, &ent, &elems);
+    if (!s->rp) {
       fprintf(stderr,
               "error: RTL signal %s not found: the state map of block %s names a %s the RTL does not have "
               "(or the harness was built from an older declaration)\n",
               s->rtl, r->b->name, s->kind == SIG_IN || s->kind == SIG_OUT ? "port" : "register");
       exit(2);
     }
-    if (s->kind == SIG_ARR || s->kind == SIG_MEM) {
-      s->eh = calloc(s->depth, sizeof(void *));
-      for (unsigned e = 0; e < s->depth; e++) {
-        s->eh[e] = ls_rtl_elem(s->h, e);
-        if (!s->eh[e]) {
-          fprintf(stderr, "error: RTL array %s has no element %u (state map says depth %u)\n", s->rtl, e, s->depth);
-          exit(2);
-        }
-      }
+    unsigned want = s->width <= 8 ? 1 : s->width <= 16 ? 2 : s->width <= 32 ? 4 : s->width <= 64 ? 8 : 4 * s->words;
+    if (ent != want || elems != s->depth) {
+      fprintf(stderr, "error: RTL signal %s has %u element(s) of %u bytes; the state map of block %s says %u of %u bits\n",
+              s->rtl, elems, ent, r->b->name, s->depth, s->width);
+      exit(2);
     }
+    s->rsize = ent;
+    size_t cel = s->width > 64 ? 4u * s->words : s->csize;
+    s->fast = cel == ent && (s->depth == 1 || s->stride == ent);
   }
 }
 
@@ -281,11 +285,22 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
 
 /* Compares one signal (element elem) between C and RTL; 1 on a mismatch. */
 static int cmp_sig(run_t *r, ls_sig_t *s, unsigned elem) {
-  ls_cget(s, elem, r->cbuf);
-  ls_rtl_get(s->eh ? s->eh[elem] : s->h, r->rbuf, s->words);
-  bits_trim(r->rbuf, s->width);
   r->compared++;
+  if (s->fast && !memcmp(s->c + (size_t)elem * s->stride, s->rp + (size_t)elem * s->rsize, s->rsize)) return 0;
+  ls_cget(s, elem, r->cbuf);
+  ls_rget(s, elem, r->rbuf);
   return memcmp(r->cbuf, r->rbuf, s->words * sizeof(uint32_t)) != 0;
+}
+
+/* Compares every element of an array; the first differing element in *elem. */
+static int cmp_all(run_t *r, ls_sig_t *s, unsigned *elem) {
+  if (s->fast) {
+    r->compared += s->depth;
+    if (!memcmp(s->c, s->rp, (size_t)s->depth * s->rsize)) return 0;
+  }
+  for (unsigned e = 0; e < s->depth; e++)
+    if (cmp_sig(r, s, e)) { *elem = e; return 1; }
+  return 0;
 }
 
 static int we_set(run_t *r, const ls_sig_t *s) {
@@ -309,8 +324,8 @@ static int compare_state(run_t *r, uint64_t cycle, int sweep) {
     if (s->kind == SIG_REG) {
       if (cmp_sig(r, s, 0)) return diverged(r, cycle, i, 0, "registers after the clock edge");
     } else if (s->kind == SIG_ARR || (s->kind == SIG_MEM && sweep)) {
-      for (unsigned e = 0; e < s->depth; e++)
-        if (cmp_sig(r, s, e)) return diverged(r, cycle, i, e, "registers after the clock edge");
+      unsigned e = 0;
+      if (cmp_all(r, s, &e)) return diverged(r, cycle, i, e, "registers after the clock edge");
     } else if (s->kind == SIG_MEM && s->mem->we_i && s->mem->waddr_i < s->depth) {
       /* the row written at this edge, read back from the RTL */
       if (cmp_sig(r, s, s->mem->waddr_i)) return diverged(r, cycle, i, s->mem->waddr_i, "memory row written at the clock edge");
@@ -324,7 +339,7 @@ static void put_inputs(run_t *r) {
     ls_sig_t *s = &r->map.sig[i];
     if (s->kind != SIG_IN) continue;
     ls_cget(s, 0, r->cbuf);
-    ls_rtl_put(s->h, r->cbuf, s->words);
+    ls_rput(s, 0, r->cbuf);
   }
 }
 
@@ -333,9 +348,8 @@ static void read_outputs_into_c(run_t *r) {
   for (int i = 0; i < r->map.nsig; i++) {
     ls_sig_t *s = &r->map.sig[i];
     if (s->kind != SIG_OUT) continue;
-    ls_rtl_get(s->h, r->rbuf, s->words);
-    bits_trim(r->rbuf, s->width);
-    memcpy((void *)s->c, r->rbuf, s->words * sizeof(uint32_t));
+    ls_rget(s, 0, r->rbuf);
+    ls_cput(s, 0, r->rbuf);
   }
 }
 

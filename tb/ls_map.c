@@ -13,7 +13,7 @@ static char *dupstr(const char *s) {
 }
 
 static ls_sig_t *add(ls_map_t *m, ls_kind_t kind, const char *path, unsigned width, unsigned depth, const void *c,
-                     size_t stride) {
+                     size_t stride, size_t csize) {
   if (m->nsig == m->cap) {
     m->cap = m->cap ? 2 * m->cap : 32;
     m->sig = realloc(m->sig, (size_t)m->cap * sizeof *m->sig);
@@ -21,6 +21,11 @@ static ls_sig_t *add(ls_map_t *m, ls_kind_t kind, const char *path, unsigned wid
   }
   if (!width || width > 4096) {
     fprintf(stderr, "lockstep: block declares '%s' with width %u (expected 1..4096)\n", path, width);
+    exit(2);
+  }
+  if (!(width <= 64 && (csize == 1 || csize == 2 || csize == 8) && width <= 8 * csize) && csize != 4) {
+    fprintf(stderr, "lockstep: block declares '%s' (%u bits) with a %zu-byte C element (see the storage rule in tb/ls.h)\n",
+            path, width, csize);
     exit(2);
   }
   ls_sig_t *s = &m->sig[m->nsig++];
@@ -36,6 +41,7 @@ static ls_sig_t *add(ls_map_t *m, ls_kind_t kind, const char *path, unsigned wid
   s->depth = depth;
   s->c = c;
   s->stride = stride;
+  s->csize = csize;
   s->we_sig = -1;
   return s;
 }
@@ -50,12 +56,23 @@ void ls_param(ls_map_t *m, const char *rtl_param, long long value) {
   m->par[m->npar++].value = value;
 }
 
-void ls_input(ls_map_t *m, const char *name, unsigned width, uint32_t *c) { add(m, SIG_IN, name, width, 1, c, 0); }
-void ls_output(ls_map_t *m, const char *name, unsigned width, uint32_t *c) { add(m, SIG_OUT, name, width, 1, c, 0); }
-void ls_reg(ls_map_t *m, const char *path, unsigned width, const void *c) { add(m, SIG_REG, path, width, 1, c, 0); }
-
-void ls_reg_array(ls_map_t *m, const char *path, unsigned width, unsigned depth, const void *c, size_t stride) {
-  add(m, SIG_ARR, path, width, depth, c, stride);
+void ls_input_(ls_map_t *m, const char *name, unsigned width, void *c, size_t csize) {
+  add(m, SIG_IN, name, width, 1, c, 0, csize);
+}
+void ls_output_(ls_map_t *m, const char *name, unsigned width, void *c, size_t csize) {
+  add(m, SIG_OUT, name, width, 1, c, 0, csize);
+}
+void ls_reg_(ls_map_t *m, const char *path, unsigned width, const void *c, size_t csize) {
+  add(m, SIG_REG, path, width, 1, c, 0, csize);
+}
+void ls_reg_array_(ls_map_t *m, const char *path, unsigned width, unsigned depth, const void *c, size_t stride,
+                   size_t csize) {
+  add(m, SIG_ARR, path, width, depth, c, stride, csize);
+}
+void ls_reg_array2_(ls_map_t *m, const char *path, unsigned width, unsigned d0, unsigned d1, const void *c,
+                    size_t csize) {
+  size_t el = width > 64 ? bits_words(width) * 4u : csize;
+  add(m, SIG_ARR, path, width, d0 * d1, c, el, csize)->d1 = d1;
 }
 
 static void join(char *buf, size_t n, const char *inst, const char *leaf) {
@@ -67,18 +84,18 @@ void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem) {
   unsigned aw = bits_idx_w(mem->depth);
   join(p, sizeof p, inst, "we_i");
   int we = m->nsig;
-  add(m, SIG_MPORT, p, 1, 1, &mem->we_i, 0)->mem = mem;
+  add(m, SIG_MPORT, p, 1, 1, &mem->we_i, 0, sizeof mem->we_i)->mem = mem;
   join(p, sizeof p, inst, "waddr_i");
-  ls_sig_t *s = add(m, SIG_MPORT, p, aw, 1, &mem->waddr_i, 0);
+  ls_sig_t *s = add(m, SIG_MPORT, p, aw, 1, &mem->waddr_i, 0, sizeof mem->waddr_i);
   s->mem = mem, s->we_sig = we;
   join(p, sizeof p, inst, "wdata_i");
-  s = add(m, SIG_MPORT, p, mem->width, 1, mem->wdata_i, 0);
+  s = add(m, SIG_MPORT, p, mem->width, 1, mem->wdata_i, 0, sizeof *mem->wdata_i);
   s->mem = mem, s->we_sig = we;
   join(p, sizeof p, inst, "wmask_i");
-  s = add(m, SIG_MPORT, p, mem->nslice, 1, mem->wmask_i, 0);
+  s = add(m, SIG_MPORT, p, mem->nslice, 1, mem->wmask_i, 0, sizeof *mem->wmask_i);
   s->mem = mem, s->we_sig = we;
   join(p, sizeof p, inst, "mem_q");
-  s = add(m, SIG_MEM, p, mem->width, mem->depth, mem->mem_q, mem->words * sizeof(uint32_t));
+  s = add(m, SIG_MEM, p, mem->width, mem->depth, mem->mem_q, mem->words * sizeof(uint32_t), sizeof *mem->mem_q);
   s->mem = mem;
   s->we_sig = we;
 }
@@ -96,10 +113,47 @@ void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f) {
   ls_mem(m, p, &f->i_mem);
 }
 
+/* An element of `bytes` bytes holding `width` bits, into words. */
+static void load(const char *p, size_t bytes, unsigned width, uint32_t *words) {
+  if (width <= 64 && bytes != 4) {
+    uint64_t v = bytes == 1 ? *(const uint8_t *)p : bytes == 2 ? *(const uint16_t *)p : *(const uint64_t *)p;
+    words[0] = (uint32_t)v;
+    if (width > 32) words[1] = (uint32_t)(v >> 32);
+  } else {
+    memcpy(words, p, bits_words(width) * sizeof(uint32_t));
+  }
+  bits_trim(words, width);
+}
+
+static void store(char *p, size_t bytes, unsigned width, const uint32_t *words) {
+  if (width <= 64 && bytes != 4) {
+    uint64_t v = words[0] | (width > 32 ? (uint64_t)words[1] << 32 : 0);
+    if (bytes == 1) *(uint8_t *)p = (uint8_t)v;
+    else if (bytes == 2) *(uint16_t *)p = (uint16_t)v;
+    else *(uint64_t *)p = v;
+  } else {
+    memcpy(p, words, bits_words(width) * sizeof(uint32_t));
+  }
+}
+
 void ls_cget(const ls_sig_t *s, unsigned elem, uint32_t *words) {
-  const char *p = s->c + (size_t)elem * s->stride;
-  memcpy(words, p, s->words * sizeof(uint32_t));
-  bits_trim(words, s->width);
+  load(s->c + (size_t)elem * s->stride, s->csize, s->width, words);
+}
+void ls_cput(const ls_sig_t *s, unsigned elem, const uint32_t *words) {
+  store((char *)s->c + (size_t)elem * s->stride, s->csize, s->width, words);
+}
+/* Verilator's element: 1, 2, 4 or 8 bytes up to 64 bits, then 32-bit words. */
+void ls_rget(const ls_sig_t *s, unsigned elem, uint32_t *words) {
+  load(s->rp + (size_t)elem * s->rsize, s->rsize, s->width, words);
+}
+void ls_rput(const ls_sig_t *s, unsigned elem, const uint32_t *words) {
+  store(s->rp + (size_t)elem * s->rsize, s->rsize, s->width, words);
+}
+
+void ls_elem_name(const ls_sig_t *s, unsigned elem, char *buf, size_t n) {
+  if (s->kind != SIG_ARR && s->kind != SIG_MEM) snprintf(buf, n, "%s", s->rtl);
+  else if (s->d1) snprintf(buf, n, "%s[%u][%u]", s->rtl, elem / s->d1, elem % s->d1);
+  else snprintf(buf, n, "%s[%u]", s->rtl, elem);
 }
 
 void ls_hex(const uint32_t *words, unsigned width, char *buf, size_t n) {

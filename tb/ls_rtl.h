@@ -12,6 +12,10 @@ void ls_rtl_close(void);
 void *ls_rtl_handle(const char *name);            /* NULL if absent */
 void *ls_rtl_elem(void *array, unsigned index);   /* element of an unpacked array */
 void ls_rtl_get(void *h, uint32_t *words, unsigned nwords);
+/* Verilator's storage of a public variable (full name), resolved once:
+ * bytes of one element and number of elements (unpacked dimensions
+ * multiplied); NULL if absent. */
+void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems);
 void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords);
 void ls_rtl_clk(int level);
 void ls_rtl_rst(int level);

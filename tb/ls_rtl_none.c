@@ -10,6 +10,11 @@ void *ls_rtl_handle(const char *name) { (void)name; return NULL; }
 void *ls_rtl_elem(void *array, unsigned index) { (void)array; (void)index; return NULL; }
 void ls_rtl_get(void *h, uint32_t *words, unsigned nwords) { (void)h; for (unsigned i = 0; i < nwords; i++) words[i] = 0; }
 void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords) { (void)h; (void)words; (void)nwords; }
+void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) {
+  (void)name;
+  *ent_bytes = *elems = 0;
+  return NULL;
+}
 void ls_rtl_clk(int level) { (void)level; }
 void ls_rtl_rst(int level) { (void)level; }
 void ls_rtl_eval(void) {}

@@ -12,6 +12,7 @@ void vg_clk(int level);
 void vg_rst(int level);
 void vg_eval(void);
 int vg_trace_open(const char *path);
+void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems);
 void vg_trace_dump(uint64_t time);
 void vg_trace_close(void);
 
@@ -40,6 +41,7 @@ void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords) {
   if (p != vv) free(p);
 }
 
+void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) { return vg_ptr(name, ent_bytes, elems); }
 void ls_rtl_clk(int level) { vg_clk(level); }
 void ls_rtl_rst(int level) { vg_rst(level); }
 void ls_rtl_eval(void) { vg_eval(); }

@@ -2,9 +2,13 @@
 // (class Vls_top, generated per block), evaluates it, runs the VPI value
 // callbacks, and writes FST.  Everything else is C (tb/ls_*.c).
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include "Vls_top.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#include "verilated_sym_props.h"
+#include "verilated_syms.h"
 #include "verilated_vpi.h"
 
 namespace {
@@ -37,6 +41,24 @@ extern "C" void vg_close(void) {
   delete g->top;
   delete g;
   g = nullptr;
+}
+
+// Storage of a public variable "TOP.a.b.leaf": the engine reads and writes
+// it directly (what vpi_get/put_value do, without formatting a name per call).
+extern "C" void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) {
+  *ent_bytes = *elems = 0;
+  const char *dot = std::strrchr(name, '.');
+  if (!dot) return nullptr;
+  const std::string scope(name, static_cast<size_t>(dot - name));
+  const VerilatedScope *sp = g->ctx.scopeFind(scope.c_str());
+  if (!sp) return nullptr;
+  VerilatedVar *vp = sp->varFind(dot + 1);
+  if (!vp) return nullptr;
+  unsigned n = 1;
+  for (int d = 1; d <= vp->udims(); d++) n *= static_cast<unsigned>(vp->elements(d));
+  *ent_bytes = vp->entSize();
+  *elems = n;
+  return vp->datap();
 }
 
 extern "C" void vg_clk(int level) { g->top->clk_i = level; }
