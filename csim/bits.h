@@ -11,22 +11,29 @@ static inline unsigned bits_words(unsigned width) { return (width + 31u) / 32u; 
 
 static inline uint64_t bits_mask64(unsigned width) { return width >= 64 ? ~0ull : ((1ull << width) - 1ull); }
 
-/* Reads width (<= 64) bits starting at bit lsb. */
+/* Reads width (<= 64) bits starting at bit lsb (word at a time; never
+ * reads a word past the last bit asked for). */
 static inline uint64_t bits_get(const uint32_t *v, unsigned lsb, unsigned width) {
-  uint64_t r = 0;
-  for (unsigned i = 0; i < width; i++) {
-    unsigned b = lsb + i;
-    r |= (uint64_t)((v[b >> 5] >> (b & 31)) & 1u) << i;
+  if (!width) return 0;
+  unsigned w = lsb >> 5, o = lsb & 31, got = 32 - o;
+  uint64_t r = v[w] >> o;
+  while (got < width) {
+    r |= (uint64_t)v[++w] << got;
+    got += 32;
   }
-  return r;
+  return r & bits_mask64(width);
 }
 
 /* Writes width (<= 64) bits starting at bit lsb. */
 static inline void bits_set(uint32_t *v, unsigned lsb, unsigned width, uint64_t val) {
-  for (unsigned i = 0; i < width; i++) {
-    unsigned b = lsb + i;
-    uint32_t m = 1u << (b & 31);
-    if ((val >> i) & 1u) v[b >> 5] |= m; else v[b >> 5] &= ~m;
+  val &= bits_mask64(width);
+  while (width) {
+    unsigned w = lsb >> 5, o = lsb & 31, n = 32 - o < width ? 32 - o : width;
+    uint32_t m = (uint32_t)(bits_mask64(n) << o);
+    v[w] = (v[w] & ~m) | ((uint32_t)(val << o) & m);
+    val >>= n;
+    lsb += n;
+    width -= n;
   }
 }
 

@@ -53,7 +53,7 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 4096 --assert -j 2
   -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
-key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt; echo "rtlfault=${FAULT_RTL:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
@@ -64,7 +64,7 @@ for f in $(cat "$tmp"/ls_files.txt); do srcs+=(rtl/$f); done
 stale=1
 if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
 if [ $stale = 1 ]; then
-  cp "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$dir"/
+  cp "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc "$dir"/
   defs=()
   [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
   [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building RTL harness for $block in $dir"
@@ -80,7 +80,7 @@ fi
 # the C++ glue: rebuilt with the harness or when tb/vglue.cpp changes
 if [ $stale = 1 ] || [ tb/vglue.cpp -nt "$dir/vglue.o" ]; then
   g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=1024 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
-    -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
+    -I"$dir" -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
     -c tb/vglue.cpp -o "$dir/vglue.o"
   stale=1
 fi

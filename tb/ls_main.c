@@ -134,6 +134,25 @@ static int emit_rtl(const ls_block_t *b, struct ls_map *m, const char *dir) {
   }
   fclose(f);
 
+  /* Verilator 5.006 leaves arrays of more than one unpacked dimension out of
+   * its scope tables ("UNSUP" in the generated __Syms.cpp), so the glue
+   * reaches them through the model's own member, named here. */
+  snprintf(path, sizeof path, "%s/ls_ptrs.inc", dir);
+  f = fopen(path, "w");
+  if (!f) return die2("cannot write %s", path);
+  fprintf(f, "// GENERATED: multi-dimensional state arrays, reached as model members.\n");
+  for (int i = 0; i < m->nsig; i++) {
+    ls_sig_t *s = &m->sig[i];
+    if (s->kind != SIG_ARR || !s->d1) continue;
+    fprintf(f, "LS_PTR(\"%s\", ls_top__DOT__dut", s->rtl);
+    for (const char *q = s->path; *q; q++) {
+      if (q == s->path || q[-1] == '.') fprintf(f, "__DOT__");
+      if (*q != '.') fputc(*q, f);
+    }
+    fprintf(f, ")\n");
+  }
+  fclose(f);
+
   snprintf(path, sizeof path, "%s/ls_files.txt", dir);
   f = fopen(path, "w");
   if (!f) return die2("cannot write %s", path);
@@ -168,6 +187,10 @@ static void resolve_handles(run_t *r) {
     ls_sig_t *s = &r->map.sig[i];
     unsigned ent = 0, elems = 0;
     s->rp = ls_rtl_ptr(s->rtl, &ent, &elems);
+    if (s->rp && !ent && elems && s->depth) { /* a model member: elems is its size in bytes */
+      ent = elems / s->depth;
+      elems = s->depth;
+    }
     if (!s->rp) {
       fprintf(stderr,
               "error: RTL signal %s not found: the state map of block %s names a %s the RTL does not have "
@@ -176,7 +199,7 @@ static void resolve_handles(run_t *r) {
       exit(2);
     }
     unsigned want = s->width <= 8 ? 1 : s->width <= 16 ? 2 : s->width <= 32 ? 4 : s->width <= 64 ? 8 : 4 * s->words;
-    if (ent != want || elems != s->depth) {
+    if (ent != want || (elems && elems != s->depth)) {
       fprintf(stderr, "error: RTL signal %s has %u element(s) of %u bytes; the state map of block %s says %u of %u bits\n",
               s->rtl, elems, ent, r->b->name, s->depth, s->width);
       exit(2);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 #include "Vls_top.h"
+#include "Vls_top___024root.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "verilated_sym_props.h"
@@ -49,6 +50,20 @@ extern "C" void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) 
   *ent_bytes = *elems = 0;
   const char *dot = std::strrchr(name, '.');
   if (!dot) return nullptr;
+  // Arrays Verilator leaves out of its scope tables: the harness names the
+  // model member (ls_ptrs.inc, generated with the harness); returns the
+  // member's size in bytes as *elems and 0 as *ent_bytes.
+  struct Ent { const char *name; void *p; size_t bytes; };
+#define LS_PTR(n, member) {n, static_cast<void *>(&g->top->rootp->member), sizeof(g->top->rootp->member)},
+  const Ent members[] = {
+#include "ls_ptrs.inc"
+      {nullptr, nullptr, 0}};
+#undef LS_PTR
+  for (const Ent *e = members; e->name; e++)
+    if (!std::strcmp(e->name, name)) {
+      *elems = static_cast<unsigned>(e->bytes);
+      return e->p;
+    }
   const std::string scope(name, static_cast<size_t>(dot - name));
   const VerilatedScope *sp = g->ctx.scopeFind(scope.c_str());
   if (!sp) return nullptr;
@@ -56,8 +71,10 @@ extern "C" void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) 
   if (!vp) return nullptr;
   unsigned n = 1;
   for (int d = 1; d <= vp->udims(); d++) n *= static_cast<unsigned>(vp->elements(d));
+  // A 1-bit array comes with its unpacked range recorded as the packed one
+  // (no unpacked dimension): its element count is then unknown here (0).
   *ent_bytes = vp->entSize();
-  *elems = n;
+  *elems = vp->udims() ? n : 0;
   return vp->datap();
 }
 

@@ -1,5 +1,6 @@
 /* l1d.c -- see l1d.h; the RTL twin is rtl/l1d/l1d.sv, written statement for
- * statement in the same order (defaults first, then fill, release, request). */
+ * statement in the same order (fill, release, probe, verdict, response,
+ * fill updates, release updates, request updates, queues, events). */
 #include "l1d.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,13 +8,13 @@
 #include "bits.h"
 #include "l1d_index.h"
 #include "l1d_victim.h"
-#include "prio_enc.h"
 
 const char *const l1d_cnt_name[L1D_NCNT] = {
-    "cnt_access_q",    "cnt_hit_q",     "cnt_hitres_q", "cnt_miss_q", "cnt_fail_line_q", "cnt_fail_entry_q",
-    "cnt_fail_merge_q", "cnt_fail_mq_q", "cnt_fail_port_q", "cnt_byp_q", "cnt_fill_q",     "cnt_pseudo_q"};
+    "cnt_access_q",     "cnt_hit_q",       "cnt_hitres_q",    "cnt_miss_q",      "cnt_fail_line_q",
+    "cnt_fail_entry_q", "cnt_fail_merge_q", "cnt_fail_mq_q",  "cnt_fail_port_q", "cnt_fail_bypq_q",
+    "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q"};
 
-/* What an accepted request does (the RTL's act_* one-hot has the same list). */
+/* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
        ACT_BA_BYP, ACT_ALLOC };
 
@@ -26,6 +27,8 @@ int l1d_geom_from_cfg(const l1sys_cfg_t *cfg, l1d_geom_t *g) {
   g->entries = (unsigned)CFG(cfg, L1D_MSHR_ENTRIES);
   g->merge = (unsigned)CFG(cfg, L1D_MSHR_MERGE);
   g->missq = (unsigned)CFG(cfg, L1D_MISSQ);
+  g->bypq = (unsigned)CFG(cfg, L1D_BYPQ);
+  g->relq = (unsigned)CFG(cfg, L1D_RELQ);
   g->addr_w = (unsigned)CFG(cfg, L1D_ADDR_W);
   g->id_w = (unsigned)CFG(cfg, L1D_ID_W);
   if (g->addr_w < log2u(g->line) + log2u(g->sets) + 1)
@@ -87,21 +90,6 @@ int l1d_parse_gpgpusim(l1sys_cfg_t *cfg, const char *s) {
 }
 
 /* ---- state ---------------------------------------------------------------- */
-static int vec_init(l1d_vec_t *v, unsigned width) {
-  v->width = width;
-  v->q = calloc(bits_words(width), 4);
-  v->d = calloc(bits_words(width), 4);
-  return v->q && v->d ? 0 : -1;
-}
-static void vec_free(l1d_vec_t *v) { free(v->q); free(v->d); v->q = v->d = NULL; }
-static void vec_zero(l1d_vec_t *v) { memset(v->q, 0, bits_words(v->width) * 4); memset(v->d, 0, bits_words(v->width) * 4); }
-static void vec_d_from_q(l1d_vec_t *v) { memcpy(v->d, v->q, bits_words(v->width) * 4); }
-static void vec_commit(l1d_vec_t *v) { memcpy(v->q, v->d, bits_words(v->width) * 4); }
-
-#define L1D_VECS(m) { &(m)->valid_q, &(m)->rsv_q, &(m)->byp_q, &(m)->reuse_q, &(m)->rank_q, &(m)->mshr_valid_q, \
-                      &(m)->mshr_rdy_q, &(m)->mshr_addr_q, &(m)->mshr_way_q, &(m)->mshr_cnt_q, &(m)->mshr_ids_q }
-enum { NVECS = 11 };
-
 int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   memset(m, 0, sizeof *m);
   m->g = *g;
@@ -111,36 +99,43 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->rankw = bits_idx_w(g->ways);
   m->law = g->addr_w - m->offw;
   m->cntw = bits_clog2(g->merge + 1ull);
+  m->eidxw = bits_idx_w(g->entries);
   m->lbits = g->line * 8;
   m->lwords = bits_words(m->lbits);
-  m->mqw = 2 + g->id_w + m->law + g->line + m->lbits;
-  unsigned sw = g->sets * g->ways, e = g->entries;
+  m->mqw = 1 + g->id_w + m->law + g->line + m->lbits; /* {store, id, line, mask, data}: data at bit 0 */
+  m->bqw = g->id_w + m->law;                          /* {line, id} */
+  m->rqw = m->eidxw + m->lbits;                       /* {entry, data}: data at bit 0 */
+  size_t sw = (size_t)g->sets * g->ways, e = g->entries;
   int rc = 0;
-  rc |= vec_init(&m->valid_q, sw) | vec_init(&m->rsv_q, sw) | vec_init(&m->byp_q, sw) | vec_init(&m->reuse_q, sw);
-  rc |= vec_init(&m->rank_q, sw * m->rankw);
-  rc |= vec_init(&m->mshr_valid_q, e) | vec_init(&m->mshr_rdy_q, e) | vec_init(&m->mshr_addr_q, e * m->law);
-  rc |= vec_init(&m->mshr_way_q, e * m->wayw) | vec_init(&m->mshr_cnt_q, e * m->cntw);
-  rc |= vec_init(&m->mshr_ids_q, e * bits_words(g->merge * g->id_w) * 32);
+  uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->rank_q,
+                    &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d, &m->rank_d};
+  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw, 1));
+  uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
+                    &m->mshr_way_q,   &m->mshr_cnt_q, &m->mshr_way_d,   &m->mshr_cnt_d};
+  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e, 1));
+  uint32_t **e32[] = {&m->mshr_addr_q, &m->mshr_addr_d};
+  for (size_t i = 0; i < sizeof e32 / sizeof e32[0]; i++) rc |= !(*e32[i] = calloc(e, 4));
+  rc |= !(m->mshr_ids_q = calloc(e * g->merge, 4));
+  rc |= !(m->mshr_ids_d = calloc(e * g->merge, 4));
   rc |= fifo_sync_init(&m->i_missq, g->missq, m->mqw);
+  rc |= fifo_sync_init(&m->i_bypq, g->bypq, m->bqw);
+  rc |= fifo_sync_init(&m->i_relq, g->relq, m->rqw);
   rc |= mem_1r1w_init(&m->i_tags, g->sets, g->ways * m->law, m->law);
   rc |= mem_1r1w_init(&m->i_tags_rmt, g->sets, g->ways * m->law, m->law);
-  rc |= mem_1r1w_init(&m->i_data, sw, m->lbits, 8);
-  rc |= mem_1r1w_init(&m->i_data_rmt, sw, m->lbits, 8);
-  m->in.req_data_i = calloc(m->lwords, 4);
-  m->in.req_mask_i = calloc(bits_words(g->line), 4);
-  m->in.fill_data_i = calloc(m->lwords, 4);
-  m->out.rsp_data_o = calloc(m->lwords, 4);
-  m->out.mem_req_data_o = calloc(m->lwords, 4);
-  m->out.mem_req_mask_o = calloc(bits_words(g->line), 4);
-  m->out.rmt_data_o = calloc(m->lwords, 4);
-  m->mq_wdata = calloc(bits_words(m->mqw), 4);
-  m->tmp_line = calloc(m->lwords, 4);
-  m->tag_wdata = calloc(bits_words(g->ways * m->law), 4);
-  m->tag_wmask = calloc(bits_words(g->ways), 4);
-  m->all_mask = calloc(bits_words(g->line), 4);
-  if (rc || !m->in.req_data_i || !m->in.req_mask_i || !m->in.fill_data_i || !m->out.rsp_data_o ||
-      !m->out.mem_req_data_o || !m->out.mem_req_mask_o || !m->out.rmt_data_o || !m->mq_wdata || !m->tmp_line ||
-      !m->tag_wdata || !m->tag_wmask || !m->all_mask) {
+  rc |= mem_1r1w_init(&m->i_data, (unsigned)sw, m->lbits, 8);
+  rc |= mem_1r1w_init(&m->i_data_rmt, (unsigned)sw, m->lbits, 8);
+  uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
+                    &m->out.rmt_data_o};
+  for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
+  rc |= !(m->in.req_mask_i = calloc(bits_words(g->line), 4));
+  rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
+  rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
+  rc |= !(m->mq_wdata = calloc(bits_words(m->mqw), 4));
+  rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
+  rc |= !(m->rq_wdata = calloc(bits_words(m->rqw), 4));
+  rc |= !(m->tag_wdata = calloc(bits_words(g->ways * m->law), 4));
+  rc |= !(m->tag_wmask = calloc(bits_words(g->ways), 4));
+  if (rc) {
     l1d_free(m);
     return -1;
   }
@@ -150,59 +145,75 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
 }
 
 void l1d_free(l1d_t *m) {
-  l1d_vec_t *v[NVECS] = L1D_VECS(m);
-  for (int i = 0; i < NVECS; i++) vec_free(v[i]);
+  void *p[] = {m->valid_q, m->rsv_q, m->byp_q, m->reuse_q, m->rank_q, m->valid_d, m->rsv_d, m->byp_d,
+               m->reuse_d, m->rank_d, m->mshr_valid_q, m->mshr_rdy_q, m->mshr_valid_d, m->mshr_rdy_d,
+               m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
+               m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
+               m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
+               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask};
+  for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
+  fifo_sync_free(&m->i_bypq);
+  fifo_sync_free(&m->i_relq);
   mem_1r1w_free(&m->i_tags);
   mem_1r1w_free(&m->i_tags_rmt);
   mem_1r1w_free(&m->i_data);
   mem_1r1w_free(&m->i_data_rmt);
-  free(m->in.req_data_i); free(m->in.req_mask_i); free(m->in.fill_data_i);
-  free(m->out.rsp_data_o); free(m->out.mem_req_data_o); free(m->out.mem_req_mask_o); free(m->out.rmt_data_o);
-  free(m->mq_wdata); free(m->tmp_line); free(m->tag_wdata); free(m->tag_wmask); free(m->all_mask);
   memset(m, 0, sizeof *m);
 }
 
 void l1d_reset(l1d_t *m) {
-  l1d_vec_t *v[NVECS] = L1D_VECS(m);
-  for (int i = 0; i < NVECS; i++) vec_zero(v[i]);
+  size_t sw = (size_t)m->g.sets * m->g.ways, e = m->g.entries;
+  memset(m->valid_q, 0, sw); memset(m->rsv_q, 0, sw); memset(m->byp_q, 0, sw); memset(m->reuse_q, 0, sw);
+  /* age ranks reset to "way w has rank w": a permutation, as the rule needs */
+  for (size_t i = 0; i < sw; i++) m->rank_q[i] = (uint8_t)(i % m->g.ways);
+  memset(m->mshr_valid_q, 0, e); memset(m->mshr_rdy_q, 0, e);
+  memset(m->mshr_addr_q, 0, e * 4); memset(m->mshr_way_q, 0, e); memset(m->mshr_cnt_q, 0, e);
+  memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
+  m->mem_rr_q = 0;
   memset(m->cnt_q, 0, sizeof m->cnt_q);
-  memset(m->cnt_d, 0, sizeof m->cnt_d);
   fifo_sync_reset(&m->i_missq);
+  fifo_sync_reset(&m->i_bypq);
+  fifo_sync_reset(&m->i_relq);
   mem_1r1w_idle(&m->i_tags);
   mem_1r1w_idle(&m->i_tags_rmt);
   mem_1r1w_idle(&m->i_data);
   mem_1r1w_idle(&m->i_data_rmt);
+  m->nds = m->nde = 0;
 }
 
-/* ---- helpers over the flat vectors ----------------------------------- */
-static uint32_t fld(const uint32_t *v, unsigned i, unsigned w) { return (uint32_t)bits_get(v, i * w, w); }
-static void fld_set(uint32_t *v, unsigned i, unsigned w, uint32_t x) { bits_set(v, i * w, w, x); }
-
-/* rank_q holds each way's age rank XOR its way number: the all-zero reset
- * state is the permutation "way w has rank w" (as in the RTL). */
-static uint32_t rank_get(const uint32_t *v, const l1d_t *m, unsigned set, unsigned w) {
-  return fld(v, set * m->g.ways + w, m->rankw) ^ w;
+/* ---- next-state rows: copy q->d for what this cycle may write -------------- */
+static void stage_set(l1d_t *m, unsigned set) {
+  for (unsigned i = 0; i < m->nds; i++)
+    if (m->dset[i] == set) return;
+  size_t o = (size_t)set * m->g.ways, W = m->g.ways;
+  memcpy(m->valid_d + o, m->valid_q + o, W); memcpy(m->rsv_d + o, m->rsv_q + o, W);
+  memcpy(m->byp_d + o, m->byp_q + o, W); memcpy(m->reuse_d + o, m->reuse_q + o, W);
+  memcpy(m->rank_d + o, m->rank_q + o, W);
+  m->dset[m->nds++] = set;
 }
-static void rank_put(uint32_t *v, const l1d_t *m, unsigned set, unsigned w, uint32_t r) {
-  fld_set(v, set * m->g.ways + w, m->rankw, (r ^ w) & (uint32_t)bits_mask64(m->rankw));
+static void stage_ent(l1d_t *m, unsigned e) {
+  for (unsigned i = 0; i < m->nde; i++)
+    if (m->dent[i] == e) return;
+  m->mshr_valid_d[e] = m->mshr_valid_q[e]; m->mshr_rdy_d[e] = m->mshr_rdy_q[e];
+  m->mshr_addr_d[e] = m->mshr_addr_q[e]; m->mshr_way_d[e] = m->mshr_way_q[e]; m->mshr_cnt_d[e] = m->mshr_cnt_q[e];
+  memcpy(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
+  m->dent[m->nde++] = e;
 }
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
 static void touch(l1d_t *m, unsigned set, unsigned way) {
-  unsigned W = m->g.ways;
-  uint32_t rk = rank_get(m->rank_q.q, m, set, way);
-  for (unsigned v = 0; v < W; v++) {
-    uint32_t r = rank_get(m->rank_q.q, m, set, v);
-    if (r < rk) rank_put(m->rank_q.d, m, set, v, r + 1);
-  }
-  rank_put(m->rank_q.d, m, set, way, 0);
+  const uint8_t *q = m->rank_q + (size_t)set * m->g.ways;
+  uint8_t *d = m->rank_d + (size_t)set * m->g.ways, rk = q[way];
+  for (unsigned v = 0; v < m->g.ways; v++)
+    if (q[v] < rk) d[v] = (uint8_t)(q[v] + 1);
+  d[way] = 0;
 }
 
 static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   unsigned W = m->g.ways;
   for (unsigned w = 0; w < W; w++) {
-    fld_set(m->tag_wdata, w, m->law, line);
+    bits_set(m->tag_wdata, w * m->law, m->law, line);
     bits_set(m->tag_wmask, w, 1, w == way);
   }
   mem_1r1w_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
@@ -214,86 +225,77 @@ static void data_write(l1d_t *m, unsigned row, const uint32_t *data, const uint3
   mem_1r1w_write(&m->i_data_rmt, row, data, mask);
 }
 
-/* Per-way views of one set for the victim choice. */
+/* Victim choice in one set (l1d_victim over per-way views). */
 static l1d_vict_t victim(const l1d_t *m, unsigned set, uint32_t ba, uint32_t thr) {
-  uint32_t fr[64], ca[64], rk[64], ru[64];
-  unsigned W = m->g.ways;
-  for (unsigned w = 0; w < W; w++) {
-    unsigned b = set * W + w;
-    uint32_t v = bits_test(m->valid_q.q, b), r = bits_test(m->rsv_q.q, b), y = bits_test(m->byp_q.q, b);
-    fr[w] = !v && !y && !r;
-    ca[w] = !r;
-    rk[w] = rank_get(m->rank_q.q, m, set, w);
-    ru[w] = bits_test(m->reuse_q.q, b);
+  uint8_t fr[64], ca[64];
+  size_t o = (size_t)set * m->g.ways;
+  for (unsigned w = 0; w < m->g.ways; w++) {
+    fr[w] = !m->valid_q[o + w] && !m->byp_q[o + w] && !m->rsv_q[o + w];
+    ca[w] = !m->rsv_q[o + w];
   }
-  return l1d_victim(W, fr, ca, rk, ru, ba, thr);
+  return l1d_victim(m->g.ways, fr, ca, m->rank_q + o, m->reuse_q + o, ba, thr);
 }
-
-/* Lowest set bit of an n-bit vector through the prio_enc mirror. */
-static uint32_t lowest(const uint32_t *v, unsigned n, uint32_t *any) { return prio_enc(v, n, any, NULL); }
 
 void l1d_comb(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries, law = m->law, idw = m->g.id_w, mg = m->g.merge;
   const uint32_t lmask = (uint32_t)bits_mask64(law);
-  const unsigned idsw = bits_words(mg * idw) * 32; /* one entry's id slots: whole words (an unpacked RTL array) */
-  l1d_vec_t *vs[NVECS] = L1D_VECS(m);
-  for (int i = 0; i < NVECS; i++) vec_d_from_q(vs[i]);
+  m->nds = m->nde = 0;
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+  m->mem_rr_d = m->mem_rr_q;
   mem_1r1w_idle(&m->i_tags);
   mem_1r1w_idle(&m->i_tags_rmt);
   mem_1r1w_idle(&m->i_data);
   mem_1r1w_idle(&m->i_data_rmt);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, lru = in->mode_repl_i == L1D_REPL_LRU;
   const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
-  uint32_t vbuf[2] = {0, 0}, any;
 
-  /* ---- fill path ---- */
+  /* ---- fill path: the pending (not yet filled) entry of the line ---- */
   uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
-  vbuf[0] = vbuf[1] = 0;
-  for (unsigned e = 0; e < E; e++)
-    if (bits_test(m->mshr_valid_q.q, e) && !bits_test(m->mshr_rdy_q.q, e) && fld(m->mshr_addr_q.q, e, law) == in->fill_addr_i)
-      bits_set(vbuf, e, 1, 1);
-  uint32_t fill_hit, fill_e = lowest(vbuf, E, &fill_hit);
+  uint32_t fill_hit = 0, fill_e = 0;
+  for (unsigned e = 0; e < E && !fill_hit; e++)
+    if (m->mshr_valid_q[e] && !m->mshr_rdy_q[e] && m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
   l1d_vict_t fv = victim(m, fill_set, 0, 0);
-  o->fill_ready_o = in->fill_byp_i || !on_fill || fv.found;
+  uint32_t relq_full = fifo_sync_full(&m->i_relq);
+  o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && in->fill_byp_i;
   uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
-  uint32_t fill_way = on_fill ? fv.way : fld(m->mshr_way_q.q, fill_e, m->wayw);
+  uint32_t fill_way = on_fill ? fv.way : m->mshr_way_q[fill_e];
 
-  /* ---- release path ---- */
-  uint32_t rel_any, rel_e = lowest(m->mshr_rdy_q.q, E, &rel_any);
+  /* ---- release path: the oldest filled entry, data from the release queue ---- */
+  uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
+  const uint32_t *rq_head = fifo_sync_rdata(&m->i_relq);
+  uint32_t rel_e = (uint32_t)bits_get(rq_head, m->lbits, m->eidxw);
+  if (rel_e >= E) rel_e = 0; /* an empty queue's head is never used */
   uint32_t rel_go = rel_any && !fill_byp_go;
-  uint32_t rel_addr = fld(m->mshr_addr_q.q, rel_e, law);
-  uint32_t rel_set = l1d_index(rel_addr << m->offw, m->offw, m->g.sets, in->mode_hash_i);
-  uint32_t rel_way = fld(m->mshr_way_q.q, rel_e, m->wayw);
 
   /* ---- request probe ---- */
   uint32_t req_line = (in->req_addr_i >> m->offw) & lmask;
   uint32_t req_set = l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i);
   const uint32_t *trow = mem_1r1w_read(&m->i_tags, req_set);
+  size_t rs = (size_t)req_set * W;
   uint32_t mhit = 0, mw = 0;
-  for (unsigned w = 0; w < W; w++) {
-    unsigned b = req_set * W + w;
-    uint32_t st = bits_test(m->valid_q.q, b) | bits_test(m->rsv_q.q, b) | bits_test(m->byp_q.q, b);
-    if (st && fld(trow, w, law) == req_line && !mhit) { mhit = 1; mw = w; }
+  for (unsigned w = 0; w < W && !mhit; w++)
+    if ((m->valid_q[rs + w] | m->rsv_q[rs + w] | m->byp_q[rs + w]) && bits_get(trow, w * law, law) == req_line)
+      mhit = 1, mw = w;
+  uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
+  uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
+  for (unsigned e = 0; e < E; e++) {
+    if (!p_hit && m->mshr_valid_q[e] && m->mshr_addr_q[e] == req_line) p_hit = 1, p_e = e;
+    if (!free_any && !m->mshr_valid_q[e]) free_any = 1, free_e = e;
   }
-  unsigned mb = req_set * W + mw;
-  uint32_t vm = mhit && bits_test(m->valid_q.q, mb), rm = mhit && bits_test(m->rsv_q.q, mb);
-  uint32_t bm = mhit && bits_test(m->byp_q.q, mb);
-  vbuf[0] = vbuf[1] = 0;
-  for (unsigned e = 0; e < E; e++)
-    if (bits_test(m->mshr_valid_q.q, e) && fld(m->mshr_addr_q.q, e, law) == req_line) bits_set(vbuf, e, 1, 1);
-  uint32_t p_hit, p_e = lowest(vbuf, E, &p_hit);
-  uint32_t p_full = fld(m->mshr_cnt_q.q, p_e, m->cntw) >= mg;
-  vbuf[0] = vbuf[1] = 0;
-  for (unsigned e = 0; e < E; e++) bits_set(vbuf, e, 1, !bits_test(m->mshr_valid_q.q, e));
-  uint32_t free_any, free_e = lowest(vbuf, E, &free_any);
-  uint32_t mq_full = fifo_sync_full(&m->i_missq);
+  uint32_t p_full = m->mshr_cnt_q[p_e] >= mg;
+  uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
+  uint32_t mq_full = mq_cnt >= m->g.missq;
+#ifdef FAULT_L1D_MQ_N
+  uint32_t mq_ld_full = mq_cnt >= m->g.missq; /* injected: loads refused only at N */
+#else
+  uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
+#endif
+  uint32_t bq_full = fifo_sync_full(&m->i_bypq);
   l1d_vict_t rv = victim(m, req_set, ba, in->mode_ba_thr_i);
-  uint32_t rsp_busy = rel_any;
 
   uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
   if (fill_go) {
@@ -304,35 +306,36 @@ void l1d_comb(l1d_t *m) {
     if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
   } else if (in->req_byp_i) {
     act = ACT_BYP_LD;
-    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+    if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else if (vm) {
     out = L1D_OUT_HIT;
     act = ACT_LD_HIT;
-    if (rsp_busy) fail = L1D_FAIL_PORT_BUSY;
+    if (rel_any) fail = L1D_FAIL_PORT_BUSY;
   } else if (rm) {
     out = L1D_OUT_HIT_RESERVED;
     act = ACT_MERGE_T;
-    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!p_hit || p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (bm) {
     act = ACT_PSEUDO;
-    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (p_hit) {
     act = ACT_MERGE;
-    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+    if (!on_fill && !ba && !rv.found) fail = L1D_FAIL_LINE_ALLOC;
+    else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (on_fill) {
     act = ACT_NEWENT;
-    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (ba && !rv.free_any) {
     act = ACT_BA_BYP;
-    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+    if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else {
     act = ACT_ALLOC;
     if (!rv.found) fail = L1D_FAIL_LINE_ALLOC;
-    else if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+    else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   }
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
@@ -342,59 +345,69 @@ void l1d_comb(l1d_t *m) {
   uint32_t go = in->req_valid_i && o->req_ready_o;
   if (!go) act = ACT_NONE;
 
-  /* ---- data read port and response ---- */
-  unsigned rd_row = rel_go ? rel_set * W + rel_way : req_set * W + mw;
-  const uint32_t *drow = mem_1r1w_read(&m->i_data, rd_row);
+  /* ---- response: bypassed fill > release > load hit ---- */
+  const uint32_t *drow = mem_1r1w_read(&m->i_data, (unsigned)(rs + mw));
   o->rsp_valid_o = 0;
   o->rsp_id_o = 0;
-  memset(o->rsp_data_o, 0, m->lwords * 4);
   if (fill_byp_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->fill_id_i;
     memcpy(o->rsp_data_o, in->fill_data_i, m->lwords * 4);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
-    o->rsp_id_o = (uint32_t)bits_get(m->mshr_ids_q.q, rel_e * idsw, idw);
-    memcpy(o->rsp_data_o, drow, m->lwords * 4);
+    o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * mg];
+    memcpy(o->rsp_data_o, rq_head, m->lwords * 4);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->req_id_i;
     memcpy(o->rsp_data_o, drow, m->lwords * 4);
+  } else {
+    memset(o->rsp_data_o, 0, m->lwords * 4);
   }
 
-  /* ---- fill updates ---- */
+  /* ---- fill updates: the line is valid and replaceable from now on ---- */
   if (fill_line_go) {
     unsigned b = fill_set * W + fill_way;
+    stage_set(m, fill_set);
+    stage_ent(m, fill_e);
     data_write(m, b, in->fill_data_i, m->all_mask);
-    bits_set(m->valid_q.d, b, 1, 1);
-    bits_set(m->rsv_q.d, b, 1, 1);
-    bits_set(m->byp_q.d, b, 1, 0);
-    bits_set(m->mshr_rdy_q.d, fill_e, 1, 1);
+    m->valid_d[b] = 1;
+    m->rsv_d[b] = 0;
+    m->byp_d[b] = 0;
+    m->mshr_rdy_d[fill_e] = 1;
     if (on_fill) {
       tag_write(m, fill_set, fill_way, in->fill_addr_i);
-      bits_set(m->reuse_q.d, b, 1, 0);
+      m->reuse_d[b] = 0;
       touch(m, fill_set, fill_way);
-      fld_set(m->mshr_way_q.d, fill_e, m->wayw, fill_way);
+      m->mshr_way_d[fill_e] = (uint8_t)fill_way;
     }
+  }
+  /* the filled entry and its data join the release queue (fill order) */
+  if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
+    memcpy(m->rq_wdata, in->fill_data_i, m->lwords * 4);
+    m->rq_wdata[m->lwords] = 0;
+    bits_set(m->rq_wdata, m->lbits, m->eidxw, fill_e);
   }
 
   /* ---- release updates ---- */
   if (rel_go) {
-    unsigned base = rel_e * idsw;
-    for (unsigned k = 0; k + 1 < mg; k++)
-      bits_set(m->mshr_ids_q.d, base + k * idw, idw, bits_get(m->mshr_ids_q.q, base + (k + 1) * idw, idw));
-    bits_set(m->mshr_ids_q.d, base + (mg - 1) * idw, idw, 0);
-    fld_set(m->mshr_cnt_q.d, rel_e, m->cntw, fld(m->mshr_cnt_q.q, rel_e, m->cntw) - 1);
+    stage_ent(m, rel_e);
+    uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * mg;
+    memmove(ids, ids + 1, (mg - 1) * 4);
+    ids[mg - 1] = 0;
+    m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
   }
 
   /* ---- request updates ---- */
-  unsigned rb = req_set * W + mw;
-  uint32_t push = 0;
+  unsigned rb = (unsigned)(rs + mw);
+  if (act == ACT_ST_HIT || act == ACT_LD_HIT || act == ACT_MERGE_T || act == ACT_PSEUDO || act == ACT_ALLOC ||
+      (act == ACT_BA_BYP && rv.found))
+    stage_set(m, req_set);
   if (act == ACT_ST_HIT) {
     if (thru) data_write(m, rb, in->req_data_i, in->req_mask_i);
-    else bits_set(m->valid_q.d, rb, 1, 0);
-    if (lru) touch(m, req_set, mw);
-    if (ba) bits_set(m->reuse_q.d, rb, 1, 1);
+    else m->valid_d[rb] = 0;
+    if (lru && thru) touch(m, req_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
+    if (ba) m->reuse_d[rb] = 1;
   }
   if (act == ACT_LD_HIT || act == ACT_MERGE_T) {
 #ifdef FAULT_L1D_LRU_SKIP
@@ -402,88 +415,106 @@ void l1d_comb(l1d_t *m) {
 #else
     if (lru) touch(m, req_set, mw);
 #endif
-    if (ba) bits_set(m->reuse_q.d, rb, 1, 1);
+    if (ba) m->reuse_d[rb] = 1;
   }
   if (act == ACT_MERGE_T || act == ACT_MERGE) {
-    uint32_t c = fld(m->mshr_cnt_q.d, p_e, m->cntw); /* after this cycle's release */
-    bits_set(m->mshr_ids_q.d, p_e * idsw + c * idw, idw, in->req_id_i);
-    fld_set(m->mshr_cnt_q.d, p_e, m->cntw, c + 1);
+    stage_ent(m, p_e);
+    uint32_t c = m->mshr_cnt_d[p_e]; /* after this cycle's release */
+    m->mshr_ids_d[(size_t)p_e * mg + c] = in->req_id_i;
+    m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);
   }
   if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC) {
     uint32_t way = act == ACT_PSEUDO ? mw : act == ACT_ALLOC ? rv.way : 0;
-    bits_set(m->mshr_valid_q.d, free_e, 1, 1);
-    bits_set(m->mshr_rdy_q.d, free_e, 1, 0);
-    fld_set(m->mshr_addr_q.d, free_e, law, req_line);
-    fld_set(m->mshr_way_q.d, free_e, m->wayw, way);
-    fld_set(m->mshr_cnt_q.d, free_e, m->cntw, 1);
-    bits_set(m->mshr_ids_q.d, free_e * idsw, idw, in->req_id_i);
-    for (unsigned k = 1; k < mg; k++) bits_set(m->mshr_ids_q.d, free_e * idsw + k * idw, idw, 0);
+    stage_ent(m, free_e);
+    m->mshr_valid_d[free_e] = 1;
+    m->mshr_rdy_d[free_e] = 0;
+    m->mshr_addr_d[free_e] = req_line;
+    m->mshr_way_d[free_e] = (uint8_t)way;
+    m->mshr_cnt_d[free_e] = 1;
+    uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;
+    memset(ids, 0, mg * 4);
+    ids[0] = in->req_id_i;
   }
   if (act == ACT_PSEUDO) {
-    bits_set(m->rsv_q.d, rb, 1, 1);
-    bits_set(m->byp_q.d, rb, 1, 0);
-    bits_set(m->reuse_q.d, rb, 1, 1);
+    m->rsv_d[rb] = 1;
+    m->byp_d[rb] = 0;
+    m->reuse_d[rb] = 1;
     touch(m, req_set, mw);
   }
   if (act == ACT_ALLOC || (act == ACT_BA_BYP && rv.found)) {
     unsigned vb = req_set * W + rv.way;
     tag_write(m, req_set, rv.way, req_line);
-    bits_set(m->valid_q.d, vb, 1, 0);
-    bits_set(m->rsv_q.d, vb, 1, act == ACT_ALLOC);
-    bits_set(m->byp_q.d, vb, 1, act == ACT_BA_BYP);
-    bits_set(m->reuse_q.d, vb, 1, 0);
+    m->valid_d[vb] = 0;
+    m->rsv_d[vb] = act == ACT_ALLOC;
+    m->byp_d[vb] = act == ACT_BA_BYP;
+    m->reuse_d[vb] = 0;
     touch(m, req_set, rv.way);
   }
-  push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_BYP_LD || act == ACT_PSEUDO || act == ACT_NEWENT ||
-         act == ACT_BA_BYP || act == ACT_ALLOC;
 
-  /* ---- entry frees after its last release ---- */
-  if (rel_go && fld(m->mshr_cnt_q.d, rel_e, m->cntw) == 0) {
-    bits_set(m->mshr_valid_q.d, rel_e, 1, 0);
-    bits_set(m->mshr_rdy_q.d, rel_e, 1, 0);
-    bits_set(m->rsv_q.d, rel_set * W + rel_way, 1, 0);
+  /* ---- an entry frees after its last release (merges of this cycle count) ---- */
+  uint32_t rel_done = rel_go && m->mshr_cnt_d[rel_e] == 0;
+  if (rel_done) {
+    m->mshr_valid_d[rel_e] = 0;
+    m->mshr_rdy_d[rel_e] = 0;
+  }
+  fifo_sync_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
+
+  /* ---- miss queue {store, id, line, mask, data}; bypass queue {line, id} ---- */
+  uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||
+                     act == ACT_ALLOC;
+  uint32_t bq_push = act == ACT_BYP_LD || act == ACT_BA_BYP;
+  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + law, slsb = ilsb + idw;
+  if (mq_push) {
+    memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
+    if (in->req_store_i) {
+      memcpy(m->mq_wdata, in->req_data_i, m->lwords * 4);
+      for (unsigned b = 0; b < m->g.line; b += 32)
+        bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, in->req_mask_i[b / 32]);
+    }
+    bits_set(m->mq_wdata, llsb, law, req_line);
+    bits_set(m->mq_wdata, ilsb, idw, in->req_id_i);
+    bits_set(m->mq_wdata, slsb, 1, in->req_store_i);
+  }
+  if (bq_push) {
+    m->bq_wdata[0] = 0;
+    bits_set(m->bq_wdata, 0, idw, in->req_id_i);
+    bits_set(m->bq_wdata, idw, law, req_line);
   }
 
-  /* ---- miss queue ---- */
-  memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
-  bits_set(m->mq_wdata, 0, 1, in->req_store_i);
-  bits_set(m->mq_wdata, 1, 1, act == ACT_BYP_LD || act == ACT_BA_BYP);
-  bits_set(m->mq_wdata, 2, idw, in->req_id_i);
-  bits_set(m->mq_wdata, 2 + idw, law, req_line);
-  if (in->req_store_i) {
-    unsigned mlsb = 2 + idw + law, dlsb = mlsb + m->g.line;
-    for (unsigned b = 0; b < m->g.line; b += 32) {
-      unsigned n = m->g.line - b < 32 ? m->g.line - b : 32;
-      bits_set(m->mq_wdata, mlsb + b, n, bits_get(in->req_mask_i, b, n));
-    }
-    for (unsigned b = 0; b < m->lbits; b += 32) bits_set(m->mq_wdata, dlsb + b, 32, in->req_data_i[b / 32]);
+  /* memory port: the two queues alternate when both wait (mem_rr_q) */
+  const uint32_t *mh = fifo_sync_rdata(&m->i_missq), *bh = fifo_sync_rdata(&m->i_bypq);
+  uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
+  uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
+  o->mem_req_valid_o = mq_any || bq_any;
+  o->mem_req_byp_o = sel_byp;
+  if (sel_byp) {
+    o->mem_req_store_o = 0;
+    o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
+    o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, law);
+    memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
+    memset(o->mem_req_data_o, 0, m->lwords * 4);
+  } else {
+    o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
+    o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
+    o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
+    for (unsigned b = 0; b < m->g.line; b += 32)
+      o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
+    memcpy(o->mem_req_data_o, mh, m->lwords * 4);
   }
-  const uint32_t *head = fifo_sync_rdata(&m->i_missq);
-  o->mem_req_valid_o = !fifo_sync_empty(&m->i_missq);
-  o->mem_req_store_o = (uint32_t)bits_get(head, 0, 1);
-  o->mem_req_byp_o = (uint32_t)bits_get(head, 1, 1);
-  o->mem_req_id_o = (uint32_t)bits_get(head, 2, idw);
-  o->mem_req_addr_o = (uint32_t)bits_get(head, 2 + idw, law);
-  {
-    unsigned mlsb = 2 + idw + law, dlsb = mlsb + m->g.line;
-    for (unsigned b = 0; b < m->g.line; b += 32) {
-      unsigned n = m->g.line - b < 32 ? m->g.line - b : 32;
-      bits_set(o->mem_req_mask_o, b, n, bits_get(head, mlsb + b, n));
-    }
-    for (unsigned b = 0; b < m->lbits; b += 32) o->mem_req_data_o[b / 32] = (uint32_t)bits_get(head, dlsb + b, 32);
-  }
-  fifo_sync_comb(&m->i_missq, push, m->mq_wdata, in->mem_req_ready_i);
+  uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
+  if (mem_go) m->mem_rr_d = !sel_byp;
+  fifo_sync_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
+  fifo_sync_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
   /* ---- remote lookup (duplicate arrays; filled lines only) ---- */
   uint32_t rmt_line = (in->rmt_addr_i >> m->offw) & lmask;
   uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
   const uint32_t *rrow = mem_1r1w_read(&m->i_tags_rmt, rmt_set);
   uint32_t rhit = 0, rway = 0;
-  for (unsigned w = 0; w < W; w++)
-    if (bits_test(m->valid_q.q, rmt_set * W + w) && fld(rrow, w, law) == rmt_line && !rhit) { rhit = 1; rway = w; }
+  for (unsigned w = 0; w < W && !rhit; w++)
+    if (m->valid_q[(size_t)rmt_set * W + w] && bits_get(rrow, w * law, law) == rmt_line) rhit = 1, rway = w;
   o->rmt_hit_o = in->rmt_valid_i && rhit;
-  const uint32_t *rdrow = mem_1r1w_read(&m->i_data_rmt, rmt_set * W + rway);
-  if (o->rmt_hit_o) memcpy(o->rmt_data_o, rdrow, m->lwords * 4);
+  if (o->rmt_hit_o) memcpy(o->rmt_data_o, mem_1r1w_read(&m->i_data_rmt, rmt_set * W + rway), m->lwords * 4);
   else memset(o->rmt_data_o, 0, m->lwords * 4);
 
   /* ---- events and counters ---- */
@@ -493,7 +524,7 @@ void l1d_comb(l1d_t *m) {
   o->ev_hitres_o = go && out == L1D_OUT_HIT_RESERVED;
   o->ev_miss_o = go && out == L1D_OUT_MISS;
   o->ev_stall_o = stall;
-  o->ev_byp_o = act == ACT_BYP_LD || act == ACT_BA_BYP;
+  o->ev_byp_o = bq_push;
   o->ev_pseudo_o = act == ACT_PSEUDO;
   o->ev_fill_o = fill_line_go;
   m->cnt_d[L1D_CNT_ACCESS] += o->ev_access_o;
@@ -505,17 +536,32 @@ void l1d_comb(l1d_t *m) {
   m->cnt_d[L1D_CNT_FAIL_MERGE] += stall && fail == L1D_FAIL_MSHR_MERGE;
   m->cnt_d[L1D_CNT_FAIL_MQ] += stall && fail == L1D_FAIL_MISS_QUEUE;
   m->cnt_d[L1D_CNT_FAIL_PORT] += stall && fail == L1D_FAIL_PORT_BUSY;
+  m->cnt_d[L1D_CNT_FAIL_BYPQ] += stall && fail == L1D_FAIL_BYP_QUEUE;
   m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
   m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
   m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
-  (void)any;
 }
 
 void l1d_commit(l1d_t *m) {
-  l1d_vec_t *vs[NVECS] = L1D_VECS(m);
-  for (int i = 0; i < NVECS; i++) vec_commit(vs[i]);
+  size_t W = m->g.ways, mg = m->g.merge;
+  for (unsigned i = 0; i < m->nds; i++) {
+    size_t o = (size_t)m->dset[i] * W;
+    memcpy(m->valid_q + o, m->valid_d + o, W); memcpy(m->rsv_q + o, m->rsv_d + o, W);
+    memcpy(m->byp_q + o, m->byp_d + o, W); memcpy(m->reuse_q + o, m->reuse_d + o, W);
+    memcpy(m->rank_q + o, m->rank_d + o, W);
+  }
+  for (unsigned i = 0; i < m->nde; i++) {
+    unsigned e = m->dent[i];
+    m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e];
+    m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
+    memcpy(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+  }
+  m->nds = m->nde = 0;
+  m->mem_rr_q = m->mem_rr_d;
   memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
   fifo_sync_commit(&m->i_missq);
+  fifo_sync_commit(&m->i_bypq);
+  fifo_sync_commit(&m->i_relq);
   mem_1r1w_commit(&m->i_tags);
   mem_1r1w_commit(&m->i_tags_rmt);
   mem_1r1w_commit(&m->i_data);

@@ -1,11 +1,19 @@
 /* l1d.h -- C mirror of rtl/l1d/l1d.sv: the L1 data-cache controller of one
  * SM (GPGPU-Sim semantics, DESIGN.md section 5; Bypass-Aware mode of seed
  * 002).  Interface, timing and every decision: docs/l1d.md and the header of
- * rtl/l1d/l1d.sv.  Same register names as the RTL; every register is a flat
- * packed vector stored as bits_words(width) uint32_t words.
+ * rtl/l1d/l1d.sv.  Same register names as the RTL.
  *
- * Per cycle: set m->in, call l1d_comb() (outputs in m->out, next state in
- * the *_d fields, memory write ports set), then l1d_commit() at the edge. */
+ * Representation (docs/c-models.md): one C array per RTL register array,
+ * indexed as the RTL indexes it -- valid_q[set][way] is valid_q[set * ways +
+ * way] -- in the type Verilator stores it in (1-bit flags and ranks uint8_t,
+ * wider fields uint32_t), so the engine compares whole arrays with memcmp.
+ * Next state: a cycle writes at most two sets (the fill's and the
+ * request's) and four MSHR entries; l1d_comb() copies just those rows q->d,
+ * updates d, and l1d_commit() copies the same rows back.  Nothing else is
+ * copied.
+ *
+ * Per cycle: set m->in, call l1d_comb() (outputs in m->out, next state,
+ * memory write ports), then l1d_commit() at the edge. */
 #ifndef L1D_H
 #define L1D_H
 #include <stdint.h>
@@ -14,7 +22,7 @@
 #include "mem_1r1w.h"
 
 typedef struct {
-  unsigned sets, ways, line, entries, merge, missq, addr_w, id_w;
+  unsigned sets, ways, line, entries, merge, missq, bypq, relq, addr_w, id_w;
 } l1d_geom_t;
 
 typedef struct {
@@ -44,39 +52,36 @@ typedef struct {
   uint32_t ev_access_o, ev_hit_o, ev_hitres_o, ev_miss_o, ev_stall_o, ev_byp_o, ev_pseudo_o, ev_fill_o;
 } l1d_out_t;
 
-/* One flat register: q and d words. */
-typedef struct { uint32_t *q, *d; unsigned width; } l1d_vec_t;
-
-enum { L1D_NCNT = 12 };
+enum { L1D_NCNT = 13 };
 extern const char *const l1d_cnt_name[L1D_NCNT]; /* "cnt_access_q", ... */
+enum { L1D_CNT_ACCESS, L1D_CNT_HIT, L1D_CNT_HITRES, L1D_CNT_MISS, L1D_CNT_FAIL_LINE, L1D_CNT_FAIL_ENTRY,
+       L1D_CNT_FAIL_MERGE, L1D_CNT_FAIL_MQ, L1D_CNT_FAIL_PORT, L1D_CNT_FAIL_BYPQ, L1D_CNT_BYP, L1D_CNT_FILL,
+       L1D_CNT_PSEUDO };
 
 typedef struct {
   l1d_geom_t g;
-  /* derived widths */
-  unsigned offw, setw, wayw, rankw, law, cntw, mqw, lbits, lwords;
+  /* derived widths (the RTL's derived parameters) */
+  unsigned offw, setw, wayw, rankw, law, cntw, eidxw, mqw, bqw, rqw, lbits, lwords;
   l1d_in_t in;
   l1d_out_t out;
-  /* per-line state, SETS*WAYS bits, bit set*WAYS+way */
-  l1d_vec_t valid_q, rsv_q, byp_q, reuse_q;
-  l1d_vec_t rank_q; /* SETS*WAYS*RANKW: field (set*WAYS+way) */
-  /* MSHR table */
-  l1d_vec_t mshr_valid_q, mshr_rdy_q; /* ENTRIES bits */
-  l1d_vec_t mshr_addr_q;              /* ENTRIES*LAW */
-  l1d_vec_t mshr_way_q;               /* ENTRIES*WAYW */
-  l1d_vec_t mshr_cnt_q;               /* ENTRIES*CNTW */
-  l1d_vec_t mshr_ids_q;               /* ENTRIES elements of MERGE*IDW bits, each in whole words
-                                       * (RTL: unpacked array mshr_ids_q[ENTRIES]); slot 0 = oldest */
+  /* per line, [set][way]: data present / fill pending / BA tag only / BA reuse / age rank */
+  uint8_t *valid_q, *rsv_q, *byp_q, *reuse_q, *rank_q;
+  uint8_t *valid_d, *rsv_d, *byp_d, *reuse_d, *rank_d;
+  /* MSHR, [entry] (ids: [entry][merge], slot 0 the oldest) */
+  uint8_t *mshr_valid_q, *mshr_rdy_q, *mshr_way_q, *mshr_cnt_q;
+  uint8_t *mshr_valid_d, *mshr_rdy_d, *mshr_way_d, *mshr_cnt_d;
+  uint32_t *mshr_addr_q, *mshr_ids_q, *mshr_addr_d, *mshr_ids_d;
+  uint8_t mem_rr_q, mem_rr_d; /* memory port: 1 = the bypass queue goes first */
   /* counters (32 bits each), order of l1d_cnt_name */
   uint32_t cnt_q[L1D_NCNT], cnt_d[L1D_NCNT];
   /* sub-instances */
-  fifo_sync_t i_missq;
+  fifo_sync_t i_missq, i_bypq, i_relq;
   mem_1r1w_t i_tags, i_tags_rmt, i_data, i_data_rmt;
+  /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
+  unsigned dset[2], nds, dent[4], nde;
   /* scratch */
-  uint32_t *mq_wdata, *tmp_line, *tag_wdata, *tag_wmask, *all_mask;
+  uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask;
 } l1d_t;
-
-enum { L1D_CNT_ACCESS, L1D_CNT_HIT, L1D_CNT_HITRES, L1D_CNT_MISS, L1D_CNT_FAIL_LINE, L1D_CNT_FAIL_ENTRY,
-       L1D_CNT_FAIL_MERGE, L1D_CNT_FAIL_MQ, L1D_CNT_FAIL_PORT, L1D_CNT_BYP, L1D_CNT_FILL, L1D_CNT_PSEUDO };
 
 /* Geometry from a configuration; -1 and one "error: parameter ..." line on a
  * bad combination (structure or policy). */

@@ -1,15 +1,15 @@
 /* l1d_victim.c -- see l1d_victim.h. */
 #include "l1d_victim.h"
 
-l1d_vict_t l1d_victim(unsigned ways, const uint32_t *free, const uint32_t *cand, const uint32_t *rank,
-                      const uint32_t *reuse, uint32_t ba, uint32_t thr) {
+l1d_vict_t l1d_victim(unsigned ways, const uint8_t *free, const uint8_t *cand, const uint8_t *rank,
+                      const uint8_t *reuse, uint32_t ba, uint32_t thr) {
   l1d_vict_t o = {0, 0, 0};
   uint32_t free_way = 0, n0 = 0, g0 = 0, g1 = 0;
   for (unsigned w = 0; w < ways; w++) {
-#ifdef FAULT_L1D_VICTIM_HIGH
-    if (free[w]) { o.free_any = 1; free_way = w; } /* injected: the highest free way wins */
+#ifdef FAULT_L1D_VICTIM_LOW
+    if (free[w] && !o.free_any) { o.free_any = 1; free_way = w; } /* injected: the lowest free way wins */
 #else
-    if (free[w] && !o.free_any) { o.free_any = 1; free_way = w; }
+    if (free[w]) { o.free_any = 1; free_way = w; }
 #endif
     n0 += !reuse[w];
     g0 |= cand[w] && !reuse[w];

@@ -5,8 +5,9 @@
  *   rank[w]  0 = most recently touched ... ways-1 = oldest (LRU: last
  *            access; FIFO: allocation) -- a permutation per set
  *   reuse[w] BA reuse bit
- * Rule (GPGPU-Sim): the lowest free way first; else the candidate with the
- * highest rank (ties, impossible with a permutation, to the lowest way).
+ * Rule (GPGPU-Sim's tag_array::probe): the HIGHEST-numbered free way first
+ * (its scan keeps the last invalid way it meets); else the candidate with
+ * the highest rank (ties, impossible with a permutation, to the lowest way).
  * BA (seed 002 5.4.2, balanced choice): with n0 = ways of the set whose
  * reuse bit is 0, evict among reuse=0 candidates while n0 >= thr, among
  * reuse=1 candidates while n0 < thr; an empty group falls back to the other. */
@@ -15,13 +16,13 @@
 #include <stdint.h>
 
 typedef struct {
-  uint32_t free_any; /* a free way exists (way = the lowest free one) */
+  uint32_t free_any; /* a free way exists (way = the highest free one) */
   uint32_t found;    /* some way can take the line */
   uint32_t way;
 } l1d_vict_t;
 
 /* Arrays of `ways` entries, one value per way. */
-l1d_vict_t l1d_victim(unsigned ways, const uint32_t *free, const uint32_t *cand, const uint32_t *rank,
-                      const uint32_t *reuse, uint32_t ba, uint32_t thr);
+l1d_vict_t l1d_victim(unsigned ways, const uint8_t *free, const uint8_t *cand, const uint8_t *rank,
+                      const uint8_t *reuse, uint32_t ba, uint32_t thr);
 
 #endif

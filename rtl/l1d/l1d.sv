@@ -16,27 +16,28 @@
 //              stall reason; a refused request stays and retries.
 //              req_data_i/req_mask_i: store bytes placed in the line.
 //              req_byp_i: a load that skips the cache (MRPB, bypass
-//              controller, `cg`); a store's bypass flag is ignored (stores
-//              are never cached on a miss anyway).
+//              controller, `cg`): it goes to memory through the bypass
+//              queue, never through the miss queue, MSHR or a line.
 //   rsp_*      load data back, one per cycle, no back-pressure.  Priority:
-//              a bypassed fill's data, then an MSHR release, then a load
-//              hit of this cycle (which is refused with PORT_BUSY while an
-//              MSHR releases).
-//   mem_req_*  head of the miss queue toward L2 (line address, store
-//              data/mask, bypass flag, id).  Loads carry zero data/mask.
+//              a bypassed fill's data, then an MSHR release (oldest fill
+//              first, data from the release queue), then a load hit of this
+//              cycle (refused with PORT_BUSY while a release is pending).
+//   mem_req_*  toward L2: the heads of the miss queue (misses, stores) and
+//              of the bypass queue, alternating when both wait.
 //   fill_*     data from below.  fill_byp_i: the answer to a bypassed load,
 //              returned on rsp_* in the same cycle, never cached.  An
 //              accepted fill owns the cycle: no request is accepted
-//              (PORT_BUSY).  fill_ready_o is low only with allocate-on-fill
-//              when every way of the fill's set is reserved.
+//              (PORT_BUSY).  A line fill makes the line valid and
+//              replaceable at once (GPGPU-Sim); fill_ready_o is low while
+//              the release queue is full.
 //   rmt_*      remote lookup (cooperative-caching ring): a second tag and
 //              data read port on duplicate arrays written in lockstep with
 //              the primary ones; hits only filled lines; no side effects.
 //   ev_*_o     one-cycle event pulses (CHSS/MRPB counting).
 // The counters cnt_*_q are registers (read through the state map).
-// Registers are flat packed vectors (cheap to read through VPI); the tag
-// and data arrays are mem_1r1w instances.
-// C mirror: csim/l1d.{h,c} (same names, same statement order).
+// Line state is kept per [set][way] and MSHR state per [entry] in unpacked
+// arrays; the tag and data arrays are mem_1r1w instances.
+// C mirror: csim/l1d/l1d.{h,c} (same names, same statement order).
 module l1d #(
   /// Sets (power of two).
   parameter int unsigned Sets    = 32,
@@ -48,8 +49,12 @@ module l1d #(
   parameter int unsigned Entries = 32,
   /// Requests merged per MSHR entry.
   parameter int unsigned Merge   = 8,
-  /// Miss-queue entries.
+  /// Miss-queue entries (>= 2).
   parameter int unsigned MissQ   = 8,
+  /// Bypass-queue entries.
+  parameter int unsigned BypQ    = 4,
+  /// Release-queue entries (filled lines still returning merged requests).
+  parameter int unsigned RelQ    = 2,
   /// Byte-address bits (<= 32).
   parameter int unsigned AddrW   = 32,
   /// Request-id bits.
@@ -73,7 +78,11 @@ module l1d #(
   /// Derived: do not override.
   parameter int unsigned RowW    = (Sets * Ways > 1) ? $clog2(Sets * Ways) : 1,
   /// Derived: do not override.
-  parameter int unsigned MqW     = 2 + IdW + LaW + Line + LBits
+  parameter int unsigned MqW     = 1 + IdW + LaW + Line + LBits,
+  /// Derived: do not override.
+  parameter int unsigned BqW     = IdW + LaW,
+  /// Derived: do not override.
+  parameter int unsigned RqW     = EIdxW + LBits
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -123,159 +132,80 @@ module l1d #(
   output logic             ev_pseudo_o,
   output logic             ev_fill_o
 );
-  localparam int unsigned SW    = Sets * Ways;
-  localparam int unsigned RB    = Ways * RankW;  // rank bits per set
-  localparam int unsigned IdsW  = Merge * IdW;   // id bits per MSHR entry
   // What an accepted request does (same list as the C model's ACT_*).
   localparam logic [3:0] ACT_NONE = 4'd0, ACT_ST_HIT = 4'd1, ACT_ST_FWD = 4'd2, ACT_BYP_LD = 4'd3,
                          ACT_LD_HIT = 4'd4, ACT_MERGE_T = 4'd5, ACT_PSEUDO = 4'd6, ACT_MERGE = 4'd7,
                          ACT_NEWENT = 4'd8, ACT_BA_BYP = 4'd9, ACT_ALLOC = 4'd10;
 
-  always_comb begin
-    // ---- remote lookup: filled lines only
-    rhit = 1'b0;
-    rway = '0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      if (m_valid[w] && (tag_rmt_rdata[w*LaW +: LaW] == rmt_line) && !rhit) begin
-        rhit = 1'b1;
-        rway = WayW'(w);
-      end
-    end
-    rmt_hit_o  = rmt_valid_i && rhit;
-
-  end
-  assign rmt_raddr  = row_of(rmt_set, rway);
-  assign rmt_data_o = rmt_hit_o ? data_rmt_rdata : '0;
-
   // ---- registers ----------------------------------------------------------
-  logic [SW-1:0]         valid_q, valid_d;   // line filled (data present)
-  logic [SW-1:0]         rsv_q, rsv_d;       // fill pending or MSHR still releasing
-  logic [SW-1:0]         byp_q, byp_d;       // BA bypass bit (tag only)
-  logic [SW-1:0]         reuse_q, reuse_d;   // BA reuse bit
-  logic [SW*RankW-1:0]   rank_q, rank_d;     // LRU/FIFO age rank per way, XOR way number
-  logic [Entries-1:0]    mshr_valid_q, mshr_valid_d;
-  logic [Entries-1:0]    mshr_rdy_q, mshr_rdy_d;   // filled, releasing
-  logic [Entries*LaW-1:0]  mshr_addr_q, mshr_addr_d;
-  logic [Entries*WayW-1:0] mshr_way_q, mshr_way_d;
-  logic [Entries*CntW-1:0] mshr_cnt_q, mshr_cnt_d;
-  // An unpacked array (not one flat vector): keeps each VPI read short.
-  logic [IdsW-1:0]       mshr_ids_q [Entries];
-  logic [IdsW-1:0]       mshr_ids_d [Entries];
+  logic             valid_q [Sets][Ways];  // line filled (data present)
+  logic             valid_d [Sets][Ways];
+  logic             rsv_q   [Sets][Ways];  // allocated, fill pending
+  logic             rsv_d   [Sets][Ways];
+  logic             byp_q   [Sets][Ways];  // BA bypass bit (tag only)
+  logic             byp_d   [Sets][Ways];
+  logic             reuse_q [Sets][Ways];  // BA reuse bit
+  logic             reuse_d [Sets][Ways];
+  logic [RankW-1:0] rank_q  [Sets][Ways];  // age rank: 0 newest (LRU: access, FIFO: allocation)
+  logic [RankW-1:0] rank_d  [Sets][Ways];
+  logic             mshr_valid_q [Entries];
+  logic             mshr_valid_d [Entries];
+  logic             mshr_rdy_q   [Entries];  // filled: in the release queue
+  logic             mshr_rdy_d   [Entries];
+  logic [LaW-1:0]   mshr_addr_q  [Entries];
+  logic [LaW-1:0]   mshr_addr_d  [Entries];
+  logic [WayW-1:0]  mshr_way_q   [Entries];
+  logic [WayW-1:0]  mshr_way_d   [Entries];
+  logic [CntW-1:0]  mshr_cnt_q   [Entries];
+  logic [CntW-1:0]  mshr_cnt_d   [Entries];
+  logic [IdW-1:0]   mshr_ids_q   [Entries][Merge];  // slot 0 the oldest
+  logic [IdW-1:0]   mshr_ids_d   [Entries][Merge];
+  logic             mem_rr_q, mem_rr_d;            // memory port: 1 = bypass queue first
   logic [31:0] cnt_access_q, cnt_access_d, cnt_hit_q, cnt_hit_d, cnt_hitres_q, cnt_hitres_d;
   logic [31:0] cnt_miss_q, cnt_miss_d, cnt_fail_line_q, cnt_fail_line_d, cnt_fail_entry_q, cnt_fail_entry_d;
   logic [31:0] cnt_fail_merge_q, cnt_fail_merge_d, cnt_fail_mq_q, cnt_fail_mq_d, cnt_fail_port_q, cnt_fail_port_d;
+  logic [31:0] cnt_fail_bypq_q, cnt_fail_bypq_d;
   logic [31:0] cnt_byp_q, cnt_byp_d, cnt_fill_q, cnt_fill_d, cnt_pseudo_q, cnt_pseudo_d;
-
-  // ---- helpers --------------------------------------------------------------
-  function automatic logic [RB-1:0] touch_row(input logic [RB-1:0] row, input logic [WayW-1:0] way);
-    logic [RankW-1:0] rk;
-    rk = '0;
-    for (int unsigned v = 0; v < Ways; v++) if (WayW'(v) == way) rk = row[v*RankW +: RankW];
-    touch_row = row;
-    for (int unsigned v = 0; v < Ways; v++) begin
-      if (row[v*RankW +: RankW] < rk) touch_row[v*RankW +: RankW] = row[v*RankW +: RankW] + 1'b1;
-      if (WayW'(v) == way) touch_row[v*RankW +: RankW] = '0;
-    end
-  endfunction
-
-  // rank_q holds each way's age rank XOR its way number, so that the
-  // all-zero reset state is the permutation "way w has rank w" (every
-  // register of the block resets to zero).  The XOR is its own inverse.
-  function automatic logic [RB-1:0] rank_dec(input logic [RB-1:0] row);
-    for (int unsigned v = 0; v < Ways; v++) rank_dec[v*RankW +: RankW] = row[v*RankW +: RankW] ^ RankW'(v);
-  endfunction
 
   function automatic logic [RowW-1:0] row_of(input logic [SetW-1:0] s, input logic [WayW-1:0] w);
     row_of = RowW'(32'(s) * Ways + 32'(w));
   endfunction
 
-  // ---- set indices -----------------------------------------------------------
-  logic [SetW-1:0] fill_set, rel_set, req_set, rmt_set;
-  logic [LaW-1:0]  rel_addr, req_line, rmt_line;
-
+  // ---- set indices -------------------------------------------------------------
+  logic [SetW-1:0] fill_set, req_set, rmt_set;
+  logic [LaW-1:0]  req_line, rmt_line;
   assign req_line = req_addr_i[AddrW-1:OffW];
   assign rmt_line = rmt_addr_i[AddrW-1:OffW];
-
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_fill (
     .addr_i(32'({fill_addr_i, {OffW{1'b0}}})), .hash_i(mode_hash_i), .set_o(fill_set));
-  l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_rel (
-    .addr_i(32'({rel_addr, {OffW{1'b0}}})), .hash_i(mode_hash_i), .set_o(rel_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_req (
     .addr_i(32'(req_addr_i)), .hash_i(mode_hash_i), .set_o(req_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_rmt (
     .addr_i(32'(rmt_addr_i)), .hash_i(mode_hash_i), .set_o(rmt_set));
 
-  // ---- per-set rows ------------------------------------------------------------
-  logic [Ways-1:0] f_valid, f_rsv, f_byp, f_reuse, r_valid, r_rsv, r_byp, r_reuse, m_valid;
-  logic [RB-1:0]   f_rank, r_rank;
+  // ---- victim choice for the fill set and the request set ---------------------
+  logic [Ways-1:0]       f_free, f_cand, f_reuse, r_free, r_cand, r_reuse;
+  logic [Ways*RankW-1:0] f_rank, r_rank;
   always_comb begin
-    f_valid = '0; f_rsv = '0; f_byp = '0; f_reuse = '0; f_rank = '0;
-    r_valid = '0; r_rsv = '0; r_byp = '0; r_reuse = '0; r_rank = '0; m_valid = '0;
-    for (int unsigned s = 0; s < Sets; s++) begin
-      if (SetW'(s) == fill_set) begin
-        f_valid = valid_q[s*Ways +: Ways];
-        f_rsv   = rsv_q[s*Ways +: Ways];
-        f_byp   = byp_q[s*Ways +: Ways];
-        f_reuse = reuse_q[s*Ways +: Ways];
-        f_rank  = rank_dec(rank_q[s*RB +: RB]);
-      end
-      if (SetW'(s) == req_set) begin
-        r_valid = valid_q[s*Ways +: Ways];
-        r_rsv   = rsv_q[s*Ways +: Ways];
-        r_byp   = byp_q[s*Ways +: Ways];
-        r_reuse = reuse_q[s*Ways +: Ways];
-        r_rank  = rank_dec(rank_q[s*RB +: RB]);
-      end
-      if (SetW'(s) == rmt_set) m_valid = valid_q[s*Ways +: Ways];
+    for (int unsigned w = 0; w < Ways; w++) begin
+      f_free[w]  = !valid_q[fill_set][w] && !byp_q[fill_set][w] && !rsv_q[fill_set][w];
+      f_cand[w]  = !rsv_q[fill_set][w];
+      f_reuse[w] = reuse_q[fill_set][w];
+      f_rank[w*RankW +: RankW] = rank_q[fill_set][w];
+      r_free[w]  = !valid_q[req_set][w] && !byp_q[req_set][w] && !rsv_q[req_set][w];
+      r_cand[w]  = !rsv_q[req_set][w];
+      r_reuse[w] = reuse_q[req_set][w];
+      r_rank[w*RankW +: RankW] = rank_q[req_set][w];
     end
   end
-
-  // ---- victim choice for the fill set and the request set ---------------------
   logic fv_free_any, fv_found, rv_free_any, rv_found;
   logic [WayW-1:0] fv_way, rv_way;
   l1d_victim #(.Ways(Ways)) i_vict_fill (
-    .free_i(~f_valid & ~f_byp & ~f_rsv), .cand_i(~f_rsv), .rank_i(f_rank), .reuse_i(f_reuse),
+    .free_i(f_free), .cand_i(f_cand), .rank_i(f_rank), .reuse_i(f_reuse),
     .ba_i(1'b0), .thr_i(8'd0), .free_any_o(fv_free_any), .found_o(fv_found), .way_o(fv_way));
   l1d_victim #(.Ways(Ways)) i_vict_req (
-    .free_i(~r_valid & ~r_byp & ~r_rsv), .cand_i(~r_rsv), .rank_i(r_rank), .reuse_i(r_reuse),
+    .free_i(r_free), .cand_i(r_cand), .rank_i(r_rank), .reuse_i(r_reuse),
     .ba_i(mode_ba_i), .thr_i(mode_ba_thr_i), .free_any_o(rv_free_any), .found_o(rv_found), .way_o(rv_way));
-
-  // ---- MSHR searches ----------------------------------------------------------
-  logic [Entries-1:0] fm, pm;
-  always_comb begin
-    for (int unsigned e = 0; e < Entries; e++) begin
-      fm[e] = mshr_valid_q[e] && !mshr_rdy_q[e] && (mshr_addr_q[e*LaW +: LaW] == fill_addr_i);
-      pm[e] = mshr_valid_q[e] && (mshr_addr_q[e*LaW +: LaW] == req_line);
-    end
-  end
-  logic fill_hit, rel_any, p_hit, free_any;
-  logic [EIdxW-1:0] fill_e, rel_e, p_e, free_e;
-  logic [Entries-1:0] fm_oh, rel_oh, pm_oh, free_oh;
-  prio_enc #(.N(Entries)) i_pe_fill (.req_i(fm), .onehot_o(fm_oh), .idx_o(fill_e), .valid_o(fill_hit));
-  prio_enc #(.N(Entries)) i_pe_rel (.req_i(mshr_rdy_q), .onehot_o(rel_oh), .idx_o(rel_e), .valid_o(rel_any));
-  prio_enc #(.N(Entries)) i_pe_probe (.req_i(pm), .onehot_o(pm_oh), .idx_o(p_e), .valid_o(p_hit));
-  prio_enc #(.N(Entries)) i_pe_free (.req_i(~mshr_valid_q), .onehot_o(free_oh), .idx_o(free_e), .valid_o(free_any));
-  // One-hot grants are not needed here (the index is); lint's *unused* rule.
-  logic unused_oh;
-  assign unused_oh = ^{fm_oh, rel_oh, pm_oh, free_oh, fv_free_any, mq_count};
-
-  // Fields of the selected entries.
-  logic [WayW-1:0] fill_e_way, rel_way;
-  logic [CntW-1:0] p_cnt, rel_cnt;
-  logic [IdW-1:0]  rel_id;
-  always_comb begin
-    fill_e_way = '0; rel_way = '0; rel_addr = '0; p_cnt = '0; rel_cnt = '0; rel_id = '0;
-    for (int unsigned e = 0; e < Entries; e++) begin
-      if (EIdxW'(e) == fill_e) fill_e_way = mshr_way_q[e*WayW +: WayW];
-      if (EIdxW'(e) == rel_e) begin
-        rel_way  = mshr_way_q[e*WayW +: WayW];
-        rel_addr = mshr_addr_q[e*LaW +: LaW];
-        rel_cnt  = mshr_cnt_q[e*CntW +: CntW];
-        rel_id   = mshr_ids_q[e][IdW-1:0];
-      end
-      if (EIdxW'(e) == p_e) p_cnt = mshr_cnt_q[e*CntW +: CntW];
-    end
-  end
 
   // ---- arrays ------------------------------------------------------------------
   logic [Ways*LaW-1:0] tag_rdata, tag_rmt_rdata, tag_wdata;
@@ -285,97 +215,133 @@ module l1d #(
   logic [RowW-1:0]     data_raddr, data_waddr, rmt_raddr;
   logic [LBits-1:0]    data_rdata, data_wdata, data_rmt_rdata;
   logic [Line-1:0]     data_wmask;
-
   mem_1r1w #(.Depth(Sets), .Width(Ways*LaW), .SliceW(LaW)) i_tags (
     .clk_i, .raddr_i(req_set), .rdata_o(tag_rdata), .we_i(tag_we), .waddr_i(tag_waddr),
     .wdata_i(tag_wdata), .wmask_i(tag_wmask));
   mem_1r1w #(.Depth(Sets), .Width(Ways*LaW), .SliceW(LaW)) i_tags_rmt (
     .clk_i, .raddr_i(rmt_set), .rdata_o(tag_rmt_rdata), .we_i(tag_we), .waddr_i(tag_waddr),
     .wdata_i(tag_wdata), .wmask_i(tag_wmask));
-  mem_1r1w #(.Depth(SW), .Width(LBits), .SliceW(8)) i_data (
+  mem_1r1w #(.Depth(Sets * Ways), .Width(LBits), .SliceW(8)) i_data (
     .clk_i, .raddr_i(data_raddr), .rdata_o(data_rdata), .we_i(data_we), .waddr_i(data_waddr),
     .wdata_i(data_wdata), .wmask_i(data_wmask));
-  mem_1r1w #(.Depth(SW), .Width(LBits), .SliceW(8)) i_data_rmt (
+  mem_1r1w #(.Depth(Sets * Ways), .Width(LBits), .SliceW(8)) i_data_rmt (
     .clk_i, .raddr_i(rmt_raddr), .rdata_o(data_rmt_rdata), .we_i(data_we), .waddr_i(data_waddr),
     .wdata_i(data_wdata), .wmask_i(data_wmask));
 
-  // ---- miss queue ----------------------------------------------------------------
-  logic           mq_push, mq_full, mq_empty;
+  // ---- queues ------------------------------------------------------------------
+  logic           mq_push, mq_pop, mq_full, mq_empty;
   logic [MqW-1:0] mq_wdata, mq_rdata;
   logic [$clog2(MissQ+1)-1:0] mq_count;
   fifo_sync #(.Depth(MissQ), .Width(MqW)) i_missq (
-    .clk_i, .rst_ni, .push_i(mq_push), .wdata_i(mq_wdata), .pop_i(mem_req_ready_i),
+    .clk_i, .rst_ni, .push_i(mq_push), .wdata_i(mq_wdata), .pop_i(mq_pop),
     .rdata_o(mq_rdata), .full_o(mq_full), .empty_o(mq_empty), .count_o(mq_count));
-  assign mem_req_valid_o = !mq_empty;
-  assign mem_req_store_o = mq_rdata[0];
-  assign mem_req_byp_o   = mq_rdata[1];
-  assign mem_req_id_o    = mq_rdata[2 +: IdW];
-  assign mem_req_addr_o  = mq_rdata[2 + IdW +: LaW];
-  assign mem_req_mask_o  = mq_rdata[2 + IdW + LaW +: Line];
-  assign mem_req_data_o  = mq_rdata[2 + IdW + LaW + Line +: LBits];
+  logic           bq_push, bq_pop, bq_full, bq_empty;
+  logic [BqW-1:0] bq_wdata, bq_rdata;
+  logic [$clog2(BypQ+1)-1:0] bq_count;
+  fifo_sync #(.Depth(BypQ), .Width(BqW)) i_bypq (
+    .clk_i, .rst_ni, .push_i(bq_push), .wdata_i(bq_wdata), .pop_i(bq_pop),
+    .rdata_o(bq_rdata), .full_o(bq_full), .empty_o(bq_empty), .count_o(bq_count));
+  logic           rq_push, rq_pop, rq_full, rq_empty;
+  logic [RqW-1:0] rq_wdata, rq_rdata;
+  logic [$clog2(RelQ+1)-1:0] rq_count;
+  fifo_sync #(.Depth(RelQ), .Width(RqW)) i_relq (
+    .clk_i, .rst_ni, .push_i(rq_push), .wdata_i(rq_wdata), .pop_i(rq_pop),
+    .rdata_o(rq_rdata), .full_o(rq_full), .empty_o(rq_empty), .count_o(rq_count));
+  // Counts and one-hot grants are not needed here; lint's *unused* rule.
+  logic unused;
+  assign unused = ^{fv_free_any, bq_count, rq_count};
 
   // ---- the cycle ----------------------------------------------------------------
-  logic fill_go, fill_byp_go, fill_line_go, rel_go, go, mhit, vm, rm, bm, p_full, rsp_busy, stall;
-  logic [WayW-1:0] fill_way, mw, touch_way, new_way;
-  logic [SetW-1:0] touch_set;
-  logic            touch_en;
-  logic [3:0]      act;
-  logic [1:0]      outc;
-  logic [2:0]      fail;
-  logic [CntW-1:0] c;
-  logic            rhit;
-  logic [WayW-1:0] rway;
+  logic fill_hit, fill_go, fill_byp_go, fill_line_go, rel_any, rel_go, rel_done;
+  logic mhit, vm, rm, bm, p_hit, p_full, free_any, mq_ld_full, go, stall, sel_byp, mem_go;
+  logic [EIdxW-1:0] fill_e, rel_e, p_e, free_e;
+  logic [WayW-1:0]  fill_way, mw, new_way, rway;
+  logic [CntW-1:0]  c;
+  logic [3:0]       act;
+  logic [1:0]       outc;
+  logic [2:0]       fail;
+  logic             rhit;
 
-  // Fill, release and tag probe: their own block, so the data-array read
-  // address does not depend on the block that consumes the read data.
   always_comb begin
-    // ---- fill path
-    fill_ready_o = fill_byp_i || !mode_alloc_i || fv_found;
+    // ---- fill path: the pending (not yet filled) entry of the line
+    fill_hit = 1'b0;
+    fill_e   = '0;
+    for (int unsigned e = 0; e < Entries; e++)
+      if (!fill_hit && mshr_valid_q[e] && !mshr_rdy_q[e] && mshr_addr_q[e] == fill_addr_i) begin
+        fill_hit = 1'b1;
+        fill_e   = EIdxW'(e);
+      end
+    fill_ready_o = fill_byp_i || (!rq_full && (!mode_alloc_i || fv_found));
     fill_go      = fill_valid_i && fill_ready_o;
     fill_byp_go  = fill_go && fill_byp_i;
     fill_line_go = fill_go && !fill_byp_i && fill_hit;
-    fill_way     = mode_alloc_i ? fv_way : fill_e_way;
+    fill_way     = mode_alloc_i ? fv_way : mshr_way_q[fill_e];
 
-    // ---- release path
-    rel_go = rel_any && !fill_byp_go;
+    // ---- release path: the oldest filled entry, data from the release queue
+    rel_any = !rq_empty;
+    rel_e   = rq_rdata[LBits +: EIdxW];
+    if (32'(rel_e) >= Entries) rel_e = '0;  // an empty queue's head is never used
+    rel_go  = rel_any && !fill_byp_go;
 
     // ---- request probe
     mhit = 1'b0;
     mw   = '0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      if ((r_valid[w] || r_rsv[w] || r_byp[w]) && (tag_rdata[w*LaW +: LaW] == req_line) && !mhit) begin
+    for (int unsigned w = 0; w < Ways; w++)
+      if (!mhit && (valid_q[req_set][w] || rsv_q[req_set][w] || byp_q[req_set][w]) &&
+          tag_rdata[w*LaW +: LaW] == req_line) begin
         mhit = 1'b1;
         mw   = WayW'(w);
       end
-    end
-    vm = 1'b0; rm = 1'b0; bm = 1'b0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      if (WayW'(w) == mw) begin
-        vm = mhit && r_valid[w];
-        rm = mhit && r_rsv[w];
-        bm = mhit && r_byp[w];
+    vm = mhit && valid_q[req_set][mw];
+    rm = mhit && rsv_q[req_set][mw];
+    bm = mhit && byp_q[req_set][mw];
+    p_hit = 1'b0; p_e = '0; free_any = 1'b0; free_e = '0;
+    for (int unsigned e = 0; e < Entries; e++) begin
+      if (!p_hit && mshr_valid_q[e] && mshr_addr_q[e] == req_line) begin
+        p_hit = 1'b1;
+        p_e   = EIdxW'(e);
+      end
+      if (!free_any && !mshr_valid_q[e]) begin
+        free_any = 1'b1;
+        free_e   = EIdxW'(e);
       end
     end
+    p_full = 32'(mshr_cnt_q[p_e]) >= Merge;
+`ifdef FAULT_L1D_MQ_N
+    mq_ld_full = 32'(mq_count) >= MissQ;      // injected: loads refused only at N
+`else
+    mq_ld_full = 32'(mq_count) + 1 >= MissQ;  // GPGPU-Sim miss_queue_full(1)
+`endif
   end
-  assign data_raddr = rel_go ? row_of(rel_set, rel_way) : row_of(req_set, mw);
+  assign data_raddr = row_of(req_set, mw);
 
   always_comb begin
-    // defaults: hold every register
-    valid_d = valid_q; rsv_d = rsv_q; byp_d = byp_q; reuse_d = reuse_q; rank_d = rank_q;
-    mshr_valid_d = mshr_valid_q; mshr_rdy_d = mshr_rdy_q; mshr_addr_d = mshr_addr_q;
-    mshr_way_d = mshr_way_q; mshr_cnt_d = mshr_cnt_q;
-    for (int unsigned e = 0; e < Entries; e++) mshr_ids_d[e] = mshr_ids_q[e];
+    // defaults: hold every register, ports idle
+    for (int unsigned s = 0; s < Sets; s++)
+      for (int unsigned w = 0; w < Ways; w++) begin
+        valid_d[s][w] = valid_q[s][w];
+        rsv_d[s][w]   = rsv_q[s][w];
+        byp_d[s][w]   = byp_q[s][w];
+        reuse_d[s][w] = reuse_q[s][w];
+        rank_d[s][w]  = rank_q[s][w];
+      end
+    for (int unsigned e = 0; e < Entries; e++) begin
+      mshr_valid_d[e] = mshr_valid_q[e];
+      mshr_rdy_d[e]   = mshr_rdy_q[e];
+      mshr_addr_d[e]  = mshr_addr_q[e];
+      mshr_way_d[e]   = mshr_way_q[e];
+      mshr_cnt_d[e]   = mshr_cnt_q[e];
+      for (int unsigned k = 0; k < Merge; k++) mshr_ids_d[e][k] = mshr_ids_q[e][k];
+    end
+    mem_rr_d = mem_rr_q;
     cnt_access_d = cnt_access_q; cnt_hit_d = cnt_hit_q; cnt_hitres_d = cnt_hitres_q; cnt_miss_d = cnt_miss_q;
     cnt_fail_line_d = cnt_fail_line_q; cnt_fail_entry_d = cnt_fail_entry_q; cnt_fail_merge_d = cnt_fail_merge_q;
-    cnt_fail_mq_d = cnt_fail_mq_q; cnt_fail_port_d = cnt_fail_port_q; cnt_byp_d = cnt_byp_q;
-    cnt_fill_d = cnt_fill_q; cnt_pseudo_d = cnt_pseudo_q;
-    tag_we = 1'b0; tag_waddr = req_set; tag_wdata = {Ways{req_line}}; tag_wmask = '0;
-    data_we = 1'b0; data_waddr = '0; data_wdata = fill_data_i; data_wmask = '1;
-    touch_en = 1'b0; touch_set = req_set; touch_way = '0;
+    cnt_fail_mq_d = cnt_fail_mq_q; cnt_fail_port_d = cnt_fail_port_q; cnt_fail_bypq_d = cnt_fail_bypq_q;
+    cnt_byp_d = cnt_byp_q; cnt_fill_d = cnt_fill_q; cnt_pseudo_d = cnt_pseudo_q;
+    tag_we = 1'b0; tag_waddr = '0; tag_wdata = '0; tag_wmask = '0;
+    data_we = 1'b0; data_waddr = '0; data_wdata = '0; data_wmask = '0;
 
-    p_full   = 32'(p_cnt) >= Merge;
-    rsp_busy = rel_any;
-
+    // ---- verdict
     outc = l1sys_pkg::L1D_OUT_MISS;
     fail = l1sys_pkg::L1D_FAIL_NONE;
     act  = ACT_NONE;
@@ -387,35 +353,36 @@ module l1d #(
       if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
     end else if (req_byp_i) begin
       act = ACT_BYP_LD;
-      if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      if (bq_full) fail = l1sys_pkg::L1D_FAIL_BYP_QUEUE;
     end else if (vm) begin
       outc = l1sys_pkg::L1D_OUT_HIT;
       act  = ACT_LD_HIT;
-      if (rsp_busy) fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;
+      if (rel_any) fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;
     end else if (rm) begin
       outc = l1sys_pkg::L1D_OUT_HIT_RESERVED;
       act  = ACT_MERGE_T;
-      if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      if (mq_ld_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
       else if (!p_hit || p_full) fail = l1sys_pkg::L1D_FAIL_MSHR_MERGE;
     end else if (bm) begin
       act = ACT_PSEUDO;
-      if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      if (mq_ld_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
       else if (!free_any) fail = l1sys_pkg::L1D_FAIL_MSHR_ENTRY;
     end else if (p_hit) begin
       act = ACT_MERGE;
-      if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      if (!mode_alloc_i && !mode_ba_i && !rv_found) fail = l1sys_pkg::L1D_FAIL_LINE_ALLOC;
+      else if (mq_ld_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
       else if (p_full) fail = l1sys_pkg::L1D_FAIL_MSHR_MERGE;
     end else if (mode_alloc_i) begin
       act = ACT_NEWENT;
-      if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      if (mq_ld_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
       else if (!free_any) fail = l1sys_pkg::L1D_FAIL_MSHR_ENTRY;
     end else if (mode_ba_i && !rv_free_any) begin
       act = ACT_BA_BYP;
-      if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      if (bq_full) fail = l1sys_pkg::L1D_FAIL_BYP_QUEUE;
     end else begin
       act = ACT_ALLOC;
       if (!rv_found) fail = l1sys_pkg::L1D_FAIL_LINE_ALLOC;
-      else if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      else if (mq_ld_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
       else if (!free_any) fail = l1sys_pkg::L1D_FAIL_MSHR_ENTRY;
     end
     if (fail != l1sys_pkg::L1D_FAIL_NONE) outc = l1sys_pkg::L1D_OUT_RES_FAIL;
@@ -425,7 +392,7 @@ module l1d #(
     go            = req_valid_i && req_ready_o;
     if (!go) act = ACT_NONE;
 
-    // ---- data read port and response
+    // ---- response: bypassed fill > release > load hit
     rsp_valid_o = 1'b0;
     rsp_id_o    = '0;
     rsp_data_o  = '0;
@@ -435,53 +402,44 @@ module l1d #(
       rsp_data_o  = fill_data_i;
     end else if (rel_go) begin
       rsp_valid_o = 1'b1;
-      rsp_id_o    = rel_id;
-      rsp_data_o  = data_rdata;
+      rsp_id_o    = mshr_ids_q[rel_e][0];
+      rsp_data_o  = rq_rdata[LBits-1:0];
     end else if (act == ACT_LD_HIT) begin
       rsp_valid_o = 1'b1;
       rsp_id_o    = req_id_i;
       rsp_data_o  = data_rdata;
     end
 
-    // ---- fill updates
+    // ---- fill updates: the line is valid and replaceable from now on
     if (fill_line_go) begin
       data_we    = 1'b1;
       data_waddr = row_of(fill_set, fill_way);
       data_wdata = fill_data_i;
       data_wmask = '1;
-      for (int unsigned b = 0; b < SW; b++) begin
-        if (b == 32'(row_of(fill_set, fill_way))) begin
-          valid_d[b] = 1'b1;
-          rsv_d[b]   = 1'b1;
-          byp_d[b]   = 1'b0;
-          if (mode_alloc_i) reuse_d[b] = 1'b0;
-        end
-      end
-      for (int unsigned e = 0; e < Entries; e++) begin
-        if (EIdxW'(e) == fill_e) begin
-          mshr_rdy_d[e] = 1'b1;
-          if (mode_alloc_i) mshr_way_d[e*WayW +: WayW] = fill_way;
-        end
-      end
+      valid_d[fill_set][fill_way] = 1'b1;
+      rsv_d[fill_set][fill_way]   = 1'b0;
+      byp_d[fill_set][fill_way]   = 1'b0;
+      mshr_rdy_d[fill_e] = 1'b1;
       if (mode_alloc_i) begin
         tag_we    = 1'b1;
         tag_waddr = fill_set;
         tag_wdata = {Ways{fill_addr_i}};
         tag_wmask = Ways'(1) << fill_way;
-        touch_en  = 1'b1;
-        touch_set = fill_set;
-        touch_way = fill_way;
+        reuse_d[fill_set][fill_way] = 1'b0;
+        for (int unsigned v = 0; v < Ways; v++)
+          if (rank_q[fill_set][v] < rank_q[fill_set][fill_way]) rank_d[fill_set][v] = rank_q[fill_set][v] + 1'b1;
+        rank_d[fill_set][fill_way] = '0;
+        mshr_way_d[fill_e] = fill_way;
       end
     end
+    // the filled entry and its data join the release queue (fill order)
+    rq_wdata = {fill_e, fill_data_i};
 
     // ---- release updates
     if (rel_go) begin
-      for (int unsigned e = 0; e < Entries; e++) begin
-        if (EIdxW'(e) == rel_e) begin
-          mshr_ids_d[e] = mshr_ids_q[e] >> IdW;
-          mshr_cnt_d[e*CntW +: CntW] = rel_cnt - 1'b1;
-        end
-      end
+      for (int unsigned k = 0; k + 1 < Merge; k++) mshr_ids_d[rel_e][k] = mshr_ids_q[rel_e][k + 1];
+      mshr_ids_d[rel_e][Merge - 1] = '0;
+      mshr_cnt_d[rel_e] = mshr_cnt_q[rel_e] - 1'b1;
     end
 
     // ---- request updates
@@ -492,13 +450,15 @@ module l1d #(
         data_wdata = req_data_i;
         data_wmask = req_mask_i;
       end else begin
-        for (int unsigned b = 0; b < SW; b++) if (b == 32'(row_of(req_set, mw))) valid_d[b] = 1'b0;
+        valid_d[req_set][mw] = 1'b0;
       end
-      if (!mode_repl_i) begin
-        touch_en  = 1'b1;
-        touch_way = mw;
+      // GPGPU-Sim: write-through hits touch the LRU rank, write-evict hits do not
+      if (!mode_repl_i && mode_wr_i) begin
+        for (int unsigned v = 0; v < Ways; v++)
+          if (rank_q[req_set][v] < rank_q[req_set][mw]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
+        rank_d[req_set][mw] = '0;
       end
-      if (mode_ba_i) for (int unsigned b = 0; b < SW; b++) if (b == 32'(row_of(req_set, mw))) reuse_d[b] = 1'b1;
+      if (mode_ba_i) reuse_d[req_set][mw] = 1'b1;
     end
     if (act == ACT_LD_HIT || act == ACT_MERGE_T) begin
 `ifdef FAULT_L1D_LRU_SKIP
@@ -507,85 +467,88 @@ module l1d #(
 `else
       if (!mode_repl_i) begin
 `endif
-        touch_en  = 1'b1;
-        touch_way = mw;
+        for (int unsigned v = 0; v < Ways; v++)
+          if (rank_q[req_set][v] < rank_q[req_set][mw]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
+        rank_d[req_set][mw] = '0;
       end
-      if (mode_ba_i) for (int unsigned b = 0; b < SW; b++) if (b == 32'(row_of(req_set, mw))) reuse_d[b] = 1'b1;
+      if (mode_ba_i) reuse_d[req_set][mw] = 1'b1;
     end
     c = '0;
     if (act == ACT_MERGE_T || act == ACT_MERGE) begin
-      for (int unsigned e = 0; e < Entries; e++) begin
-        if (EIdxW'(e) == p_e) begin
-          c = mshr_cnt_d[e*CntW +: CntW];  // after this cycle's release
-          for (int unsigned k = 0; k < Merge; k++)
-            if (CntW'(k) == c) mshr_ids_d[e][k*IdW +: IdW] = req_id_i;
-          mshr_cnt_d[e*CntW +: CntW] = c + 1'b1;
-        end
-      end
+      c = mshr_cnt_d[p_e];  // after this cycle's release
+      for (int unsigned k = 0; k < Merge; k++) if (CntW'(k) == c) mshr_ids_d[p_e][k] = req_id_i;
+      mshr_cnt_d[p_e] = c + 1'b1;
     end
     new_way = (act == ACT_PSEUDO) ? mw : (act == ACT_ALLOC) ? rv_way : '0;
     if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC) begin
-      for (int unsigned e = 0; e < Entries; e++) begin
-        if (EIdxW'(e) == free_e) begin
-          mshr_valid_d[e]                = 1'b1;
-          mshr_rdy_d[e]                  = 1'b0;
-          mshr_addr_d[e*LaW +: LaW]      = req_line;
-          mshr_way_d[e*WayW +: WayW]     = new_way;
-          mshr_cnt_d[e*CntW +: CntW]     = CntW'(1);
-          mshr_ids_d[e]                  = IdsW'(req_id_i);
-        end
-      end
+      mshr_valid_d[free_e] = 1'b1;
+      mshr_rdy_d[free_e]   = 1'b0;
+      mshr_addr_d[free_e]  = req_line;
+      mshr_way_d[free_e]   = new_way;
+      mshr_cnt_d[free_e]   = CntW'(1);
+      for (int unsigned k = 0; k < Merge; k++) mshr_ids_d[free_e][k] = '0;
+      mshr_ids_d[free_e][0] = req_id_i;
     end
     if (act == ACT_PSEUDO) begin
-      for (int unsigned b = 0; b < SW; b++) begin
-        if (b == 32'(row_of(req_set, mw))) begin
-          rsv_d[b]   = 1'b1;
-          byp_d[b]   = 1'b0;
-          reuse_d[b] = 1'b1;
-        end
-      end
-      touch_en  = 1'b1;
-      touch_way = mw;
+      rsv_d[req_set][mw]   = 1'b1;
+      byp_d[req_set][mw]   = 1'b0;
+      reuse_d[req_set][mw] = 1'b1;
+      for (int unsigned v = 0; v < Ways; v++)
+        if (rank_q[req_set][v] < rank_q[req_set][mw]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
+      rank_d[req_set][mw] = '0;
     end
     if (act == ACT_ALLOC || (act == ACT_BA_BYP && rv_found)) begin
       tag_we    = 1'b1;
       tag_waddr = req_set;
       tag_wdata = {Ways{req_line}};
       tag_wmask = Ways'(1) << rv_way;
-      for (int unsigned b = 0; b < SW; b++) begin
-        if (b == 32'(row_of(req_set, rv_way))) begin
-          valid_d[b] = 1'b0;
-          rsv_d[b]   = (act == ACT_ALLOC);
-          byp_d[b]   = (act == ACT_BA_BYP);
-          reuse_d[b] = 1'b0;
-        end
-      end
-      touch_en  = 1'b1;
-      touch_way = rv_way;
-    end
-    mq_push = (act == ACT_ST_HIT) || (act == ACT_ST_FWD) || (act == ACT_BYP_LD) || (act == ACT_PSEUDO) ||
-              (act == ACT_NEWENT) || (act == ACT_BA_BYP) || (act == ACT_ALLOC);
-
-    // ---- an entry frees after its last release
-    if (rel_go) begin
-      for (int unsigned e = 0; e < Entries; e++) begin
-        if (EIdxW'(e) == rel_e && mshr_cnt_d[e*CntW +: CntW] == '0) begin
-          mshr_valid_d[e] = 1'b0;
-          mshr_rdy_d[e]   = 1'b0;
-          for (int unsigned b = 0; b < SW; b++) if (b == 32'(row_of(rel_set, rel_way))) rsv_d[b] = 1'b0;
-        end
-      end
+      valid_d[req_set][rv_way] = 1'b0;
+      rsv_d[req_set][rv_way]   = (act == ACT_ALLOC);
+      byp_d[req_set][rv_way]   = (act == ACT_BA_BYP);
+      reuse_d[req_set][rv_way] = 1'b0;
+      for (int unsigned v = 0; v < Ways; v++)
+        if (rank_q[req_set][v] < rank_q[req_set][rv_way]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
+      rank_d[req_set][rv_way] = '0;
     end
 
-    // ---- LRU/FIFO rank: at most one touch per cycle
-    if (touch_en) begin
-      for (int unsigned s = 0; s < Sets; s++)
-        if (SetW'(s) == touch_set) rank_d[s*RB +: RB] = rank_dec(touch_row(rank_dec(rank_q[s*RB +: RB]), touch_way));
+    // ---- an entry frees after its last release (merges of this cycle count)
+    rel_done = rel_go && (mshr_cnt_d[rel_e] == '0);
+    if (rel_done) begin
+      mshr_valid_d[rel_e] = 1'b0;
+      mshr_rdy_d[rel_e]   = 1'b0;
     end
+    rq_push = fill_line_go;
+    rq_pop  = rel_done;
 
-    // ---- miss-queue entry: {data, mask, line, id, bypass, store}
-    mq_wdata = {req_store_i ? req_data_i : {LBits{1'b0}}, req_store_i ? req_mask_i : {Line{1'b0}}, req_line,
-                req_id_i, (act == ACT_BYP_LD) || (act == ACT_BA_BYP), req_store_i};
+    // ---- miss queue {store, id, line, mask, data}; bypass queue {line, id}
+    mq_push  = (act == ACT_ST_HIT) || (act == ACT_ST_FWD) || (act == ACT_PSEUDO) || (act == ACT_NEWENT) ||
+               (act == ACT_ALLOC);
+    bq_push  = (act == ACT_BYP_LD) || (act == ACT_BA_BYP);
+    mq_wdata = {req_store_i, req_id_i, req_line, req_store_i ? req_mask_i : {Line{1'b0}},
+                req_store_i ? req_data_i : {LBits{1'b0}}};
+    bq_wdata = {req_line, req_id_i};
+
+    // ---- memory port: the two queues alternate when both wait
+    sel_byp         = !bq_empty && (mq_empty || mem_rr_q);
+    mem_req_valid_o = !mq_empty || !bq_empty;
+    mem_req_byp_o   = sel_byp;
+    if (sel_byp) begin
+      mem_req_store_o = 1'b0;
+      mem_req_id_o    = bq_rdata[IdW-1:0];
+      mem_req_addr_o  = bq_rdata[IdW +: LaW];
+      mem_req_mask_o  = '0;
+      mem_req_data_o  = '0;
+    end else begin
+      mem_req_data_o  = mq_rdata[LBits-1:0];
+      mem_req_mask_o  = mq_rdata[LBits +: Line];
+      mem_req_addr_o  = mq_rdata[LBits + Line +: LaW];
+      mem_req_id_o    = mq_rdata[LBits + Line + LaW +: IdW];
+      mem_req_store_o = mq_rdata[MqW-1];
+    end
+    mem_go = mem_req_valid_o && mem_req_ready_i;
+    if (mem_go) mem_rr_d = !sel_byp;
+    mq_pop = mem_go && !sel_byp;
+    bq_pop = mem_go && sel_byp;
 
     // ---- events and counters
     stall       = req_valid_i && !req_ready_o;
@@ -594,7 +557,7 @@ module l1d #(
     ev_hitres_o = go && (outc == l1sys_pkg::L1D_OUT_HIT_RESERVED);
     ev_miss_o   = go && (outc == l1sys_pkg::L1D_OUT_MISS);
     ev_stall_o  = stall;
-    ev_byp_o    = (act == ACT_BYP_LD) || (act == ACT_BA_BYP);
+    ev_byp_o    = bq_push;
     ev_pseudo_o = (act == ACT_PSEUDO);
     ev_fill_o   = fill_line_go;
     cnt_access_d     = cnt_access_q + 32'(ev_access_o);
@@ -606,34 +569,90 @@ module l1d #(
     cnt_fail_merge_d = cnt_fail_merge_q + 32'(stall && fail == l1sys_pkg::L1D_FAIL_MSHR_MERGE);
     cnt_fail_mq_d    = cnt_fail_mq_q + 32'(stall && fail == l1sys_pkg::L1D_FAIL_MISS_QUEUE);
     cnt_fail_port_d  = cnt_fail_port_q + 32'(stall && fail == l1sys_pkg::L1D_FAIL_PORT_BUSY);
+    cnt_fail_bypq_d  = cnt_fail_bypq_q + 32'(stall && fail == l1sys_pkg::L1D_FAIL_BYP_QUEUE);
     cnt_byp_d        = cnt_byp_q + 32'(ev_byp_o);
     cnt_fill_d       = cnt_fill_q + 32'(ev_fill_o);
     cnt_pseudo_d     = cnt_pseudo_q + 32'(ev_pseudo_o);
   end
 
+  // ---- remote lookup (duplicate arrays; filled lines only) ----------------------
+  always_comb begin
+    rhit = 1'b0;
+    rway = '0;
+    for (int unsigned w = 0; w < Ways; w++)
+      if (!rhit && valid_q[rmt_set][w] && tag_rmt_rdata[w*LaW +: LaW] == rmt_line) begin
+        rhit = 1'b1;
+        rway = WayW'(w);
+      end
+    rmt_hit_o = rmt_valid_i && rhit;
+  end
+  assign rmt_raddr  = row_of(rmt_set, rway);
+  assign rmt_data_o = rmt_hit_o ? data_rmt_rdata : '0;
+
   // ---- registers -------------------------------------------------------------
+  // Array registers: one always_ff per element (generate).  A loop of
+  // non-blocking array writes is not accepted by the simulator once it is
+  // too long to unroll (BLKLOOPINIT), and Yosys reads this form well.
+  for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
+    for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          valid_q[gs][gw] <= 1'b0;
+          rsv_q[gs][gw]   <= 1'b0;
+          byp_q[gs][gw]   <= 1'b0;
+          reuse_q[gs][gw] <= 1'b0;
+          rank_q[gs][gw]  <= RankW'(gw);  // "way w has rank w": a permutation
+        end else begin
+          valid_q[gs][gw] <= valid_d[gs][gw];
+          rsv_q[gs][gw]   <= rsv_d[gs][gw];
+          byp_q[gs][gw]   <= byp_d[gs][gw];
+          reuse_q[gs][gw] <= reuse_d[gs][gw];
+          rank_q[gs][gw]  <= rank_d[gs][gw];
+        end
+      end
+    end
+  end
+  for (genvar ge = 0; ge < Entries; ge++) begin : gen_mshr
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        mshr_valid_q[ge] <= 1'b0;
+        mshr_rdy_q[ge]   <= 1'b0;
+        mshr_addr_q[ge]  <= '0;
+        mshr_way_q[ge]   <= '0;
+        mshr_cnt_q[ge]   <= '0;
+      end else begin
+        mshr_valid_q[ge] <= mshr_valid_d[ge];
+        mshr_rdy_q[ge]   <= mshr_rdy_d[ge];
+        mshr_addr_q[ge]  <= mshr_addr_d[ge];
+        mshr_way_q[ge]   <= mshr_way_d[ge];
+        mshr_cnt_q[ge]   <= mshr_cnt_d[ge];
+      end
+    end
+    for (genvar gk = 0; gk < Merge; gk++) begin : gen_id
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) mshr_ids_q[ge][gk] <= '0;
+        else mshr_ids_q[ge][gk] <= mshr_ids_d[ge][gk];
+      end
+    end
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      valid_q <= '0; rsv_q <= '0; byp_q <= '0; reuse_q <= '0; rank_q <= '0;
-      mshr_valid_q <= '0; mshr_rdy_q <= '0; mshr_addr_q <= '0; mshr_way_q <= '0; mshr_cnt_q <= '0;
-      for (int unsigned e = 0; e < Entries; e++) mshr_ids_q[e] <= '0;
+      mem_rr_q <= 1'b0;
       cnt_access_q <= '0; cnt_hit_q <= '0; cnt_hitres_q <= '0; cnt_miss_q <= '0; cnt_fail_line_q <= '0;
       cnt_fail_entry_q <= '0; cnt_fail_merge_q <= '0; cnt_fail_mq_q <= '0; cnt_fail_port_q <= '0;
-      cnt_byp_q <= '0; cnt_fill_q <= '0; cnt_pseudo_q <= '0;
+      cnt_fail_bypq_q <= '0; cnt_byp_q <= '0; cnt_fill_q <= '0; cnt_pseudo_q <= '0;
     end else begin
-      valid_q <= valid_d; rsv_q <= rsv_d; byp_q <= byp_d; reuse_q <= reuse_d; rank_q <= rank_d;
-      mshr_valid_q <= mshr_valid_d; mshr_rdy_q <= mshr_rdy_d; mshr_addr_q <= mshr_addr_d;
-      mshr_way_q <= mshr_way_d; mshr_cnt_q <= mshr_cnt_d;
-      for (int unsigned e = 0; e < Entries; e++) mshr_ids_q[e] <= mshr_ids_d[e];
+      mem_rr_q <= mem_rr_d;
       cnt_access_q <= cnt_access_d; cnt_hit_q <= cnt_hit_d; cnt_hitres_q <= cnt_hitres_d;
       cnt_miss_q <= cnt_miss_d; cnt_fail_line_q <= cnt_fail_line_d; cnt_fail_entry_q <= cnt_fail_entry_d;
       cnt_fail_merge_q <= cnt_fail_merge_d; cnt_fail_mq_q <= cnt_fail_mq_d; cnt_fail_port_q <= cnt_fail_port_d;
-      cnt_byp_q <= cnt_byp_d; cnt_fill_q <= cnt_fill_d; cnt_pseudo_q <= cnt_pseudo_d;
+      cnt_fail_bypq_q <= cnt_fail_bypq_d; cnt_byp_q <= cnt_byp_d; cnt_fill_q <= cnt_fill_d;
+      cnt_pseudo_q <= cnt_pseudo_d;
     end
   end
 
 `ifndef SYNTHESIS
-  // A non-bypassed fill must find its MSHR entry; a reserved tag match must have one.
+  // A non-bypassed fill must find its pending MSHR entry.
   always_ff @(posedge clk_i) begin
     if (fill_valid_i && fill_ready_o && !fill_byp_i && !fill_hit)
       $error("l1d: fill for line %h has no pending MSHR entry", fill_addr_i);

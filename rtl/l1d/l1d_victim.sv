@@ -4,12 +4,12 @@
 // cand_i[w]: way w may be evicted (not reserved); rank_i: RankW bits per
 // way, 0 = most recently touched, Ways-1 = oldest (a permutation per set);
 // reuse_i: the BA reuse bits.
-// Rule (GPGPU-Sim): the lowest free way first, else the candidate with the
+// Rule (GPGPU-Sim tag_array::probe): the HIGHEST free way first, else the candidate with the
 // highest rank (ties to the lowest way).  BA (seed 002 5.4.2): with n0 =
 // ways whose reuse bit is 0, evict among reuse=0 candidates while
 // n0 >= thr_i, among reuse=1 candidates while n0 < thr_i; an empty group
 // falls back to the other.
-// C mirror: csim/l1d_victim.{h,c}.
+// C mirror: csim/l1d/l1d_victim.{h,c}.
 module l1d_victim #(
   /// Ways per set.
   parameter int unsigned Ways  = 4,
@@ -40,10 +40,11 @@ module l1d_victim #(
     g0         = 1'b0;
     g1         = 1'b0;
     for (int unsigned w = 0; w < Ways; w++) begin
-`ifdef FAULT_L1D_VICTIM_HIGH
-      if (free_i[w]) begin
-`else
+`ifdef FAULT_L1D_VICTIM_LOW
+      // Injected fault: the lowest free way wins.
       if (free_i[w] && !free_any_o) begin
+`else
+      if (free_i[w]) begin
 `endif
         free_any_o = 1'b1;
         free_way   = WayW'(w);

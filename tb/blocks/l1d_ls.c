@@ -94,6 +94,8 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "Entries", g->entries);
   ls_param(mp, "Merge", g->merge);
   ls_param(mp, "MissQ", g->missq);
+  ls_param(mp, "BypQ", g->bypq);
+  ls_param(mp, "RelQ", g->relq);
   ls_param(mp, "AddrW", g->addr_w);
   ls_param(mp, "IdW", g->id_w);
   ls_input(mp, "mode_repl_i", 1, &in->mode_repl_i);
@@ -142,20 +144,22 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "ev_pseudo_o", 1, &o->ev_pseudo_o);
   ls_output(mp, "ev_fill_o", 1, &o->ev_fill_o);
   /* state map: every register of l1d.sv and its sub-instances */
-  ls_reg(mp, "valid_q", m->valid_q.width, m->valid_q.q);
-  ls_reg(mp, "rsv_q", m->rsv_q.width, m->rsv_q.q);
-  ls_reg(mp, "byp_q", m->byp_q.width, m->byp_q.q);
-  ls_reg(mp, "reuse_q", m->reuse_q.width, m->reuse_q.q);
-  ls_reg(mp, "rank_q", m->rank_q.width, m->rank_q.q);
-  ls_reg(mp, "mshr_valid_q", m->mshr_valid_q.width, m->mshr_valid_q.q);
-  ls_reg(mp, "mshr_rdy_q", m->mshr_rdy_q.width, m->mshr_rdy_q.q);
-  ls_reg(mp, "mshr_addr_q", m->mshr_addr_q.width, m->mshr_addr_q.q);
-  ls_reg(mp, "mshr_way_q", m->mshr_way_q.width, m->mshr_way_q.q);
-  ls_reg(mp, "mshr_cnt_q", m->mshr_cnt_q.width, m->mshr_cnt_q.q);
-  ls_reg_array(mp, "mshr_ids_q", g->merge * g->id_w, g->entries, m->mshr_ids_q.q,
-               bits_words(g->merge * g->id_w) * sizeof(uint32_t));
+  ls_reg_array2(mp, "valid_q", 1, g->sets, g->ways, m->valid_q);
+  ls_reg_array2(mp, "rsv_q", 1, g->sets, g->ways, m->rsv_q);
+  ls_reg_array2(mp, "byp_q", 1, g->sets, g->ways, m->byp_q);
+  ls_reg_array2(mp, "reuse_q", 1, g->sets, g->ways, m->reuse_q);
+  ls_reg_array2(mp, "rank_q", m->rankw, g->sets, g->ways, m->rank_q);
+  ls_reg_array(mp, "mshr_valid_q", 1, g->entries, m->mshr_valid_q, 1);
+  ls_reg_array(mp, "mshr_rdy_q", 1, g->entries, m->mshr_rdy_q, 1);
+  ls_reg_array(mp, "mshr_addr_q", m->law, g->entries, m->mshr_addr_q, 4);
+  ls_reg_array(mp, "mshr_way_q", m->wayw, g->entries, m->mshr_way_q, 1);
+  ls_reg_array(mp, "mshr_cnt_q", m->cntw, g->entries, m->mshr_cnt_q, 1);
+  ls_reg_array2(mp, "mshr_ids_q", g->id_w, g->entries, g->merge, m->mshr_ids_q);
+  ls_reg(mp, "mem_rr_q", 1, &m->mem_rr_q);
   for (int i = 0; i < L1D_NCNT; i++) ls_reg(mp, l1d_cnt_name[i], 32, &m->cnt_q[i]);
   ls_fifo(mp, "i_missq", &m->i_missq);
+  ls_fifo(mp, "i_bypq", &m->i_bypq);
+  ls_fifo(mp, "i_relq", &m->i_relq);
   ls_mem(mp, "i_tags", &m->i_tags);
   ls_mem(mp, "i_tags_rmt", &m->i_tags_rmt);
   ls_mem(mp, "i_data", &m->i_data);
