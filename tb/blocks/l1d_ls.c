@@ -172,7 +172,7 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   const l1d_t *m = &c->m;
   unsigned sets = m->g.sets, ways = m->g.ways;
   static const unsigned lat_min[] = {2, 5, 20, 60, 150};
-  unsigned kind = ls_below(r, 5);
+  unsigned kind = ls_below(r, 6);
   c->req_pct = 30 + ls_below(r, 71);
   c->st_pct = ls_chance(r, 25) ? 0 : ls_below(r, 45);
   c->byp_pct = ls_chance(r, 50) ? 0 : ls_below(r, 30);
@@ -185,10 +185,23 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   /* footprint: kind 0 one line (merges, merge fails), 1 a few sets with
    * ways-ish lines (hits, LRU order), 2 one or two sets with more lines than
    * ways (associativity stalls, BA), 3 many lines everywhere (MSHR full),
-   * 4 medium */
-  unsigned nset = kind == 0 ? 1 : kind == 1 ? 1 + ls_below(r, 4) : kind == 2 ? 1 + ls_below(r, 2) : sets;
+   * 4 medium, 5 aimed at draining lines: one set, ways+1 lines, every cycle a
+   * request, a quarter stores, fast memory that always takes requests -- a
+   * filled line is evicted or write-evicted while its merged requests are
+   * still being returned, and the next load merges into the draining entry;
+   * the release queue fills and holds fills back (fill_ready_o low) */
+  if (kind == 5) {
+    c->req_pct = 100;
+    c->st_pct = 25;
+    c->byp_pct = ls_below(r, 10);
+    c->rdy_pct = 100;
+    c->fill_pct = 100;
+    c->lat_min = 2;
+    c->lat_span = 4;
+  }
+  unsigned nset = kind == 0 || kind == 5 ? 1 : kind == 1 ? 1 + ls_below(r, 4) : kind == 2 ? 1 + ls_below(r, 2) : sets;
   unsigned per = kind == 0 ? 1 : kind == 1 ? 1 + ls_below(r, ways + 1) : kind == 2 ? ways + 1 + ls_below(r, ways + 3)
-                                                                      : kind == 3 ? 2 + ls_below(r, 4) : 1 + ls_below(r, 2);
+                 : kind == 3 ? 2 + ls_below(r, 4) : kind == 5 ? ways + 1 : 1 + ls_below(r, 2);
   if (nset > sets) nset = sets;
   uint32_t chosen[8];
   for (unsigned i = 0; i < nset && i < 8; i++) chosen[i] = ls_below(r, sets);
@@ -269,6 +282,12 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     }
   }
   in->fill_valid_i = c->fill_cur >= 0;
+  if (!in->fill_valid_i) { /* don't-care payload: fresh random values, so logic that forgets the valid shows */
+    in->fill_addr_i = (uint32_t)(uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->law);
+    in->fill_byp_i = ls_below(r, 2);
+    in->fill_id_i = ls_below(r, c->nid);
+    ls_rand_bits(r, in->fill_data_i, m->lbits);
+  }
 
   /* ---- request ---- */
   if (!hold) {
@@ -296,9 +315,20 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     }
   }
 
+  if (!in->req_valid_i) { /* don't-care payload: fresh random values */
+    in->req_addr_i = ls_chance(r, 50) ? (uint32_t)(c->foot[ls_below(r, c->nfoot)] * L + ls_below(r, L)) : (uint32_t)ls_rand(r);
+    in->req_addr_i &= (uint32_t)bits_mask64(m->g.addr_w);
+    in->req_store_i = ls_below(r, 2);
+    in->req_byp_i = ls_below(r, 2);
+    in->req_id_i = ls_below(r, c->nid);
+    ls_rand_bits(r, in->req_data_i, m->lbits);
+    ls_rand_bits(r, in->req_mask_i, L);
+  }
+
   /* ---- remote lookups ---- */
   in->rmt_valid_i = ls_chance(r, c->rmt_pct);
   in->rmt_addr_i = c->foot[ls_below(r, c->nfoot)] * L + ls_below(r, L);
+  if (!in->rmt_valid_i && ls_chance(r, 50)) in->rmt_addr_i = (uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->g.addr_w);
 }
 
 static void comb(void *p) { l1d_comb(&((ctx_t *)p)->m); }

@@ -22,6 +22,8 @@ typedef struct {
   uint32_t out, fail, ready, nrsp, rsp_id, rsp_byp;
   uint32_t rsp_data[64];
   uint32_t mreq_seen, mreq_byp, mreq_store, mreq_addr;
+  uint32_t rsp_log[64]; /* ids of the responses, in order */
+  unsigned nlog;
 } tb_t;
 
 static int tb_init(tb_t *t, const char *const *sets) {
@@ -67,6 +69,7 @@ static void tick(tb_t *t) {
   t->nrsp += o->rsp_valid_o;
   if (o->rsp_valid_o) {
     t->rsp_id = o->rsp_id_o;
+    if (t->nlog < 64) t->rsp_log[t->nlog++] = o->rsp_id_o;
     t->rsp_byp = cur >= 0 && in->fill_byp_i;
     memcpy(t->rsp_data, o->rsp_data_o, t->m.lwords * 4);
   }
@@ -161,7 +164,8 @@ static void test_mshr_fails(tc_t *tc) {
   tb_t t;
   tc_group_begin(tc, "MSHR_ENTRY, MSHR_MERGE, MISS_QUEUE fails; the request retries and nothing is lost");
   const char *s[] = {"L1D_MSHR_ENTRIES=2", "L1D_MSHR_MERGE=2", "L1D_MISSQ=2", NULL};
-  TC_CHECK(tc, !tb_init(&t, s), "init");
+  const char *s4[] = {"L1D_MSHR_ENTRIES=2", "L1D_MSHR_MERGE=2", "L1D_MISSQ=4", NULL};
+  TC_CHECK(tc, !tb_init(&t, s4), "init");
   t.lat = 50;
   TC_CHECK(tc, req(&t, la(&t, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "miss A");
   TC_CHECK(tc, req(&t, la(&t, 2, 0), 0, 0, 2) == L1D_OUT_MISS, "miss B");
@@ -177,6 +181,20 @@ static void test_mshr_fails(tc_t *tc) {
   TC_CHECK(tc, req(&u, la(&u, 3, 0), 1, 0, 0) == L1D_OUT_RES_FAIL && u.fail == L1D_FAIL_MISS_QUEUE, "store: MISS_QUEUE (%u)", u.fail);
   TC_CHECK(tc, req(&u, la(&u, 1, 0), 0, 0, 2) == L1D_OUT_RES_FAIL && u.fail == L1D_FAIL_MISS_QUEUE,
            "merge also checks the miss queue first (GPGPU-Sim order)");
+  /* GPGPU-Sim's miss_queue_full(1): a load that is not a hit is refused once
+   * N-1 entries are taken, a store only at N */
+  tb_t v;
+  TC_CHECK(tc, !tb_init(&v, s), "init 3");
+  v.mem_on = 0;
+  TC_CHECK(tc, req(&v, la(&v, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "load miss A, queue 0 of 2");
+  TC_CHECK(tc, req(&v, la(&v, 2, 0), 0, 0, 2) == L1D_OUT_RES_FAIL && v.fail == L1D_FAIL_MISS_QUEUE,
+           "load miss B with 1 of 2 taken: MISS_QUEUE (N-1 rule; got out %u fail %u)", v.out, v.fail);
+  TC_CHECK(tc, req(&v, la(&v, 1, 0), 0, 0, 3) == L1D_OUT_RES_FAIL && v.fail == L1D_FAIL_MISS_QUEUE,
+           "hit-reserved merge with 1 of 2 taken: MISS_QUEUE (got out %u fail %u)", v.out, v.fail);
+  TC_CHECK(tc, req(&v, la(&v, 3, 0), 1, 0, 0) == L1D_OUT_MISS, "a store with 1 of 2 taken is accepted");
+  TC_CHECK(tc, req(&v, la(&v, 3, 0), 0, 1, 7) == L1D_OUT_MISS && v.ready,
+           "a bypassed load does not use the miss queue (full): accepted");
+  tb_free(&v);
   u.mem_on = 1;
   int acc = 0;
   for (int i = 0; i < 10 && !acc; i++) acc = req(&u, la(&u, 3, 0), 1, 0, 0) != L1D_OUT_RES_FAIL;
@@ -435,6 +453,74 @@ static void test_ref(tc_t *tc) {
   }
 }
 
+/* The rules issue 7 aligned with GPGPU-Sim's gpu-cache.cc. */
+static void test_gpgpusim_rules(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "GPGPU-Sim rules: highest free way, releases in fill order, valid at fill, no leak");
+  const char *lin[] = {"L1D_INDEX=LINEAR", NULL};
+  /* 1. a new line goes to the highest-numbered free way */
+  TC_CHECK(tc, !tb_init(&t, lin), "init");
+  t.mem_on = 0;
+  req(&t, la(&t, 5, 0), 0, 0, 1);
+  TC_CHECK(tc, t.m.rsv_q[5 * 4 + 3] && !t.m.rsv_q[5 * 4 + 0], "first miss reserves way 3 of 4");
+  req(&t, la(&t, 5, 1), 0, 0, 2);
+  TC_CHECK(tc, t.m.rsv_q[5 * 4 + 2], "second miss reserves way 2");
+  tb_free(&t);
+
+  /* 2. releases in fill order, one entry finished before the next */
+  TC_CHECK(tc, !tb_init(&t, lin), "init");
+  t.mem_on = 0;
+  uint32_t A = la(&t, 1, 0), B = la(&t, 2, 0);
+  req(&t, A, 0, 0, 1); req(&t, A, 0, 0, 2); req(&t, B, 0, 0, 3); req(&t, B, 0, 0, 4);
+  t.mem_on = 1;
+  idle(&t, 2); /* both line requests leave the miss queue */
+  t.mem_on = 0;
+  TC_CHECK(tc, t.np == 2, "two line requests below (%d)", t.np);
+  {
+    __typeof__(t.pend[0]) x = t.pend[0];
+    t.pend[0] = t.pend[1];
+    t.pend[1] = x;
+    t.pend[0].due = t.pend[1].due = 0;
+  }
+  t.mem_on = 1;
+  t.nlog = 0;
+  idle(&t, 12);
+  TC_CHECK(tc, t.nlog == 4 && t.rsp_log[0] == 3 && t.rsp_log[1] == 4 && t.rsp_log[2] == 1 && t.rsp_log[3] == 2,
+           "B filled first: responses 3,4 then 1,2 (got %u: %u %u %u %u)", t.nlog, t.rsp_log[0], t.rsp_log[1],
+           t.rsp_log[2], t.rsp_log[3]);
+  tb_free(&t);
+
+  /* 3. valid and replaceable at the fill; 4. a write-evict store to the
+   * draining line, then a load: merges into the draining entry, no way is
+   * reserved for it (GPGPU-Sim reserves one that no fill completes) */
+  TC_CHECK(tc, !tb_init(&t, lin), "init");
+  t.lat = 20; /* the fill comes after the six loads */
+  A = la(&t, 6, 0);
+  for (uint32_t id = 1; id <= 6; id++)
+    for (int tries = 0; tries < 10 && (req(&t, A, 0, 0, id), !t.ready);) tries++; /* retried as a warp would */
+  int k = 0;
+  while (!t.m.out.ev_fill_o && k++ < 40) tick(&t);
+  unsigned way = 3, b = 6 * 4 + way;
+  TC_CHECK(tc, t.m.valid_q[b] && !t.m.rsv_q[b], "after the fill: valid, not reserved (v %u r %u)", t.m.valid_q[b],
+           t.m.rsv_q[b]);
+  TC_CHECK(tc, !fifo_sync_empty(&t.m.i_relq), "while its merged requests are still being returned");
+  uint8_t rank_before = t.m.rank_q[b];
+  uint32_t seen = t.mreq_seen;
+  TC_CHECK(tc, req(&t, A + 4, 1, 0, 0) == L1D_OUT_HIT, "write-evict store hits the draining line");
+  TC_CHECK(tc, !t.m.valid_q[b] && t.m.rank_q[b] == rank_before, "invalidated; a write-evict hit does not touch LRU");
+  TC_CHECK(tc, req(&t, A, 0, 0, 9) == L1D_OUT_MISS && t.ready, "the next load misses and merges (out %u)", t.out);
+  unsigned nrsv = 0;
+  for (unsigned w = 0; w < 4; w++) nrsv += t.m.rsv_q[6 * 4 + w];
+  TC_CHECK(tc, nrsv == 0, "no way reserved for it (no leak): %u", nrsv);
+  idle(&t, 20);
+  TC_CHECK(tc, t.mreq_seen == seen + 1, "only the store went below (%u)", t.mreq_seen - seen);
+  int got9 = 0;
+  for (unsigned i = 0; i < t.nlog; i++) got9 |= t.rsp_log[i] == 9;
+  TC_CHECK(tc, got9 && t.nrsp == 7, "it is answered from the draining entry (%u responses: %u %u %u %u %u %u %u)", t.nrsp, t.rsp_log[0], t.rsp_log[1], t.rsp_log[2], t.rsp_log[3], t.rsp_log[4], t.rsp_log[5], t.rsp_log[6]);
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
 int main(void) {
   tc_t tc = TC_INIT("l1d");
   test_outcomes(&tc);
@@ -449,5 +535,6 @@ int main(void) {
   test_atax(&tc);
   test_cfg(&tc);
   test_ref(&tc);
+  test_gpgpusim_rules(&tc);
   return tc_done(&tc);
 }
