@@ -33,6 +33,7 @@ CONFIG ?=
 SET    ?=
 MODE   ?= lockstep
 WINDOW ?=
+RANDINIT ?=
 
 .PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth clean help
 all: build
@@ -108,7 +109,8 @@ yosys-read: gen
 lockstep: deps build
 	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }
 	@bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW))
+	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) \
+	  $(if $(RANDINIT),--rand-init)
 
 test: deps
 	@bash scripts/run_tests.sh

@@ -14,9 +14,10 @@ B=build
 block=${1:?usage: lockstep.sh BLOCK [options]}
 shift
 args=("$@")
-have_cfg=0; have_cyc=0; cfgs=()
+have_cfg=0; have_cyc=0; cfgs=(); rinit=0
 for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[$i]}" in
+    --rand-init) rinit=1 ;;
     --config) have_cfg=1; [ "${args[$((i + 1))]:-}" = default ] && cfgs=(default) ;;
     --cycles) have_cyc=1 ;;
   esac
@@ -51,8 +52,11 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 # --trace-max-*: Verilator leaves arrays over 32 elements and vectors over
 # 256 bits out of waveforms by default; the data arrays are both.
 VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 4096 --assert -j 2
-  -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
+  -Wno-fatal -Wno-lint -Wno-style --top-module ls_top
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
+# --rand-init: registers start random (seeded at run time), so a register
+# the RTL forgets to reset diverges at cycle 0; otherwise they start at 0.
+if [ $rinit = 1 ]; then VFLAGS+=(--x-assign unique --x-initial unique); else VFLAGS+=(--x-assign 0 --x-initial 0); fi
 key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/$key
 mkdir -p "$dir"

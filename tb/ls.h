@@ -63,6 +63,16 @@ void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem);
 /* A fifo_sync instance: its pointer and count registers and its body. */
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f);
 
+/* A functional-coverage point ("outcome.load.HIT"): *count is the adapter's
+ * own counter, bumped by the adapter when the point is hit.  The engine
+ * reports every point never hit in a run and writes the counts (--cov). */
+void ls_cover(ls_map_t *m, const char *name, const uint64_t *count);
+/* A register of the state map (path as in ls_reg) that the RTL does not
+ * reset, and why.  With --rand-init the engine copies its random RTL value
+ * into the C model before the first cycle; every other register must come
+ * out of reset equal on both sides. */
+void ls_noreset(ls_map_t *m, const char *path, const char *why);
+
 typedef struct ls_block {
   const char *name;       /* BLOCK=<name> */
   const char *rtl_module; /* the DUT module */

@@ -25,12 +25,18 @@ typedef struct {
 } ls_sig_t;
 
 typedef struct { char *name; long long value; } ls_par_t;
+typedef struct { char *name; const uint64_t *count; } ls_cov_t;
+typedef struct { char *path; char *why; } ls_noreset_t;
 
 struct ls_map {
   ls_sig_t *sig;
   int nsig, cap;
   ls_par_t *par;
   int npar, pcap;
+  ls_cov_t *cov;          /* functional-coverage points */
+  int ncov, ccap;
+  ls_noreset_t *nrs;      /* registers that are not reset, with the reason */
+  int nnrs, nrcap;
 };
 
 /* Reads a C value (width bits) into words. */

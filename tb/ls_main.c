@@ -31,6 +31,8 @@ typedef struct {
   long long win_from, win_to;/* trace window (cycles), -1 = none */
   const char *wave_dir, *wave_prefix, *fst_all, *vcd_all, *emit_dir;
   int print_map;
+  int rand_init;             /* random initial state: RTL x-initial, memories loaded with seeded random rows */
+  const char *cov_file;      /* functional-coverage counts written here */
   int quiet;
   int argc;
   char **argv;
@@ -54,6 +56,10 @@ static void usage(FILE *f) {
           "  --vcd-c FILE        dump the whole run's C model as VCD\n"
           "  --emit-rtl DIR      write the RTL harness (ls_top.sv, ls_pub.vlt, ls_files.txt) and exit\n"
           "  --print-map         print the state map (RTL name, width, depth) and exit\n"
+          "  --rand-init         random initial state: the RTL's registers start random (Verilator\n"
+          "                      --x-initial unique, seeded from --seed) and every memory is loaded with the\n"
+          "                      same seeded random rows on both sides before reset ends\n"
+          "  --cov FILE          write the block's functional-coverage counts to FILE\n"
           "  --list-blocks | --list-params [BLOCK]\n"
           "  --quiet             only the final line\n");
 }
@@ -388,6 +394,67 @@ static void save_history(run_t *r, uint64_t cycle) {
   }
 }
 
+/* --rand-init: memories have no reset (like SRAM), so both sides get the same
+ * seeded random rows; a register declared not reset takes the RTL's random
+ * value on the C side.  Everything else must already agree after reset: that
+ * is what the first comparison proves. */
+static void rand_init_state(run_t *r, uint64_t seed, int after_reset) {
+  ls_rng_t rng;
+  ls_rng_seed(&rng, seed ^ 0x5eed0f5a11a7e5ull);
+  uint32_t *w = r->cbuf;
+  for (int i = 0; i < r->map.nsig && !after_reset; i++) {
+    ls_sig_t *s = &r->map.sig[i];
+    if (s->kind != SIG_MEM) continue;
+    for (unsigned e = 0; e < s->depth; e++) {
+      ls_rand_bits(&rng, w, s->width);
+      if (r->use_c) ls_cput(s, e, w);
+      if (r->use_rtl) ls_rput(s, e, w);
+    }
+  }
+  for (int k = 0; k < r->map.nnrs && after_reset; k++) {
+    int found = 0;
+    for (int i = 0; i < r->map.nsig; i++) {
+      ls_sig_t *s = &r->map.sig[i];
+      if ((s->kind != SIG_REG && s->kind != SIG_ARR) || strcmp(s->path, r->map.nrs[k].path)) continue;
+      found = 1;
+      for (unsigned e = 0; e < s->depth; e++) {
+        if (r->use_rtl) ls_rget(s, e, w);
+        else ls_rand_bits(&rng, w, s->width);
+        if (r->use_c) ls_cput(s, e, w);
+      }
+    }
+    if (!found) {
+      fprintf(stderr, "error: block %s declares '%s' as not reset, but its state map has no such register\n",
+              r->b->name, r->map.nrs[k].path);
+      exit(2);
+    }
+  }
+}
+
+/* Functional coverage: the points never hit, and the counts to a file. */
+static void coverage_report(run_t *r, const char *file) {
+  const struct ls_map *m = &r->map;
+  if (!m->ncov) return;
+  int hit = 0;
+  for (int i = 0; i < m->ncov; i++) hit += *m->cov[i].count > 0;
+  printf("coverage: %d of %d points hit", hit, m->ncov);
+  if (hit < m->ncov) {
+    printf("; never hit:");
+    for (int i = 0; i < m->ncov; i++)
+      if (!*m->cov[i].count) printf(" %s", m->cov[i].name);
+  }
+  printf("\n");
+  if (file) {
+    FILE *f = fopen(file, "w");
+    if (!f) {
+      fprintf(stderr, "error: cannot write coverage file %s\n", file);
+      return;
+    }
+    for (int i = 0; i < m->ncov; i++) fprintf(f, "%s %llu\n", m->cov[i].name, (unsigned long long)*m->cov[i].count);
+    fclose(f);
+  }
+}
+
 static double now_s(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -435,7 +502,20 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     r.hist_cycle[k] = ~0ull;
   }
   if (r.use_rtl) {
-    ls_rtl_open(o->argc, o->argv);
+    /* Verilator's random initial values (built with --x-initial unique) come
+     * from its own seed: derived from the run's seed, so a run reproduces. */
+    char seedarg[64];
+    snprintf(seedarg, sizeof seedarg, "+verilator+seed+%llu",
+             (unsigned long long)((o->seed * 2654435761ull) % 2147483647ull + 1));
+    char **av = calloc((size_t)o->argc + 3, sizeof *av);
+    int n = 0;
+    for (int i = 0; i < o->argc; i++) av[n++] = o->argv[i];
+    if (o->rand_init) {
+      av[n++] = seedarg;
+      av[n++] = "+verilator+rand+reset+2";
+    }
+    ls_rtl_open(n, av);
+    free(av);
     resolve_handles(&r);
   }
   char path[800];
@@ -457,6 +537,10 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     printf("lockstep: block %s seed %llu cycles %llu mode %s\n", b->name, (unsigned long long)o->seed,
            (unsigned long long)o->cycles, o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "c" : "rtl");
 
+  /* memories before the model's first evaluation, which settles every
+   * combinational path from them (Verilator re-evaluates logic only on the
+   * changes it schedules itself, not on a write into a read-only variable) */
+  if (o->rand_init) rand_init_state(&r, o->seed, 0);
   /* reset: asynchronous in the RTL, the reset state in C */
   b->reset(r.ctx);
   if (r.use_rtl) { /* settle with reset high first, so the model sees a falling rst_ni */
@@ -468,6 +552,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     ls_rtl_rst(1);
     ls_rtl_eval();
   }
+  if (o->rand_init) rand_init_state(&r, o->seed, 1);
   int fail = 0;
   if (r.use_c && r.use_rtl) fail = compare_state(&r, 0, 1);
   double t0 = now_s();
@@ -520,6 +605,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   if (r.vcd) ls_vcd_close(r.vcd);
   if (r.use_rtl) ls_rtl_close();
   if (!fail && !o->quiet && b->summary && r.use_c) b->summary(r.ctx, stdout);
+  if (!fail && r.use_c && (!o->quiet || o->cov_file)) coverage_report(&r, o->cov_file);
   int nreg = 0, nport = 0, nmem = 0;
   unsigned long long regbits = 0;
   for (int i = 0; i < r.map.nsig; i++) {
@@ -599,6 +685,8 @@ int ls_main(int argc, char **argv) {
     else if (!strcmp(a, "--vcd-c")) { NEED_ARG; o.vcd_all = v; }
     else if (!strcmp(a, "--emit-rtl")) { NEED_ARG; o.emit_dir = v; }
     else if (!strcmp(a, "--print-map")) o.print_map = 1;
+    else if (!strcmp(a, "--rand-init")) o.rand_init = 1;
+    else if (!strcmp(a, "--cov")) { NEED_ARG; o.cov_file = v; }
     else if (!strcmp(a, "--list-blocks")) { ls_list_blocks(stdout); return 0; }
     else if (!strcmp(a, "--list-params")) { cfg_list(stdout, v && v[0] != '-' ? v : NULL); return 0; }
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }

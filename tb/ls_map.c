@@ -168,7 +168,31 @@ void ls_hex(const uint32_t *words, unsigned width, char *buf, size_t n) {
   buf[k] = 0;
 }
 
+void ls_cover(ls_map_t *m, const char *name, const uint64_t *count) {
+  if (m->ncov == m->ccap) {
+    m->ccap = m->ccap ? 2 * m->ccap : 32;
+    m->cov = realloc(m->cov, (size_t)m->ccap * sizeof *m->cov);
+    if (!m->cov) { fprintf(stderr, "lockstep: out of memory\n"); exit(2); }
+  }
+  m->cov[m->ncov].name = dupstr(name);
+  m->cov[m->ncov++].count = count;
+}
+
+void ls_noreset(ls_map_t *m, const char *path, const char *why) {
+  if (m->nnrs == m->nrcap) {
+    m->nrcap = m->nrcap ? 2 * m->nrcap : 8;
+    m->nrs = realloc(m->nrs, (size_t)m->nrcap * sizeof *m->nrs);
+    if (!m->nrs) { fprintf(stderr, "lockstep: out of memory\n"); exit(2); }
+  }
+  m->nrs[m->nnrs].path = dupstr(path);
+  m->nrs[m->nnrs++].why = dupstr(why);
+}
+
 void ls_map_free(struct ls_map *m) {
+  for (int i = 0; i < m->ncov; i++) free(m->cov[i].name);
+  for (int i = 0; i < m->nnrs; i++) free(m->nrs[i].path), free(m->nrs[i].why);
+  free(m->cov);
+  free(m->nrs);
   for (int i = 0; i < m->nsig; i++) {
     free(m->sig[i].path);
     free(m->sig[i].rtl);

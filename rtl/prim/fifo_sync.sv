@@ -64,7 +64,13 @@ module fifo_sync #(
     if (!rst_ni) begin
       wptr_q  <= '0;
       rptr_q  <= '0;
+`ifndef FAULT_FIFO_SYNC_NORESET
       count_q <= '0;
+`else
+      // Injected fault: count_q is left out of the reset (caught only with a
+      // random initial state, --rand-init).
+      count_q <= count_q;
+`endif
     end else begin
       wptr_q  <= wptr_d;
       rptr_q  <= rptr_d;
