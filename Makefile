@@ -35,7 +35,7 @@ MODE   ?= lockstep
 WINDOW ?=
 RANDINIT ?=
 
-.PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth clean help
+.PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth clean help coverage regress mutate
 all: build
 
 help:
@@ -120,6 +120,10 @@ run: deps
 
 bench: deps build
 	@bash scripts/bench.sh
+
+# merge the functional-coverage files of every run so far (build/cov/)
+coverage:
+	@bash scripts/coverage.sh
 
 clean:
 	rm -rf $(B)

@@ -14,11 +14,13 @@ B=build
 block=${1:?usage: lockstep.sh BLOCK [options]}
 shift
 args=("$@")
-have_cfg=0; have_cyc=0; cfgs=(); rinit=0
+have_cfg=0; have_cyc=0; cfgs=(); rinit=0; have_cov=0; seed=1; cfgname=default
 for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[$i]}" in
     --rand-init) rinit=1 ;;
-    --config) have_cfg=1; [ "${args[$((i + 1))]:-}" = default ] && cfgs=(default) ;;
+    --cov) have_cov=1 ;;
+    --seed) seed=${args[$((i + 1))]:-1} ;;
+    --config) have_cfg=1; [ "${args[$((i + 1))]:-}" = default ] && cfgs=(default); cfgname=$(basename "${args[$((i + 1))]:-default}" .cfg) ;;
     --cycles) have_cyc=1 ;;
   esac
 done
@@ -43,6 +45,11 @@ if [ "${cfgs[*]:-}" = default ]; then # drop "--config default"
   args=("${n[@]}")
 fi
 
+# functional coverage of every run lands in build/cov/ (make coverage merges)
+if [ $have_cov = 0 ]; then
+  mkdir -p $B/cov
+  args+=(--cov "$B/cov/${block}_${cfgname}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt")
+fi
 make -s build >/dev/null
 # 1. the harness for these parameters (exit 2 on a bad parameter)
 tmp=$(mktemp -d)

@@ -61,14 +61,19 @@ done
 # is one line "name|command"; results are counted in list order.
 JOBS=$LOG/jobs.txt
 : >$JOBS
+rm -rf $B/cov; mkdir -p $B/cov
 for b in $blocks; do
   n=$(test_cycles $b)
   for c in tb/configs/$b/*.cfg; do
     [ -f "$c" ] || c=""
     seeds="1 2 3"; [ "$b" = l1d ] || [ "$b" = mrpb ] && seeds=1   # big blocks: one seed per config here
+    cn=$(basename "${c:-default}" .cfg)
     for seed in $seeds; do
-      echo "lockstep $b ${c:+$(basename $c .cfg) }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun" >>$JOBS
+      echo "lockstep $b ${c:+$cn }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun --cov $B/cov/${b}_${cn}_seed$seed.txt" >>$JOBS
     done
+    # random initial state: registers random from the seed, memories loaded
+    # with the same random rows on both sides (docs/lockstep.md)
+    echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}_${cn}_seed4_ri.txt" >>$JOBS
   done
 done
 for ff in tb/faults/*.txt; do
@@ -108,6 +113,18 @@ while IFS= read -r line; do
     else bad "$name (exit $rc)"; echo "$out" | tail -25; fi
   fi
 done <$JOBS
+
+# functional coverage: every point a block declares is hit by the runs above
+if out=$(bash scripts/coverage.sh $B/cov/*.txt 2>&1); then ok "coverage: $(grep -c '^coverage' <<<"$out") blocks, every declared point hit ($(tr '\n' ';' <<<"$out"))"
+else bad "coverage: points never hit"; echo "$out"; fi
+# ... and the check has teeth: without bypassed loads in the stimulus it must fail
+rm -rf $B/cov-drop; mkdir -p $B/cov-drop
+for c in tb/configs/l1d/*.cfg; do
+  L1D_STIM_DROP=bypass $B/bin/lockstep-c --block l1d --mode c --cycles $(test_cycles l1d) --config $c --quiet --cov $B/cov-drop/l1d_$(basename $c .cfg).txt >/dev/null
+done
+if out=$(bash scripts/coverage.sh $B/cov-drop/*.txt 2>&1); then bad "coverage check with the bypass stimulus removed did not fail"
+elif grep -q "NEVER HIT l1d acc.bypass.MISS" <<<"$out"; then ok "coverage check fails when the stimulus drops bypassed loads (acc.bypass.MISS never hit)"
+else bad "coverage check with the bypass stimulus removed: $out"; fi
 
 # no register left out: the RTL's registers (from a waveform dump) against each state map
 for b in $blocks; do

@@ -50,7 +50,33 @@ typedef struct {
   uint64_t *out_since;
   uint64_t loads_acc, rsps;
   unsigned max_pend_seen;
+  uint64_t cov[64]; /* functional coverage, indexed by the COV_* list below */
+  int drop_bypass;  /* stimulus ablation (L1D_STIM_DROP=bypass): no bypassed loads */
 } ctx_t;
+
+/* Functional-coverage points (docs/l1d.md, "Coverage").  Points that a mode
+ * or geometry makes impossible are declared only where they can happen. */
+#define COV_LIST(X) \
+  X(ACC_LD_HIT, "acc.load.HIT") X(ACC_LD_HITRES, "acc.load.HIT_RESERVED") X(ACC_LD_MISS, "acc.load.MISS") \
+  X(ACC_ST_HIT, "acc.store.HIT") X(ACC_ST_HITRES, "acc.store.HIT_RESERVED") X(ACC_ST_MISS, "acc.store.MISS") \
+  X(ACC_BYP, "acc.bypass.MISS") X(F_LINE, "fail.LINE_ALLOC") X(F_ENTRY, "fail.MSHR_ENTRY") \
+  X(F_MERGE, "fail.MSHR_MERGE") X(F_MQ_LOAD, "fail.MISS_QUEUE.load_at_N-1") X(F_MQ_STORE, "fail.MISS_QUEUE.store_at_N") \
+  X(F_PORT_FILL, "fail.PORT_BUSY.fill") X(F_PORT_REL, "fail.PORT_BUSY.release") X(F_BYPQ, "fail.BYP_QUEUE") \
+  X(MQ_FULL, "queue.miss.full") X(BQ_FULL, "queue.bypass.full") X(RQ_BACKP, "queue.release.full_holds_fill") \
+  X(MEM_BOTH, "memport.both_queues_wait") X(FILL_LINE, "fill.line") X(FILL_BYP, "fill.bypass") \
+  X(REL_MULTI, "release.entry_with_merges") X(MERGE_DRAIN, "merge.into_draining_entry") \
+  X(ST_HIT_DRAIN, "store.hit_on_draining_line") X(VIC_FREE, "victim.free_way") X(VIC_EVICT, "victim.evict_valid") \
+  X(VIC_EVICT_DRAIN, "victim.evict_draining_line") X(RMT_HIT, "remote.hit") X(RMT_MISS, "remote.miss") \
+  X(BA_PSEUDO, "ba.pseudo_hit") X(BA_BYP_TAG, "ba.bypass_tag_only") X(BA_BYP_NOTAG, "ba.bypass_all_reserved") \
+  X(BA_VIC0, "ba.victim.reuse0") X(BA_VIC1, "ba.victim.reuse1") X(OF_NEW, "onfill.new_entry") \
+  X(OF_MERGE, "onfill.merge_pending") \
+  X(M_LRU, "mode.repl.LRU") X(M_FIFO, "mode.repl.FIFO") X(M_EVICT, "mode.write.EVICT") \
+  X(M_THROUGH, "mode.write.THROUGH") X(M_ONMISS, "mode.alloc.ON_MISS") X(M_ONFILL, "mode.alloc.ON_FILL") \
+  X(M_LINEAR, "mode.index.LINEAR") X(M_FERMI, "mode.index.FERMI") X(M_BA0, "mode.ba.off") X(M_BA1, "mode.ba.on")
+#define COV_ENUM(id, name) COV_##id,
+enum { COV_LIST(COV_ENUM) COV_N };
+#define COV_NAME(id, name) name,
+static const char *const cov_name[COV_N] = {COV_LIST(COV_NAME)};
 
 static void *create(const l1sys_cfg_t *cfg) {
   l1d_geom_t g;
@@ -72,6 +98,10 @@ static void *create(const l1sys_cfg_t *cfg) {
   /* initial memory image: a fixed pattern, so every line's bytes differ */
   for (size_t i = 0; i < (size_t)MEM_LINES * g.line; i++) c->mem[i] = (uint8_t)(i * 2654435761u >> 13);
   c->fill_cur = -1;
+  /* A stimulus feature can be switched off to show that the coverage check
+   * notices (make test does): L1D_STIM_DROP=bypass. */
+  const char *drop = getenv("L1D_STIM_DROP");
+  c->drop_bypass = drop && !strcmp(drop, "bypass");
   return c;
 }
 
@@ -160,6 +190,20 @@ static void declare(void *p, ls_map_t *mp) {
   ls_fifo(mp, "i_missq", &m->i_missq);
   ls_fifo(mp, "i_bypq", &m->i_bypq);
   ls_fifo(mp, "i_relq", &m->i_relq);
+  for (int i = 0; i < COV_N; i++) {
+    const uint32_t ba = m->in.mode_ba_i, onfill = m->in.mode_alloc_i;
+    if (i >= COV_BA_PSEUDO && i <= COV_BA_VIC1 && !ba) continue;
+    if ((i == COV_OF_NEW || i == COV_OF_MERGE) && !onfill) continue;
+    /* LINE_ALLOC needs every way reserved: never with ON_FILL or BA, nor
+     * with fewer MSHR entries than ways; evicting a valid line needs ON_MISS */
+    if (i == COV_F_LINE && (onfill || ba || g->entries < g->ways)) continue;
+    if ((i == COV_VIC_FREE || i == COV_VIC_EVICT || i == COV_VIC_EVICT_DRAIN) && onfill) continue;
+    /* BA allocates only into a free way (no free way: bypass) */
+    if ((i == COV_VIC_EVICT || i == COV_VIC_EVICT_DRAIN) && ba) continue;
+    /* ON_FILL reserves no line: nothing is ever HIT_RESERVED */
+    if ((i == COV_ACC_LD_HITRES || i == COV_ACC_ST_HITRES) && onfill) continue;
+    ls_cover(mp, cov_name[i], &c->cov[i]);
+  }
   ls_mem(mp, "i_tags", &m->i_tags);
   ls_mem(mp, "i_tags_rmt", &m->i_tags_rmt);
   ls_mem(mp, "i_data", &m->i_data);
@@ -296,7 +340,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
       uint32_t line = c->foot[ls_below(r, c->nfoot)];
       in->req_addr_i = line * L + ls_below(r, L);
       in->req_store_i = ls_chance(r, c->st_pct);
-      in->req_byp_i = ls_chance(r, c->byp_pct);
+      in->req_byp_i = ls_chance(r, c->byp_pct) && !c->drop_bypass;
       in->req_valid_i = 1;
       if (in->req_store_i) {
         in->req_id_i = ls_below(r, c->nid);
@@ -331,7 +375,85 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   if (!in->rmt_valid_i && ls_chance(r, 50)) in->rmt_addr_i = (uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->g.addr_w);
 }
 
-static void comb(void *p) { l1d_comb(&((ctx_t *)p)->m); }
+/* Coverage of this cycle, from the C model's outputs and its pre-edge state. */
+static void cover(ctx_t *c) {
+  const l1d_t *m = &c->m;
+  const l1d_in_t *in = &m->in;
+  const l1d_out_t *o = &m->out;
+  uint64_t *k = c->cov;
+  unsigned W = m->g.ways;
+  int go = in->req_valid_i && o->req_ready_o, stall = in->req_valid_i && !o->req_ready_o;
+  if (go) {
+    if (in->req_store_i) k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_ST_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_ST_HITRES : COV_ACC_ST_MISS]++;
+    else if (in->req_byp_i) k[COV_ACC_BYP]++;
+    else k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_LD_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_LD_HITRES : COV_ACC_LD_MISS]++;
+  }
+  if (stall) {
+    switch (o->req_fail_o) {
+      case L1D_FAIL_LINE_ALLOC: k[COV_F_LINE]++; break;
+      case L1D_FAIL_MSHR_ENTRY: k[COV_F_ENTRY]++; break;
+      case L1D_FAIL_MSHR_MERGE: k[COV_F_MERGE]++; break;
+      case L1D_FAIL_MISS_QUEUE: k[in->req_store_i ? COV_F_MQ_STORE : COV_F_MQ_LOAD]++; break;
+      case L1D_FAIL_PORT_BUSY: k[in->fill_valid_i && o->fill_ready_o ? COV_F_PORT_FILL : COV_F_PORT_REL]++; break;
+      case L1D_FAIL_BYP_QUEUE: k[COV_F_BYPQ]++; break;
+      default: break;
+    }
+  }
+  k[COV_MQ_FULL] += fifo_sync_full(&m->i_missq);
+  k[COV_BQ_FULL] += fifo_sync_full(&m->i_bypq);
+  k[COV_RQ_BACKP] += in->fill_valid_i && !in->fill_byp_i && !o->fill_ready_o;
+  k[COV_MEM_BOTH] += !fifo_sync_empty(&m->i_missq) && !fifo_sync_empty(&m->i_bypq);
+  k[COV_FILL_LINE] += o->ev_fill_o;
+  k[COV_FILL_BYP] += in->fill_valid_i && in->fill_byp_i && o->fill_ready_o;
+  k[COV_RMT_HIT] += o->rmt_hit_o;
+  k[COV_RMT_MISS] += in->rmt_valid_i && !o->rmt_hit_o;
+  if (o->rsp_valid_o && !fifo_sync_empty(&m->i_relq)) {
+    unsigned e = (unsigned)bits_get(fifo_sync_rdata(&m->i_relq), m->lbits, m->eidxw);
+    if (e < m->g.entries && m->mshr_cnt_q[e] >= 2) k[COV_REL_MULTI]++;
+  }
+  uint32_t line = (in->req_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
+  int draining = 0, pending = 0;
+  if (go) /* the request's line has an MSHR entry: filled (draining) or not */
+    for (unsigned e = 0; e < m->g.entries; e++)
+      if (m->mshr_valid_q[e] && m->mshr_addr_q[e] == line) draining = m->mshr_rdy_q[e], pending = !m->mshr_rdy_q[e];
+  if (go && !in->req_store_i && !in->req_byp_i && o->req_outcome_o == L1D_OUT_MISS && draining) k[COV_MERGE_DRAIN]++;
+  if (go && in->req_store_i && o->req_outcome_o == L1D_OUT_HIT && draining) k[COV_ST_HIT_DRAIN]++;
+  if (go && m->in.mode_alloc_i && !in->req_store_i && !in->req_byp_i && o->req_outcome_o == L1D_OUT_MISS)
+    k[pending ? COV_OF_MERGE : COV_OF_NEW]++;
+  /* allocations and BA tag-only bypasses write one tag slice of the request's set */
+  const mem_1r1w_t *tg = &m->i_tags;
+  if (go && tg->we_i && !in->req_store_i) {
+    unsigned way = 0;
+    while (way < W && !bits_test(tg->wmask_i, way)) way++;
+    if (way < W) {
+      size_t b = (size_t)tg->waddr_i * W + way;
+      uint32_t old = (uint32_t)bits_get(mem_1r1w_read(tg, tg->waddr_i), way * m->law, m->law);
+      int old_drain = 0;
+      for (unsigned e = 0; e < m->g.entries; e++)
+        old_drain |= m->mshr_valid_q[e] && m->mshr_rdy_q[e] && m->mshr_addr_q[e] == old;
+      if (!m->in.mode_ba_i || !o->ev_byp_o) {
+        k[m->valid_q[b] ? COV_VIC_EVICT : COV_VIC_FREE]++;
+        if (m->valid_q[b] && old_drain) k[COV_VIC_EVICT_DRAIN]++;
+      }
+      if (m->in.mode_ba_i && !(!m->valid_q[b] && !m->byp_q[b] && !m->rsv_q[b])) k[m->reuse_q[b] ? COV_BA_VIC1 : COV_BA_VIC0]++;
+      if (m->in.mode_ba_i && o->ev_byp_o) k[COV_BA_BYP_TAG]++;
+    }
+  } else if (go && m->in.mode_ba_i && o->ev_byp_o && !in->req_byp_i) {
+    k[COV_BA_BYP_NOTAG]++;
+  }
+  k[COV_BA_PSEUDO] += o->ev_pseudo_o;
+  k[in->mode_repl_i ? COV_M_FIFO : COV_M_LRU]++;
+  k[in->mode_wr_i ? COV_M_THROUGH : COV_M_EVICT]++;
+  k[in->mode_alloc_i ? COV_M_ONFILL : COV_M_ONMISS]++;
+  k[in->mode_hash_i ? COV_M_FERMI : COV_M_LINEAR]++;
+  k[in->mode_ba_i ? COV_M_BA1 : COV_M_BA0]++;
+}
+
+static void comb(void *p) {
+  ctx_t *c = p;
+  l1d_comb(&c->m);
+  cover(c);
+}
 static void commit(void *p) { l1d_commit(&((ctx_t *)p)->m); }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
