@@ -121,6 +121,10 @@ run: deps
 bench: deps build
 	@bash scripts/bench.sh
 
+# regression matrix through GNU parallel: make regress [REGRESS="--seeds 5 --resume ..."]
+regress: deps build
+	@bash scripts/regress.sh $(REGRESS)
+
 # merge the functional-coverage files of every run so far (build/cov/)
 coverage:
 	@bash scripts/coverage.sh
