@@ -125,6 +125,11 @@ bench: deps build
 regress: deps build
 	@bash scripts/regress.sh $(REGRESS)
 
+# mutation testing of a block's RTL: make mutate BLOCK=l1d [MUTATE="--count 40 --seed 1"]
+mutate: deps build
+	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make mutate BLOCK=l1d)"; exit 2; }
+	@bash scripts/mutate.sh $(BLOCK) $(MUTATE)
+
 # merge the functional-coverage files of every run so far (build/cov/)
 coverage:
 	@bash scripts/coverage.sh

@@ -6,6 +6,7 @@
 #   one of them in turn (CONFIG=default: the parameter defaults only).
 #   Without --cycles, tb/configs/BLOCK/full_cycles (or 100000) is used.
 # Environment: FAULT_RTL=<DEFINE> builds the RTL with that fault define;
+#   RTL_DIR=<dir> builds the RTL from that tree instead of rtl/ (make mutate);
 #   FAULT_C=<DEFINE> builds the C model with it (fault-injection tests).
 #   LS_QUIET=1 hides the build log.
 set -euo pipefail
@@ -64,14 +65,15 @@ VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width
 # --rand-init: registers start random (seeded at run time), so a register
 # the RTL forgets to reset diverges at cycle 0; otherwise they start at 0.
 if [ $rinit = 1 ]; then VFLAGS+=(--x-assign unique --x-initial unique); else VFLAGS+=(--x-assign 0 --x-initial 0); fi
-key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} rtldir=${RTL_DIR:-rtl} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
 exec 9>"$dir/.lock"
 flock 9
 srcs=($B/gen/l1sys_pkg.sv)
-for f in $(cat "$tmp"/ls_files.txt); do srcs+=(rtl/$f); done
+# RTL_DIR: another RTL tree (mutation testing builds each mutant from its own copy)
+for f in $(cat "$tmp"/ls_files.txt); do srcs+=(${RTL_DIR:-rtl}/$f); done
 stale=1
 if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
 if [ $stale = 1 ]; then
@@ -87,6 +89,7 @@ if [ $stale = 1 ]; then
     exit 2
   fi
   touch "$dir/stamp"
+  [ -n "${RTL_DIR:-}" ] && echo "$RTL_DIR" >"$dir/rtldir"
 fi
 # the C++ glue: rebuilt with the harness or when tb/vglue.cpp changes
 if [ $stale = 1 ] || [ tb/vglue.cpp -nt "$dir/vglue.o" ]; then

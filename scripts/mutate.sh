@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# mutate.sh BLOCK [--count N] [--seed S] [--cycles N] [--jobs J] -- mutation
+# testing of a block's RTL (make mutate BLOCK=...).  Draws N (default 40)
+# single mutations, seeded (default seed 1), from every site scripts/mutate.c
+# finds in rtl/BLOCK/*.sv; builds each mutant from its own copy of rtl/ and
+# runs the block's lockstep against the unchanged C model on the configs in
+# tb/configs/BLOCK/mutate.txt (else the first config) until one diverges.
+# Fans out through GNU parallel.  Reports killed / valid (a mutant that does
+# not build is invalid), and lists every survivor with its source line;
+# docs/mutation.md says which survivors are equivalent and why.
+# Exit 0 when the score is at least MUTATE_MIN percent (default 95), else 1.
+set -u
+cd "$(dirname "$0")/.."
+block=${1:-}
+[ -n "$block" ] && [ -d "rtl/$block" ] || { echo "error: mutate.sh: BLOCK must name a folder of rtl/ (got '$block')" >&2; exit 2; }
+shift
+count=40; seed=1; cycles=20000; jobs=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --count) count=${2:?}; shift ;;
+    --seed) seed=${2:?}; shift ;;
+    --cycles) cycles=${2:?}; shift ;;
+    --jobs) jobs=${2:?}; shift ;;
+    *) echo "error: mutate.sh: unknown option '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+for v in count seed cycles; do [[ ${!v} =~ ^[0-9]+$ ]] || { echo "error: --$v '${!v}' is not a non-negative integer" >&2; exit 2; }; done
+command -v parallel >/dev/null || { echo "error: GNU parallel is missing (scripts/install_deps.sh installs it)" >&2; exit 2; }
+make -s build >/dev/null || exit 2
+mkdir -p build/bin
+gcc -std=c11 -Wall -Wextra -Werror -O2 scripts/mutate.c -o build/bin/mutate || exit 2
+W=build/mutants/$block
+rm -rf "$W"; mkdir -p "$W"
+sites=$W/sites.txt
+: >$sites
+for f in rtl/$block/*.sv; do build/bin/mutate list "$f" | sed "s|^|$f |" >>$sites; done
+total=$(wc -l <$sites)
+cfgs=()
+if [ -f tb/configs/$block/mutate.txt ]; then
+  while read -r c; do [ -n "$c" ] && [[ $c != \#* ]] && cfgs+=("$c"); done <tb/configs/$block/mutate.txt
+else
+  c=$(ls tb/configs/$block/*.cfg 2>/dev/null | head -1); cfgs=("${c:-default}")
+fi
+# seeded draw without replacement
+shuf -n "$count" --random-source=<(yes "mutate-seed-$seed") $sites | sort -k1,1 -k2,2n >$W/drawn.txt
+i=0
+while read -r file idx line col kind; do
+  i=$((i + 1)); d=$W/m$i
+  mkdir -p "$d"; cp -r rtl "$d/rtl"
+  build/bin/mutate apply "$file" "$idx" "$d/rtl/${file#rtl/}" >"$d/what"
+done <$W/drawn.txt
+n=$i
+echo "mutate $block: $n of $total sites drawn (seed $seed); each run on: ${cfgs[*]}, $cycles cycles"
+popts=(--halt never)
+[ -n "$jobs" ] && popts+=(-j "$jobs")
+seq 1 $n | parallel "${popts[@]}" bash scripts/mutate_job.sh "$PWD/$W/m{}" "$block" "$cycles" "${cfgs[@]}" &
+pp=$!
+while kill -0 $pp 2>/dev/null; do
+  for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 $pp 2>/dev/null && sleep 1; done
+  kill -0 $pp 2>/dev/null && echo "mutate $block: $(ls $W/m*/result 2>/dev/null | wc -l) of $n mutants done"
+done
+wait $pp
+killed=0; surv=0; inval=0
+{
+  for i in $(seq 1 $n); do
+    r=$(cat $W/m$i/result 2>/dev/null || echo "invalid (no result)")
+    case "$r" in killed*) killed=$((killed + 1)) ;; survived) surv=$((surv + 1)) ;; *) inval=$((inval + 1)) ;; esac
+    echo "m$i $r | $(cat $W/m$i/what)"
+  done
+} >$W/report.txt
+valid=$((killed + surv))
+pct=$(( valid ? 100 * killed / valid : 0 ))
+echo "mutate $block: $n mutants, $valid valid, $killed killed ($pct %), $surv survived, $inval invalid"
+grep ' survived ' $W/report.txt | sed 's/^/  SURVIVOR /'
+echo "report: $W/report.txt"
+[ $pct -ge "${MUTATE_MIN:-95}" ]
