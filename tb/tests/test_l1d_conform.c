@@ -22,7 +22,7 @@
  *  leak     how often outcomes change with gpgpusim_leak on (reference
  *           against itself).
  * Options: --cycles N --seeds N --config FILE --alt MASK --break RULE
- *          --only strict|report|teeth|ba|leak|r5  -v */
+ *          --only strict|report|teeth|ba|directed|leak|r5  -v */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -614,6 +614,145 @@ static void part_ba(tc_t *t) {
  * without gpgpusim_leak on the same request stream (each with its own
  * memory model; fills always accepted, the memory takes the miss queue
  * first).  Counts requests whose outcome or fail reason differ. */
+/* ---- directed checks of the reference's reading of GPGPU-Sim ------------
+ * Small scenarios on the reference alone (alt = 0), each pinning one rule of
+ * issue 7 the way GPGPU-Sim behaves.  Geometry: 32 sets, 4 ways, 128 B
+ * lines, linear index (line L is in set L % 32), 8 merges, miss queue 8,
+ * bypass queue 2. */
+typedef struct { gref_t r; gref_out_t o; uint32_t id; } dr_t;
+
+static int dr_init(dr_t *d, unsigned entries, unsigned leak) {
+  gref_cfg_t c = {.sets = 32, .ways = 4, .line = 128, .entries = entries, .merge = 8, .missq = 8, .bypq = 2,
+                  .addr_w = 32, .gpgpusim_leak = leak};
+  d->id = 1;
+  return gref_init(&d->r, &c);
+}
+/* one cycle: an optional request (kind 'l' load, 's' store, 'b' bypassed
+ * load, 0 none), an optional fill of line fl (fl < 0: none), pop = take the
+ * head of the miss queue (1) or bypass queue (2) */
+static gref_out_t *dr(dr_t *d, int kind, uint32_t line, int fl, int pop) {
+  gref_in_t in;
+  memset(&in, 0, sizeof in);
+  if (kind) { in.req_valid = 1; in.addr = line << 7; in.store = kind == 's'; in.byp = kind == 'b'; in.id = d->id++; }
+  if (fl >= 0) { in.fill_go = 1; in.fill_line = (uint32_t)fl; }
+  if (pop) { in.pop_valid = 1; in.pop_byp = pop == 2; }
+  if (gref_cycle(&d->r, &in, &d->o)) printf("  directed: reference error: %s\n", d->r.err);
+  return &d->o;
+}
+static int lines_with(const gref_t *r, uint32_t line, int *rsv) {
+  int n = 0;
+  for (unsigned i = 0; i < r->c.sets * r->c.ways; i++)
+    if ((r->L[i].valid || r->L[i].rsv) && r->L[i].line == line) { n++; if (rsv) *rsv = r->L[i].rsv; }
+  return n;
+}
+static int ent_of(const gref_t *r, uint32_t line) {
+  for (unsigned e = 0; e < r->c.entries; e++) if (r->M[e].valid && r->M[e].line == line) return (int)e;
+  return -1;
+}
+#define OUTF(o) (o)->outcome, (o)->fail
+
+static void part_directed(tc_t *t) {
+  dr_t d;
+  gref_out_t *o;
+  /* R1: issue 7's reproduction -- 7 load misses to distinct lines, memory
+   * never ready: a new miss, a HIT_RESERVED merge and a tag-miss merge are
+   * refused MISS_QUEUE; a store is accepted (miss_queue_full(0)) and the
+   * next store refused */
+  if (dr_init(&d, 32, 0)) return;
+  for (uint32_t k = 1; k <= 7; k++) dr(&d, 'l', k, -1, 0);
+  gref_out_t a = *dr(&d, 'l', 100, -1, 0), b = *dr(&d, 'l', 3, -1, 0), c = *dr(&d, 's', 200, -1, 0), e = *dr(&d, 's', 201, -1, 0);
+  TC_CHECK(t, a.outcome == L1D_OUT_RES_FAIL && a.fail == L1D_FAIL_MISS_QUEUE && b.fail == L1D_FAIL_MISS_QUEUE &&
+                  c.ready && c.outcome == L1D_OUT_MISS && e.fail == L1D_FAIL_MISS_QUEUE,
+           "directed R1: 7 of 8 miss-queue entries used: load miss %s/%s, HIT_RESERVED load %s/%s, store %s/%s; 8 used: store %s/%s",
+           out_name(a.outcome), fail_name(a.fail), out_name(b.outcome), fail_name(b.fail), out_name(c.outcome), fail_name(c.fail),
+           out_name(e.outcome), fail_name(e.fail));
+  gref_free(&d.r);
+  /* R1 with the MSHR table full too: MISS_QUEUE, not MSHR_ENTRY */
+  if (dr_init(&d, 7, 0)) return;
+  for (uint32_t k = 1; k <= 7; k++) dr(&d, 'l', k, -1, 0);
+  a = *dr(&d, 'l', 100, -1, 0);
+  TC_CHECK(t, a.fail == L1D_FAIL_MISS_QUEUE, "directed R1: MSHR table (7) and miss queue (7 of 8) full: load miss %s/%s",
+           out_name(a.outcome), fail_name(a.fail));
+  gref_free(&d.r);
+
+  /* R2: lines A=1 and B=2 with merges A:1,3,5 B:2,4; fill B then A: the
+   * releases are B's ids, then A's, each entry oldest first */
+  if (dr_init(&d, 32, 0)) return;
+  dr(&d, 'l', 1, -1, 0); dr(&d, 'l', 2, -1, 0); dr(&d, 'l', 1, -1, 0); dr(&d, 'l', 2, -1, 0); dr(&d, 'l', 1, -1, 0);
+  dr(&d, 0, 0, -1, 1); dr(&d, 0, 0, -1, 1);
+  uint32_t seq[8];
+  unsigned ns = 0;
+  o = dr(&d, 0, 0, 2, 0); if (o->rsp_valid) seq[ns++] = o->rsp_id;
+  o = dr(&d, 0, 0, 1, 0); if (o->rsp_valid) seq[ns++] = o->rsp_id;
+  for (int k = 0; k < 8 && ns < 8; k++) { o = dr(&d, 0, 0, -1, 0); if (o->rsp_valid) seq[ns++] = o->rsp_id; }
+  TC_CHECK(t, ns == 5 && seq[0] == 2 && seq[1] == 4 && seq[2] == 1 && seq[3] == 3 && seq[4] == 5 && ent_of(&d.r, 1) < 0,
+           "directed R2: fills B then A release ids %u %u %u %u %u (want 2 4 1 3 5: B whole, then A, oldest first)", ns > 0 ? seq[0] : 0,
+           ns > 1 ? seq[1] : 0, ns > 2 ? seq[2] : 0, ns > 3 ? seq[3] : 0, ns > 4 ? seq[4] : 0);
+  gref_free(&d.r);
+
+  /* R3: the first two misses in an empty set take ways 3 and 2 */
+  if (dr_init(&d, 32, 0)) return;
+  dr(&d, 'l', 0, -1, 0); dr(&d, 'l', 32, -1, 0);
+  TC_CHECK(t, d.r.L[3].rsv && d.r.L[3].line == 0 && d.r.L[2].rsv && d.r.L[2].line == 32,
+           "directed R3: first miss in set 0 in way %s, second in way %s (want 3, 2)", d.r.L[3].line == 0 && d.r.L[3].rsv ? "3" : "?",
+           d.r.L[2].line == 32 && d.r.L[2].rsv ? "2" : "?");
+  gref_free(&d.r);
+
+  /* R4 + R5: line X=0 with 6 merged loads, filled: valid and unreserved at
+   * once; a write-evict store invalidates it while it drains; a load to X
+   * then misses the tags and merges into the draining entry without a way
+   * (MISS); with gpgpusim_leak the same load leaves a reserved way behind */
+  for (unsigned leak = 0; leak < 2; leak++) {
+    if (dr_init(&d, 32, leak)) return;
+    for (int k = 0; k < 6; k++) dr(&d, 'l', 0, -1, 0);
+    dr(&d, 0, 0, -1, 1);
+    dr(&d, 0, 0, 0, 0); /* fill */
+    int rsv = -1, n_after_fill = lines_with(&d.r, 0, &rsv);
+    gref_out_t st = *dr(&d, 's', 0, -1, 0);
+    int n_after_store = lines_with(&d.r, 0, NULL);
+    gref_out_t ld = *dr(&d, 'l', 0, -1, 0);
+    int e0 = ent_of(&d.r, 0), lrsv = -1, n_after_ld = lines_with(&d.r, 0, &lrsv);
+    unsigned cnt = e0 >= 0 ? d.r.M[e0].n : 0;
+    if (!leak)
+      TC_CHECK(t, n_after_fill == 1 && rsv == 0 && st.outcome == L1D_OUT_HIT && n_after_store == 0 && ld.outcome == L1D_OUT_MISS &&
+                      ld.drain_merge && n_after_ld == 0 && cnt == 5,
+               "directed R4/R5: at the fill the line is valid, reserved=%d; write-evict store %s; load to the draining line %s, "
+               "merged (%u ids left), ways holding it %d (want 0: no way allocated)",
+               rsv, out_name(st.outcome), out_name(ld.outcome), cnt, n_after_ld);
+    else
+      TC_CHECK(t, ld.outcome == L1D_OUT_MISS && n_after_ld == 1 && lrsv == 1 && d.r.leaks == 1,
+               "directed gpgpusim_leak: the same load %s, and GPGPU-Sim leaves %d reserved way(s) (leaks %llu)", out_name(ld.outcome),
+               n_after_ld, (unsigned long long)d.r.leaks);
+    gref_free(&d.r);
+  }
+
+  /* R5: the tag-miss merge checks LINE_ALLOC first: X=0 drains (8 ids),
+   * is evicted by a write-evict store, lines 32, 64, 96, 128 reserve all
+   * four ways of set 0, then a load to X: LINE_ALLOC */
+  if (dr_init(&d, 32, 0)) return;
+  for (int k = 0; k < 8; k++) dr(&d, 'l', 0, -1, 0);
+  dr(&d, 0, 0, -1, 1);
+  dr(&d, 0, 0, 0, 0);
+  dr(&d, 's', 0, -1, 0);
+  for (uint32_t k = 1; k <= 4; k++) dr(&d, 'l', 32 * k, -1, 0);
+  a = *dr(&d, 'l', 0, -1, 0);
+  TC_CHECK(t, ent_of(&d.r, 0) >= 0 && a.fail == L1D_FAIL_LINE_ALLOC,
+           "directed R5: load to a draining, evicted line with every way of its set reserved: %s/%s (want RES_FAIL/LINE_ALLOC)",
+           out_name(a.outcome), fail_name(a.fail));
+  gref_free(&d.r);
+
+  /* R6: bypassed loads fill the 2-entry bypass queue, the third is refused
+   * BYP_QUEUE; the miss queue is untouched and a load miss still goes */
+  if (dr_init(&d, 32, 0)) return;
+  dr(&d, 'b', 5, -1, 0); dr(&d, 'b', 6, -1, 0);
+  a = *dr(&d, 'b', 7, -1, 0);
+  b = *dr(&d, 'l', 8, -1, 0);
+  TC_CHECK(t, a.fail == GREF_FAIL_BYP_QUEUE && gref_count(&d.r, 1) == 2 && b.ready && gref_count(&d.r, 0) == 1,
+           "directed R6: third bypassed load %s/%s with the bypass queue at 2 of 2; then a load miss %s (miss queue %u)",
+           out_name(a.outcome), fail_name(a.fail), out_name(b.outcome), gref_count(&d.r, 0));
+  gref_free(&d.r);
+}
+
 /* The reference against itself: A = GPGPU-Sim's rules, B = A with
  * gpgpusim_leak = leak_b and the rules alt_b switched. */
 static void ref_pair(tc_t *t, const suite_t *s, const char *what, uint32_t alt_b, unsigned leak_b) {
@@ -695,7 +834,7 @@ static void part_r5(tc_t *t, const suite_t *s) { ref_pair(t, s, "R5 alternative 
 
 static int usage(const char *why) {
   fprintf(stderr, "error: %s\nusage: test_l1d_conform [--cycles N] [--seeds N] [--config FILE] [--alt MASK] [--break RULE] "
-                  "[--only strict|report|teeth|ba|leak|r5] [-v]\n", why);
+                  "[--only strict|report|teeth|ba|directed|leak|r5] [-v]\n", why);
   return 2;
 }
 
@@ -736,6 +875,7 @@ int main(int argc, char **argv) {
   }
   if (!only || !strcmp(only, "strict")) part_strict(&t, &s, alt);
   if (!only || !strcmp(only, "ba")) part_ba(&t);
+  if (!only || !strcmp(only, "directed")) part_directed(&t);
   if (!only || !strcmp(only, "report")) part_report(&t, &s);
   if (!only || !strcmp(only, "leak")) part_leak(&t, &s);
   if (!only || !strcmp(only, "r5")) part_r5(&t, &s);
