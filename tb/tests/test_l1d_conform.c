@@ -22,7 +22,7 @@
  *  leak     how often outcomes change with gpgpusim_leak on (reference
  *           against itself).
  * Options: --cycles N --seeds N --config FILE --alt MASK --break RULE
- *          --only strict|report|teeth|ba|directed|leak|r5  -v */
+ *          --only strict|report|teeth|ba|directed|live|leak|r5  -v */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -756,7 +756,7 @@ static void part_directed(tc_t *t) {
 /* The reference against itself: A = GPGPU-Sim's rules, B = A with
  * gpgpusim_leak = leak_b and the rules alt_b switched. */
 static void ref_pair(tc_t *t, const suite_t *s, const char *what, uint32_t alt_b, unsigned leak_b) {
-  uint64_t tot_req = 0, tot_diff = 0, tot_leaks = 0, runs_diff = 0, runs = 0;
+  uint64_t tot_req = 0, tot_diff = 0, tot_leaks = 0, runs_diff = 0, runs = 0, rerr = 0;
   for (int i = 0; i < s->ncf; i++) {
     if (s->cfs[i].rc.on_fill || s->cfs[i].rc.ba) continue; /* the leak needs ON_MISS without BA */
     for (unsigned sd = 1; sd <= s->seeds; sd++) {
@@ -795,7 +795,7 @@ static void ref_pair(tc_t *t, const suite_t *s, const char *what, uint32_t alt_b
           x.pop_valid = h && rdy && np[k] + 1 < MAXPEND;
           x.pop_byp = h ? h->byp : 0;
           gref_req_t popped = h ? *h : (gref_req_t){0, 0, 0, 0};
-          if (gref_cycle(&R[k], &x, &o[k])) break;
+          if (gref_cycle(&R[k], &x, &o[k])) { printf("  %s: reference error: %s\n", what, R[k].err); rerr++; }
           if (fk >= 0) P[k][fk] = P[k][--np[k]];
           if (x.pop_valid && !popped.store) {
             P[k][np[k]].line = popped.line; P[k][np[k]].byp = popped.byp; P[k][np[k]].id = popped.id;
@@ -821,10 +821,88 @@ static void ref_pair(tc_t *t, const suite_t *s, const char *what, uint32_t alt_b
       gref_free(&R[1]);
     }
   }
-  TC_CHECK(t, runs > 0 && (leak_b || runs_diff > 0),
+  TC_CHECK(t, runs > 0 && !rerr && (leak_b || runs_diff > 0),
            "%s: %llu of %llu runs differ; %llu of %llu request outcomes (%.3f %%) differ; %llu ways leaked",
            what, (unsigned long long)runs_diff, (unsigned long long)runs, (unsigned long long)tot_diff, (unsigned long long)tot_req,
            tot_req ? 100.0 * (double)tot_diff / (double)tot_req : 0.0, (unsigned long long)tot_leaks);
+}
+
+/* The reference alone under GPGPU-Sim's rules (alt = 0), every config,
+ * with unique ids and a scoreboard: every accepted load is answered exactly
+ * once (hit, release or bypass answer), no response is spurious, and after
+ * a drain with no requests the MSHR, the queues and the reserved lines are
+ * empty (with gpgpusim_leak: only leaked ways stay reserved).  This checks
+ * that the reference's own rules (release FIFO, valid-at-fill, tag-miss
+ * merges) lose nothing, independently of the model. */
+static void part_live(tc_t *t, const suite_t *s) {
+  for (unsigned leak = 0; leak < 2; leak++) {
+    uint64_t loads = 0, answers = 0, bad = 0, left = 0, stuck_rsv = 0, leaked = 0;
+    for (int i = 0; i < s->ncf; i++) {
+      for (unsigned sd = 1; sd <= s->seeds; sd++) {
+        gref_t R;
+        gref_cfg_t c = s->cfs[i].rc;
+        c.alt = 0;
+        c.gpgpusim_leak = leak;
+        if (gref_init(&R, &c)) return;
+        uint64_t total = s->cycles + 20000;
+        uint8_t *out = calloc(total + 2, 1);
+        if (!out) { gref_free(&R); return; }
+        ls_rng_t g;
+        ls_rng_seed(&g, sd * 31337u + 5);
+        static pend_t P[MAXPEND];
+        unsigned np = 0;
+        phase_t ph;
+        uint64_t cyc;
+        for (cyc = 0; cyc < total; cyc++) {
+          int drain = cyc >= s->cycles;
+          if (!drain && cyc % PHASE == 0) new_phase(&ph, &R, &g);
+          gref_in_t in;
+          memset(&in, 0, sizeof in);
+          in.req_valid = !drain && ls_chance(&g, ph.req_pct);
+          in.addr = (ph.foot[ls_below(&g, ph.nfoot)] << R.offw) | ls_below(&g, c.line);
+          in.store = ls_chance(&g, ph.st_pct);
+          in.byp = ls_chance(&g, ph.byp_pct);
+          in.id = (uint32_t)(cyc + 1);
+          uint32_t rdy = drain || ls_chance(&g, ph.rdy_pct);
+          const gref_req_t *hm = gref_head(&R, 0), *hb = gref_head(&R, 1), *h = hm ? hm : hb;
+          int fk = -1;
+          for (unsigned j = 0; j < np && fk < 0; j++) if (P[j].due <= cyc) fk = (int)j;
+          if (fk >= 0) { in.fill_go = 1; in.fill_line = P[fk].line; in.fill_byp = P[fk].byp; in.fill_id = P[fk].id; }
+          in.pop_valid = h && rdy && np + 1 < MAXPEND;
+          in.pop_byp = h ? h->byp : 0;
+          gref_req_t popped = h ? *h : (gref_req_t){0, 0, 0, 0};
+          gref_out_t o;
+          if (gref_cycle(&R, &in, &o)) { bad++; printf("  live: reference error: %s\n", R.err); break; }
+          if (fk >= 0) P[fk] = P[--np];
+          if (in.pop_valid && !popped.store) {
+            P[np].line = popped.line; P[np].byp = popped.byp; P[np].id = popped.id;
+            P[np].due = cyc + ph.lat_min + ls_below(&g, ph.lat_span);
+            np++;
+          }
+          if (in.req_valid && o.ready && !in.store) { loads++; out[in.id] = 1; } /* a hit answers in its own cycle */
+          if (o.rsp_valid) {
+            answers++;
+            if (o.rsp_id == 0 || o.rsp_id > total || !out[o.rsp_id]) {
+              bad++;
+              if (bad < 4) printf("  live %s seed %u cycle %llu: response id %u was not outstanding\n", s->cfs[i].name, sd, (unsigned long long)cyc, o.rsp_id);
+            } else out[o.rsp_id] = 0;
+          }
+        }
+        for (uint64_t k = 1; k <= total; k++) left += out[k];
+        for (unsigned e = 0; e < c.entries; e++) left += R.M[e].valid;
+        left += R.mq.n + R.bq.n + np;
+        for (unsigned k = 0; k < c.sets * c.ways; k++) stuck_rsv += R.L[k].rsv && !R.L[k].leaked;
+        leaked += R.leaks;
+        free(out);
+        gref_free(&R);
+      }
+    }
+    TC_CHECK(t, loads > 0 && !bad && !left && !stuck_rsv,
+             "reference alone%s, GPGPU-Sim rules, every config: %llu accepted loads, %llu responses, %llu spurious/errors, "
+             "%llu requests or entries left after the drain, %llu reserved lines left (not leaked), %llu ways leaked",
+             leak ? " with gpgpusim_leak" : "", (unsigned long long)loads, (unsigned long long)answers, (unsigned long long)bad,
+             (unsigned long long)left, (unsigned long long)stuck_rsv, (unsigned long long)leaked);
+  }
 }
 
 static void part_leak(tc_t *t, const suite_t *s) { ref_pair(t, s, "gpgpusim_leak on", 0, 1); }
@@ -834,7 +912,7 @@ static void part_r5(tc_t *t, const suite_t *s) { ref_pair(t, s, "R5 alternative 
 
 static int usage(const char *why) {
   fprintf(stderr, "error: %s\nusage: test_l1d_conform [--cycles N] [--seeds N] [--config FILE] [--alt MASK] [--break RULE] "
-                  "[--only strict|report|teeth|ba|directed|leak|r5] [-v]\n", why);
+                  "[--only strict|report|teeth|ba|directed|live|leak|r5] [-v]\n", why);
   return 2;
 }
 
@@ -877,6 +955,7 @@ int main(int argc, char **argv) {
   if (!only || !strcmp(only, "ba")) part_ba(&t);
   if (!only || !strcmp(only, "directed")) part_directed(&t);
   if (!only || !strcmp(only, "report")) part_report(&t, &s);
+  if (!only || !strcmp(only, "live")) part_live(&t, &s);
   if (!only || !strcmp(only, "leak")) part_leak(&t, &s);
   if (!only || !strcmp(only, "r5")) part_r5(&t, &s);
   if (!only || !strcmp(only, "teeth")) {
