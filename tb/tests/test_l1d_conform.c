@@ -15,12 +15,18 @@
  *  strict   alt = CONFORM_EXPECT_ALT (the rules where the model is known to
  *           follow its pre-issue-7 behaviour); zero disagreements = PASS.
  *  report   alt = 0, pure GPGPU-Sim rules; each disagreement is attributed
- *           to rules R1..R6 by reverting them one at a time (informational).
+ *           to rules R1..R6 by reverting them (one, or two at a time); FAIL
+ *           only when a disagreement is not explained by R1..R6.
  *  teeth    every rule's alternative, one at a time, must make the strict
  *           comparison fail on some config.
- *  ba       both branches of the BA balanced victim, directly.
+ *  ba       both branches of the BA balanced victim, directly (reference
+ *           and model).
+ *  directed small scenarios pinning the reference's reading of GPGPU-Sim
+ *           (R1..R6 and the leak).
+ *  live     the reference alone under GPGPU-Sim's rules: every accepted
+ *           load answered once, nothing left after a drain.
  *  leak     how often outcomes change with gpgpusim_leak on (reference
- *           against itself).
+ *           against itself); r5: R5's LINE_ALLOC check is reachable.
  * Options: --cycles N --seeds N --config FILE --alt MASK --break RULE
  *          --only strict|report|teeth|ba|directed|live|leak|r5  -v */
 #include <dirent.h>
