@@ -205,13 +205,79 @@ static const char *fail_name(uint32_t f) {
   return n[f & 7];
 }
 
+typedef struct {
+  conf_t *cfs;
+  int ncf;
+  uint64_t cycles;
+  unsigned seeds;
+  int self;          /* self-test: a second reference (alt = dut_alt) plays the model */
+  uint32_t dut_alt;
+} suite_t;
+
+/* The device under comparison: the L1D C model, or (self-test) a second
+ * reference instance standing in for a model that follows GPGPU-Sim's rules
+ * -- this shows what the comparison does once the issue-7 rewrite lands. */
+typedef struct {
+  int self;
+  l1d_t m;  /* the model; in self-test only its input struct is used */
+  gref_t d; /* self-test stand-in */
+  uint32_t ready, outcome, fail, rsp_valid, rsp_id, mvalid, mstore, mbyp, mid, maddr, fready;
+  char err[200];
+} dut_t;
+
+static void dut_comb(dut_t *u) {
+  const l1d_in_t *in = &u->m.in;
+  if (!u->self) {
+    l1d_comb(&u->m);
+    const l1d_out_t *o = &u->m.out;
+    u->ready = o->req_ready_o; u->outcome = o->req_outcome_o; u->fail = o->req_fail_o;
+    u->rsp_valid = o->rsp_valid_o; u->rsp_id = o->rsp_id_o;
+    u->mvalid = o->mem_req_valid_o; u->mstore = o->mem_req_store_o; u->mbyp = o->mem_req_byp_o;
+    u->mid = o->mem_req_id_o; u->maddr = o->mem_req_addr_o; u->fready = o->fill_ready_o;
+    return;
+  }
+  const gref_req_t *hm = gref_head(&u->d, 0), *hb = gref_head(&u->d, 1), *h = hm ? hm : hb; /* miss queue first */
+  u->mvalid = h != NULL;
+  u->mstore = h ? h->store : 0; u->mbyp = h ? h->byp : 0; u->mid = h ? h->id : 0; u->maddr = h ? h->line : 0;
+  u->fready = 1;
+  gref_in_t x = {in->req_valid_i, in->req_addr_i, in->req_store_i, in->req_byp_i, in->req_id_i,
+                 in->fill_valid_i, in->fill_addr_i, in->fill_byp_i, in->fill_id_i, u->mvalid && in->mem_req_ready_i, u->mbyp};
+  gref_out_t o;
+  u->err[0] = 0;
+  if (gref_cycle(&u->d, &x, &o)) snprintf(u->err, sizeof u->err, "%s", u->d.err);
+  u->ready = o.ready; u->outcome = o.outcome; u->fail = o.fail; u->rsp_valid = o.rsp_valid; u->rsp_id = o.rsp_id;
+}
+static void dut_commit(dut_t *u) { if (!u->self) l1d_commit(&u->m); }
+
+static void dut_line(const dut_t *u, unsigned s, unsigned w, l1d_line_view_t *v) {
+  if (!u->self) { l1d_view_line(&u->m, s, w, v); return; }
+  const gref_t *d = &u->d;
+  const gref_line_t *l = &d->L[(size_t)s * d->c.ways + w];
+  v->valid = l->valid; v->rsv = l->rsv; v->byp = l->byp; v->reuse = l->reuse; v->line = l->line;
+  uint64_t k = d->c.fifo ? l->t_alloc : l->t_access;
+  v->rank = 0;
+  for (unsigned x = 0; x < d->c.ways; x++) {
+    const gref_line_t *o = &d->L[(size_t)s * d->c.ways + x];
+    v->rank += (d->c.fifo ? o->t_alloc : o->t_access) > k;
+  }
+}
+static unsigned dut_entries(const dut_t *u) { return u->self ? u->d.c.entries : u->m.g.entries; }
+static void dut_mshr(const dut_t *u, unsigned e, l1d_mshr_view_t *v) {
+  if (!u->self) { l1d_view_mshr(&u->m, e, v); return; }
+  const gref_mshr_t *x = &u->d.M[e];
+  memset(v, 0, sizeof *v);
+  v->valid = x->valid; v->filled = x->filled; v->line = x->line; v->way = x->way; v->count = x->n;
+  for (unsigned k = 0; k < x->n && k < L1D_VIEW_MAX_MERGE; k++) v->ids[k] = x->ids[k];
+}
+static unsigned dut_missq(const dut_t *u) { return u->self ? gref_count(&u->d, 0) : l1d_view_missq_count(&u->m); }
+
 /* Lines and MSHR after the edge. */
-static void compare_state(const l1d_t *m, const gref_t *r, uint64_t cyc, res_t *res) {
+static void compare_state(const dut_t *u, const gref_t *r, uint64_t cyc, res_t *res) {
   const unsigned S = r->c.sets, W = r->c.ways;
   l1d_line_view_t v[64];
   for (unsigned s = 0; s < S; s++) {
     for (unsigned w = 0; w < W; w++) {
-      l1d_view_line(m, s, w, &v[w]);
+      dut_line(u, s, w, &v[w]);
       const gref_line_t *l = &r->L[(size_t)s * W + w];
       int bad = v[w].valid != l->valid || v[w].rsv != l->rsv;
       if (r->c.ba) bad |= v[w].byp != l->byp || v[w].reuse != l->reuse;
@@ -244,8 +310,8 @@ static void compare_state(const l1d_t *m, const gref_t *r, uint64_t cyc, res_t *
   unsigned nm = 0, nr = 0;
   l1d_mshr_view_t mv;
   for (unsigned e = 0; e < r->c.entries; e++) nr += r->M[e].valid;
-  for (unsigned e = 0; e < m->g.entries; e++) {
-    l1d_view_mshr(m, e, &mv);
+  for (unsigned e = 0; e < dut_entries(u); e++) {
+    dut_mshr(u, e, &mv);
     if (!mv.valid) continue;
     nm++;
     int re = -1;
@@ -264,21 +330,28 @@ static void compare_state(const l1d_t *m, const gref_t *r, uint64_t cyc, res_t *
     }
   }
   if (nm != nr) note(res, cyc, "mshr", "model has %u entries in use, the reference %u", nm, nr);
-  unsigned mq = l1d_view_missq_count(m), rq = gref_count(r, 0);
+  unsigned mq = dut_missq(u), rq = gref_count(r, 0);
   if (mq != rq) note(res, cyc, "miss queue", "model holds %u, reference %u", mq, rq);
 }
 
-static int run_one(const conf_t *cf, uint64_t seed, uint64_t ncyc, uint32_t alt, res_t *res) {
+static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t ncyc, uint32_t alt, res_t *res) {
   memset(res, 0, sizeof *res);
-  l1d_t m;
+  static dut_t u; /* large; one run at a time */
   gref_t r;
   gref_cfg_t rc = cf->rc;
   rc.alt = alt;
-  if (l1d_init(&m, &cf->g)) return -1;
-  if (gref_init(&r, &rc)) { l1d_free(&m); return -1; }
-  l1d_modes_from_cfg(&cf->cfg, &m.in);
-  l1d_in_t *in = &m.in;
-  const l1d_out_t *o = &m.out;
+  memset(&u, 0, sizeof u);
+  u.self = su->self;
+  if (l1d_init(&u.m, &cf->g)) return -1;
+  if (gref_init(&r, &rc)) { l1d_free(&u.m); return -1; }
+  if (u.self) {
+    gref_cfg_t dc = cf->rc;
+    dc.alt = su->dut_alt;
+    if (gref_init(&u.d, &dc)) { gref_free(&r); l1d_free(&u.m); return -1; }
+  }
+  l1d_t *mp = &u.m;
+  l1d_modes_from_cfg(&cf->cfg, &mp->in);
+  l1d_in_t *in = &mp->in;
   ls_rng_t g;
   ls_rng_seed(&g, seed * 0x9E3779B97F4A7C15ull + 17);
   static pend_t pend[MAXPEND];
@@ -299,7 +372,7 @@ static int run_one(const conf_t *cf, uint64_t seed, uint64_t ncyc, uint32_t alt,
       in->req_store_i = ls_chance(&g, ph.st_pct);
       in->req_byp_i = ls_chance(&g, ph.byp_pct);
       in->req_id_i = (uint32_t)ls_rand(&g) & idmask;
-      ls_rand_bits(&g, in->req_data_i, m.lbits);
+      ls_rand_bits(&g, in->req_data_i, mp->lbits);
       ls_rand_bits(&g, in->req_mask_i, cf->g.line);
     }
     in->mem_req_ready_i = np + 1 < MAXPEND && ls_chance(&g, ph.rdy_pct);
@@ -322,28 +395,29 @@ static int run_one(const conf_t *cf, uint64_t seed, uint64_t ncyc, uint32_t alt,
       in->fill_byp_i = ls_chance(&g, 50);
       in->fill_id_i = (uint32_t)ls_rand(&g) & idmask;
     }
-    ls_rand_bits(&g, in->fill_data_i, m.lbits);
+    ls_rand_bits(&g, in->fill_data_i, mp->lbits);
 
-    l1d_comb(&m);
+    dut_comb(&u);
+    if (u.err[0]) note(res, cyc, "stand-in", "%s", u.err);
 
     /* memory side, start-of-cycle queue contents */
     const gref_req_t *hm = gref_head(&r, 0), *hb = gref_head(&r, 1);
     uint32_t ref_mvalid = hm || hb;
-    if (o->mem_req_valid_o != ref_mvalid) {
-      note(res, cyc, "mem_req_valid", "model %u, reference %u (miss queue %u, bypass queue %u)", o->mem_req_valid_o, ref_mvalid,
+    if (u.mvalid != ref_mvalid) {
+      note(res, cyc, "mem_req_valid", "model %u, reference %u (miss queue %u, bypass queue %u)", u.mvalid, ref_mvalid,
            gref_count(&r, 0), gref_count(&r, 1));
-    } else if (o->mem_req_valid_o) {
-      const gref_req_t *h = gref_head(&r, (int)o->mem_req_byp_o);
-      if (!h || h->store != o->mem_req_store_o || h->byp != o->mem_req_byp_o || h->id != o->mem_req_id_o ||
-          h->line != o->mem_req_addr_o)
+    } else if (u.mvalid) {
+      const gref_req_t *h = gref_head(&r, (int)u.mbyp);
+      if (!h || h->store != u.mstore || h->byp != u.mbyp || h->id != u.mid ||
+          h->line != u.maddr)
         note(res, cyc, "mem_req", "model store=%u byp=%u id=%u line=0x%x, reference head %s store=%u byp=%u id=%u line=0x%x",
-             o->mem_req_store_o, o->mem_req_byp_o, o->mem_req_id_o, o->mem_req_addr_o, h ? "" : "(empty)", h ? h->store : 0,
+             u.mstore, u.mbyp, u.mid, u.maddr, h ? "" : "(empty)", h ? h->store : 0,
              h ? h->byp : 0, h ? h->id : 0, h ? h->line : 0);
     }
-    uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
+    uint32_t fill_go = in->fill_valid_i && u.fready;
     gref_in_t ri = {in->req_valid_i, in->req_addr_i, in->req_store_i, in->req_byp_i, in->req_id_i,
                     fill_go, in->fill_addr_i, in->fill_byp_i, in->fill_id_i,
-                    o->mem_req_valid_o && in->mem_req_ready_i, o->mem_req_byp_o};
+                    u.mvalid && in->mem_req_ready_i, u.mbyp};
     gref_out_t ro;
     if (gref_cycle(&r, &ri, &ro)) note(res, cyc, "reference", "%s", r.err);
     char rq[96];
@@ -351,19 +425,19 @@ static int run_one(const conf_t *cf, uint64_t seed, uint64_t ncyc, uint32_t alt,
              in->req_byp_i && !in->req_store_i ? " (bypass)" : "");
     if (in->req_valid_i) {
       res->reqs++;
-      if (o->req_outcome_o != ro.outcome || o->req_fail_o != ro.fail || o->req_ready_o != ro.ready)
-        note(res, cyc, "request", "%s: model %s/%s, reference %s/%s", rq, out_name(o->req_outcome_o), fail_name(o->req_fail_o),
+      if (u.outcome != ro.outcome || u.fail != ro.fail || u.ready != ro.ready)
+        note(res, cyc, "request", "%s: model %s/%s, reference %s/%s", rq, out_name(u.outcome), fail_name(u.fail),
              out_name(ro.outcome), fail_name(ro.fail));
     }
-    if (o->rsp_valid_o != ro.rsp_valid || (ro.rsp_valid && o->rsp_id_o != ro.rsp_id))
-      note(res, cyc, "response", "model valid=%u id=%u, reference valid=%u id=%u", o->rsp_valid_o, o->rsp_id_o, ro.rsp_valid,
+    if (u.rsp_valid != ro.rsp_valid || (ro.rsp_valid && u.rsp_id != ro.rsp_id))
+      note(res, cyc, "response", "model valid=%u id=%u, reference valid=%u id=%u", u.rsp_valid, u.rsp_id, ro.rsp_valid,
            ro.rsp_id);
 
     /* memory model: loads sent below come back later, out of order */
-    if (o->mem_req_valid_o && in->mem_req_ready_i && !o->mem_req_store_o && np < MAXPEND) {
-      pend[np].line = o->mem_req_addr_o;
-      pend[np].byp = o->mem_req_byp_o;
-      pend[np].id = o->mem_req_id_o;
+    if (u.mvalid && in->mem_req_ready_i && !u.mstore && np < MAXPEND) {
+      pend[np].line = u.maddr;
+      pend[np].byp = u.mbyp;
+      pend[np].id = u.mid;
       pend[np].due = cyc + ph.lat_min + ls_below(&g, ph.lat_span);
       np++;
     }
@@ -372,10 +446,10 @@ static int run_one(const conf_t *cf, uint64_t seed, uint64_t ncyc, uint32_t alt,
       pend[fcur] = pend[--np];
       fcur = -1;
     }
-    held = in->req_valid_i && !o->req_ready_o;
+    held = in->req_valid_i && !u.ready;
 
-    l1d_commit(&m);
-    if (!res->disagreed) compare_state(&m, &r, cyc, res);
+    dut_commit(&u);
+    if (!res->disagreed) compare_state(&u, &r, cyc, res);
     res->cycles = cyc + 1;
     if (res->disagreed) {
       char hdr[200];
@@ -391,7 +465,8 @@ static int run_one(const conf_t *cf, uint64_t seed, uint64_t ncyc, uint32_t alt,
   res->n_drain = r.n_drain_merge;
   res->n_rel = r.n_rel;
   gref_free(&r);
-  l1d_free(&m);
+  if (u.self) gref_free(&u.d);
+  l1d_free(&u.m);
   return 0;
 }
 
@@ -408,12 +483,6 @@ static void print_mask(char *buf, size_t n, uint32_t mask) {
 }
 
 /* ---- parts ---------------------------------------------------------------- */
-typedef struct {
-  conf_t *cfs;
-  int ncf;
-  uint64_t cycles;
-  unsigned seeds;
-} suite_t;
 
 static void part_strict(tc_t *t, const suite_t *s, uint32_t alt) {
   char mk[400];
@@ -423,7 +492,7 @@ static void part_strict(tc_t *t, const suite_t *s, uint32_t alt) {
     int bad = 0;
     for (unsigned sd = 1; sd <= s->seeds; sd++) {
       res_t res;
-      if (run_one(&s->cfs[i], sd, s->cycles, alt, &res)) { bad = 1; printf("  out of memory\n"); break; }
+      if (run_one(s, &s->cfs[i], sd, s->cycles, alt, &res)) { bad = 1; printf("  out of memory\n"); break; }
       cyc += res.cycles; reqs += res.reqs; pse += res.n_pseudo; byp += res.n_byp; drn += res.n_drain; rel += res.n_rel; fil += res.n_fill;
       for (int k = 0; k < 4; k++) tot_out[k] += res.n_out[k];
       for (int k = 0; k < 8; k++) tot_fail[k] += res.n_fail[k];
@@ -452,7 +521,7 @@ static void part_report(tc_t *t, const suite_t *s) {
     for (unsigned sd = 1; sd <= s->seeds; sd++) {
       res_t res, best_res;
       uint32_t alt = 0;
-      if (run_one(&s->cfs[i], sd, s->cycles, alt, &res)) return;
+      if (run_one(s, &s->cfs[i], sd, s->cycles, alt, &res)) return;
       if (!res.disagreed) { agree++; printf("  report %s seed %u: agrees with GPGPU-Sim's rules, %llu cycles\n", s->cfs[i].name, sd, (unsigned long long)res.cycles); continue; }
       if (verbose) print_dis("report", &s->cfs[i], sd, &res);
       while (res.disagreed) {
@@ -466,7 +535,7 @@ static void part_report(tc_t *t, const suite_t *s) {
               uint32_t add = RB(k) | RB(k2);
               if ((add & ~LEGACY_RULES) || (alt & add)) continue;
               res_t r2;
-              if (run_one(&s->cfs[i], sd, s->cycles, alt | add, &r2)) return;
+              if (run_one(s, &s->cfs[i], sd, s->cycles, alt | add, &r2)) return;
               uint64_t at = r2.disagreed ? r2.at : UINT64_MAX;
               if (at > bestat) { best = add; bestat = at; best_res = r2; }
             }
@@ -517,7 +586,7 @@ static void part_teeth(tc_t *t, const suite_t *s, uint32_t base) {
     for (int i = 0; i < s->ncf && !hit; i++) {
       for (unsigned sd = 1; sd <= s->seeds && !hit; sd++) {
         res_t res;
-        if (run_one(&s->cfs[i], sd, s->cycles, alt, &res)) return;
+        if (run_one(s, &s->cfs[i], sd, s->cycles, alt, &res)) return;
         if (res.disagreed) {
           hit = 1;
           char *nl = strchr(res.what + 5, '\n');
@@ -918,19 +987,20 @@ static void part_r5(tc_t *t, const suite_t *s) { ref_pair(t, s, "R5 alternative 
 
 static int usage(const char *why) {
   fprintf(stderr, "error: %s\nusage: test_l1d_conform [--cycles N] [--seeds N] [--config FILE] [--alt MASK] [--break RULE] "
-                  "[--only strict|report|teeth|ba|directed|live|leak|r5] [-v]\n", why);
+                  "[--only strict|report|teeth|ba|directed|live|leak|r5|self] [--self [--dut-alt MASK]] [-v]\n", why);
   return 2;
 }
 
 int main(int argc, char **argv) {
   tc_t t = TC_INIT("l1d_conform");
   static conf_t cfs[MAXCONF];
-  suite_t s = {cfs, 0, 12000, 2};
+  suite_t s = {cfs, 0, 12000, 2, 0, 0};
   const char *only = NULL, *config = NULL;
   uint32_t alt = CONFORM_EXPECT_ALT;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "-v")) { verbose = 1; continue; }
+    if (!strcmp(a, "--self")) { s.self = 1; continue; }
     if (!v) return usage("missing value after an option");
     char *end;
     if (!strcmp(a, "--cycles")) { s.cycles = strtoull(v, &end, 0); if (*end || !s.cycles) return usage("--cycles: expected a positive integer"); }
@@ -942,6 +1012,7 @@ int main(int argc, char **argv) {
       if (k == GR_NRULES) return usage("--break: unknown rule name (see gref_rule_name in tb/tests/l1d_gref.c)");
       alt ^= RB(k);
     }
+    else if (!strcmp(a, "--dut-alt")) { s.dut_alt = (uint32_t)strtoul(v, &end, 0); if (*end) return usage("--dut-alt: expected a rule bit mask"); }
     else if (!strcmp(a, "--config")) config = v;
     else if (!strcmp(a, "--only")) only = v;
     else return usage("unknown option");
@@ -957,7 +1028,7 @@ int main(int argc, char **argv) {
     s.ncf = conf_all(cfs, "tb/configs/l1d");
     if (s.ncf <= 0) return 2;
   }
-  if (!only || !strcmp(only, "strict")) part_strict(&t, &s, alt);
+  if (!only || !strcmp(only, "strict")) part_strict(&t, &s, s.self ? s.dut_alt : alt);
   if (!only || !strcmp(only, "ba")) part_ba(&t);
   if (!only || !strcmp(only, "directed")) part_directed(&t);
   if (!only || !strcmp(only, "report")) part_report(&t, &s);
@@ -968,6 +1039,19 @@ int main(int argc, char **argv) {
     suite_t ts = s;
     ts.seeds = 1;
     part_teeth(&t, &ts, alt);
+  }
+  if (!only || !strcmp(only, "self")) {
+    /* the comparison as it will run once the model follows GPGPU-Sim's
+     * rules: a second reference (alt = 0) stands in for the model; strict
+     * with alt = 0 must agree, and every rule's alternative (R5 included)
+     * must be caught */
+    suite_t ss = s;
+    ss.self = 1;
+    ss.dut_alt = 0;
+    printf("  self-test: a GPGPU-Sim-rules reference stands in for the model\n");
+    part_strict(&t, &ss, 0);
+    ss.seeds = 1;
+    part_teeth(&t, &ss, 0);
   }
   return tc_done(&t);
 }
