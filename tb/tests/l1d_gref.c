@@ -39,6 +39,10 @@ const char *const gref_rule_text[GR_NRULES] = {
     "BA pseudo-hit fetches the line and re-reserves it",
     "BA: a load hit sets the reuse bit"};
 
+#ifdef L1D_FAIL_BYP_QUEUE /* once csim/params.def defines it, the two must agree */
+_Static_assert(L1D_FAIL_BYP_QUEUE == GREF_FAIL_BYP_QUEUE, "the bypass-queue fail code is 6 (docs/l1d_conformance.md)");
+#endif
+
 #define ALT(k) gref_alt(r, (k))
 
 int gref_init(gref_t *r, const gref_cfg_t *c) {
