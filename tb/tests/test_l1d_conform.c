@@ -221,6 +221,7 @@ typedef struct {
   int self;
   l1d_t m;  /* the model; in self-test only its input struct is used */
   gref_t d; /* self-test stand-in */
+  unsigned entries; /* MSHR entries (from the geometry) */
   uint32_t ready, outcome, fail, rsp_valid, rsp_id, mvalid, mstore, mbyp, mid, maddr, fready;
   char err[200];
 } dut_t;
@@ -261,7 +262,7 @@ static void dut_line(const dut_t *u, unsigned s, unsigned w, l1d_line_view_t *v)
     v->rank += (d->c.fifo ? o->t_alloc : o->t_access) > k;
   }
 }
-static unsigned dut_entries(const dut_t *u) { return u->self ? u->d.c.entries : u->m.g.entries; }
+static unsigned dut_entries(const dut_t *u) { return u->entries; }
 static void dut_mshr(const dut_t *u, unsigned e, l1d_mshr_view_t *v) {
   if (!u->self) { l1d_view_mshr(&u->m, e, v); return; }
   const gref_mshr_t *x = &u->d.M[e];
@@ -342,6 +343,7 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
   rc.alt = alt;
   memset(&u, 0, sizeof u);
   u.self = su->self;
+  u.entries = cf->g.entries;
   if (l1d_init(&u.m, &cf->g)) return -1;
   if (gref_init(&r, &rc)) { l1d_free(&u.m); return -1; }
   if (u.self) {
@@ -372,7 +374,7 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
       in->req_store_i = ls_chance(&g, ph.st_pct);
       in->req_byp_i = ls_chance(&g, ph.byp_pct);
       in->req_id_i = (uint32_t)ls_rand(&g) & idmask;
-      ls_rand_bits(&g, in->req_data_i, mp->lbits);
+      ls_rand_bits(&g, in->req_data_i, cf->g.line * 8);
       ls_rand_bits(&g, in->req_mask_i, cf->g.line);
     }
     in->mem_req_ready_i = np + 1 < MAXPEND && ls_chance(&g, ph.rdy_pct);
@@ -395,7 +397,7 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
       in->fill_byp_i = ls_chance(&g, 50);
       in->fill_id_i = (uint32_t)ls_rand(&g) & idmask;
     }
-    ls_rand_bits(&g, in->fill_data_i, mp->lbits);
+    ls_rand_bits(&g, in->fill_data_i, cf->g.line * 8);
 
     dut_comb(&u);
     if (u.err[0]) note(res, cyc, "stand-in", "%s", u.err);
