@@ -1,0 +1,140 @@
+/* l1d_gref.h -- an independent reference model of the L1D, written from
+ * GPGPU-Sim's documented behaviour (gpgpu-sim_distribution,
+ * src/gpgpu-sim/gpu-cache.{h,cc}: tag_array::probe/access/fill, mshr_table,
+ * data_cache::process_tag_probe, rd_miss_base, wr_hit_we/wt, wr_miss_no_wa,
+ * miss_queue_full) plus the project's own additions (BA mode of seed 002,
+ * the bypass queue) and the project's timing conventions (docs/l1d.md).
+ * Nothing here is shared with csim/: the set index, the victim choice, the
+ * MSHR and the queues are re-derived.  docs/l1d_conformance.md lists every
+ * rule, with "same as GPGPU-Sim" or "differs, because ...".
+ *
+ * The model is written the way GPGPU-Sim keeps its state: per line a tag,
+ * valid/reserved status and two time stamps (last access, allocation); the
+ * MSHR as entries keyed by line address holding a list of merged request
+ * ids; a FIFO of filled entries; the miss queue as a FIFO of requests.
+ *
+ * One call per clock cycle (gref_cycle): the reference takes the cycle's
+ * inputs and two decisions that belong to the project's timing, not to
+ * GPGPU-Sim -- whether the fill presented this cycle was accepted (the
+ * model's fill_ready_o back-pressure) and whether the memory side took a
+ * queue head (mem_req_ready_i plus the model's choice between the miss
+ * queue and the bypass queue) -- and returns what GPGPU-Sim's rules say:
+ * the outcome and fail reason of the presented request and the response.
+ * Its state (lines, MSHR, queues) can then be compared with the model's.
+ *
+ * Every rule has a switch (bit k of cfg.alt): 0 = the rule as GPGPU-Sim /
+ * the project defines it, 1 = an alternative.  For rules R1..R6 the
+ * alternative is the L1D model's behaviour before issue 7 (so the
+ * comparison can say which rule a disagreement belongs to); for the others
+ * it is simply wrong (so the test can prove it has teeth). */
+#ifndef L1D_GREF_H
+#define L1D_GREF_H
+#include <stdint.h>
+
+enum {
+  /* rules issue 7 changes; the alternative is the pre-issue-7 model */
+  GR_R1_MQ_LOAD,      /* non-hit loads refused MISS_QUEUE at N-1 entries (alt: at N) */
+  GR_R2_REL_FIFO,     /* filled entries release in fill order, one whole entry after another (alt: lowest-numbered filled entry) */
+  GR_R3_FREE_HIGH,    /* a new line takes the highest-numbered invalid way (alt: the lowest) */
+  GR_R4_VALID_AT_FILL,/* a line is valid and replaceable at its fill (alt: reserved until its entry drained) */
+  GR_R5_DRAIN_MERGE,  /* tag miss merging into a live MSHR entry (ON_MISS, not BA): LINE_ALLOC checked as the probe does (alt: not checked) */
+  GR_R6_BYPQ,         /* bypassed loads use the bypass queue, fail BYP_QUEUE when full (alt: the miss queue, MISS_QUEUE at N) */
+  /* rules that stay; the alternative is wrong on purpose (teeth) */
+  GR_MQ_STORE,        /* stores refused MISS_QUEUE at N entries (alt: at N-1) */
+  GR_CHECK_ORDER,     /* load miss checks: LINE_ALLOC, then MISS_QUEUE, then MSHR (alt: MISS_QUEUE first) */
+  GR_MSHR_ENTRIES,    /* a new line needs a free MSHR entry (alt: one entry fewer) */
+  GR_MSHR_MERGE,      /* a merge needs fewer than max_merge requests in the entry (alt: max_merge-1) */
+  GR_REPL,            /* LRU evicts the oldest last access, FIFO the oldest allocation (alt: swapped) */
+  GR_LRU_HIT_TOUCH,   /* a load hit refreshes the line's last-access time (alt: it does not) */
+  GR_WRITE,           /* store hit: write-evict invalidates, write-through updates (alt: swapped) */
+  GR_NO_WALLOC,       /* a store miss allocates nothing (alt: it installs the line) */
+  GR_ALLOC,           /* allocate on miss / on fill as configured (alt: swapped; not with BA) */
+  GR_INDEX,           /* linear or Fermi-hash set index (alt: linear <-> hash, or line>>1 where hash is undefined) */
+  GR_QUEUE_FIFO,      /* the miss queue is first in, first out (alt: newest first) */
+  GR_REL_OLDEST,      /* an entry releases its merged requests oldest first (alt: newest first) */
+  GR_PORT_BUSY,       /* load hits refused PORT_BUSY while a release owns the response port (alt: not) */
+  GR_BA_BALANCE,      /* BA victim from reuse=0 lines while n0 >= T, else reuse=1 (alt: groups swapped) */
+  GR_BA_TAGONLY,      /* BA bypass writes the victim's tag only (bypass bit 1, reuse 0) (alt: no tag update) */
+  GR_BA_PSEUDO,       /* BA pseudo-hit fetches the line and re-reserves it (alt: bypassed again) */
+  GR_BA_REUSE,        /* BA: a load hit sets the reuse bit (alt: it does not) */
+  GR_NRULES
+};
+extern const char *const gref_rule_name[GR_NRULES];
+extern const char *const gref_rule_text[GR_NRULES];
+
+/* Outcome and fail codes: the project's (L1D_OUT_*, L1D_FAIL_*); the bypass
+ * queue's fail code 6 is defined here until csim/params.def has it. */
+enum { GREF_FAIL_BYP_QUEUE = 6 };
+
+typedef struct {
+  unsigned sets, ways, line, entries, merge, missq, bypq, addr_w;
+  unsigned fifo;     /* 0 LRU, 1 FIFO */
+  unsigned through;  /* 0 write-evict, 1 write-through */
+  unsigned on_fill;  /* 0 allocate on miss, 1 on fill */
+  unsigned hash;     /* 0 linear, 1 Fermi hash */
+  unsigned ba, thr;  /* Bypass-Aware mode and its threshold */
+  unsigned gpgpusim_leak; /* allocate (and leak) a reserved way on a tag-miss merge, as GPGPU-Sim does */
+  uint32_t alt;      /* bit k: rule k takes its alternative */
+} gref_cfg_t;
+
+typedef struct {
+  uint32_t line;         /* tag: line address */
+  uint8_t valid, rsv, byp, reuse;
+  uint8_t leaked;        /* reserved by a merge that no fill completes (gpgpusim_leak) */
+  uint8_t dead;          /* invalidated by a write-evict store: its age no longer matters */
+  uint64_t t_access, t_alloc;
+} gref_line_t;
+
+typedef struct {
+  uint8_t valid, filled;
+  uint32_t line;
+  unsigned way;          /* ON_MISS: the reserved way; ON_FILL: the way chosen at the fill */
+  unsigned n;            /* merged requests not yet released */
+  uint32_t *ids;         /* ids[0] oldest */
+} gref_mshr_t;
+
+typedef struct { uint32_t line, id; uint8_t store, byp; } gref_req_t;
+
+typedef struct { gref_req_t *e; unsigned depth, head, n; } gref_q_t;
+
+typedef struct {
+  gref_cfg_t c;
+  unsigned offw;
+  gref_line_t *L;        /* sets*ways */
+  gref_mshr_t *M;        /* entries */
+  uint32_t *idbuf;
+  unsigned *relq, rel_head, rel_n; /* FIFO of filled entries */
+  gref_q_t mq, bq;
+  uint64_t now;
+  uint64_t leaks;        /* ways leaked so far (gpgpusim_leak) */
+  uint64_t n_out[4], n_fail[8], n_pseudo, n_byp, n_drain_merge, n_rel;
+  char err[200];
+} gref_t;
+
+typedef struct {
+  uint32_t req_valid, addr, store, byp, id;
+  uint32_t fill_go, fill_line, fill_byp, fill_id; /* fill accepted this cycle (model's decision) */
+  uint32_t pop_valid, pop_byp;                   /* the memory side took a queue head this cycle */
+} gref_in_t;
+
+typedef struct {
+  uint32_t outcome, fail, ready;
+  uint32_t rsp_valid, rsp_id;
+  uint32_t pseudo, bypassed;   /* BA pseudo-hit; request sent as a bypass */
+  uint32_t drain_merge;        /* a tag miss merged into a live entry (rule 5 situation) */
+} gref_out_t;
+
+int gref_init(gref_t *r, const gref_cfg_t *c);
+void gref_free(gref_t *r);
+unsigned gref_set(const gref_t *r, uint32_t addr);
+/* One clock cycle.  0, or -1 with r->err set when the inputs are impossible
+ * for the reference (a fill for a line with no pending entry, a pop from an
+ * empty queue): that is itself a disagreement. */
+int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o);
+/* Head of the miss queue (byp=0) or bypass queue (byp=1); NULL when empty.
+ * With R6's alternative, both names refer to the miss queue. */
+const gref_req_t *gref_head(const gref_t *r, int byp);
+unsigned gref_count(const gref_t *r, int byp);
+static inline int gref_alt(const gref_t *r, int k) { return (int)((r->c.alt >> k) & 1u); }
+
+#endif
