@@ -42,12 +42,11 @@
 #include "tcheck.h"
 
 #define RB(k) (1u << (k))
-/* Rules where today's model follows the alternative (its pre-issue-7
- * behaviour).  Set to 0 when the L1D rewrite of issue 7 lands: the strict
- * part then demands GPGPU-Sim's rules everywhere. */
+/* Rules where the model follows the alternative (its pre-issue-7
+ * behaviour): none since the L1D rewrite of issue 7 -- the strict part
+ * demands GPGPU-Sim's rules everywhere. */
 #ifndef CONFORM_EXPECT_ALT
-#define CONFORM_EXPECT_ALT \
-  (RB(GR_R1_MQ_LOAD) | RB(GR_R2_REL_FIFO) | RB(GR_R3_FREE_HIGH) | RB(GR_R4_VALID_AT_FILL) | RB(GR_R5_DRAIN_MERGE) | RB(GR_R6_BYPQ))
+#define CONFORM_EXPECT_ALT 0u
 #endif
 #define LEGACY_RULES (RB(GR_R1_MQ_LOAD) | RB(GR_R2_REL_FIFO) | RB(GR_R3_FREE_HIGH) | RB(GR_R4_VALID_AT_FILL) | RB(GR_R5_DRAIN_MERGE) | RB(GR_R6_BYPQ))
 
