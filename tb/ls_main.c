@@ -562,7 +562,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     int dump = (fst || vcd) && (!windowed || ((long long)cyc >= o->win_from && (long long)cyc <= o->win_to));
     r.tracing = dump;
     b->stim(r.ctx, &rng, cyc);
-    save_history(&r, cyc);
+    if (r.use_rtl) save_history(&r, cyc); /* printed only at a divergence */
     if (r.use_c) b->comb(r.ctx);
     if (r.use_rtl) {
       ls_rtl_clk(0);

@@ -256,7 +256,8 @@ void l1d_comb(l1d_t *m) {
   uint32_t fill_hit = 0, fill_e = 0;
   for (unsigned e = 0; e < E && !fill_hit; e++)
     if (m->mshr_valid_q[e] && !m->mshr_rdy_q[e] && m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
-  l1d_vict_t fv = victim(m, fill_set, 0, 0);
+  /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
+  l1d_vict_t fv = on_fill ? victim(m, fill_set, 0, 0) : (l1d_vict_t){0, 1, 0};
   uint32_t relq_full = fifo_sync_full(&m->i_relq);
   o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;

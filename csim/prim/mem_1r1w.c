@@ -55,6 +55,29 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
     if (bits_test(m->wmask_i, 0)) memcpy(row, m->wdata_i, m->words * sizeof(uint32_t));
     return;
   }
+#ifndef FAULT_MEM_1R1W_MASK
+  if (m->slice_w == 8 || m->slice_w == 16 || m->slice_w == 32) {
+    /* byte-aligned slices: one masked word update per data word */
+    unsigned per = 32 / m->slice_w;
+    uint32_t lane = (uint32_t)bits_mask64(m->slice_w);
+    for (unsigned w = 0; w < m->words; w++) {
+      uint32_t sel = (uint32_t)bits_get(m->wmask_i, w * per, per < m->nslice - w * per ? per : m->nslice - w * per);
+      if (!sel) continue;
+      uint32_t bm = 0;
+      if (per == 4) { /* byte slices: nibble of mask bits -> byte lanes */
+        static const uint32_t lanes8[16] = {
+            0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
+            0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
+        bm = lanes8[sel & 15u];
+      } else {
+        for (unsigned k = 0; k < per; k++)
+          if (sel >> k & 1u) bm |= lane << (k * m->slice_w);
+      }
+      row[w] = (row[w] & ~bm) | (m->wdata_i[w] & bm);
+    }
+    return;
+  }
+#endif
   for (unsigned s = 0; s < m->nslice; s++) {
 #ifdef FAULT_MEM_1R1W_MASK
     if (!bits_test(m->wmask_i, s) && s != m->nslice - 1) continue; /* injected: top slice always written */

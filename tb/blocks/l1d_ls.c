@@ -268,7 +268,7 @@ static void mem_store(ctx_t *c) {
   unsigned L = c->m.g.line;
   uint8_t *row = c->mem + (size_t)(o->mem_req_addr_o % MEM_LINES) * L;
   for (unsigned b = 0; b < L; b++)
-    if (bits_test(o->mem_req_mask_o, b)) row[b] = (uint8_t)bits_get(o->mem_req_data_o, b * 8, 8);
+    if (o->mem_req_mask_o[b / 32] >> (b % 32) & 1u) row[b] = (uint8_t)(o->mem_req_data_o[b / 4] >> (8 * (b % 4)));
 }
 
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
@@ -318,8 +318,9 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     if (c->fill_cur >= 0) { /* data as memory holds it now */
       const pend_t *q = &c->pend[c->fill_cur];
       const uint8_t *row = c->mem + (size_t)(q->line % MEM_LINES) * L;
-      memset(in->fill_data_i, 0, m->lwords * 4);
-      for (unsigned b = 0; b < L; b++) bits_set(in->fill_data_i, b * 8, 8, row[b]);
+      for (unsigned w = 0; w < m->lwords; w++) /* byte b is bits 8b..8b+7 */
+        in->fill_data_i[w] = (uint32_t)row[4 * w] | (uint32_t)row[4 * w + 1] << 8 | (uint32_t)row[4 * w + 2] << 16 |
+                             (uint32_t)row[4 * w + 3] << 24;
       in->fill_addr_i = q->line;
       in->fill_byp_i = q->byp;
       in->fill_id_i = q->byp ? q->id : 0;
@@ -330,7 +331,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     in->fill_addr_i = (uint32_t)(uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->law);
     in->fill_byp_i = ls_below(r, 2);
     in->fill_id_i = ls_below(r, c->nid);
-    ls_rand_bits(r, in->fill_data_i, m->lbits);
+    if (ls_chance(r, 25)) ls_rand_bits(r, in->fill_data_i, m->lbits);
   }
 
   /* ---- request ---- */
@@ -365,8 +366,10 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     in->req_store_i = ls_below(r, 2);
     in->req_byp_i = ls_below(r, 2);
     in->req_id_i = ls_below(r, c->nid);
-    ls_rand_bits(r, in->req_data_i, m->lbits);
-    ls_rand_bits(r, in->req_mask_i, L);
+    if (ls_chance(r, 25)) { /* the wide data changes in a quarter of the idle cycles: the cost of a line of random bits */
+      ls_rand_bits(r, in->req_data_i, m->lbits);
+      ls_rand_bits(r, in->req_mask_i, L);
+    }
   }
 
   /* ---- remote lookups ---- */
