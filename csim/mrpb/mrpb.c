@@ -6,11 +6,14 @@
 
 static uint32_t mask32(unsigned w) { return w >= 32 ? 0xffffffffu : (1u << w) - 1u; }
 
-/* dst[dlsb +: n] = src[0 +: n] (word-wise). */
+/* dst[dlsb +: n] |= src[0 +: n], word-wise; dst is zero there beforehand. */
 static void put_bits(uint32_t *dst, unsigned dlsb, const uint32_t *src, unsigned n) {
+  unsigned sh = dlsb & 31, w0 = dlsb >> 5;
   for (unsigned b = 0; b < n; b += 32) {
-    unsigned k = n - b < 32 ? n - b : 32;
-    bits_set(dst, dlsb + b, k, src[b / 32] & mask32(k));
+    unsigned k = n - b < 32 ? n - b : 32, w = w0 + b / 32;
+    uint32_t v = src[b / 32] & mask32(k);
+    dst[w] |= v << sh;
+    if (sh && sh + k > 32) dst[w + 1] |= v >> (32 - sh);
   }
 }
 
@@ -114,6 +117,7 @@ void mrpb_reset(mrpb_t *m) {
   memset(m->out_sdata_q, 0, sizeof m->out_sdata_q);
   m->ntch = 0;
   m->out_load = m->out_sload = 0;
+  m->out_dirty = 1;
   memset(m->elig, 0, sizeof m->elig);
   mem_1r1w_idle(&m->i_mem);
   mem_1r1w_idle(&m->i_sdata);
@@ -271,14 +275,19 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 
   m->bar_pend_d = in->barrier_i || (m->bar_pend_q && !idle);
 
-  /* Outputs. */
+  /* Outputs (the wide ones copied only after the output register loaded,
+   * or into an output struct the model has not written before). */
   out->enq_ready_o = enq_ready;
   out->deq_valid_o = m->out_valid_q;
   out->deq_bypass_o = m->out_bypass_q;
   out->deq_store_o = m->out_store_q;
   out->deq_wid_o = m->out_wid_q;
-  memcpy(out->deq_payload_o, m->out_payload_q, m->pwords * 4);
-  memcpy(out->deq_sdata_o, m->out_sdata_q, m->swords * 4);
+  if (m->out_dirty || m->out_last != out) {
+    memcpy(out->deq_payload_o, m->out_payload_q, m->pwords * 4);
+    memcpy(out->deq_sdata_o, m->out_sdata_q, m->swords * 4);
+    m->out_dirty = 0;
+    m->out_last = out;
+  }
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
@@ -317,6 +326,7 @@ void mrpb_commit(mrpb_t *m) {
   m->out_wid_q = m->out_wid_d;
   if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4);
   if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4);
+  m->out_dirty |= m->out_load | m->out_sload;
   m->out_load = m->out_sload = 0;
   mem_1r1w_commit(&m->i_mem);
   mem_1r1w_commit(&m->i_sdata);

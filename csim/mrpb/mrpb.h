@@ -65,10 +65,13 @@ typedef struct {
   mrpb_drain_t i_drain;
   mrpb_stats_t i_stats;
   /* bookkeeping of the model (not state): queues this cycle writes, whether
-   * the output register's wide fields are loaded, the eligibility bitmap */
+   * the output register's wide fields are loaded, the eligibility bitmap,
+   * whether the wide outputs must be recopied and into which struct they
+   * were copied last */
   uint32_t tch[3];
   unsigned ntch;
-  uint32_t out_load, out_sload;
+  uint32_t out_load, out_sload, out_dirty;
+  const mrpb_out_t *out_last;
   uint32_t elig[MRPB_ELIG_WORDS];
   /* this cycle's internal decisions (for tests and the scoreboard; not state) */
   uint32_t dbg_deq_pop, dbg_sel_idx, dbg_sel_flush, dbg_wpass, dbg_enq_push, dbg_byp_set;
