@@ -3,12 +3,20 @@
  * unit and the L1D.  Interface contract, port timing and every decision the
  * paper left open: the header of rtl/mrpb/mrpb.sv and docs/mrpb.md.
  *
- * Per cycle: mrpb_comb(m, &in, &out) computes every output (enq_ready_o
- * depends on the cycle's enqueue request, the rest on registers only) and
- * the next state; mrpb_commit(m) is the clock edge.  Register names, widths
- * and packing are the RTL's: per-queue fields are packed vectors
- * (queue q at bit q*width), wider than 32 bits as uint32_t words, least
- * significant first. */
+ * Per cycle: mrpb_comb(m, &in, &out) once, computing every output
+ * (enq_ready_o depends on the cycle's enqueue request, and in single-slot
+ * mode on deq_ready_i; the rest on registers only) and the next state;
+ * mrpb_commit(m) is the clock edge.
+ *
+ * Representation (built for speed, docs/mrpb.md section 11): the RTL's
+ * per-queue unpacked arrays (cnt_q[NQ], head_q[NQ], ...) are C arrays of
+ * uint32_t, one element per queue; scalars are uint32_t; wide fields
+ * (payload, store data) uint32_t words, least significant first.  A cycle
+ * touches at most three queues (the pushed, the popped and the aged one):
+ * comb writes the next state of those only and commit copies those only
+ * (the *_d arrays equal the *_q arrays outside a cycle).  The eligibility
+ * vector is kept as a bitmap updated for the touched queues at commit (it is
+ * a function of cnt_q and young_q, not extra state). */
 #ifndef MRPB_H
 #define MRPB_H
 #include <stdint.h>
@@ -18,46 +26,64 @@
 #include "mrpb_stats.h"
 
 #define MRPB_PAYLOAD_WORDS 8 /* MRPB_PAYLOAD_W <= 256 */
+#define MRPB_SDATA_WORDS 72  /* MRPB_SDATA_W <= 2304 */
+#define MRPB_HIST_MAX 16     /* Latency - 2 <= 16 */
 
 typedef struct {
-  uint32_t mode_drain_i, mode_greedy_i, mode_flush_i, mode_bypass_i;
+  uint32_t mode_drain_i, mode_greedy_i, mode_flush_i, mode_bypass_i, mode_slot_i;
   uint32_t enq_valid_i, enq_wid_i, enq_bid_i, enq_bwid_i, enq_store_i;
   uint32_t enq_payload_i[MRPB_PAYLOAD_WORDS];
+  uint32_t enq_sdata_i[MRPB_SDATA_WORDS];
   uint32_t barrier_i, deq_ready_i, l1d_fail_i, stat_sel_i;
 } mrpb_in_t;
 
 typedef struct {
   uint32_t enq_ready_o, deq_valid_o, deq_bypass_o, deq_wid_o, deq_store_o;
   uint32_t deq_payload_o[MRPB_PAYLOAD_WORDS];
+  uint32_t deq_sdata_o[MRPB_SDATA_WORDS];
   uint32_t idle_o, stat_data_o;
 } mrpb_out_t;
 
 typedef struct {
   /* structure (the RTL's parameters and derived localparams) */
-  unsigned sig, nq, entries, latency, payload_w, cnt_w;
+  unsigned sig, nq, entries, latency, payload_w, sdata_w, cnt_w;
   unsigned wid_w, bid_w, bwid_w, idx_w, ptr_w, qcnt_w, hist_n, young_w, rows, addr_w, row_w, occ_w;
-  /* registers */
-  uint32_t *cnt_q, *head_q, *tail_q, *young_q, *hist_id_q;
-  uint32_t hist_v_q, occ_q, bar_pend_q, out_valid_q, out_bypass_q, out_store_q, out_wid_q;
-  uint32_t out_payload_q[MRPB_PAYLOAD_WORDS];
+  unsigned pwords, swords;
+  /* registers: per queue (nq elements each) */
+  uint32_t *cnt_q, *head_q, *tail_q, *young_q;
+  /* registers: age history, occupancy, barrier, output register */
+  uint32_t hist_v_q, hist_id_q[MRPB_HIST_MAX];
+  uint32_t occ_q, bar_pend_q, out_valid_q, out_bypass_q, out_store_q, out_wid_q;
+  uint32_t out_payload_q[MRPB_PAYLOAD_WORDS], out_sdata_q[MRPB_SDATA_WORDS];
   /* next state */
-  uint32_t *cnt_d, *head_d, *tail_d, *young_d, *hist_id_d;
-  uint32_t hist_v_d, occ_d, bar_pend_d, out_valid_d, out_bypass_d, out_store_d, out_wid_d;
-  uint32_t out_payload_d[MRPB_PAYLOAD_WORDS];
+  uint32_t *cnt_d, *head_d, *tail_d, *young_d;
+  uint32_t hist_v_d, hist_id_d[MRPB_HIST_MAX];
+  uint32_t occ_d, bar_pend_d, out_valid_d, out_bypass_d, out_store_d, out_wid_d;
+  uint32_t out_payload_d[MRPB_PAYLOAD_WORDS], out_sdata_d[MRPB_SDATA_WORDS];
   /* sub-instances */
-  mem_1r1w_t i_mem;
+  mem_1r1w_t i_mem, i_sdata;
   mrpb_drain_t i_drain;
   mrpb_stats_t i_stats;
+  /* bookkeeping of the model (not state): queues this cycle writes, whether
+   * the output register's wide fields are loaded, the eligibility bitmap,
+   * whether the wide outputs must be recopied and into which struct they
+   * were copied last */
+  uint32_t tch[3];
+  unsigned ntch;
+  uint32_t out_load, out_sload, out_dirty;
+  const mrpb_out_t *out_last;
+  uint32_t elig[MRPB_ELIG_WORDS];
   /* this cycle's internal decisions (for tests and the scoreboard; not state) */
   uint32_t dbg_deq_pop, dbg_sel_idx, dbg_sel_flush, dbg_wpass, dbg_enq_push, dbg_byp_set;
 } mrpb_t;
 
 /* Structural parameters; returns 0, or -1 (out of memory / bad sizes). */
-int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsigned payload_w, unsigned cnt_w);
+int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsigned payload_w, unsigned sdata_w,
+              unsigned cnt_w);
 /* From a run's configuration; on a bad combination prints one
  * "error: parameter NAME=VALUE: ..." line and returns -1. */
 int mrpb_init_cfg(mrpb_t *m, const l1sys_cfg_t *cfg);
-/* Mode inputs from the configuration (MRPB_DRAIN, _GREEDY, _FLUSH, _BYPASS). */
+/* Mode inputs from the configuration (MRPB_DRAIN, _GREEDY, _FLUSH, _BYPASS, _SLOT). */
 void mrpb_mode_from_cfg(mrpb_in_t *in, const l1sys_cfg_t *cfg);
 void mrpb_free(mrpb_t *m);
 void mrpb_reset(mrpb_t *m);
@@ -68,5 +94,8 @@ void mrpb_commit(mrpb_t *m);
 uint32_t mrpb_qcount(const mrpb_t *m, unsigned q);
 /* Queue index of a request's signature fields. */
 uint32_t mrpb_signature(const mrpb_t *m, uint32_t wid, uint32_t bid, uint32_t bwid);
+/* The bypass rule: 1 when a load refused with fail code `fail` is bypassed
+ * under bypass mode `mode` (resource fails only; never NONE or PORT_BUSY). */
+uint32_t mrpb_bypass_hit(uint32_t mode, uint32_t fail);
 
 #endif

@@ -1,4 +1,4 @@
-/* mrpb_drain.c -- see mrpb_drain.h. */
+/* mrpb_drain.c -- see mrpb_drain.h; mirrors rtl/mrpb/mrpb_drain.sv. */
 #include "mrpb_drain.h"
 #include "bits.h"
 #include "l1sys_params.h"
@@ -17,25 +17,27 @@ void mrpb_drain_reset(mrpb_drain_t *d) {
   rr_arb_reset(&d->i_rr);
 }
 
-static uint32_t cnt_of(const mrpb_drain_t *d, const uint32_t *cnt, unsigned q) {
-  return (uint32_t)bits_get(cnt, q * d->cnt_w, d->cnt_w);
-}
-
-/* Longest first: largest count among eligible queues, then a prio_enc over
- * the queues of that count (lowest ID wins). */
+/* Longest first: largest count among eligible queues, then the lowest ID
+ * among the eligible queues of that count.  Visits the eligible queues
+ * only (the set bits of the bitmap). */
 static uint32_t pick_longest(const mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t *valid) {
-  uint32_t req[8] = {0}, max_len = 0; /* nq <= 256 */
-  for (unsigned q = 0; q < d->nq; q++)
-    if (bits_test(in->elig, q) && cnt_of(d, in->cnt, q) > max_len) max_len = cnt_of(d, in->cnt, q);
-  for (unsigned q = 0; q < d->nq; q++)
-    if (bits_test(in->elig, q) && cnt_of(d, in->cnt, q) == max_len) bits_set(req, q, 1, 1);
+  uint32_t max_len = 0, best = 0;
+  *valid = 0;
+  for (unsigned w = 0; w < MRPB_ELIG_WORDS && w * 32 < d->nq; w++) {
+    for (uint32_t r = in->elig[w]; r; r &= r - 1) {
+      unsigned q = w * 32 + (unsigned)__builtin_ctz(r);
 #ifdef FAULT_MRPB_LONGEST_TIE
-  /* Injected fault: ties go to the higher queue ID. */
-  for (unsigned q = 0; q < d->nq; q++)
-    for (unsigned r = q + 1; r < d->nq; r++)
-      if (bits_test(req, r)) bits_set(req, q, 1, 0);
+      if (!*valid || in->cnt[q] >= max_len) { /* injected fault: ties go to the higher queue ID */
+#else
+      if (!*valid || in->cnt[q] > max_len) {
 #endif
-  return prio_enc(req, d->nq, valid, NULL);
+        max_len = in->cnt[q];
+        best = q;
+        *valid = 1;
+      }
+    }
+  }
+  return best;
 }
 
 static uint32_t pick_base(const mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t *valid) {
@@ -51,7 +53,7 @@ static uint32_t flush_hit(const mrpb_drain_t *d, const mrpb_drain_in_t *in) {
 }
 
 static uint32_t cur_active(const mrpb_drain_t *d, const mrpb_drain_in_t *in) {
-  return in->mode_greedy && d->gcur_v_q && bits_test(in->nonempty, d->gcur_q);
+  return in->mode_greedy && d->gcur_v_q && d->gcur_q < d->nq && bits_test(in->elig, d->gcur_q);
 }
 
 mrpb_drain_sel_t mrpb_drain_pick(const mrpb_drain_t *d, const mrpb_drain_in_t *in) {
@@ -61,7 +63,7 @@ mrpb_drain_sel_t mrpb_drain_pick(const mrpb_drain_t *d, const mrpb_drain_in_t *i
     s.idx = in->flush_idx;
     s.flush = 1;
   } else if (cur_active(d, in)) {
-    s.valid = bits_test(in->elig, d->gcur_q);
+    s.valid = 1;
     s.idx = d->gcur_q;
   } else {
     s.idx = pick_base(d, in, &s.valid);
@@ -70,10 +72,14 @@ mrpb_drain_sel_t mrpb_drain_pick(const mrpb_drain_t *d, const mrpb_drain_in_t *i
 }
 
 void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_t sel, uint32_t advance) {
-  uint32_t base_pick = !flush_hit(d, in) && !cur_active(d, in);
-  rr_arb_comb(&d->i_rr, in->elig, advance && base_pick && in->mode_drain == MRPB_DRAIN_RR);
+  uint32_t active = cur_active(d, in);
+  uint32_t base_pick = !flush_hit(d, in) && !active;
+  /* The round-robin pointer moves only on a consumed base RR pick; its next
+   * state otherwise equals its state (rr_arb keeps ptr_d == ptr_q between
+   * cycles), so the arbiter's logic runs only when it can move. */
+  if (advance && base_pick && in->mode_drain == MRPB_DRAIN_RR) rr_arb_comb(&d->i_rr, in->elig, 1);
   d->gcur_d = d->gcur_q;
-  d->gcur_v_d = cur_active(d, in);
+  d->gcur_v_d = active;
   if (in->mode_greedy && advance && sel.valid && !sel.flush) {
     d->gcur_d = sel.idx;
     d->gcur_v_d = 1;

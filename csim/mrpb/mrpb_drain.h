@@ -1,15 +1,18 @@
 /* mrpb_drain.h -- C mirror of rtl/mrpb/mrpb_drain.sv: the MRPB drain
  * selector (seed 003, Sections 3.3 and 6).  Pick order: flush target with an
- * eligible head; else, in greedy mode, the current queue while it is not
- * empty (no pick while its head is too young); else the base policy over the
- * eligible queues: FIXED (prio_enc, lowest ID), RR (rr_arb), LONGEST
- * (largest count, ties to the lowest ID).  Encoding 3 acts as FIXED.
+ * eligible head; else, in greedy mode, the current queue while it has an
+ * eligible head (a current queue with no eligible entry counts as empty);
+ * else the base policy over the eligible queues: FIXED (prio_enc, lowest
+ * ID), RR (rr_arb), LONGEST (largest count, ties to the lowest ID).
+ * Encoding 3 acts as FIXED.
  * Per cycle: mrpb_drain_pick() (combinational), then mrpb_drain_comb() with
  * the pick and whether it was consumed, then mrpb_drain_commit(). */
 #ifndef MRPB_DRAIN_H
 #define MRPB_DRAIN_H
 #include <stdint.h>
 #include "rr_arb.h"
+
+#define MRPB_ELIG_WORDS 2 /* queues <= 64 (the SM has 48 warps) */
 
 typedef struct {
   unsigned nq, cnt_w, idx_w;
@@ -21,12 +24,11 @@ typedef struct {
 /* The selector's outputs (sel_valid_o, sel_idx_o, sel_flush_o). */
 typedef struct { uint32_t valid, idx, flush; } mrpb_drain_sel_t;
 
-/* The selector's inputs; vectors are packed like the RTL ports:
- * elig/nonempty bits_words(nq) words, cnt bits_words(nq*cnt_w) words with
- * queue q at bit q*cnt_w. */
+/* The selector's inputs: elig is a bitmap (queue q at bit q of word q/32),
+ * cnt one count per queue (the RTL's packed cnt_i, unpacked). */
 typedef struct {
   uint32_t mode_drain, mode_greedy;
-  const uint32_t *elig, *nonempty, *cnt;
+  const uint32_t *elig, *cnt;
   uint32_t flush_valid, flush_idx;
 } mrpb_drain_in_t;
 

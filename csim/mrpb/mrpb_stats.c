@@ -1,14 +1,13 @@
 /* mrpb_stats.c -- see mrpb_stats.h. */
 #include "mrpb_stats.h"
 #include <string.h>
-#include "bits.h"
 
 int mrpb_stats_init(mrpb_stats_t *s, unsigned cnt_w, unsigned occ_w) {
   memset(s, 0, sizeof *s);
   s->cnt_w = cnt_w;
   s->occ_w = occ_w;
   s->nbkt = occ_w + 1;
-  if (bits_words(s->nbkt * cnt_w) > sizeof s->occ_hist_q / sizeof s->occ_hist_q[0] || cnt_w > 32) return -1;
+  if (s->nbkt > MRPB_NBKT_MAX || cnt_w > 32) return -1;
   return 0;
 }
 
@@ -26,7 +25,7 @@ static uint32_t sat_inc(const mrpb_stats_t *s, uint32_t v, uint32_t inc) {
 }
 
 uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b) {
-  return (uint32_t)bits_get(s->occ_hist_q, b * s->cnt_w, s->cnt_w);
+  return s->occ_hist_q[b];
 }
 
 uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
@@ -53,11 +52,10 @@ void mrpb_stats_comb(mrpb_stats_t *s, const mrpb_stats_in_t *in) {
   s->stall_cnt_d = sat_inc(s, s->stall_cnt_q, in->stall);
   s->rej_cnt_d = sat_inc(s, s->rej_cnt_q, in->rej);
   s->occ_max_d = in->occ > s->occ_max_q ? in->occ : s->occ_max_q;
-  memcpy(s->occ_hist_d, s->occ_hist_q, sizeof s->occ_hist_d);
-  unsigned bkt = 0;
-  for (unsigned i = 0; i < s->occ_w; i++)
-    if ((in->occ >> i) & 1u) bkt = i + 1;
-  bits_set(s->occ_hist_d, bkt * s->cnt_w, s->cnt_w, sat_inc(s, mrpb_stats_hist(s, bkt), 1));
+  /* bucket: position of the highest set bit plus one (0 for zero) */
+  uint32_t occ = s->occ_w >= 32 ? in->occ : in->occ & ((1u << s->occ_w) - 1u);
+  s->bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0;
+  s->occ_hist_d[s->bkt] = sat_inc(s, s->occ_hist_q[s->bkt], 1);
 }
 
 void mrpb_stats_commit(mrpb_stats_t *s) {
@@ -69,5 +67,5 @@ void mrpb_stats_commit(mrpb_stats_t *s) {
   s->stall_cnt_q = s->stall_cnt_d;
   s->rej_cnt_q = s->rej_cnt_d;
   s->occ_max_q = s->occ_max_d;
-  memcpy(s->occ_hist_q, s->occ_hist_d, sizeof s->occ_hist_q);
+  s->occ_hist_q[s->bkt] = s->occ_hist_d[s->bkt]; /* the only bucket this cycle wrote */
 }

@@ -9,12 +9,14 @@
 #include "l1sys_params.h"
 
 /* stat_sel_i encodings MRPB_STAT_* come from csim/params_mrpb.def */
+#define MRPB_NBKT_MAX 16
 
 typedef struct {
   unsigned cnt_w, occ_w, nbkt;
   uint32_t enq_cnt_q, deq_cnt_q, wpass_cnt_q, flush_cnt_q, bypass_cnt_q, stall_cnt_q, rej_cnt_q, occ_max_q;
   uint32_t enq_cnt_d, deq_cnt_d, wpass_cnt_d, flush_cnt_d, bypass_cnt_d, stall_cnt_d, rej_cnt_d, occ_max_d;
-  uint32_t occ_hist_q[12], occ_hist_d[12]; /* packed nbkt*cnt_w bits: nbkt <= 12, cnt_w <= 32 */
+  uint32_t occ_hist_q[MRPB_NBKT_MAX], occ_hist_d[MRPB_NBKT_MAX]; /* one counter per bucket (RTL: occ_hist_q[NBkt]) */
+  uint32_t bkt; /* this cycle's bucket: the one element of occ_hist_d that changes */
 } mrpb_stats_t;
 
 /* The cycle's event pulses. */

@@ -15,9 +15,8 @@ uint32_t rr_arb_pick(const rr_arb_t *a, const uint32_t *req, uint32_t *valid, ui
   uint32_t upper[8], vu; /* n <= 256 */
   unsigned words = bits_words(a->n);
   for (unsigned w = 0; w < words; w++) {
-    uint32_t m = 0;
-    for (unsigned b = 0; b < 32; b++)
-      if (w * 32 + b >= a->ptr_q) m |= 1u << b;
+    /* bits at or above ptr_q: the requesters of the upper half */
+    uint32_t m = w * 32 >= a->ptr_q ? ~0u : a->ptr_q - w * 32 < 32 ? ~0u << (a->ptr_q - w * 32) : 0u;
     upper[w] = req[w] & m;
   }
   uint32_t iu = prio_enc(upper, a->n, &vu, gnt);

@@ -1,27 +1,36 @@
 // mrpb -- Memory Request Prioritization Buffer (seed 003: Jia, Shaw,
-// Martonosi, HPCA 2014; Sections 3 and 6, Table 4), between the LD/ST unit
-// and the L1D.  docs/mrpb.md is the full description.
+// Martonosi, HPCA 2014; Sections 3, 5.4 and 6, Table 4), between the LD/ST
+// unit and the L1D.  docs/mrpb.md is the full description.
 //
 // Structure (Section 6): one FIFO per signature value, kept as logical rows
 // of one mem_1r1w (queue q owns rows q*Entries .. q*Entries+Entries-1) with
-// per-queue head/tail pointers and counts in flops; a drain selector
-// (mrpb_drain) picks the queue that leaves; an output register (the paper's
-// "outbound buffer") holds the request presented to the L1D and is where the
-// bypass decision is taken; mrpb_stats counts.
+// per-queue head/tail pointers and counts in flops (unpacked arrays, one
+// element per queue); a store-data memory i_sdata indexed by the same row
+// (written only by stores); a drain selector (mrpb_drain) picks the queue
+// that leaves; an output register (the paper's "outbound buffer") holds the
+// request presented to the L1D and is where the bypass decision is taken;
+// mrpb_stats counts.
 //
 // Ports and timing (all handshakes valid/ready: a transfer happens in a
 // cycle where both are high):
 //   mode_*_i      policy selection, l1sys_pkg::MRPB_* encodings.  Quasi-
 //                 static: may change only in a cycle where the previous
 //                 cycle had idle_o high and enq_valid_i low.
+//                 mode_slot_i: the single-slot "bypass without reordering"
+//                 buffer of Section 5.4 -- nothing is queued, every request
+//                 passes straight into the output register; drain, greedy
+//                 and flush are ignored, bypass applies as usual.
 //   enq_*         request from the LD/ST unit: warp ID, block ID, in-block
 //                 warp ID (the signature picks one of them as queue index;
 //                 callers keep warp -> block/in-block mapping fixed while
-//                 the warp has requests inside), store flag, payload.
-//                 enq_ready_o depends on registered state, the request's
-//                 signature and store flag and mode_flush_i, never on
-//                 deq_ready_i.  Rules, in order:
+//                 the warp has requests inside), store flag, payload, store
+//                 data (enq_sdata_i: data and byte mask of a store; ignored
+//                 for a load).  Rules for enq_ready_o, in order:
 //                   barrier pending                  -> not ready
+//                   single-slot mode                 -> ready when the output
+//                     register is empty or the L1D takes its request this
+//                     cycle (the only mode where enq_ready_o depends on
+//                     deq_ready_i: it is the baseline's pipeline register)
 //                   flush on and a store             -> ready only when its
 //                     queue is empty and the output register is empty; it
 //                     then passes to the output register without queueing
@@ -36,16 +45,19 @@
 //   deq_*         toward the L1D, from the output register (Moore).  The
 //                 L1D raises deq_ready_i when it takes the request; when it
 //                 does not, l1d_fail_i (l1sys_pkg::L1D_FAIL_*) gives the
-//                 reason, and a read whose reason matches mode_bypass_i is
-//                 re-presented from the next cycle with deq_bypass_o set
-//                 (the L1D sends it below without allocating).  Stores
-//                 never bypass.
+//                 reason.  A read whose reason is a resource fail matching
+//                 mode_bypass_i (ALL: LINE_ALLOC, MSHR_ENTRY, MSHR_MERGE,
+//                 MISS_QUEUE; ASSOC: LINE_ALLOC; never NONE or PORT_BUSY) is
+//                 re-presented from the next cycle with deq_bypass_o set.
+//                 Stores never bypass.  deq_sdata_o is meaningful with
+//                 deq_store_o.
 //   idle_o        no request inside (queues and output register empty).
 //   stat_*        counter read port (mrpb_stats).
 // Latency: a queued request accepted in cycle t is presented (deq_valid_o)
-// in cycle t+Latency at the earliest; a write passing under flush, at t+1.
+// in cycle t+Latency at the earliest; a request passing unqueued (a write
+// under flush, anything in single-slot mode), at t+1.
 // One enqueue and one dequeue per cycle.
-// C mirror: csim/mrpb.{h,c}.
+// C mirror: csim/mrpb/mrpb.{h,c}.
 module mrpb #(
   /// Signature, l1sys_pkg::MRPB_SIG_* (WARP: 48 queues, BLOCK: 8, BWARP: 32).
   parameter int unsigned Sig      = l1sys_pkg::MRPB_SIG,
@@ -55,6 +67,8 @@ module mrpb #(
   parameter int unsigned Latency  = l1sys_pkg::MRPB_LATENCY,
   /// Bits of the opaque payload.
   parameter int unsigned PayloadW = l1sys_pkg::MRPB_PAYLOAD_W,
+  /// Bits of a store's data and byte mask (the store-data memory's width).
+  parameter int unsigned SDataW   = l1sys_pkg::MRPB_SDATA_W,
   /// Bits of each statistics counter.
   parameter int unsigned CntW     = l1sys_pkg::MRPB_CNT_W,
   /// Derived: do not override.  Queues.
@@ -78,6 +92,7 @@ module mrpb #(
   input  logic                mode_greedy_i,
   input  logic                mode_flush_i,
   input  logic [1:0]          mode_bypass_i,
+  input  logic                mode_slot_i,
   input  logic                enq_valid_i,
   output logic                enq_ready_o,
   input  logic [WidW-1:0]     enq_wid_i,
@@ -85,6 +100,7 @@ module mrpb #(
   input  logic [BwidW-1:0]    enq_bwid_i,
   input  logic                enq_store_i,
   input  logic [PayloadW-1:0] enq_payload_i,
+  input  logic [SDataW-1:0]   enq_sdata_i,
   input  logic                barrier_i,
   output logic                deq_valid_o,
   input  logic                deq_ready_i,
@@ -93,6 +109,7 @@ module mrpb #(
   output logic [WidW-1:0]     deq_wid_o,
   output logic                deq_store_o,
   output logic [PayloadW-1:0] deq_payload_o,
+  output logic [SDataW-1:0]   deq_sdata_o,
   output logic                idle_o,
   input  logic [4:0]          stat_sel_i,
   output logic [CntW-1:0]     stat_data_o
@@ -106,29 +123,38 @@ module mrpb #(
   localparam int unsigned AddrW  = (Rows > 1) ? $clog2(Rows) : 1;
   localparam int unsigned RowW   = PayloadW + WidW + 1; // {payload, wid, store}
 
-  // ---- registers ---------------------------------------------------------
-  logic [NQ*QCntW-1:0]  cnt_q, cnt_d;      // entries per queue
-  logic [NQ*PtrW-1:0]   head_q, head_d;    // row offset of each queue's head
-  logic [NQ*PtrW-1:0]   tail_q, tail_d;    // row offset of each queue's next free slot
-  logic [NQ*YoungW-1:0] young_q, young_d;  // entries per queue enqueued < Latency-2 cycles ago
+  // ---- registers (per-queue state: one element per queue) ----------------
+  logic [QCntW-1:0]     cnt_q [NQ];        // entries per queue
+  logic [QCntW-1:0]     cnt_d [NQ];
+  logic [PtrW-1:0]      head_q [NQ];       // row offset of each queue's head
+  logic [PtrW-1:0]      head_d [NQ];
+  logic [PtrW-1:0]      tail_q [NQ];       // row offset of each queue's next free slot
+  logic [PtrW-1:0]      tail_d [NQ];
+  logic [YoungW-1:0]    young_q [NQ];      // entries per queue enqueued < Latency-2 cycles ago
+  logic [YoungW-1:0]    young_d [NQ];
   logic [HistN-1:0]     hist_v_q, hist_v_d;   // enqueue k+1 cycles ago happened ...
-  logic [HistN*IdxW-1:0] hist_id_q, hist_id_d; // ... into this queue
+  logic [IdxW-1:0]      hist_id_q [HistN];    // ... into this queue
+  logic [IdxW-1:0]      hist_id_d [HistN];
   logic [OccW-1:0]      occ_q, occ_d;      // queued entries, all queues
   logic                 bar_pend_q, bar_pend_d;
   logic                 out_valid_q, out_valid_d, out_bypass_q, out_bypass_d, out_store_q, out_store_d;
   logic [WidW-1:0]      out_wid_q, out_wid_d;
   logic [PayloadW-1:0]  out_payload_q, out_payload_d;
+  logic [SDataW-1:0]    out_sdata_q, out_sdata_d;
 
   // ---- combinational -----------------------------------------------------
   logic [IdxW-1:0]  tq;                     // target queue of the presented request
   logic [QCntW-1:0] tq_cnt;
   logic             tq_full, tq_empty, wpass_mode, enq_fire, enq_push, wpass;
-  logic             flush_valid, hold_drain, deq_fire, out_free, deq_pop, byp_hit, byp_set, idle;
-  logic [NQ-1:0]    elig, nonempty, push_v, pop_v, aged_v;
+  logic             flush_valid, hold_drain, deq_fire, out_free, deq_pop, byp_res, byp_hit, byp_set, idle;
+  logic [NQ-1:0]    elig;
+  logic [NQ*QCntW-1:0] cnt_flat;
   logic             sel_valid, sel_flush;
   logic [IdxW-1:0]  sel_idx, aged_id;
+  logic             aged_v;
   logic [AddrW-1:0] raddr, waddr;
   logic [RowW-1:0]  rdata, wdata;
+  logic [SDataW-1:0] sdata_rdata;
 
   function automatic logic [PtrW-1:0] ptr_next(input logic [PtrW-1:0] p);
     // Assignment to the function name: Yosys 0.23 cannot parse `return (...) ? ...`.
@@ -145,14 +171,24 @@ module mrpb #(
     else                                       tq = IdxW'(enq_wid_i);
   end
 
-  assign tq_cnt   = cnt_q[32'(tq)*QCntW +: QCntW];
+  assign tq_cnt   = cnt_q[tq];
   assign tq_full  = (tq_cnt == QCntW'(Entries));
   assign tq_empty = (tq_cnt == '0);
   assign idle     = (occ_q == '0) && !out_valid_q;
 
-  // Enqueue side.
-  assign wpass_mode  = mode_flush_i && enq_store_i;
-  assign enq_ready_o = !bar_pend_q && (wpass_mode ? (tq_empty && !out_valid_q) : !tq_full);
+  // Dequeue side.
+  assign deq_fire = out_valid_q && deq_ready_i;
+  assign out_free = !out_valid_q || deq_fire;
+
+  // Enqueue side.  "wpass": the request goes straight into the output
+  // register (a write under flush, or anything in single-slot mode).
+  assign wpass_mode  = mode_slot_i || (mode_flush_i && enq_store_i);
+  always_comb begin
+    if (bar_pend_q)        enq_ready_o = 1'b0;
+    else if (mode_slot_i)  enq_ready_o = out_free;
+    else if (wpass_mode)   enq_ready_o = tq_empty && !out_valid_q;
+    else                   enq_ready_o = !tq_full;
+  end
   assign enq_fire    = enq_valid_i && enq_ready_o;
   assign enq_push    = enq_fire && !wpass_mode;
   assign wpass       = enq_fire && wpass_mode;
@@ -160,21 +196,17 @@ module mrpb #(
   // Flush (Section 3.3): a read meeting a full queue, or a write whose
   // queue still holds entries, makes that queue drain first.  A write whose
   // queue is empty holds the drain so the output register frees for it.
-  assign flush_valid = mode_flush_i && enq_valid_i && !bar_pend_q && (enq_store_i ? !tq_empty : tq_full);
-  assign hold_drain  = mode_flush_i && enq_valid_i && !bar_pend_q && enq_store_i && tq_empty;
-
-  // Dequeue side.
-  assign deq_fire = out_valid_q && deq_ready_i;
-  assign out_free = !out_valid_q || deq_fire;
+  assign flush_valid = !mode_slot_i && mode_flush_i && enq_valid_i && !bar_pend_q && (enq_store_i ? !tq_empty : tq_full);
+  assign hold_drain  = !mode_slot_i && mode_flush_i && enq_valid_i && !bar_pend_q && enq_store_i && tq_empty;
 
   always_comb begin
     for (int unsigned q = 0; q < NQ; q++) begin
-      nonempty[q] = (cnt_q[q*QCntW +: QCntW] != '0);
+      cnt_flat[q*QCntW +: QCntW] = cnt_q[q];
 `ifdef FAULT_MRPB_LATENCY
       // Injected fault: the head counts as old one cycle early.
-      elig[q]     = nonempty[q] && (32'(cnt_q[q*QCntW +: QCntW]) + 1 > 32'(young_q[q*YoungW +: YoungW]));
+      elig[q] = (cnt_q[q] != '0) && (32'(cnt_q[q]) + 1 > 32'(young_q[q]));
 `else
-      elig[q]     = 32'(cnt_q[q*QCntW +: QCntW]) > 32'(young_q[q*YoungW +: YoungW]);
+      elig[q] = 32'(cnt_q[q]) > 32'(young_q[q]);
 `endif
     end
   end
@@ -188,8 +220,7 @@ module mrpb #(
     .mode_drain_i  (mode_drain_i),
     .mode_greedy_i (mode_greedy_i),
     .elig_i        (elig),
-    .nonempty_i    (nonempty),
-    .cnt_i         (cnt_q),
+    .cnt_i         (cnt_flat),
     .flush_valid_i (flush_valid),
     .flush_idx_i   (tq),
     .advance_i     (deq_pop),
@@ -200,9 +231,10 @@ module mrpb #(
 
   assign deq_pop = sel_valid && out_free && !hold_drain;
 
-  // Queue storage: logical rows of one memory (Section 6).
-  assign raddr = AddrW'(sel_idx) * AddrW'(Entries) + AddrW'(head_q[32'(sel_idx)*PtrW +: PtrW]);
-  assign waddr = AddrW'(tq) * AddrW'(Entries) + AddrW'(tail_q[32'(tq)*PtrW +: PtrW]);
+  // Queue storage: logical rows of one memory (Section 6); store data in a
+  // second memory at the same row, written only by stores (docs/mrpb.md).
+  assign raddr = AddrW'(sel_idx) * AddrW'(Entries) + AddrW'(head_q[sel_idx]);
+  assign waddr = AddrW'(tq) * AddrW'(Entries) + AddrW'(tail_q[tq]);
   assign wdata = {enq_payload_i, enq_wid_i, enq_store_i};
 
   mem_1r1w #(
@@ -218,41 +250,47 @@ module mrpb #(
     .wmask_i (1'b1)
   );
 
-  // Per-queue pointers, counts and young counts.
-  assign aged_id = hist_id_q[(HistN-1)*IdxW +: IdxW];
-  always_comb begin
-    for (int unsigned q = 0; q < NQ; q++) begin
-      push_v[q] = enq_push && (tq == IdxW'(q));
-      pop_v[q]  = deq_pop && (sel_idx == IdxW'(q));
-      aged_v[q] = hist_v_q[HistN-1] && (aged_id == IdxW'(q));
-    end
-  end
+  mem_1r1w #(
+    .Depth (Rows),
+    .Width (SDataW)
+  ) i_sdata (
+    .clk_i   (clk_i),
+    .raddr_i (raddr),
+    .rdata_o (sdata_rdata),
+    .we_i    (enq_push && enq_store_i),
+    .waddr_i (waddr),
+    .wdata_i (enq_sdata_i),
+    .wmask_i (1'b1)
+  );
 
+  // Per-queue pointers, counts and young counts: only the pushed, popped
+  // and aged queues change.
+  assign aged_v  = hist_v_q[HistN-1];
+  assign aged_id = hist_id_q[HistN-1];
   always_comb begin
-    cnt_d   = cnt_q;
-    head_d  = head_q;
-    tail_d  = tail_q;
-    young_d = young_q;
     for (int unsigned q = 0; q < NQ; q++) begin
-      if (push_v[q]) tail_d[q*PtrW +: PtrW] = ptr_next(tail_q[q*PtrW +: PtrW]);
-      if (pop_v[q])  head_d[q*PtrW +: PtrW] = ptr_next(head_q[q*PtrW +: PtrW]);
-      if (push_v[q] && !pop_v[q])      cnt_d[q*QCntW +: QCntW] = cnt_q[q*QCntW +: QCntW] + 1'b1;
-      else if (pop_v[q] && !push_v[q]) cnt_d[q*QCntW +: QCntW] = cnt_q[q*QCntW +: QCntW] - 1'b1;
-      if (push_v[q] && !aged_v[q])      young_d[q*YoungW +: YoungW] = young_q[q*YoungW +: YoungW] + 1'b1;
-      else if (aged_v[q] && !push_v[q]) young_d[q*YoungW +: YoungW] = young_q[q*YoungW +: YoungW] - 1'b1;
+      cnt_d[q]   = cnt_q[q];
+      head_d[q]  = head_q[q];
+      tail_d[q]  = tail_q[q];
+      young_d[q] = young_q[q];
     end
+    if (enq_push) tail_d[tq] = ptr_next(tail_q[tq]);
+    if (deq_pop)  head_d[sel_idx] = ptr_next(head_q[sel_idx]);
+    if (enq_push && !(deq_pop && sel_idx == tq)) cnt_d[tq] = cnt_q[tq] + 1'b1;
+    if (deq_pop && !(enq_push && sel_idx == tq)) cnt_d[sel_idx] = cnt_q[sel_idx] - 1'b1;
+    if (enq_push && !(aged_v && aged_id == tq)) young_d[tq] = young_q[tq] + 1'b1;
+    if (aged_v && !(enq_push && aged_id == tq)) young_d[aged_id] = young_q[aged_id] - 1'b1;
   end
 
   // Age history: a shift register of the last HistN enqueues.
   always_comb begin
-    hist_v_d  = hist_v_q;
-    hist_id_d = hist_id_q;
+    hist_v_d    = hist_v_q;
+    hist_v_d[0] = enq_push;
     for (int unsigned k = HistN - 1; k > 0; k--) begin
-      hist_v_d[k]              = hist_v_q[k-1];
-      hist_id_d[k*IdxW +: IdxW] = hist_id_q[(k-1)*IdxW +: IdxW];
+      hist_v_d[k]  = hist_v_q[k-1];
+      hist_id_d[k] = hist_id_q[k-1];
     end
-    hist_v_d[0]       = enq_push;
-    hist_id_d[0 +: IdxW] = tq;
+    hist_id_d[0] = tq;
   end
 
   always_comb begin
@@ -261,10 +299,18 @@ module mrpb #(
     else if (deq_pop && !enq_push) occ_d = occ_q - 1'b1;
   end
 
-  // Output register (outbound buffer) and bypass (Section 3.4).
+  // Output register (outbound buffer) and bypass (Section 3.4): only a
+  // missed request short of a resource bypasses, never NONE or PORT_BUSY.
+  assign byp_res = (l1d_fail_i == l1sys_pkg::L1D_FAIL_LINE_ALLOC) || (l1d_fail_i == l1sys_pkg::L1D_FAIL_MSHR_ENTRY) ||
+                   (l1d_fail_i == l1sys_pkg::L1D_FAIL_MSHR_MERGE) || (l1d_fail_i == l1sys_pkg::L1D_FAIL_MISS_QUEUE);
   always_comb begin
     unique case (mode_bypass_i)
+`ifdef FAULT_MRPB_BYPASS_ANY
+      // Injected fault: bypass on any nonzero fail code (PORT_BUSY included).
       l1sys_pkg::MRPB_BYPASS_ALL[1:0]:   byp_hit = (l1d_fail_i != l1sys_pkg::L1D_FAIL_NONE);
+`else
+      l1sys_pkg::MRPB_BYPASS_ALL[1:0]:   byp_hit = byp_res;
+`endif
       l1sys_pkg::MRPB_BYPASS_ASSOC[1:0]: byp_hit = (l1d_fail_i == l1sys_pkg::L1D_FAIL_LINE_ALLOC);
       default:                           byp_hit = 1'b0;
     endcase
@@ -277,18 +323,21 @@ module mrpb #(
     out_store_d   = out_store_q;
     out_wid_d     = out_wid_q;
     out_payload_d = out_payload_q;
+    out_sdata_d   = out_sdata_q;
     if (deq_pop) begin
       out_valid_d   = 1'b1;
       out_bypass_d  = 1'b0;
       out_store_d   = rdata[0];
       out_wid_d     = rdata[1 +: WidW];
       out_payload_d = rdata[1+WidW +: PayloadW];
+      if (rdata[0]) out_sdata_d = sdata_rdata;
     end else if (wpass) begin
       out_valid_d   = 1'b1;
       out_bypass_d  = 1'b0;
-      out_store_d   = 1'b1;
+      out_store_d   = enq_store_i;
       out_wid_d     = enq_wid_i;
       out_payload_d = enq_payload_i;
+      if (enq_store_i) out_sdata_d = enq_sdata_i;
     end else if (byp_set) begin
       out_bypass_d  = 1'b1;
     end
@@ -302,16 +351,19 @@ module mrpb #(
   assign deq_store_o   = out_store_q;
   assign deq_wid_o     = out_wid_q;
   assign deq_payload_o = out_payload_q;
+  assign deq_sdata_o   = out_sdata_q;
   assign idle_o        = idle;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cnt_q         <= '0;
-      head_q        <= '0;
-      tail_q        <= '0;
-      young_q       <= '0;
+      for (int unsigned q = 0; q < NQ; q++) begin
+        cnt_q[q]   <= '0;
+        head_q[q]  <= '0;
+        tail_q[q]  <= '0;
+        young_q[q] <= '0;
+      end
       hist_v_q      <= '0;
-      hist_id_q     <= '0;
+      for (int unsigned k = 0; k < HistN; k++) hist_id_q[k] <= '0;
       occ_q         <= '0;
       bar_pend_q    <= 1'b0;
       out_valid_q   <= 1'b0;
@@ -319,13 +371,16 @@ module mrpb #(
       out_store_q   <= 1'b0;
       out_wid_q     <= '0;
       out_payload_q <= '0;
+      out_sdata_q   <= '0;
     end else begin
-      cnt_q         <= cnt_d;
-      head_q        <= head_d;
-      tail_q        <= tail_d;
-      young_q       <= young_d;
+      for (int unsigned q = 0; q < NQ; q++) begin
+        cnt_q[q]   <= cnt_d[q];
+        head_q[q]  <= head_d[q];
+        tail_q[q]  <= tail_d[q];
+        young_q[q] <= young_d[q];
+      end
       hist_v_q      <= hist_v_d;
-      hist_id_q     <= hist_id_d;
+      for (int unsigned k = 0; k < HistN; k++) hist_id_q[k] <= hist_id_d[k];
       occ_q         <= occ_d;
       bar_pend_q    <= bar_pend_d;
       out_valid_q   <= out_valid_d;
@@ -333,6 +388,7 @@ module mrpb #(
       out_store_q   <= out_store_d;
       out_wid_q     <= out_wid_d;
       out_payload_q <= out_payload_d;
+      out_sdata_q   <= out_sdata_d;
     end
   end
 

@@ -4,9 +4,10 @@
 // Priority of a pick, highest first:
 //   1. flush: flush_valid_i names a queue (a read met it full, or a write
 //      waits for it to empty) and its head is eligible -> that queue.
-//   2. greedy: mode_greedy_i and the current queue (gcur_q) is not empty ->
-//      the current queue, or no pick at all while its head is too young
-//      (a greedy policy must empty a queue before choosing another).
+//   2. greedy: mode_greedy_i and the current queue (gcur_q) has an eligible
+//      head -> the current queue.  A current queue with no eligible entry
+//      counts as empty (docs/mrpb.md, section 4): the drain never idles
+//      waiting for a young head.
 //   3. the base policy over the eligible queues (elig_i):
 //      FIXED   prio_enc, lowest queue ID wins (the paper's 48-to-6 encoder);
 //      RR      rr_arb (two prio_encs), pointer moves past each base pick;
@@ -21,8 +22,8 @@
 // which the top only raises together with sel_valid_o.  State moves only on
 // consumed picks: the round-robin pointer after a base RR pick, the greedy
 // current queue after any non-flush pick.  gcur_v_q drops once the current
-// queue is seen empty.
-// C mirror: csim/mrpb_drain.{h,c}.
+// queue is seen without an eligible entry.
+// C mirror: csim/mrpb/mrpb_drain.{h,c}.
 module mrpb_drain #(
   /// Queues.
   parameter int unsigned NQ   = 48,
@@ -39,8 +40,6 @@ module mrpb_drain #(
   input  logic               mode_greedy_i,
   /// Queue q has an entry old enough to leave.
   input  logic [NQ-1:0]      elig_i,
-  /// Queue q holds at least one entry (eligible or not).
-  input  logic [NQ-1:0]      nonempty_i,
   /// Entries of queue q at [q*CntW +: CntW].
   input  logic [NQ*CntW-1:0] cnt_i,
   /// Flush request and its target queue.
@@ -129,7 +128,7 @@ module mrpb_drain #(
   end
 
   assign flush_hit  = flush_valid_i && elig_i[flush_idx_i];
-  assign cur_active = mode_greedy_i && gcur_v_q && nonempty_i[gcur_q];
+  assign cur_active = mode_greedy_i && gcur_v_q && elig_i[gcur_q];
   assign base_pick  = !flush_hit && !cur_active;
 
   always_comb begin
@@ -139,7 +138,7 @@ module mrpb_drain #(
       sel_idx_o   = flush_idx_i;
       sel_flush_o = 1'b1;
     end else if (cur_active) begin
-      sel_valid_o = elig_i[gcur_q];
+      sel_valid_o = 1'b1;
       sel_idx_o   = gcur_q;
     end else begin
       sel_valid_o = base_valid;
@@ -151,7 +150,7 @@ module mrpb_drain #(
 
   always_comb begin
     gcur_d   = gcur_q;
-    gcur_v_d = mode_greedy_i && gcur_v_q && nonempty_i[gcur_q];
+    gcur_v_d = cur_active;
     if (mode_greedy_i && advance_i && sel_valid_o && !sel_flush_o) begin
       gcur_d   = sel_idx_o;
       gcur_v_d = 1'b1;

@@ -10,7 +10,7 @@
 // Read port: stat_data_o is combinational from stat_sel_i:
 //   0 enq  1 deq  2 wpass  3 flush  4 bypass  5 stall  6 rej  7 occ_max
 //   8 + b  histogram bucket b (b < NBkt); any other index reads 0.
-// C mirror: csim/mrpb_stats.{h,c}.
+// C mirror: csim/mrpb/mrpb_stats.{h,c}.
 module mrpb_stats #(
   /// Bits of each counter.
   parameter int unsigned CntW = 32,
@@ -45,7 +45,8 @@ module mrpb_stats #(
   logic [CntW-1:0]      flush_cnt_q, flush_cnt_d, bypass_cnt_q, bypass_cnt_d;
   logic [CntW-1:0]      stall_cnt_q, stall_cnt_d, rej_cnt_q, rej_cnt_d;
   logic [OccW-1:0]      occ_max_q, occ_max_d;
-  logic [NBkt*CntW-1:0] occ_hist_q, occ_hist_d;
+  logic [CntW-1:0]      occ_hist_q [NBkt];  // cycles spent in each occupancy bucket
+  logic [CntW-1:0]      occ_hist_d [NBkt];
   localparam int unsigned BktW = $clog2(NBkt + 1);
   logic [BktW-1:0]      bkt;
 
@@ -71,9 +72,9 @@ module mrpb_stats #(
     stall_cnt_d  = sat_inc(stall_cnt_q, stall_i);
     rej_cnt_d    = sat_inc(rej_cnt_q, rej_i);
     occ_max_d    = (occ_i > occ_max_q) ? occ_i : occ_max_q;
-    occ_hist_d   = occ_hist_q;
     for (int unsigned b = 0; b < NBkt; b++) begin
-      if (bkt == BktW'(b)) occ_hist_d[b*CntW +: CntW] = sat_inc(occ_hist_q[b*CntW +: CntW], 1'b1);
+      occ_hist_d[b] = occ_hist_q[b];
+      if (bkt == BktW'(b)) occ_hist_d[b] = sat_inc(occ_hist_q[b], 1'b1);
     end
   end
 
@@ -90,7 +91,7 @@ module mrpb_stats #(
       l1sys_pkg::MRPB_STAT_OCC_MAX: stat_data_o = CntW'(occ_max_q);
       default: begin
         for (int unsigned b = 0; b < NBkt; b++) begin
-          if (stat_sel_i == l1sys_pkg::MRPB_STAT_HIST0 + 5'(b)) stat_data_o = occ_hist_q[b*CntW +: CntW];
+          if (stat_sel_i == l1sys_pkg::MRPB_STAT_HIST0 + 5'(b)) stat_data_o = occ_hist_q[b];
         end
       end
     endcase
@@ -106,7 +107,7 @@ module mrpb_stats #(
       stall_cnt_q  <= '0;
       rej_cnt_q    <= '0;
       occ_max_q    <= '0;
-      occ_hist_q   <= '0;
+      for (int unsigned b = 0; b < NBkt; b++) occ_hist_q[b] <= '0;
     end else begin
       enq_cnt_q    <= enq_cnt_d;
       deq_cnt_q    <= deq_cnt_d;
@@ -116,7 +117,7 @@ module mrpb_stats #(
       stall_cnt_q  <= stall_cnt_d;
       rej_cnt_q    <= rej_cnt_d;
       occ_max_q    <= occ_max_d;
-      occ_hist_q   <= occ_hist_d;
+      for (int unsigned b = 0; b < NBkt; b++) occ_hist_q[b] <= occ_hist_d[b];
     end
   end
 endmodule

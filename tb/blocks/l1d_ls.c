@@ -23,6 +23,7 @@
 #include "l1d.h"
 #include "l1d_index.h"
 #include "ls.h"
+#include "blocks/l1d_ls_state.h"
 
 #define MEM_LINES 8192u /* the memory model's address space, in lines */
 #define MAXPEND 2048u
@@ -174,22 +175,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "ev_pseudo_o", 1, &o->ev_pseudo_o);
   ls_output(mp, "ev_fill_o", 1, &o->ev_fill_o);
   /* state map: every register of l1d.sv and its sub-instances */
-  ls_reg_array2(mp, "valid_q", 1, g->sets, g->ways, m->valid_q);
-  ls_reg_array2(mp, "rsv_q", 1, g->sets, g->ways, m->rsv_q);
-  ls_reg_array2(mp, "byp_q", 1, g->sets, g->ways, m->byp_q);
-  ls_reg_array2(mp, "reuse_q", 1, g->sets, g->ways, m->reuse_q);
-  ls_reg_array2(mp, "rank_q", m->rankw, g->sets, g->ways, m->rank_q);
-  ls_reg_array(mp, "mshr_valid_q", 1, g->entries, m->mshr_valid_q, 1);
-  ls_reg_array(mp, "mshr_rdy_q", 1, g->entries, m->mshr_rdy_q, 1);
-  ls_reg_array(mp, "mshr_addr_q", m->law, g->entries, m->mshr_addr_q, 4);
-  ls_reg_array(mp, "mshr_way_q", m->wayw, g->entries, m->mshr_way_q, 1);
-  ls_reg_array(mp, "mshr_cnt_q", m->cntw, g->entries, m->mshr_cnt_q, 1);
-  ls_reg_array2(mp, "mshr_ids_q", g->id_w, g->entries, g->merge, m->mshr_ids_q);
-  ls_reg(mp, "mem_rr_q", 1, &m->mem_rr_q);
-  for (int i = 0; i < L1D_NCNT; i++) ls_reg(mp, l1d_cnt_name[i], 32, &m->cnt_q[i]);
-  ls_fifo(mp, "i_missq", &m->i_missq);
-  ls_fifo(mp, "i_bypq", &m->i_bypq);
-  ls_fifo(mp, "i_relq", &m->i_relq);
+  l1d_ls_declare_state(mp, "", m);
   for (int i = 0; i < COV_N; i++) {
     const uint32_t ba = m->in.mode_ba_i, onfill = m->in.mode_alloc_i;
     if (i >= COV_BA_PSEUDO && i <= COV_BA_VIC1 && !ba) continue;
@@ -204,10 +190,6 @@ static void declare(void *p, ls_map_t *mp) {
     if ((i == COV_ACC_LD_HITRES || i == COV_ACC_ST_HITRES) && onfill) continue;
     ls_cover(mp, cov_name[i], &c->cov[i]);
   }
-  ls_mem(mp, "i_tags", &m->i_tags);
-  ls_mem(mp, "i_tags_rmt", &m->i_tags_rmt);
-  ls_mem(mp, "i_data", &m->i_data);
-  ls_mem(mp, "i_data_rmt", &m->i_data_rmt);
 }
 
 static void reset(void *p) { l1d_reset(&((ctx_t *)p)->m); }

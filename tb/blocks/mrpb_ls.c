@@ -1,10 +1,11 @@
-/* mrpb_ls.c -- lockstep adapter of the MRPB (rtl/mrpb/mrpb.sv <-> csim/mrpb.c).
+/* mrpb_ls.c -- lockstep adapter of the MRPB (rtl/mrpb/mrpb.sv <-> csim/mrpb/mrpb.c).
  *
  * One build per structural configuration (signature, entries, latency,
- * widths: SV parameters).  The policy (drain, greedy, flush, bypass) is a
- * set of mode inputs: with MRPB_MODE_SWEEP=1 the stimulus walks all 36
- * policy combinations, MRPB_SWEEP_PERIOD cycles each, in an order reshuffled
- * from the seed every 36 periods, so a run of 36*K*n cycles gives every
+ * widths: SV parameters).  The policy (drain, greedy, flush, bypass,
+ * single-slot) is a set of mode inputs: with MRPB_MODE_SWEEP=1 the stimulus
+ * walks all 39 policy combinations (36 queued ones, 3 single-slot ones, one
+ * per bypass option), MRPB_SWEEP_PERIOD cycles each, in an order reshuffled
+ * from the seed every 39 periods, so a run of 39*K*n cycles gives every
  * combination exactly K*n cycles.  Modes change only at a quiet point (the
  * previous cycle had idle_o high and enq_valid_i low: the rule of
  * rtl/mrpb/mrpb.sv); to get there the LD/ST side stops issuing at the period
@@ -13,14 +14,20 @@
  *
  * Stimulus (from the previous cycle's inputs and outputs only): bursty warps
  * drawn from a hot set or uniformly, stores, rare barriers, a fake L1D that
- * accepts at a phase-dependent rate and otherwise rejects with a random
- * L1D_FAIL_* reason (LINE_ALLOC most often, so both bypass options fire).
- * A request is held until accepted.  The warp -> (block, in-block warp)
- * layout changes only at quiet points, as the interface requires.
+ * accepts at a phase-dependent rate and otherwise refuses with any code the
+ * real L1D can give (NONE .. PORT_BUSY, LINE_ALLOC most often), and aimed
+ * phases for rare corners (docs/mrpb.md section 9).  A request is held
+ * until accepted; every field that is a don't-care (the request's fields
+ * while enq_valid_i is low, a load's store data, the fail code while
+ * deq_ready_i is high) carries fresh random values every cycle.  The warp
+ * -> (block, in-block warp) layout changes only at quiet points, as the
+ * interface requires.
  *
  * Scoreboard (check): every accepted request is delivered exactly once, in
- * order within its warp, with its payload and store flag; a post-barrier
- * request is never delivered before a pre-barrier one; stores never bypass;
+ * order within its warp, with its payload, store flag and (stores) store
+ * data; a post-barrier request is never delivered before a pre-barrier one;
+ * stores never bypass; the bypass flag rises exactly after a refusal for a
+ * resource the bypass mode names (never NONE or PORT_BUSY);
  * at an idle cycle nothing is outstanding; no delivery for 20000 cycles
  * with requests outstanding is a hang. */
 #include <stdlib.h>
@@ -28,12 +35,15 @@
 #include "bits.h"
 #include "ls.h"
 #include "mrpb.h"
+#include "blocks/mrpb_ls.h"
 
-#define NCOMBO 36
+#define NCOMBO 39 /* 36 queued policies + single-slot x 3 bypass options */
+#define NQUEUED 36
 #define SB_CAP 64 /* per warp: at most Entries (<= 32) queued + 1 in the output register */
 
 typedef struct {
   uint32_t payload[MRPB_PAYLOAD_WORDS];
+  uint32_t sdata[MRPB_SDATA_WORDS];
   uint32_t store;
   uint64_t epoch;
 } sb_ent_t;
@@ -54,24 +64,33 @@ typedef struct {
   unsigned perm[NCOMBO], combo, pending_combo, quiesce;
   uint64_t combo_cycles[NCOMBO];
   /* traffic phase */
-  unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4];
+  unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
   uint32_t seq;
   /* scoreboard */
   sb_warp_t sb[MRPB_WARPS];
   uint64_t epoch, last_deq_epoch, outstanding, last_deq_cycle;
   uint64_t n_in, n_out, n_bypass_out, n_barrier;
+  /* bypass-rule check: was a flag expected to rise after this cycle? */
+  int byp_expect; /* -1 unknown, 0 no, 1 yes */
+  uint32_t prev_fail;
+  uint64_t n_pb_refusals, n_aim[8];
 } ctx_t;
 
 static void combo_to_mode(unsigned c, mrpb_in_t *in) {
-  /* c = ((drain * 2 + greedy) * 2 + flush) * 3 + bypass */
+  /* c < 36: c = ((drain * 2 + greedy) * 2 + flush) * 3 + bypass;
+   * c >= 36: single slot with bypass c - 36 (drain/greedy/flush are
+   * ignored by the hardware; the caller randomizes them) */
+  in->mode_slot_i = c >= NQUEUED;
   in->mode_bypass_i = c % 3;
+  if (c >= NQUEUED) return;
   in->mode_flush_i = (c / 3) % 2;
   in->mode_greedy_i = (c / 6) % 2;
   in->mode_drain_i = c / 12;
 }
 
 static unsigned mode_to_combo(const mrpb_in_t *in) {
+  if (in->mode_slot_i) return NQUEUED + in->mode_bypass_i;
   return ((in->mode_drain_i * 2 + in->mode_greedy_i) * 2 + in->mode_flush_i) * 3 + in->mode_bypass_i;
 }
 
@@ -98,18 +117,21 @@ static void declare(void *p, ls_map_t *map) {
   ls_param(map, "Entries", m->entries);
   ls_param(map, "Latency", m->latency);
   ls_param(map, "PayloadW", m->payload_w);
+  ls_param(map, "SDataW", m->sdata_w);
   ls_param(map, "CntW", m->cnt_w);
 
   ls_input(map, "mode_drain_i", 2, &c->in.mode_drain_i);
   ls_input(map, "mode_greedy_i", 1, &c->in.mode_greedy_i);
   ls_input(map, "mode_flush_i", 1, &c->in.mode_flush_i);
   ls_input(map, "mode_bypass_i", 2, &c->in.mode_bypass_i);
+  ls_input(map, "mode_slot_i", 1, &c->in.mode_slot_i);
   ls_input(map, "enq_valid_i", 1, &c->in.enq_valid_i);
   ls_input(map, "enq_wid_i", m->wid_w, &c->in.enq_wid_i);
   ls_input(map, "enq_bid_i", m->bid_w, &c->in.enq_bid_i);
   ls_input(map, "enq_bwid_i", m->bwid_w, &c->in.enq_bwid_i);
   ls_input(map, "enq_store_i", 1, &c->in.enq_store_i);
   ls_input(map, "enq_payload_i", m->payload_w, c->in.enq_payload_i);
+  ls_input(map, "enq_sdata_i", m->sdata_w, c->in.enq_sdata_i);
   ls_input(map, "barrier_i", 1, &c->in.barrier_i);
   ls_input(map, "deq_ready_i", 1, &c->in.deq_ready_i);
   ls_input(map, "l1d_fail_i", 3, &c->in.l1d_fail_i);
@@ -121,36 +143,47 @@ static void declare(void *p, ls_map_t *map) {
   ls_output(map, "deq_wid_o", m->wid_w, &c->out.deq_wid_o);
   ls_output(map, "deq_store_o", 1, &c->out.deq_store_o);
   ls_output(map, "deq_payload_o", m->payload_w, c->out.deq_payload_o);
+  ls_output(map, "deq_sdata_o", m->sdata_w, c->out.deq_sdata_o);
   ls_output(map, "idle_o", 1, &c->out.idle_o);
   ls_output(map, "stat_data_o", m->cnt_w, &c->out.stat_data_o);
 
-  /* State map: every register of rtl/mrpb/mrpb.sv and its sub-instances. */
-  ls_reg(map, "cnt_q", m->nq * m->qcnt_w, m->cnt_q);
-  ls_reg(map, "head_q", m->nq * m->ptr_w, m->head_q);
-  ls_reg(map, "tail_q", m->nq * m->ptr_w, m->tail_q);
-  ls_reg(map, "young_q", m->nq * m->young_w, m->young_q);
-  ls_reg(map, "hist_v_q", m->hist_n, &m->hist_v_q);
-  ls_reg(map, "hist_id_q", m->hist_n * m->idx_w, m->hist_id_q);
-  ls_reg(map, "occ_q", m->occ_w, &m->occ_q);
-  ls_reg(map, "bar_pend_q", 1, &m->bar_pend_q);
-  ls_reg(map, "out_valid_q", 1, &m->out_valid_q);
-  ls_reg(map, "out_bypass_q", 1, &m->out_bypass_q);
-  ls_reg(map, "out_store_q", 1, &m->out_store_q);
-  ls_reg(map, "out_wid_q", m->wid_w, &m->out_wid_q);
-  ls_reg(map, "out_payload_q", m->payload_w, m->out_payload_q);
-  ls_reg(map, "i_drain.gcur_q", m->i_drain.idx_w, &m->i_drain.gcur_q);
-  ls_reg(map, "i_drain.gcur_v_q", 1, &m->i_drain.gcur_v_q);
-  ls_reg(map, "i_drain.i_rr.ptr_q", m->i_drain.idx_w, &m->i_drain.i_rr.ptr_q);
-  ls_reg(map, "i_stats.enq_cnt_q", m->cnt_w, &m->i_stats.enq_cnt_q);
-  ls_reg(map, "i_stats.deq_cnt_q", m->cnt_w, &m->i_stats.deq_cnt_q);
-  ls_reg(map, "i_stats.wpass_cnt_q", m->cnt_w, &m->i_stats.wpass_cnt_q);
-  ls_reg(map, "i_stats.flush_cnt_q", m->cnt_w, &m->i_stats.flush_cnt_q);
-  ls_reg(map, "i_stats.bypass_cnt_q", m->cnt_w, &m->i_stats.bypass_cnt_q);
-  ls_reg(map, "i_stats.stall_cnt_q", m->cnt_w, &m->i_stats.stall_cnt_q);
-  ls_reg(map, "i_stats.rej_cnt_q", m->cnt_w, &m->i_stats.rej_cnt_q);
-  ls_reg(map, "i_stats.occ_max_q", m->occ_w, &m->i_stats.occ_max_q);
-  ls_reg(map, "i_stats.occ_hist_q", m->i_stats.nbkt * m->cnt_w, m->i_stats.occ_hist_q);
-  ls_mem(map, "i_mem", &m->i_mem);
+  mrpb_ls_declare_state(map, "", m);
+}
+
+/* State map: every register of rtl/mrpb/mrpb.sv and its sub-instances,
+ * under prefix (the composite block puts the MRPB at "i_mrpb."). */
+void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
+  char nm[128];
+#define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
+  ls_reg_array(map, P("cnt_q"), m->qcnt_w, m->nq, m->cnt_q, sizeof(uint32_t));
+  ls_reg_array(map, P("head_q"), m->ptr_w, m->nq, m->head_q, sizeof(uint32_t));
+  ls_reg_array(map, P("tail_q"), m->ptr_w, m->nq, m->tail_q, sizeof(uint32_t));
+  ls_reg_array(map, P("young_q"), m->young_w, m->nq, m->young_q, sizeof(uint32_t));
+  ls_reg(map, P("hist_v_q"), m->hist_n, &m->hist_v_q);
+  ls_reg_array(map, P("hist_id_q"), m->idx_w, m->hist_n, m->hist_id_q, sizeof(uint32_t));
+  ls_reg(map, P("occ_q"), m->occ_w, &m->occ_q);
+  ls_reg(map, P("bar_pend_q"), 1, &m->bar_pend_q);
+  ls_reg(map, P("out_valid_q"), 1, &m->out_valid_q);
+  ls_reg(map, P("out_bypass_q"), 1, &m->out_bypass_q);
+  ls_reg(map, P("out_store_q"), 1, &m->out_store_q);
+  ls_reg(map, P("out_wid_q"), m->wid_w, &m->out_wid_q);
+  ls_reg(map, P("out_payload_q"), m->payload_w, m->out_payload_q);
+  ls_reg(map, P("out_sdata_q"), m->sdata_w, m->out_sdata_q);
+  ls_reg(map, P("i_drain.gcur_q"), m->i_drain.idx_w, &m->i_drain.gcur_q);
+  ls_reg(map, P("i_drain.gcur_v_q"), 1, &m->i_drain.gcur_v_q);
+  ls_reg(map, P("i_drain.i_rr.ptr_q"), m->i_drain.idx_w, &m->i_drain.i_rr.ptr_q);
+  ls_reg(map, P("i_stats.enq_cnt_q"), m->cnt_w, &m->i_stats.enq_cnt_q);
+  ls_reg(map, P("i_stats.deq_cnt_q"), m->cnt_w, &m->i_stats.deq_cnt_q);
+  ls_reg(map, P("i_stats.wpass_cnt_q"), m->cnt_w, &m->i_stats.wpass_cnt_q);
+  ls_reg(map, P("i_stats.flush_cnt_q"), m->cnt_w, &m->i_stats.flush_cnt_q);
+  ls_reg(map, P("i_stats.bypass_cnt_q"), m->cnt_w, &m->i_stats.bypass_cnt_q);
+  ls_reg(map, P("i_stats.stall_cnt_q"), m->cnt_w, &m->i_stats.stall_cnt_q);
+  ls_reg(map, P("i_stats.rej_cnt_q"), m->cnt_w, &m->i_stats.rej_cnt_q);
+  ls_reg(map, P("i_stats.occ_max_q"), m->occ_w, &m->i_stats.occ_max_q);
+  ls_reg_array(map, P("i_stats.occ_hist_q"), m->cnt_w, m->i_stats.nbkt, m->i_stats.occ_hist_q, sizeof(uint32_t));
+  ls_mem(map, P("i_mem"), &m->i_mem);
+  ls_mem(map, P("i_sdata"), &m->i_sdata);
+#undef P
 }
 
 static void reset(void *p) {
@@ -160,6 +193,7 @@ static void reset(void *p) {
   c->epoch = c->last_deq_epoch = c->outstanding = c->last_deq_cycle = 0;
   c->n_in = c->n_out = c->n_bypass_out = c->n_barrier = 0;
   c->quiesce = 0;
+  c->byp_expect = -1;
 }
 
 static void new_layout(ctx_t *c, ls_rng_t *r) {
@@ -167,6 +201,20 @@ static void new_layout(ctx_t *c, ls_rng_t *r) {
   c->boff = ls_below(r, 8);
 }
 
+/* A traffic phase.  Half the phases are plain random; the other half aim
+ * at a rare corner (docs/mrpb.md section 9 lists them):
+ *   1 one warp hammered into a nearly closed L1D: its queue full, reads
+ *     meeting a full queue (flush), enqueue stalls
+ *   2 every queue full: uniform warps, L1D almost closed (top occupancy
+ *     buckets, counter saturation with narrow counters)
+ *   3 store storm on one or two warps: writes under flush waiting for their
+ *     queue to drain and for the output register (drain hold)
+ *   4 PORT_BUSY storm: refusals are mostly PORT_BUSY (must never bypass)
+ *   5 equal queues: two to four warps in strict rotation, bursts of one
+ *     (longest-first ties, round-robin order)
+ *   6 young heads: sparse requests to one or two warps, L1D always ready
+ *     (greedy current queue without an eligible entry)
+ *   7 barrier storm (a barrier in 5 % of cycles) */
 static void new_phase(ctx_t *c, ls_rng_t *r) {
   static const unsigned store_opts[] = {0, 5, 20, 50};
   static const unsigned barrier_opts[] = {0, 2, 20};
@@ -177,6 +225,23 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   c->barrier_pm = barrier_opts[ls_below(r, 3)];
   c->max_burst = burst_opts[ls_below(r, 4)];
   for (int i = 0; i < 4; i++) c->hot[i] = ls_below(r, MRPB_WARPS);
+  c->nhot = 4;
+  c->hot_pct = 50;
+  c->fail_pb_pct = 10;
+  c->aim = ls_chance(r, 50) ? 1 + ls_below(r, 7) : 0;
+  c->n_aim[c->aim]++;
+  switch (c->aim) {
+  case 1: c->nhot = 1; c->hot_pct = 100; c->max_burst = 40; c->enq_pct = 100; c->acc_pct = ls_below(r, 6); break;
+  case 2: c->hot_pct = 0; c->enq_pct = 100; c->acc_pct = ls_below(r, 3); c->barrier_pm = 0; break;
+  case 3: c->nhot = 1 + ls_below(r, 2); c->hot_pct = 100; c->store_pct = 60 + ls_below(r, 41); c->enq_pct = 100;
+          c->acc_pct = 20 + ls_below(r, 60); break;
+  case 4: c->fail_pb_pct = 90; c->acc_pct = 10 + ls_below(r, 30); c->store_pct = 0; break;
+  case 5: c->nhot = 2 + ls_below(r, 3); c->hot_pct = 100; c->max_burst = 1; c->enq_pct = 100; c->acc_pct = 30 + ls_below(r, 40); break;
+  case 6: c->nhot = 1 + ls_below(r, 2); c->hot_pct = 100; c->max_burst = 4; c->enq_pct = 10 + ls_below(r, 30);
+          c->acc_pct = 100; break;
+  case 7: c->barrier_pm = 500; break;
+  default: break;
+  }
 }
 
 static void shuffle(ctx_t *c, ls_rng_t *r) {
@@ -188,13 +253,20 @@ static void shuffle(ctx_t *c, ls_rng_t *r) {
   }
 }
 
-static void set_mode(ctx_t *c, unsigned combo) {
-  if (c->sweep) combo_to_mode(combo, &c->in);
-  else {
+static void set_mode(ctx_t *c, unsigned combo, ls_rng_t *r) {
+  if (c->sweep) {
+    if (combo >= NQUEUED) { /* ignored in single-slot mode: any value */
+      c->in.mode_drain_i = ls_below(r, 4);
+      c->in.mode_greedy_i = ls_below(r, 2);
+      c->in.mode_flush_i = ls_below(r, 2);
+    }
+    combo_to_mode(combo, &c->in);
+  } else {
     c->in.mode_drain_i = c->cfg_mode.mode_drain_i;
     c->in.mode_greedy_i = c->cfg_mode.mode_greedy_i;
     c->in.mode_flush_i = c->cfg_mode.mode_flush_i;
     c->in.mode_bypass_i = c->cfg_mode.mode_bypass_i;
+    c->in.mode_slot_i = c->cfg_mode.mode_slot_i;
   }
   c->combo = mode_to_combo(&c->in);
 }
@@ -203,7 +275,8 @@ static void new_request(ctx_t *c, ls_rng_t *r) {
   mrpb_t *m = &c->m;
   if (c->burst_left) c->burst_left--;
   else {
-    c->cur_wid = ls_chance(r, 50) ? c->hot[ls_below(r, 4)] : ls_below(r, MRPB_WARPS);
+    c->cur_wid = ls_chance(r, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_below(r, c->nhot)]
+                                          : ls_below(r, MRPB_WARPS);
     c->burst_left = ls_below(r, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
@@ -211,6 +284,7 @@ static void new_request(ctx_t *c, ls_rng_t *r) {
   c->in.enq_bwid_i = c->cur_wid % c->wpb;
   c->in.enq_store_i = ls_chance(r, c->store_pct);
   ls_rand_bits(r, c->in.enq_payload_i, m->payload_w);
+  ls_rand_bits(r, c->in.enq_sdata_i, m->sdata_w);
   /* A sequence number in the low bits makes waveforms readable. */
   bits_set(c->in.enq_payload_i, 0, m->payload_w < 16 ? m->payload_w : 16, c->seq++);
 }
@@ -224,7 +298,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     shuffle(c, r);
     new_phase(c, r);
     new_layout(c, r);
-    set_mode(c, c->perm[0]);
+    set_mode(c, c->perm[0], r);
     c->in.enq_valid_i = 0;
     holding = 0;
   } else if (c->sweep && cycle % c->period == 0) {
@@ -237,7 +311,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
 
   /* Quiet point: previous cycle idle with nothing presented. */
   if (c->quiesce && !c->in.enq_valid_i && c->out.idle_o) {
-    set_mode(c, c->pending_combo);
+    set_mode(c, c->pending_combo, r);
     new_layout(c, r);
     c->quiesce = 0;
   }
@@ -247,23 +321,31 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && ls_chance(r, c->enq_pct);
     if (c->in.enq_valid_i) new_request(c, r);
-    else { /* idle fields: random but in range (the signature addresses state) */
+    else { /* don't-care fields: fresh random values (signature fields in
+            * range: the LD/ST unit never produces others) */
       c->in.enq_wid_i = ls_below(r, MRPB_WARPS);
       c->in.enq_bid_i = ls_below(r, MRPB_BLOCKS);
       c->in.enq_bwid_i = ls_below(r, MRPB_BWARPS);
       c->in.enq_store_i = ls_below(r, 2);
       ls_rand_bits(r, c->in.enq_payload_i, c->m.payload_w);
+      ls_rand_bits(r, c->in.enq_sdata_i, c->m.sdata_w);
     }
+  } else if (!c->in.enq_store_i) {
+    ls_rand_bits(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
   }
   c->in.barrier_i = c->barrier_pm && ls_below(r, 10000) < c->barrier_pm;
 
-  /* Fake L1D: accepts at acc_pct, else rejects with a reason. */
+  /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
+   * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
+   * while it accepts the code is a don't-care: any 3-bit value. */
   c->in.deq_ready_i = ls_chance(r, c->acc_pct);
-  if (c->in.deq_ready_i) c->in.l1d_fail_i = L1D_FAIL_NONE;
+  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_below(r, 8);
+  else if (ls_chance(r, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
   else {
-    static const uint32_t reasons[] = {L1D_FAIL_NONE, L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
-                                       L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE, L1D_FAIL_MISS_QUEUE};
-    c->in.l1d_fail_i = reasons[ls_below(r, 7)];
+    static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
+                                       L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
+                                       L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
+    c->in.l1d_fail_i = reasons[ls_below(r, 8)];
   }
   c->in.stat_sel_i = ls_below(r, 32);
 }
@@ -278,7 +360,24 @@ static void commit(void *p) { mrpb_commit(&((ctx_t *)p)->m); }
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
   const mrpb_t *m = &c->m;
-  unsigned pw_words = bits_words(m->payload_w);
+  unsigned pw_words = bits_words(m->payload_w), sd_words = bits_words(m->sdata_w);
+  /* The bypass flag: rises exactly in the cycle after a refusal of a load
+   * for a resource the bypass mode names (independent of the model). */
+  if (c->out.deq_valid_o && c->byp_expect >= 0 && (int)c->out.deq_bypass_o != c->byp_expect) {
+    snprintf(msg, n, "mrpb scoreboard: deq_bypass_o=%u, expected %d (bypass mode %u, last fail code %u)",
+             c->out.deq_bypass_o, c->byp_expect, c->in.mode_bypass_i, c->prev_fail);
+    return 1;
+  }
+  if (c->out.deq_valid_o && !c->in.deq_ready_i) {
+    uint32_t f = c->in.l1d_fail_i, res = f >= L1D_FAIL_LINE_ALLOC && f <= L1D_FAIL_MISS_QUEUE;
+    uint32_t rule = c->in.mode_bypass_i == MRPB_BYPASS_ALL ? res
+                  : c->in.mode_bypass_i == MRPB_BYPASS_ASSOC ? f == L1D_FAIL_LINE_ALLOC : 0;
+    c->byp_expect = c->out.deq_bypass_o || (!c->out.deq_store_o && rule);
+    c->prev_fail = f;
+    if (f == L1D_FAIL_PORT_BUSY && !c->out.deq_bypass_o && !c->out.deq_store_o && c->in.mode_bypass_i) c->n_pb_refusals++;
+  } else {
+    c->byp_expect = 0; /* a new request (or none) in the output register */
+  }
   if (c->out.deq_valid_o && c->in.deq_ready_i) {
     unsigned w = c->out.deq_wid_o;
     if (w >= MRPB_WARPS || !c->sb[w].n) {
@@ -287,8 +386,9 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     }
     sb_warp_t *s = &c->sb[w];
     sb_ent_t *e = &s->e[s->head];
-    if (memcmp(e->payload, c->out.deq_payload_o, pw_words * 4) || e->store != c->out.deq_store_o) {
-      snprintf(msg, n, "mrpb scoreboard: warp %u delivered payload %08x (store %u), expected its oldest request %08x (store %u): lost, duplicated or reordered",
+    if (memcmp(e->payload, c->out.deq_payload_o, pw_words * 4) || e->store != c->out.deq_store_o ||
+        (e->store && memcmp(e->sdata, c->out.deq_sdata_o, sd_words * 4))) {
+      snprintf(msg, n, "mrpb scoreboard: warp %u delivered payload %08x (store %u), expected its oldest request %08x (store %u) with its store data: lost, duplicated, reordered or corrupted",
                w, c->out.deq_payload_o[0], c->out.deq_store_o, e->payload[0], e->store);
       return 1;
     }
@@ -320,6 +420,7 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     memset(e, 0, sizeof *e);
     memcpy(e->payload, c->in.enq_payload_i, pw_words * 4);
     e->store = c->in.enq_store_i;
+    if (e->store) memcpy(e->sdata, c->in.enq_sdata_i, sd_words * 4);
     e->epoch = c->epoch;
     s->n++;
     c->outstanding++;
@@ -347,8 +448,13 @@ static void summary(void *p, FILE *f) {
   const mrpb_stats_t *s = &m->i_stats;
   static const char *const drain[] = {"fixed", "rr", "longest", "?"};
   static const char *const byp[] = {"off", "all", "assoc", "?"};
-  fprintf(f, "mrpb: sig=%u queues=%u entries=%u latency=%u payload=%u sweep=%u\n", m->sig, m->nq, m->entries,
-          m->latency, m->payload_w, c->sweep);
+  fprintf(f, "mrpb: sig=%u queues=%u entries=%u latency=%u payload=%u sdata=%u sweep=%u\n", m->sig, m->nq,
+          m->entries, m->latency, m->payload_w, m->sdata_w, c->sweep);
+  fprintf(f, "mrpb: phases plain=%llu hammer=%llu full=%llu stores=%llu port_busy=%llu ties=%llu young=%llu barriers=%llu;"
+             " load refusals with PORT_BUSY under a bypass mode (never bypassed): %llu\n",
+          (unsigned long long)c->n_aim[0], (unsigned long long)c->n_aim[1], (unsigned long long)c->n_aim[2],
+          (unsigned long long)c->n_aim[3], (unsigned long long)c->n_aim[4], (unsigned long long)c->n_aim[5],
+          (unsigned long long)c->n_aim[6], (unsigned long long)c->n_aim[7], (unsigned long long)c->n_pb_refusals);
   fprintf(f, "mrpb: enq=%u deq=%u wpass=%u flush=%u bypass=%u stall_cycles=%u l1d_reject_cycles=%u occ_max=%u\n",
           s->enq_cnt_q, s->deq_cnt_q, s->wpass_cnt_q, s->flush_cnt_q, s->bypass_cnt_q, s->stall_cnt_q, s->rej_cnt_q,
           s->occ_max_q);
@@ -367,11 +473,15 @@ static void summary(void *p, FILE *f) {
   fprintf(f, "mrpb: policy combinations run: %u/%d, fewest cycles in one: %llu\n", covered, NCOMBO,
           (unsigned long long)minc);
   for (unsigned i = 0; i < NCOMBO; i++) {
-    mrpb_in_t mi;
+    mrpb_in_t mi = {0};
     if (!c->combo_cycles[i]) continue;
     combo_to_mode(i, &mi);
-    fprintf(f, "mrpb:   %-8s greedy=%u flush=%u bypass=%-5s %llu cycles\n", drain[mi.mode_drain_i & 3],
-            mi.mode_greedy_i, mi.mode_flush_i, byp[mi.mode_bypass_i & 3], (unsigned long long)c->combo_cycles[i]);
+    if (i >= NQUEUED)
+      fprintf(f, "mrpb:   single-slot                bypass=%-5s %llu cycles\n", byp[mi.mode_bypass_i & 3],
+              (unsigned long long)c->combo_cycles[i]);
+    else
+      fprintf(f, "mrpb:   %-8s greedy=%u flush=%u bypass=%-5s %llu cycles\n", drain[mi.mode_drain_i & 3],
+              mi.mode_greedy_i, mi.mode_flush_i, byp[mi.mode_bypass_i & 3], (unsigned long long)c->combo_cycles[i]);
   }
 }
 
@@ -379,7 +489,7 @@ const ls_block_t ls_block_mrpb = {
     .name = "mrpb",
     .rtl_module = "mrpb",
     .rtl_files = "prim/mem_1r1w.sv prim/prio_enc.sv prim/rr_arb.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv",
-    .help = "memory request prioritization buffer (seed 003); MRPB_MODE_SWEEP=1 walks all 36 policies",
+    .help = "memory request prioritization buffer (seed 003); MRPB_MODE_SWEEP=1 walks all 39 policies",
     .create = create,
     .destroy = destroy,
     .declare = declare,

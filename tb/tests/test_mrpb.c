@@ -1,11 +1,15 @@
-/* test_mrpb.c -- directed tests of the MRPB C model (csim/mrpb.c):
+/* test_mrpb.c -- directed tests of the MRPB C model (csim/mrpb/mrpb.c):
  *   - each drain policy's order on one hand-made burst (Section 3.3),
  *   - the flush rules (read meets a full queue; write drains its queue then
  *     passes unqueued; otherwise the normal policy),
- *   - the buffer latency, back-pressure, the bypass options,
+ *   - the buffer latency, back-pressure, the bypass options over every fail
+ *     code the L1D produces (0..5: PORT_BUSY and NONE never bypass),
+ *   - the single-slot mode (bypass without reordering, Section 5.4),
+ *   - greedy: a current queue without an eligible entry counts as empty,
+ *   - store data delivered with its store, queued (flush off) or passed,
  *   - the barrier rule (no post-barrier request passes a pre-barrier one),
  *   - the per-warp ordering property under random traffic, every signature
- *     and all 36 policy combinations, with nothing lost or duplicated. */
+ *     and all 39 policy combinations, with nothing lost or duplicated. */
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
@@ -20,14 +24,14 @@ typedef struct {
   mrpb_in_t in;
   mrpb_out_t out;
   unsigned cyc;
-  uint32_t got[MAXLOG], got_byp[MAXLOG], got_cyc[MAXLOG];
+  uint32_t got[MAXLOG], got_byp[MAXLOG], got_cyc[MAXLOG], got_sdok[MAXLOG];
   unsigned ngot;
 } tb_t;
 
 static tb_t *tb_open(unsigned sig, unsigned entries, unsigned lat, unsigned drain, unsigned greedy, unsigned flush,
                      unsigned bypass) {
   tb_t *t = calloc(1, sizeof *t);
-  if (!t || mrpb_init(&t->m, sig, entries, lat, 32, 32)) { fprintf(stderr, "mrpb_init failed\n"); exit(2); }
+  if (!t || mrpb_init(&t->m, sig, entries, lat, 32, 64, 32)) { fprintf(stderr, "mrpb_init failed\n"); exit(2); }
   t->in.mode_drain_i = drain;
   t->in.mode_greedy_i = greedy;
   t->in.mode_flush_i = flush;
@@ -46,6 +50,8 @@ static void tb_cycle(tb_t *t) {
     t->got[t->ngot] = t->out.deq_payload_o[0];
     t->got_byp[t->ngot] = t->out.deq_bypass_o;
     t->got_cyc[t->ngot] = t->cyc;
+    t->got_sdok[t->ngot] = !t->out.deq_store_o || (t->out.deq_sdata_o[0] == (t->out.deq_payload_o[0] ^ 0x5a5a5a5au) &&
+                                                   t->out.deq_sdata_o[1] == ~t->out.deq_payload_o[0]);
     t->ngot++;
   }
   mrpb_commit(&t->m);
@@ -66,6 +72,9 @@ static void tb_present(tb_t *t, unsigned wid, unsigned store, uint32_t payload) 
   t->in.enq_store_i = store;
   memset(t->in.enq_payload_i, 0, sizeof t->in.enq_payload_i);
   t->in.enq_payload_i[0] = payload;
+  /* store data: derived from the payload, so delivery can be checked */
+  t->in.enq_sdata_i[0] = payload ^ 0x5a5a5a5au;
+  t->in.enq_sdata_i[1] = ~payload;
 }
 
 /* Presents one request until accepted; returns the cycles it waited. */
@@ -320,11 +329,30 @@ static unsigned bypass_case(unsigned mode, unsigned store, uint32_t fail) {
   return ok ? byp : 2;
 }
 
+/* Every fail code the L1D can produce (0..5) under every bypass mode: only
+ * the resource fails bypass, ALL on all four, ASSOC on LINE_ALLOC; NONE and
+ * PORT_BUSY never (a PORT_BUSY refusal says nothing about the request). */
+static void test_bypass_codes(tc_t *tc) {
+  tc_group_begin(tc, "bypass decision over every L1D fail code 0..5 x modes OFF/ALL/ASSOC (loads)");
+  for (unsigned mode = MRPB_BYPASS_OFF; mode <= MRPB_BYPASS_ASSOC; mode++) {
+    for (uint32_t fail = 0; fail <= L1D_FAIL_PORT_BUSY; fail++) {
+      unsigned res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
+                     fail == L1D_FAIL_MISS_QUEUE;
+      unsigned want = mode == MRPB_BYPASS_ALL ? res : mode == MRPB_BYPASS_ASSOC ? fail == L1D_FAIL_LINE_ALLOC : 0;
+      unsigned got = bypass_case(mode, 0, fail);
+      TC_CHECK(tc, got == want, "bypass mode %u, fail code %u: bypass %u, expected %u", mode, fail, got, want);
+      TC_CHECK(tc, bypass_case(mode, 1, fail) == 0, "bypass mode %u, fail code %u: a store never bypasses", mode, fail);
+    }
+  }
+  tc_group_end(tc);
+}
+
 static void test_bypass(tc_t *tc) {
   TC_CHECK(tc, bypass_case(MRPB_BYPASS_ASSOC, 0, L1D_FAIL_LINE_ALLOC) == 1, "bypass on assoc stalls: LINE_ALLOC -> bypass");
   TC_CHECK(tc, bypass_case(MRPB_BYPASS_ASSOC, 0, L1D_FAIL_MSHR_ENTRY) == 0, "bypass on assoc stalls: MSHR_ENTRY -> retry");
   TC_CHECK(tc, bypass_case(MRPB_BYPASS_ALL, 0, L1D_FAIL_MISS_QUEUE) == 1, "bypass on all stalls: MISS_QUEUE -> bypass");
   TC_CHECK(tc, bypass_case(MRPB_BYPASS_ALL, 0, L1D_FAIL_NONE) == 0, "bypass on all stalls: reject without a reason -> retry");
+  TC_CHECK(tc, bypass_case(MRPB_BYPASS_ALL, 0, L1D_FAIL_PORT_BUSY) == 0, "bypass on all stalls: PORT_BUSY -> retry (not a resource fail)");
   TC_CHECK(tc, bypass_case(MRPB_BYPASS_OFF, 0, L1D_FAIL_LINE_ALLOC) == 0, "bypass off: LINE_ALLOC -> retry");
   TC_CHECK(tc, bypass_case(MRPB_BYPASS_ALL, 1, L1D_FAIL_LINE_ALLOC) == 0, "a store never bypasses");
 }
@@ -372,15 +400,17 @@ static void test_barrier(tc_t *tc) {
 
 /* ---- per-warp ordering, random traffic, every signature and policy ----------- */
 static void test_order_random(tc_t *tc) {
-  tc_group_begin(tc, "per-warp order, nothing lost or duplicated: 3 signatures x 36 policies, random traffic");
+  tc_group_begin(tc, "per-warp order, store data intact, nothing lost or duplicated: 3 signatures x 39 policies, random traffic");
   static const unsigned sigs[] = {MRPB_SIG_WARP, MRPB_SIG_BLOCK, MRPB_SIG_BWARP};
   static const unsigned ents[] = {8, 3, 1};
   static const unsigned lats[] = {5, 3, 11};
   ls_rng_t r;
   ls_rng_seed(&r, 2024);
   for (unsigned s = 0; s < 3; s++) {
-    for (unsigned combo = 0; combo < 36; combo++) {
-      tb_t *t = tb_open(sigs[s], ents[s], lats[s], combo / 12, (combo / 6) % 2, (combo / 3) % 2, combo % 3);
+    for (unsigned combo = 0; combo < 39; combo++) {
+      tb_t *t = combo < 36 ? tb_open(sigs[s], ents[s], lats[s], combo / 12, (combo / 6) % 2, (combo / 3) % 2, combo % 3)
+                           : tb_open(sigs[s], ents[s], lats[s], ls_below(&r, 4), ls_below(&r, 2), ls_below(&r, 2), combo - 36);
+      t->in.mode_slot_i = combo >= 36;
       uint32_t next_in[MRPB_WARPS] = {0}, next_out[MRPB_WARPS] = {0};
       unsigned sent = 0, got = 0, bad = 0, hot = ls_below(&r, 48);
       for (unsigned cyc = 0; cyc < 6000; cyc++) {
@@ -393,11 +423,12 @@ static void test_order_random(tc_t *tc) {
         }
         t->in.barrier_i = ls_chance(&r, 1);
         t->in.deq_ready_i = ls_chance(&r, 60);
-        t->in.l1d_fail_i = t->in.deq_ready_i ? L1D_FAIL_NONE : ls_below(&r, 5);
+        t->in.l1d_fail_i = t->in.deq_ready_i ? ls_below(&r, 8) : ls_below(&r, L1D_FAIL_PORT_BUSY + 1);
         mrpb_comb(&t->m, &t->in, &t->out);
         if (t->out.deq_valid_o && t->in.deq_ready_i) {
           uint32_t w = t->out.deq_wid_o, p = t->out.deq_payload_o[0];
           if ((p >> 16) != w || (p & 0xffff) != next_out[w]) bad++;
+          else if (t->out.deq_store_o && (t->out.deq_sdata_o[0] != (p ^ 0x5a5a5a5au) || t->out.deq_sdata_o[1] != ~p)) bad++;
           else next_out[w]++;
           got++;
         }
@@ -437,6 +468,89 @@ static void test_counters(tc_t *tc) {
   tb_close(t);
 }
 
+/* ---- single slot (Section 5.4): no reordering, one request per cycle ------------- */
+static void test_slot(tc_t *tc) {
+  /* fixed order would put warp 0 first; the single slot keeps arrival order */
+  tb_t *t = tb_open(MRPB_SIG_WARP, 8, 5, MRPB_DRAIN_FIXED, 1, 1, MRPB_BYPASS_ASSOC);
+  t->in.mode_slot_i = 1;
+  static const uint32_t seq[][2] = {{9, 0x90}, {0, 0x00}, {5, 0x50}, {0, 0x01}, {9, 0x91}, {3, 0x30}};
+  t->in.deq_ready_i = 1;
+  unsigned stalls = 0, n = sizeof seq / sizeof seq[0];
+  for (unsigned i = 0; i < n; i++) stalls += tb_enq(t, seq[i][0], seq[i][1] == 0x50, seq[i][1]);
+  tb_drain(t);
+  uint32_t want[6];
+  for (unsigned i = 0; i < n; i++) want[i] = seq[i][1];
+  TC_CHECK(tc, t->ngot == n && same(t->got, want, n) && stalls == 0,
+           "single slot: arrival order kept (a store among loads too), one request per cycle with the L1D ready");
+  TC_CHECK(tc, t->got_cyc[0] == 1 && t->got_cyc[n - 1] == n,
+           "single slot: accepted in cycle t, presented (and taken) in t+1 (first %u, last %u)", t->got_cyc[0],
+           t->got_cyc[n - 1]);
+  TC_CHECK(tc, t->m.i_stats.enq_cnt_q == 0 && t->m.i_stats.wpass_cnt_q == n, "single slot: nothing queued, every request passed");
+  tb_close(t);
+  /* bypass without reordering: a LINE_ALLOC refusal flags the request */
+  t = tb_open(MRPB_SIG_WARP, 8, 5, MRPB_DRAIN_FIXED, 0, 0, MRPB_BYPASS_ASSOC);
+  t->in.mode_slot_i = 1;
+  tb_enq(t, 4, 0, 0x40);
+  tb_present(t, 4, 0, 0x41);
+  t->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
+  tb_cycle(t); /* 0x40 refused; the slot is full: 0x41 not accepted */
+  unsigned ready_while_full = t->out.enq_ready_o;
+  t->in.l1d_fail_i = L1D_FAIL_NONE;
+  tb_cycle(t);
+  unsigned flagged = t->out.deq_valid_o && t->out.deq_bypass_o;
+  t->in.deq_ready_i = 1;
+  tb_cycle(t); /* 0x40 taken (bypassed); 0x41 accepted the same cycle */
+  unsigned ready_on_take = t->out.enq_ready_o;
+  t->in.enq_valid_i = 0;
+  tb_drain(t);
+  TC_CHECK(tc, !ready_while_full && ready_on_take && flagged && t->ngot == 2 && t->got[0] == 0x40 && t->got_byp[0] &&
+                   t->got[1] == 0x41 && !t->got_byp[1],
+           "single slot: LINE_ALLOC -> bypass, the next request enters in the cycle the L1D takes the slot");
+  tb_close(t);
+}
+
+/* ---- greedy with a young head ---------------------------------------------------
+ * Greedy fixed order, latency 18.  Warp 3 (0xa0) in cycle 0, warp 9 (0x90)
+ * in cycle 1, L1D open.  0xa0 leaves in cycle 17 (queue 3 current); in the
+ * same cycle warp 3 enqueues 0xa1, young until cycle 34.  In cycle 18 0x90
+ * is eligible: the current queue has no eligible entry, counts as empty, and
+ * 0x90 leaves (a drain that waited on the young head would give a0 a1 90). */
+static void test_greedy_young(tc_t *tc) {
+  tb_t *t = tb_open(MRPB_SIG_WARP, 8, 18, MRPB_DRAIN_FIXED, 1, 0, MRPB_BYPASS_OFF);
+  t->in.deq_ready_i = 1;
+  tb_enq(t, 3, 0, 0xa0);
+  tb_enq(t, 9, 0, 0x90);
+  tb_run(t, 15);
+  tb_enq(t, 3, 0, 0xa1);
+  unsigned popped_a0 = t->m.dbg_deq_pop && t->m.dbg_sel_idx == 3;
+  tb_drain(t);
+  static const uint32_t want[] = {0xa0, 0x90, 0xa1};
+  TC_CHECK(tc, popped_a0 && t->ngot == 3 && same(t->got, want, 3) && t->got_cyc[1] == 19,
+           "greedy: the current queue without an eligible entry counts as empty (a0 90 a1, 0x90 at cycle 19, got %u)",
+           t->ngot > 1 ? t->got_cyc[1] : 0);
+  tb_close(t);
+}
+
+/* ---- store data -------------------------------------------------------------------
+ * Flush off: a store is queued and its data (the store-data memory row of
+ * its entry) reaches the L1D with it; flush on: it passes unqueued. */
+static void test_store_data(tc_t *tc) {
+  for (unsigned flush = 0; flush < 2; flush++) {
+    tb_t *t = tb_open(MRPB_SIG_WARP, 4, 5, MRPB_DRAIN_FIXED, 0, flush, MRPB_BYPASS_OFF);
+    t->in.deq_ready_i = flush; /* under flush a store waits for its queue: let it drain */
+    tb_enq(t, 7, 0, 0x70);
+    tb_enq(t, 7, 1, 0x71);
+    tb_enq(t, 2, 1, 0x20);
+    tb_drain(t);
+    unsigned ok = t->ngot == 3;
+    for (unsigned i = 0; i < t->ngot; i++) ok &= t->got_sdok[i];
+    TC_CHECK(tc, ok && (flush ? t->m.i_stats.wpass_cnt_q == 2 : t->m.i_stats.enq_cnt_q == 3),
+             "store data: delivered with its store (flush %u: %s)", flush,
+             flush ? "passed unqueued" : "queued, from the store-data memory");
+    tb_close(t);
+  }
+}
+
 int main(void) {
   tc_t t = TC_INIT("mrpb");
   test_drain_orders(&t);
@@ -445,6 +559,10 @@ int main(void) {
   test_latency(&t);
   test_backpressure(&t);
   test_bypass(&t);
+  test_bypass_codes(&t);
+  test_slot(&t);
+  test_greedy_young(&t);
+  test_store_data(&t);
   test_barrier(&t);
   test_order_random(&t);
   test_counters(&t);

@@ -1,0 +1,32 @@
+/* l1d_ls_state.c -- see l1d_ls_state.h: the L1D's state map, under a prefix
+ * (tb/blocks/l1d_ls.c with "", composites with their instance path). */
+#include "blocks/l1d_ls_state.h"
+#include <stdio.h>
+#include "bits.h"
+
+void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
+  char nm[128];
+  const l1d_geom_t *g = &m->g;
+#define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
+  ls_reg_array2(mp, P("valid_q"), 1, g->sets, g->ways, m->valid_q);
+  ls_reg_array2(mp, P("rsv_q"), 1, g->sets, g->ways, m->rsv_q);
+  ls_reg_array2(mp, P("byp_q"), 1, g->sets, g->ways, m->byp_q);
+  ls_reg_array2(mp, P("reuse_q"), 1, g->sets, g->ways, m->reuse_q);
+  ls_reg_array2(mp, P("rank_q"), m->rankw, g->sets, g->ways, m->rank_q);
+  ls_reg_array(mp, P("mshr_valid_q"), 1, g->entries, m->mshr_valid_q, 1);
+  ls_reg_array(mp, P("mshr_rdy_q"), 1, g->entries, m->mshr_rdy_q, 1);
+  ls_reg_array(mp, P("mshr_addr_q"), m->law, g->entries, m->mshr_addr_q, 4);
+  ls_reg_array(mp, P("mshr_way_q"), m->wayw, g->entries, m->mshr_way_q, 1);
+  ls_reg_array(mp, P("mshr_cnt_q"), m->cntw, g->entries, m->mshr_cnt_q, 1);
+  ls_reg_array2(mp, P("mshr_ids_q"), g->id_w, g->entries, g->merge, m->mshr_ids_q);
+  ls_reg(mp, P("mem_rr_q"), 1, &m->mem_rr_q);
+  for (int i = 0; i < L1D_NCNT; i++) ls_reg(mp, P(l1d_cnt_name[i]), 32, &m->cnt_q[i]);
+  ls_fifo(mp, P("i_missq"), &m->i_missq);
+  ls_fifo(mp, P("i_bypq"), &m->i_bypq);
+  ls_fifo(mp, P("i_relq"), &m->i_relq);
+  ls_mem(mp, P("i_tags"), &m->i_tags);
+  ls_mem(mp, P("i_tags_rmt"), &m->i_tags_rmt);
+  ls_mem(mp, P("i_data"), &m->i_data);
+  ls_mem(mp, P("i_data_rmt"), &m->i_data_rmt);
+#undef P
+}

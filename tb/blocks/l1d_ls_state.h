@@ -1,0 +1,14 @@
+/* l1d_ls_state.h -- the L1D's state-map declaration, for composites that
+ * contain an L1D (tb/blocks/mrpb_l1d_ls.c).  The lead reconciles this with
+ * the rewritten L1D on merge (its body mirrors the declare calls of
+ * tb/blocks/l1d_ls.c). */
+#ifndef L1D_LS_STATE_H
+#define L1D_LS_STATE_H
+#include "l1d.h"
+#include "ls.h"
+
+/* Every register and memory of rtl/l1d/l1d.sv, each path prefixed with
+ * prefix ("" for the L1D alone, "i_l1d." inside a composite). */
+void l1d_ls_declare_state(ls_map_t *map, const char *prefix, const l1d_t *m);
+
+#endif
