@@ -152,8 +152,13 @@ void ccn_node_next(ccn_node_t *n, const ccn_node_in_t *in, const ccn_node_t *pre
                    const ccn_epoch_t *ep) {
   const ccn_node_cfg_t *p = &n->p;
   /* CB */
+#ifdef FAULT_CCN_BUBBLE
+  n->inj = !fifo_sync_empty(&n->i_cb) && !n->cb_to && !prev->rq_out_valid_o &&
+           fifo_sync_count(&n->i_reqq) <= p->req_depth - 1; /* injected: the CB may take the last slot */
+#else
   n->inj = !fifo_sync_empty(&n->i_cb) && !n->cb_to && !prev->rq_out_valid_o &&
            fifo_sync_count(&n->i_reqq) <= p->req_depth - 2;
+#endif
   uint32_t cb_push = in->miss_valid_i && !n->dir;
   memset(n->cb_row, 0, bits_words(p->cbw) * 4);
   put(n->cb_row, 0, p->law, in->miss_addr_i);
@@ -233,11 +238,7 @@ void ccn_node_next(ccn_node_t *n, const ccn_node_in_t *in, const ccn_node_t *pre
 
   /* request throttler: h_reuse = N_hits / N_total < H_min  <=>  100*N_hits < H_min*N_total */
   uint64_t hits100 = (uint64_t)n->nh_q * 100u, min_tot = (uint64_t)n->nt_q * p->hmin;
-#ifdef FAULT_CCN_THROTTLE
-  n->dec_thr = ep->dec && p->hmin != 0 && n->nt_q != 0 && hits100 <= min_tot; /* injected: "at most" */
-#else
   n->dec_thr = ep->dec && p->hmin != 0 && n->nt_q != 0 && hits100 < min_tot;
-#endif
   n->thr_d = n->thr_q;
   n->nt_d = n->nt_q;
   n->nh_d = n->nh_q;
@@ -247,10 +248,12 @@ void ccn_node_next(ccn_node_t *n, const ccn_node_in_t *in, const ccn_node_t *pre
     n->nh_d = 0;
   } else {
     if (n->dec_thr) n->thr_d = 1;
-    if (ep->win) {
-      n->nt_d = sat_inc(n->nt_q, n->inj, p->winw);
-      n->nh_d = sat_inc(n->nh_q, n->deliver, p->winw);
-    }
+    if (ep->win) n->nt_d = sat_inc(n->nt_q, n->inj, p->winw);
+#ifdef FAULT_CCN_THROTTLE
+    n->nh_d = sat_inc(n->nh_q, n->deliver, p->winw); /* injected: hits counted outside the window too */
+#else
+    if (ep->win) n->nh_d = sat_inc(n->nh_q, n->deliver, p->winw);
+#endif
   }
 
   /* statistics */

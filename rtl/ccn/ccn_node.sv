@@ -283,7 +283,12 @@ module ccn_node #(
   always_comb begin
     // CB: a new miss in, the head into the ReqQ (bubble rule: two free slots,
     // no forwarded request this cycle) or, timed out, to L2.
+`ifdef FAULT_CCN_BUBBLE
+    // Injected fault: the CB may take the ReqQ's last free slot.
+    inj      = !cb_empty && !cb_to && !rq_in_valid_i && (rq_count <= RqCW'(ReqDepth - 1));
+`else
     inj      = !cb_empty && !cb_to && !rq_in_valid_i && (rq_count <= RqCW'(ReqDepth - 2));
+`endif
     cb_push  = miss_valid_i && !dir;
     cb_wdata = {now_i, miss_addr_i};
     cb_pop   = inj || to_go;
@@ -338,12 +343,7 @@ module ccn_node #(
     // request throttler: h_reuse = N_hits / N_total < H_min  <=>  100*N_hits < H_min*N_total
     hits100 = (WinW + 7)'(nh_q) * (WinW + 7)'(100);
     min_tot = (WinW + 7)'(nt_q) * (WinW + 7)'(HMin);
-`ifdef FAULT_CCN_THROTTLE
-    // Injected fault: "below H_min" taken as "at most H_min".
-    dec_thr = dec_i && (HMin != 0) && (nt_q != '0) && (hits100 <= min_tot);
-`else
     dec_thr = dec_i && (HMin != 0) && (nt_q != '0) && (hits100 < min_tot);
-`endif
     thr_d = thr_q;
     nt_d  = nt_q;
     nh_d  = nh_q;
@@ -353,10 +353,13 @@ module ccn_node #(
       nh_d  = '0;
     end else begin
       if (dec_thr) thr_d = 1'b1;
-      if (win_i) begin
-        nt_d = win_inc(nt_q, inj);
-        nh_d = win_inc(nh_q, deliver);
-      end
+      if (win_i) nt_d = win_inc(nt_q, inj);
+`ifdef FAULT_CCN_THROTTLE
+      // Injected fault: hits are counted outside the sampling window too.
+      nh_d = win_inc(nh_q, deliver);
+`else
+      if (win_i) nh_d = win_inc(nh_q, deliver);
+`endif
     end
 
     // statistics
