@@ -65,7 +65,7 @@ for b in $blocks; do
   n=$(test_cycles $b)
   for c in tb/configs/$b/*.cfg; do
     [ -f "$c" ] || c=""
-    seeds="1 2 3"; [ "$b" = l1d ] || [ "$b" = mrpb ] && seeds=1   # big blocks: one seed per config here
+    seeds="1 2 3"; [ "$b" = l1d ] || [ "$b" = mrpb ] || [ "$b" = ccn ] && seeds=1   # big blocks: one seed per config here
     for seed in $seeds; do
       echo "lockstep $b ${c:+$(basename $c .cfg) }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun" >>$JOBS
     done
