@@ -428,6 +428,10 @@ static void test_rules(tc_t *tc) {
   tb_run(t, 1100);
   TC_CHECK(tc, t->r.node[0].nt_q == 100 && t->r.node[0].nh_q == 5 && t->r.node[0].thr_q == 0,
            "h_reuse = 5/100 = H_min: not throttled (N_total %u, N_hits %u)", t->r.node[0].nt_q, t->r.node[0].nh_q);
+  miss(t, 0, 0x100, 0); /* a hit after the window: not counted */
+  tb_run(t, 40);
+  TC_CHECK(tc, t->r.node[0].cnt_avoid_q == 6 && t->r.node[0].nt_q == 100 && t->r.node[0].nh_q == 5,
+           "injections and hits after t_S are not counted in N_total / N_hits");
   tb_run(t, 6000 - t->cyc + 5); /* next period: window counters cleared */
   TC_CHECK(tc, t->r.node[0].nt_q == 0 && t->r.node[0].nh_q == 0, "the period end clears N_total and N_hits");
   tb_close(t);
