@@ -13,6 +13,7 @@ done
 # tops: the primitives alone, and each block directory's module of the same name
 tops="fifo_sync:prim prio_enc:prim rr_arb:prim sat_cnt:prim mem_1r1w:prim"
 for d in rtl/*/; do d=$(basename "$d"); [ "$d" != prim ] && [ -f rtl/$d/$d.sv ] && tops+=" $d:$d"; done
+tops+=" ccn_ring:ccn"   # the CCN's top is named after the ring, not the directory
 for t in $tops; do
   top=${t%%:*}; dir=${t##*:}
   files="$prim"; [ "$dir" != prim ] && files+=" $(ls rtl/$dir/*.sv | tr '\n' ' ')"

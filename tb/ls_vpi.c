@@ -1,6 +1,7 @@
 /* ls_vpi.c -- the RTL backend: VPI reads and writes on the Verilated
  * harness; clock, reset, eval and tracing go through the C++ glue
  * (tb/vglue.cpp), the only C++ in the testbench. */
+#include <stdio.h>
 #include <stdlib.h>
 #include "ls_rtl.h"
 #include "vpi_user.h"
@@ -20,7 +21,27 @@ int ls_rtl_available(void) { return 1; }
 int ls_rtl_open(int argc, char **argv) { return vg_open(argc, argv); }
 void ls_rtl_close(void) { vg_close(); }
 
-void *ls_rtl_handle(const char *name) { return vpi_handle_by_name((PLI_BYTE8 *)name, NULL); }
+/* Verilator names a generate-loop scope gen_x[3] as gen_x__BRA__3__KET__;
+ * state maps use the source form (gen_node[3].i_node.foo_q). */
+static void vl_name(const char *name, char *buf, size_t n) {
+  size_t k = 0;
+  for (const char *s = name; *s && k + 16 < n; s++) {
+    const char *e = s + 1;
+    if (*s == '[') while (*e >= '0' && *e <= '9') e++;
+    if (*s == '[' && e > s + 1 && *e == ']' && e[1] == '.') {
+      k += (size_t)snprintf(buf + k, n - k, "__BRA__%.*s__KET__", (int)(e - s - 1), s + 1);
+      s = e;
+    } else {
+      buf[k++] = *s;
+    }
+  }
+  buf[k] = 0;
+}
+void *ls_rtl_handle(const char *name) {
+  char buf[1024];
+  vl_name(name, buf, sizeof buf);
+  return vpi_handle_by_name((PLI_BYTE8 *)buf, NULL);
+}
 void *ls_rtl_elem(void *array, unsigned index) { return vpi_handle_by_index((vpiHandle)array, (PLI_INT32)index); }
 
 void ls_rtl_get(void *h, uint32_t *words, unsigned nwords) {
@@ -41,7 +62,11 @@ void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords) {
   if (p != vv) free(p);
 }
 
-void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) { return vg_ptr(name, ent_bytes, elems); }
+void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) {
+  char buf[1024];
+  vl_name(name, buf, sizeof buf);
+  return vg_ptr(buf, ent_bytes, elems);
+}
 void ls_rtl_clk(int level) { vg_clk(level); }
 void ls_rtl_rst(int level) { vg_rst(level); }
 void ls_rtl_eval(void) { vg_eval(); }
