@@ -154,9 +154,28 @@ static void test_schedule(tc_t *tc) {
   TC_CHECK(tc, t.b.phase_q == BDU_PH_HOLD && t.b.bmode_q, "Hold = 0: B mode held for 1000 cycles (until a kernel start)");
 }
 
+/* What the MRMU counts: HIT_RESERVED is a miss; a bypassed load is no access. */
+static void test_counting(tc_t *tc) {
+  tb_t t;
+  setup(&t, 10, 10, 8, 30, 90, 4, BDU_WOMU_LAST);
+  t.in.kernel_start_i = t.in.tb_disp_i = 1;
+  cyc(&t);
+  for (unsigned i = 0; i < 10; i++) {
+    t.in.ev_access_i = 1;
+    t.in.ev_hitres_i = i < 3;                        /* 3 hit-reserved */
+    t.in.ev_miss_i = i >= 3 && i < 6;                /* 3 misses, of which */
+    t.in.ev_byp_i = i == 5;                          /* 1 a bypassed load */
+    cyc(&t);
+  }
+  TC_CHECK(tc, t.b.i_mrmu.acc_cnt_q == 9 && t.b.i_mrmu.miss_cnt_q == 5,
+           "10 accesses (1 bypassed), 3 HIT_RESERVED + 3 MISS (1 bypassed): 9 accesses, 5 misses counted (got %u, %u)",
+           t.b.i_mrmu.acc_cnt_q, t.b.i_mrmu.miss_cnt_q);
+}
+
 int main(void) {
   tc_t t = TC_INIT("bdu");
   test_branches(&t);
+  test_counting(&t);
   test_reductions(&t);
   test_widths(&t);
   test_schedule(&t);
