@@ -2,6 +2,7 @@
  * 000; csim/chss/chss_classify.c): the paper's SPV classification from
  * tb/tests/data/chss_spv.prof, the group arithmetic and thresholds, and
  * one error naming file and line for each class of bad input. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,10 +118,49 @@ static void test_bad(tc_t *tc) {
   chss_cls_free(&p);
 }
 
+/* A small deterministic mutation fuzz of the parser: byte flips, inserts
+ * and deletions of a valid profile; every outcome must be success or one
+ * one-line message naming the file (the sanitized build catches memory
+ * errors). */
+static void test_fuzz(tc_t *tc) {
+  static const char seed[] = "high 0.7\nlow 0.3\nload ld1 100 1\nload ld2 100 50\nload ld3 100 99\n"
+                             "share ld1 ld2\ngroup ld2 60\n# c\n";
+  static const char alphabet[] = "loadsharegrouphighlow 0123456789.#\n\t-_x\0\x01\xff";
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  unsigned ok = 0, errs = 0, bad = 0;
+  for (int it = 0; it < 20000; it++) {
+    char buf[256];
+    size_t len = sizeof seed - 1;
+    memcpy(buf, seed, len);
+    int nm = 1 + (int)(it % 4);
+    for (int k = 0; k < nm; k++) {
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      size_t pos = (size_t)(x % (len + 1));
+      char ch = alphabet[(x >> 20) % (sizeof alphabet - 1)];
+      switch ((x >> 40) % 3) {
+      case 0: if (pos < len) buf[pos] = ch; break;
+      case 1: if (len < sizeof buf - 1) { memmove(buf + pos + 1, buf + pos, len - pos); buf[pos] = ch; len++; } break;
+      default: if (pos < len) { memmove(buf + pos, buf + pos + 1, len - pos - 1); len--; } break;
+      }
+    }
+    chss_cls_t p;
+    char err[512] = "";
+    chss_cls_init(&p);
+    int rc = chss_cls_parse(&p, buf, len, "f.prof", err, sizeof err);
+    if (!rc) rc = chss_cls_classify(&p, "f.prof", err, sizeof err);
+    if (!rc) ok++;
+    else if (!strncmp(err, "f.prof", 6) && !strchr(err, '\n')) errs++;
+    else bad++;
+    chss_cls_free(&p);
+  }
+  TC_CHECK(tc, bad == 0 && ok > 0 && errs > 0, "parser fuzz, 20000 mutated profiles: %u accepted, %u one-line errors naming the file, %u other", ok, errs, bad);
+}
+
 int main(void) {
   tc_t t = TC_INIT("chss_classify");
   test_spv(&t);
   test_algorithm(&t);
   test_bad(&t);
+  test_fuzz(&t);
   return tc_done(&t);
 }
