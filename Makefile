@@ -136,3 +136,9 @@ coverage:
 
 clean:
 	rm -rf $(B)
+
+# ---- static load classifier of coordinated bypassing (seed 000, Algorithm 1; docs/chss.md)
+$(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
+build: $(B)/bin/chss-classify

@@ -149,6 +149,13 @@ expect2 "unknown option" "unknown option '--frobnicate'" $B/bin/lockstep-c --blo
 expect2 "slice must divide width" "MEM_SLICE=7: must divide MEM_WIDTH" $B/bin/lockstep-c --block mem_1r1w --set MEM_SLICE=7 --mode c
 expect2 "make lockstep bad parameter" "FIFO_WIDTH='9999'" make -s lockstep BLOCK=fifo_sync SET=FIFO_WIDTH=9999
 
+expect2 "chss value width" "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32" $B/bin/lockstep-c --block chss --set CHSS_LAT_W=12 --set CHSS_FRAC_W=8 --mode c
+expect2 "bdu threshold W width" "BDU_THR_W=16: must fit" $B/bin/lockstep-c --block bdu --set BDU_WARPS=7 --mode c
+expect2 "chss-classify bad profile" "bad.prof:2: unknown load 'b'" bash -c "printf 'load a 1 1\\nshare a b\\n' > $LOG/bad.prof; $B/bin/chss-classify $LOG/bad.prof"
+expect2 "chss-classify missing file" "cannot open" $B/bin/chss-classify /nonexistent.prof
+spv=$($B/bin/chss-classify tb/tests/data/chss_spv.prof 2>&1 | tr '\n' ' ')
+if [ "$spv" = "ld1 cg ld2 cg ld3 cm ld4 cg ld5 cg ld6 cm ld7 cg ld8 ca ld9 cm ld10 cg " ]; then ok "chss-classify: the paper's SPV classification from tb/tests/data/chss_spv.prof"
+else bad "chss-classify SPV: got '$spv'"; fi
 echo "test time: $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

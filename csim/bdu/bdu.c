@@ -1,0 +1,120 @@
+/* bdu.c -- see bdu.h and rtl/bdu/bdu.sv. */
+#include "bdu.h"
+#include <string.h>
+
+static unsigned clog2(unsigned long long x) {
+  unsigned r = 0;
+  while ((1ull << r) < x) r++;
+  return r;
+}
+
+void bdu_init(bdu_t *b, unsigned period, unsigned hold, unsigned warps) {
+  memset(b, 0, sizeof *b);
+  b->period = period;
+  b->hold = hold;
+  b->warps = warps;
+  b->cnt_w = clog2((unsigned long long)period + 1);
+  b->occ_w = clog2((unsigned long long)warps + 1);
+  unsigned tm_w = clog2(period), hold_w = hold < 2 ? 1 : clog2(hold);
+  b->tim_w = tm_w > hold_w ? tm_w : hold_w;
+  mrmu_init(&b->i_mrmu, period);
+  womu_init(&b->i_womu, warps, period);
+  bdu_reset(b);
+}
+
+int bdu_init_cfg(bdu_t *b, const l1sys_cfg_t *cfg) {
+  unsigned warps = (unsigned)CFG(cfg, BDU_WARPS);
+  if ((unsigned long long)CFG(cfg, BDU_THR_W) >= 1ull << clog2((unsigned long long)warps + 1))
+    return cfg_reject(cfg, P_BDU_THR_W, "must fit clog2(BDU_WARPS+1) bits (the occupancy width)");
+  bdu_init(b, (unsigned)CFG(cfg, BDU_PERIOD), (unsigned)CFG(cfg, BDU_HOLD), warps);
+  return 0;
+}
+
+void bdu_mode_from_cfg(bdu_in_t *in, const l1sys_cfg_t *cfg) {
+  in->mode_thr_l_i = (uint32_t)CFG(cfg, BDU_THR_L);
+  in->mode_thr_h_i = (uint32_t)CFG(cfg, BDU_THR_H);
+  in->mode_thr_w_i = (uint32_t)CFG(cfg, BDU_THR_W);
+  in->mode_womu_i = (uint32_t)CFG(cfg, BDU_WOMU);
+}
+
+void bdu_reset(bdu_t *b) {
+  b->phase_q = BDU_PH_IDLE;
+  b->timer_q = 0;
+  b->bmode_q = 0;
+  mrmu_reset(&b->i_mrmu);
+  womu_reset(&b->i_womu);
+}
+
+void bdu_comb(bdu_t *b, const bdu_in_t *in, bdu_out_t *out) {
+  mrmu_out_t mo;
+  mrmu_outputs(&b->i_mrmu, in->mode_thr_l_i, in->mode_thr_h_i, &mo);
+  uint32_t occ_low = womu_low(&b->i_womu, in->mode_womu_i, in->mode_thr_w_i);
+  uint32_t tmask = (1u << b->tim_w) - 1u;
+
+  b->phase_d = b->phase_q;
+  b->timer_d = b->timer_q;
+  b->bmode_d = b->bmode_q;
+  uint32_t start_smp = 0, en = b->phase_q == BDU_PH_SAMPLE;
+  if (in->kernel_start_i) {
+    b->phase_d = BDU_PH_IDLE;
+    b->timer_d = 0;
+    b->bmode_d = 0;
+    start_smp = in->tb_disp_i;
+  } else {
+    switch (b->phase_q) {
+    case BDU_PH_IDLE: start_smp = in->tb_disp_i; break;
+    case BDU_PH_SAMPLE:
+      if (b->timer_q == 0) b->phase_d = BDU_PH_DECIDE;
+      else b->timer_d = (b->timer_q - 1) & tmask;
+      break;
+    case BDU_PH_DECIDE:
+#ifdef FAULT_BDU_MID
+      b->bmode_d = mo.cls_o == BDU_CLS_HIGH || (mo.cls_o == BDU_CLS_MID && !occ_low); /* injected */
+#else
+      b->bmode_d = mo.cls_o == BDU_CLS_HIGH || (mo.cls_o == BDU_CLS_MID && occ_low);
+#endif
+      b->phase_d = BDU_PH_HOLD;
+      if (b->hold != 0) b->timer_d = (b->hold - 1) & tmask;
+      break;
+    default: /* HOLD */
+      if (b->hold != 0) {
+        if (b->timer_q == 0) start_smp = 1;
+        else b->timer_d = (b->timer_q - 1) & tmask;
+      }
+      break;
+    }
+  }
+  if (start_smp) {
+    b->phase_d = BDU_PH_SAMPLE;
+    b->timer_d = (b->period - 1) & tmask;
+    b->bmode_d = 0;
+  }
+
+  mrmu_in_t mi = {start_smp, en, in->ev_access_i, in->ev_miss_i, in->ev_hitres_i, in->ev_byp_i, in->mode_thr_l_i,
+                  in->mode_thr_h_i};
+  mrmu_comb(&b->i_mrmu, &mi);
+  womu_in_t wi;
+  wi.clr_i = start_smp;
+  wi.en_i = en;
+  memcpy(wi.ibuf_valid_i, in->ibuf_valid_i, sizeof wi.ibuf_valid_i);
+  wi.mode_womu_i = in->mode_womu_i;
+  wi.mode_thr_w_i = in->mode_thr_w_i;
+  womu_comb(&b->i_womu, &wi);
+
+  out->req_byp_o = in->req_valid_i && !in->req_store_i && b->bmode_q;
+  out->bmode_o = b->bmode_q;
+  out->phase_o = b->phase_q;
+  out->cls_o = mo.cls_o;
+  out->occ_low_o = occ_low;
+  out->acc_o = mo.acc_o;
+  out->miss_o = mo.miss_o;
+  out->occ_o = womu_occ(&b->i_womu, in->ibuf_valid_i);
+}
+
+void bdu_commit(bdu_t *b) {
+  b->phase_q = b->phase_d;
+  b->timer_q = b->timer_d;
+  b->bmode_q = b->bmode_d;
+  mrmu_commit(&b->i_mrmu);
+  womu_commit(&b->i_womu);
+}

@@ -1,0 +1,42 @@
+/* bdu.h -- C mirror of rtl/bdu/bdu.sv: the bypassing decision unit of
+ * two-level bypassing (seed 001) with its MRMU (i_mrmu) and WOMU (i_womu).
+ * Schedule IDLE -> SAMPLE (period cycles) -> DECIDE (1) -> HOLD (hold
+ * cycles, or until the next kernel when hold = 0) -> SAMPLE ...; loads
+ * bypass in B mode, stores never (docs/bdu.md). */
+#ifndef BDU_H
+#define BDU_H
+#include <stdint.h>
+#include "cfg.h"
+#include "l1sys_params.h"
+#include "mrmu.h"
+#include "womu.h"
+
+typedef struct {
+  unsigned period, hold, warps, cnt_w, occ_w, tim_w;
+  uint32_t phase_q, phase_d, timer_q, timer_d, bmode_q, bmode_d;
+  mrmu_t i_mrmu;
+  womu_t i_womu;
+} bdu_t;
+
+typedef struct {
+  uint32_t mode_thr_l_i, mode_thr_h_i, mode_thr_w_i, mode_womu_i;
+  uint32_t kernel_start_i, tb_disp_i;
+  uint32_t ev_access_i, ev_miss_i, ev_hitres_i, ev_byp_i;
+  uint32_t ibuf_valid_i[WOMU_MAX_WARPS / 32];
+  uint32_t req_valid_i, req_store_i;
+} bdu_in_t;
+
+typedef struct {
+  uint32_t req_byp_o, bmode_o, phase_o, cls_o, occ_low_o, acc_o, miss_o, occ_o;
+} bdu_out_t;
+
+/* -1 (and a message) on a bad combination. */
+int bdu_init_cfg(bdu_t *b, const l1sys_cfg_t *cfg);
+void bdu_init(bdu_t *b, unsigned period, unsigned hold, unsigned warps);
+void bdu_reset(bdu_t *b);
+void bdu_comb(bdu_t *b, const bdu_in_t *in, bdu_out_t *out);
+void bdu_commit(bdu_t *b);
+/* Mode inputs from the parameters (BDU_THR_L/H/W, BDU_WOMU). */
+void bdu_mode_from_cfg(bdu_in_t *in, const l1sys_cfg_t *cfg);
+
+#endif

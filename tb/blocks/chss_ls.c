@@ -1,0 +1,314 @@
+/* chss_ls.c -- lockstep adapter of the CHSS unit (rtl/chss/chss.sv <->
+ * csim/chss/chss.c).
+ *
+ * Stimulus (from the previous cycle's inputs and outputs only): a thread-
+ * block dispatcher for one SM.  Kernels of 1..400 blocks follow each other;
+ * each starts with kernel_start_i (every slot idle), a TB_max drawn from
+ * 1..TbSlots, an L2 latency (the configured one or any LatW-bit value) and,
+ * under CENTRAL control, a coin for leader (learns) or follower (takes the
+ * broadcast TB_bg, any value 0..TB_max, changing every few hundred cycles).
+ * Blocks are dispatched into random free slots while fewer than TB_max are
+ * active, at most one dispatch and one commit per cycle (sometimes into the
+ * slot committing in the same cycle), and live 1..LIFE_MAX cycles (phases
+ * of short and long lives).  The L1D side gives a hit or a stall per cycle
+ * (never both) at phase-dependent rates, including phases of a hit or stall
+ * every cycle that overflow narrow counters; the warp count covers every
+ * WarpW-bit value including 0.  Loads come from active slots with random
+ * ca/cg/cm tags.  While a valid is low its payload is fresh random bits.
+ *
+ * Scoreboard (check): the adapter keeps the tag of every active block from
+ * disp_tag_o; Cur_bg must equal the number of bg blocks, every load's
+ * ld_byp_o must follow Table 1 from that tag, and a learning unit's TB_bg
+ * must stay within 0..TB_max. */
+#include <stdlib.h>
+#include <string.h>
+#include "chss.h"
+#include "ls.h"
+
+typedef struct {
+  chss_t m;
+  chss_in_t in;
+  chss_out_t out;
+  unsigned control, lat_cfg, life_max;
+  /* dispatcher */
+  unsigned active[CHSS_MAX_SLOTS], life[CHSS_MAX_SLOTS];
+  unsigned tb_max, follow, blocks_left, gap, cur_life_max;
+  unsigned disp_pct, hit_pct, stall_pct, ld_pct, warp_mode, warp_fix;
+  /* scoreboard */
+  unsigned sb_active[CHSS_MAX_SLOTS], sb_tag[CHSS_MAX_SLOTS];
+  uint64_t n_kernels, n_blocks, n_bg, n_periods, n_up, n_down, n_stay, n_follow_cycles, n_ovf, n_ld_byp;
+} ctx_t;
+
+static void *create(const l1sys_cfg_t *cfg) {
+  ctx_t *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  if (chss_init_cfg(&c->m, cfg)) { free(c); return NULL; }
+  c->control = (unsigned)CFG(cfg, CHSS_CONTROL);
+  c->lat_cfg = (unsigned)CFG(cfg, CHSS_L2_LAT);
+  c->life_max = (unsigned)CFG(cfg, CHSS_LIFE_MAX);
+  return c;
+}
+
+static void destroy(void *p) { free(p); }
+
+static void declare(void *p, ls_map_t *map) {
+  ctx_t *c = p;
+  chss_t *m = &c->m;
+  ls_param(map, "TbSlots", m->slots);
+  ls_param(map, "CntW", m->cnt_w);
+  ls_param(map, "LatW", m->lat_w);
+  ls_param(map, "FracW", m->frac_w);
+  ls_param(map, "WarpW", m->warp_w);
+
+  ls_input(map, "mode_follow_i", 1, &c->in.mode_follow_i);
+  ls_input(map, "bcast_tbbg_i", m->tb_w, &c->in.bcast_tbbg_i);
+  ls_input(map, "kernel_start_i", 1, &c->in.kernel_start_i);
+  ls_input(map, "tb_max_i", m->tb_w, &c->in.tb_max_i);
+  ls_input(map, "disp_valid_i", 1, &c->in.disp_valid_i);
+  ls_input(map, "disp_slot_i", m->slot_w, &c->in.disp_slot_i);
+  ls_input(map, "cmt_valid_i", 1, &c->in.cmt_valid_i);
+  ls_input(map, "cmt_slot_i", m->slot_w, &c->in.cmt_slot_i);
+  ls_input(map, "ev_hit_i", 1, &c->in.ev_hit_i);
+  ls_input(map, "ev_stall_i", 1, &c->in.ev_stall_i);
+  ls_input(map, "warp_cnt_i", m->warp_w, &c->in.warp_cnt_i);
+  ls_input(map, "l2_lat_i", m->lat_w, &c->in.l2_lat_i);
+  ls_input(map, "ld_valid_i", 1, &c->in.ld_valid_i);
+  ls_input(map, "ld_tag_i", 2, &c->in.ld_tag_i);
+  ls_input(map, "ld_slot_i", m->slot_w, &c->in.ld_slot_i);
+
+  ls_output(map, "disp_tag_o", 1, &c->out.disp_tag_o);
+  ls_output(map, "ld_byp_o", 1, &c->out.ld_byp_o);
+  ls_output(map, "tb_bg_o", m->tb_w, &c->out.tb_bg_o);
+  ls_output(map, "cur_bg_o", m->tb_w, &c->out.cur_bg_o);
+  ls_output(map, "sampling_o", 1, &c->out.sampling_o);
+  ls_output(map, "busy_o", 1, &c->out.busy_o);
+
+  /* State map: every register of rtl/chss/chss.sv. */
+  ls_reg_array(map, "tag_q", 1, m->slots, m->tag_q, sizeof m->tag_q[0]);
+  ls_reg_array(map, "chss_q", m->num_w, m->slots + 1, m->chss_q, sizeof m->chss_q[0]);
+  ls_reg(map, "cur_bg_q", m->tb_w, &m->cur_bg_q);
+  ls_reg(map, "tb_bg_q", m->tb_w, &m->tb_bg_q);
+  ls_reg(map, "tb_max_q", m->tb_w, &m->tb_max_q);
+  ls_reg(map, "per_act_q", 1, &m->per_act_q);
+  ls_reg(map, "per_slot_q", m->slot_w, &m->per_slot_q);
+  ls_reg(map, "hit_cnt_q", m->cnt_w, &m->hit_cnt_q);
+  ls_reg(map, "stall_cnt_q", m->cnt_w, &m->stall_cnt_q);
+  ls_reg(map, "div_busy_q", 1, &m->div_busy_q);
+  ls_reg(map, "div_cnt_q", m->dc_w, &m->div_cnt_q);
+  ls_reg(map, "div_num_q", m->num_w, &m->div_num_q);
+  ls_reg(map, "div_rem_q", m->den_w, &m->div_rem_q);
+  ls_reg(map, "div_den_q", m->den_w, &m->div_den_q);
+}
+
+static void reset(void *p) {
+  ctx_t *c = p;
+  chss_reset(&c->m);
+  memset(c->active, 0, sizeof c->active);
+  memset(c->sb_active, 0, sizeof c->sb_active);
+  memset(c->sb_tag, 0, sizeof c->sb_tag);
+  c->tb_max = c->m.slots; /* the reset value of tb_max_q: the first kernel runs without a kernel_start */
+  c->follow = 0;
+  c->blocks_left = 50;
+  c->gap = 0;
+}
+
+static uint32_t rbits(ls_rng_t *r, unsigned w) { return w >= 32 ? (uint32_t)ls_rand(r) : (uint32_t)ls_rand(r) & ((1u << w) - 1u); }
+
+static void new_phase(ctx_t *c, ls_rng_t *r) {
+  static const unsigned pct[] = {0, 5, 30, 60, 100};
+  c->disp_pct = 5 + ls_below(r, 96);
+  c->hit_pct = pct[ls_below(r, 5)];
+  c->stall_pct = pct[ls_below(r, 5)];
+  c->ld_pct = ls_below(r, 101);
+  c->warp_mode = ls_below(r, 3);
+  c->warp_fix = rbits(r, c->m.warp_w);
+  unsigned lm = c->life_max;
+  c->cur_life_max = ls_chance(r, 50) ? lm : 1 + ls_below(r, lm < 40 ? lm : 40);
+}
+
+static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+  ctx_t *c = p;
+  chss_t *m = &c->m;
+  const unsigned S = m->slots;
+  if (cycle == 0) {
+    new_phase(c, r);
+    c->in.mode_follow_i = 0;
+    c->in.l2_lat_i = c->lat_cfg;
+    c->in.bcast_tbbg_i = 0;
+  }
+  if (cycle % 777 == 0) new_phase(c, r);
+
+  /* lifetimes */
+  for (unsigned i = 0; i < S; i++)
+    if (c->active[i] && c->life[i]) c->life[i]--;
+  unsigned nact = 0;
+  for (unsigned i = 0; i < S; i++) nact += c->active[i];
+
+  c->in.kernel_start_i = 0;
+  c->in.cmt_valid_i = 0;
+  c->in.disp_valid_i = 0;
+  if (c->blocks_left == 0 && nact == 0) {
+    if (c->gap) c->gap--;
+    else { /* a new kernel */
+      c->in.kernel_start_i = 1;
+      c->tb_max = 1 + ls_below(r, S);
+      c->follow = c->control == CHSS_CONTROL_CENTRAL && ls_chance(r, 50);
+      c->in.mode_follow_i = c->follow;
+      c->in.l2_lat_i = ls_chance(r, 50) ? c->lat_cfg : rbits(r, m->lat_w);
+      c->in.bcast_tbbg_i = ls_below(r, c->tb_max + 1);
+      c->blocks_left = 1 + ls_below(r, ls_chance(r, 20) ? 400 : 60);
+      c->gap = ls_below(r, 20);
+    }
+  } else if (c->blocks_left == 0 && !c->gap) c->gap = ls_below(r, 20);
+  c->in.tb_max_i = c->in.kernel_start_i ? c->tb_max : rbits(r, m->tb_w);
+
+  if (!c->in.kernel_start_i) {
+    /* one commit: the lowest-numbered block whose life ended, from a random start */
+    unsigned s0 = ls_below(r, S);
+    for (unsigned k = 0; k < S; k++) {
+      unsigned i = (s0 + k) % S;
+      if (c->active[i] && c->life[i] == 0) {
+        c->in.cmt_valid_i = 1;
+        c->in.cmt_slot_i = i;
+        c->active[i] = 0;
+        nact--;
+        break;
+      }
+    }
+    /* one dispatch into a free slot (may be the one committing now) */
+    if (c->blocks_left && nact < c->tb_max && ls_chance(r, c->disp_pct)) {
+      unsigned nfree = S - nact, pick = ls_below(r, nfree);
+      for (unsigned i = 0; i < S; i++) {
+        if (c->active[i]) continue;
+        if (pick-- == 0) {
+          c->in.disp_valid_i = 1;
+          c->in.disp_slot_i = i;
+          c->active[i] = 1;
+          c->life[i] = 1 + ls_below(r, c->cur_life_max);
+          c->blocks_left--;
+          break;
+        }
+      }
+    }
+  }
+  if (!c->in.cmt_valid_i) c->in.cmt_slot_i = rbits(r, m->slot_w);
+  if (!c->in.disp_valid_i) c->in.disp_slot_i = rbits(r, m->slot_w);
+
+  /* the leader's broadcast moves now and then */
+  if (ls_chance(r, 1) && ls_chance(r, 30)) c->in.bcast_tbbg_i = ls_below(r, c->tb_max + 1);
+
+  /* L1D events: a hit (an accepted access) or a stall (a refused one) */
+  c->in.ev_hit_i = ls_chance(r, c->hit_pct);
+  c->in.ev_stall_i = !c->in.ev_hit_i && ls_chance(r, c->stall_pct);
+  c->in.warp_cnt_i = c->warp_mode == 0 ? rbits(r, m->warp_w) : c->warp_mode == 1 ? c->warp_fix : 0;
+  if (c->warp_mode == 2 && ls_chance(r, 50)) c->in.warp_cnt_i = rbits(r, m->warp_w);
+
+  /* a load from an active block */
+  unsigned any = 0;
+  for (unsigned i = 0; i < S; i++) any |= c->active[i];
+  c->in.ld_valid_i = any && ls_chance(r, c->ld_pct);
+  if (c->in.ld_valid_i) {
+    unsigned pick;
+    do pick = ls_below(r, S); while (!c->active[pick]);
+    c->in.ld_slot_i = pick;
+    c->in.ld_tag_i = ls_below(r, 3);
+  } else {
+    c->in.ld_slot_i = rbits(r, m->slot_w);
+    c->in.ld_tag_i = rbits(r, 2);
+  }
+}
+
+static void comb(void *p) {
+  ctx_t *c = p;
+  chss_comb(&c->m, &c->in, &c->out);
+}
+
+static void commit(void *p) {
+  ctx_t *c = p;
+  /* coverage, from the cycle just computed */
+  const chss_t *m = &c->m;
+  if (m->div_busy_q && m->div_cnt_q == 1 && !c->in.kernel_start_i && !c->in.mode_follow_i) {
+    c->n_periods++;
+    if (m->tb_bg_d > m->tb_bg_q) c->n_up++;
+    else if (m->tb_bg_d < m->tb_bg_q) c->n_down++;
+    else c->n_stay++;
+  }
+  if (m->per_act_q && !c->in.mode_follow_i &&
+      ((m->hit_cnt_q + c->in.ev_hit_i) >> m->cnt_w || (m->stall_cnt_q + c->in.ev_stall_i) >> m->cnt_w))
+    c->n_ovf++;
+  c->n_follow_cycles += c->in.mode_follow_i;
+  chss_commit(&c->m);
+}
+
+static int check(void *p, uint64_t cycle, char *msg, size_t n) {
+  ctx_t *c = p;
+  const chss_t *m = &c->m;
+  const unsigned S = m->slots;
+  (void)cycle;
+  if (c->in.ld_valid_i) {
+    unsigned s = c->in.ld_slot_i, t = c->in.ld_tag_i;
+    unsigned want = t == CHSS_LD_CG || (t == CHSS_LD_CM && c->sb_tag[s]);
+    if (c->out.ld_byp_o != want) {
+      snprintf(msg, n, "chss scoreboard: load tag %u from slot %u (block tag %s): ld_byp_o=%u, Table 1 says %u", t, s,
+               c->sb_tag[s] ? "bg" : "ba", c->out.ld_byp_o, want);
+      return 1;
+    }
+    c->n_ld_byp += want;
+  }
+  if (c->in.kernel_start_i) {
+    memset(c->sb_active, 0, sizeof c->sb_active);
+    memset(c->sb_tag, 0, sizeof c->sb_tag);
+    c->n_kernels++;
+  } else {
+    if (c->in.cmt_valid_i) c->sb_active[c->in.cmt_slot_i] = c->sb_tag[c->in.cmt_slot_i] = 0;
+    if (c->in.disp_valid_i) {
+      c->sb_active[c->in.disp_slot_i] = 1;
+      c->sb_tag[c->in.disp_slot_i] = c->out.disp_tag_o;
+      c->n_blocks++;
+      c->n_bg += c->out.disp_tag_o;
+    }
+  }
+  unsigned nbg = 0;
+  for (unsigned i = 0; i < S; i++) nbg += c->sb_tag[i];
+  if (nbg != m->cur_bg_q) {
+    snprintf(msg, n, "chss scoreboard: %u active blocks are tagged bg, Cur_bg = %u", nbg, m->cur_bg_q);
+    return 1;
+  }
+  if (!c->in.mode_follow_i && m->tb_bg_q > m->tb_max_q) {
+    snprintf(msg, n, "chss scoreboard: TB_bg = %u above TB_max = %u", m->tb_bg_q, m->tb_max_q);
+    return 1;
+  }
+  return 0;
+}
+
+static void summary(void *p, FILE *f) {
+  ctx_t *c = p;
+  const chss_t *m = &c->m;
+  fprintf(f, "chss: slots=%u cnt_w=%u lat_w=%u frac_w=%u warp_w=%u (CHSS values %u bits, divider %u cycles) control=%s\n",
+          m->slots, m->cnt_w, m->lat_w, m->frac_w, m->warp_w, m->num_w, m->num_w,
+          c->control == CHSS_CONTROL_CENTRAL ? "central" : "decentral");
+  fprintf(f, "chss: kernels=%llu blocks=%llu (bg %llu) periods=%llu TB_bg moves up=%llu down=%llu stay=%llu counter halvings=%llu follower cycles=%llu bypassed loads=%llu\n",
+          (unsigned long long)c->n_kernels, (unsigned long long)c->n_blocks, (unsigned long long)c->n_bg,
+          (unsigned long long)c->n_periods, (unsigned long long)c->n_up, (unsigned long long)c->n_down,
+          (unsigned long long)c->n_stay, (unsigned long long)c->n_ovf, (unsigned long long)c->n_follow_cycles,
+          (unsigned long long)c->n_ld_byp);
+  fprintf(f, "chss: final TB_bg=%u TB_max=%u table:", m->tb_bg_q, m->tb_max_q);
+  for (unsigned i = 0; i <= m->slots; i++) fprintf(f, " %x", m->chss_q[i]);
+  fprintf(f, "\n");
+}
+
+const ls_block_t ls_block_chss = {
+    .name = "chss",
+    .rtl_module = "chss",
+    .rtl_files = "chss/chss.sv",
+    .help = "CHSS dynamic bypassing unit (seed 000): block tags, Table 1, TB_bg hill climbing",
+    .create = create,
+    .destroy = destroy,
+    .declare = declare,
+    .reset = reset,
+    .stim = stim,
+    .comb = comb,
+    .commit = commit,
+    .check = check,
+    .summary = summary,
+};
