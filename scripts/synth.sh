@@ -64,7 +64,7 @@ files=$(cat "$out/harness/ls_files.txt")
 # ---- parameter values of this configuration (for the ties) ---------------
 pval() { # NAME -> integer value under defaults + config + sets
   local name=$1
-  $eng --list-params "$block" | awk -v n="$name" -v cfg="$cfg" -v sets="${sets[*]:-}" '
+  $eng --list-params | awk -v n="$name" -v cfg="$cfg" -v sets="${sets[*]:-}" '
     $1 == n { def = $3; enums = $0; found = 1 }
     END {
       if (!found) { print "error: tie parameter " n " unknown to block" > "/dev/stderr"; exit 2 }
