@@ -8,6 +8,9 @@
 # Environment: FAULT_RTL=<DEFINE> builds the RTL with that fault define;
 #   FAULT_C=<DEFINE> builds the C model with it (fault-injection tests).
 #   LS_QUIET=1 hides the build log.
+#   GATE=1 runs the mapped gate-level netlist of scripts/synth.sh (built or
+#   reused for the same --config/--set) with tb/gate/osu018_cells.v in place
+#   of the RTL (docs/synthesis.md, "Gate-level lockstep").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
@@ -53,7 +56,15 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 4096 --assert -j 2
   -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
-key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt; echo "rtlfault=${FAULT_RTL:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
+if [ -n "${GATE:-}" ]; then
+  sargs=(); for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[$i]}" in --config|--set) sargs+=("${args[$i]}" "${args[$((i + 1))]}") ;; esac
+  done
+  bash scripts/synth.sh "$block" "${sargs[@]}" --reuse --quiet || exit $?
+  gdir=$(bash scripts/synth.sh "$block" "${sargs[@]}" --print-dir)
+  bash scripts/gate_harness.sh "$gdir/netlist.v" "$tmp" || exit $?
+fi
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt; echo "rtlfault=${FAULT_RTL:-} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
@@ -61,6 +72,7 @@ exec 9>"$dir/.lock"
 flock 9
 srcs=($B/gen/l1sys_pkg.sv)
 for f in $(cat "$tmp"/ls_files.txt); do srcs+=(rtl/$f); done
+[ -n "${GATE:-}" ] && srcs=(tb/gate/osu018_cells.v "$gdir"/gate_netlist.v)
 stale=1
 if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
 if [ $stale = 1 ]; then

@@ -10,7 +10,10 @@
 # (the synthesis wrapper: mode ties), yosys.log, stat.txt, sram.lib, sta.log,
 # report.md and metrics.txt (one "key=value" a line).
 # Environment: LIBERTY (standard cells, default OSU018), SRAM_MODEL (model
-# file), SDC_DIR (default constraints), YOSYS, STA.
+# file), SDC_DIR (default constraints), YOSYS, STA; FAULT_RTL=<DEFINE>
+# synthesizes the RTL with that fault define (gate-level fault tests).
+# --print-dir: print DIR and stop; --reuse: do nothing when DIR holds a run
+# newer than every input (RTL, constraints, these scripts, the config).
 # Exit: 0 done (timing met or not: see metrics), 1 a tool failed, 2 bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,13 +25,15 @@ STA=${STA:-sta}
 die() { echo "error: $*" >&2; exit 2; }
 block=${1:-}; [ -n "$block" ] || die "synth.sh: BLOCK is required (make synth BLOCK=sat_cnt); blocks: $(grep -v '^#' constraints/blocks.list | awk 'NF{printf "%s ", $1}')"
 shift
-cfg=""; sets=(); out=""; quiet=0
+cfg=""; sets=(); out=""; quiet=0; printdir=0; reuse=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --config) cfg=${2:?}; shift 2 ;;
     --set) sets+=("${2:?}"); shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     --quiet) quiet=1; shift ;;
+    --print-dir) printdir=1; shift ;;
+    --reuse) reuse=1; shift ;;
     *) die "synth.sh: unknown option '$1'" ;;
   esac
 done
@@ -44,8 +49,16 @@ eng=$B/bin/lockstep-c
 eargs=(); [ -n "$cfg" ] && eargs+=(--config "$cfg"); for s in "${sets[@]}"; do eargs+=(--set "$s"); done
 tag=default
 if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then tag=$( (echo "$cfg"; printf '%s\n' "${sets[@]}"; [ -n "$cfg" ] && cat "$cfg") | sha1sum | cut -c1-10); fi
+fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
 out=${out:-$B/synth/$block/$tag}
+[ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"
+# --reuse: keep a finished run whose inputs have not changed since
+if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
+   [ -z "$(find rtl constraints scripts/synth.sh scripts/sram_model.sh csim/params*.def ${cfg:+"$cfg"} -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+  [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
+  exit 0
+fi
 rm -f "$out/metrics.txt"
 $eng --block "$block" "${eargs[@]}" --emit-rtl "$out/harness" >/dev/null || exit 2
 
@@ -113,7 +126,7 @@ ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
 cat >"$out/synth.ys" <<YS
 read_verilog -sv -DSYNTHESIS $B/gen/l1sys_pkg.sv
 ${libfiles:+read_verilog -sv -DSYNTHESIS -lib ${libfiles[*]}}
-read_verilog -sv -DSYNTHESIS ${rtlfiles[*]}
+read_verilog -sv -DSYNTHESIS$fdef ${rtlfiles[*]}
 hierarchy -check -top $top$chp
 proc
 script $out/wrap.ys
