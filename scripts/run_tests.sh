@@ -9,6 +9,8 @@
 #  6. fault injection: every fault in tb/faults/*.txt caught at the named signal;
 #     every register of each block's RTL present in its state map
 #  7. bad input: exit code 2 and one clear message
+#  8. synthesis: the small blocks synthesize and time, storage bits as
+#     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -131,6 +133,9 @@ expect2 "bad cycles value" "--cycles: 'ten' is not a non-negative integer" $B/bi
 expect2 "unknown option" "unknown option '--frobnicate'" $B/bin/lockstep-c --block fifo_sync --frobnicate
 expect2 "slice must divide width" "MEM_SLICE=7: must divide MEM_WIDTH" $B/bin/lockstep-c --block mem_1r1w --set MEM_SLICE=7 --mode c
 expect2 "make lockstep bad parameter" "FIFO_WIDTH='9999'" make -s lockstep BLOCK=fifo_sync SET=FIFO_WIDTH=9999
+
+# 8. synthesis flow and gate-level lockstep (docs/synthesis.md)
+tally "$(bash scripts/synth_test.sh 2>&1)"
 
 echo "test time: $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"

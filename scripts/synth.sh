@@ -47,33 +47,8 @@ sdc=$SDC_DIR/$block.sdc
 make -s build >/dev/null
 eng=$B/bin/lockstep-c
 eargs=(); [ -n "$cfg" ] && eargs+=(--config "$cfg"); for s in "${sets[@]}"; do eargs+=(--set "$s"); done
-tag=default
-if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then tag=$( (echo "$cfg"; printf '%s\n' "${sets[@]}"; [ -n "$cfg" ] && cat "$cfg") | sha1sum | cut -c1-10); fi
-fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
-out=${out:-$B/synth/$block/$tag}
-[ $printdir = 1 ] && { echo "$out"; exit 0; }
-mkdir -p "$out"
-# --reuse: keep a finished run whose inputs have not changed since
-if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
-   [ -z "$(find rtl constraints scripts/synth.sh scripts/sram_model.sh csim/params*.def ${cfg:+"$cfg"} -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
-  [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
-  exit 0
-fi
-rm -f "$out/metrics.txt"
-$eng --block "$block" "${eargs[@]}" --emit-rtl "$out/harness" >/dev/null || exit 2
-
-# ---- the DUT: module, parameters, ports (from the generated harness) ------
-top=$(awk '/^  [A-Za-z_][A-Za-z0-9_]* #\(/ {print $1; exit} /^  [A-Za-z_][A-Za-z0-9_]* dut \(/ {print $1; exit}' "$out/harness/ls_top.sv")
-[ -n "$top" ] || { echo "error: cannot find the DUT in $out/harness/ls_top.sv" >&2; exit 1; }
-params=$(awk '/ #\($/ {f=1; next} f && /^  \) dut/ {exit} f { gsub(/[ ,]/, ""); if (match($0, /^\.([A-Za-z0-9_]+)\((.*)\)$/)) { n=$0; sub(/^\./, "", n); split(n, a, "("); v=a[2]; sub(/\)$/, "", v); printf "%s=%s ", a[1], v } }' "$out/harness/ls_top.sv")
-# ports: "name width dir"
-awk '/public_flat_rw/ || /public_flat_rd/ {
-       d = /public_flat_rw/ ? "in" : "out"; w = 1
-       if (match($0, /\[[0-9]+:0\]/)) { s = substr($0, RSTART + 1, RLENGTH - 2); split(s, a, ":"); w = a[1] + 1 }
-       for (i = 1; i <= NF; i++) if ($i ~ /^[A-Za-z_][A-Za-z0-9_]*$/ && $i != "logic") { n = $i; break }
-       print n, w, d }' "$out/harness/ls_top.sv" >"$out/ports.txt"
-files=$(cat "$out/harness/ls_files.txt")
-
+hdir=$(mktemp -d); trap 'rm -rf "$hdir"' EXIT
+$eng --block "$block" "${eargs[@]}" --emit-rtl "$hdir" >/dev/null || exit 2
 # ---- parameter values of this configuration (for the ties) ---------------
 pval() { # NAME -> integer value under defaults + config + sets
   local name=$1
@@ -87,6 +62,46 @@ pval() { # NAME -> integer value under defaults + config + sets
       if (v !~ /^[0-9]+$/) { if (match(enums, v "\\([0-9]+\\)")) { e = substr(enums, RSTART, RLENGTH); sub(/.*\(/, "", e); sub(/\)/, "", e); v = e } else { print "error: " n "=" v ": not a value" > "/dev/stderr"; exit 2 } }
       print v }'
 }
+
+# The tag names the netlist: the DUT's parameters and the tie values (two
+# configurations that differ only in untied mode inputs share a netlist).
+tievals=""
+if [ "$ties" != "-" ]; then
+  for t in $ties; do v=${t#*=}; [[ $v =~ ^[0-9]+$ ]] || v=$(pval "$v") || exit 2; tievals+=" ${t%%=*}=$v"; done
+fi
+tag=default
+if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then
+  dtag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/ls_top.sv"; echo "$tievals") | sha1sum | cut -c1-10)
+  $eng --block "$block" --emit-rtl "$hdir/def" >/dev/null
+  deftie=""; if [ "$ties" != "-" ]; then cfg0=$cfg; sets0=("${sets[@]}"); cfg=""; sets=()
+    for t in $ties; do v=${t#*=}; [[ $v =~ ^[0-9]+$ ]] || v=$(pval "$v"); deftie+=" ${t%%=*}=$v"; done; cfg=$cfg0; sets=("${sets0[@]}"); fi
+  ttag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/def/ls_top.sv"; echo "$deftie") | sha1sum | cut -c1-10)
+  [ "$dtag" = "$ttag" ] || tag=$dtag
+fi
+fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
+out=${out:-$B/synth/$block/$tag}
+[ $printdir = 1 ] && { echo "$out"; exit 0; }
+mkdir -p "$out"
+# --reuse: keep a finished run whose inputs have not changed since
+if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
+   [ -z "$(find rtl constraints scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+  [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
+  exit 0
+fi
+rm -f "$out/metrics.txt"
+rm -rf "$out/harness"; cp -r "$hdir" "$out/harness"; rm -rf "$out/harness/def"
+
+# ---- the DUT: module, parameters, ports (from the generated harness) ------
+top=$(awk '/^  [A-Za-z_][A-Za-z0-9_]* #\(/ {print $1; exit} /^  [A-Za-z_][A-Za-z0-9_]* dut \(/ {print $1; exit}' "$out/harness/ls_top.sv")
+[ -n "$top" ] || { echo "error: cannot find the DUT in $out/harness/ls_top.sv" >&2; exit 1; }
+params=$(awk '/ #\($/ {f=1; next} f && /^  \) dut/ {exit} f { gsub(/[ ,]/, ""); if (match($0, /^\.([A-Za-z0-9_]+)\((.*)\)$/)) { n=$0; sub(/^\./, "", n); split(n, a, "("); v=a[2]; sub(/\)$/, "", v); printf "%s=%s ", a[1], v } }' "$out/harness/ls_top.sv")
+# ports: "name width dir"
+awk '/public_flat_rw/ || /public_flat_rd/ {
+       d = /public_flat_rw/ ? "in" : "out"; w = 1
+       if (match($0, /\[[0-9]+:0\]/)) { s = substr($0, RSTART + 1, RLENGTH - 2); split(s, a, ":"); w = a[1] + 1 }
+       for (i = 1; i <= NF; i++) if ($i ~ /^[A-Za-z_][A-Za-z0-9_]*$/ && $i != "logic") { n = $i; break }
+       print n, w, d }' "$out/harness/ls_top.sv" >"$out/ports.txt"
+files=$(cat "$out/harness/ls_files.txt")
 
 # ---- macros: read as black boxes -------------------------------------------
 declare -A mread mports mdep mwid mslc
@@ -137,7 +152,7 @@ opt_clean
 setundef -zero
 opt_clean
 tee -o $out/stat.txt stat -liberty $LIBERTY
-write_verilog -noattr -noexpr -nohex -nodec $out/netlist.v
+write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist.v
 YS
 t0=$(date +%s.%N)
 [ $quiet = 0 ] && echo "synth.sh: $block ($top${params:+ $params}) -> $out"
