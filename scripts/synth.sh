@@ -84,7 +84,7 @@ out=${out:-$B/synth/$block/$tag}
 mkdir -p "$out"
 # --reuse: keep a finished run whose inputs have not changed since
 if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
-   [ -z "$(find rtl constraints scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+   [ -z "$(find rtl "$sdc" constraints/macros.list "${SRAM_MODEL:-constraints/sram_osu018.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
   [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
   exit 0
 fi

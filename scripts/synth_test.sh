@@ -21,7 +21,7 @@ grep -v '^\s*#' constraints/blocks.list | awk 'NF && $2 == "test" && $3 == "gate
     [ "$(bash scripts/synth.sh "$b" --config "$c" --print-dir 2>/dev/null)" = "$ddir" ] && runs+=("$c")
   done
   for c in "${runs[@]}"; do
-    ca=(); [ "$c" != default ] && ca=(--config "$c")
+    ca=(--config "$c")   # "default": the parameter defaults only (not every config)
     out=$(GATE=1 LS_QUIET=1 nice -n 10 bash scripts/lockstep.sh "$b" --seed 1 --cycles "$CYC" "${ca[@]}" --quiet --no-rerun 2>&1); rc=$?
     nm="gate-level lockstep $b $(basename "$c" .cfg), $CYC cycles"
     if [ $rc -eq 0 ]; then echo "PASS $nm: $(grep -o 'state map.*compared every cycle' <<<"$out" | head -1)"
