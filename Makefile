@@ -3,6 +3,7 @@
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to]
 #   make lint | yosys-read | ctest | bench | clean | help
+#   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all | synth-sweep   (docs/synthesis.md)
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
@@ -35,7 +36,7 @@ MODE   ?= lockstep
 WINDOW ?=
 RANDINIT ?=
 
-.PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth clean help coverage regress mutate
+.PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth synth-all synth-sweep clean help coverage regress mutate
 all: build
 
 help:
@@ -133,6 +134,15 @@ mutate: deps build
 # merge the functional-coverage files of every run so far (build/cov/)
 coverage:
 	@bash scripts/coverage.sh
+
+# ---- synthesis and timing (docs/synthesis.md) -------------------------------
+synth: deps build
+	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make synth BLOCK=sat_cnt); blocks: $$(grep -v '^#' constraints/blocks.list | awk 'NF{printf "%s ", $$1}')"; exit 2; }
+	@bash scripts/synth.sh $(BLOCK) $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s))
+synth-all: deps build
+	@bash scripts/synth_all.sh
+synth-sweep: deps build
+	@bash scripts/synth_sweep.sh
 
 clean:
 	rm -rf $(B)

@@ -17,6 +17,7 @@ have gtkwave   || need+=(gtkwave)          # also fst2vcd
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
 have parallel  || need+=(parallel)         # GNU parallel: make regress, make mutate
+have gnuplot   || need+=(gnuplot-nox)      # synthesis sweep plots (docs/synthesis.md)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"

@@ -9,6 +9,9 @@
 #   RTL_DIR=<dir> builds the RTL from that tree instead of rtl/ (make mutate);
 #   FAULT_C=<DEFINE> builds the C model with it (fault-injection tests).
 #   LS_QUIET=1 hides the build log.
+#   GATE=1 runs the mapped gate-level netlist of scripts/synth.sh (built or
+#   reused for the same --config/--set) with tb/gate/osu018_cells.v in place
+#   of the RTL (docs/synthesis.md, "Gate-level lockstep").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
@@ -65,7 +68,15 @@ VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width
 # --rand-init: registers start random (seeded at run time), so a register
 # the RTL forgets to reset diverges at cycle 0; otherwise they start at 0.
 if [ $rinit = 1 ]; then VFLAGS+=(--x-assign unique --x-initial unique); else VFLAGS+=(--x-assign 0 --x-initial 0); fi
-key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} rtldir=${RTL_DIR:-rtl} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
+if [ -n "${GATE:-}" ]; then
+  sargs=(); for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[$i]}" in --config|--set) sargs+=("${args[$i]}" "${args[$((i + 1))]}") ;; esac
+  done
+  bash scripts/synth.sh "$block" "${sargs[@]}" --reuse --quiet || exit $?
+  gdir=$(bash scripts/synth.sh "$block" "${sargs[@]}" --print-dir)
+  bash scripts/gate_harness.sh "$gdir/netlist.v" "$tmp" || exit $?
+fi
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} rtldir=${RTL_DIR:-rtl} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
@@ -74,6 +85,7 @@ flock 9
 srcs=($B/gen/l1sys_pkg.sv)
 # RTL_DIR: another RTL tree (mutation testing builds each mutant from its own copy)
 for f in $(cat "$tmp"/ls_files.txt); do srcs+=(${RTL_DIR:-rtl}/$f); done
+[ -n "${GATE:-}" ] && srcs=(tb/gate/osu018_cells.v "$gdir"/gate_netlist.v)
 stale=1
 if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
 if [ $stale = 1 ]; then

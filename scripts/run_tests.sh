@@ -9,6 +9,8 @@
 #  6. fault injection: every fault in tb/faults/*.txt caught at the named signal;
 #     every register of each block's RTL present in its state map
 #  7. bad input: exit code 2 and one clear message
+#  8. synthesis: the small blocks synthesize and time, storage bits as
+#     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -156,6 +158,10 @@ expect2 "chss-classify missing file" "cannot open" $B/bin/chss-classify /nonexis
 spv=$($B/bin/chss-classify tb/tests/data/chss_spv.prof 2>&1 | tr '\n' ' ')
 if [ "$spv" = "ld1 cg ld2 cg ld3 cm ld4 cg ld5 cg ld6 cm ld7 cg ld8 ca ld9 cm ld10 cg " ]; then ok "chss-classify: the paper's SPV classification from tb/tests/data/chss_spv.prof"
 else bad "chss-classify SPV: got '$spv'"; fi
+
+# 8. synthesis flow and gate-level lockstep (docs/synthesis.md)
+tally "$(bash scripts/synth_test.sh 2>&1)"
+
 echo "test time: $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

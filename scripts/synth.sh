@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+# synth.sh BLOCK [--config FILE] [--set NAME=VALUE]... [--out DIR] [--quiet]
+# Maps one block to standard cells with Yosys and times it with OpenSTA
+# (docs/synthesis.md).  The block's DUT module, RTL files and SV parameters
+# come from its lockstep adapter (the same --config/--set as a lockstep run);
+# constraints/blocks.list gives its mode-input ties, constraints/<BLOCK>.sdc
+# its constraints, constraints/macros.list the modules kept as SRAM macros
+# (costed by scripts/sram_model.sh).  Writes DIR (default
+# build/synth/<BLOCK>/<config tag>/): netlist.v (the timed netlist), wrap.ys
+# (the synthesis wrapper: mode ties), yosys.log, stat.txt, sram.lib, sta.log,
+# report.md and metrics.txt (one "key=value" a line).
+# Environment: LIBERTY (standard cells, default OSU018), SRAM_MODEL (model
+# file), SDC_DIR (default constraints), YOSYS, STA; FAULT_RTL=<DEFINE>
+# synthesizes the RTL with that fault define (gate-level fault tests).
+# --print-dir: print DIR and stop; --reuse: do nothing when DIR holds a run
+# newer than every input (RTL, constraints, these scripts, the config).
+# Exit: 0 done (timing met or not: see metrics), 1 a tool failed, 2 bad input.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=build
+LIBERTY=${LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+SDC_DIR=${SDC_DIR:-constraints}
+YOSYS=${YOSYS:-yosys}
+STA=${STA:-sta}
+die() { echo "error: $*" >&2; exit 2; }
+block=${1:-}; [ -n "$block" ] || die "synth.sh: BLOCK is required (make synth BLOCK=sat_cnt); blocks: $(grep -v '^#' constraints/blocks.list | awk 'NF{printf "%s ", $1}')"
+shift
+cfg=""; sets=(); out=""; quiet=0; printdir=0; reuse=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --config) cfg=${2:?}; shift 2 ;;
+    --set) sets+=("${2:?}"); shift 2 ;;
+    --out) out=${2:?}; shift 2 ;;
+    --quiet) quiet=1; shift ;;
+    --print-dir) printdir=1; shift ;;
+    --reuse) reuse=1; shift ;;
+    *) die "synth.sh: unknown option '$1'" ;;
+  esac
+done
+[ "$cfg" = default ] && cfg=""
+line=$(awk -v b="$block" '!/^#/ && $1 == b' constraints/blocks.list)
+[ -n "$line" ] || die "constraints/blocks.list: no line for block '$block'"
+read -r _ tier gate expbits ties <<<"$line"
+[ -f "$LIBERTY" ] || die "liberty file '$LIBERTY' not found (LIBERTY=...)"
+sdc=$SDC_DIR/$block.sdc
+[ -f "$sdc" ] || die "$sdc: no constraints for block '$block' (one SDC per block, docs/synthesis.md)"
+make -s build >/dev/null
+eng=$B/bin/lockstep-c
+eargs=(); [ -n "$cfg" ] && eargs+=(--config "$cfg"); for s in "${sets[@]}"; do eargs+=(--set "$s"); done
+hdir=$(mktemp -d); trap 'rm -rf "$hdir"' EXIT
+$eng --block "$block" "${eargs[@]}" --emit-rtl "$hdir" >/dev/null || exit 2
+# ---- parameter values of this configuration (for the ties) ---------------
+pval() { # NAME -> integer value under defaults + config + sets
+  local name=$1
+  $eng --list-params | awk -v n="$name" -v cfg="$cfg" -v sets="${sets[*]:-}" '
+    $1 == n { def = $3; enums = $0; found = 1 }
+    END {
+      if (!found) { print "error: tie parameter " n " unknown to block" > "/dev/stderr"; exit 2 }
+      v = def
+      if (cfg != "") while ((getline l < cfg) > 0) { sub(/#.*/, "", l); gsub(/[ \t]/, "", l); split(l, kv, "="); if (kv[1] == n) v = kv[2] }
+      ns = split(sets, S, " "); for (i = 1; i <= ns; i++) { split(S[i], kv, "="); if (kv[1] == n) v = kv[2] }
+      if (v !~ /^[0-9]+$/) { if (match(enums, v "\\([0-9]+\\)")) { e = substr(enums, RSTART, RLENGTH); sub(/.*\(/, "", e); sub(/\)/, "", e); v = e } else { print "error: " n "=" v ": not a value" > "/dev/stderr"; exit 2 } }
+      print v }'
+}
+
+# The tag names the netlist: the DUT's parameters and the tie values (two
+# configurations that differ only in untied mode inputs share a netlist).
+tievals=""
+if [ "$ties" != "-" ]; then
+  for t in $ties; do v=${t#*=}; [[ $v =~ ^[0-9]+$ ]] || v=$(pval "$v") || exit 2; tievals+=" ${t%%=*}=$v"; done
+fi
+tag=default
+if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then
+  dtag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/ls_top.sv"; echo "$tievals") | sha1sum | cut -c1-10)
+  $eng --block "$block" --emit-rtl "$hdir/def" >/dev/null
+  deftie=""; if [ "$ties" != "-" ]; then cfg0=$cfg; sets0=("${sets[@]}"); cfg=""; sets=()
+    for t in $ties; do v=${t#*=}; [[ $v =~ ^[0-9]+$ ]] || v=$(pval "$v"); deftie+=" ${t%%=*}=$v"; done; cfg=$cfg0; sets=("${sets0[@]}"); fi
+  ttag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/def/ls_top.sv"; echo "$deftie") | sha1sum | cut -c1-10)
+  [ "$dtag" = "$ttag" ] || tag=$dtag
+fi
+fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
+out=${out:-$B/synth/$block/$tag}
+[ $printdir = 1 ] && { echo "$out"; exit 0; }
+mkdir -p "$out"
+# --reuse: keep a finished run whose inputs have not changed since
+if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
+   [ -z "$(find rtl "$sdc" constraints/macros.list "${SRAM_MODEL:-constraints/sram_osu018.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+  [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
+  exit 0
+fi
+rm -f "$out/metrics.txt"
+rm -rf "$out/harness"; cp -r "$hdir" "$out/harness"; rm -rf "$out/harness/def"
+
+# ---- the DUT: module, parameters, ports (from the generated harness) ------
+top=$(awk '/^  [A-Za-z_][A-Za-z0-9_]* #\(/ {print $1; exit} /^  [A-Za-z_][A-Za-z0-9_]* dut \(/ {print $1; exit}' "$out/harness/ls_top.sv")
+[ -n "$top" ] || { echo "error: cannot find the DUT in $out/harness/ls_top.sv" >&2; exit 1; }
+params=$(awk '/ #\($/ {f=1; next} f && /^  \) dut/ {exit} f { gsub(/[ ,]/, ""); if (match($0, /^\.([A-Za-z0-9_]+)\((.*)\)$/)) { n=$0; sub(/^\./, "", n); split(n, a, "("); v=a[2]; sub(/\)$/, "", v); printf "%s=%s ", a[1], v } }' "$out/harness/ls_top.sv")
+# ports: "name width dir"
+awk '/public_flat_rw/ || /public_flat_rd/ {
+       d = /public_flat_rw/ ? "in" : "out"; w = 1
+       if (match($0, /\[[0-9]+:0\]/)) { s = substr($0, RSTART + 1, RLENGTH - 2); split(s, a, ":"); w = a[1] + 1 }
+       for (i = 1; i <= NF; i++) if ($i ~ /^[A-Za-z_][A-Za-z0-9_]*$/ && $i != "logic") { n = $i; break }
+       print n, w, d }' "$out/harness/ls_top.sv" >"$out/ports.txt"
+files=$(cat "$out/harness/ls_files.txt")
+
+# ---- macros: read as black boxes -------------------------------------------
+declare -A mread mports mdep mwid mslc
+while read -r m rd np dp wp sp; do mread[$m]=$rd; mports[$m]=$np; mdep[$m]=$dp; mwid[$m]=$wp; mslc[$m]=$sp; done < <(grep -v '^\s*#' constraints/macros.list | awk 'NF')
+libfiles=(); rtlfiles=()
+for f in $files; do
+  m=$(basename "$f" .sv)
+  if [ -n "${mread[$m]:-}" ] && [ "$m" != "$top" ]; then libfiles+=(rtl/$f); else rtlfiles+=(rtl/$f); fi
+done
+
+# ---- the synthesis wrapper: mode inputs tied to this configuration's values
+{
+  echo "# GENERATED by scripts/synth.sh: synthesis wrapper of $block ($top), config ${cfg:-default} ${sets[*]:-}"
+  echo "# Each tied mode input keeps its port (unconnected) so the netlist's port list equals the RTL's;"
+  echo "# inside, the old port net is driven by the configuration's constant."
+  echo "cd $top"
+  if [ "$ties" != "-" ]; then
+    for t in $ties; do
+      p=${t%%=*}; v=${t#*=}
+      [[ $v =~ ^[0-9]+$ ]] || v=$(pval "$v")
+      w=$(awk -v p="$p" '$1 == p {print $2}' "$out/ports.txt")
+      [ -n "$w" ] || die "constraints/blocks.list: $block ties '$p', which is not an input of $top"
+      echo "rename $p ${p}__tie"
+      echo "delete -port ${p}__tie"
+      echo "add -input $p $w"
+      echo "connect -set ${p}__tie $w'd$v"
+      echo "# $p = $v"
+    done
+  fi
+  echo "cd"
+} >"$out/wrap.ys"
+
+chp=""; for kv in $params; do chp+=" -chparam ${kv%%=*} ${kv#*=}"; done
+period=$(awk '/^set period/ {print $3; exit}' "$sdc")
+[ -n "$period" ] || die "$sdc: needs a line 'set period <ns>' (docs/synthesis.md)"
+ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
+cat >"$out/synth.ys" <<YS
+read_verilog -sv -DSYNTHESIS $B/gen/l1sys_pkg.sv
+${libfiles:+read_verilog -sv -DSYNTHESIS -lib ${libfiles[*]}}
+read_verilog -sv -DSYNTHESIS$fdef ${rtlfiles[*]}
+hierarchy -check -top $top$chp
+proc
+script $out/wrap.ys
+synth -flatten -top $top
+dfflibmap -liberty $LIBERTY
+abc -liberty $LIBERTY -D $ps
+opt_clean
+setundef -zero
+opt_clean
+tee -o $out/stat.txt stat -liberty $LIBERTY
+write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist.v
+YS
+t0=$(date +%s.%N)
+[ $quiet = 0 ] && echo "synth.sh: $block ($top${params:+ $params}) -> $out"
+if ! $YOSYS -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>&1; then
+  echo "error: Yosys failed on $block; see $out/yosys.log" >&2; grep -i -m3 error "$out/yosys.log" >&2; exit 1
+fi
+t1=$(date +%s.%N)
+
+# ---- SRAM macros: one Liberty cell per distinct shape, named in the netlist
+: >"$out/macros.txt"
+macro_re=$(printf '%s|' "${!mread[@]}"); macro_re=${macro_re%|}
+awk -v re="^  (${macro_re}) #\\($" -v out="$out/macros.txt" '
+  function val(s) { sub(/^[^(]*\(/, "", s); sub(/\).*$/, "", s); if (s ~ /^32.b/) { sub(/^32.b/, "", s); v = 0; for (i = 1; i <= length(s); i++) v = v * 2 + substr(s, i, 1); return v } return s + 0 }
+  $0 ~ re { mod = $1; inp = 1; delete P; next }
+  inp && /^    \./ { n = $1; sub(/^\./, "", n); sub(/\(.*/, "", n); P[n] = val($0); next }
+  inp && /^  \) / { inst = $2; inp = 0
+    printf "%s %s", mod, inst >> out; for (k in P) printf " %s=%s", k, P[k] >> out; printf "\n" >> out
+    printf "  @MACRO@%s@ %s (\n", inst, inst; next }
+  { print }' "$out/netlist.v" >"$out/netlist.tmp"
+touch "$out/macros.txt"
+sram_area=0; sram_bits=0; sram_n=0; stalibs=""
+: >"$out/sram.txt"
+while read -r m inst kvs; do
+  [ -n "$m" ] || continue
+  declare -A P=(); for kv in $kvs; do P[${kv%%=*}]=${kv#*=}; done
+  D=${P[${mdep[$m]}]:-}; W=${P[${mwid[$m]}]:-}
+  [ -n "$D" ] || D=$(sed -n "s/.*parameter int unsigned ${mdep[$m]} *= *\([0-9]*\).*/\1/p" rtl/*/$m.sv | head -1)
+  [ -n "$W" ] || W=$(sed -n "s/.*parameter int unsigned ${mwid[$m]} *= *\([0-9]*\).*/\1/p" rtl/*/$m.sv | head -1)
+  S=${P[${mslc[$m]}]:-$W}
+  ns=$((W / S))
+  cell=sram_${D}x${W}_m${ns}_${mread[$m]}
+  lf=$out/$cell.lib
+  [ -f "$lf" ] || scripts/sram_model.sh --liberty "$cell" "$D" "$W" "$ns" "${mports[$m]}" "${mread[$m]}" >"$lf"
+  sed -i "s/@MACRO@$inst@/$cell/" "$out/netlist.tmp"
+  read -r a t < <(scripts/sram_model.sh "$D" "$W" "${mports[$m]}" | sed 's/area_um2=\([^ ]*\) access_ns=\([^ ]*\).*/\1 \2/')
+  echo "$inst $m $D $W $ns ${mports[$m]} ${mread[$m]} $a $t" >>"$out/sram.txt"
+  sram_area=$(awk -v x="$sram_area" -v y="$a" 'BEGIN {printf "%.1f", x + y}')
+  sram_bits=$((sram_bits + D * W)); sram_n=$((sram_n + 1))
+  case " $stalibs " in *" $lf "*) ;; *) stalibs+=" $lf" ;; esac
+  unset P
+done <"$out/macros.txt"
+mv "$out/netlist.tmp" "$out/netlist.v"
+
+# ---- cell statistics (Yosys stat against the Liberty areas) ----------------
+read -r cells cell_area seq_area flops < <(awk -v lib="$LIBERTY" '
+  BEGIN { while ((getline l < lib) > 0) {
+            if (l ~ /^[ \t]*cell[ \t]*\(/) { c = l; sub(/.*\([ \t"]*/, "", c); sub(/[ \t"]*\).*/, "", c) }
+            if (l ~ /^[ \t]*area[ \t]*:/) { a = l; sub(/.*:[ \t]*/, "", a); sub(/;.*/, "", a); A[c] = a }
+            if (l ~ /^[ \t]*(ff|latch)[ \t]*\(/) S[c] = 1 } }
+  /^     [A-Za-z_][A-Za-z0-9_]* +[0-9]+$/ { if ($1 in A) { n += $2; ar += $2 * A[$1]; if ($1 in S) { sa += $2 * A[$1]; fl += $2 } } }
+  END { printf "%d %.1f %.1f %d\n", n, ar, sa, fl }' "$out/stat.txt")
+
+# ---- timing ----------------------------------------------------------------
+cat >"$out/sta.tcl" <<TCL
+read_liberty $LIBERTY
+$(for l in $stalibs; do echo "read_liberty $l"; done)
+read_verilog $out/netlist.v
+link_design $top
+read_sdc $sdc
+puts "PERIOD \$period"
+report_checks -path_delay max -digits 3 -fields {slew cap fanout} -group_count 1
+puts "WNS [sta::format_time [sta::worst_slack_cmd max] 3]"
+report_tns -digits 3
+TCL
+if ! $STA -exit "$out/sta.tcl" >"$out/sta.log" 2>&1 || grep -q '^Error' "$out/sta.log"; then
+  echo "error: OpenSTA failed on $block; see $out/sta.log" >&2; grep -m3 -i error "$out/sta.log" >&2; exit 1
+fi
+t2=$(date +%s.%N)
+awk -v block="$block" -v top="$top" -v params="$params" -v cfg="${cfg:-default}" -v sets="${sets[*]:-}" \
+    -v cells="$cells" -v ca="$cell_area" -v sa="$seq_area" -v fl="$flops" -v sram_area="$sram_area" \
+    -v sram_bits="$sram_bits" -v sram_n="$sram_n" -v ty="$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')" \
+    -v ts="$(awk -v a="$t1" -v b="$t2" 'BEGIN{printf "%.1f", b-a}')" '
+  /^PERIOD/ { period = $2 }
+  /^Startpoint:/ && !sp { sp = $2 }
+  /^Endpoint:/ && !ep { ep = $2 }
+  /data arrival time/ && !arr { arr = $1 }
+  /^WNS/ { wns = $2 }
+  /^tns/ { tns = $2 }
+  END {
+    fmax = 1000 / (period - wns)
+    printf "block=%s\nmodule=%s\nparams=%s\nconfig=%s%s\n", block, top, params, cfg, (sets != "" ? " " sets : "")
+    printf "cell_area_um2=%s\nseq_area_um2=%s\nsram_area_um2=%s\ntotal_area_um2=%.1f\n", ca, sa, sram_area, ca + sram_area
+    printf "cells=%d\nflops=%d\nsram_macros=%d\nsram_bits=%d\nstorage_bits=%d\n", cells, fl, sram_n, sram_bits, fl + sram_bits
+    printf "period_ns=%s\ncrit_start=%s\ncrit_end=%s\ncrit_arrival_ns=%s\nwns_ns=%s\ntns_ns=%s\nfmax_mhz=%.1f\n", period, sp, ep, arr, wns, tns, fmax
+    printf "yosys_s=%s\nsta_s=%s\n", ty, ts
+  }' "$out/sta.log" >"$out/metrics.txt"
+# a flip-flop end/start point: name it by the register net on its Q pin
+regname() { # instance
+  awk -v i="$1" '$2 == i && $3 == "(" {f = 1; next} f && /\.Q\(/ {s = $0; sub(/.*\.Q\(/, "", s); sub(/\)[^)]*$/, "", s); gsub(/[ \\]/, "", s); print s; exit} f && /\);/ {exit}' "$out/netlist.v"
+}
+for k in crit_start crit_end; do
+  v=$(sed -n "s/^$k=//p" "$out/metrics.txt")
+  if [[ $v == _*_ ]]; then r=$(regname "$v"); [ -n "$r" ] && sed -i "s/^$k=.*/$k=$r ($v)/" "$out/metrics.txt"; fi
+done
+source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
+{
+  echo "# $block: synthesis and timing"
+  echo
+  echo "Module \`$top\` ($params), configuration ${cfg:-default} ${sets[*]:-}; cells: $(basename "$LIBERTY"); constraints: $sdc."
+  echo
+  echo "| cell area um2 | sequential area um2 | SRAM area um2 | cells | flops | storage bits | critical path | arrival ns | WNS ns | TNS ns | Fmax MHz (target $m_period_ns ns) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| $m_cell_area_um2 | $m_seq_area_um2 | $m_sram_area_um2 | $m_cells | $m_flops | $m_storage_bits | $m_crit_start -> $m_crit_end | $m_crit_arrival_ns | $m_wns_ns | $m_tns_ns | $m_fmax_mhz |"
+  echo
+  if [ -s "$out/sram.txt" ]; then
+    echo "SRAM macros (black boxes, costed by $(basename "${SRAM_MODEL:-constraints/sram_osu018.model}")):"
+    echo
+    echo "| instance | module | rows | bits | mask slices | ports | read | area um2 | access ns |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+    awk '{printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9}' "$out/sram.txt"
+    echo
+  fi
+  echo "Mode ties (synthesis wrapper \`wrap.ys\`): $(grep '^# mode' "$out/wrap.ys" | sed 's/^# //' | paste -sd, - || true)"
+  echo
+  echo "Run time: Yosys $m_yosys_s s, OpenSTA $m_sta_s s.  Critical path:"
+  echo
+  echo '```'
+  sed -n '/^Startpoint:/,/slack/p' "$out/sta.log"
+  echo '```'
+} >"$out/report.md"
+[ $quiet = 0 ] && sed -n '5,7p' "$out/report.md"
+exit 0
