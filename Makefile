@@ -19,6 +19,7 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
 CSIM_SRC   := $(wildcard csim/*.c csim/*/*.c)
 ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_main.c $(wildcard tb/blocks/*.c)
+ENGINE_SRC += tb/ls_stats.c tb/ls_limits.c
 TEST_SRC   := $(wildcard tb/tests/test_*.c)
 TEST_SUPP  := $(filter-out $(TEST_SRC),$(wildcard tb/tests/*.c))
 TESTS      := $(patsubst tb/tests/%.c,$(B)/test/%,$(TEST_SRC))
