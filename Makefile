@@ -3,6 +3,8 @@
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to]
 #   make lint | yosys-read | ctest | bench | clean | help
+#   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
+#   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
@@ -34,6 +36,9 @@ CONFIG ?=
 SET    ?=
 MODE   ?= lockstep
 WINDOW ?=
+GPGPUSIM ?=
+STATS  ?=
+FUZZ_TIME ?= 60
 
 .PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth clean help
 all: build
@@ -109,7 +114,8 @@ yosys-read: gen
 lockstep: deps build
 	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }
 	@bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW))
+	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) \
+	  $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) $(if $(STATS),--stats $(STATS))
 
 test: deps
 	@bash scripts/run_tests.sh
@@ -119,6 +125,20 @@ run: deps
 
 bench: deps build
 	@bash scripts/bench.sh
+
+# ---- results and fuzzing (docs/results.md, docs/fuzzing.md) ---------------
+report:
+	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report
+
+FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c
+FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))
+$(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h $(FUZZ_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
+fuzz-build: $(FUZZ_BINS)
+fuzz: deps
+	@bash scripts/fuzz.sh $(FUZZ_TIME)
+.PHONY: report fuzz fuzz-build
 
 clean:
 	rm -rf $(B)

@@ -14,6 +14,8 @@ have verilator || need+=(verilator)
 have yosys     || need+=(yosys)
 have sta       || need+=(opensta)
 have gtkwave   || need+=(gtkwave)          # also fst2vcd
+have gnuplot   || need+=(gnuplot)          # make report: plots
+have clang     || need+=(clang)            # make fuzz: libFuzzer harnesses
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -19,6 +19,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[$i]}" in
     --config) have_cfg=1; [ "${args[$((i + 1))]:-}" = default ] && cfgs=(default) ;;
     --cycles) have_cyc=1 ;;
+    --gpgpusim-config) have_cfg=1 ;; # a configuration of its own: no loop over tb/configs
   esac
 done
 if [ $have_cyc = 0 ]; then

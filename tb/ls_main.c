@@ -44,6 +44,7 @@ typedef struct {
   char gpgpusim_report[8192]; /* its one-line used/ignored report */
   const char *stats_path;    /* --stats FILE (default build/stats/...) */
   FILE *stats_f;
+  char stats_tmp[700];       /* written here, renamed to stats_path at the end */
   char config_label[200];
 } opts_t;
 
@@ -678,7 +679,8 @@ int ls_main(int argc, char **argv) {
                (unsigned long long)o.seed);
       o.stats_path = stats_default;
     }
-    o.stats_f = fopen(o.stats_path, "w");
+    snprintf(o.stats_tmp, sizeof o.stats_tmp, "%s.%ld.tmp", o.stats_path, (long)getpid());
+    o.stats_f = fopen(o.stats_tmp, "w");
     if (!o.stats_f) {
       char e[300];
       fprintf(stderr, "error: option --stats: cannot write '%s' (%s)\n",
@@ -693,7 +695,9 @@ int ls_main(int argc, char **argv) {
     o.wave_prefix = pfx;
   }
   int rc = run(&o, b, &cfg);
-  if (o.stats_f) fclose(o.stats_f);
-  if (o.stats_f && rc == 2) unlink(o.stats_path); /* refused: no results */
+  if (o.stats_f) { /* whole or nothing: a refused run (2) leaves no results file */
+    int werr = fclose(o.stats_f);
+    if (rc == 2 || werr || rename(o.stats_tmp, o.stats_path)) unlink(o.stats_tmp);
+  }
   return rc;
 }
