@@ -9,6 +9,7 @@
 #  6. fault injection: every fault in tb/faults/*.txt caught at the named signal;
 #     every register of each block's RTL present in its state map
 #  7. bad input: exit code 2 and one clear message
+#  8. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -131,6 +132,12 @@ expect2 "bad cycles value" "--cycles: 'ten' is not a non-negative integer" $B/bi
 expect2 "unknown option" "unknown option '--frobnicate'" $B/bin/lockstep-c --block fifo_sync --frobnicate
 expect2 "slice must divide width" "MEM_SLICE=7: must divide MEM_WIDTH" $B/bin/lockstep-c --block mem_1r1w --set MEM_SLICE=7 --mode c
 expect2 "make lockstep bad parameter" "FIFO_WIDTH='9999'" make -s lockstep BLOCK=fifo_sync SET=FIFO_WIDTH=9999
+
+# 8. inputs (scripts/test_inputs.sh): every class of bad input, every GPGPU-Sim
+# config, results files; then a short bounded run of every fuzzer (fails on a
+# crash, hang or sanitizer report)
+tally "$(bash scripts/test_inputs.sh 2>&1)"
+tally "$(bash scripts/fuzz.sh ${FUZZ_TEST_TIME:-10} 2>&1)"
 
 echo "test time: $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"
