@@ -85,7 +85,7 @@ for ff in tb/faults/*.txt; do
       esac
     done
     envv=FAULT_C; [ "$side" = rtl ] && envv=FAULT_RTL
-    echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun$extra" >>$JOBS
+    echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun --stats $LOG/stats_fault_$def.json$extra" >>$JOBS
   done
 done
 runjob() { # index

@@ -28,6 +28,13 @@ refused() {
   else
     bad "bad input: $name: exit $rc, $n stderr lines, want '$want': $(head -c 300 $T/err | tr '\n' '|')"
   fi
+  if [ "$1" = "$L" ]; then # the same under the sanitizers: exit 2, no report
+    shift
+    "$LA" "$@" >$T/out 2>$T/err </dev/null; rc=$?
+    if [ $rc -eq 2 ] && grep -qF -- "$want" $T/err && ! grep -qE 'Sanitizer|runtime error' $T/err; then
+      ok "bad input under the sanitizers: $name -> exit 2, no sanitizer report"
+    else bad "bad input under the sanitizers: $name: exit $rc: $(head -c 300 $T/err | tr '\n' '|')"; fi
+  fi
 }
 # the same, under ASan/UBSan/LSan: exit 2 and no sanitizer report
 refused_asan() {

@@ -45,6 +45,7 @@ typedef struct {
   const char *stats_path;    /* --stats FILE (default build/stats/...) */
   FILE *stats_f;
   char stats_tmp[700];       /* written here, renamed to stats_path at the end */
+  char stats_default[600];
   char config_label[200];
 } opts_t;
 
@@ -229,6 +230,7 @@ static void repro_line(run_t *r, uint64_t cycle) {
   for (int i = 1; i < r->o->argc; i++) {
     if (!strcmp(r->o->argv[i], "--config") && i + 1 < r->o->argc) printf(" CONFIG=%s", r->o->argv[i + 1]);
     if (!strcmp(r->o->argv[i], "--set") && i + 1 < r->o->argc) printf(" SET+=%s", r->o->argv[i + 1]);
+    if (!strcmp(r->o->argv[i], "--gpgpusim-config") && i + 1 < r->o->argc) printf(" GPGPUSIM=%s", r->o->argv[i + 1]);
   }
   printf("\n");
 }
@@ -670,14 +672,13 @@ int ls_main(int argc, char **argv) {
   }
   if (o.gpgpusim && !o.quiet && !o.print_map && !o.emit_dir) printf("%s\n", o.gpgpusim_report);
   ls_stats_label(o.config_label, sizeof o.config_label, o.cfgs, o.ncfg, o.gpgpusim, sets, nsets);
-  static char stats_default[600];
   if (!o.print_map && !o.emit_dir) {
     if (!o.stats_path) {
       mkdir("build", 0777);
       mkdir("build/stats", 0777);
-      snprintf(stats_default, sizeof stats_default, "build/stats/%s_%s_seed%llu.json", b->name, o.config_label,
+      snprintf(o.stats_default, sizeof o.stats_default, "build/stats/%s_%s_seed%llu.json", b->name, o.config_label,
                (unsigned long long)o.seed);
-      o.stats_path = stats_default;
+      o.stats_path = o.stats_default;
     }
     snprintf(o.stats_tmp, sizeof o.stats_tmp, "%s.%ld.tmp", o.stats_path, (long)getpid());
     o.stats_f = fopen(o.stats_tmp, "w");
