@@ -4,6 +4,8 @@
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to]
 #   make lint | yosys-read | ctest | bench | clean | help
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all | synth-sweep   (docs/synthesis.md)
+#   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
+#   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
@@ -20,6 +22,7 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
 CSIM_SRC   := $(wildcard csim/*.c csim/*/*.c)
 ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_main.c $(wildcard tb/blocks/*.c)
+ENGINE_SRC += tb/ls_stats.c tb/ls_limits.c
 TEST_SRC   := $(wildcard tb/tests/test_*.c)
 TEST_SUPP  := $(filter-out $(TEST_SRC),$(wildcard tb/tests/*.c))
 TESTS      := $(patsubst tb/tests/%.c,$(B)/test/%,$(TEST_SRC))
@@ -35,6 +38,9 @@ SET    ?=
 MODE   ?= lockstep
 WINDOW ?=
 RANDINIT ?=
+GPGPUSIM ?=
+STATS  ?=
+FUZZ_TIME ?= 60
 
 .PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth synth-all synth-sweep clean help coverage regress mutate
 all: build
@@ -111,7 +117,8 @@ lockstep: deps build
 	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }
 	@bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
 	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) \
-	  $(if $(RANDINIT),--rand-init)
+	  $(if $(RANDINIT),--rand-init) \
+	  $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) $(if $(STATS),--stats $(STATS))
 
 test: deps
 	@bash scripts/run_tests.sh
@@ -143,6 +150,20 @@ synth-all: deps build
 	@bash scripts/synth_all.sh
 synth-sweep: deps build
 	@bash scripts/synth_sweep.sh
+
+# ---- results and fuzzing (docs/results.md, docs/fuzzing.md) ---------------
+report:
+	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report
+
+FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c
+FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))
+$(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h $(FUZZ_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
+fuzz-build: $(FUZZ_BINS)
+fuzz: deps
+	@bash scripts/fuzz.sh $(FUZZ_TIME)
+.PHONY: report fuzz fuzz-build
 
 clean:
 	rm -rf $(B)

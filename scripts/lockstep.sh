@@ -26,6 +26,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --seed) seed=${args[$((i + 1))]:-1} ;;
     --config) have_cfg=1; [ "${args[$((i + 1))]:-}" = default ] && cfgs=(default); cfgname=$(basename "${args[$((i + 1))]:-default}" .cfg) ;;
     --cycles) have_cyc=1 ;;
+    --gpgpusim-config) have_cfg=1 ;; # a configuration of its own: no loop over tb/configs
   esac
 done
 if [ $have_cyc = 0 ]; then

@@ -11,6 +11,7 @@
 #  7. bad input: exit code 2 and one clear message
 #  8. synthesis: the small blocks synthesize and time, storage bits as
 #     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
+#  9. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -91,7 +92,7 @@ for ff in tb/faults/*.txt; do
       esac
     done
     envv=FAULT_C; [ "$side" = rtl ] && envv=FAULT_RTL
-    echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun$extra" >>$JOBS
+    echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun --stats $LOG/stats_fault_$def.json$extra" >>$JOBS
   done
 done
 runjob() { # index
@@ -161,6 +162,12 @@ else bad "chss-classify SPV: got '$spv'"; fi
 
 # 8. synthesis flow and gate-level lockstep (docs/synthesis.md)
 tally "$(bash scripts/synth_test.sh 2>&1)"
+
+# 8. inputs (scripts/test_inputs.sh): every class of bad input, every GPGPU-Sim
+# config, results files; then a short bounded run of every fuzzer (fails on a
+# crash, hang or sanitizer report)
+tally "$(bash scripts/test_inputs.sh 2>&1)"
+tally "$(bash scripts/fuzz.sh ${FUZZ_TEST_TIME:-10} 2>&1)"
 
 echo "test time: $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"

@@ -27,6 +27,15 @@
 #include "mem_1r1w.h"
 
 typedef struct ls_map ls_map_t;
+typedef struct ls_stats ls_stats_t;
+
+/* Machine-readable results (tb/ls_stats.c): a block's stats() hook adds its
+ * counters and derived rates to the run's JSON file.  Names: [a-z0-9_.]. */
+void ls_stat_count(ls_stats_t *s, const char *name, uint64_t value);
+/* A rate num/den (null in the JSON when den is 0). */
+void ls_stat_rate(ls_stats_t *s, const char *name, double num, double den);
+/* Cycles the run has done (for per-cycle rates). */
+uint64_t ls_stat_cycles(const ls_stats_t *s);
 
 void ls_param(ls_map_t *m, const char *rtl_param, long long value);
 
@@ -95,6 +104,9 @@ typedef struct ls_block {
   int (*check)(void *ctx, uint64_t cycle, char *msg, size_t n);
   /* Optional: counters and figures at the end of a run. */
   void (*summary)(void *ctx, FILE *f);
+  /* Optional: every counter (ls_stat_count) and derived rate (ls_stat_rate:
+   * hit rate, miss rate, stall cycles per reason, ...) for the JSON results. */
+  void (*stats)(void *ctx, ls_stats_t *s);
   /* 1 for a purely combinational DUT (no clk_i/rst_ni ports). */
   int no_clock;
   /* 1 for a DUT with clk_i but no rst_ni (e.g. the memory wrapper). */

@@ -19,6 +19,9 @@
 #include "bits.h"
 #include "ls_engine.h"
 #include "ls_rtl.h"
+#include "gpgpusim_cfg.h"
+#include "ls_limits.h"
+#include "ls_stats.h"
 
 typedef enum { MODE_LOCKSTEP, MODE_C, MODE_RTL } run_mode_t;
 
@@ -36,6 +39,16 @@ typedef struct {
   int quiet;
   int argc;
   char **argv;
+  /* inputs and results (docs/results.md) */
+  const char *cfgs[64];      /* --config files, in order */
+  int ncfg;
+  const char *gpgpusim;      /* --gpgpusim-config FILE */
+  char gpgpusim_report[8192]; /* its one-line used/ignored report */
+  const char *stats_path;    /* --stats FILE (default build/stats/...) */
+  FILE *stats_f;
+  char stats_tmp[700];       /* written here, renamed to stats_path at the end */
+  char stats_default[600];
+  char config_label[200];
 } opts_t;
 
 static void usage(FILE *f) {
@@ -46,6 +59,9 @@ static void usage(FILE *f) {
           "  --cycles N          cycles to run (default 10000)\n"
           "  --config FILE       parameter overrides, NAME = VALUE lines (repeatable)\n"
           "  --set NAME=VALUE    one parameter override (repeatable; after --config)\n"
+          "                      (--set L1D_GPGPUSIM=<GPGPU-Sim dl1 string> sets the L1D from one)\n"
+          "  --gpgpusim-config FILE  a GPGPU-Sim gpgpusim.config: its -gpgpu_cache:dl1 (docs/gpgpusim.md)\n"
+          "  --stats FILE        JSON results (default build/stats/<block>_<config>_seed<N>.json)\n"
           "  --mode M            lockstep (default) | c (C model alone) | rtl (RTL alone)\n"
           "  --sweep K           compare every memory row every K cycles (default 4096; 1 = every cycle)\n"
           "  --history N         input cycles printed at a divergence (default 8)\n"
@@ -65,8 +81,9 @@ static void usage(FILE *f) {
 }
 
 static int die2(const char *fmt, const char *a) {
+  char e[300];
   fprintf(stderr, "error: ");
-  fprintf(stderr, fmt, a);
+  fprintf(stderr, fmt, cfg_escape(a, strlen(a), e, sizeof e));
   fprintf(stderr, "\n");
   return 2;
 }
@@ -76,7 +93,8 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out) {
   errno = 0;
   unsigned long long v = strtoull(s, &end, 0);
   if (!*s || *end || errno || *s == '-') {
-    fprintf(stderr, "error: option %s: '%s' is not a non-negative integer\n", opt, s);
+    char e[300];
+    fprintf(stderr, "error: option %s: '%s' is not a non-negative integer\n", opt, cfg_escape(s, strlen(s), e, sizeof e));
     return -1;
   }
   *out = v;
@@ -182,6 +200,7 @@ typedef struct {
   ls_vcd_t *vcd;
   int tracing;
   uint64_t compared;       /* signal values compared */
+  int check_failed;        /* the block's scoreboard, not a divergence, stopped the run */
 } run_t;
 
 /* Every signal's RTL storage is resolved once, by name; per cycle the engine
@@ -244,6 +263,7 @@ static void repro_line(run_t *r, uint64_t cycle) {
   for (int i = 1; i < r->o->argc; i++) {
     if (!strcmp(r->o->argv[i], "--config") && i + 1 < r->o->argc) printf(" CONFIG=%s", r->o->argv[i + 1]);
     if (!strcmp(r->o->argv[i], "--set") && i + 1 < r->o->argc) printf(" SET+=%s", r->o->argv[i + 1]);
+    if (!strcmp(r->o->argv[i], "--gpgpusim-config") && i + 1 < r->o->argc) printf(" GPGPUSIM=%s", r->o->argv[i + 1]);
   }
   printf("\n");
 }
@@ -489,6 +509,8 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   r.use_rtl = o->mode != MODE_C;
   if (r.use_rtl && !ls_rtl_available()) {
     fprintf(stderr, "error: this binary has no RTL model; run it through 'make lockstep' (or use --mode c)\n");
+    b->destroy(r.ctx);
+    ls_map_free(&r.map);
     return 2;
   }
   r.cbuf = calloc(128, 4);
@@ -527,8 +549,17 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     fst = fstp;
     vcd = path;
   }
-  if (fst && r.use_rtl && ls_rtl_trace_open(fst)) { fprintf(stderr, "error: cannot write %s\n", fst); return 2; }
-  if (vcd && r.use_c && !(r.vcd = ls_vcd_open(vcd, &r.map))) { fprintf(stderr, "error: cannot write %s\n", vcd); return 2; }
+  int open_err = 0;
+  if (fst && r.use_rtl && ls_rtl_trace_open(fst)) { fprintf(stderr, "error: cannot write %s\n", fst); open_err = 1; }
+  if (!open_err && vcd && r.use_c && !(r.vcd = ls_vcd_open(vcd, &r.map))) { fprintf(stderr, "error: cannot write %s\n", vcd); open_err = 1; }
+  if (open_err) {
+    if (r.use_rtl) ls_rtl_close();
+    b->destroy(r.ctx);
+    for (int k = 0; k < o->history; k++) free(r.hist[k]);
+    free(r.hist), free(r.hist_cycle), free(r.cbuf), free(r.rbuf);
+    ls_map_free(&r.map);
+    return 2;
+  }
   int windowed = o->win_from >= 0;
 
   ls_rng_t rng;
@@ -587,6 +618,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
              (unsigned long long)cyc, msg);
       repro_line(&r, cyc);
       fail = 1;
+      r.check_failed = 1;
       break;
     }
   }
@@ -600,7 +632,12 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     snprintf(g, sizeof g, "%s_c.gtkw", o->wave_prefix);
     snprintf(d, sizeof d, "%s_c.vcd", o->wave_prefix);
     if (r.use_c) ls_gtkw_write(g, d, &r.map, b->name, -1, 0, (uint64_t)(o->win_from > 0 ? o->win_from : 0) * 10);
-    if (!o->quiet) printf("waveforms: %s.fst / %s_c.vcd, open with gtkwave %s.gtkw\n", o->wave_prefix, o->wave_prefix, o->wave_prefix);
+    if (!o->quiet && r.use_rtl && r.use_c)
+      printf("waveforms: %s.fst / %s_c.vcd, open with gtkwave %s.gtkw\n", o->wave_prefix, o->wave_prefix, o->wave_prefix);
+    else if (!o->quiet && r.use_c) /* C alone: no RTL waveform was written */
+      printf("waveforms: %s_c.vcd (C model only), open with gtkwave %s_c.gtkw\n", o->wave_prefix, o->wave_prefix);
+    else if (!o->quiet) /* RTL alone: no C waveform was written */
+      printf("waveforms: %s.fst (RTL only), open with gtkwave %s.gtkw\n", o->wave_prefix, o->wave_prefix);
   }
   if (r.vcd) ls_vcd_close(r.vcd);
   if (r.use_rtl) ls_rtl_close();
@@ -614,12 +651,29 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     if (s->kind == SIG_OUT || s->kind == SIG_MPORT) nport++;
     if (s->kind == SIG_MEM) nmem++, regbits += (unsigned long long)s->width * s->depth;
   }
-  if (!fail) {
-    printf("%s %s seed=%llu: %llu cycles, 0 divergences; state map %d registers + %d memories (%llu bits), %d outputs "
-           "and write ports compared every cycle; %.0f cycles/s (%s)\n",
-           o->mode == MODE_LOCKSTEP ? "PASS" : "DONE", b->name, (unsigned long long)o->seed, (unsigned long long)cyc,
-           nreg, nmem, regbits, nport, dt > 0 ? (double)cyc / dt : 0.0,
-           o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "C model alone" : "RTL alone");
+  if (!fail && o->mode == MODE_LOCKSTEP) {
+    printf("PASS %s seed=%llu: %llu cycles, 0 divergences; state map %d registers + %d memories (%llu bits), %d outputs "
+           "and write ports compared every cycle; %.0f cycles/s (lockstep)\n",
+           b->name, (unsigned long long)o->seed, (unsigned long long)cyc, nreg, nmem, regbits, nport,
+           dt > 0 ? (double)cyc / dt : 0.0);
+  } else if (!fail) { /* one model alone: nothing was compared */
+    printf("DONE %s seed=%llu: %llu cycles, %s alone, nothing compared (state map %d registers + %d memories, %llu bits); "
+           "%.0f cycles/s\n",
+           b->name, (unsigned long long)o->seed, (unsigned long long)cyc, o->mode == MODE_C ? "C model" : "RTL", nreg,
+           nmem, regbits, dt > 0 ? (double)cyc / dt : 0.0);
+  }
+  if (o->stats_f) { /* machine-readable results (tb/ls_stats.c) */
+    ls_run_info_t ri = {.block = b->name, .mode = o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "c" : "rtl",
+                        .result = !fail ? "pass" : r.check_failed ? "check_failed" : "divergence",
+                        .config_label = o->config_label, .config_files = o->cfgs, .nconfig_files = o->ncfg,
+                        .gpgpusim_config = o->gpgpusim, .gpgpusim_report = o->gpgpusim ? o->gpgpusim_report : NULL,
+                        .seed = o->seed, .cycles = cyc, .cycles_requested = o->cycles, .seconds = dt,
+                        .divergences = fail && !r.check_failed, .compared = r.use_c && r.use_rtl, .nreg = nreg,
+                        .nmem = nmem, .nport = nport, .state_bits = regbits, .cfg = cfg, .argc = o->argc, .argv = o->argv};
+    if (ls_stats_write(o->stats_f, &ri, b, r.use_c ? r.ctx : NULL))
+      fprintf(stderr, "warning: results file %s: write error\n", o->stats_path);
+    else if (!o->quiet)
+      printf("results: %s\n", o->stats_path);
   }
   b->destroy(r.ctx);
   for (int k = 0; k < o->history; k++) free(r.hist[k]);
@@ -659,7 +713,17 @@ int ls_main(int argc, char **argv) {
       NEED_ARG;
       if (parse_u64(a, v, &h) || !h || h > 1000) return die2("option --history: '%s' is not in 1..1000", v);
       o.history = (int)h;
-    } else if (!strcmp(a, "--config")) { NEED_ARG; if (cfg_load(&cfg, v)) return 2; }
+    } else if (!strcmp(a, "--config")) {
+      NEED_ARG;
+      if (cfg_load(&cfg, v)) return 2;
+      if (o.ncfg == 64) return die2("too many --config options (%s)", v);
+      o.cfgs[o.ncfg++] = v;
+    } else if (!strcmp(a, "--gpgpusim-config")) {
+      NEED_ARG;
+      if (o.gpgpusim) return die2("option --gpgpusim-config given twice (second: %s); give one", v);
+      if (gpgpusim_cfg_load(&cfg, v, o.gpgpusim_report, sizeof o.gpgpusim_report)) return 2;
+      o.gpgpusim = v;
+    } else if (!strcmp(a, "--stats")) { NEED_ARG; o.stats_path = v; }
     else if (!strcmp(a, "--set")) {
       NEED_ARG;
       if (nsets == 64) return die2("too many --set options (%s)", v);
@@ -688,17 +752,31 @@ int ls_main(int argc, char **argv) {
     else if (!strcmp(a, "--rand-init")) o.rand_init = 1;
     else if (!strcmp(a, "--cov")) { NEED_ARG; o.cov_file = v; }
     else if (!strcmp(a, "--list-blocks")) { ls_list_blocks(stdout); return 0; }
-    else if (!strcmp(a, "--list-params")) { cfg_list(stdout, v && v[0] != '-' ? v : NULL); return 0; }
+    else if (!strcmp(a, "--list-params")) {
+      if (v && v[0] != '-' && !ls_find_block(v) && !cfg_block_known(v)) {
+        char e[300];
+        fprintf(stderr, "error: option --list-params: unknown block '%s'; blocks:\n", cfg_escape(v, strlen(v), e, sizeof e));
+        ls_list_blocks(stderr);
+        return 2;
+      }
+      cfg_list(stdout, v && v[0] != '-' ? v : NULL);
+      return 0;
+    }
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
     else {
-      fprintf(stderr, "error: unknown option '%s'\n", a);
+      char e[300];
+      fprintf(stderr, "error: unknown option '%s'\n", cfg_escape(a, strlen(a), e, sizeof e));
       usage(stderr);
       return 2;
     }
 #undef NEED_ARG
   }
-  for (int i = 0; i < nsets; i++)
-    if (cfg_set(&cfg, sets[i], "--set")) return 2;
+  cfg_source_begin(&cfg); /* the --set list: overrides files, may not repeat itself */
+  for (int i = 0; i < nsets; i++) {
+    char origin[64];
+    snprintf(origin, sizeof origin, "--set #%d", i + 1);
+    if (cfg_set(&cfg, sets[i], nsets > 1 ? origin : "--set")) return 2;
+  }
   if (!o.block) {
     fprintf(stderr, "error: --block NAME is required; blocks:\n");
     ls_list_blocks(stderr);
@@ -706,9 +784,35 @@ int ls_main(int argc, char **argv) {
   }
   const ls_block_t *b = ls_find_block(o.block);
   if (!b) {
-    fprintf(stderr, "error: unknown block '%s'; blocks:\n", o.block);
+    char e[300];
+    fprintf(stderr, "error: unknown block '%s'; blocks:\n", cfg_escape(o.block, strlen(o.block), e, sizeof e));
     ls_list_blocks(stderr);
     return 2;
+  }
+  if (cfg_check_block(&cfg, b->name) || ls_limits_check(b->name, &cfg)) return 2;
+  if (o.win_from >= 0 && !o.print_map && !o.emit_dir && (uint64_t)o.win_to >= o.cycles) {
+    fprintf(stderr, "error: option --window %lld:%lld: past the end of the run (--cycles %llu: cycles 0..%llu)\n",
+            o.win_from, o.win_to, (unsigned long long)o.cycles, (unsigned long long)(o.cycles ? o.cycles - 1 : 0));
+    return 2;
+  }
+  if (o.gpgpusim && !o.quiet && !o.print_map && !o.emit_dir) printf("%s\n", o.gpgpusim_report);
+  ls_stats_label(o.config_label, sizeof o.config_label, o.cfgs, o.ncfg, o.gpgpusim, sets, nsets);
+  if (!o.print_map && !o.emit_dir) {
+    if (!o.stats_path) {
+      mkdir("build", 0777);
+      mkdir("build/stats", 0777);
+      snprintf(o.stats_default, sizeof o.stats_default, "build/stats/%s_%s_seed%llu.json", b->name, o.config_label,
+               (unsigned long long)o.seed);
+      o.stats_path = o.stats_default;
+    }
+    snprintf(o.stats_tmp, sizeof o.stats_tmp, "%s.%ld.tmp", o.stats_path, (long)getpid());
+    o.stats_f = fopen(o.stats_tmp, "w");
+    if (!o.stats_f) {
+      char e[300];
+      fprintf(stderr, "error: option --stats: cannot write '%s' (%s)\n",
+              cfg_escape(o.stats_path, strlen(o.stats_path), e, sizeof e), strerror(errno));
+      return 2;
+    }
   }
   if (o.win_from >= 0 && !o.wave_prefix) {
     static char pfx[600];
@@ -716,5 +820,10 @@ int ls_main(int argc, char **argv) {
     snprintf(pfx, sizeof pfx, "%s/%s_seed%llu_window", o.wave_dir, b->name, (unsigned long long)o.seed);
     o.wave_prefix = pfx;
   }
-  return run(&o, b, &cfg);
+  int rc = run(&o, b, &cfg);
+  if (o.stats_f) { /* whole or nothing: a refused run (2) leaves no results file */
+    int werr = fclose(o.stats_f);
+    if (rc == 2 || werr || rename(o.stats_tmp, o.stats_path)) unlink(o.stats_tmp);
+  }
+  return rc;
 }

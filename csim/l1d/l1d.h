@@ -20,6 +20,7 @@
 #include "cfg.h"
 #include "fifo_sync.h"
 #include "mem_1r1w.h"
+#include "l1d_gpgpusim.h"
 
 typedef struct {
   unsigned sets, ways, line, entries, merge, missq, bypq, relq, addr_w, id_w;
@@ -88,10 +89,6 @@ typedef struct {
 int l1d_geom_from_cfg(const l1sys_cfg_t *cfg, l1d_geom_t *g);
 /* Mode inputs from a configuration. */
 void l1d_modes_from_cfg(const l1sys_cfg_t *cfg, l1d_in_t *in);
-/* GPGPU-Sim config string "<nsets>:<line>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>:<set_idx>,
- * <mshr>:<entries>:<max_merge>,<miss_queue>" into cfg; -1 and one
- * "error: ..." line naming the bad field. */
-int l1d_parse_gpgpusim(l1sys_cfg_t *cfg, const char *s);
 
 int l1d_init(l1d_t *m, const l1d_geom_t *g);
 void l1d_free(l1d_t *m);

@@ -488,6 +488,33 @@ static void summary(void *p, FILE *f) {
           (unsigned long long)(c->loads_acc - c->rsps), c->max_pend_seen);
 }
 
+/* Machine-readable results: every counter and the derived rates (JSON). */
+static void stats_json(void *p, ls_stats_t *s) {
+  ctx_t *c = p;
+  char nm[64];
+  for (int i = 0; i < L1D_NCNT; i++) {
+    const char *n = l1d_cnt_name[i]; /* "cnt_<name>_q" */
+    snprintf(nm, sizeof nm, "%.*s", (int)(strlen(n) - 6), n + 4);
+    ls_stat_count(s, nm, c->m.cnt_q[i]);
+  }
+  ls_stat_count(s, "loads_accepted", c->loads_acc);
+  ls_stat_count(s, "responses", c->rsps);
+  ls_stat_count(s, "peak_memory_backlog", c->max_pend_seen);
+  double acc = c->m.cnt_q[L1D_CNT_ACCESS], cyc = (double)ls_stat_cycles(s);
+  ls_stat_rate(s, "hit_rate", c->m.cnt_q[L1D_CNT_HIT], acc);
+  ls_stat_rate(s, "hit_reserved_rate", c->m.cnt_q[L1D_CNT_HITRES], acc);
+  ls_stat_rate(s, "miss_rate", c->m.cnt_q[L1D_CNT_MISS], acc);
+  ls_stat_rate(s, "bypass_rate", c->m.cnt_q[L1D_CNT_BYP], acc);
+  ls_stat_rate(s, "pseudo_hit_rate", c->m.cnt_q[L1D_CNT_PSEUDO], acc);
+  ls_stat_rate(s, "accesses_per_cycle", acc, cyc);
+  /* stall (reservation-fail) cycles per reason, per cycle of the run */
+  ls_stat_rate(s, "stall_fail_line_per_cycle", c->m.cnt_q[L1D_CNT_FAIL_LINE], cyc);
+  ls_stat_rate(s, "stall_fail_entry_per_cycle", c->m.cnt_q[L1D_CNT_FAIL_ENTRY], cyc);
+  ls_stat_rate(s, "stall_fail_merge_per_cycle", c->m.cnt_q[L1D_CNT_FAIL_MERGE], cyc);
+  ls_stat_rate(s, "stall_fail_mq_per_cycle", c->m.cnt_q[L1D_CNT_FAIL_MQ], cyc);
+  ls_stat_rate(s, "stall_fail_port_per_cycle", c->m.cnt_q[L1D_CNT_FAIL_PORT], cyc);
+}
+
 const ls_block_t ls_block_l1d = {
     .name = "l1d",
     .rtl_module = "l1d",
@@ -502,4 +529,5 @@ const ls_block_t ls_block_l1d = {
     .commit = commit,
     .check = check,
     .summary = summary,
+    .stats = stats_json,
 };

@@ -485,6 +485,37 @@ static void summary(void *p, FILE *f) {
   }
 }
 
+/* Machine-readable results: every counter and the derived rates (JSON). */
+static void stats_json(void *p, ls_stats_t *s) {
+  ctx_t *c = p;
+  const mrpb_stats_t *t = &c->m.i_stats;
+  char nm[64];
+  double cyc = (double)ls_stat_cycles(s);
+  ls_stat_count(s, "enq", t->enq_cnt_q);
+  ls_stat_count(s, "deq", t->deq_cnt_q);
+  ls_stat_count(s, "wpass", t->wpass_cnt_q);
+  ls_stat_count(s, "flush", t->flush_cnt_q);
+  ls_stat_count(s, "bypass", t->bypass_cnt_q);
+  ls_stat_count(s, "stall_cycles", t->stall_cnt_q);
+  ls_stat_count(s, "l1d_reject_cycles", t->rej_cnt_q);
+  ls_stat_count(s, "occupancy_max", t->occ_max_q);
+  for (unsigned b = 0; b < t->nbkt; b++) {
+    snprintf(nm, sizeof nm, "occupancy_hist_%u_%u", b ? 1u << (b - 1) : 0, b ? (1u << b) - 1 : 0);
+    ls_stat_count(s, nm, mrpb_stats_hist(t, b));
+  }
+  ls_stat_count(s, "scoreboard_in", c->n_in);
+  ls_stat_count(s, "scoreboard_out", c->n_out);
+  ls_stat_count(s, "scoreboard_bypassed_out", c->n_bypass_out);
+  ls_stat_count(s, "barriers", c->n_barrier);
+  double in = (double)t->enq_cnt_q + t->bypass_cnt_q + t->wpass_cnt_q;
+  ls_stat_rate(s, "bypass_rate", t->bypass_cnt_q, in);
+  ls_stat_rate(s, "write_pass_rate", t->wpass_cnt_q, in);
+  ls_stat_rate(s, "enq_per_cycle", t->enq_cnt_q, cyc);
+  ls_stat_rate(s, "deq_per_cycle", t->deq_cnt_q, cyc);
+  ls_stat_rate(s, "stall_cycles_per_cycle", t->stall_cnt_q, cyc);
+  ls_stat_rate(s, "l1d_reject_cycles_per_cycle", t->rej_cnt_q, cyc);
+}
+
 const ls_block_t ls_block_mrpb = {
     .name = "mrpb",
     .rtl_module = "mrpb",
@@ -499,4 +530,5 @@ const ls_block_t ls_block_mrpb = {
     .commit = commit,
     .check = check,
     .summary = summary,
+    .stats = stats_json,
 };

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# fuzz.sh [SECONDS] -- runs every libFuzzer harness of tb/fuzz/ for SECONDS
+# each (default 60) on a corpus seeded from the project's configs and the
+# GPGPU-Sim configs in ../shared/gpgpusim-configs (docs/fuzzing.md).
+# One PASS/FAIL line per harness; a crash, a sanitizer report, a leak, a
+# hang (> 10 s on one input) or memory over 2 GB is a FAIL, its input saved
+# under build/fuzz/artifacts/.  Exit 1 when any harness failed.
+set -u
+cd "$(dirname "$0")/.."
+B=build
+T=${1:-60}
+GCFG=${GPGPUSIM_CONFIGS:-/work/shared/gpgpusim-configs}
+[ -d "$GCFG" ] || GCFG=../shared/gpgpusim-configs
+make -s fuzz-build >/dev/null || { echo "FAIL fuzz: harnesses do not build (make fuzz-build)"; exit 1; }
+S=$B/fuzz/seeds; C=$B/fuzz/corpus; A=$B/fuzz/artifacts; L=$B/fuzz/logs
+rm -rf $S; mkdir -p $S/cfg_text $S/cfg_set $S/gpgpusim_str $S/gpgpusim_file $C $A $L
+n=0
+seed() { n=$((n + 1)); printf '%s' "$2" >"$S/$1/s$n"; }
+# config files, and their lines as --set strings
+for f in tb/configs/*/*.cfg; do
+  cp "$f" "$S/cfg_text/$(echo "$f" | tr / _)"
+  while IFS= read -r l; do l=${l%%#*}; [ -n "${l// /}" ] && seed cfg_set "$l"; done <"$f"
+done
+seed cfg_text $'FIFO_DEPTH = 0x10\nFIFO_WIDTH=7 # c\n'
+seed cfg_text $'L1D_GPGPUSIM = N:32:128:4,L:L:m:N:H,A:32:8,8\nL1D_BA=1\n'
+# GPGPU-Sim files and every cache string in them (3.x forms added by hand)
+for f in "$GCFG"/*.config; do
+  [ -f "$f" ] || continue
+  cp "$f" "$S/gpgpusim_file/$(basename "$f")"
+  grep -Eo '^-gpgpu_[a-z_]*cache:[A-Za-z0-9_]+ +[^ #]+' "$f" | awk '{print $2}' | while IFS= read -r s; do
+    n=$((n + 1)); printf '%s' "$s" >"$S/gpgpusim_str/f$n"; printf 'L1D_GPGPUSIM=%s' "$s" >"$S/cfg_set/g$n"
+  done
+done
+for s in "32:128:4,L:L:m:N,A:32:8,8" "32:128:4,L:L:m:N:H,A:32:8,8" "N:64:128:6,F:T:f:N:L,A:16:4,16:0,128" \
+         "S:4:128:96,L:L:s:N:L,A:256:8,16:0,32" "none" "N:1:128:512,L:L:m:N:L,A:256:8,16:0,32"; do
+  seed gpgpusim_str "$s"; seed cfg_set "L1D_GPGPUSIM=$s"
+done
+seed gpgpusim_file $'-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-gpgpu_n_clusters 15\n-x "a b\n c"\n'
+seed cfg_set "FIFO_DEPTH=010"
+rc=0
+for bin in $B/fuzz/fuzz_*; do
+  [ -x "$bin" ] || continue
+  t=${bin##*/fuzz_}
+  mkdir -p $C/$t
+  log=$L/$t.log
+  "$bin" -max_total_time="$T" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 \
+    -artifact_prefix="$A/$t-" $C/$t $S/$t >"$log" 2>&1
+  r=$?
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+  if [ $r -eq 0 ] && ! grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:' "$log"; then
+    echo "PASS fuzz $t: ${runs:-?} inputs in ${T} s, no crash, hang or sanitizer report (corpus $(ls $C/$t | wc -l) files)"
+  else
+    rc=1
+    echo "FAIL fuzz $t: exit $r; $(grep -m1 -E 'ERROR|runtime error|SUMMARY' "$log"); input: $(ls -t $A/$t-* 2>/dev/null | head -1); log: $log"
+  fi
+done
+exit $rc

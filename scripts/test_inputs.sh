@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# test_inputs.sh -- every class of bad input on the command line, in config
+# files and GPGPU-Sim files: exit code 2 and exactly one "error:" line that
+# names the file:line / option / parameter (docs/parameters.md); the same
+# under the sanitizer build (no LeakSanitizer report); every GPGPU-Sim
+# config of ../shared/gpgpusim-configs runs or is refused naming the field;
+# results files (docs/results.md).  One PASS/FAIL line per check.
+set -u
+cd "$(dirname "$0")/.."
+B=build
+L=$B/bin/lockstep-c
+LA=$B/bin/lockstep-c-asan
+T=$B/test-logs/inputs
+GCFG=${GPGPUSIM_CONFIGS:-/work/shared/gpgpusim-configs}
+[ -d "$GCFG" ] || GCFG=../shared/gpgpusim-configs
+rm -rf $T; mkdir -p $T
+make -s build $LA >/dev/null || { echo "FAIL inputs: build"; exit 1; }
+ok()  { echo "PASS $*"; }
+bad() { echo "FAIL $*"; }
+# refused NAME WANT CMD...: exit 2, one line on stderr starting "error:" and containing WANT,
+# no raw control bytes, nothing written to build/stats by it
+refused() {
+  local name=$1 want=$2; shift 2
+  "$@" >$T/out 2>$T/err </dev/null; local rc=$?
+  local n; n=$(grep -c '' $T/err)
+  if [ $rc -eq 2 ] && [ "$n" -eq 1 ] && grep -q '^error: ' $T/err && grep -qF -- "$want" $T/err && ! LC_ALL=C grep -q '[[:cntrl:]]' <(tr -d '\n' <$T/err); then
+    ok "bad input: $name -> exit 2: $(head -c 200 $T/err)"
+  else
+    bad "bad input: $name: exit $rc, $n stderr lines, want '$want': $(head -c 300 $T/err | tr '\n' '|')"
+  fi
+  if [ "$1" = "$L" ]; then # the same under the sanitizers: exit 2, no report
+    shift
+    "$LA" "$@" >$T/out 2>$T/err </dev/null; rc=$?
+    if [ $rc -eq 2 ] && grep -qF -- "$want" $T/err && ! grep -qE 'Sanitizer|runtime error' $T/err; then
+      ok "bad input under the sanitizers: $name -> exit 2, no sanitizer report"
+    else bad "bad input under the sanitizers: $name: exit $rc: $(head -c 300 $T/err | tr '\n' '|')"; fi
+  fi
+}
+# the same, under ASan/UBSan/LSan: exit 2 and no sanitizer report
+refused_asan() {
+  local name=$1 want=$2; shift 2
+  "$LA" "$@" >$T/out 2>$T/err </dev/null; local rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$want" $T/err && ! grep -qE 'Sanitizer|runtime error' $T/err; then
+    ok "bad input under the sanitizers: $name -> exit 2, no sanitizer report"
+  else bad "bad input under the sanitizers: $name: exit $rc: $(head -c 300 $T/err | tr '\n' '|')"; fi
+}
+C="--mode c --cycles 200 --quiet --stats $T/s.json"
+
+# ---- config files ----
+mkdir -p $T/dir.cfg
+: >$T/empty.cfg
+printf ' \n\t\n' >$T/blank.cfg
+printf '# only comments\n' >$T/comments.cfg
+printf 'FIFO_DEPTH=4\nFIFO_WIDTH=8\nFIFO_DEPTH=5\n' >$T/dup.cfg
+printf 'FIFO_DEPTH=010\n' >$T/octal.cfg
+printf 'FIFO_DEPTH=4\0FIFO_WIDTH=9\n' >$T/nul.cfg
+printf 'FIFO_WIDTH=\x1b[2J\x07\n' >$T/ctrl.cfg
+printf '\xde\xad\xbe\xef\n' >$T/binary.cfg
+{ printf '#'; head -c 3000 /dev/zero | tr '\0' c; printf '\nFIFO_DEPTH=4\nFIFO_WIDTH=x\n'; } >$T/longcomment.cfg
+{ head -c 5000 /dev/zero | tr '\0' A; printf '=1\n'; } >$T/longline.cfg
+printf 'L1D_SETS=64\n' >$T/l1d.cfg
+printf 'L1D_GPGPUSIM = N:32:128:4,L:L:m:N:H,A:32:8,8\nL1D_WAYS=8\n' >$T/gs_dup.cfg
+printf 'FIFO_DEPTH=4 # ok\n' >$T/good.cfg
+refused "a directory as --config" "config file '$T/dir.cfg': is a directory" $L --block fifo_sync $C --config $T/dir.cfg
+refused "an empty config file" "'$T/empty.cfg': empty" $L --block fifo_sync $C --config $T/empty.cfg
+refused "a config file of blanks" "'$T/blank.cfg': empty" $L --block fifo_sync $C --config $T/blank.cfg
+refused "a missing config file" "cannot open" $L --block fifo_sync $C --config $T/nope.cfg
+refused "a parameter twice in a file (both lines named)" "dup.cfg:3: parameter FIFO_DEPTH set a second time (first at $T/dup.cfg:1)" $L --block fifo_sync $C --config $T/dup.cfg
+refused "an octal-looking value" "octal is not accepted" $L --block fifo_sync $C --config $T/octal.cfg
+refused "a NUL byte" "nul.cfg:1: NUL byte at column 13" $L --block fifo_sync $C --config $T/nul.cfg
+refused "control bytes shown escaped" "'\\x1b[2J\\x07'" $L --block fifo_sync $C --config $T/ctrl.cfg
+refused "binary bytes shown escaped" "'\\xde\\xad\\xbe\\xef' is not NAME=VALUE" $L --block fifo_sync $C --config $T/binary.cfg
+refused "a 3000-byte comment line, then an error at the right line" "longcomment.cfg:3: parameter FIFO_WIDTH='x'" $L --block fifo_sync $C --config $T/longcomment.cfg
+refused "an over-long assignment" "longline.cfg:1: assignment of 5002 bytes" $L --block fifo_sync $C --config $T/longline.cfg
+refused "another block's parameter in a file" "l1d.cfg:1: parameter L1D_SETS belongs to block l1d, not to block fifo_sync" $L --block fifo_sync $C --config $T/l1d.cfg
+refused "an l1d config on the mrpb block" "belongs to block l1d, not to block mrpb" $L --block mrpb $C --config tb/configs/l1d/base_fermi.cfg
+refused "a GPGPU-Sim string and the parameter it sets, in one file" "gs_dup.cfg:2: parameter L1D_WAYS set a second time (first at $T/gs_dup.cfg:1 (GPGPU-Sim field assoc))" $L --block l1d $C --config $T/gs_dup.cfg
+if $L --block fifo_sync $C --config $T/comments.cfg >/dev/null 2>&1; then ok "a file of comments only means the defaults"; else bad "a file of comments only"; fi
+
+# ---- --set and options ----
+refused "another block's parameter in --set" "--set: parameter L1D_SETS belongs to block l1d, not to block fifo_sync" $L --block fifo_sync $C --set L1D_SETS=64
+refused "a parameter twice in --set" "--set #2: parameter FIFO_DEPTH set a second time (first at --set #1)" $L --block fifo_sync $C --set FIFO_DEPTH=4 --set FIFO_DEPTH=5
+refused "--set octal" "FIFO_DEPTH='010'" $L --block fifo_sync $C --set FIFO_DEPTH=010
+refused "--set a negative value" "FIFO_DEPTH='-1'" $L --block fifo_sync $C --set FIFO_DEPTH=-1
+refused "--set with trailing junk" "FIFO_DEPTH='4k'" $L --block fifo_sync $C --set FIFO_DEPTH=4k
+refused "--set an unknown enum label" "L1D_REPL='RANDOM': expected one of LRU(0), FIFO(1)" $L --block l1d $C --set L1D_REPL=RANDOM
+refused "--set escapes control bytes" "unknown parameter '\\x1b]0;x\\x07'" $L --block fifo_sync $C --set $'\e]0;x\a=1'
+refused "--list-params of an unknown block" "option --list-params: unknown block 'nope'" bash -c "$L --list-params nope 2>&1 >/dev/null | head -1 >&2; exit \${PIPESTATUS[0]}"
+if $L --list-params l1d | grep -q L1D_GPGPUSIM; then ok "--list-params l1d lists L1D_GPGPUSIM"; else bad "--list-params l1d"; fi
+refused "a --window past the end of the run" "option --window 150:300: past the end of the run (--cycles 200" $L --block fifo_sync $C --window 150:300
+refused "a --window backwards" "option --window: '9:3' is not FROM:TO cycles" $L --block fifo_sync $C --window 9:3
+refused "an option without its value" "option --seed needs a value" $L --block fifo_sync --seed
+refused "an unknown block, escaped" "unknown block '\\x1b[1m'" bash -c "$L --block \$'\\e[1m' 2>&1 >/dev/null | head -1 >&2; exit \${PIPESTATUS[0]}"
+refused "--stats into a missing directory" "option --stats: cannot write '/nonexistent/x.json'" $L --block fifo_sync --mode c --cycles 10 --stats /nonexistent/x.json
+refused "--gpgpusim-config twice" "option --gpgpusim-config given twice" $L --block l1d $C --gpgpusim-config $GCFG/SM2_GTX480.config --gpgpusim-config $GCFG/SM2_GTX480.config
+
+# ---- size limits, up front, naming the parameters ----
+refused "L1D 1024 sets x 8 ways" "parameters L1D_SETS=1024 x L1D_WAYS=8" $L --block l1d $C --set L1D_SETS=1024 --set L1D_WAYS=8
+refused "L1D data arrays over the build bound" "parameters L1D_SETS=64 x L1D_WAYS=16 x L1D_LINE=256" $L --block l1d $C --set L1D_SETS=64 --set L1D_WAYS=16 --set L1D_LINE=256
+refused "a 65536x4096 memory" "parameter MEM_DEPTH=65536: more than 4096 rows" $L --block mem_1r1w $C --set MEM_DEPTH=65536 --set MEM_WIDTH=4096 --set MEM_SLICE=8
+s0=$(date +%s)
+refused "make lockstep with a 65536x4096 memory: refused before any Verilator build" "MEM_DEPTH=65536: more than 4096 rows" \
+  bash -c "make -s lockstep BLOCK=mem_1r1w SET='MEM_DEPTH=65536 MEM_WIDTH=4096 MEM_SLICE=8' CYCLES=10 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
+
+# ---- GPGPU-Sim strings and files ----
+mkdir -p $T/dir.config
+: >$T/empty.config
+printf -- '-gpgpu_n_clusters 15\n' >$T/nodl1.config
+printf -- '-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-gpgpu_n_clusters 15\n-gpgpu_n_clusters 16\n' >$T/dupopt.config
+printf -- '-gpgpu_n_clusters 15\n-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-x "open\n' >$T/quote.config
+refused "a directory as --gpgpusim-config" "is a directory" $L --block l1d $C --gpgpusim-config $T/dir.config
+refused "an empty GPGPU-Sim config" "no options" $L --block l1d $C --gpgpusim-config $T/empty.config
+refused "a GPGPU-Sim config without -gpgpu_cache:dl1" "no -gpgpu_cache:dl1 option" $L --block l1d $C --gpgpusim-config $T/nodl1.config
+refused "a GPGPU-Sim option twice" "dupopt.config:3: option -gpgpu_n_clusters given a second time (first at line 2)" $L --block l1d $C --gpgpusim-config $T/dupopt.config
+refused "an unclosed quote" "quote.config:3: a '\"' opened here is never closed" $L --block l1d $C --gpgpusim-config $T/quote.config
+refused "a GPGPU-Sim config on another block" "belongs to block l1d, not to block fifo_sync" $L --block fifo_sync $C --gpgpusim-config $GCFG/SM2_GTX480.config
+refused "--set L1D_GPGPUSIM sectored" "field type: S (sectored" $L --block l1d $C --set L1D_GPGPUSIM=S:4:128:96,L:L:s:N:L,A:256:8,16:0,32
+refused "--set L1D_GPGPUSIM streaming" "field alloc: s (streaming" $L --block l1d $C --set L1D_GPGPUSIM=N:4:128:32,L:L:s:N:L,A:64:8,16:0,128
+refused "--set L1D_GPGPUSIM 512 ways" "field assoc: 512" $L --block l1d $C --set L1D_GPGPUSIM=N:1:128:512,L:L:m:N:L,A:64:8,16
+refused "--set L1D_GPGPUSIM garbage" "field (form)" $L --block l1d $C --set L1D_GPGPUSIM=hello
+for s in "32:128:4,L:L:m:N,A:32:8,8" "32:128:4,L:L:m:N:H,A:32:8,8" "N:64:128:6,L:L:m:N:H,A:32:8,8:0" "N:4:128:48,F:T:f:N:L,S:64:8,16:0,128"; do
+  if $L --block l1d $C --set L1D_GPGPUSIM=$s >$T/out 2>&1; then ok "GPGPU-Sim string runs: $s"; else bad "GPGPU-Sim string $s: $(head -2 $T/out)"; fi
+done
+for f in "$GCFG"/*.config; do
+  [ -f "$f" ] || continue
+  $L --block l1d --mode c --cycles 2000 --stats $T/g.json --gpgpusim-config "$f" >$T/out 2>$T/err; rc=$?
+  if [ $rc -eq 0 ] && grep -q '^gpgpusim-config .*used 1 option: -gpgpu_cache:dl1.*ignored [0-9]* ' $T/out; then
+    ok "GPGPU-Sim config $(basename "$f") runs (C model, 2000 cycles): $(grep -o 'ignored [0-9]*' $T/out) options ignored, listed"
+  elif [ $rc -eq 2 ] && [ "$(grep -c '' $T/err)" -eq 1 ] && grep -q "$(basename "$f"):[0-9]* -gpgpu_cache:dl1: GPGPU-Sim cache config .*: field [a-z_]*: .*supported: " $T/err; then
+    ok "GPGPU-Sim config $(basename "$f") refused naming the field: $(grep -o 'field [a-z_]*: [^;]*' $T/err)"
+  else bad "GPGPU-Sim config $(basename "$f"): exit $rc: $(head -c 300 $T/err)"; fi
+done
+
+# ---- sanitizer build: error paths exit 2, no leak report ----
+refused_asan "no RTL model in this binary" "no RTL model" --block l1d --cycles 10
+refused_asan "a bad --set" "FIFO_DEPTH='0'" --block fifo_sync --mode c --set FIFO_DEPTH=0
+refused_asan "a bad config file" "NUL byte" --block fifo_sync --mode c --config $T/nul.cfg
+refused_asan "a block's own rule (create fails)" "MEM_SLICE=7: must divide MEM_WIDTH" --block mem_1r1w --mode c --set MEM_SLICE=7
+refused_asan "an L1D rule (create fails)" "the FERMI set index" --block l1d --mode c --set L1D_INDEX=FERMI --set L1D_SETS=16
+refused_asan "a refused GPGPU-Sim config" "field type" --block l1d --mode c --gpgpusim-config $GCFG/SM7_QV100.config
+refused_asan "a --window past the end" "past the end" --block fifo_sync --mode c --cycles 10 --window 5:20
+refused_asan "a VCD that cannot be written" "cannot write" --block fifo_sync --mode c --cycles 10 --vcd-c /nonexistent/x.vcd
+
+# ---- one model alone: says so, names only the waveforms it wrote ----
+out=$($L --block fifo_sync --mode c --cycles 300 --window 10:20 --wave-dir $T/w --stats $T/c.json 2>&1)
+if grep -q 'C model alone, nothing compared' <<<"$out" && ! grep -q 'compared every cycle' <<<"$out" && ! grep -q '\.fst' <<<"$out" && [ -f $T/w/fifo_sync_seed1_window_c.vcd ]; then
+  ok "MODE=c: 'nothing compared', names only the C waveform it wrote"
+else bad "MODE=c message: $out"; fi
+
+# ---- results files ----
+rm -f $B/stats/l1d_gpgpusim-SM2_GTX480_seed7.json
+if $L --block l1d --mode c --cycles 3000 --seed 7 --quiet --gpgpusim-config $GCFG/SM2_GTX480.config >/dev/null 2>&1 &&
+   python3 -c '
+import json,sys
+r=json.load(open(sys.argv[1]))
+assert r["block"]=="l1d" and r["seed"]==7 and r["cycles"]==3000 and r["divergences"]==0 and r["mode"]=="c"
+assert r["params"]["L1D_MSHR_ENTRIES"]==64 and "SM2_GTX480.config:62" in r["param_origin"]["L1D_SETS"]
+assert r["counters"]["access"]>0 and 0<=r["rates"]["hit_rate"]<=1 and abs(r["rates"]["hit_rate"]+r["rates"]["hit_reserved_rate"]+r["rates"]["miss_rate"]-1)<1e-5
+assert "stall_fail_line_per_cycle" in r["rates"] and r["cycles_per_s"]>0
+' $B/stats/l1d_gpgpusim-SM2_GTX480_seed7.json 2>$T/err; then
+  ok "results: build/stats/l1d_gpgpusim-SM2_GTX480_seed7.json holds the configuration, cycles, rates (hit + hit_reserved + miss = 1)"
+else bad "results JSON: $(tail -2 $T/err)"; fi
+mkdir -p $T/nostats
+refused "make report without results" "no *.json results" python3 scripts/report.py $T/nostats $T/rep
+printf '{"format": "x"}' >$T/nostats/a.json
+refused "make report on a foreign JSON file" "not a results file of this project" python3 scripts/report.py $T/nostats $T/rep

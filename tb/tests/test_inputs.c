@@ -1,0 +1,223 @@
+/* test_inputs.c -- the input parsers (docs/parameters.md, docs/gpgpusim.md):
+ * every GPGPU-Sim dl1 string form, what is refused and the one message it
+ * gets, and the config-file rules (numbers, duplicates, NULs, empty files,
+ * long lines, other blocks' parameters, escaping). */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cfg.h"
+#include "gpgpusim_cfg.h"
+#include "l1d_gpgpusim.h"
+#include "tcheck.h"
+
+/* stderr of the last call captured here (one test at a time) */
+typedef struct { char buf[4096]; int saved, fd, nl; } cap_t;
+
+static void cap_begin(cap_t *c) {
+  fflush(stderr);
+  c->saved = dup(2);
+  char path[] = "/tmp/test_inputs_XXXXXX";
+  c->fd = mkstemp(path);
+  unlink(path);
+  dup2(c->fd, 2);
+}
+
+static const char *cap_end(cap_t *c) {
+  fflush(stderr);
+  dup2(c->saved, 2);
+  close(c->saved);
+  lseek(c->fd, 0, SEEK_SET);
+  ssize_t n = read(c->fd, c->buf, sizeof c->buf - 1);
+  c->buf[n > 0 ? n : 0] = 0;
+  close(c->fd);
+  c->nl = 0;
+  for (char *p = c->buf; *p; p++)
+    if (*p == '\n') c->nl++, *p = p[1] ? '|' : 0; /* one line to print; lines counted */
+  return c->buf;
+}
+
+
+/* rc of parsing s as a dl1 string; msg gets stderr */
+static int gs(l1sys_cfg_t *cfg, const char *s, cap_t *c) {
+  cfg_defaults(cfg);
+  cap_begin(c);
+  int rc = l1d_parse_gpgpusim(cfg, s);
+  cap_end(c);
+  return rc;
+}
+
+static void test_gpgpusim_forms(tc_t *t) {
+  l1sys_cfg_t c;
+  cap_t k;
+  /* accepted forms: 3.x without and with set index, 4.x N, extra fields, MSHR S */
+  TC_CHECK(t, !gs(&c, "32:128:4,L:L:m:N,A:32:8,8", &k) && CFG(&c, L1D_INDEX) == L1D_INDEX_LINEAR, "3.x, 4 policy fields: %s", k.buf);
+  TC_CHECK(t, !gs(&c, "32:128:4,L:L:m:N:H,A:32:8,8", &k) && CFG(&c, L1D_INDEX) == L1D_INDEX_FERMI, "3.x with set index");
+  TC_CHECK(t, !gs(&c, "N:32:128:4,L:L:m:N:H,S:64:8,8", &k) && CFG(&c, L1D_MSHR_ENTRIES) == 64, "4.x GTX480 (MSHR S)");
+  TC_CHECK(t, !gs(&c, "N:64:128:6,F:T:f:N:L,A:16:4,16:0", &k) && CFG(&c, L1D_MISSQ) == 16 &&
+                  CFG(&c, L1D_REPL) == L1D_REPL_FIFO && CFG(&c, L1D_WRITE) == L1D_WRITE_THROUGH &&
+                  CFG(&c, L1D_ALLOC) == L1D_ALLOC_ON_FILL && CFG(&c, L1D_WAYS) == 6, "miss queue:result fifo");
+  TC_CHECK(t, !gs(&c, "N:64:128:6,L:E:m:N:L,A:16:4,16:0,128", &k), "data port = line size");
+  TC_CHECK(t, !gs(&c, "N:64:128:6,L:E:m:N:L,A:16:4,16:0,0", &k), "data port 0 (GPGPU-Sim: line size)");
+  TC_CHECK(t, !gs(&c, "4:128:48,L:L:m:N:L,A:64:32,64", &k) && CFG(&c, L1D_WAYS) == 48, "48 ways");
+  /* refused: one line naming the field */
+  struct { const char *s, *want; } bad[] = {
+      {"S:4:128:32,L:L:s:N:L,A:256:8,16:0,32", "field type: S (sectored"},
+      {"N:4:128:96,L:L:m:N:L,A:64:8,16:0,128", "field assoc: 96: the L1D supports an integer in [1, 64] (parameter L1D_WAYS)"},
+      {"N:1:128:512,L:L:m:N:L,A:64:8,16", "field assoc: 512"},
+      {"N:32:128:4,L:L:s:N:H,A:32:8,8", "field alloc: s (streaming"},
+      {"N:32:128:4,L:B:m:N:H,A:32:8,8", "field wr: B (write-back)"},
+      {"N:32:128:4,L:R:m:N:H,A:32:8,8", "field wr: R (read-only)"},
+      {"N:32:128:4,L:L:m:W:H,A:32:8,8", "field wr_alloc: W (write-allocate)"},
+      {"N:32:128:4,L:L:m:N:P,A:32:8,8", "field set_idx: P (IPOLY hash)"},
+      {"N:32:128:4,L:L:m:N:H,F:32:8,8:4", "field mshr: F (texture-cache FIFO)"},
+      {"N:32:128:4,L:L:m:N:H,A:256:8,8", "field entries: 256"},
+      {"N:32:128:4,L:L:m:N:H,A:32:8,8:0,32", "field data_port: 32 bytes per cycle"},
+      {"N:32:100:4,L:L:m:N:H,A:32:8,8", "field line: 100"},
+      {"N:32:128:4,X:L:m:N:H,A:32:8,8", "field rep: 'X'"},
+      {"Q:32:128:4,L:L:m:N:H,A:32:8,8", "field type: 'Q'"},
+      {"N:32:128:4,L:L:m:N:H,A:32:8", "field (form)"},
+      {"N:32:128:4,L:L:m:N:H,A:32:8,8,9", "field (form)"},
+      {"N:32:128:4,L:L:m:N:H,A:32:8,8:0:0", "field (form)"},
+      {"N:32:128:4,LL:L:m:N:H,A:32:8,8", "field rep: 'LL' is not one letter"},
+      {"N:032:128:4,L:L:m:N:H,A:32:8,8", "field nsets: '032' is not a number"},
+      {"N:-32:128:4,L:L:m:N:H,A:32:8,8", "field nsets: '-32' is not a number"},
+      {"N:99999999999999999999:128:4,L:L:m:N:H,A:32:8,8", "field nsets: '99999999999999999999' is not a number"},
+      {"N::128:4,L:L:m:N:H,A:32:8,8", "an empty field"},
+      {"", "field (form)"},
+      {"none", "'none'"},
+      {"N:32:128:4,L:L:m:N:H,A:32:8,8\x01", "field miss_queue: '8\\x01' is not a number"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    int rc = gs(&c, bad[i].s, &k);
+    TC_CHECK(t, rc == -1 && strstr(k.buf, bad[i].want) && k.nl == 1 && !strncmp(k.buf, "error: ", 7),
+             "'%s' refused with one line containing '%s' (got: %s)", bad[i].s, bad[i].want, k.buf);
+  }
+}
+
+static int load_text(l1sys_cfg_t *c, const char *text, size_t n, cap_t *k) {
+  cap_begin(k);
+  int rc = cfg_load_text(c, text, n, "t.cfg");
+  cap_end(k);
+  return rc;
+}
+
+static void test_cfg_rules(tc_t *t) {
+  l1sys_cfg_t c;
+  cap_t k;
+  long long v;
+  TC_CHECK(t, !cfg_parse_number("0", &v) && v == 0, "0");
+  TC_CHECK(t, !cfg_parse_number("0x1F", &v) && v == 31, "hex");
+  TC_CHECK(t, cfg_parse_number("010", &v) == -1, "octal refused");
+  TC_CHECK(t, cfg_parse_number("+5", &v) == -1 && cfg_parse_number("-5", &v) == -1, "signs refused");
+  TC_CHECK(t, cfg_parse_number("0x", &v) == -1 && cfg_parse_number("", &v) == -1, "empty refused");
+  TC_CHECK(t, cfg_parse_number("9223372036854775808", &v) == -1, "overflow refused");
+  TC_CHECK(t, !cfg_parse_number("9223372036854775807", &v), "largest accepted");
+  struct { const char *text; size_t n; const char *want; } bad[] = {
+      {"FIFO_DEPTH=4\nFIFO_DEPTH=5\n", 0, "t.cfg:2: parameter FIFO_DEPTH set a second time (first at t.cfg:1)"},
+      {"FIFO_DEPTH=010\n", 0, "octal is not accepted"},
+      {"FIFO_DEPTH=4\0\n", 14, "t.cfg:1: NUL byte at column 13"},
+      {"", 0, "empty"},
+      {" \n\t\n", 0, "empty"},
+      {"FIFO_DEPTH\n", 0, "t.cfg:1: 'FIFO_DEPTH' is not NAME=VALUE"},
+      {"FIFO_DEPTH=\x1b[31m\n", 0, "'\\x1b[31m'"},
+      {"\xff\xfe=1\n", 0, "unknown parameter '\\xff\\xfe'"},
+      {"L1D_GPGPUSIM=N:32:128:4,L:L:m:N:H,A:32:8,8\nL1D_SETS=64\n", 0, "t.cfg:2: parameter L1D_SETS set a second time (first at t.cfg:1 (GPGPU-Sim field nsets))"},
+      {"FIFO_DEPTH=1 2\n", 0, "FIFO_DEPTH='1 2'"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    cfg_defaults(&c);
+    int rc = load_text(&c, bad[i].text, bad[i].n ? bad[i].n : strlen(bad[i].text), &k);
+    TC_CHECK(t, rc == -1 && strstr(k.buf, bad[i].want) && k.nl == 1, "config text %zu refused with '%s' (got: %s)",
+             i, bad[i].want, k.buf);
+  }
+  /* a comment line far longer than any buffer, then an error: the right line number */
+  size_t n = 100000;
+  char *big = malloc(n + 64);
+  big[0] = '#';
+  memset(big + 1, 'x', n - 1);
+  strcpy(big + n, "\nFIFO_DEPTH=4\nNOPE=1\n");
+  cfg_defaults(&c);
+  TC_CHECK(t, load_text(&c, big, strlen(big), &k) == -1 && strstr(k.buf, "t.cfg:3: unknown parameter 'NOPE'") &&
+                  CFG(&c, FIFO_DEPTH) == 4, "a 100000-byte comment line is fine; error at line 3 (got: %s)", k.buf);
+  memset(big, 'A', n);
+  strcpy(big + n, "=1\n");
+  cfg_defaults(&c);
+  TC_CHECK(t, load_text(&c, big, strlen(big), &k) == -1 && strstr(k.buf, "t.cfg:1: assignment of 100002 bytes"),
+           "an over-long assignment refused at its line (got: %s)", k.buf);
+  free(big);
+  cfg_defaults(&c);
+  TC_CHECK(t, !load_text(&c, "# only comments: the defaults\n", 30, &k), "a file of comments only is the defaults");
+  TC_CHECK(t, !load_text(&c, "FIFO_DEPTH = 0x10\r\nFIFO_WIDTH=7 # c\r\n", 37, &k) && CFG(&c, FIFO_DEPTH) == 16,
+           "CRLF lines (%s)", k.buf);
+  /* later sources override; one source may not repeat */
+  cfg_defaults(&c);
+  cap_begin(&k);
+  int r1 = cfg_load_text(&c, "FIFO_DEPTH=4\n", 13, "a.cfg"), r2 = cfg_load_text(&c, "FIFO_DEPTH=5\n", 13, "b.cfg");
+  cfg_source_begin(&c);
+  int r3 = cfg_set(&c, "FIFO_DEPTH=6", "--set #1"), r4 = cfg_set(&c, "FIFO_DEPTH=7", "--set #2");
+  cap_end(&k);
+  TC_CHECK(t, !r1 && !r2 && !r3 && r4 == -1 && CFG(&c, FIFO_DEPTH) == 6 && strstr(k.buf, "first at --set #1"),
+           "files then --set override, --set twice refused (%s)", k.buf);
+  /* other blocks' parameters */
+  cfg_defaults(&c);
+  cap_begin(&k);
+  int s1 = cfg_set(&c, "L1D_SETS=64", "x.cfg:3");
+  int b1 = cfg_check_block(&c, "fifo_sync"), b2 = cfg_check_block(&c, "l1d");
+  cap_end(&k);
+  TC_CHECK(t, !s1 && b1 == -1 && !b2 && strstr(k.buf, "x.cfg:3: parameter L1D_SETS belongs to block l1d, not to block fifo_sync"),
+           "another block's parameter named with its block (%s)", k.buf);
+  char e[32];
+  TC_CHECK(t, !strcmp(cfg_escape("a\nb\\", 4, e, sizeof e), "a\\x0ab\\\\"), "escape: %s", e);
+  TC_CHECK(t, strlen(cfg_escape("0123456789012345678901234567890123456789", 40, e, sizeof e)) < sizeof e &&
+                  strstr(e, "..."), "escape cuts long values: %s", e);
+}
+
+static void test_gpgpusim_file(tc_t *t) {
+  l1sys_cfg_t c;
+  cap_t k;
+  char rep[4096];
+  const char *ok = "# GTX480\n-gpgpu_n_clusters 15\n-gpgpu_cache:dl1  N:32:128:4,L:L:m:N:H,S:64:8,8 # L1\n"
+                   "-gpgpu_dram_timing_opt \"nbk=16:CCD=2:\n      CL=12\"\n-gpgpu_l1_latency 35\n";
+  cfg_defaults(&c);
+  cap_begin(&k);
+  int rc = gpgpusim_cfg_load_text(&c, ok, strlen(ok), "g.config", rep, sizeof rep);
+  cap_end(&k);
+  TC_CHECK(t, !rc && CFG(&c, L1D_MSHR_ENTRIES) == 64 && strstr(rep, "used 1 option: -gpgpu_cache:dl1") &&
+                  strstr(rep, "(line 3)") && strstr(rep, "ignored 3") && strstr(rep, "-gpgpu_dram_timing_opt"),
+           "a config with a quoted two-line value: %s %s", rep, k.buf);
+  struct { const char *text; const char *want; } bad[] = {
+      {"-gpgpu_n_clusters 15\n", "no -gpgpu_cache:dl1 option"},
+      {"", "no options"},
+      {"# nothing\n", "no options"},
+      {"gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n", "g.config:1: 'gpgpu_cache:dl1' is not an option"},
+      {"-gpgpu_cache:dl1\n", "g.config:1: option -gpgpu_cache:dl1 has no value"},
+      {"-a 1\n-b \"x\n\n", "g.config:2: a '\"' opened here is never closed"},
+      {"-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-x 1\n-gpgpu_cache:dl1 N:64:128:4,L:L:m:N:H,A:32:8,8\n",
+       "g.config:3: option -gpgpu_cache:dl1 given a second time (first at line 1)"},
+      {"-a 1\n-gpgpu_cache:dl1 S:4:128:96,L:L:s:N:L,A:256:8,16:0,32\n", "g.config:2 -gpgpu_cache:dl1: GPGPU-Sim cache config"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    cfg_defaults(&c);
+    cap_begin(&k);
+    rc = gpgpusim_cfg_load_text(&c, bad[i].text, strlen(bad[i].text), "g.config", rep, sizeof rep);
+    cap_end(&k);
+    TC_CHECK(t, rc == -1 && strstr(k.buf, bad[i].want) && k.nl == 1, "gpgpusim text %zu refused with '%s' (got: %s)",
+             i, bad[i].want, k.buf);
+  }
+  const char nul[] = "-a 1\n-b 2\0\n";
+  cfg_defaults(&c);
+  cap_begin(&k);
+  rc = gpgpusim_cfg_load_text(&c, nul, sizeof nul - 1, "g.config", rep, sizeof rep);
+  cap_end(&k);
+  TC_CHECK(t, rc == -1 && strstr(k.buf, "g.config:2: NUL byte"), "NUL byte at its line (%s)", k.buf);
+}
+
+int main(void) {
+  tc_t t = TC_INIT("inputs");
+  test_gpgpusim_forms(&t);
+  test_cfg_rules(&t);
+  test_gpgpusim_file(&t);
+  return tc_done(&t);
+}
