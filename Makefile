@@ -12,13 +12,13 @@ B       := build
 VINC    := /usr/share/verilator/include
 CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror
-INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -I$(VINC)/vltstd
+INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -I$(VINC)/vltstd -I$(VINC)/gtkwave
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
 CSIM_SRC   := $(wildcard csim/*.c csim/*/*.c)
-ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_main.c $(wildcard tb/blocks/*.c)
+ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_annot.c tb/ls_main.c $(wildcard tb/blocks/*.c)
 TEST_SRC   := $(wildcard tb/tests/test_*.c)
 TEST_SUPP  := $(filter-out $(TEST_SRC),$(wildcard tb/tests/*.c))
 TESTS      := $(patsubst tb/tests/%.c,$(B)/test/%,$(TEST_SRC))
@@ -68,15 +68,23 @@ $(B)/lib/libcsim_asan.a: $(patsubst %.c,$(B)/asanobj/%.o,$(CSIM_SRC))
 $(B)/lib/libls_asan.a: $(patsubst %.c,$(B)/asanobj/%.o,$(ENGINE_SRC))
 	@mkdir -p $(dir $@); rm -f $@; ar rcs $@ $^
 
+# GTKWave's FST library as Verilator ships it (compiled from there, not
+# copied).  The RTL build already has it inside verilated_fst_c.o; the
+# C-only engine links these.
+FST_OBJS := $(B)/fst/fstapi.o $(B)/fst/fastlz.o $(B)/fst/lz4.o
+$(B)/fst/%.o: $(VINC)/gtkwave/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -w -D_GNU_SOURCE -DFST_CONFIG_INCLUDE=\"fst_config.h\" -I$(VINC)/gtkwave -c $< -o $@
+
 # C-only engine: emits RTL harnesses, runs C models alone.
 # (whole archive: the registry refers to blocks weakly, which alone would not
 # pull them out of the archive)
-$(B)/bin/lockstep-c: $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a
+$(B)/bin/lockstep-c: $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a -o $@
-$(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a
+	$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
+$(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a -o $@
+	$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a $(FST_OBJS) -lz -lm -o $@
 
 # ---- Verilator runtime, compiled once for every harness -------------------
 VRT_SRC  := verilated verilated_vpi verilated_fst_c verilated_threads verilated_dpi

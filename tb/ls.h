@@ -43,6 +43,17 @@ void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem);
 /* A fifo_sync instance: its pointer and count registers and its body. */
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f);
 
+/* Optional, for readable divergence reports and waveforms (tb/ls_annot.c),
+ * after the signal's declaration:
+ *   ls_index(m, "rank_q", 0, "set,way:4")  array element i is "set i/4 way i%4"
+ *   ls_index(m, "cnt_q", 4, "queue")       packed register = fields of 4 bits,
+ *                                          field i at bits [4i+3:4i], "queue i"
+ *   ls_enum(m, "req_outcome_o", "L1D_OUT") values are the L1D_OUT_* encodings
+ *                                          of csim/params*.def (CONST prefix, or
+ *                                          the ENUMV labels of a parameter) */
+void ls_index(ls_map_t *m, const char *path, unsigned field_w, const char *names);
+void ls_enum(ls_map_t *m, const char *path, const char *group);
+
 typedef struct ls_block {
   const char *name;       /* BLOCK=<name> */
   const char *rtl_module; /* the DUT module */
