@@ -421,10 +421,10 @@ static void gtkw_head(gtkw_t *g, const char *path, const char *dumpfile, const c
                       long long mark, const char *mark_name) {
   FILE *f = g->f;
   fprintf(f, "[*] %s\n[dumpfile] \"%s\"\n[savefile] \"%s\"\n", title, dumpfile, path);
-  /* 1400 px window, 420 px of names: about 900 px of waves; GTKWave's zoom
-   * z draws 2^-z time units per pixel */
-  double span = (double)(t1 > t0 ? t1 - t0 : 10);
-  double zoom = -log2(span / 900.0);
+  /* 1400 px window, 420 px of names: about 900 px of waves.  GTKWave's
+   * zoom z draws 2^-z time units in 200 pixels (at most 1 unit in 200). */
+  double span = (double)(t1 > t0 + 5 ? t1 - t0 : 5);
+  double zoom = -log2(span * 200.0 / 900.0);
   fprintf(f, "[timestart] %llu\n[size] 1400 860\n[pos] -1 -1\n", (unsigned long long)t0);
   fprintf(f, "*%f %lld %lld", zoom, mark, mark);
   for (int i = 1; i < 26; i++) fprintf(f, " -1");
@@ -452,8 +452,15 @@ static void gtkw_trace(gtkw_t *g, const char *name, unsigned width, const char *
   fprintf(g->f, "@%x\n", flags);
   if (fi) fprintf(g->f, "^%d %s/%s.txt\n", fi, g->filter_dir, group);
   if (color) fprintf(g->f, "[color] %d\n", color);
-  if (width == 1) fprintf(g->f, "%s\n", name);
-  else fprintf(g->f, "%s[%u:0]\n", name, width - 1);
+  /* the alias keeps the scope in the displayed name: "rtl:i_missq/count_q"
+   * (GTKWave would cut a dotted name to its last component) */
+  char alias[800];
+  snprintf(alias, sizeof alias, "%s", name);
+  char *dot = strchr(alias, '.');
+  if (dot) *dot = ':';
+  for (char *p = alias; *p; p++) if (*p == '.') *p = '/';
+  if (width == 1) fprintf(g->f, "+{%s} %s\n", alias, name);
+  else fprintf(g->f, "+{%s} %s[%u:0]\n", alias, name, width - 1);
 }
 
 static void gtkw_group(gtkw_t *g, const char *name, int begin, int closed) {
@@ -488,6 +495,13 @@ static void cmp_triplet(gtkw_t *g, const ls_cmp_t *w, const struct ls_map *m, in
   gtkw_trace(g, nm, 1, NULL, e->nmis ? COLOR_RED : 0);
 }
 
+/* The first view: up to 15 cycles before the divergence, to the window's
+ * end (the file holds the whole window; zoom out to see it). */
+static uint64_t view_from(const ls_div_t *d, uint64_t from) {
+  if (d && d->sig >= 0 && d->cycle > from + 15) return d->cycle - 15;
+  return from;
+}
+
 static long long div_time(const ls_div_t *d) {
   return d && d->sig >= 0 ? (long long)(d->cycle * 10 + (d->phase ? 5 : 0)) : -1;
 }
@@ -507,7 +521,7 @@ int ls_cmp_gtkw_write(const ls_cmp_t *w, const char *path, const char *dumpfile,
   char title[800];
   if (d && d->sig >= 0) div_title(m, d, title, sizeof title);
   else snprintf(title, sizeof title, "lockstep window of block %s", block);
-  gtkw_head(&g, path, dumpfile, title, from * 10, (to + 1) * 10, div_time(d), d && d->sig >= 0 ? title : NULL);
+  gtkw_head(&g, path, dumpfile, title, view_from(d, from) * 10, (to + 1) * 10, div_time(d), d && d->sig >= 0 ? title : NULL);
   fprintf(g.f, "@%x\nclk_i\n", F_BIN | F_RJUST);
   int dk = -1;
   if (d && d->sig >= 0) {
@@ -595,9 +609,13 @@ static void rtl_trace(gtkw_t *g, const namelist_t *nl, const struct ls_map *m, c
   fprintf(g->f, "@%x\n", flags);
   if (fi) fprintf(g->f, "^%d %s/%s.txt\n", fi, g->filter_dir, a->group);
   if (color) fprintf(g->f, "[color] %d\n", color);
-  if (nm) fprintf(g->f, "%s\n", nm);
-  else if (s->width == 1) fprintf(g->f, "%s\n", want);
-  else fprintf(g->f, "%s[%u:0]\n", want, s->width - 1);
+  /* displayed as the path under the harness ("dut/i_missq/count_q") */
+  char alias[800];
+  snprintf(alias, sizeof alias, "%s", !strncmp(want, "TOP.ls_top.", 11) ? want + 11 : want);
+  for (char *p = alias; *p; p++) if (*p == '.') *p = '/';
+  if (nm) fprintf(g->f, "+{%s} %s\n", alias, nm);
+  else if (s->width == 1) fprintf(g->f, "+{%s} %s\n", alias, want);
+  else fprintf(g->f, "+{%s} %s[%u:0]\n", alias, want, s->width - 1);
 }
 
 int ls_rtl_gtkw_write(const char *path, const char *dumpfile, const struct ls_map *m, const char *block,
@@ -611,7 +629,7 @@ int ls_rtl_gtkw_write(const char *path, const char *dumpfile, const struct ls_ma
   char title[800];
   if (d && d->sig >= 0) div_title(m, d, title, sizeof title);
   else snprintf(title, sizeof title, "RTL window of block %s", block);
-  gtkw_head(&g, path, dumpfile, title, from * 10, (to + 1) * 10, div_time(d), d && d->sig >= 0 ? title : NULL);
+  gtkw_head(&g, path, dumpfile, title, view_from(d, from) * 10, (to + 1) * 10, div_time(d), d && d->sig >= 0 ? title : NULL);
   fprintf(g.f, "@%x\nTOP.ls_top.clk_i\n", F_BIN | F_RJUST);
   if (d && d->sig >= 0) {
     const ls_sig_t *s = &m->sig[d->sig];
