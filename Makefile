@@ -2,7 +2,9 @@
 #   make run     the main job: lockstep runs of every block, with a summary
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to]
-#   make lint | yosys-read | ctest | bench | clean | help
+#   make lint | yosys-read | ctest | bench | bench-ir | clean | help
+# Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
+# invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
@@ -31,6 +33,7 @@ SEED   ?= 1
 CYCLES ?=
 CONFIG ?=
 SET    ?=
+SWEEP  ?=
 MODE   ?= lockstep
 WINDOW ?=
 
@@ -113,19 +116,50 @@ lint: gen
 yosys-read: gen
 	@bash scripts/yosys_read.sh
 
-lockstep: deps build
-	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }
-	@bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW))
+# ---- exit status: make ends with the script's own 0 / 1 / 2 ---------------
+# (GNU make alone turns every failing recipe into 2.)  Each job runs in a
+# ".<name>-run" target that keeps the status in build/.rc.<name>; the target
+# itself then ends make with it through $(exit-status) (scripts/mk_exit.c, a
+# make plugin built here), or, without the plugin, through a plain failure.
+-load $(B)/mk/mk_exit.so
+$(B)/mk/mk_exit.so: scripts/mk_exit.c
+	@mkdir -p $(dir $@)
+	@$(CC) -shared -fPIC -O2 -Wall $< -o $@
+define FINISH
+	@$(exit-status $(file <$(B)/.rc.$(1)))
+	@exit $(file <$(B)/.rc.$(1))
+endef
+RUNRC = rc=0; $(1) || rc=$$?; echo $$rc >$(B)/.rc.$(2)
 
-test: deps
-	@bash scripts/run_tests.sh
+.PHONY: .lockstep-run .test-run .run-run .bench-run .bench-ir-run bench-ir
+lockstep: .lockstep-run
+	$(call FINISH,lockstep)
+.lockstep-run: deps build
+	@$(call RUNRC,{ test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
+	  bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
+	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)); },lockstep)
 
-run: deps
-	@bash scripts/run_demo.sh
+test: .test-run
+	$(call FINISH,test)
+.test-run: deps
+	@$(call RUNRC,bash scripts/run_tests.sh,test)
 
-bench: deps build
-	@bash scripts/bench.sh
+run: .run-run
+	$(call FINISH,run)
+.run-run: deps
+	@$(call RUNRC,bash scripts/run_demo.sh,run)
+
+# make bench: cycles/s of C alone, RTL alone (speed build and lockstep
+# build) and lockstep, with ratios; build/bench.json.  make bench-ir: the C
+# model's instructions per cycle under valgrind --tool=callgrind.
+bench: .bench-run
+	$(call FINISH,bench)
+.bench-run: deps build
+	@$(call RUNRC,bash scripts/bench.sh,bench)
+bench-ir: .bench-ir-run
+	$(call FINISH,bench-ir)
+.bench-ir-run: deps build
+	@$(call RUNRC,bash scripts/bench.sh --ir,bench-ir)
 
 clean:
 	rm -rf $(B)

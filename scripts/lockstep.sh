@@ -38,14 +38,15 @@ if [ $have_cfg = 0 ] && compgen -G "tb/configs/$block/*.cfg" >/dev/null; then
     bash "$0" "$block" "${args[@]}" --config "$c" | tee "$log"
     rc=${PIPESTATUS[0]}
     set -e
-    speed=$(grep -E '^(PASS|DONE) ' "$log" | grep -o '[0-9]* cycles/s' | tail -1)
+    speed=$(grep -E '^(PASS|DONE) ' "$log" | grep -o '[0-9]* cycles/s' | tail -1 || true)
     rm -f "$log"
     case $rc in 0) res="pass" ;; 1) res="DIVERGED (exit 1)" ;; *) res="ERROR (exit $rc)" ;; esac
     rows+=("$(printf '%-28s %-18s %s' "$(basename "$c" .cfg)" "$res" "${speed:--}")")
     if [ $rc -eq 2 ] || { [ $rc -eq 1 ] && [ $worst -eq 0 ]; }; then worst=$rc; fi
     [ $rc -gt 2 ] && worst=2
+    [ $worst -eq 2 ] && break # bad input: the other configs would say the same
   done
-  echo "=== summary: block $block, ${#cfgl[@]} configs ==="
+  echo "=== summary: block $block, ${#rows[@]} of ${#cfgl[@]} configs ==="
   printf '%-28s %-18s %s\n' config result speed
   printf '%s\n' "${rows[@]}"
   exit $worst
