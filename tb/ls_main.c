@@ -169,6 +169,7 @@ typedef struct {
   uint64_t compared;       /* signal values compared */
   ls_cmp_t *cmp;           /* comparison FST of a window */
   ls_div_t div;            /* the first divergence */
+  char *div_c, *div_r;     /* its C and RTL values (hex), for the .div file */
 } run_t;
 
 static void resolve_handles(run_t *r) {
@@ -384,6 +385,9 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
       r->div.sig = si, r->div.elem = elem, r->div.cycle = cycle;
       r->div.phase = strstr(when, "before") == NULL;
       r->div.has_elem = s->kind == SIG_ARR || s->kind == SIG_MEM;
+      r->div_c = malloc(1100), r->div_r = malloc(1100);
+      ls_hex(r->cbuf, s->width, r->div_c, 1100);
+      ls_hex(r->rbuf, s->width, r->div_r, 1100);
     }
     return 0;
   }
@@ -539,6 +543,23 @@ static void write_window_files(run_t *r) {
     snprintf(g, sizeof g, "%s_rtl.gtkw", o->wave_prefix);
     snprintf(d, sizeof d, "%s_rtl.fst", o->wave_prefix);
     ls_rtl_gtkw_write(g, d, &r->map, r->b->name, dv, from, to, abs_fdir);
+  }
+  if (dv && r->div_c) { /* what a user must see in GTKWave, for make test */
+    snprintf(g, sizeof g, "%s.div", o->wave_prefix);
+    FILE *f = fopen(g, "w");
+    if (f) {
+      const ls_sig_t *s = &r->map.sig[dv->sig];
+      char el[32] = "";
+      if (dv->has_elem) snprintf(el, sizeof el, "[%u]", dv->elem);
+      char path[600];
+      snprintf(path, sizeof path, "%s", s->path);
+      for (char *p = path; *p; p++) if (*p == '.') *p = '/';
+      fprintf(f, "time %llu\n", (unsigned long long)(dv->cycle * 10 + (dv->phase ? 5 : 0)));
+      int port = s->kind == SIG_IN || s->kind == SIG_OUT;
+      fprintf(f, "cmp_c c:%s%s\ncmp_rtl rtl:%s%s\nrtl %s%s%s\n", path, el, path, el, port ? "" : "dut/", path, el);
+      fprintf(f, "value_c %s\nvalue_rtl %s\n", r->div_c + 2, r->div_r + 2);
+      fclose(f);
+    }
   }
 }
 
@@ -706,6 +727,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   b->destroy(r.ctx);
   for (int k = 0; k < o->history; k++) free(r.hist[k]);
   free(r.hist), free(r.hist_cycle), free(r.cbuf), free(r.rbuf);
+  free(r.div_c), free(r.div_r);
   ls_annot_free(&r.map);
   ls_map_free(&r.map);
   if (o->rerun_child) return r.div.sig >= 0 ? 1 : 0;

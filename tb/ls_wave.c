@@ -324,14 +324,16 @@ static void emit(void *fst, fstHandle h, unsigned width, uint32_t *v) {
   else fstWriterEmitValueChangeVec32(fst, h, width, v); /* v has a spare word */
 }
 
-static void ent_sample(ls_cmp_t *w, const struct ls_map *m, cmp_ent_t *e, const uint32_t *c, const uint32_t *r) {
+/* gate 0: not compared this cycle (a write port's address, data and mask
+ * while C's we_i is low), so never a mismatch, as in the engine. */
+static void ent_sample(ls_cmp_t *w, const struct ls_map *m, cmp_ent_t *e, const uint32_t *c, const uint32_t *r, int gate) {
   unsigned nw = bits_words(e->width);
   size_t nb = nw * sizeof(uint32_t);
   int is_in = m->sig[e->sig].kind == SIG_IN;
   if (!e->valid || memcmp(e->lc, c, nb)) { memcpy(e->lc, c, nb); emit(w->fst, e->hc, e->width, e->lc); }
   if (is_in) { e->valid = 1; return; }
   if (!e->valid || memcmp(e->lr, r, nb)) { memcpy(e->lr, r, nb); emit(w->fst, e->hr, e->width, e->lr); }
-  int d = memcmp(c, r, nb) != 0;
+  int d = gate && memcmp(c, r, nb) != 0;
   if (d) e->nmis++;
   if (!e->valid || d != e->ld) { e->ld = d; fstWriterEmitValueChange32(w->fst, e->hd, 1, (uint32_t)d); }
   e->valid = 1;
@@ -347,18 +349,24 @@ static void sig_sample(ls_cmp_t *w, const struct ls_map *m, int si, long only) {
       if (only >= 0 && (long)k != only) continue;
       ls_cget(s, k, w->bc);
       rtl_value(s, k, w->br);
-      ent_sample(w, m, &w->e[w->base[si] + (int)k], w->bc, w->br);
+      ent_sample(w, m, &w->e[w->base[si] + (int)k], w->bc, w->br, 1);
     }
     return;
   }
+  int gate = 1;
+  if (s->kind == SIG_MPORT && s->we_sig >= 0) {
+    uint32_t we[2] = {0, 0};
+    ls_cget(&m->sig[s->we_sig], 0, we);
+    gate = (int)(we[0] & 1u);
+  }
   ls_cget(s, 0, w->bc);
   if (!is_in) rtl_value(s, 0, w->br);
-  if (!ns) { ent_sample(w, m, &w->e[w->base[si]], w->bc, w->br); return; }
+  if (!ns) { ent_sample(w, m, &w->e[w->base[si]], w->bc, w->br, gate); return; }
   unsigned fw = ls_sub_width(m, s);
   for (unsigned k = 0; k < ns; k++) {
     ls_field_get(w->bc, k, fw, w->fc);
     ls_field_get(w->br, k, fw, w->fr);
-    ent_sample(w, m, &w->e[w->base[si] + (int)k], w->fc, w->fr);
+    ent_sample(w, m, &w->e[w->base[si] + (int)k], w->fc, w->fr, gate);
   }
 }
 
@@ -424,7 +432,9 @@ static void gtkw_head(gtkw_t *g, const char *path, const char *dumpfile, const c
   /* 1400 px window, 420 px of names: about 900 px of waves.  GTKWave's
    * zoom z draws 2^-z time units in 200 pixels (at most 1 unit in 200). */
   double span = (double)(t1 > t0 + 5 ? t1 - t0 : 5);
-  double zoom = -log2(span * 200.0 / 900.0);
+  /* zoomed so that the view is a little narrower than [t0, t1]: GTKWave
+   * ignores [timestart] when the page would run past the file's end */
+  double zoom = -log2(span * 200.0 / 960.0);
   fprintf(f, "[timestart] %llu\n[size] 1400 860\n[pos] -1 -1\n", (unsigned long long)t0);
   fprintf(f, "*%f %lld %lld", zoom, mark, mark);
   for (int i = 1; i < 26; i++) fprintf(f, " -1");
@@ -521,7 +531,7 @@ int ls_cmp_gtkw_write(const ls_cmp_t *w, const char *path, const char *dumpfile,
   char title[800];
   if (d && d->sig >= 0) div_title(m, d, title, sizeof title);
   else snprintf(title, sizeof title, "lockstep window of block %s", block);
-  gtkw_head(&g, path, dumpfile, title, view_from(d, from) * 10, (to + 1) * 10, div_time(d), d && d->sig >= 0 ? title : NULL);
+  gtkw_head(&g, path, dumpfile, title, view_from(d, from) * 10, to * 10 + 5, div_time(d), d && d->sig >= 0 ? title : NULL);
   fprintf(g.f, "@%x\nclk_i\n", F_BIN | F_RJUST);
   int dk = -1;
   if (d && d->sig >= 0) {
@@ -629,7 +639,7 @@ int ls_rtl_gtkw_write(const char *path, const char *dumpfile, const struct ls_ma
   char title[800];
   if (d && d->sig >= 0) div_title(m, d, title, sizeof title);
   else snprintf(title, sizeof title, "RTL window of block %s", block);
-  gtkw_head(&g, path, dumpfile, title, view_from(d, from) * 10, (to + 1) * 10, div_time(d), d && d->sig >= 0 ? title : NULL);
+  gtkw_head(&g, path, dumpfile, title, view_from(d, from) * 10, to * 10 + 5, div_time(d), d && d->sig >= 0 ? title : NULL);
   fprintf(g.f, "@%x\nTOP.ls_top.clk_i\n", F_BIN | F_RJUST);
   if (d && d->sig >= 0) {
     const ls_sig_t *s = &m->sig[d->sig];
