@@ -44,5 +44,5 @@ check() { # gtkw, [trace-name expected-value]...
 }
 vc=$(val "$div" value_c); vr=$(val "$div" value_rtl)
 check "$p.gtkw" "$(val "$div" cmp_c)" "$vc" "$(val "$div" cmp_rtl)" "$vr"
-check "${p}_rtl.gtkw" "$(val "$div" rtl)" "$vr"
+check "${p}_rtl.gtkw" "$(val "$div" rtl)" "$(val "$div" value_rtl_whole)"
 exit $rc

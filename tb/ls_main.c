@@ -169,7 +169,8 @@ typedef struct {
   uint64_t compared;       /* signal values compared */
   ls_cmp_t *cmp;           /* comparison FST of a window */
   ls_div_t div;            /* the first divergence */
-  char *div_c, *div_r;     /* its C and RTL values (hex), for the .div file */
+  char *div_c, *div_r;     /* its C and RTL values (hex; the field of a split register), for the .div file */
+  char *div_rw;            /* the whole RTL value */
 } run_t;
 
 static void resolve_handles(run_t *r) {
@@ -203,7 +204,8 @@ static void put_val(FILE *f, const uint32_t *w, unsigned width, const char *grou
   ls_hex(w, width, hex, sizeof hex);
   if (group && width <= 32) {
     const char *l = ls_enum_label(group, w[0]);
-    fprintf(f, "%u (%s)", w[0], l ? l : "not a named value");
+    if (l) fprintf(f, "%u (%s)", w[0], l);
+    else fprintf(f, "%u", w[0]);
     return;
   }
   size_t len = strlen(hex);
@@ -385,9 +387,27 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
       r->div.sig = si, r->div.elem = elem, r->div.cycle = cycle;
       r->div.phase = strstr(when, "before") == NULL;
       r->div.has_elem = s->kind == SIG_ARR || s->kind == SIG_MEM;
-      r->div_c = malloc(1100), r->div_r = malloc(1100);
-      ls_hex(r->cbuf, s->width, r->div_c, 1100);
-      ls_hex(r->rbuf, s->width, r->div_r, 1100);
+      r->div_c = malloc(1100), r->div_r = malloc(1100), r->div_rw = malloc(1100);
+      ls_hex(r->rbuf, s->width, r->div_rw, 1100);
+      unsigned ns = ls_nsub(&r->map, s);
+      if (s->kind == SIG_REG && ns) { /* a split register: its first differing field */
+        unsigned fw = ls_sub_width(&r->map, s);
+        uint32_t fc[130], fr[130];
+        for (unsigned k = 0; k < ns; k++) {
+          ls_field_get(r->cbuf, k, fw, fc);
+          ls_field_get(r->rbuf, k, fw, fr);
+          if (memcmp(fc, fr, bits_words(fw) * 4)) {
+            r->div.elem = k, r->div.has_elem = 1;
+            ls_hex(fc, fw, r->div_c, 1100);
+            ls_hex(fr, fw, r->div_r, 1100);
+            break;
+          }
+        }
+      }
+      if (!r->div.has_elem || s->kind != SIG_REG) {
+        ls_hex(r->cbuf, s->width, r->div_c, 1100);
+        ls_hex(r->rbuf, s->width, r->div_r, 1100);
+      }
     }
     return 0;
   }
@@ -556,8 +576,9 @@ static void write_window_files(run_t *r) {
       for (char *p = path; *p; p++) if (*p == '.') *p = '/';
       fprintf(f, "time %llu\n", (unsigned long long)(dv->cycle * 10 + (dv->phase ? 5 : 0)));
       int port = s->kind == SIG_IN || s->kind == SIG_OUT;
-      fprintf(f, "cmp_c c:%s%s\ncmp_rtl rtl:%s%s\nrtl %s%s%s\n", path, el, path, el, port ? "" : "dut/", path, el);
-      fprintf(f, "value_c %s\nvalue_rtl %s\n", r->div_c + 2, r->div_r + 2);
+      const char *rel_el = s->kind == SIG_REG ? "" : el; /* Verilator's FST has the whole register */
+      fprintf(f, "cmp_c c:%s%s\ncmp_rtl rtl:%s%s\nrtl %s%s%s\n", path, el, path, el, port ? "" : "dut/", path, rel_el);
+      fprintf(f, "value_c %s\nvalue_rtl %s\nvalue_rtl_whole %s\n", r->div_c + 2, r->div_r + 2, r->div_rw + 2);
       fclose(f);
     }
   }
@@ -727,7 +748,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   b->destroy(r.ctx);
   for (int k = 0; k < o->history; k++) free(r.hist[k]);
   free(r.hist), free(r.hist_cycle), free(r.cbuf), free(r.rbuf);
-  free(r.div_c), free(r.div_r);
+  free(r.div_c), free(r.div_r), free(r.div_rw);
   ls_annot_free(&r.map);
   ls_map_free(&r.map);
   if (o->rerun_child) return r.div.sig >= 0 ? 1 : 0;

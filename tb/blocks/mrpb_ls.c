@@ -151,6 +151,17 @@ static void declare(void *p, ls_map_t *map) {
   ls_reg(map, "i_stats.occ_max_q", m->occ_w, &m->i_stats.occ_max_q);
   ls_reg(map, "i_stats.occ_hist_q", m->i_stats.nbkt * m->cnt_w, m->i_stats.occ_hist_q);
   ls_mem(map, "i_mem", &m->i_mem);
+  /* readable reports and waveforms: per-queue fields, enum names */
+  ls_index(map, "cnt_q", m->qcnt_w, "queue");
+  ls_index(map, "head_q", m->ptr_w, "queue");
+  ls_index(map, "tail_q", m->ptr_w, "queue");
+  ls_index(map, "young_q", m->young_w, "queue");
+  ls_index(map, "hist_id_q", m->idx_w, "slot");
+  ls_index(map, "i_stats.occ_hist_q", m->cnt_w, "bucket");
+  ls_enum(map, "mode_drain_i", "MRPB_DRAIN");
+  ls_enum(map, "mode_bypass_i", "MRPB_BYPASS");
+  ls_enum(map, "l1d_fail_i", "L1D_FAIL");
+  ls_enum(map, "stat_sel_i", "MRPB_STAT");
 }
 
 static void reset(void *p) {
