@@ -5,6 +5,9 @@ set -eu
 cd "$(dirname "$0")/.."
 gtkw=${1:?usage: gtkw_shot.sh FILE.gtkw OUT.png}
 png=${2:?usage: gtkw_shot.sh FILE.gtkw OUT.png}
+for t in Xvfb xwd xwdtopnm pnmtopng; do
+  command -v $t >/dev/null || { echo "error: $t missing; install with: apt-get install -y xvfb x11-apps netpbm" >&2; exit 2; }
+done
 for d in $(seq 141 190); do [ -e /tmp/.X$d-lock ] || break; done
 Xvfb :$d -screen 0 1400x860x24 -nolisten tcp >/dev/null 2>&1 &
 xpid=$!

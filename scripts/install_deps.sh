@@ -16,6 +16,8 @@ have sta       || need+=(opensta)
 have gtkwave   || need+=(gtkwave)          # also fst2vcd
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
+have Xvfb      || need+=(xvfb)             # make test opens save files in GTKWave
+have valgrind  || need+=(valgrind)         # make bench-ir (callgrind)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"

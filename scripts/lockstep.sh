@@ -75,6 +75,7 @@ VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
 VTRACE=1
 if [ -n "${LS_SPEED:-}" ]; then
+  case " ${args[*]} " in *" --mode rtl "*) ;; *) echo "error: LS_SPEED=1 (a build without public state) runs only --mode rtl (MODE=rtl)" >&2; exit 2 ;; esac
   # how a user builds for speed: -O3, no tracing, no assertions, and no
   # public state (ls_pub.vlt emptied; only the harness's port variables)
   VFLAGS=(--cc --build --vpi -O3 -j 2 -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
