@@ -469,7 +469,8 @@ static void gtkw_trace(gtkw_t *g, const char *name, unsigned width, const char *
   char *dot = strchr(alias, '.');
   if (dot) *dot = ':';
   for (char *p = alias; *p; p++) if (*p == '.') *p = '/';
-  if (width == 1) fprintf(g->f, "+{%s} %s\n", alias, name);
+  if (width == 1 && fi) fprintf(g->f, "#{%s} %s\n", alias, name); /* a 1-bit vector: filters apply to vectors only */
+  else if (width == 1) fprintf(g->f, "+{%s} %s\n", alias, name);
   else fprintf(g->f, "+{%s} %s[%u:0]\n", alias, name, width - 1);
 }
 
@@ -518,7 +519,10 @@ static long long div_time(const ls_div_t *d) {
 
 static void div_title(const struct ls_map *m, const ls_div_t *d, char *buf, size_t n) {
   const ls_sig_t *s = &m->sig[d->sig];
-  if (d->has_elem) snprintf(buf, n, "divergence cycle %llu %s[%u]", (unsigned long long)d->cycle, s->path, d->elem);
+  char sub[200] = "";
+  if (d->has_elem && ls_annot_find(m, s)) ls_sub_name(m, s, d->elem, sub, sizeof sub);
+  if (d->has_elem && *sub) snprintf(buf, n, "divergence cycle %llu %s[%u] (%s)", (unsigned long long)d->cycle, s->path, d->elem, sub);
+  else if (d->has_elem) snprintf(buf, n, "divergence cycle %llu %s[%u]", (unsigned long long)d->cycle, s->path, d->elem);
   else snprintf(buf, n, "divergence cycle %llu %s", (unsigned long long)d->cycle, s->path);
 }
 
@@ -623,7 +627,8 @@ static void rtl_trace(gtkw_t *g, const namelist_t *nl, const struct ls_map *m, c
   char alias[800];
   snprintf(alias, sizeof alias, "%s", !strncmp(want, "TOP.ls_top.", 11) ? want + 11 : want);
   for (char *p = alias; *p; p++) if (*p == '.') *p = '/';
-  if (nm) fprintf(g->f, "+{%s} %s\n", alias, nm);
+  if (nm && fi && s->width == 1) fprintf(g->f, "#{%s} %s\n", alias, nm); /* filters apply to vectors only */
+  else if (nm) fprintf(g->f, "+{%s} %s\n", alias, nm);
   else if (s->width == 1) fprintf(g->f, "+{%s} %s\n", alias, want);
   else fprintf(g->f, "+{%s} %s[%u:0]\n", alias, want, s->width - 1);
 }

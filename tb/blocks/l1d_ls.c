@@ -160,6 +160,27 @@ static void declare(void *p, ls_map_t *mp) {
   ls_mem(mp, "i_tags_rmt", &m->i_tags_rmt);
   ls_mem(mp, "i_data", &m->i_data);
   ls_mem(mp, "i_data_rmt", &m->i_data_rmt);
+  /* readable reports and waveforms (tb/ls_annot.c): which set/way or MSHR
+   * entry a bit field is, and enum names from csim/params*.def */
+  char sw[32];
+  snprintf(sw, sizeof sw, "set,way:%u", g->ways);
+  ls_index(mp, "valid_q", 1, sw);
+  ls_index(mp, "rsv_q", 1, sw);
+  ls_index(mp, "byp_q", 1, sw);
+  ls_index(mp, "reuse_q", 1, sw);
+  ls_index(mp, "rank_q", m->rankw, sw);
+  ls_index(mp, "mshr_valid_q", 1, "entry");
+  ls_index(mp, "mshr_rdy_q", 1, "entry");
+  ls_index(mp, "mshr_addr_q", m->law, "entry");
+  ls_index(mp, "mshr_way_q", m->wayw, "entry");
+  ls_index(mp, "mshr_cnt_q", m->cntw, "entry");
+  ls_index(mp, "mshr_ids_q", 0, "entry");
+  ls_enum(mp, "req_outcome_o", "L1D_OUT");
+  ls_enum(mp, "req_fail_o", "L1D_FAIL");
+  ls_enum(mp, "mode_repl_i", "L1D_REPL");
+  ls_enum(mp, "mode_wr_i", "L1D_WRITE");
+  ls_enum(mp, "mode_alloc_i", "L1D_ALLOC");
+  ls_enum(mp, "mode_hash_i", "L1D_INDEX");
 }
 
 static void reset(void *p) { l1d_reset(&((ctx_t *)p)->m); }
