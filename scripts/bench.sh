@@ -30,7 +30,14 @@ ROWS=(
   "sat_cnt|tb/configs/sat_cnt/w13.cfg"
 )
 echo "make bench: building the C models and the engine"
-make -s build >/dev/null || exit 2
+make -s build >/dev/null &
+bpid=$!
+t0=$SECONDS
+while kill -0 $bpid 2>/dev/null; do
+  sleep 1
+  [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $bpid 2>/dev/null && echo "make bench: still building ($((SECONDS - t0)) s)"
+done
+wait $bpid || exit 2
 
 speed() { grep -E '^(PASS|DONE) ' <<<"$1" | grep -o '[0-9]* cycles/s' | awk '{print $1}' | tail -1; }
 
@@ -64,7 +71,8 @@ json="["
 rc=0
 run() { # mode, extra env, cycles, args...
   local m=$1 env=$2 n=$3; shift 3
-  env LS_QUIET=1 $env bash scripts/lockstep.sh "$@" --seed 1 --cycles $n --mode $m --quiet --progress off --no-rerun 2>&1
+  # stdout holds the figure; stderr (build notes every 8 s, progress every 5 s) passes through
+  env LS_QUIET=1 $env bash scripts/lockstep.sh "$@" --seed 1 --cycles $n --mode $m --quiet --no-rerun
 }
 for row in "${ROWS[@]}"; do
   b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)

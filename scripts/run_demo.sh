@@ -8,7 +8,14 @@ B=build
 CYC=${RUN_CYCLES:-50000}
 SEED=${SEED:-$(( $(date +%s) % 100000 ))}
 echo "make run: building the C models and the engine"
-make -s build >/dev/null || exit 2
+make -s build >/dev/null &
+bpid=$!
+t0=$SECONDS
+while kill -0 $bpid 2>/dev/null; do # a line every 8 s, never silent
+  sleep 1
+  [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $bpid 2>/dev/null && echo "make run: still building ($((SECONDS - t0)) s)"
+done
+wait $bpid || exit 2
 echo "make run: C model vs RTL lockstep of every block, seed $SEED, $CYC cycles per configuration"
 echo "(the multi-SM GPU shell that will embed these blocks is not built yet; this run proves the blocks)"
 printf '%-10s %-22s %10s %12s %s\n' block config cycles cycles/s result

@@ -291,8 +291,6 @@ static void rerun_with_waves(run_t *r, uint64_t cycle) {
   for (int i = 0; i < o->argc; i++) av[n++] = o->argv[i];
   av[n++] = "--no-rerun";
   av[n++] = "--quiet";
-  av[n++] = "--progress";
-  av[n++] = "off";
   av[n++] = "--rerun-child";
   av[n++] = "--cycles";
   av[n++] = cyc;
@@ -301,6 +299,8 @@ static void rerun_with_waves(run_t *r, uint64_t cycle) {
   av[n++] = "--wave-prefix";
   av[n++] = prefix;
   av[n] = NULL;
+  printf("  re-running seed %llu up to cycle %llu for waveforms (progress on stderr)\n", (unsigned long long)o->seed,
+         (unsigned long long)to);
   fflush(stdout);
   fflush(stderr);
   pid_t pid = fork();
