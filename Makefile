@@ -1,7 +1,7 @@
 # Makefile -- every job of the project is a target here.
 #   make run     the main job: lockstep runs of every block, with a summary
 #   make test    all tests; ends with "N passed, M failed"
-#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to]
+#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k]
 #   make lint | yosys-read | ctest | bench | bench-ir | clean | help
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
@@ -41,7 +41,7 @@ WINDOW ?=
 all: build
 
 help:
-	@sed -n '1,8p' Makefile
+	@sed -n "1,/^$$/p" Makefile
 
 deps:
 	@bash scripts/install_deps.sh
