@@ -1,8 +1,10 @@
 # Makefile -- every job of the project is a target here.
 #   make run     the main job: lockstep runs of every block, with a summary
 #   make test    all tests; ends with "N passed, M failed"
-#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to]
-#   make lint | yosys-read | ctest | bench | clean | help
+#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k]
+#   make lint | yosys-read | ctest | bench | bench-ir | clean | help
+# Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
+# invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all | synth-sweep   (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
 #   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
@@ -15,13 +17,13 @@ B       := build
 VINC    := /usr/share/verilator/include
 CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror
-INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -I$(VINC)/vltstd
+INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -I$(VINC)/vltstd -I$(VINC)/gtkwave
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
 CSIM_SRC   := $(wildcard csim/*.c csim/*/*.c)
-ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_main.c $(wildcard tb/blocks/*.c)
+ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_annot.c tb/ls_main.c $(wildcard tb/blocks/*.c)
 ENGINE_SRC += tb/ls_stats.c tb/ls_limits.c
 TEST_SRC   := $(wildcard tb/tests/test_*.c)
 TEST_SUPP  := $(filter-out $(TEST_SRC),$(wildcard tb/tests/*.c))
@@ -35,6 +37,7 @@ SEED   ?= 1
 CYCLES ?=
 CONFIG ?=
 SET    ?=
+SWEEP  ?=
 MODE   ?= lockstep
 WINDOW ?=
 RANDINIT ?=
@@ -46,7 +49,7 @@ FUZZ_TIME ?= 60
 all: build
 
 help:
-	@sed -n '1,8p' Makefile
+	@sed -n "1,/^$$/p" Makefile
 
 deps:
 	@bash scripts/install_deps.sh
@@ -76,15 +79,23 @@ $(B)/lib/libcsim_asan.a: $(patsubst %.c,$(B)/asanobj/%.o,$(CSIM_SRC))
 $(B)/lib/libls_asan.a: $(patsubst %.c,$(B)/asanobj/%.o,$(ENGINE_SRC))
 	@mkdir -p $(dir $@); rm -f $@; ar rcs $@ $^
 
+# GTKWave's FST library as Verilator ships it (compiled from there, not
+# copied).  The RTL build already has it inside verilated_fst_c.o; the
+# C-only engine links these.
+FST_OBJS := $(B)/fst/fstapi.o $(B)/fst/fastlz.o $(B)/fst/lz4.o
+$(B)/fst/%.o: $(VINC)/gtkwave/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -w -D_GNU_SOURCE -DFST_CONFIG_INCLUDE=\"fst_config.h\" -I$(VINC)/gtkwave -c $< -o $@
+
 # C-only engine: emits RTL harnesses, runs C models alone.
 # (whole archive: the registry refers to blocks weakly, which alone would not
 # pull them out of the archive)
-$(B)/bin/lockstep-c: $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a
+$(B)/bin/lockstep-c: $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a -o $@
-$(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a
+	$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
+$(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a -o $@
+	$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a $(FST_OBJS) -lz -lm -o $@
 
 # ---- Verilator runtime, compiled once for every harness -------------------
 VRT_SRC  := verilated verilated_vpi verilated_fst_c verilated_threads verilated_dpi
@@ -113,21 +124,51 @@ lint: gen
 yosys-read: gen
 	@bash scripts/yosys_read.sh
 
-lockstep: deps build
-	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }
-	@bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) \
-	  $(if $(RANDINIT),--rand-init) \
-	  $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) $(if $(STATS),--stats $(STATS))
+# ---- exit status: make ends with the script's own 0 / 1 / 2 ---------------
+# (GNU make alone turns every failing recipe into 2.)  Each job runs in a
+# ".<name>-run" target that keeps the status in build/.rc.<name>; the target
+# itself then ends make with it through $(exit-status) (scripts/mk_exit.c, a
+# make plugin built here), or, without the plugin, through a plain failure.
+-load $(B)/mk/mk_exit.so
+$(B)/mk/mk_exit.so: scripts/mk_exit.c
+	@mkdir -p $(dir $@)
+	@$(CC) -shared -fPIC -O2 -Wall $< -o $@
+define FINISH
+	@$(exit-status $(file <$(B)/.rc.$(1)))
+	@exit $(file <$(B)/.rc.$(1))
+endef
+RUNRC = rc=0; $(1) || rc=$$?; echo $$rc >$(B)/.rc.$(2)
 
-test: deps
-	@bash scripts/run_tests.sh
+.PHONY: .lockstep-run .test-run .run-run .bench-run .bench-ir-run bench-ir
+lockstep: .lockstep-run
+	$(call FINISH,lockstep)
+.lockstep-run: deps build
+	@$(call RUNRC,{ test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
+	  bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
+	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)) \
+	  $(if $(RANDINIT),--rand-init) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) $(if $(STATS),--stats $(STATS)); },lockstep)
 
-run: deps
-	@bash scripts/run_demo.sh
+test: .test-run
+	$(call FINISH,test)
+.test-run: deps
+	@$(call RUNRC,bash scripts/run_tests.sh,test)
 
-bench: deps build
-	@bash scripts/bench.sh
+run: .run-run
+	$(call FINISH,run)
+.run-run: deps
+	@$(call RUNRC,bash scripts/run_demo.sh,run)
+
+# make bench: cycles/s of C alone, RTL alone (speed build and lockstep
+# build) and lockstep, with ratios; build/bench.json.  make bench-ir: the C
+# model's instructions per cycle under valgrind --tool=callgrind.
+bench: .bench-run
+	$(call FINISH,bench)
+.bench-run: deps build
+	@$(call RUNRC,bash scripts/bench.sh,bench)
+bench-ir: .bench-ir-run
+	$(call FINISH,bench-ir)
+.bench-ir-run: deps build
+	@$(call RUNRC,bash scripts/bench.sh --ir,bench-ir)
 
 # regression matrix through GNU parallel: make regress [REGRESS="--seeds 5 --resume ..."]
 regress: deps build

@@ -279,10 +279,18 @@ int cfg_block_known(const char *block) {
   return 0;
 }
 
+/* 1 if word occurs in the space-separated list. */
+static int in_list(const char *list, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = list; (p = strstr(p, word)); p += n)
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
+  return 0;
+}
+
 int cfg_check_block(const l1sys_cfg_t *cfg, const char *block) {
   for (int i = 0; i < P_COUNT; i++) {
     const l1sys_param_info_t *p = &l1sys_param_info[i];
-    if (!cfg->set[i] || !strcmp(p->block, block)) continue;
+    if (!cfg->set[i] || in_list(block, p->block)) continue;
     fprintf(stderr, "error: %s: parameter %s belongs to block %s, not to block %s (its parameters: --list-params %s)\n",
             cfg->origin[i], p->name, p->block, block, block);
     return -1;

@@ -50,7 +50,8 @@ char *cfg_read_file(const char *path, const char *what, size_t max, size_t *n);
 void cfg_source_begin(l1sys_cfg_t *cfg);
 /* Index of NAME or -1. */
 int cfg_find(const char *name);
-/* Every overridden parameter belongs to block (or is shared): else one
+/* Every overridden parameter belongs to block (a space-separated list of
+ * parameter blocks: a composite takes its parts' parameters): else one
  * message naming the parameter, where it was set and its block; -1. */
 int cfg_check_block(const l1sys_cfg_t *cfg, const char *block);
 /* 1 if some parameter of the table belongs to block. */

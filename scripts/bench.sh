@@ -1,20 +1,103 @@
 #!/usr/bin/env bash
-# bench.sh -- make bench: cycles per second of each block's C model alone,
-# its RTL alone (Verilator, same stimulus) and the two in lockstep.
-# Figures are what the runs print; BENCH_CYCLES sets the length.
+# bench.sh -- make bench: cycles per second, one run each, for every block
+# in a representative configuration:
+#   C       the C model alone (lockstep-c --mode c)
+#   RTLfast the RTL alone from a speed build: Verilator -O3, no tracing, no
+#           assertions, no public state (LS_SPEED=1 scripts/lockstep.sh)
+#   RTLls   the RTL alone from the lockstep build (-O1, FST tracing compiled
+#           in, every state-map register public)
+#   LS      C and RTL in lockstep, memories swept every 4096 cycles (default)
+#   LS/sw1  lockstep with --sweep 1 (every memory row compared every cycle)
+# It prints a table with the ratios and writes build/bench.json.  The
+# figures move with machine load: compare runs of one machine and moment.
+#   bench.sh --ir: instructions per cycle of the C model under valgrind
+#   --tool=callgrind (a figure that does not move with load).
+# Environment: BENCH_CYCLES (RTL and lockstep runs; C alone runs 5x that).
 set -u
 cd "$(dirname "$0")/.."
 B=build
-N=${BENCH_CYCLES:-200000}
-make -s build >/dev/null || exit 1
-printf '%-10s %-18s %14s %14s %14s\n' block config "C cycles/s" "RTL cycles/s" "lockstep c/s"
-for b in $($B/bin/lockstep-c --list-blocks | awk '{print $1}'); do
-  c=$(ls tb/configs/$b/*.cfg 2>/dev/null | head -1)
-  row=()
-  for m in c rtl lockstep; do
-    n=$N; [ $m = c ] && n=$((N * 5))
-    out=$(LS_QUIET=1 bash scripts/lockstep.sh $b --seed 1 --cycles $n --mode $m ${c:+--config $c} --quiet 2>&1)
-    row+=("$(grep -o '[0-9]* cycles/s' <<<"$out" | awk '{print $1}')")
-  done
-  printf '%-10s %-18s %14s %14s %14s\n' $b "$( [ -n "$c" ] && basename $c .cfg || echo default)" "${row[0]:-fail}" "${row[1]:-fail}" "${row[2]:-fail}"
+N=${BENCH_CYCLES:-100000}
+# block | config: l1d 16 KB 4-way Fermi and the 48-way one, MRPB warp
+# signature, each primitive's largest config
+ROWS=(
+  "l1d|tb/configs/l1d/base_fermi.cfg"
+  "l1d|tb/configs/l1d/gtx1080_24k_48w.cfg"
+  "mrpb|tb/configs/mrpb/warp.cfg"
+  "fifo_sync|tb/configs/fifo_sync/depth32_w130.cfg"
+  "mem_1r1w|tb/configs/mem_1r1w/line1024.cfg"
+  "prio_enc|tb/configs/prio_enc/n70.cfg"
+  "rr_arb|tb/configs/rr_arb/n33.cfg"
+  "sat_cnt|tb/configs/sat_cnt/w13.cfg"
+)
+echo "make bench: building the C models and the engine"
+make -s build >/dev/null &
+bpid=$!
+t0=$SECONDS
+while kill -0 $bpid 2>/dev/null; do
+  sleep 1
+  [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $bpid 2>/dev/null && echo "make bench: still building ($((SECONDS - t0)) s)"
 done
+wait $bpid || exit 2
+
+speed() { grep -E '^(PASS|DONE) ' <<<"$1" | grep -o '[0-9]* cycles/s' | awk '{print $1}' | tail -1; }
+
+if [ "${1:-}" = --ir ]; then
+  command -v valgrind >/dev/null || { echo "error: valgrind is not installed (scripts/install_deps.sh installs it)" >&2; exit 2; }
+  NI=${BENCH_IR_CYCLES:-20000}
+  echo "make bench-ir: instructions per cycle of the C model alone (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
+  printf '%-10s %-22s %14s\n' block config "instr/cycle"
+  json="["
+  for row in "${ROWS[@]}"; do
+    b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
+    ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/lockstep-c --block $b --mode c --config $c \
+      --cycles $1 --quiet --progress off 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
+    echo "  ... $b $cn under callgrind" >&2
+    i1=$(ir $NI); i0=$(ir 0)
+    if [ -n "$i1" ] && [ -n "$i0" ]; then per=$(( (i1 - i0) / NI )); else per=""; fi
+    printf '%-10s %-22s %14s\n' $b $cn "${per:-fail}"
+    [ "$json" = "[" ] || json+=","
+    json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$NI,\"c_instr_per_cycle\":${per:-null}}"
+  done
+  echo "$json]" >$B/bench_ir.json
+  echo "written: $B/bench_ir.json"
+  exit 0
+fi
+
+echo "make bench: one run per figure; RTL and lockstep $N cycles, C alone $((N * 5)) cycles; --sweep 1 runs $((N / 4)) cycles"
+echo "(the RTL speed builds are Verilator -O3 builds of their own; the first bench run builds them, a minute or more each)"
+hdr=$(printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s' block config "C" "RTLfast" "RTLls" "LS" "LS/sw1" "C/RTLf" "LS/RTLls" "sw1cost")
+echo "$hdr"
+json="["
+rc=0
+run() { # mode, extra env, cycles, args...
+  local m=$1 env=$2 n=$3; shift 3
+  # stdout holds the figure; stderr (build notes every 8 s, progress every 5 s) passes through
+  env LS_QUIET=1 $env bash scripts/lockstep.sh "$@" --seed 1 --cycles $n --mode $m --quiet --no-rerun
+}
+for row in "${ROWS[@]}"; do
+  b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
+  echo "  ... $b $cn: C alone" >&2
+  sc=$(speed "$(run c "" $((N * 5)) $b --config $c)")
+  echo "  ... $b $cn: RTL alone, speed build" >&2
+  sf=$(speed "$(run rtl LS_SPEED=1 $N $b --config $c)")
+  echo "  ... $b $cn: RTL alone, lockstep build" >&2
+  sr=$(speed "$(run rtl "" $N $b --config $c)")
+  echo "  ... $b $cn: lockstep" >&2
+  sl=$(speed "$(run lockstep "" $N $b --config $c)")
+  echo "  ... $b $cn: lockstep --sweep 1" >&2
+  s1=$(speed "$(run lockstep "" $((N / 4)) $b --config $c --sweep 1)")
+  ratio() { [ -n "$1" ] && [ -n "$2" ] && [ "$2" != 0 ] && awk -v a=$1 -v b=$2 'BEGIN { printf "%.2f", a / b }' || echo "-"; }
+  r1=$(ratio "$sc" "$sf"); r2=$(ratio "$sl" "$sr"); r3=$(ratio "$sl" "$s1")
+  printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s\n' $b $cn "${sc:-fail}" "${sf:-fail}" "${sr:-fail}" "${sl:-fail}" "${s1:-fail}" "$r1" "$r2" "$r3"
+  for v in "$sc" "$sf" "$sr" "$sl" "$s1"; do [ -n "$v" ] || rc=1; done
+  [ "$json" = "[" ] || json+=","
+  json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$N,\"c_alone\":${sc:-null},\"rtl_speed_build\":${sf:-null},"
+  json+="\"rtl_lockstep_build\":${sr:-null},\"lockstep\":${sl:-null},\"lockstep_sweep1\":${s1:-null},"
+  json+="\"c_over_rtl_speed\":$([ "$r1" = - ] && echo null || echo $r1),\"lockstep_over_rtl_lockstep_build\":$([ "$r2" = - ] && echo null || echo $r2),"
+  json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3)}"
+done
+echo "$json]" >$B/bench.json
+echo "columns: cycles/s of C alone, RTL alone (speed build), RTL alone (lockstep build), lockstep, lockstep --sweep 1;"
+echo "  C/RTLf = C alone / RTL speed build; LS/RTLls = lockstep / RTL lockstep build; sw1cost = lockstep / lockstep --sweep 1"
+echo "written: $B/bench.json"
+exit $rc

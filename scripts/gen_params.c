@@ -91,7 +91,13 @@ static void emit_h(FILE *f) {
   }
   fprintf(f, "};\n\nstatic const l1sys_enumv_t l1sys_enumv[] = {\n");
   for (const enumv_t *e = enumvs; e->param; e++) fprintf(f, "  {P_%s, \"%s\", %lldLL},\n", e->param, e->label, e->value);
-  fprintf(f, "  {-1, 0, 0}\n};\n\n#endif\n");
+  fprintf(f, "  {-1, 0, 0}\n};\n\n");
+  /* the fixed encodings as a table too: waveform translate filters and
+   * divergence reports name values by it */
+  fprintf(f, "typedef struct { const char *name; int width; long long value; } l1sys_const_t;\n");
+  fprintf(f, "static const l1sys_const_t l1sys_const[] = {\n");
+  for (const const_t *c = consts; c->name; c++) fprintf(f, "  {\"%s\", %d, %lldLL},\n", c->name, c->width, c->value);
+  fprintf(f, "  {0, 0, 0}\n};\n\n#endif\n");
 }
 
 static void emit_sv(FILE *f) {

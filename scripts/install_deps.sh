@@ -20,6 +20,8 @@ have clang     || need+=(clang)            # make fuzz: libFuzzer harnesses
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
 have parallel  || need+=(parallel)         # GNU parallel: make regress, make mutate
 have gnuplot   || need+=(gnuplot-nox)      # synthesis sweep plots (docs/synthesis.md)
+have Xvfb      || need+=(xvfb)             # make test opens save files in GTKWave
+have valgrind  || need+=(valgrind)         # make bench-ir (callgrind)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"

@@ -5,6 +5,9 @@
 #   Without --config, a block with configs in tb/configs/BLOCK/ runs every
 #   one of them in turn (CONFIG=default: the parameter defaults only).
 #   Without --cycles, tb/configs/BLOCK/full_cycles (or 100000) is used.
+#   Over several configs: each is named as it starts, a summary table ends.
+# Exit code: 0 agreement, 1 divergence or broken invariant, 2 bad input
+#   (over several configs: the worst of them).
 # Environment: FAULT_RTL=<DEFINE> builds the RTL with that fault define;
 #   RTL_DIR=<dir> builds the RTL from that tree instead of rtl/ (make mutate);
 #   FAULT_C=<DEFINE> builds the C model with it (fault-injection tests).
@@ -12,6 +15,8 @@
 #   GATE=1 runs the mapped gate-level netlist of scripts/synth.sh (built or
 #   reused for the same --config/--set) with tb/gate/osu018_cells.v in place
 #   of the RTL (docs/synthesis.md, "Gate-level lockstep").
+#   LS_QUIET=1 hides the build log.  LS_SPEED=1 builds the RTL for speed
+#   (Verilator -O3, no tracing, no public state; only --mode rtl runs on it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
@@ -33,12 +38,27 @@ if [ $have_cyc = 0 ]; then
   if [ -f tb/configs/$block/full_cycles ]; then args+=(--cycles "$(cat tb/configs/$block/full_cycles)"); else args+=(--cycles 100000); fi
 fi
 if [ $have_cfg = 0 ] && compgen -G "tb/configs/$block/*.cfg" >/dev/null; then
-  rc=0
-  for c in tb/configs/$block/*.cfg; do
-    bash "$0" "$block" "${args[@]}" --config "$c" || rc=$?
-    [ $rc -ne 0 ] && exit $rc
+  worst=0; rows=(); cfgl=(tb/configs/$block/*.cfg); i=0
+  for c in "${cfgl[@]}"; do
+    i=$((i + 1))
+    echo "=== $block config $(basename "$c" .cfg) ($i of ${#cfgl[@]}): $c ==="
+    log=$(mktemp)
+    set +e
+    bash "$0" "$block" "${args[@]}" --config "$c" | tee "$log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    speed=$(grep -E '^(PASS|DONE) ' "$log" | grep -o '[0-9]* cycles/s' | tail -1 || true)
+    rm -f "$log"
+    case $rc in 0) res="pass" ;; 1) res="DIVERGED (exit 1)" ;; *) res="ERROR (exit $rc)" ;; esac
+    rows+=("$(printf '%-28s %-18s %s' "$(basename "$c" .cfg)" "$res" "${speed:--}")")
+    if [ $rc -eq 2 ] || { [ $rc -eq 1 ] && [ $worst -eq 0 ]; }; then worst=$rc; fi
+    [ $rc -gt 2 ] && worst=2
+    [ $worst -eq 2 ] && break # bad input: the other configs would say the same
   done
-  exit 0
+  echo "=== summary: block $block, ${#rows[@]} of ${#cfgl[@]} configs ==="
+  printf '%-28s %-18s %s\n' config result speed
+  printf '%s\n' "${rows[@]}"
+  exit $worst
 fi
 if [ "${cfgs[*]:-}" = default ]; then # drop "--config default"
   n=(); skip=0
@@ -63,12 +83,24 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 # Verilator options: part of the cache key, so changing them rebuilds.
 # --trace-max-*: Verilator leaves arrays over 32 elements and vectors over
 # 256 bits out of waveforms by default; the data arrays are both.
+# --timescale: 1 ns units, the time base of every waveform the engine writes.
 VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 4096 --assert -j 2
-  -Wno-fatal -Wno-lint -Wno-style --top-module ls_top
+  -Wno-fatal -Wno-lint -Wno-style --top-module ls_top --timescale 1ns/1ns
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
 # --rand-init: registers start random (seeded at run time), so a register
 # the RTL forgets to reset diverges at cycle 0; otherwise they start at 0.
 if [ $rinit = 1 ]; then VFLAGS+=(--x-assign unique --x-initial unique); else VFLAGS+=(--x-assign 0 --x-initial 0); fi
+VTRACE=1
+if [ -n "${LS_SPEED:-}" ]; then
+  case " ${args[*]} " in *" --mode rtl "*) ;; *) echo "error: LS_SPEED=1 (a build without public state) runs only --mode rtl (MODE=rtl)" >&2; exit 2 ;; esac
+  # how a user builds for speed: -O3, no tracing, no assertions, and no
+  # public state (ls_pub.vlt and ls_ptrs.inc emptied; only the harness's port variables)
+  VFLAGS=(--cc --build --vpi -O3 -j 2 -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
+    --timescale 1ns/1ns -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O3")
+  printf '`verilator_config\n// speed build: no public state\n' >"$tmp"/ls_pub.vlt
+  : >"$tmp"/ls_ptrs.inc
+  VTRACE=0
+fi
 if [ -n "${GATE:-}" ]; then
   sargs=(); for ((i = 0; i < ${#args[@]}; i++)); do
     case "${args[$i]}" in --config|--set) sargs+=("${args[$i]}" "${args[$((i + 1))]}") ;; esac
@@ -78,7 +110,7 @@ if [ -n "${GATE:-}" ]; then
   bash scripts/gate_harness.sh "$gdir/netlist.v" "$tmp" || exit $?
 fi
 key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} rtldir=${RTL_DIR:-rtl} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
-dir=$B/ls/$block/$key
+dir=$B/ls/$block/${LS_SPEED:+speed-}$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
 exec 9>"$dir/.lock"
@@ -95,8 +127,17 @@ if [ $stale = 1 ]; then
   [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
   [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building RTL harness for $block in $dir"
   rm -rf "$dir/obj"
-  if ! verilator "${VFLAGS[@]}" -Mdir "$dir/obj" "${defs[@]}" \
-      "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1; then
+  verilator "${VFLAGS[@]}" -Mdir "$dir/obj" "${defs[@]}" \
+      "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
+  vpid=$!
+  t0=$SECONDS
+  while kill -0 $vpid 2>/dev/null; do # a line every 8 s: no silent builds
+    sleep 1
+    if [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && [ $SECONDS -gt $t0 ] && kill -0 $vpid 2>/dev/null; then
+      echo "lockstep.sh: still building the $block RTL harness with Verilator ($((SECONDS - t0)) s)" >&2
+    fi
+  done
+  if ! wait $vpid; then
     echo "error: Verilator build of $block failed; see $dir/build.log" >&2
     tail -20 "$dir/build.log" >&2
     exit 2
@@ -106,7 +147,7 @@ if [ $stale = 1 ]; then
 fi
 # the C++ glue: rebuilt with the harness or when tb/vglue.cpp changes
 if [ $stale = 1 ] || [ tb/vglue.cpp -nt "$dir/vglue.o" ]; then
-  g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=1024 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
+  g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=1024 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
     -I"$dir" -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
     -c tb/vglue.cpp -o "$dir/vglue.o"
   stale=1
@@ -136,4 +177,7 @@ if [ $stale = 1 ] || [ ! -x "$exe" ] || [ -n "${FAULT_C:-}" ] || [ -n "$(find $B
 fi
 flock -u 9
 [ -n "${LS_BUILD_ONLY:-}" ] && exit 0
-exec "$exe" --block "$block" "${args[@]}"
+rc=0
+"$exe" --block "$block" "${args[@]}" || rc=$?
+[ $rc -gt 2 ] && { echo "error: the lockstep binary $exe ended with status $rc (crash?)" >&2; rc=2; }
+exit $rc

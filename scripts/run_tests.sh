@@ -1,46 +1,69 @@
 #!/usr/bin/env bash
 # run_tests.sh -- every test of the project (make test).  Each check prints
-# one PASS or FAIL line; the last line is "N passed, M failed".
+# one PASS or FAIL line as soon as it finishes; each step is announced; a
+# step that prints nothing for 8 s says it is still running; the last line
+# is "N passed, M failed".  Exit 0 when all pass, 1 otherwise.
 #  1. build: C with -Wall -Wextra -Werror (plain and ASan/UBSan)
 #  2. lint: verilator --lint-only -Wall on every RTL module
 #  3. yosys: every RTL file read by Yosys 0.23, each top elaborated
 #  4. C tests (plain and ASan/UBSan); the C models alone under ASan/UBSan
-#  5. lockstep: every block and primitive, every config, short runs, several seeds
-#  6. fault injection: every fault in tb/faults/*.txt caught at the named signal;
-#     every register of each block's RTL present in its state map
-#  7. bad input: exit code 2 and one clear message
-#  8. synthesis: the small blocks synthesize and time, storage bits as
+#  5. lockstep: every block and primitive, every config, short runs, several
+#     seeds; fault injection: every fault in tb/faults/*.txt caught at the
+#     named signal (two jobs at a time)
+#  6. state maps: every register of each block's RTL present in its state map
+#  7. waveforms: divergences' save files opened in GTKWave under Xvfb
+#  8. bad input: exit code 2 and one clear message; exit codes through make
+#  9. functional coverage: every declared point hit; the check fails without bypass stimulus
+# 10. synthesis: the small blocks synthesize and time, storage bits as
 #     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
-#  9. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
+# 11. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
 set -u
 cd "$(dirname "$0")/.."
 B=build
 LOG=$B/test-logs
 mkdir -p $LOG
 pass=0; fail=0
-ok()  { pass=$((pass + 1)); echo "PASS $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+T0=$SECONDS
+NSTEPS=11; STEP=0; STEPNAME=""
+touch $LOG/.last
+say() { echo "$@"; touch $LOG/.last; }
+ok()  { pass=$((pass + 1)); say "PASS $*"; }
+bad() { fail=$((fail + 1)); say "FAIL $*"; }
+step() { STEP=$((STEP + 1)); STEPNAME=$*; say "== step $STEP of $NSTEPS: $* ($((SECONDS - T0)) s into make test) =="; }
 # count PASS/FAIL lines of a sub-step's output
 tally() {
   local out=$1
   while IFS= read -r l; do
-    case "$l" in PASS*) pass=$((pass + 1)); echo "$l" ;; FAIL*) fail=$((fail + 1)); echo "$l" ;; *) [ -n "${SHOW:-}" ] && echo "$l" ;; esac
+    case "$l" in PASS*) pass=$((pass + 1)); say "$l" ;; FAIL*) fail=$((fail + 1)); say "$l" ;; *) [ -n "${SHOW:-}" ] && say "$l" ;; esac
   done <<<"$out"
 }
-t0=$(date +%s)
+# A line when nothing was printed for 8 s, so make test is never silent.
+( while sleep 2; do
+    [ -f $LOG/.last ] || exit 0
+    age=$(( $(date +%s) - $(stat -c %Y $LOG/.last) ))
+    if [ $age -ge 8 ]; then echo "   ... still running: $(cat $LOG/.step 2>/dev/null) ($((SECONDS - T0)) s into make test)"; touch $LOG/.last; fi
+  done ) &
+TICKER=$!
+trap 'kill $TICKER 2>/dev/null' EXIT
+stepfile() { echo "step $STEP of $NSTEPS, $STEPNAME${1:+: $1}" >$LOG/.step; }
 
 # 1. build
+step "build (C model, engine, tests; plain and sanitized)"; stepfile
 if out=$(make -s build ctest-build 2>&1); then ok "build: C model, engine and tests with -Wall -Wextra -Werror (plain and sanitized)"
 else bad "build"; echo "$out" | tail -30; echo "$pass passed, $((fail)) failed"; exit 1; fi
 
 # 2-3. lint and yosys
+step "lint (verilator --lint-only -Wall, every module as top)"; stepfile
 tally "$(bash scripts/lint.sh 2>&1)"
+step "yosys 0.23 read of every RTL file, every block top elaborated"; stepfile
 tally "$(bash scripts/yosys_read.sh 2>&1)"
 
 # 4. C tests, plain and sanitized
+step "C tests (plain and ASan/UBSan), C models alone under ASan/UBSan"
 for tbin in $B/test/test_* $B/asan/test_*; do
   [ -x "$tbin" ] || continue
   kind=plain; [[ $tbin == $B/asan/* ]] && kind=asan
+  stepfile "$kind $(basename $tbin)"
   out=$("$tbin" 2>$LOG/$(basename $tbin).$kind.err); rc=$?
   if [ $kind = asan ]; then out=$(sed 's/^PASS /PASS asan /; s/^FAIL /FAIL asan /' <<<"$out"); fi
   tally "$out"
@@ -54,14 +77,16 @@ blocks=$($B/bin/lockstep-c --list-blocks | awk '{print $1}')
 for b in $blocks; do
   for c in tb/configs/$b/*.cfg; do
     [ -f "$c" ] || c=""
-    if out=$($B/bin/lockstep-c-asan --block $b --mode c --seed 3 --cycles $(test_cycles $b) ${c:+--config $c} --quiet 2>&1); then
+    stepfile "asan C model alone: $b ${c:+$(basename $c .cfg)}"
+    if out=$($B/bin/lockstep-c-asan --block $b --mode c --seed 3 --cycles $(test_cycles $b) ${c:+--config $c} --quiet --progress off 2>&1); then
       ok "asan C model alone: $b ${c:+$(basename $c .cfg)}"
     else bad "asan C model alone: $b ${c:+$(basename $c .cfg)}"; echo "$out" | tail -15; fi
   done
 done
 
 # 5-6. lockstep runs and fault injection, two at a time (2 cores): each job
-# is one line "name|command"; results are counted in list order.
+# is one line "name|command"; each result is printed as its job ends.
+step "lockstep runs of every block and config, and fault injection (2 jobs at a time; results as they finish)"
 JOBS=$LOG/jobs.txt
 : >$JOBS
 rm -rf $B/cov; mkdir -p $B/cov
@@ -95,29 +120,47 @@ for ff in tb/faults/*.txt; do
     echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun --stats $LOG/stats_fault_$def.json$extra" >>$JOBS
   done
 done
+njobs=$(wc -l <$JOBS)
+rm -f $LOG/job.*.rc $LOG/job.*.start
 runjob() { # index
   local line; line=$(sed -n "${1}p" $JOBS)
+  touch $LOG/job.$1.start
   bash -c "${line#*|}" >$LOG/job.$1.out 2>&1
   echo $? >$LOG/job.$1.rc
 }
 export -f runjob; export JOBS LOG
-seq 1 $(wc -l <$JOBS) | xargs -P 2 -I{} bash -c 'runjob {}'
-i=0
-while IFS= read -r line; do
-  i=$((i + 1)); name=${line%%|*}; rc=$(cat $LOG/job.$i.rc); out=$(cat $LOG/job.$i.out)
+seq 1 $njobs | xargs -P 2 -I{} bash -c 'runjob {}' &
+XPID=$!
+judge() { # index: one PASS/FAIL line for job i
+  local i=$1 line name rc out
+  line=$(sed -n "${i}p" $JOBS); name=${line%%|*}; rc=$(cat $LOG/job.$i.rc); out=$(cat $LOG/job.$i.out)
   if [[ $name == fault* ]]; then
-    sig=${name##*must name }
+    local sig=${name##*must name } sl
     sl=$(grep -m1 '^  signal ' <<<"$out")
     if [ "$rc" -eq 1 ] && grep -q DIVERGENCE <<<"$out" && grep -q -- "$sig" <<<"$sl"; then
       ok "${name%, must name*} caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
     else bad "$name: got exit $rc, no divergence at that signal"; echo "$out" | tail -12; fi
   else
-    if [ "$rc" -eq 0 ]; then ok "$name: $(grep -o '[0-9]* cycles/s' <<<"$out")"
+    if [ "$rc" -eq 0 ]; then ok "$name: $(grep '^PASS' <<<"$out" | grep -o '[0-9]* cycles/s' | tail -1)"
     else bad "$name (exit $rc)"; echo "$out" | tail -25; fi
   fi
-done <$JOBS
+}
+declare -A done_job=()
+ndone=0
+while [ $ndone -lt $njobs ]; do
+  running=""
+  for ((i = 1; i <= njobs; i++)); do
+    [ -n "${done_job[$i]:-}" ] && continue
+    if [ -f $LOG/job.$i.rc ]; then judge $i; done_job[$i]=1; ndone=$((ndone + 1))
+    elif [ -f $LOG/job.$i.start ]; then l=$(sed -n "${i}p" $JOBS); running+="${running:+; }${l%%|*}"; fi
+  done
+  echo "jobs done $ndone of $njobs; running: ${running:-none}" >$LOG/.step.tmp
+  echo "step $STEP of $NSTEPS, $(cat $LOG/.step.tmp)" >$LOG/.step
+  [ $ndone -lt $njobs ] && sleep 0.5
+done
+wait $XPID 2>/dev/null
 
-# functional coverage: every point a block declares is hit by the runs above
+step "functional coverage: every declared point hit by the runs above"
 if out=$(bash scripts/coverage.sh $B/cov/*.txt 2>&1); then ok "coverage: $(grep -c '^coverage' <<<"$out") blocks, every declared point hit ($(tr '\n' ';' <<<"$out"))"
 else bad "coverage: points never hit"; echo "$out"; fi
 # ... and the check has teeth: without bypassed loads in the stimulus it must fail
@@ -129,13 +172,40 @@ if out=$(bash scripts/coverage.sh $B/cov-drop/*.txt 2>&1); then bad "coverage ch
 elif grep -q "NEVER HIT l1d acc.bypass.MISS" <<<"$out"; then ok "coverage check fails when the stimulus drops bypassed loads (acc.bypass.MISS never hit)"
 else bad "coverage check with the bypass stimulus removed: $out"; fi
 
-# no register left out: the RTL's registers (from a waveform dump) against each state map
+# 6. no register left out: the RTL's registers (from a waveform dump) against each state map
+step "state maps: every RTL register in the block's state map"
 for b in $blocks; do
   c=$(ls tb/configs/$b/*.cfg 2>/dev/null | head -1)
+  stepfile "$b"
   tally "$(bash scripts/check_statemap.sh $b ${c:+--config $c} 2>&1)"
 done
 
-# 7. bad input: exit 2 and one message naming the problem
+# 7. waveforms a user opens: divergences (RTL faults) re-run with waves,
+# both save files opened in GTKWave under Xvfb and checked (marker, the
+# diverging signal first, its value at the marker in C and RTL)
+step "waveforms: each kind of save file opened in GTKWave under Xvfb"
+W=$LOG/waves; rm -rf $W; mkdir -p $W
+wavecase() { # name, env, block, args...
+  local name=$1 envv=$2 b=$3; shift 3
+  stepfile "$name"
+  local out rc
+  out=$(env LS_QUIET=1 $envv bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --wave-dir $W --progress off "$@" 2>&1); rc=$?
+  local pfx; pfx=$(ls -t $W/${b}_*.div 2>/dev/null | head -1); pfx=${pfx%.div}
+  if [ $rc -ne 1 ] || [ -z "$pfx" ]; then bad "waveforms $name: exit $rc, no waveform files"; echo "$out" | tail -8; return; fi
+  local c; c=$(grep -c '' <<<"$(ls $pfx.gtkw ${pfx}_rtl.gtkw ${pfx}_cmp.fst ${pfx}_rtl.fst 2>/dev/null)")
+  local after; after=$(grep -o 're-run over cycles [0-9]*\.\.[0-9]*' <<<"$out"); local dc; dc=$(grep -m1 -o 'cycle [0-9]* (' <<<"$out" | grep -o '[0-9]*')
+  local last=${after##*..}
+  if [ "$c" -eq 4 ] && [ -n "$last" ] && [ $((last - dc)) -ge 3 ]; then ok "waveforms $name: comparison FST, RTL FST and 2 save files; window ends $((last - dc)) cycles past the divergence"
+  else bad "waveforms $name: files $c of 4, window ${after:-?}, divergence cycle ${dc:-?}"; fi
+  tally "$(bash scripts/gtkw_test.sh $pfx 2>&1 | sed "s/^PASS gtkwave/PASS gtkwave ($name)/; s/^FAIL gtkwave/FAIL gtkwave ($name)/")"
+  rm -f $pfx.div # the next case finds its own
+}
+wavecase "fifo_sync count register" FAULT_RTL=FAULT_FIFO_SYNC_COUNT fifo_sync --config tb/configs/fifo_sync/depth5_w1.cfg
+wavecase "l1d wide LRU register" FAULT_RTL=FAULT_L1D_LRU_SKIP l1d --config tb/configs/l1d/base_fermi.cfg
+wavecase "l1d tag memory write port" FAULT_RTL=FAULT_L1D_VICTIM_HIGH l1d --config tb/configs/l1d/base_fermi.cfg
+
+# 8. bad input: exit 2 and one message naming the problem
+step "bad input (exit 2, one message) and exit codes through make"; stepfile
 expect2() { # name, expected substring, command...
   local name=$1 want=$2; shift 2
   out=$("$@" 2>&1); rc=$?
@@ -151,6 +221,11 @@ expect2 "bad cycles value" "--cycles: 'ten' is not a non-negative integer" $B/bi
 expect2 "unknown option" "unknown option '--frobnicate'" $B/bin/lockstep-c --block fifo_sync --frobnicate
 expect2 "slice must divide width" "MEM_SLICE=7: must divide MEM_WIDTH" $B/bin/lockstep-c --block mem_1r1w --set MEM_SLICE=7 --mode c
 expect2 "make lockstep bad parameter" "FIFO_WIDTH='9999'" make -s lockstep BLOCK=fifo_sync SET=FIFO_WIDTH=9999
+expect2 "make lockstep without BLOCK" "BLOCK=<name> is required" make -s lockstep
+out=$(FAULT_RTL=FAULT_FIFO_SYNC_COUNT make -s lockstep BLOCK=fifo_sync CYCLES=50 CONFIG=tb/configs/fifo_sync/depth5_w1.cfg 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q '^DIVERGENCE' <<<"$out" && grep -q 'reproduce: FAULT_RTL=FAULT_FIFO_SYNC_COUNT make lockstep' <<<"$out"; then
+  ok "exit codes: a divergence through make lockstep exits 1, and its reproduce line names the fault"
+else bad "exit codes: a divergence through make lockstep: exit $rc (expected 1)"; fi
 
 expect2 "chss value width" "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32" $B/bin/lockstep-c --block chss --set CHSS_LAT_W=12 --set CHSS_FRAC_W=8 --mode c
 expect2 "bdu threshold W width" "BDU_THR_W=16: must fit" $B/bin/lockstep-c --block bdu --set BDU_WARPS=7 --mode c
@@ -160,15 +235,17 @@ spv=$($B/bin/chss-classify tb/tests/data/chss_spv.prof 2>&1 | tr '\n' ' ')
 if [ "$spv" = "ld1 cg ld2 cg ld3 cm ld4 cg ld5 cg ld6 cm ld7 cg ld8 ca ld9 cm ld10 cg " ]; then ok "chss-classify: the paper's SPV classification from tb/tests/data/chss_spv.prof"
 else bad "chss-classify SPV: got '$spv'"; fi
 
-# 8. synthesis flow and gate-level lockstep (docs/synthesis.md)
+step "synthesis and timing of the small blocks, gate-level lockstep"
 tally "$(bash scripts/synth_test.sh 2>&1)"
 
-# 8. inputs (scripts/test_inputs.sh): every class of bad input, every GPGPU-Sim
+step "inputs: bad-input classes, GPGPU-Sim configs, results, fuzzers"
+# inputs (scripts/test_inputs.sh): every class of bad input, every GPGPU-Sim
 # config, results files; then a short bounded run of every fuzzer (fails on a
 # crash, hang or sanitizer report)
 tally "$(bash scripts/test_inputs.sh 2>&1)"
 tally "$(bash scripts/fuzz.sh ${FUZZ_TEST_TIME:-10} 2>&1)"
 
-echo "test time: $(( $(date +%s) - t0 )) s"
+echo "test time: $((SECONDS - T0)) s"
 echo "$pass passed, $fail failed"
+rm -f $LOG/.last
 [ $fail -eq 0 ]

@@ -81,6 +81,16 @@ void ls_cover(ls_map_t *m, const char *name, const uint64_t *count);
  * into the C model before the first cycle; every other register must come
  * out of reset equal on both sides. */
 void ls_noreset(ls_map_t *m, const char *path, const char *why);
+/* Optional, for readable divergence reports and waveforms (tb/ls_annot.c),
+ * after the signal's declaration:
+ *   ls_index(m, "rank_q", 0, "set,way:4")  array element i is "set i/4 way i%4"
+ *   ls_index(m, "cnt_q", 4, "queue")       packed register = fields of 4 bits,
+ *                                          field i at bits [4i+3:4i], "queue i"
+ *   ls_enum(m, "req_outcome_o", "L1D_OUT") values are the L1D_OUT_* encodings
+ *                                          of csim/params*.def (CONST prefix, or
+ *                                          the ENUMV labels of a parameter) */
+void ls_index(ls_map_t *m, const char *path, unsigned field_w, const char *names);
+void ls_enum(ls_map_t *m, const char *path, const char *group);
 
 typedef struct ls_block {
   const char *name;       /* BLOCK=<name> */
@@ -107,6 +117,9 @@ typedef struct ls_block {
   /* Optional: every counter (ls_stat_count) and derived rate (ls_stat_rate:
    * hit rate, miss rate, stall cycles per reason, ...) for the JSON results. */
   void (*stats)(void *ctx, ls_stats_t *s);
+  /* Optional: the parameter blocks (csim/params*.def) this block takes, space
+   * separated ("mrpb l1d" for a composite); NULL: its own name only. */
+  const char *param_blocks;
   /* 1 for a purely combinational DUT (no clk_i/rst_ni ports). */
   int no_clock;
   /* 1 for a DUT with clk_i but no rst_ni (e.g. the memory wrapper). */

@@ -28,6 +28,16 @@ typedef struct { char *name; long long value; } ls_par_t;
 typedef struct { char *name; const uint64_t *count; } ls_cov_t;
 typedef struct { char *path; char *why; } ls_noreset_t;
 
+/* Readability annotations of a signal (tb/ls_annot.c): element/field
+ * naming and enumerated values.  Only reports and waveforms use them. */
+typedef struct {
+  char *path;         /* the signal's path as declared */
+  unsigned field_w;   /* packed register split into fields of this width (0: array elements) */
+  char *outer, *inner;/* index names ("set", "way"); inner may be NULL */
+  unsigned inner_n;   /* size of the inner dimension */
+  char *group;        /* enum group (CONST prefix or ENUMV parameter), or NULL */
+} ls_annot_t;
+
 struct ls_map {
   ls_sig_t *sig;
   int nsig, cap;
@@ -37,6 +47,8 @@ struct ls_map {
   int ncov, ccap;
   ls_noreset_t *nrs;      /* registers that are not reset, with the reason */
   int nnrs, nrcap;
+  ls_annot_t *ann;
+  int nann, acap;
 };
 
 /* Reads a C value (width bits) into words. */
@@ -62,5 +74,54 @@ void ls_vcd_close(ls_vcd_t *v);
  * the block's inputs, outputs and state, each in its own group. */
 int ls_gtkw_write(const char *path, const char *dumpfile, const struct ls_map *m, const char *block, int div_sig,
                   unsigned div_elem, uint64_t tstart);
+
+/* ---- readability annotations (tb/ls_annot.c) ---- */
+const ls_annot_t *ls_annot_find(const struct ls_map *m, const ls_sig_t *s);
+void ls_annot_free(struct ls_map *m);
+/* Named sub-elements of s: fields of a split register, elements of an
+ * array or memory; 0 for a plain register or port. */
+unsigned ls_nsub(const struct ls_map *m, const ls_sig_t *s);
+/* Bits of one sub-element (field width, or the element width). */
+unsigned ls_sub_width(const struct ls_map *m, const ls_sig_t *s);
+/* "set 3 way 2" (annotated) or "element 14" / "field 5" into buf. */
+void ls_sub_name(const struct ls_map *m, const ls_sig_t *s, unsigned i, char *buf, size_t n);
+/* Field i (fw bits) of a packed value into out (fw bits, zero-filled). */
+void ls_field_get(const uint32_t *v, unsigned i, unsigned fw, uint32_t *out);
+/* Label of value v in an enum group, or NULL. */
+const char *ls_enum_label(const char *group, unsigned long long v);
+/* Writes a GTKWave translate-filter file (decimal value, label) for group. */
+int ls_enum_filter_write(const char *group, const char *path);
+
+/* ---- the comparison waveform (tb/ls_wave.c) ----
+ * One FST holding, for every compared signal, its C value (scope c), its
+ * RTL value (scope rtl) and a mismatch flag (scope diff), and the inputs
+ * once (scope in).  Cycle n: inputs, outputs and write ports at 10n ns
+ * (clock low: the values compared), registers after the edge at 10n+5 ns. */
+typedef struct ls_cmp ls_cmp_t;
+ls_cmp_t *ls_cmp_open(const char *path, const struct ls_map *m);
+/* phase 0: before the edge; 1: after it.  first: also the registers as
+ * they are at the window's first instant. */
+void ls_cmp_sample(ls_cmp_t *w, const struct ls_map *m, uint64_t cycle, int phase, int first);
+void ls_cmp_close(ls_cmp_t *w);
+/* Frees it (after ls_cmp_close and ls_cmp_gtkw_write). */
+void ls_cmp_free(ls_cmp_t *w);
+
+typedef struct {
+  int sig;            /* diverging signal (-1: none) */
+  unsigned elem;      /* element (arrays, memories) or field (split registers) */
+  int has_elem;
+  uint64_t cycle;
+  int phase;          /* 0: outputs before the edge, 1: registers after it */
+} ls_div_t;
+
+/* The .gtkw of the comparison FST: the diverging signal first (C, RTL,
+ * mismatch), then every other signal that mismatched in the window, then
+ * inputs, outputs and state; a named marker on the diverging edge, zoomed
+ * to the window. */
+int ls_cmp_gtkw_write(const ls_cmp_t *w, const char *path, const char *dumpfile, const struct ls_map *m,
+                      const char *block, const ls_div_t *d, uint64_t from, uint64_t to, const char *filter_dir);
+/* The .gtkw of Verilator's full RTL FST (names read back from the file). */
+int ls_rtl_gtkw_write(const char *path, const char *dumpfile, const struct ls_map *m, const char *block,
+                      const ls_div_t *d, uint64_t from, uint64_t to, const char *filter_dir);
 
 #endif

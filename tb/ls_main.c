@@ -9,6 +9,8 @@
  * inputs; re-run the same seed with an FST window around the cycle; write
  * the C model's VCD and .gtkw files; exit 1.  Bad usage: exit 2. */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,10 @@ typedef struct {
   char stats_tmp[700];       /* written here, renamed to stats_path at the end */
   char stats_default[600];
   char config_label[200];
+  uint64_t wave_before, wave_after; /* re-run window around a divergence */
+  int rerun_child;           /* this run is the re-run: record, do not stop */
+  int progress;              /* -1 auto (stderr a terminal, or a long run), 0 off, 1 on */
+  char cfg_tag[160];         /* the config in file names and messages */
 } opts_t;
 
 static void usage(FILE *f) {
@@ -67,7 +73,10 @@ static void usage(FILE *f) {
           "  --history N         input cycles printed at a divergence (default 8)\n"
           "  --no-rerun          do not re-run with waveforms at a divergence\n"
           "  --wave-dir DIR      where divergence waveforms go (default build/waves)\n"
-          "  --window A:B        dump RTL FST and C VCD for cycles A..B\n"
+          "  --window A:B        write waveforms of cycles A..B (comparison FST, RTL FST, .gtkw)\n"
+          "  --wave-before N     cycles before a divergence in its waveforms (default 50)\n"
+          "  --wave-after N      cycles after a divergence in its waveforms (default 5)\n"
+          "  --progress on|off   progress line on stderr (default: after 2 s on a terminal, every 5 s otherwise)\n"
           "  --fst FILE          dump the whole run's RTL as FST\n"
           "  --vcd-c FILE        dump the whole run's C model as VCD\n"
           "  --emit-rtl DIR      write the RTL harness (ls_top.sv, ls_pub.vlt, ls_files.txt) and exit\n"
@@ -77,7 +86,8 @@ static void usage(FILE *f) {
           "                      same seeded random rows on both sides before reset ends\n"
           "  --cov FILE          write the block's functional-coverage counts to FILE\n"
           "  --list-blocks | --list-params [BLOCK]\n"
-          "  --quiet             only the final line\n");
+          "  --quiet             only the final line\n"
+          "exit codes: 0 agreement, 1 divergence or broken invariant, 2 bad input or usage\n");
 }
 
 static int die2(const char *fmt, const char *a) {
@@ -201,6 +211,10 @@ typedef struct {
   int tracing;
   uint64_t compared;       /* signal values compared */
   int check_failed;        /* the block's scoreboard, not a divergence, stopped the run */
+  ls_cmp_t *cmp;           /* comparison FST of a window */
+  ls_div_t div;            /* the first divergence */
+  char *div_c, *div_r;     /* its C and RTL values (hex; the field of a split register), for the .div file */
+  char *div_rw;            /* the whole RTL value */
 } run_t;
 
 /* Every signal's RTL storage is resolved once, by name; per cycle the engine
@@ -235,10 +249,26 @@ static void resolve_handles(run_t *r) {
   }
 }
 
+/* Prints a value for a report line: hex, or the enum label; wide values
+ * shortened to the digits around [lo_d, hi_d] (hex digits from the right). */
+static void put_val(FILE *f, const uint32_t *w, unsigned width, const char *group) {
+  char hex[1100];
+  ls_hex(w, width, hex, sizeof hex);
+  if (group && width <= 32) {
+    const char *l = ls_enum_label(group, w[0]);
+    if (l) fprintf(f, "%u (%s)", w[0], l);
+    else fprintf(f, "%u", w[0]);
+    return;
+  }
+  size_t len = strlen(hex);
+  if (len <= 2 + 24) { fputs(hex, f); return; }
+  fprintf(f, "0x%.8s…%s (%u bits)", hex + 2, hex + len - 8, width);
+}
+
 static void print_history(run_t *r, uint64_t cycle) {
   int H = r->o->history;
-  printf("  last %d cycles of inputs (oldest first):\n", H);
-  char hex[1100];
+  printf("  last %d cycles of inputs (oldest first; after the first, only inputs that changed):\n", H);
+  uint32_t *prev = NULL;
   for (int k = H - 1; k >= 0; k--) {
     if ((uint64_t)k > cycle) continue;
     uint64_t c = cycle - (uint64_t)k;
@@ -246,50 +276,87 @@ static void print_history(run_t *r, uint64_t cycle) {
     if (r->hist_cycle[c % (uint64_t)H] != c) continue;
     printf("    cycle %llu:", (unsigned long long)c);
     unsigned off = 0;
+    int shown = 0;
     for (int i = 0; i < r->map.nsig; i++) {
       ls_sig_t *s = &r->map.sig[i];
       if (s->kind != SIG_IN) continue;
-      ls_hex(h + off, s->width, hex, sizeof hex);
-      printf(" %s=%s", s->path, hex);
+      if (!prev || memcmp(prev + off, h + off, s->words * sizeof(uint32_t))) {
+        const ls_annot_t *a = ls_annot_find(&r->map, s);
+        printf(" %s=", s->path);
+        put_val(stdout, h + off, s->width, a ? a->group : NULL);
+        shown++;
+      }
       off += s->words;
     }
-    printf("\n");
+    printf("%s\n", shown ? "" : " (unchanged)");
+    prev = h;
   }
 }
 
+/* The command that reproduces this run: fault defines, config, every SET. */
 static void repro_line(run_t *r, uint64_t cycle) {
-  printf("  reproduce: make lockstep BLOCK=%s SEED=%llu CYCLES=%llu", r->b->name, (unsigned long long)r->o->seed,
+  printf("  reproduce:");
+  const char *fr = getenv("FAULT_RTL"), *fc = getenv("FAULT_C");
+  if (fr && *fr) printf(" FAULT_RTL=%s", fr);
+  if (fc && *fc) printf(" FAULT_C=%s", fc);
+  printf(" make lockstep BLOCK=%s SEED=%llu CYCLES=%llu", r->b->name, (unsigned long long)r->o->seed,
          (unsigned long long)cycle + 1);
+  char sets[2048] = "";
+  int nconf = 0;
   for (int i = 1; i < r->o->argc; i++) {
-    if (!strcmp(r->o->argv[i], "--config") && i + 1 < r->o->argc) printf(" CONFIG=%s", r->o->argv[i + 1]);
-    if (!strcmp(r->o->argv[i], "--set") && i + 1 < r->o->argc) printf(" SET+=%s", r->o->argv[i + 1]);
+    if (!strcmp(r->o->argv[i], "--config") && i + 1 < r->o->argc && !nconf++) printf(" CONFIG=%s", r->o->argv[i + 1]);
+    if (!strcmp(r->o->argv[i], "--set") && i + 1 < r->o->argc) {
+      size_t l = strlen(sets);
+      snprintf(sets + l, sizeof sets - l, "%s%s", l ? " " : "", r->o->argv[i + 1]);
+    }
     if (!strcmp(r->o->argv[i], "--gpgpusim-config") && i + 1 < r->o->argc) printf(" GPGPUSIM=%s", r->o->argv[i + 1]);
   }
+  if (*sets) printf(strchr(sets, ' ') ? " SET=\"%s\"" : " SET=%s", sets);
+  if (r->o->mode != MODE_LOCKSTEP) printf(" MODE=%s", r->o->mode == MODE_C ? "c" : "rtl");
+  if (r->o->sweep != 4096) printf(" SWEEP=%llu", (unsigned long long)r->o->sweep);
+  if (r->o->rand_init) printf(" RANDINIT=1");
   printf("\n");
 }
 
-/* Re-runs this binary on the same seed with a trace window ending at the
- * divergence; the child writes the FST, the C VCD and the .gtkw files. */
+static const char *rel(const char *path) {
+  char cwd[700];
+  if (getcwd(cwd, sizeof cwd)) {
+    size_t l = strlen(cwd);
+    if (!strncmp(path, cwd, l) && path[l] == '/') return path + l + 1;
+  }
+  return path;
+}
+
+/* Re-runs this binary on the same seed with a waveform window around the
+ * divergence (wave_before cycles before it, wave_after past it); the child
+ * writes the comparison FST, Verilator's RTL FST and their .gtkw files. */
 static void rerun_with_waves(run_t *r, uint64_t cycle) {
   const opts_t *o = r->o;
-  char prefix[700], window[64], wdir[600];
+  char prefix[900], window[64], wdir[600], cyc[32];
   mkdir(o->wave_dir, 0777);
   if (!realpath(o->wave_dir, wdir)) snprintf(wdir, sizeof wdir, "%s", o->wave_dir);
-  snprintf(prefix, sizeof prefix, "%s/%s_seed%llu_cycle%llu", wdir, r->b->name, (unsigned long long)o->seed,
+  snprintf(prefix, sizeof prefix, "%s/%s_%s_seed%llu_cycle%llu", wdir, r->b->name, o->cfg_tag, (unsigned long long)o->seed,
            (unsigned long long)cycle);
-  uint64_t from = cycle > 50 ? cycle - 50 : 0;
-  snprintf(window, sizeof window, "%llu:%llu", (unsigned long long)from, (unsigned long long)cycle);
-  char **av = calloc((size_t)o->argc + 12, sizeof(char *));
+  uint64_t from = cycle > o->wave_before ? cycle - o->wave_before : 0, to = cycle + o->wave_after;
+  snprintf(window, sizeof window, "%llu:%llu", (unsigned long long)from, (unsigned long long)to);
+  snprintf(cyc, sizeof cyc, "%llu", (unsigned long long)to + 1);
+  char **av = calloc((size_t)o->argc + 16, sizeof(char *));
   int n = 0;
   for (int i = 0; i < o->argc; i++) av[n++] = o->argv[i];
   av[n++] = "--no-rerun";
   av[n++] = "--quiet";
+  av[n++] = "--rerun-child";
+  av[n++] = "--cycles";
+  av[n++] = cyc;
   av[n++] = "--window";
   av[n++] = window;
   av[n++] = "--wave-prefix";
   av[n++] = prefix;
   av[n] = NULL;
+  printf("  re-running seed %llu up to cycle %llu for waveforms (progress on stderr)\n", (unsigned long long)o->seed,
+         (unsigned long long)to);
   fflush(stdout);
+  fflush(stderr);
   pid_t pid = fork();
   if (pid == 0) {
     if (!freopen("/dev/null", "w", stdout)) _exit(3);
@@ -299,36 +366,119 @@ static void rerun_with_waves(run_t *r, uint64_t cycle) {
   int st = 0;
   if (pid > 0) waitpid(pid, &st, 0);
   free(av);
-  printf("  waveforms (seed %llu re-run, cycles %s):\n", (unsigned long long)o->seed, window);
-  printf("    RTL: %s.fst   open: gtkwave %s.gtkw\n", prefix, prefix);
-  printf("    C:   %s_c.vcd open: gtkwave %s_c.gtkw\n", prefix, prefix);
+  int ok = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) <= 1;
+  printf("  waveforms: seed %llu re-run over cycles %llu..%llu; the divergence is at %llu ns (marker A), 10 ns per cycle\n",
+         (unsigned long long)o->seed, (unsigned long long)from, (unsigned long long)to,
+         (unsigned long long)(cycle * 10 + (r->div.phase ? 5 : 0)));
+  if (!ok) {
+    printf("    (the re-run that writes them failed: exit status %d)\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    return;
+  }
+  printf("    C vs RTL, every compared signal (scopes c, rtl, diff):  gtkwave %s.gtkw\n", rel(prefix));
+  printf("    RTL with every internal signal (Verilator FST):        gtkwave %s_rtl.gtkw\n", rel(prefix));
+}
+
+/* Where the values differ: prints the differing fields or elements and, for
+ * a wide value, the digits around the difference with a marker line. */
+static void explain(run_t *r, const ls_sig_t *s, unsigned elem) {
+  const ls_annot_t *a = ls_annot_find(&r->map, s);
+  const char *grp = a ? a->group : NULL;
+  unsigned ns = ls_nsub(&r->map, s);
+  char nm[200];
+  if ((s->kind == SIG_ARR || s->kind == SIG_MEM)) {
+    ls_sub_name(&r->map, s, elem, nm, sizeof nm);
+    printf("  element %s[%u] = %s\n", s->path, elem, nm);
+  }
+  if (s->kind == SIG_REG && ns) { /* a packed register split into fields */
+    unsigned fw = ls_sub_width(&r->map, s), shown = 0;
+    uint32_t fc[130], fr[130];
+    for (unsigned k = 0; k < ns; k++) {
+      ls_field_get(r->cbuf, k, fw, fc);
+      ls_field_get(r->rbuf, k, fw, fr);
+      if (!memcmp(fc, fr, bits_words(fw) * sizeof(uint32_t))) continue;
+      if (shown++ == 8) { printf("  ... more fields differ\n"); break; }
+      ls_sub_name(&r->map, s, k, nm, sizeof nm);
+      printf("  %s %s (bits %u:%u): C ", s->path, nm, (k + 1) * fw - 1, k * fw);
+      put_val(stdout, fc, fw, grp);
+      printf(", RTL ");
+      put_val(stdout, fr, fw, grp);
+      printf("\n");
+    }
+    return;
+  }
+  if (s->width <= 64 || grp) {
+    printf("  C   ");
+    put_val(stdout, r->cbuf, s->width, grp);
+    printf("\n  RTL ");
+    put_val(stdout, r->rbuf, s->width, grp);
+    printf("\n");
+    return;
+  }
+  /* wide: hex digits around the differing ones, marked */
+  char c[1100], v[1100];
+  ls_hex(r->cbuf, s->width, c, sizeof c);
+  ls_hex(r->rbuf, s->width, v, sizeof v);
+  size_t len = strlen(c), lo = len, hi = 0;
+  for (size_t i = 2; i < len; i++)
+    if (c[i] != v[i]) { if (lo == len) lo = i; hi = i; }
+  int lobit = -1, hibit = -1;
+  for (unsigned b = 0; b < s->width; b++)
+    if (bits_test(r->cbuf, b) != bits_test(r->rbuf, b)) { if (lobit < 0) lobit = (int)b; hibit = (int)b; }
+  size_t from = lo > 2 + 12 ? lo - 12 : 2, to = hi + 13 < len ? hi + 13 : len;
+  printf("  %u-bit value, differing bits %d..%d (hex digits %zu..%zu from the right):\n", s->width, hibit, lobit,
+         len - 1 - hi, len - 1 - lo);
+  printf("  C   %s%.*s%s\n", from > 2 ? "…" : "0x", (int)(to - from), c + from, to < len ? "…" : "");
+  printf("  RTL %s%.*s%s\n", from > 2 ? "…" : "0x", (int)(to - from), v + from, to < len ? "…" : "");
+  printf("      %*s", from > 2 ? 1 : 2, "");
+  for (size_t i = from; i < to; i++) putchar(c[i] != v[i] ? '^' : ' ');
+  printf("\n");
 }
 
 static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char *when) {
   ls_sig_t *s = &r->map.sig[si];
-  char c[1100], v[1100];
-  ls_hex(r->cbuf, s->width, c, sizeof c);
-  ls_hex(r->rbuf, s->width, v, sizeof v);
-  printf("DIVERGENCE block %s seed %llu cycle %llu (%s)\n", r->b->name, (unsigned long long)r->o->seed,
-         (unsigned long long)cycle, when);
-  if (s->kind == SIG_ARR || s->kind == SIG_MEM) printf("  signal %s[%u]\n", s->rtl, elem);
-  else printf("  signal %s\n", s->rtl);
-  printf("  C   %s\n  RTL %s\n", c, v);
+  if (r->o->rerun_child) { /* the re-run records the first divergence and goes on */
+    if (r->div.sig < 0) {
+      r->div.sig = si, r->div.elem = elem, r->div.cycle = cycle;
+      r->div.phase = strstr(when, "before") == NULL;
+      r->div.has_elem = s->kind == SIG_ARR || s->kind == SIG_MEM;
+      r->div_c = malloc(1100), r->div_r = malloc(1100), r->div_rw = malloc(1100);
+      ls_hex(r->rbuf, s->width, r->div_rw, 1100);
+      unsigned ns = ls_nsub(&r->map, s);
+      if (s->kind == SIG_REG && ns) { /* a split register: its first differing field */
+        unsigned fw = ls_sub_width(&r->map, s);
+        uint32_t fc[130], fr[130];
+        for (unsigned k = 0; k < ns; k++) {
+          ls_field_get(r->cbuf, k, fw, fc);
+          ls_field_get(r->rbuf, k, fw, fr);
+          if (memcmp(fc, fr, bits_words(fw) * 4)) {
+            r->div.elem = k, r->div.has_elem = 1;
+            ls_hex(fc, fw, r->div_c, 1100);
+            ls_hex(fr, fw, r->div_r, 1100);
+            break;
+          }
+        }
+      }
+      if (!r->div.has_elem || s->kind != SIG_REG) {
+        ls_hex(r->cbuf, s->width, r->div_c, 1100);
+        ls_hex(r->rbuf, s->width, r->div_r, 1100);
+      }
+    }
+    return 0;
+  }
+  r->div.sig = si, r->div.elem = elem, r->div.cycle = cycle;
+  r->div.phase = strstr(when, "before") == NULL;
+  r->div.has_elem = s->kind == SIG_ARR || s->kind == SIG_MEM;
+  printf("DIVERGENCE block %s config %s seed %llu cycle %llu (%s)\n", r->b->name, r->o->cfg_tag,
+         (unsigned long long)r->o->seed, (unsigned long long)cycle, when);
+  {
+    char en[700];
+    ls_elem_name(s, elem, en, sizeof en); /* name[i], or name[i][j] for a 2-D array */
+    printf("  signal %s\n", en);
+  }
+  explain(r, s, elem);
   print_history(r, cycle);
   repro_line(r, cycle);
-  if (r->tracing && r->o->wave_prefix) {
-    char path[800], dump[800];
-    ls_rtl_trace_dump(cycle * 10 + 5);
-    ls_rtl_trace_close();
-    snprintf(path, sizeof path, "%s.gtkw", r->o->wave_prefix);
-    snprintf(dump, sizeof dump, "%s.fst", r->o->wave_prefix);
-    ls_gtkw_write(path, dump, &r->map, r->b->name, si, elem, r->o->win_from * 10);
-    snprintf(path, sizeof path, "%s_c.gtkw", r->o->wave_prefix);
-    snprintf(dump, sizeof dump, "%s_c.vcd", r->o->wave_prefix);
-    ls_gtkw_write(path, dump, &r->map, r->b->name, si, elem, r->o->win_from * 10);
-  } else if (r->o->rerun && r->use_rtl) {
-    rerun_with_waves(r, cycle);
-  }
+  if (r->o->rerun && r->use_rtl) rerun_with_waves(r, cycle);
   return 1;
 }
 
@@ -481,11 +631,93 @@ static double now_s(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* Progress on stderr: on a terminal one line rewritten in place after the
+ * first 2 s; otherwise (piped, make test, make run) one line every 5 s, so
+ * that no long run is silent. */
+typedef struct { double t0, next; int tty, shown; } progress_t;
+
+static void progress(progress_t *p, const run_t *r, uint64_t cyc, int done) {
+  const opts_t *o = r->o;
+  if (!o->progress) return;
+  double t = now_s();
+  if (done) {
+    if (p->shown && p->tty) fprintf(stderr, "\r\033[K");
+    return;
+  }
+  if (t < p->next) return;
+  double el = t - p->t0, rate = el > 0 ? (double)cyc / el : 0;
+  double left = rate > 0 ? (double)(o->cycles - cyc) / rate : 0;
+  const char *m = o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "C alone" : "RTL alone";
+  if (p->tty)
+    fprintf(stderr, "\r  %s %s %s: cycle %llu of %llu (%.0f%%), %.0f cycles/s, %.0f s left\033[K", r->b->name, o->cfg_tag, m,
+            (unsigned long long)cyc, (unsigned long long)o->cycles, 100.0 * (double)cyc / (double)o->cycles, rate, ceil(left));
+  else
+    fprintf(stderr, "  ... %s %s %s: cycle %llu of %llu, %.0f cycles/s, %.0f s left\n", r->b->name, o->cfg_tag, m,
+            (unsigned long long)cyc, (unsigned long long)o->cycles, rate, ceil(left));
+  fflush(stderr);
+  p->shown = 1;
+  p->next = t + (p->tty ? 0.5 : 5.0);
+}
+
+/* RTL alone needs only the ports: the speed build has no public state. */
+static void keep_ports_only(struct ls_map *m) {
+  int n = 0;
+  for (int i = 0; i < m->nsig; i++) {
+    ls_sig_t *s = &m->sig[i];
+    if (s->kind == SIG_IN || s->kind == SIG_OUT) { m->sig[n++] = *s; continue; }
+    free(s->path), free(s->rtl), free(s->eh);
+  }
+  m->nsig = n;
+}
+
+static void write_window_files(run_t *r) {
+  const opts_t *o = r->o;
+  char g[1000], d[1000], fdir[1100], wdir[1000];
+  snprintf(wdir, sizeof wdir, "%s", o->wave_prefix);
+  char *sl = strrchr(wdir, '/');
+  if (sl) *sl = 0; else snprintf(wdir, sizeof wdir, ".");
+  snprintf(fdir, sizeof fdir, "%s/filters", wdir);
+  mkdir(fdir, 0777);
+  char abs_fdir[PATH_MAX + 1];
+  if (!realpath(fdir, abs_fdir)) snprintf(abs_fdir, sizeof abs_fdir, "%s", fdir);
+  uint64_t from = (uint64_t)o->win_from, to = (uint64_t)o->win_to;
+  const ls_div_t *dv = r->div.sig >= 0 ? &r->div : NULL;
+  if (r->cmp) {
+    snprintf(g, sizeof g, "%s.gtkw", o->wave_prefix);
+    snprintf(d, sizeof d, "%s_cmp.fst", o->wave_prefix);
+    ls_cmp_gtkw_write(r->cmp, g, d, &r->map, r->b->name, dv, from, to, abs_fdir);
+  }
+  if (r->use_rtl) {
+    snprintf(g, sizeof g, "%s_rtl.gtkw", o->wave_prefix);
+    snprintf(d, sizeof d, "%s_rtl.fst", o->wave_prefix);
+    ls_rtl_gtkw_write(g, d, &r->map, r->b->name, dv, from, to, abs_fdir);
+  }
+  if (dv && r->div_c) { /* what a user must see in GTKWave, for make test */
+    snprintf(g, sizeof g, "%s.div", o->wave_prefix);
+    FILE *f = fopen(g, "w");
+    if (f) {
+      const ls_sig_t *s = &r->map.sig[dv->sig];
+      char el[32] = "";
+      if (dv->has_elem) snprintf(el, sizeof el, "[%u]", dv->elem);
+      char path[600];
+      snprintf(path, sizeof path, "%s", s->path);
+      for (char *p = path; *p; p++) if (*p == '.') *p = '/';
+      fprintf(f, "time %llu\n", (unsigned long long)(dv->cycle * 10 + (dv->phase ? 5 : 0)));
+      int port = s->kind == SIG_IN || s->kind == SIG_OUT;
+      const char *rel_el = s->kind == SIG_REG ? "" : el; /* Verilator's FST has the whole register */
+      fprintf(f, "cmp_c c:%s%s\ncmp_rtl rtl:%s%s\nrtl %s%s%s\n", path, el, path, el, port ? "" : "dut/", path, rel_el);
+      fprintf(f, "value_c %s\nvalue_rtl %s\nvalue_rtl_whole %s\n", r->div_c + 2, r->div_r + 2, r->div_rw + 2);
+      fclose(f);
+    }
+  }
+}
+
 static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   run_t r;
   memset(&r, 0, sizeof r);
   r.o = o;
   r.b = b;
+  r.div.sig = -1;
   r.ctx = b->create(cfg);
   if (!r.ctx) return 2;
   b->declare(r.ctx, &r.map);
@@ -496,12 +728,14 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
         printf("%s %u %u\n", s->rtl, s->width, s->kind == SIG_REG ? 1 : s->depth);
     }
     b->destroy(r.ctx);
+    ls_annot_free(&r.map);
     ls_map_free(&r.map);
     return 0;
   }
   if (o->emit_dir) {
     int rc = emit_rtl(b, &r.map, o->emit_dir);
     b->destroy(r.ctx);
+    ls_annot_free(&r.map);
     ls_map_free(&r.map);
     return rc;
   }
@@ -513,8 +747,12 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     ls_map_free(&r.map);
     return 2;
   }
-  r.cbuf = calloc(128, 4);
-  r.rbuf = calloc(128, 4);
+  if (o->mode == MODE_RTL) {
+    ls_annot_free(&r.map);
+    keep_ports_only(&r.map);
+  }
+  r.cbuf = calloc(130, 4);
+  r.rbuf = calloc(130, 4);
   for (int i = 0; i < r.map.nsig; i++)
     if (r.map.sig[i].kind == SIG_IN) r.in_words += r.map.sig[i].words;
   r.hist = calloc((size_t)o->history, sizeof *r.hist);
@@ -540,14 +778,18 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     free(av);
     resolve_handles(&r);
   }
-  char path[800];
+  char path[1000], fstp[1000];
   const char *fst = o->fst_all, *vcd = o->vcd_all;
-  if (o->wave_prefix) {
-    static char fstp[800];
-    snprintf(fstp, sizeof fstp, "%s.fst", o->wave_prefix);
-    snprintf(path, sizeof path, "%s_c.vcd", o->wave_prefix);
+  if (o->wave_prefix) { /* a window: Verilator's FST and the comparison FST */
+    snprintf(fstp, sizeof fstp, "%s_rtl.fst", o->wave_prefix);
     fst = fstp;
-    vcd = path;
+    if (r.use_c && r.use_rtl) {
+      snprintf(path, sizeof path, "%s_cmp.fst", o->wave_prefix);
+      if (!(r.cmp = ls_cmp_open(path, &r.map))) { fprintf(stderr, "error: cannot write %s\n", path); return 2; }
+    } else if (r.use_c && !vcd) {
+      snprintf(path, sizeof path, "%s_c.vcd", o->wave_prefix);
+      vcd = path;
+    }
   }
   int open_err = 0;
   if (fst && r.use_rtl && ls_rtl_trace_open(fst)) { fprintf(stderr, "error: cannot write %s\n", fst); open_err = 1; }
@@ -565,7 +807,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   ls_rng_t rng;
   ls_rng_seed(&rng, o->seed);
   if (!o->quiet)
-    printf("lockstep: block %s seed %llu cycles %llu mode %s\n", b->name, (unsigned long long)o->seed,
+    printf("lockstep: block %s config %s seed %llu cycles %llu mode %s\n", b->name, o->cfg_tag, (unsigned long long)o->seed,
            (unsigned long long)o->cycles, o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "c" : "rtl");
 
   /* memories before the model's first evaluation, which settles every
@@ -587,10 +829,13 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   int fail = 0;
   if (r.use_c && r.use_rtl) fail = compare_state(&r, 0, 1);
   double t0 = now_s();
+  progress_t pg = {t0, t0 + 2.0, isatty(2), 0};
+  if (!pg.tty) pg.next = t0 + 5.0;
   uint64_t cyc = 0;
   char msg[512];
   for (; cyc < o->cycles && !fail; cyc++) {
-    int dump = (fst || vcd) && (!windowed || ((long long)cyc >= o->win_from && (long long)cyc <= o->win_to));
+    if ((cyc & 255) == 0) progress(&pg, &r, cyc, 0);
+    int dump = (fst || vcd || r.cmp) && (!windowed || ((long long)cyc >= o->win_from && (long long)cyc <= o->win_to));
     r.tracing = dump;
     b->stim(r.ctx, &rng, cyc);
     if (r.use_rtl) save_history(&r, cyc); /* printed only at a divergence */
@@ -599,22 +844,25 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
       ls_rtl_clk(0);
       put_inputs(&r);
       ls_rtl_eval();
-      if (dump) ls_rtl_trace_dump(cyc * 10);
+      if (dump && fst) ls_rtl_trace_dump(cyc * 10);
     }
+    int first = dump && (long long)cyc == (windowed ? o->win_from : 0);
     if (dump && r.vcd) ls_vcd_dump(r.vcd, &r.map, cyc, 0);
+    if (dump && r.cmp) ls_cmp_sample(r.cmp, &r.map, cyc, 0, first);
     if (r.use_c && r.use_rtl && compare_ports(&r, cyc)) { fail = 1; break; }
     if (!r.use_c) read_outputs_into_c(&r);
     if (r.use_c) b->commit(r.ctx);
     if (r.use_rtl) {
       ls_rtl_clk(1);
       ls_rtl_eval();
-      if (dump) ls_rtl_trace_dump(cyc * 10 + 5);
+      if (dump && fst) ls_rtl_trace_dump(cyc * 10 + 5);
     }
     if (dump && r.vcd) ls_vcd_dump(r.vcd, &r.map, cyc, 1);
+    if (dump && r.cmp) ls_cmp_sample(r.cmp, &r.map, cyc, 1, 0);
     int sweep = o->sweep && (cyc + 1) % o->sweep == 0;
     if (r.use_c && r.use_rtl && compare_state(&r, cyc, sweep)) { fail = 1; break; }
-    if (r.use_c && b->check && b->check(r.ctx, cyc, msg, sizeof msg)) {
-      printf("CHECK FAILED block %s seed %llu cycle %llu: %s\n", b->name, (unsigned long long)o->seed,
+    if (r.use_c && b->check && !o->rerun_child && b->check(r.ctx, cyc, msg, sizeof msg)) {
+      printf("CHECK FAILED block %s config %s seed %llu cycle %llu: %s\n", b->name, o->cfg_tag, (unsigned long long)o->seed,
              (unsigned long long)cyc, msg);
       repro_line(&r, cyc);
       fail = 1;
@@ -623,22 +871,18 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     }
   }
   if (!fail && r.use_c && r.use_rtl && compare_state(&r, cyc ? cyc - 1 : 0, 1)) fail = 1;
+  progress(&pg, &r, cyc, 1);
   double dt = now_s() - t0;
-  if (!fail && o->wave_prefix) { /* a window asked for by hand: save files without a diverging signal */
-    char g[800], d[800];
-    snprintf(g, sizeof g, "%s.gtkw", o->wave_prefix);
-    snprintf(d, sizeof d, "%s.fst", o->wave_prefix);
-    if (r.use_rtl) ls_gtkw_write(g, d, &r.map, b->name, -1, 0, (uint64_t)(o->win_from > 0 ? o->win_from : 0) * 10);
-    snprintf(g, sizeof g, "%s_c.gtkw", o->wave_prefix);
-    snprintf(d, sizeof d, "%s_c.vcd", o->wave_prefix);
-    if (r.use_c) ls_gtkw_write(g, d, &r.map, b->name, -1, 0, (uint64_t)(o->win_from > 0 ? o->win_from : 0) * 10);
-    if (!o->quiet && r.use_rtl && r.use_c)
-      printf("waveforms: %s.fst / %s_c.vcd, open with gtkwave %s.gtkw\n", o->wave_prefix, o->wave_prefix, o->wave_prefix);
-    else if (!o->quiet && r.use_c) /* C alone: no RTL waveform was written */
-      printf("waveforms: %s_c.vcd (C model only), open with gtkwave %s_c.gtkw\n", o->wave_prefix, o->wave_prefix);
-    else if (!o->quiet) /* RTL alone: no C waveform was written */
-      printf("waveforms: %s.fst (RTL only), open with gtkwave %s.gtkw\n", o->wave_prefix, o->wave_prefix);
+  if (r.use_rtl && fst) ls_rtl_trace_close();
+  if (r.cmp) ls_cmp_close(r.cmp);
+  if (o->wave_prefix) {
+    write_window_files(&r);
+    if (!o->quiet && !o->rerun_child) {
+      printf("waveforms of cycles %lld..%lld: gtkwave %s.gtkw (C vs RTL), gtkwave %s_rtl.gtkw (RTL, every signal)\n",
+             o->win_from, o->win_to, rel(o->wave_prefix), rel(o->wave_prefix));
+    }
   }
+  if (r.cmp) ls_cmp_free(r.cmp);
   if (r.vcd) ls_vcd_close(r.vcd);
   if (r.use_rtl) ls_rtl_close();
   if (!fail && !o->quiet && b->summary && r.use_c) b->summary(r.ctx, stdout);
@@ -652,15 +896,15 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     if (s->kind == SIG_MEM) nmem++, regbits += (unsigned long long)s->width * s->depth;
   }
   if (!fail && o->mode == MODE_LOCKSTEP) {
-    printf("PASS %s seed=%llu: %llu cycles, 0 divergences; state map %d registers + %d memories (%llu bits), %d outputs "
+    printf("PASS %s %s seed=%llu: %llu cycles, 0 divergences; state map %d registers + %d memories (%llu bits), %d outputs "
            "and write ports compared every cycle; %.0f cycles/s (lockstep)\n",
-           b->name, (unsigned long long)o->seed, (unsigned long long)cyc, nreg, nmem, regbits, nport,
+           b->name, o->cfg_tag, (unsigned long long)o->seed, (unsigned long long)cyc, nreg, nmem, regbits, nport,
            dt > 0 ? (double)cyc / dt : 0.0);
   } else if (!fail) { /* one model alone: nothing was compared */
-    printf("DONE %s seed=%llu: %llu cycles, %s alone, nothing compared (state map %d registers + %d memories, %llu bits); "
+    printf("DONE %s %s seed=%llu: %llu cycles, %s alone, nothing compared (state map %d registers + %d memories, %llu bits); "
            "%.0f cycles/s\n",
-           b->name, (unsigned long long)o->seed, (unsigned long long)cyc, o->mode == MODE_C ? "C model" : "RTL", nreg,
-           nmem, regbits, dt > 0 ? (double)cyc / dt : 0.0);
+           b->name, o->cfg_tag, (unsigned long long)o->seed, (unsigned long long)cyc, o->mode == MODE_C ? "C model" : "RTL",
+           nreg, nmem, regbits, dt > 0 ? (double)cyc / dt : 0.0);
   }
   if (o->stats_f) { /* machine-readable results (tb/ls_stats.c) */
     ls_run_info_t ri = {.block = b->name, .mode = o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "c" : "rtl",
@@ -678,8 +922,35 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   b->destroy(r.ctx);
   for (int k = 0; k < o->history; k++) free(r.hist[k]);
   free(r.hist), free(r.hist_cycle), free(r.cbuf), free(r.rbuf);
+  free(r.div_c), free(r.div_r), free(r.div_rw);
+  ls_annot_free(&r.map);
   ls_map_free(&r.map);
+  if (o->rerun_child) return r.div.sig >= 0 ? 1 : 0;
   return fail ? 1 : 0;
+}
+
+/* The config in file names and messages: the config files' names, then the
+ * --set overrides ("base_fermi", "default", "default_SATCNT_WIDTH-2"). */
+static void make_cfg_tag(opts_t *o, int argc, char **argv) {
+  char t[160] = "";
+  for (int i = 1; i + 1 < argc; i++) {
+    if (strcmp(argv[i], "--config")) continue;
+    const char *b = strrchr(argv[i + 1], '/');
+    b = b ? b + 1 : argv[i + 1];
+    size_t l = strlen(t), bl = strlen(b);
+    if (bl > 4 && !strcmp(b + bl - 4, ".cfg")) bl -= 4;
+    snprintf(t + l, sizeof t - l, "%s%.*s", l ? "+" : "", (int)bl, b);
+  }
+  if (!*t) snprintf(t, sizeof t, "default");
+  for (int i = 1; i + 1 < argc; i++) {
+    if (strcmp(argv[i], "--set")) continue;
+    size_t l = strlen(t);
+    snprintf(t + l, sizeof t - l, "_%s", argv[i + 1]);
+  }
+  for (char *p = t; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '+' || *p == '.'))
+      *p = '-';
+  snprintf(o->cfg_tag, sizeof o->cfg_tag, "%s", t);
 }
 
 int ls_main(int argc, char **argv) {
@@ -694,6 +965,11 @@ int ls_main(int argc, char **argv) {
   o.wave_dir = "build/waves";
   o.argc = argc;
   o.argv = argv;
+  o.wave_before = 50;
+  o.wave_after = 5;
+  o.progress = -1;
+  setvbuf(stdout, NULL, _IOLBF, 0); /* piped output arrives line by line */
+  make_cfg_tag(&o, argc, argv);
   l1sys_cfg_t cfg;
   cfg_defaults(&cfg);
   const char *sets[64];
@@ -745,6 +1021,14 @@ int ls_main(int argc, char **argv) {
       if (sscanf(v, "%lld:%lld%c", &x, &y, &tail) != 2 || x < 0 || y < x)
         return die2("option --window: '%s' is not FROM:TO cycles", v);
       o.win_from = x, o.win_to = y;
+    } else if (!strcmp(a, "--wave-before")) { NEED_ARG; if (parse_u64(a, v, &o.wave_before)) return 2; }
+    else if (!strcmp(a, "--wave-after")) { NEED_ARG; if (parse_u64(a, v, &o.wave_after)) return 2; }
+    else if (!strcmp(a, "--rerun-child")) o.rerun_child = 1;
+    else if (!strcmp(a, "--progress")) {
+      NEED_ARG;
+      if (!strcmp(v, "on")) o.progress = 1;
+      else if (!strcmp(v, "off")) o.progress = 0;
+      else return die2("option --progress: '%s' is not on or off", v);
     } else if (!strcmp(a, "--fst")) { NEED_ARG; o.fst_all = v; }
     else if (!strcmp(a, "--vcd-c")) { NEED_ARG; o.vcd_all = v; }
     else if (!strcmp(a, "--emit-rtl")) { NEED_ARG; o.emit_dir = v; }
@@ -789,7 +1073,7 @@ int ls_main(int argc, char **argv) {
     ls_list_blocks(stderr);
     return 2;
   }
-  if (cfg_check_block(&cfg, b->name) || ls_limits_check(b->name, &cfg)) return 2;
+  if (cfg_check_block(&cfg, b->param_blocks ? b->param_blocks : b->name) || ls_limits_check(b->name, &cfg)) return 2;
   if (o.win_from >= 0 && !o.print_map && !o.emit_dir && (uint64_t)o.win_to >= o.cycles) {
     fprintf(stderr, "error: option --window %lld:%lld: past the end of the run (--cycles %llu: cycles 0..%llu)\n",
             o.win_from, o.win_to, (unsigned long long)o.cycles, (unsigned long long)(o.cycles ? o.cycles - 1 : 0));
@@ -815,11 +1099,13 @@ int ls_main(int argc, char **argv) {
     }
   }
   if (o.win_from >= 0 && !o.wave_prefix) {
-    static char pfx[600];
+    static char pfx[900];
     mkdir(o.wave_dir, 0777);
-    snprintf(pfx, sizeof pfx, "%s/%s_seed%llu_window", o.wave_dir, b->name, (unsigned long long)o.seed);
+    snprintf(pfx, sizeof pfx, "%s/%s_%s_seed%llu_window%lld-%lld", o.wave_dir, b->name, o.cfg_tag, (unsigned long long)o.seed,
+             o.win_from, o.win_to);
     o.wave_prefix = pfx;
   }
+  if (o.progress < 0) o.progress = 1; /* auto: in place on a terminal, a line every 5 s otherwise */
   int rc = run(&o, b, &cfg);
   if (o.stats_f) { /* whole or nothing: a refused run (2) leaves no results file */
     int werr = fclose(o.stats_f);

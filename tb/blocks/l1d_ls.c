@@ -190,6 +190,13 @@ static void declare(void *p, ls_map_t *mp) {
     if ((i == COV_ACC_LD_HITRES || i == COV_ACC_ST_HITRES) && onfill) continue;
     ls_cover(mp, cov_name[i], &c->cov[i]);
   }
+  /* enum names in reports and waveforms (tb/ls_annot.c), from csim/params*.def */
+  ls_enum(mp, "req_outcome_o", "L1D_OUT");
+  ls_enum(mp, "req_fail_o", "L1D_FAIL");
+  ls_enum(mp, "mode_repl_i", "L1D_REPL");
+  ls_enum(mp, "mode_wr_i", "L1D_WRITE");
+  ls_enum(mp, "mode_alloc_i", "L1D_ALLOC");
+  ls_enum(mp, "mode_hash_i", "L1D_INDEX");
 }
 
 static void reset(void *p) { l1d_reset(&((ctx_t *)p)->m); }

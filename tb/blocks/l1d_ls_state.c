@@ -28,5 +28,14 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   ls_mem(mp, P("i_tags_rmt"), &m->i_tags_rmt);
   ls_mem(mp, P("i_data"), &m->i_data);
   ls_mem(mp, P("i_data_rmt"), &m->i_data_rmt);
+  /* readable reports and waveforms (tb/ls_annot.c): which set/way or entry */
+  char sw[40], es[40];
+  snprintf(sw, sizeof sw, "set,way:%u", g->ways);
+  snprintf(es, sizeof es, "entry,slot:%u", g->merge);
+  static const char *const lines[] = {"valid_q", "rsv_q", "byp_q", "reuse_q", "rank_q"};
+  static const char *const ents[] = {"mshr_valid_q", "mshr_rdy_q", "mshr_addr_q", "mshr_way_q", "mshr_cnt_q"};
+  for (int i = 0; i < 5; i++) ls_index(mp, P(lines[i]), 0, sw);
+  for (int i = 0; i < 5; i++) ls_index(mp, P(ents[i]), 0, "entry");
+  ls_index(mp, P("mshr_ids_q"), 0, es);
 #undef P
 }

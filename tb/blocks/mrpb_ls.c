@@ -147,6 +147,10 @@ static void declare(void *p, ls_map_t *map) {
   ls_output(map, "idle_o", 1, &c->out.idle_o);
   ls_output(map, "stat_data_o", m->cnt_w, &c->out.stat_data_o);
 
+  ls_enum(map, "mode_drain_i", "MRPB_DRAIN");
+  ls_enum(map, "mode_bypass_i", "MRPB_BYPASS");
+  ls_enum(map, "l1d_fail_i", "L1D_FAIL");
+  ls_enum(map, "stat_sel_i", "MRPB_STAT");
   mrpb_ls_declare_state(map, "", m);
 }
 
@@ -183,6 +187,13 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
   ls_reg_array(map, P("i_stats.occ_hist_q"), m->cnt_w, m->i_stats.nbkt, m->i_stats.occ_hist_q, sizeof(uint32_t));
   ls_mem(map, P("i_mem"), &m->i_mem);
   ls_mem(map, P("i_sdata"), &m->i_sdata);
+  /* readable reports and waveforms (tb/ls_annot.c): which queue, slot or bucket an element is */
+  ls_index(map, P("cnt_q"), 0, "queue");
+  ls_index(map, P("head_q"), 0, "queue");
+  ls_index(map, P("tail_q"), 0, "queue");
+  ls_index(map, P("young_q"), 0, "queue");
+  ls_index(map, P("hist_id_q"), 0, "slot");
+  ls_index(map, P("i_stats.occ_hist_q"), 0, "bucket");
 #undef P
 }
 
