@@ -121,3 +121,21 @@ bench: deps build
 
 clean:
 	rm -rf $(B)
+
+# ---- GPU shell: C model alone (docs/shell.md) -------------------------------
+#   make sim [WORKLOAD=atax] [CONFIG=file] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [JSON=out.json]
+WORKLOAD ?= atax
+ARGS     ?=
+JSON     ?=
+$(B)/bin/shell-sim: $(B)/obj/tb/shell_sim.o $(B)/lib/libcsim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@
+$(B)/bin/shell-sim-asan: $(B)/asanobj/tb/shell_sim.o $(B)/lib/libcsim_asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) $^ -o $@
+build: $(B)/bin/shell-sim
+ctest-build: $(B)/bin/shell-sim-asan
+.PHONY: sim
+sim: $(B)/bin/shell-sim
+	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) $(if $(CONFIG),--config $(CONFIG)) \
+	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
