@@ -115,6 +115,9 @@ for b in $blocks; do
   tally "$(bash scripts/check_statemap.sh $b ${c:+--config $c} 2>&1)"
 done
 
+# GPU shell: workloads, C model runs, determinism, bad traces (scripts/shell_tests.sh)
+tally "$(bash scripts/shell_tests.sh 2>&1)"
+
 # 7. bad input: exit 2 and one message naming the problem
 expect2() { # name, expected substring, command...
   local name=$1 want=$2; shift 2

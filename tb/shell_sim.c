@@ -100,6 +100,10 @@ int main(int argc, char **argv) {
     i++;                                                           \
   } while (0)
     if (!strcmp(a, "--workload")) { NEEDV; wlspec = v; }
+    else if ((!strcmp(a, "--seed") || !strcmp(a, "--cycles")) && (!v || !*v || strspn(v, "0123456789") != strlen(v))) {
+      fprintf(stderr, "error: %s: '%s' is not a non-negative integer\n", a, v ? v : "");
+      return 2;
+    }
     else if (!strcmp(a, "--args")) { NEEDV; args = v; }
     else if (!strcmp(a, "--seed")) { NEEDV; seed = strtoull(v, NULL, 0); }
     else if (!strcmp(a, "--cycles")) { NEEDV; cycles = strtoull(v, NULL, 0); }

@@ -65,7 +65,8 @@ typedef struct {
   unsigned *wlist, nw_st, tst[16], nt_st;
   /* scheduler, fetch */
   uint32_t last_q, last_d, fptr_q, fptr_d;
-  uint32_t fetch_v_q, fetch_w_q, fetch_v_d, fetch_w_d;
+  uint32_t fetch_v_q, fetch_w_q, fetch_v_d, fetch_w_d; /* round-robin fetch */
+  uint32_t ifetch_v_q, ifetch_w_q, ifetch_v_d, ifetch_w_d; /* the issuing warp's next record */
   uint32_t age_q, age_d;
   /* LD/ST unit and coalescer */
   uint32_t l_busy_q, l_wait_q, l_store_q, l_warp_q, l_size_q, l_pend_q, l_pc_q;

@@ -91,7 +91,7 @@ void shell_sm_reset(shell_sm_t *m) {
   memset(m->wst, 0, m->nwarps + m->ntbs);
   m->nw_st = m->nt_st = 0;
   m->last_q = m->nwarps - 1;
-  m->fptr_q = m->fetch_v_q = m->fetch_w_q = m->age_q = 0;
+  m->fptr_q = m->fetch_v_q = m->fetch_w_q = m->ifetch_v_q = m->ifetch_w_q = m->age_q = 0;
   m->l_busy_q = m->l_wait_q = m->l_store_q = m->l_warp_q = m->l_size_q = m->l_pend_q = m->l_pc_q = 0;
   memset(m->l_addr_q, 0, sizeof m->l_addr_q);
   m->inj_busy_q = m->ej_busy_q = m->ej_rr_q = 0;
@@ -127,7 +127,7 @@ static void bar_check(shell_sm_t *m, unsigned t) {
   if (!tb->nbar || tb->nbar + tb->nexit != tb->nw) return;
   tb->nbar = 0;
   for (unsigned w = 0; w < m->nwarps; w++)
-    if (m->w_q[w].valid && m->w_q[w].tb == t && m->w_q[w].bar) shell_sm_w(m, w)->bar = 0;
+    if (m->w_q[w].valid && m->w_q[w].tb == t && (m->wst[w] ? m->w_d[w].bar : m->w_q[w].bar)) shell_sm_w(m, w)->bar = 0;
 }
 
 int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
@@ -137,6 +137,8 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   m->age_d = m->age_q;
   m->fetch_v_d = 0;
   m->fetch_w_d = m->fetch_w_q;
+  m->ifetch_v_d = 0;
+  m->ifetch_w_d = m->ifetch_w_q;
   m->l_busy_d = m->l_busy_q;
   m->l_wait_d = m->l_wait_q;
   m->l_store_d = m->l_store_q;
@@ -149,8 +151,9 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   m->ej_rr_d = m->ej_rr_q;
 
   /* ---- environment answers to last cycle's registered requests -------- */
-  if (m->fetch_v_q) {
-    unsigned w = m->fetch_w_q;
+  for (unsigned f = 0; f < 2; f++) {
+    if (!(f ? m->ifetch_v_q : m->fetch_v_q)) continue;
+    unsigned w = f ? m->ifetch_w_q : m->fetch_w_q;
     const shell_warp_t *W = &m->w_q[w];
     const wl_rec_t *r = shell_env_rec(s, m->t_q[W->tb].block, W->wib, W->pc);
     shell_warp_t *D = shell_sm_w(m, w);
@@ -329,11 +332,17 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   } else if (any)
     m->st[memwait ? SHS_STALL_MEM : lsuwait ? SHS_STALL_LSU : SHS_STALL_IDLE]++;
 
-  /* ---- fetch: one warp's next record is asked from the environment ----- */
+  /* ---- fetch: the issuing warp's next record (unless it exits), and one
+   * other warp's round-robin, are asked from the environment ------------ */
+  if (pick != ~0u && m->w_q[pick].kind != WL_EXIT) {
+    m->ifetch_v_d = 1;
+    m->ifetch_w_d = pick;
+  }
   for (unsigned k = 0; k < m->nwarps; k++) {
     unsigned w = (m->fptr_q + k) % m->nwarps;
     const shell_warp_t *W = &m->w_q[w];
-    if (!W->valid || W->ibv || (m->fetch_v_q && m->fetch_w_q == w) || w == pick) continue;
+    if (!W->valid || W->ibv || (m->fetch_v_q && m->fetch_w_q == w) || (m->ifetch_v_q && m->ifetch_w_q == w) || w == pick)
+      continue;
     m->fetch_v_d = 1;
     m->fetch_w_d = w;
     m->fptr_d = (w + 1) % m->nwarps;
@@ -359,6 +368,8 @@ void shell_sm_commit(shell_sm_t *m) {
   m->age_q = m->age_d;
   m->fetch_v_q = m->fetch_v_d;
   m->fetch_w_q = m->fetch_w_d;
+  m->ifetch_v_q = m->ifetch_v_d;
+  m->ifetch_w_q = m->ifetch_w_d;
   if (m->l_wait_q) memcpy(m->l_addr_q, m->l_addr_d, sizeof m->l_addr_q); /* the only cycle l_addr is written */
   m->l_busy_q = m->l_busy_d;
   m->l_wait_q = m->l_wait_d;
