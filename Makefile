@@ -114,7 +114,7 @@ test: deps
 	@bash scripts/run_tests.sh
 
 run: deps
-	@bash scripts/run_demo.sh
+	@WORKLOAD=$(WORKLOAD) CONFIG=$(CONFIG) SEED=$(SEED) bash scripts/run_demo.sh
 
 bench: deps build
 	@bash scripts/bench.sh
@@ -139,3 +139,6 @@ ctest-build: $(B)/bin/shell-sim-asan
 sim: $(B)/bin/shell-sim
 	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) $(if $(CONFIG),--config $(CONFIG)) \
 	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
+.PHONY: shell-diagram
+shell-diagram: $(B)/bin/shell-sim   # docs/shell.svg from the instantiated default shell (with the MRPB)
+	$(B)/bin/shell-sim --set SHELL_MRPB=1 --dot docs/shell.dot && dot -Tsvg docs/shell.dot -o docs/shell.svg

@@ -16,6 +16,7 @@ have sta       || need+=(opensta)
 have gtkwave   || need+=(gtkwave)          # also fst2vcd
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
+have dot       || need+=(graphviz)         # docs/shell.svg, the shell's block diagram
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"

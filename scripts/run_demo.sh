@@ -8,6 +8,8 @@ B=build
 CYC=${RUN_CYCLES:-50000}
 SEED=${SEED:-$(( $(date +%s) % 100000 ))}
 make -s build >/dev/null || exit 1
+bash scripts/run_shell.sh || exit 1   # the GPU shell (C model), then the blocks it embeds in lockstep
+echo
 echo "make run: C model vs RTL lockstep of every block, seed $SEED, $CYC cycles per configuration"
 echo "(the multi-SM GPU shell that will embed these blocks is not built yet; this run proves the blocks)"
 printf '%-10s %-22s %10s %12s %s\n' block config cycles cycles/s result

@@ -14,7 +14,7 @@ static int usage(FILE *f) {
   fprintf(f,
           "usage: shell-sim [--workload NAME|FILE.traceg|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
           "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
-          "                 [--json FILE] [--dump-wl FILE] [--list-workloads] [--list-params] [--quiet]\n"
+          "                 [--json FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
           "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n");
   return 2;
 }
@@ -85,7 +85,7 @@ static int gpgpusim_config(l1sys_cfg_t *cfg, const char *path) {
 int main(int argc, char **argv) {
   l1sys_cfg_t cfg;
   cfg_defaults(&cfg);
-  const char *wlspec = "atax", *args = NULL, *json = NULL, *dump = NULL;
+  const char *wlspec = "atax", *args = NULL, *json = NULL, *dump = NULL, *dot = NULL;
   uint64_t seed = 1, cycles = 0;
   int quiet = 0;
   for (int i = 1; i < argc; i++) {
@@ -109,6 +109,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--cycles")) { NEEDV; cycles = strtoull(v, NULL, 0); }
     else if (!strcmp(a, "--json")) { NEEDV; json = v; }
     else if (!strcmp(a, "--dump-wl")) { NEEDV; dump = v; }
+    else if (!strcmp(a, "--dot")) { NEEDV; dot = v; }
     else if (!strcmp(a, "--config")) { NEEDV; if (cfg_load(&cfg, v)) return 2; }
     else if (!strcmp(a, "--set")) { NEEDV; if (cfg_set(&cfg, v, "--set")) return 2; }
     else if (!strcmp(a, "--gpgpusim-config")) { NEEDV; if (gpgpusim_config(&cfg, v)) return 2; }
@@ -130,6 +131,15 @@ int main(int argc, char **argv) {
   }
   shell_t s;
   if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl); return 2; }
+  if (dot) { /* the block diagram of what shell_init instantiated */
+    FILE *f = fopen(dot, "w");
+    int bad = !f || shell_dot(&s, f);
+    if (f) fclose(f);
+    shell_free(&s);
+    shell_wl_free(&wl);
+    if (bad) { fprintf(stderr, "error: %s: cannot write\n", dot); return 2; }
+    return 0;
+  }
   if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
   clock_t t0 = clock();
   int rc = shell_run(&s, cycles, !quiet);

@@ -134,6 +134,8 @@ int shell_run(shell_t *s, uint64_t max_cycles, int progress);
 int shell_check(shell_t *s);
 void shell_summary(const shell_t *s, FILE *f);
 int shell_json(const shell_t *s, FILE *f);
+/* Graphviz block diagram of the instantiated shell (what shell_init built). */
+int shell_dot(const shell_t *s, FILE *f);
 
 /* queues */
 int shell_q_init(shell_q_t *q, unsigned depth);
