@@ -156,7 +156,7 @@ test: .test-run
 run: .run-run
 	$(call FINISH,run)
 .run-run: deps
-	@$(call RUNRC,bash scripts/run_demo.sh,run)
+	@$(call RUNRC,WORKLOAD=$(WORKLOAD) CONFIG=$(CONFIG) SEED=$(SEED) bash scripts/run_demo.sh,run)
 
 # make bench: cycles/s of C alone, RTL alone (speed build and lockstep
 # build) and lockstep, with ratios; build/bench.json.  make bench-ir: the C
@@ -214,3 +214,23 @@ $(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
 build: $(B)/bin/chss-classify
+# ---- GPU shell: C model alone (docs/shell.md) -------------------------------
+#   make sim [WORKLOAD=atax] [CONFIG=file] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [JSON=out.json]
+WORKLOAD ?= atax
+ARGS     ?=
+JSON     ?=
+$(B)/bin/shell-sim: $(B)/obj/tb/shell_sim.o $(B)/lib/libcsim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@
+$(B)/bin/shell-sim-asan: $(B)/asanobj/tb/shell_sim.o $(B)/lib/libcsim_asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) $^ -o $@
+build: $(B)/bin/shell-sim
+ctest-build: $(B)/bin/shell-sim-asan
+.PHONY: sim
+sim: $(B)/bin/shell-sim
+	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) $(if $(CONFIG),--config $(CONFIG)) \
+	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
+.PHONY: shell-diagram
+shell-diagram: $(B)/bin/shell-sim   # docs/shell.svg from the instantiated default shell (with the MRPB)
+	$(B)/bin/shell-sim --set SHELL_MRPB=1 --dot docs/shell.dot && dot -Tsvg docs/shell.dot -o docs/shell.svg

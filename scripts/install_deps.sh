@@ -22,6 +22,7 @@ have parallel  || need+=(parallel)         # GNU parallel: make regress, make mu
 have gnuplot   || need+=(gnuplot-nox)      # synthesis sweep plots (docs/synthesis.md)
 have Xvfb      || need+=(xvfb)             # make test opens save files in GTKWave
 have valgrind  || need+=(valgrind)         # make bench-ir (callgrind)
+have dot       || need+=(graphviz)         # docs/shell.svg, the shell's block diagram
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"

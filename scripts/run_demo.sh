@@ -16,6 +16,8 @@ while kill -0 $bpid 2>/dev/null; do # a line every 8 s, never silent
   [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $bpid 2>/dev/null && echo "make run: still building ($((SECONDS - t0)) s)"
 done
 wait $bpid || exit 2
+bash scripts/run_shell.sh || exit 1   # the GPU shell (C model), then the blocks it embeds in lockstep
+echo
 echo "make run: C model vs RTL lockstep of every block, seed $SEED, $CYC cycles per configuration"
 echo "(the multi-SM GPU shell that will embed these blocks is not built yet; this run proves the blocks)"
 printf '%-10s %-22s %10s %12s %s\n' block config cycles cycles/s result

@@ -206,6 +206,10 @@ wavecase "l1d tag memory write port" FAULT_RTL=FAULT_L1D_VICTIM_HIGH l1d --confi
 
 # 8. bad input: exit 2 and one message naming the problem
 step "bad input (exit 2, one message) and exit codes through make"; stepfile
+# GPU shell: workloads, C model runs, determinism, bad traces (scripts/shell_tests.sh)
+tally "$(bash scripts/shell_tests.sh 2>&1)"
+
+# 7. bad input: exit 2 and one message naming the problem
 expect2() { # name, expected substring, command...
   local name=$1 want=$2; shift 2
   out=$("$@" 2>&1); rc=$?

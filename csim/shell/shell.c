@@ -1,0 +1,545 @@
+/* shell.c -- the shell's top: TB dispatcher, request and response
+ * crossbars, L2 banks, and the environment (workload records, DRAM).  See
+ * shell.h and docs/shell.md.  Order of shell_comb: response crossbar offers
+ * -> every SM -> response pops -> request crossbar -> L2 banks + DRAM ->
+ * dispatcher. */
+#include "shell.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bits.h"
+
+const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
+  const wl_kernel_t *k = &s->wl->k[s->kern_q < s->wl->nk ? s->kern_q : s->wl->nk - 1];
+  uint32_t i = block * k->warps + wib;
+  uint32_t p = pc < k->wlen[i] ? pc : k->wlen[i] - 1;
+  return &s->wl->rec[k->wfirst[i] + p];
+}
+
+int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
+  memset(s, 0, sizeof *s);
+  s->cfg = *cfg;
+  s->wl = wl;
+  s->nsm = (unsigned)CFG(cfg, SHELL_SMS);
+  s->nwarps = (unsigned)CFG(cfg, SHELL_WARPS);
+  s->ntbs = (unsigned)CFG(cfg, SHELL_TBS);
+  s->nbanks = (unsigned)CFG(cfg, SHELL_L2_BANKS);
+  s->line = (unsigned)CFG(cfg, L1D_LINE);
+  s->flits_line = 1 + s->line / (unsigned)CFG(cfg, SHELL_FLIT);
+  if (s->line != 128 && 0) return -1;
+  for (uint32_t k = 0; k < wl->nk; k++)
+    if (wl->k[k].warps > s->nwarps) {
+      fprintf(stderr, "error: parameter SHELL_WARPS=%u: kernel %s has blocks of %u warps, more than an SM holds\n",
+              s->nwarps, wl->k[k].name, wl->k[k].warps);
+      return -1;
+    }
+  if (wl->addr_w > (unsigned)CFG(cfg, L1D_ADDR_W)) {
+    fprintf(stderr, "error: parameter L1D_ADDR_W=%lld: narrower than the workload's addresses (%u bits)\n",
+            CFG(cfg, L1D_ADDR_W), wl->addr_w);
+    return -1;
+  }
+  s->sm = calloc(s->nsm, sizeof *s->sm);
+  s->l2 = calloc(s->nbanks, sizeof *s->l2);
+  s->dram = calloc(s->nbanks, sizeof *s->dram);
+  s->bank_rr_q = calloc(s->nbanks, 4);
+  s->bank_rr_d = calloc(s->nbanks, 4);
+  if (!s->sm || !s->l2 || !s->dram || !s->bank_rr_q || !s->bank_rr_d) return -1;
+  for (unsigned i = 0; i < s->nsm; i++)
+    if (shell_sm_init(&s->sm[i], i, cfg)) {
+      shell_free(s);
+      return -1;
+    }
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    shell_l2_t *L = &s->l2[b];
+    L->sets = (unsigned)CFG(cfg, SHELL_L2_SETS);
+    L->ways = (unsigned)CFG(cfg, SHELL_L2_WAYS);
+    L->tag = calloc((size_t)L->sets * L->ways, 4);
+    L->age = calloc((size_t)L->sets * L->ways, 4);
+    if (!L->tag || !L->age || shell_q_init(&L->reqq, (unsigned)CFG(cfg, SHELL_L2_Q)) ||
+        shell_q_init(&L->rspq, (unsigned)CFG(cfg, SHELL_L2_RSPQ)) || shell_q_init(&s->dram[b].q, 64)) {
+      shell_free(s);
+      return -1;
+    }
+  }
+  shell_reset(s);
+  return 0;
+}
+
+void shell_free(shell_t *s) {
+  if (s->sm)
+    for (unsigned i = 0; i < s->nsm; i++) shell_sm_free(&s->sm[i]);
+  if (s->l2)
+    for (unsigned b = 0; b < s->nbanks; b++) {
+      free(s->l2[b].tag);
+      free(s->l2[b].age);
+      shell_q_free(&s->l2[b].reqq);
+      shell_q_free(&s->l2[b].rspq);
+      shell_q_free(&s->dram[b].q);
+    }
+  free(s->sm);
+  free(s->l2);
+  free(s->dram);
+  free(s->bank_rr_q);
+  free(s->bank_rr_d);
+  s->sm = NULL;
+  s->l2 = NULL;
+}
+
+void shell_reset(shell_t *s) {
+  for (unsigned i = 0; i < s->nsm; i++) shell_sm_reset(&s->sm[i]);
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    shell_l2_t *L = &s->l2[b];
+    memset(L->tag, 0, (size_t)L->sets * L->ways * 4);
+    memset(L->age, 0, (size_t)L->sets * L->ways * 4);
+    L->tick = 0;
+    L->hits = L->misses = L->stores = L->fills = 0;
+    shell_q_reset(&L->reqq);
+    shell_q_reset(&L->rspq);
+    shell_q_reset(&s->dram[b].q);
+    s->dram[b].next_q = 0;
+    s->dram[b].reads = s->dram[b].writes = 0;
+    s->bank_rr_q[b] = 0;
+  }
+  s->kern_q = 0;
+  s->next_q = 0;
+  s->left_q = s->wl->nk ? s->wl->k[0].blocks : 0;
+  s->disp_rr_q = 0;
+  s->cycle_q = 0;
+  s->done = 0;
+  s->err[0] = 0;
+  s->xbar_req_flits = s->xbar_rsp_flits = 0;
+}
+
+/* ---- L2 bank: one tag access per cycle (a DRAM fill, else the head request) */
+/* Bank-local set index: the line's bank-local number folded with XOR so that
+ * power-of-two strides do not crowd a few sets (GPGPU-Sim hashes its L2
+ * index too). */
+static uint32_t l2_set(const shell_t *s, const shell_l2_t *L, uint32_t line) {
+  uint32_t x = line / s->nbanks, sb = 0;
+  while ((1u << sb) < L->sets) sb++;
+  if (!sb) return 0;
+  return (x ^ (x >> sb) ^ (x >> (2 * sb))) & (L->sets - 1);
+}
+
+static int l2_lookup(shell_l2_t *L, uint32_t set, uint32_t line, int touch) {
+  uint32_t *t = &L->tag[set * L->ways];
+  for (unsigned w = 0; w < L->ways; w++)
+    if (t[w] == line + 1) {
+      if (touch) L->age[set * L->ways + w] = ++L->tick;
+      return 1;
+    }
+  return 0;
+}
+
+static void l2_fill(shell_l2_t *L, uint32_t set, uint32_t line) {
+  if (l2_lookup(L, set, line, 1)) return;
+  unsigned v = 0;
+  uint32_t *t = &L->tag[set * L->ways], *a = &L->age[set * L->ways];
+  for (unsigned w = 0; w < L->ways; w++) {
+    if (!t[w]) { v = w; break; }
+    if (a[w] < a[v]) v = w; /* LRU; ties to the lowest way */
+  }
+  t[v] = line + 1;
+  a[v] = ++L->tick;
+  L->fills++;
+}
+
+static void l2_comb(shell_t *s, unsigned b) {
+  shell_l2_t *L = &s->l2[b];
+  shell_dram_t *D = &s->dram[b];
+  const uint32_t cyc = s->cycle_q;
+  D->next_d = D->next_q;
+  int busy = 0;
+  if (!shell_q_empty(&D->q)) { /* the environment's DRAM answers in order */
+    const shell_msg_t *h = shell_q_head(&D->q);
+    if ((int32_t)(h->ts - cyc) <= 0) {
+      if (h->store) shell_q_pop(&D->q);
+      else if (!shell_q_full(&L->rspq)) {
+        l2_fill(L, l2_set(s, L, h->line), h->line);
+        shell_msg_t r = *h;
+        r.ts = cyc + 1;
+        shell_q_push(&L->rspq, &r);
+        shell_q_pop(&D->q);
+        busy = 1;
+      }
+    }
+  }
+  if (busy || shell_q_empty(&L->reqq)) return;
+  const shell_msg_t *h = shell_q_head(&L->reqq);
+  uint32_t set = l2_set(s, L, h->line);
+  uint32_t lat = (uint32_t)CFG(&s->cfg, SHELL_DRAM_LAT), ivl = (uint32_t)CFG(&s->cfg, SHELL_DRAM_INTERVAL);
+  uint32_t dts = cyc + lat;
+  if ((int32_t)(D->next_q - dts) > 0) dts = D->next_q;
+  if (!h->store) {
+    if (l2_lookup(L, set, h->line, 0)) {
+      if (shell_q_full(&L->rspq)) return;
+      l2_lookup(L, set, h->line, 1);
+      shell_msg_t r = *h;
+      r.ts = cyc + (uint32_t)CFG(&s->cfg, SHELL_L2_LAT);
+      shell_q_push(&L->rspq, &r);
+      shell_q_pop(&L->reqq);
+      L->hits++;
+    } else if (!shell_q_full(&D->q)) {
+      shell_msg_t r = *h;
+      r.ts = dts;
+      shell_q_push(&D->q, &r);
+      D->next_d = dts - lat + ivl;
+      shell_q_pop(&L->reqq);
+      L->misses++;
+      D->reads++;
+    }
+  } else if (!shell_q_full(&D->q)) { /* write-through, no allocate: the line goes on to DRAM */
+    l2_lookup(L, set, h->line, 1);
+    shell_msg_t r = *h;
+    r.ts = dts;
+    shell_q_push(&D->q, &r);
+    D->next_d = dts - lat + ivl;
+    shell_q_pop(&L->reqq);
+    L->stores++;
+    D->writes++;
+  }
+}
+
+void shell_comb(shell_t *s) {
+  const uint32_t cyc = s->cycle_q;
+  s->kern_d = s->kern_q;
+  s->next_d = s->next_q;
+  s->left_d = s->left_q;
+  s->disp_rr_d = s->disp_rr_q;
+  for (unsigned b = 0; b < s->nbanks; b++) s->bank_rr_d[b] = s->bank_rr_q[b];
+
+  /* ---- SMs, each offered at most one response by the response crossbar */
+  for (unsigned i = 0; i < s->nsm; i++) {
+    shell_sm_t *m = &s->sm[i];
+    const shell_msg_t *offer = NULL;
+    unsigned ob = 0;
+    if (!m->ej_busy_q)
+      for (unsigned k = 0; k < s->nbanks; k++) {
+        unsigned b = (m->ej_rr_q + k) % s->nbanks;
+        const shell_q_t *q = &s->l2[b].rspq;
+        if (shell_q_empty(q)) continue;
+        const shell_msg_t *h = shell_q_head(q);
+        if (h->sm != i || (int32_t)(h->ts - cyc) > 0) continue;
+        offer = h;
+        ob = b;
+        break;
+      }
+    if (shell_sm_comb(s, m, offer)) {
+      shell_q_pop(&s->l2[ob].rspq);
+      m->ej_busy_d = s->flits_line - 1;
+      m->ej_rr_d = (ob + 1) % s->nbanks;
+      m->st[SHS_EJ_FLITS] += s->flits_line;
+      s->xbar_rsp_flits += s->flits_line;
+    }
+  }
+
+  /* ---- request crossbar: each bank takes one request per cycle --------- */
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    if (shell_q_full(&s->l2[b].reqq)) continue;
+    for (unsigned k = 0; k < s->nsm; k++) {
+      unsigned i = (s->bank_rr_q[b] + k) % s->nsm;
+      shell_sm_t *m = &s->sm[i];
+      if (m->inj_busy_q || shell_q_empty(&m->injq)) continue;
+      const shell_msg_t *h = shell_q_head(&m->injq);
+      if (shell_bank(s, h->line) != b) continue;
+      unsigned fl = h->store ? s->flits_line : 1;
+      shell_q_push(&s->l2[b].reqq, h);
+      shell_q_pop(&m->injq);
+      m->inj_busy_d = fl - 1;
+      m->st[SHS_INJ_FLITS] += fl;
+      s->xbar_req_flits += fl;
+      s->bank_rr_d[b] = (i + 1) % s->nsm;
+      break;
+    }
+  }
+
+  /* ---- L2 banks and their DRAM channels --------------------------------- */
+  for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
+
+  /* ---- TB dispatcher: one block per cycle, round-robin over SMs --------- */
+  if (s->kern_q < s->wl->nk) {
+    const wl_kernel_t *K = &s->wl->k[s->kern_q];
+    if (s->left_q) {
+      for (unsigned k = 0; k < s->nsm; k++) {
+        unsigned i = (s->disp_rr_q + k) % s->nsm;
+        shell_sm_t *m = &s->sm[i];
+        unsigned t = 0, freew = 0;
+        while (t < s->ntbs && m->t_q[t].valid) t++;
+        if (t == s->ntbs) continue;
+        for (unsigned w = 0; w < s->nwarps && freew < K->warps; w++) freew += !m->w_q[w].valid;
+        if (freew < K->warps) continue;
+        shell_tb_t *T = shell_sm_t_(m, t);
+        T->valid = 1;
+        T->nw = (uint8_t)K->warps;
+        T->nexit = T->nbar = 0;
+        T->block = s->next_q;
+        for (unsigned w = 0, n = 0; n < K->warps; w++) {
+          if (m->w_q[w].valid) continue;
+          shell_warp_t *W = shell_sm_w(m, w);
+          memset(W, 0, sizeof *W);
+          W->valid = 1;
+          W->tb = (uint8_t)t;
+          W->wib = (uint8_t)n++;
+          W->age = m->age_d++;
+        }
+        shell_byp_tb_dispatch(&m->byp, t, s->next_q);
+        m->st[SHS_TBS]++;
+        s->next_d = s->next_q + 1;
+        s->left_d = s->left_q - 1;
+        s->disp_rr_d = (i + 1) % s->nsm;
+        break;
+      }
+    } else {
+      int busy = 0;
+      for (unsigned i = 0; i < s->nsm && !busy; i++)
+        for (unsigned t = 0; t < s->ntbs; t++) busy |= s->sm[i].t_q[t].valid;
+      if (!busy) {
+        s->kern_d = s->kern_q + 1;
+        s->next_d = 0;
+        s->left_d = s->kern_d < s->wl->nk ? s->wl->k[s->kern_d].blocks : 0;
+      }
+    }
+  }
+  s->cycle_d = cyc + 1;
+}
+
+void shell_commit(shell_t *s) {
+  for (unsigned i = 0; i < s->nsm; i++) shell_sm_commit(&s->sm[i]);
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    shell_q_commit(&s->l2[b].reqq);
+    shell_q_commit(&s->l2[b].rspq);
+    shell_q_commit(&s->dram[b].q);
+    s->dram[b].next_q = s->dram[b].next_d;
+    s->bank_rr_q[b] = s->bank_rr_d[b];
+  }
+  s->kern_q = s->kern_d;
+  s->next_q = s->next_d;
+  s->left_q = s->left_d;
+  s->disp_rr_q = s->disp_rr_d;
+  s->cycle_q = s->cycle_d;
+}
+
+/* Nothing left to run and nothing in flight. */
+static int shell_idle(const shell_t *s) {
+  if (s->kern_q < s->wl->nk) return 0;
+  for (unsigned i = 0; i < s->nsm; i++) {
+    const shell_sm_t *m = &s->sm[i];
+    if (m->l_busy_q || !shell_q_empty(&m->injq) || !fifo_sync_empty(&m->l1d.i_missq) ||
+        !fifo_sync_empty(&m->l1d.i_bypq) || !fifo_sync_empty(&m->l1d.i_relq))
+      return 0;
+    if (m->use_mrpb && m->mrpb.occ_q) return 0;
+  }
+  for (unsigned b = 0; b < s->nbanks; b++)
+    if (!shell_q_empty(&s->l2[b].reqq) || !shell_q_empty(&s->l2[b].rspq) || !shell_q_empty(&s->dram[b].q)) return 0;
+  return 1;
+}
+
+int shell_check(shell_t *s) {
+  if (s->err[0]) return 1;
+  if (s->kern_q >= s->wl->nk && shell_idle(s)) {
+    for (unsigned i = 0; i < s->nsm; i++) {
+      const shell_sm_t *m = &s->sm[i];
+      if (m->st[SHS_LDREQ] != m->st[SHS_LDRSP]) {
+        snprintf(s->err, sizeof s->err, "SM %u: %llu load line requests issued, %llu answered", i,
+                 (unsigned long long)m->st[SHS_LDREQ], (unsigned long long)m->st[SHS_LDRSP]);
+        return 1;
+      }
+      for (unsigned e = 0; e < m->l1d.g.entries; e++)
+        if (m->l1d.mshr_valid_q[e]) {
+          snprintf(s->err, sizeof s->err, "SM %u: MSHR entry %u still valid after the workload finished", i, e);
+          return 1;
+        }
+    }
+    s->done = 1;
+  }
+  return 0;
+}
+
+int shell_run(shell_t *s, uint64_t max_cycles, int progress) {
+  time_t t0 = time(NULL), last = t0;
+  uint64_t total = shell_wl_insts(s->wl);
+  for (uint64_t c = 0; c < max_cycles; c++) {
+    shell_comb(s);
+    shell_commit(s);
+    if (shell_check(s)) return 1;
+    if (s->done) return 0;
+    if (progress && !(c & 0xffff)) {
+      time_t now = time(NULL);
+      if (now - last >= 2) {
+        uint64_t ins = 0;
+        for (unsigned i = 0; i < s->nsm; i++) ins += s->sm[i].st[SHS_INSTS];
+        fprintf(stderr, "progress: cycle %llu, %llu of %llu warp instructions (%.0f%%), %.0f s\n",
+                (unsigned long long)c, (unsigned long long)ins, (unsigned long long)total,
+                total ? 100.0 * (double)ins / (double)total : 0.0, difftime(now, t0));
+        last = now;
+      }
+    }
+  }
+  return 3;
+}
+
+/* ---- reports ---------------------------------------------------------------- */
+typedef struct {
+  uint64_t c[L1D_NCNT], st[SHS_N];
+} tot_t;
+
+static void sum_sm(const shell_sm_t *m, tot_t *t) {
+  for (unsigned k = 0; k < L1D_NCNT; k++) t->c[k] += m->l1d.cnt_q[k];
+  for (unsigned k = 0; k < SHS_N; k++) t->st[k] += m->st[k];
+}
+
+static void row(FILE *f, const char *name, const tot_t *t, uint64_t cyc) {
+  const uint64_t *c = t->c, *st = t->st;
+  fprintf(f, "%-5s %10llu %6.3f %9llu %8llu %7llu %8llu %7llu %7llu %6llu %6llu %6llu %7llu %6llu %9llu %8.1f %9llu\n",
+          name, (unsigned long long)st[SHS_INSTS], cyc ? (double)st[SHS_INSTS] / (double)cyc : 0.0,
+          (unsigned long long)c[L1D_CNT_ACCESS], (unsigned long long)c[L1D_CNT_HIT],
+          (unsigned long long)c[L1D_CNT_HITRES], (unsigned long long)c[L1D_CNT_MISS], (unsigned long long)c[L1D_CNT_BYP],
+          (unsigned long long)c[L1D_CNT_FAIL_LINE], (unsigned long long)c[L1D_CNT_FAIL_ENTRY],
+          (unsigned long long)c[L1D_CNT_FAIL_MERGE], (unsigned long long)c[L1D_CNT_FAIL_MQ],
+          (unsigned long long)c[L1D_CNT_FAIL_PORT], (unsigned long long)c[L1D_CNT_FAIL_BYPQ],
+          (unsigned long long)(st[SHS_STALL_MEM] + st[SHS_STALL_LSU] + st[SHS_STALL_IDLE]),
+          st[SHS_LDINST] ? (double)st[SHS_LDLAT] / (double)st[SHS_LDINST] : 0.0,
+          (unsigned long long)(st[SHS_INJ_FLITS] + st[SHS_EJ_FLITS]));
+}
+
+void shell_summary(const shell_t *s, FILE *f) {
+  uint64_t cyc = s->cycle_q;
+  fprintf(f, "shell: %u SMs, %s scheduler, L1D %lld sets x %lld ways x %lld B, MRPB %s, bypass %s, CCN %s, %u L2 banks\n",
+          s->nsm, CFG(&s->cfg, SHELL_SCHED) == SHELL_SCHED_GTO ? "GTO" : "LRR", CFG(&s->cfg, L1D_SETS),
+          CFG(&s->cfg, L1D_WAYS), CFG(&s->cfg, L1D_LINE), CFG(&s->cfg, SHELL_MRPB) ? "on" : "off",
+          CFG(&s->cfg, SHELL_BYPASS) == SHELL_BYPASS_ALL ? "all" : "none", "off", s->nbanks);
+  fprintf(f, "%-5s %10s %6s %9s %8s %7s %8s %7s %7s %6s %6s %6s %7s %6s %9s %8s %9s\n", "SM", "warp_inst", "IPC",
+          "l1_acc", "l1_hit", "hit_rsv", "l1_miss", "l1_byp", "f_line", "f_mshr", "f_merg", "f_mq", "f_port", "f_bypq",
+          "stall_cy", "ld_lat", "xbar_flit");
+  tot_t all = {{0}, {0}};
+  for (unsigned i = 0; i < s->nsm; i++) {
+    tot_t t = {{0}, {0}};
+    sum_sm(&s->sm[i], &t);
+    sum_sm(&s->sm[i], &all);
+    char n[16];
+    snprintf(n, sizeof n, "%u", i);
+    row(f, n, &t, cyc);
+  }
+  row(f, "all", &all, cyc);
+  uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0;
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    h += s->l2[b].hits;
+    mi += s->l2[b].misses;
+    st += s->l2[b].stores;
+    rd += s->dram[b].reads;
+    wr += s->dram[b].writes;
+  }
+  fprintf(f, "cycles %llu  warp instructions %llu  IPC %.3f  L1D hit rate %.3f  L2 requests %llu (load hits %llu, "
+             "load misses %llu, stores %llu)  DRAM reads %llu writes %llu  crossbar flits req %llu rsp %llu\n",
+          (unsigned long long)cyc, (unsigned long long)all.st[SHS_INSTS],
+          cyc ? (double)all.st[SHS_INSTS] / (double)cyc : 0.0,
+          all.c[L1D_CNT_ACCESS] ? (double)all.c[L1D_CNT_HIT] / (double)all.c[L1D_CNT_ACCESS] : 0.0,
+          (unsigned long long)(h + mi + st), (unsigned long long)h, (unsigned long long)mi, (unsigned long long)st,
+          (unsigned long long)rd, (unsigned long long)wr, (unsigned long long)s->xbar_req_flits,
+          (unsigned long long)s->xbar_rsp_flits);
+  fprintf(f, "stall cycles: memory %llu  LD/ST unit busy %llu  other (fetch, gaps, barriers) %llu;  "
+             "load line requests %llu answered %llu\n",
+          (unsigned long long)all.st[SHS_STALL_MEM], (unsigned long long)all.st[SHS_STALL_LSU],
+          (unsigned long long)all.st[SHS_STALL_IDLE], (unsigned long long)all.st[SHS_LDREQ],
+          (unsigned long long)all.st[SHS_LDRSP]);
+}
+
+int shell_json(const shell_t *s, FILE *f) {
+  uint64_t cyc = s->cycle_q;
+  tot_t all = {{0}, {0}};
+  fprintf(f, "{\n  \"cycles\": %llu,\n  \"config\": {", (unsigned long long)cyc);
+  const char *sep = "";
+  for (int i = 0; i < P_COUNT; i++)
+    if (!strncmp(l1sys_param_info[i].name, "SHELL_", 6) || !strncmp(l1sys_param_info[i].name, "L1D_", 4) ||
+        !strncmp(l1sys_param_info[i].name, "MRPB_", 5)) {
+      fprintf(f, "%s\"%s\": %lld", sep, l1sys_param_info[i].name, s->cfg.v[i]);
+      sep = ", ";
+    }
+  fprintf(f, "},\n  \"sm\": [\n");
+  for (unsigned i = 0; i < s->nsm; i++) {
+    const shell_sm_t *m = &s->sm[i];
+    sum_sm(m, &all);
+    fprintf(f, "    {\"id\": %u", i);
+    for (unsigned k = 0; k < L1D_NCNT; k++) {
+      char n[32];
+      snprintf(n, sizeof n, "l1d_%s", l1d_cnt_name[k]);
+      n[strlen(n) - 2] = 0; /* drop _q */
+      fprintf(f, ", \"%s\": %u", n, m->l1d.cnt_q[k]);
+    }
+    for (unsigned k = 0; k < SHS_N; k++) fprintf(f, ", \"%s\": %llu", shell_sm_stat_name[k], (unsigned long long)m->st[k]);
+    if (m->use_mrpb) fprintf(f, ", \"mrpb_occupancy_end\": %u", m->mrpb.occ_q);
+    fprintf(f, ", \"bypass_decisions\": %llu, \"bypassed\": %llu, \"ccn_remote_hits\": %llu}%s\n",
+            (unsigned long long)m->byp.decisions, (unsigned long long)m->byp.bypassed,
+            (unsigned long long)m->ccn.remote_hits, i + 1 < s->nsm ? "," : "");
+  }
+  uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0;
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    h += s->l2[b].hits;
+    mi += s->l2[b].misses;
+    st += s->l2[b].stores;
+    rd += s->dram[b].reads;
+    wr += s->dram[b].writes;
+  }
+  fprintf(f, "  ],\n  \"total\": {\"warp_insts\": %llu, \"ipc\": %.6f, \"l1_accesses\": %llu, \"l1_hits\": %llu, "
+             "\"l1_misses\": %llu, \"l1_bypasses\": %llu, \"fail_line_alloc\": %llu, \"fail_mshr_entry\": %llu, "
+             "\"fail_mshr_merge\": %llu, \"fail_miss_queue\": %llu, \"fail_port_busy\": %llu, \"fail_byp_queue\": %llu, "
+             "\"avg_load_latency\": %.3f, \"stall_mem\": %llu, \"stall_lsu\": %llu, \"stall_other\": %llu, "
+             "\"l2_load_hits\": %llu, \"l2_load_misses\": %llu, \"l2_stores\": %llu, \"dram_reads\": %llu, "
+             "\"dram_writes\": %llu, \"xbar_req_flits\": %llu, \"xbar_rsp_flits\": %llu}\n}\n",
+          (unsigned long long)all.st[SHS_INSTS], cyc ? (double)all.st[SHS_INSTS] / (double)cyc : 0.0,
+          (unsigned long long)all.c[L1D_CNT_ACCESS], (unsigned long long)all.c[L1D_CNT_HIT],
+          (unsigned long long)all.c[L1D_CNT_MISS], (unsigned long long)all.c[L1D_CNT_BYP],
+          (unsigned long long)all.c[L1D_CNT_FAIL_LINE], (unsigned long long)all.c[L1D_CNT_FAIL_ENTRY],
+          (unsigned long long)all.c[L1D_CNT_FAIL_MERGE], (unsigned long long)all.c[L1D_CNT_FAIL_MQ],
+          (unsigned long long)all.c[L1D_CNT_FAIL_PORT], (unsigned long long)all.c[L1D_CNT_FAIL_BYPQ],
+          all.st[SHS_LDINST] ? (double)all.st[SHS_LDLAT] / (double)all.st[SHS_LDINST] : 0.0,
+          (unsigned long long)all.st[SHS_STALL_MEM], (unsigned long long)all.st[SHS_STALL_LSU],
+          (unsigned long long)all.st[SHS_STALL_IDLE], (unsigned long long)h, (unsigned long long)mi,
+          (unsigned long long)st, (unsigned long long)rd, (unsigned long long)wr,
+          (unsigned long long)s->xbar_req_flits, (unsigned long long)s->xbar_rsp_flits);
+  return ferror(f) ? -1 : 0;
+}
+
+/* The diagram walks the instance: one cluster per SM with the sub-blocks it
+ * holds (the MRPB only when instantiated), then the crossbar, the banks and
+ * the environment, so the picture follows the configuration. */
+int shell_dot(const shell_t *s, FILE *f) {
+  fprintf(f, "digraph shell {\n  rankdir=LR; node [shape=box, fontname=Helvetica, fontsize=10];\n"
+             "  label=\"GPU shell: %u SMs, %u L2 banks (generated by shell-sim --dot from the instantiated model)\";\n"
+             "  env_wl [label=\"environment: workload records\\n(fetch / lane addresses)\", shape=note];\n"
+             "  disp [label=\"TB dispatcher\\nround-robin over SMs\"];\n  env_wl -> disp [style=dotted];\n",
+          s->nsm, s->nbanks);
+  unsigned shown = s->nsm > 4 ? 3 : s->nsm;
+  for (unsigned i = 0; i < shown; i++) {
+    const shell_sm_t *m = &s->sm[i];
+    fprintf(f, "  subgraph cluster_sm%u {\n    label=\"SM %u (%u warp slots, %u TB slots)\";\n", i, i, m->nwarps, m->ntbs);
+    fprintf(f, "    sm%u_sched [label=\"warp scheduler (%s)\\n+ fetch\"];\n", i,
+            CFG(&s->cfg, SHELL_SCHED) == SHELL_SCHED_GTO ? "GTO" : "LRR");
+    fprintf(f, "    sm%u_lsu [label=\"LD/ST unit\\ncoalescer (%u B lines)\"];\n", i, m->line);
+    if (m->use_mrpb) fprintf(f, "    sm%u_mrpb [label=\"MRPB\\n%u queues x %u\"];\n", i, m->mrpb.nq, m->mrpb.entries);
+    fprintf(f, "    sm%u_l1d [label=\"L1D\\n%u sets x %u ways\\n%u MSHRs\"];\n", i, m->l1d.g.sets, m->l1d.g.ways,
+            m->l1d.g.entries);
+    fprintf(f, "    sm%u_byp [label=\"bypass controller\\n(hook: %s)\", style=dashed];\n", i,
+            m->byp.scheme == SHELL_BYPASS_ALL ? "ALL" : "NONE");
+    fprintf(f, "    sm%u_ccn [label=\"CCN node\\n(hook: OFF)\", style=dashed];\n", i);
+    fprintf(f, "    sm%u_inj [label=\"injection queue\\n%u entries\"];\n  }\n", i, m->injq.depth);
+    fprintf(f, "  disp -> sm%u_sched;\n  sm%u_sched -> sm%u_lsu;\n", i, i, i);
+    if (m->use_mrpb) fprintf(f, "  sm%u_lsu -> sm%u_mrpb -> sm%u_l1d;\n", i, i, i);
+    else fprintf(f, "  sm%u_lsu -> sm%u_l1d;\n", i, i);
+    fprintf(f, "  sm%u_byp -> sm%u_l1d [label=\"req_byp_i\", style=dashed];\n  sm%u_l1d -> sm%u_byp [label=\"ev_*\", style=dashed];\n", i, i, i, i);
+    fprintf(f, "  sm%u_l1d -> sm%u_ccn [label=\"miss path\", style=dashed];\n  sm%u_ccn -> sm%u_l1d [label=\"rmt_*\", style=dashed];\n", i, i, i, i);
+    fprintf(f, "  sm%u_l1d -> sm%u_inj;\n  sm%u_inj -> xbar_req;\n  xbar_rsp -> sm%u_l1d [label=\"fill\"];\n", i, i, i, i);
+  }
+  if (shown < s->nsm) fprintf(f, "  more_sms [label=\"... SMs %u..%u (same)\", shape=plaintext];\n  disp -> more_sms;\n", shown, s->nsm - 1);
+  fprintf(f, "  xbar_req [label=\"request crossbar\\n1 flit/cycle per port, %u-flit lines\"];\n"
+             "  xbar_rsp [label=\"response crossbar\"];\n", s->flits_line);
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    fprintf(f, "  l2_%u [label=\"L2 bank %u\\n%u sets x %u ways\\nlatency %lld\"];\n", b, b, s->l2[b].sets, s->l2[b].ways,
+            CFG(&s->cfg, SHELL_L2_LAT));
+    fprintf(f, "  dram_%u [label=\"DRAM channel %u (environment)\\nlatency %lld\", shape=note];\n", b, b,
+            CFG(&s->cfg, SHELL_DRAM_LAT));
+    fprintf(f, "  xbar_req -> l2_%u;\n  l2_%u -> xbar_rsp;\n  l2_%u -> dram_%u;\n  dram_%u -> l2_%u;\n", b, b, b, b, b, b);
+  }
+  fprintf(f, "}\n");
+  return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,340 @@
+/* shell_gen.c -- generators for the kernels the papers use (docs/shell.md,
+ * "Generators").  Each builds the per-warp records a GPU would execute for
+ * the kernel's memory-access pattern: 4-byte floats, 32 lanes, row-major
+ * matrices; arrays at fixed, line-aligned bases.  Arguments (all optional):
+ * n (problem size), iters (loop trip count, default n), bs (threads per
+ * block). */
+#include <stdlib.h>
+#include <string.h>
+#include "shell_wl.h"
+
+const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
+                                          "srad", "stream", "share", "spmv",    NULL};
+
+#define A0 0x01000000u /* array bases: 16 MiB apart */
+#define A1 0x02000000u
+#define A2 0x03000000u
+#define A3 0x04000000u
+#define A4 0x05000000u
+
+typedef struct {
+  unsigned n, iters, bs;
+} gargs_t;
+
+static int parse_args(const char *name, const char *args, gargs_t *g) {
+  if (!args || !*args) return 0;
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", args);
+  for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+    char *e;
+    char *eq = strchr(t, '=');
+    if (!eq) goto bad;
+    *eq = 0;
+    unsigned long v = strtoul(eq + 1, &e, 0);
+    if (*e || !eq[1] || v < 1 || v > (1u << 20)) goto bad;
+    if (!strcmp(t, "n")) g->n = (unsigned)v;
+    else if (!strcmp(t, "iters")) g->iters = (unsigned)v;
+    else if (!strcmp(t, "bs")) {
+      if (v % 32 || v > 1024) goto bad;
+      g->bs = (unsigned)v;
+    } else goto bad;
+  }
+  return 0;
+bad:
+  fprintf(stderr, "error: workload %s: bad argument in '%s' (expected n=N,iters=N,bs=N with bs a multiple of 32 up to 1024)\n",
+          name, args);
+  return -1;
+}
+
+static uint64_t rng_next(uint64_t *s) { /* splitmix64: the generator's own seeded state */
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* lane addresses a(lane) = base + (t0 + lane) * tstride, for thread ids t0.. */
+static void lanes_lin(uint32_t *a, uint32_t base, long long t0, long long tstride) {
+  for (unsigned l = 0; l < WL_LANES; l++) a[l] = (uint32_t)(base + (t0 + l) * tstride);
+}
+static void lanes_same(uint32_t *a, uint32_t addr) {
+  for (unsigned l = 0; l < WL_LANES; l++) a[l] = addr;
+}
+
+/* Matrix-vector kernels: one thread per output element over `threads`
+ * threads.  row-wise: thread i walks row i of M (lanes n*4 apart:
+ * uncoalesced, the intra-warp contention of seed 003); column-wise: thread
+ * j walks column j (coalesced). */
+static void mv_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int nmat, const uint32_t *mat, int colwise,
+                      uint32_t vec, uint32_t out) {
+  unsigned wpb = g->bs / 32, blocks = (g->n + g->bs - 1) / g->bs;
+  shell_wl_kernel(w, name, blocks, wpb);
+  uint32_t a[WL_LANES];
+  for (unsigned b = 0; b < blocks; b++)
+    for (unsigned wi = 0; wi < wpb; wi++) {
+      shell_wl_warp_begin(w, b, wi);
+      long long t0 = (long long)b * g->bs + wi * 32;
+      uint32_t mask = t0 + 32 <= g->n ? 0xffffffffu : (t0 >= g->n ? 0 : (1u << (g->n - t0)) - 1);
+      if (mask) {
+        for (unsigned j = 0; j < g->iters; j++) {
+          for (int m = 0; m < nmat; m++) {
+            if (colwise) lanes_lin(a, mat[m] + j * g->n * 4, t0, 4);
+            else lanes_lin(a, mat[m] + j * 4, t0, (long long)g->n * 4);
+            shell_wl_mem(w, 0, mask, 4, a);
+          }
+          lanes_same(a, vec + j * 4);
+          shell_wl_mem(w, 0, mask, 4, a);
+          shell_wl_alu(w, 2 * nmat);
+        }
+        lanes_lin(a, out, t0, 4);
+        shell_wl_mem(w, 1, mask, 4, a);
+      }
+      shell_wl_exit(w);
+    }
+}
+
+/* C[i][j] over an n x n grid of threads, warps along j. */
+static void mm_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int kind) {
+  unsigned n = g->n, wpb = g->bs / 32, threads = n * n, blocks = (threads + g->bs - 1) / g->bs;
+  shell_wl_kernel(w, name, blocks, wpb);
+  uint32_t a[WL_LANES];
+  for (unsigned b = 0; b < blocks; b++)
+    for (unsigned wi = 0; wi < wpb; wi++) {
+      shell_wl_warp_begin(w, b, wi);
+      unsigned t0 = b * g->bs + wi * 32;
+      if (t0 < threads && n >= 32) {
+        unsigned i = t0 / n, j0 = t0 % n;
+        for (unsigned k = 0; k < g->iters; k++) {
+          if (kind == 0) { /* gemm: A[i][k] broadcast, B[k][j] coalesced */
+            lanes_same(a, A0 + (i * n + k) * 4);
+            shell_wl_mem(w, 0, ~0u, 4, a);
+            lanes_lin(a, A1 + k * n * 4, j0, 4);
+            shell_wl_mem(w, 0, ~0u, 4, a);
+            shell_wl_alu(w, 2);
+          } else { /* syrk / syr2k: A[i][k] broadcast, A[j][k] lanes n*4 apart */
+            lanes_same(a, A0 + (i * n + k) * 4);
+            shell_wl_mem(w, 0, ~0u, 4, a);
+            lanes_lin(a, A0 + k * 4, j0, (long long)n * 4);
+            shell_wl_mem(w, 0, ~0u, 4, a);
+            if (kind == 2) {
+              lanes_same(a, A1 + (i * n + k) * 4);
+              shell_wl_mem(w, 0, ~0u, 4, a);
+              lanes_lin(a, A1 + k * 4, j0, (long long)n * 4);
+              shell_wl_mem(w, 0, ~0u, 4, a);
+            }
+            shell_wl_alu(w, kind == 2 ? 4 : 2);
+          }
+        }
+        lanes_lin(a, A2 + i * n * 4, j0, 4);
+        shell_wl_mem(w, 0, ~0u, 4, a);
+        shell_wl_alu(w, 2);
+        shell_wl_mem(w, 1, ~0u, 4, a);
+      }
+      shell_wl_exit(w);
+    }
+}
+
+int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
+  int id = -1;
+  for (int i = 0; shell_wl_gen_names[i]; i++)
+    if (!strcmp(name, shell_wl_gen_names[i])) id = i;
+  if (id < 0) {
+    fprintf(stderr, "error: workload '%s': not a generator (", name);
+    for (int i = 0; shell_wl_gen_names[i]; i++) fprintf(stderr, "%s%s", i ? ", " : "", shell_wl_gen_names[i]);
+    fprintf(stderr, "), a .traceg or a .wl file\n");
+    return -1;
+  }
+  /* defaults sized for a run of some 10^5 cycles on 4 SMs */
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64};
+  gargs_t g = {dn[id], di[id], db[id]};
+  if (parse_args(name, args, &g)) return -1;
+  if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
+    fprintf(stderr, "error: workload %s: n=%u must be a multiple of 32\n", name, g.n);
+    return -1;
+  }
+  uint32_t a[WL_LANES];
+  switch (id) {
+  case 0: { /* atax: tmp = A x (row-wise), y = A^T tmp (column-wise) */
+    uint32_t m[] = {A0};
+    mv_kernel(w, "atax1", &g, 1, m, 0, A1, A2);
+    mv_kernel(w, "atax2", &g, 1, m, 1, A2, A3);
+    break;
+  }
+  case 1: { /* bicg: q = A p (row-wise), s = A^T r (column-wise) */
+    uint32_t m[] = {A0};
+    mv_kernel(w, "bicg1", &g, 1, m, 0, A1, A2);
+    mv_kernel(w, "bicg2", &g, 1, m, 1, A3, A4);
+    break;
+  }
+  case 2: { /* mvt: x1 += A y1 (row-wise), x2 += A^T y2 (column-wise) */
+    uint32_t m[] = {A0};
+    mv_kernel(w, "mvt1", &g, 1, m, 0, A1, A2);
+    mv_kernel(w, "mvt2", &g, 1, m, 1, A3, A4);
+    break;
+  }
+  case 3: { /* gesummv: tmp = A x, y = B x, both row-wise */
+    uint32_t m[] = {A0, A3};
+    mv_kernel(w, "gesummv", &g, 2, m, 0, A1, A2);
+    break;
+  }
+  case 4: mm_kernel(w, "syrk", &g, 1); break;
+  case 5: mm_kernel(w, "syr2k", &g, 2); break;
+  case 7: mm_kernel(w, "gemm", &g, 0); break;
+  case 6: { /* 2dconv: 3x3 stencil, warps along a row: coalesced, little reuse */
+    unsigned n = g.n, wpb = g.bs / 32, threads = n * n, blocks = (threads + g.bs - 1) / g.bs;
+    shell_wl_kernel(w, "2dconv", blocks, wpb);
+    for (unsigned b = 0; b < blocks; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned t0 = b * g.bs + wi * 32;
+        if (t0 < threads) {
+          unsigned i = t0 / n, j0 = t0 % n;
+          for (int di2 = -1; di2 <= 1; di2++)
+            for (int dj = -1; dj <= 1; dj++) {
+              long long row = (long long)i + di2;
+              if (row < 0 || row >= n) continue;
+              uint32_t mask = 0;
+              for (unsigned l = 0; l < WL_LANES; l++) {
+                long long col = (long long)j0 + l + dj;
+                a[l] = 0;
+                if (col >= 0 && col < n && j0 + l < n) {
+                  mask |= 1u << l;
+                  a[l] = (uint32_t)(A0 + (row * n + col) * 4);
+                }
+              }
+              if (mask) shell_wl_mem(w, 0, mask, 4, a);
+            }
+          shell_wl_alu(w, 17);
+          lanes_lin(a, A1 + i * n * 4, j0, 4);
+          shell_wl_mem(w, 1, ~0u, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+    break;
+  }
+  case 8: { /* srad: each block preloads its 16x16 tile (and a halo row) from
+              global into shared memory, barrier, computes from shared, stores */
+    unsigned n = g.n, tiles = (n / 16) * (n / 16), wpb = 8;
+    shell_wl_kernel(w, "srad", tiles, wpb);
+    for (unsigned b = 0; b < tiles; b++) {
+      unsigned ti = b / (n / 16), tj = b % (n / 16);
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        for (unsigned l = 0; l < WL_LANES; l++) { /* two tile rows per warp */
+          unsigned r = ti * 16 + wi * 2 + l / 16, c = tj * 16 + l % 16;
+          a[l] = A0 + (r * n + c) * 4;
+        }
+        shell_wl_mem(w, 0, ~0u, 4, a);
+        for (unsigned l = 0; l < WL_LANES; l++) { /* the same tile of the second image */
+          unsigned r = ti * 16 + wi * 2 + l / 16, c = tj * 16 + l % 16;
+          a[l] = A1 + (r * n + c) * 4;
+        }
+        shell_wl_mem(w, 0, ~0u, 4, a);
+        shell_wl_alu(w, 4); /* stores to shared memory */
+        shell_wl_bar(w);
+        shell_wl_alu(w, 60); /* the stencil from shared memory */
+        shell_wl_bar(w);
+        for (unsigned l = 0; l < WL_LANES; l++) {
+          unsigned r = ti * 16 + wi * 2 + l / 16, c = tj * 16 + l % 16;
+          a[l] = A2 + (r * n + c) * 4;
+        }
+        shell_wl_mem(w, 1, ~0u, 4, a);
+        shell_wl_exit(w);
+      }
+    }
+    break;
+  }
+  case 9: { /* stream: c = a + b over n elements, grid-stride loop, no reuse */
+    unsigned wpb = g.bs / 32, blocks = 32, threads = blocks * g.bs;
+    shell_wl_kernel(w, "stream", blocks, wpb);
+    for (unsigned b = 0; b < blocks; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        for (unsigned it = 0; it < g.iters; it++) {
+          long long t0 = (long long)it * threads + b * g.bs + wi * 32;
+          if (t0 >= g.n) break;
+          lanes_lin(a, A0, t0, 4);
+          shell_wl_mem(w, 0, ~0u, 4, a);
+          lanes_lin(a, A1, t0, 4);
+          shell_wl_mem(w, 0, ~0u, 4, a);
+          shell_wl_alu(w, 1);
+          lanes_lin(a, A2, t0, 4);
+          shell_wl_mem(w, 1, ~0u, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+    break;
+  }
+  case 10: { /* share: every block reads the same table of n KB, so lines one
+                SM fetched are wanted by the others (the CCN's case) */
+    unsigned wpb = g.bs / 32, blocks = 32, lines = g.n * 1024 / 128;
+    shell_wl_kernel(w, "share", blocks, wpb);
+    for (unsigned b = 0; b < blocks; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        for (unsigned it = 0; it < g.iters; it++) {
+          unsigned line = (it * 7 + wi * 13 + (b % 4) * 3) % lines;
+          lanes_lin(a, A0 + line * 128, 0, 4);
+          shell_wl_mem(w, 0, ~0u, 4, a);
+          shell_wl_alu(w, 8);
+        }
+        lanes_lin(a, A1, (long long)(b * g.bs + wi * 32), 4);
+        shell_wl_mem(w, 1, ~0u, 4, a);
+        shell_wl_exit(w);
+      }
+    break;
+  }
+  case 11: { /* spmv: CSR, one row per thread, random row lengths and column
+                indices (seeded): irregular gathers of x */
+    unsigned rows = g.n, wpb = g.bs / 32, blocks = (rows + g.bs - 1) / g.bs, avg = 8;
+    uint64_t s = seed ^ 0x5eed5eedull;
+    unsigned *len = malloc(rows * sizeof *len), *start = malloc(rows * sizeof *start);
+    if (!len || !start) { free(len); free(start); fprintf(stderr, "error: out of memory\n"); return -1; }
+    unsigned nnz = 0;
+    for (unsigned r = 0; r < rows; r++) {
+      len[r] = 1 + (unsigned)(rng_next(&s) % (2 * avg));
+      start[r] = nnz;
+      nnz += len[r];
+    }
+    shell_wl_kernel(w, "spmv", blocks, wpb);
+    for (unsigned b = 0; b < blocks; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned r0 = b * g.bs + wi * 32, maxl = 0;
+        for (unsigned l = 0; l < WL_LANES && r0 + l < rows; l++) maxl = len[r0 + l] > maxl ? len[r0 + l] : maxl;
+        for (unsigned l = 0; l < WL_LANES; l++) a[l] = r0 + l < rows ? A0 + (r0 + l) * 4 : 0;
+        uint32_t live = 0;
+        for (unsigned l = 0; l < WL_LANES; l++) if (r0 + l < rows) live |= 1u << l;
+        if (live) shell_wl_mem(w, 0, live, 4, a); /* row pointers */
+        for (unsigned k = 0; k < maxl; k++) {
+          uint32_t mask = 0, c[WL_LANES];
+          for (unsigned l = 0; l < WL_LANES; l++) {
+            a[l] = c[l] = 0;
+            if (r0 + l < rows && k < len[r0 + l]) {
+              mask |= 1u << l;
+              a[l] = A1 + (start[r0 + l] + k) * 4;                    /* column index */
+              c[l] = A3 + (uint32_t)(rng_next(&s) % rows) * 4;       /* x[col] */
+            }
+          }
+          shell_wl_mem(w, 0, mask, 4, a);
+          for (unsigned l = 0; l < WL_LANES; l++) if (mask >> l & 1) a[l] += A2 - A1; /* value */
+          shell_wl_mem(w, 0, mask, 4, a);
+          shell_wl_mem(w, 0, mask, 4, c);
+          shell_wl_alu(w, 2);
+        }
+        if (live) {
+          lanes_lin(a, A4, r0, 4);
+          shell_wl_mem(w, 1, live, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+    free(len);
+    free(start);
+    break;
+  }
+  }
+  (void)rng_next;
+  return shell_wl_finish(w, name);
+}

@@ -1,0 +1,320 @@
+/* shell_traceg.c -- reader for Accel-Sim .traceg traces as the NVBit tracer
+ * writes them (tracer versions 3..5; docs/shell.md, "Accel-Sim traces").
+ *
+ *   -key = value header lines (grid dim, block dim, accelsim tracer version,
+ *   enable lineinfo are used), '#' comment lines, then per thread block:
+ *   #BEGIN_TB / thread block = x,y,z / { warp = n / insts = m / m lines } / #END_TB
+ *   line: [x y z warp (version < 3)] [line_num (lineinfo)] PC MASK NDST [Rd]
+ *         OPCODE NSRC [Rs...] MEMWIDTH [MODE ADDRS] [IMM (version >= 4)]
+ *   MODE 0 list (one hex address per active lane), 1 base+stride
+ *   (k-th active lane: base + k*stride), 2 base+delta (first active lane
+ *   base, each further one the previous + delta: popcount-1 deltas).
+ *
+ * Replay: LDG/LD global loads and STG/ST stores with their addresses; BAR
+ * barriers; the EXIT that ends a warp's stream (a stream without one gets
+ * one); every other instruction is one compute instruction.  Memory opcodes
+ * of other spaces (LDS, STL, ATOM, ...) are replayed as compute and counted
+ * per opcode (shell_wl_report_unsupported), never dropped silently.
+ * Addresses are rebased: base = the kernel's first global address rounded
+ * down to 256 MiB; every address must fall in [base, base + 2^addr_w). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "shell_wl.h"
+
+typedef struct {
+  const char *path;
+  unsigned line;
+} tg_t;
+
+static int terr(const tg_t *t, const char *fmt, const char *a) {
+  fprintf(stderr, "error: %s:%u: ", t->path, t->line);
+  fprintf(stderr, fmt, a);
+  fprintf(stderr, "\n");
+  return -1;
+}
+
+static int opcode_ok(const char *s) {
+  if (!isupper((unsigned char)*s)) return 0;
+  for (const char *p = s; *p; p++) {
+    if (*p == '.') {
+      if (!p[1] || p[1] == '.') return 0;
+      continue;
+    }
+    if (!isupper((unsigned char)*p) && !isdigit((unsigned char)*p) && *p != '_') return 0;
+  }
+  return 1;
+}
+
+/* Access size from the opcode (as Accel-Sim: a numeric field is bits, U<n>
+ * too; default 4 bytes), clamped to the shell's 1..16. */
+static unsigned op_size(const char *op) {
+  char b[64];
+  snprintf(b, sizeof b, "%s", op);
+  for (char *t = strtok(b, "."); t; t = strtok(NULL, ".")) {
+    const char *d = t[0] == 'U' ? t + 1 : t;
+    if (*d && strspn(d, "0123456789") == strlen(d)) {
+      unsigned bits = (unsigned)atoi(d), by = bits / 8;
+      if (by >= 16) return 16;
+      if (by >= 8) return 8;
+      if (by >= 4) return 4;
+      if (by >= 2) return 2;
+      return 1;
+    }
+  }
+  return 4;
+}
+
+static void count_unsup(shell_wl_t *w, const char *op) {
+  char base[32];
+  snprintf(base, sizeof base, "%.*s", (int)strcspn(op, "."), op);
+  for (uint32_t i = 0; i < w->nunsup; i++)
+    if (!strcmp(w->unsup[i].op, base)) { w->unsup[i].n++; return; }
+  if (w->nunsup < 64) {
+    snprintf(w->unsup[w->nunsup].op, sizeof w->unsup[0].op, "%s", base);
+    w->unsup[w->nunsup++].n = 1;
+  } else
+    w->unsup_other++;
+}
+
+static int parse_u(const tg_t *t, const char *s, int base, unsigned long long max, const char *what,
+                   unsigned long long *v) {
+  char *e;
+  errno = 0;
+  if (!s) return terr(t, "truncated line: %s missing", what);
+  unsigned long long x = strtoull(s, &e, base);
+  if (!*s || *e || errno || *s == '-' || x > max) return terr(t, "bad count: %s", what);
+  *v = x;
+  return 0;
+}
+
+/* One instruction line into the open warp.  tok[] are the fields. */
+static int inst_line(shell_wl_t *w, const tg_t *t, char **tok, int nt, unsigned ver, unsigned lineinfo) {
+  int i = 0;
+  unsigned long long v;
+#define NEXT(what) (i < nt ? tok[i++] : (terr(t, "truncated line: %s missing", what), (char *)NULL))
+  if (ver < 3) i += 4;
+  if (lineinfo) i += 1;
+  if (i > nt) return terr(t, "truncated line: %s", "thread-block/line-number fields missing");
+  const char *s;
+  if (!(s = NEXT("PC")) || parse_u(t, s, 16, ~0ull, "PC (hex)", &v)) return -1;
+  if (!(s = NEXT("active mask"))) return -1;
+  if (strlen(s) > 8 || parse_u(t, s, 16, 0xffffffffull, "active mask (8 hex digits)", &v)) {
+    if (strlen(s) > 8) terr(t, "bad count: active mask '%s' wider than 32 lanes", s);
+    return -1;
+  }
+  uint32_t mask = (uint32_t)v;
+  if (!(s = NEXT("destination count")) || parse_u(t, s, 10, 4, "destination count (0..4)", &v)) return -1;
+  for (unsigned k = 0; k < v; k++) {
+    if (!(s = NEXT("destination register"))) return -1;
+    if (s[0] != 'R' && s[0] != 'P' && s[0] != 'U') return terr(t, "bad destination register '%s'", s);
+  }
+  const char *op = NEXT("opcode");
+  if (!op) return -1;
+  if (!opcode_ok(op)) return terr(t, "unknown opcode '%s' (not a SASS opcode: upper-case fields joined by '.')", op);
+  if (!(s = NEXT("source count")) || parse_u(t, s, 10, 8, "source count (0..8)", &v)) return -1;
+  for (unsigned k = 0; k < v; k++) {
+    if (!(s = NEXT("source register"))) return -1;
+    if (s[0] != 'R' && s[0] != 'P' && s[0] != 'U') return terr(t, "bad source register '%s'", s);
+  }
+  if (!(s = NEXT("memory width")) || parse_u(t, s, 10, 1024, "memory width (bytes)", &v)) return -1;
+  unsigned memw = (unsigned)v;
+  uint32_t lane[WL_LANES] = {0};
+  unsigned n = (unsigned)__builtin_popcount(mask);
+  wl_kernel_t *kk = &w->k[w->nk - 1];
+  if (kk->wlen[w->open] && w->rec[w->nrec - 1].kind == WL_ALU) w->rec[w->nrec - 1].size = 0; /* not the last EXIT */
+  if (memw) {
+    if (!(s = NEXT("address mode")) || parse_u(t, s, 10, 2, "address mode (0 list, 1 base+stride, 2 base+delta)", &v))
+      return -1;
+    unsigned mode = (unsigned)v;
+    unsigned long long a[WL_LANES];
+    if (mode == 0) {
+      for (unsigned k = 0; k < n; k++)
+        if (!(s = NEXT("address")) || parse_u(t, s, 16, ~0ull, "address (hex)", &a[k])) return -1;
+    } else {
+      if (!(s = NEXT("base address")) || parse_u(t, s, 16, ~0ull, "base address (hex)", &a[0])) return -1;
+      long long st = 0;
+      for (unsigned k = 1; k < n || (mode == 1 && k == 1); k++) {
+        if (!(s = NEXT(mode == 1 ? "stride" : "delta"))) return -1;
+        char *e;
+        errno = 0;
+        long long d = strtoll(s, &e, 10);
+        if (*e || errno) return terr(t, "bad count: stride/delta '%s' is not a decimal integer", s);
+        if (mode == 1) { st = d; break; }
+        a[k] = a[k - 1] + (unsigned long long)d;
+      }
+      if (mode == 1)
+        for (unsigned k = 1; k < n; k++) a[k] = a[0] + (unsigned long long)((long long)k * st);
+    }
+    char base[8];
+    snprintf(base, sizeof base, "%.*s", (int)strcspn(op, "."), op);
+    int ld = !strcmp(base, "LDG") || !strcmp(base, "LD"), stt = !strcmp(base, "STG") || !strcmp(base, "ST");
+    if ((ld || stt) && n) {
+      unsigned size = op_size(op);
+      if (!w->have_base) {
+        w->addr_base = a[0] & ~((1ull << 28) - 1);
+        w->have_base = 1;
+      }
+      unsigned k = 0;
+      for (unsigned l = 0; l < WL_LANES; l++) {
+        if (!(mask >> l & 1)) continue;
+        unsigned long long x = a[k++];
+        if (x < w->addr_base || x - w->addr_base + size > (1ull << w->addr_w)) {
+          char b[96];
+          snprintf(b, sizeof b, "lane %u address 0x%llx outside [0x%llx, 0x%llx)", l, x, (unsigned long long)w->addr_base,
+                   (unsigned long long)(w->addr_base + (1ull << w->addr_w)));
+          return terr(t, "address out of range: %s (the shell rebases to the first global address's 256 MiB region)", b);
+        }
+        lane[l] = (uint32_t)(x - w->addr_base);
+      }
+      shell_wl_mem(w, stt, mask, size, lane);
+    } else {
+      count_unsup(w, op);
+      shell_wl_alu(w, 1);
+    }
+  } else if (!strncmp(op, "BAR", 3) && (op[3] == 0 || op[3] == '.')) {
+    shell_wl_bar(w);
+  } else if (!strcmp(op, "EXIT")) {
+    /* a warp's last EXIT ends it (added by the caller); earlier ones (a
+     * predicated exit of some lanes) are compute */
+    shell_wl_alu(w, 1);
+    w->rec[w->nrec - 1].size = 1; /* marks "this ALU record ends in an EXIT" for the caller */
+  } else
+    shell_wl_alu(w, 1);
+  int rest = nt - i;
+  if (ver >= 4 ? rest != 1 : rest > 1) {
+    if (rest < 1) return terr(t, "truncated line: %s", "immediate missing (tracer version >= 4 writes one)");
+    return terr(t, "bad count: %s", "extra fields after the immediate (more addresses than active lanes?)");
+  }
+  return 0;
+#undef NEXT
+}
+
+/* Ends the open warp: its stream's final EXIT becomes the warp's end. */
+static void end_warp(shell_wl_t *w) {
+  wl_kernel_t *k = &w->k[w->nk - 1];
+  uint32_t len = k->wlen[w->open];
+  if (len) {
+    wl_rec_t *r = &w->rec[w->nrec - 1];
+    if (r->kind == WL_ALU && r->size == 1) { /* last instruction was EXIT */
+      r->size = 0;
+      if (r->count == 1) {
+        r->kind = WL_EXIT;
+        return;
+      }
+      r->count--;
+    }
+  }
+  shell_wl_exit(w);
+}
+
+int shell_wl_traceg(shell_wl_t *w, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "error: %s: cannot open: %s\n", path, strerror(errno));
+    return -1;
+  }
+  tg_t t = {path, 0};
+  char *buf = NULL, *tok[200];
+  size_t cap = 0;
+  int rc = 0, in_tb = 0, kernel = 0, in_warp = 0;
+  unsigned gx = 0, gy = 0, gz = 0, bx = 0, by = 0, bz = 0, ver = 0, lineinfo = 0;
+  unsigned long long insts = 0, got = 0, tbid = 0;
+  uint8_t *seen = NULL;
+  char kname[64] = "traceg";
+  while (getline(&buf, &cap, f) >= 0) {
+    t.line++;
+    buf[strcspn(buf, "\r\n")] = 0;
+    char *p = buf;
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) continue;
+    if (*p == '-') {
+      if (kernel) { rc = terr(&t, "header line '%s' after the first thread block", p); goto out; }
+      unsigned a, b, c;
+      if (sscanf(p, "-grid dim = (%u,%u,%u)", &a, &b, &c) == 3) { gx = a; gy = b; gz = c; }
+      else if (sscanf(p, "-block dim = (%u,%u,%u)", &a, &b, &c) == 3) { bx = a; by = b; bz = c; }
+      else if (sscanf(p, "-accelsim tracer version = %u", &a) == 1) ver = a;
+      else if (sscanf(p, "-enable lineinfo = %u", &a) == 1) lineinfo = a;
+      else if (!strncmp(p, "-kernel name = ", 15)) snprintf(kname, sizeof kname, "%.40s", p + 15);
+      else if (!strncmp(p, "-grid dim", 9) || !strncmp(p, "-block dim", 10))
+        { rc = terr(&t, "bad count: %s", "expected (X,Y,Z)"); goto out; }
+      continue;
+    }
+    if (!strncmp(p, "#BEGIN_TB", 9)) {
+      if (in_tb) { rc = terr(&t, "%s", "#BEGIN_TB before the previous thread block's #END_TB"); goto out; }
+      if (!kernel) {
+        if (!gx || !gy || !gz || !bx || !by || !bz) { rc = terr(&t, "%s", "header lacks '-grid dim' or '-block dim'"); goto out; }
+        if (!ver) ver = 3;
+        unsigned long long nb = (unsigned long long)gx * gy * gz, nw = ((unsigned long long)bx * by * bz + 31) / 32;
+        if (nb > (1u << 20) || nw > 32) { rc = terr(&t, "bad count: %s", "grid or block too large"); goto out; }
+        shell_wl_kernel(w, kname, (uint32_t)nb, (uint32_t)nw);
+        seen = calloc(nb * nw, 1);
+        kernel = 1;
+        w->have_base = 0;
+      }
+      in_tb = 1;
+      tbid = ~0ull;
+      continue;
+    }
+    if (!strncmp(p, "#END_TB", 7)) {
+      if (!in_tb) { rc = terr(&t, "%s", "#END_TB without #BEGIN_TB"); goto out; }
+      if (in_warp && got != insts) { rc = terr(&t, "bad count: %s", "fewer instruction lines than 'insts ='"); goto out; }
+      if (in_warp) end_warp(w);
+      in_tb = in_warp = 0;
+      continue;
+    }
+    if (*p == '#') continue;
+    if (!in_tb) { rc = terr(&t, "unexpected line outside a thread block: '%s'", p); goto out; }
+    unsigned a, b, c;
+    wl_kernel_t *k = &w->k[w->nk - 1];
+    if (!strncmp(p, "thread block", 12)) {
+      if (sscanf(p, "thread block = %u,%u,%u", &a, &b, &c) != 3) { rc = terr(&t, "truncated line: %s", "expected thread block = X,Y,Z"); goto out; }
+      if (a >= gx || b >= gy || c >= gz) { rc = terr(&t, "bad count: %s", "thread block index outside the grid"); goto out; }
+      tbid = a + (unsigned long long)gx * (b + (unsigned long long)gy * c);
+      continue;
+    }
+    if (!strncmp(p, "warp", 4) && (p[4] == ' ' || p[4] == '=')) {
+      if (tbid == ~0ull) { rc = terr(&t, "%s", "'warp =' before 'thread block ='"); goto out; }
+      if (in_warp && got != insts) { rc = terr(&t, "bad count: %s", "fewer instruction lines than 'insts ='"); goto out; }
+      if (in_warp) end_warp(w);
+      if (sscanf(p, "warp = %u", &a) != 1) { rc = terr(&t, "truncated line: %s", "expected warp = N"); goto out; }
+      if (a >= k->warps) { rc = terr(&t, "bad count: %s", "warp number beyond the block's warps"); goto out; }
+      if (seen[tbid * k->warps + a]) { rc = terr(&t, "bad count: %s", "warp given twice"); goto out; }
+      seen[tbid * k->warps + a] = 1;
+      shell_wl_warp_begin(w, (uint32_t)tbid, a);
+      in_warp = 1;
+      insts = got = 0;
+      continue;
+    }
+    if (!strncmp(p, "insts", 5)) {
+      if (!in_warp) { rc = terr(&t, "%s", "'insts =' before 'warp ='"); goto out; }
+      if (sscanf(p, "insts = %llu", &insts) != 1) { rc = terr(&t, "truncated line: %s", "expected insts = N"); goto out; }
+      continue;
+    }
+    if (!in_warp) { rc = terr(&t, "instruction line before 'warp =': '%s'", p); goto out; }
+    if (++got > insts) { rc = terr(&t, "bad count: %s", "more instruction lines than 'insts ='"); goto out; }
+    int nt = 0;
+    for (char *s = strtok(p, " \t"); s; s = strtok(NULL, " \t")) {
+      if (nt == (int)(sizeof tok / sizeof tok[0])) { rc = terr(&t, "bad count: %s", "too many fields"); goto out; }
+      tok[nt++] = s;
+    }
+    if (inst_line(w, &t, tok, nt, ver, lineinfo)) { rc = -1; goto out; }
+  }
+  if (in_tb) { rc = terr(&t, "truncated file: %s", "no #END_TB for the last thread block"); goto out; }
+  if (!kernel) { rc = terr(&t, "%s", "no thread block in the trace"); goto out; }
+  {
+    wl_kernel_t *k = &w->k[w->nk - 1];
+    for (uint32_t j = 0; j < k->blocks * k->warps; j++)
+      if (!seen[j]) { /* warps the block does not trace (partial last warp absent): an empty warp */
+        shell_wl_warp_begin(w, j / k->warps, j % k->warps);
+        shell_wl_exit(w);
+      }
+  }
+out:
+  free(seen);
+  free(buf);
+  fclose(f);
+  if (!rc) rc = shell_wl_finish(w, path);
+  return rc;
+}

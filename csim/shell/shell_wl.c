@@ -1,0 +1,351 @@
+/* shell_wl.c -- workload representation and the compact text format
+ * (see shell_wl.h; the format is specified in docs/shell.md). */
+#include "shell_wl.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *grow(void *p, uint32_t *cap, uint32_t need, size_t el) {
+  if (need <= *cap) return p;
+  uint32_t n = *cap ? *cap : 64;
+  while (n < need) n *= 2;
+  void *q = realloc(p, (size_t)n * el);
+  if (!q) {
+    fprintf(stderr, "error: out of memory building the workload\n");
+    exit(2);
+  }
+  *cap = n;
+  return q;
+}
+
+void shell_wl_init(shell_wl_t *w, unsigned addr_w) {
+  memset(w, 0, sizeof *w);
+  w->addr_w = addr_w;
+}
+
+void shell_wl_free(shell_wl_t *w) {
+  for (uint32_t i = 0; i < w->nk; i++) {
+    free(w->k[i].wfirst);
+    free(w->k[i].wlen);
+  }
+  free(w->k);
+  free(w->rec);
+  free(w->pool);
+  memset(w, 0, sizeof *w);
+}
+
+int shell_wl_kernel(shell_wl_t *w, const char *name, uint32_t blocks, uint32_t warps) {
+  w->k = grow(w->k, &w->capk, w->nk + 1, sizeof *w->k);
+  wl_kernel_t *k = &w->k[w->nk++];
+  memset(k, 0, sizeof *k);
+  snprintf(k->name, sizeof k->name, "%s", name);
+  k->blocks = blocks;
+  k->warps = warps;
+  k->wfirst = calloc((size_t)blocks * warps, 4);
+  k->wlen = calloc((size_t)blocks * warps, 4);
+  if (!k->wfirst || !k->wlen) {
+    fprintf(stderr, "error: out of memory building the workload\n");
+    exit(2);
+  }
+  return 0;
+}
+
+void shell_wl_warp_begin(shell_wl_t *w, uint32_t block, uint32_t warp) {
+  wl_kernel_t *k = &w->k[w->nk - 1];
+  uint32_t i = block * k->warps + warp;
+  k->wfirst[i] = w->nrec;
+  k->wlen[i] = 0;
+  w->open = i;
+}
+
+/* Appends a record to the open warp (the last warp_begin). */
+static void push(shell_wl_t *w, wl_rec_t r) {
+  w->rec = grow(w->rec, &w->caprec, w->nrec + 1, sizeof *w->rec);
+  w->rec[w->nrec++] = r;
+  w->k[w->nk - 1].wlen[w->open]++;
+}
+
+void shell_wl_alu(shell_wl_t *w, uint32_t n) {
+  wl_kernel_t *k = &w->k[w->nk - 1];
+  while (n) {
+    wl_rec_t *last = k->wlen[w->open] ? &w->rec[w->nrec - 1] : NULL;
+    if (last && last->kind == WL_ALU && last->count < WL_MAX_ALU) {
+      uint32_t c = WL_MAX_ALU - last->count < n ? WL_MAX_ALU - last->count : n;
+      last->count = (uint16_t)(last->count + c);
+      n -= c;
+      continue;
+    }
+    uint32_t c = n > WL_MAX_ALU ? WL_MAX_ALU : n;
+    push(w, (wl_rec_t){WL_ALU, 0, (uint16_t)c, 0, 0});
+    n -= c;
+  }
+}
+
+void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr) {
+  wl_rec_t r = {(uint8_t)(store ? WL_ST : WL_LD), (uint8_t)size, 1, mask, w->npool};
+  unsigned n = (unsigned)__builtin_popcount(mask);
+  w->pool = grow(w->pool, &w->cappool, w->npool + n, 4);
+  for (unsigned l = 0; l < WL_LANES; l++)
+    if (mask >> l & 1) w->pool[w->npool++] = lane_addr[l];
+  push(w, r);
+}
+
+void shell_wl_bar(shell_wl_t *w) { push(w, (wl_rec_t){WL_BAR, 0, 1, 0, 0}); }
+void shell_wl_exit(shell_wl_t *w) { push(w, (wl_rec_t){WL_EXIT, 0, 1, 0, 0}); }
+
+int shell_wl_finish(shell_wl_t *w, const char *origin) {
+  if (!w->nk) {
+    fprintf(stderr, "error: %s: no kernel in the workload\n", origin);
+    return -1;
+  }
+  for (uint32_t i = 0; i < w->nk; i++) {
+    wl_kernel_t *k = &w->k[i];
+    for (uint32_t j = 0; j < k->blocks * k->warps; j++) {
+      if (!k->wlen[j] || w->rec[k->wfirst[j] + k->wlen[j] - 1].kind != WL_EXIT) {
+        fprintf(stderr, "error: %s: kernel %s block %u warp %u: %s\n", origin, k->name, j / k->warps,
+                j % k->warps, k->wlen[j] ? "does not end in exit" : "has no instructions");
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
+uint64_t shell_wl_insts(const shell_wl_t *w) {
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < w->nk; i++) {
+    const wl_kernel_t *k = &w->k[i];
+    for (uint32_t j = 0; j < k->blocks * k->warps; j++)
+      for (uint32_t r = 0; r < k->wlen[j]; r++) n += w->rec[k->wfirst[j] + r].count;
+  }
+  return n;
+}
+
+void shell_wl_report_unsupported(const shell_wl_t *w, FILE *f) {
+  if (!w->nunsup) return;
+  fprintf(f, "trace: opcodes replayed as compute (not modelled as memory accesses):");
+  for (uint32_t i = 0; i < w->nunsup; i++) fprintf(f, " %s x%llu", w->unsup[i].op, (unsigned long long)w->unsup[i].n);
+  if (w->unsup_other) fprintf(f, " (others x%llu)", (unsigned long long)w->unsup_other);
+  fprintf(f, "\n");
+}
+
+/* ---- compact text format --------------------------------------------------
+ *   kernel NAME BLOCKS WARPS
+ *   warp B W
+ *   alu N | ld MASK SIZE MODE ... | st MASK SIZE MODE ... | bar | exit
+ *   MODE: list A0 A1 ...          one address per active lane (hex)
+ *         stride BASE STRIDE      k-th active lane: BASE + k*STRIDE
+ *         delta BASE D1 D2 ...    first active lane BASE, then previous + Di
+ * '#' starts a comment. Numbers: decimal or 0x hex (addresses: hex). */
+typedef struct {
+  const char *path;
+  unsigned line;
+  char *tok[80];
+  int nt;
+} rd_t;
+
+static int rerr(const rd_t *r, const char *fmt, const char *a) {
+  fprintf(stderr, "error: %s:%u: ", r->path, r->line);
+  fprintf(stderr, fmt, a);
+  fprintf(stderr, "\n");
+  return -1;
+}
+
+static int num(const rd_t *r, const char *s, const char *what, unsigned long long max, unsigned long long *out) {
+  char *e;
+  errno = 0;
+  unsigned long long v = strtoull(s, &e, 0);
+  if (!*s || *e || errno || s[0] == '-') return rerr(r, "bad count: %s", what), -1;
+  if (v > max) {
+    fprintf(stderr, "error: %s:%u: bad count: %s '%s' exceeds %llu\n", r->path, r->line, what, s, max);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+static int saddr(const rd_t *r, const char *s, unsigned addr_w, long long *out) {
+  char *e;
+  errno = 0;
+  long long v = strtoll(s, &e, 0);
+  if (!*s || *e || errno) return rerr(r, "bad address or offset '%s'", s);
+  (void)addr_w;
+  *out = v;
+  return 0;
+}
+
+/* Decodes MODE and its operands at tok[i..] into lane addresses; checks the
+ * range; returns 0 or -1. */
+static int decode_addrs(const rd_t *r, int i, uint32_t mask, unsigned size, unsigned addr_w, uint32_t *lane) {
+  unsigned n = (unsigned)__builtin_popcount(mask);
+  if (i >= r->nt) return rerr(r, "truncated line: %s", "address mode (list, stride or delta) missing");
+  const char *mode = r->tok[i++];
+  long long v[WL_LANES];
+  if (!strcmp(mode, "list")) {
+    if (r->nt - i < (int)n) return rerr(r, "truncated line: %s", "fewer addresses than active lanes");
+    if (r->nt - i > (int)n) return rerr(r, "bad count: %s", "more addresses than active lanes");
+    for (unsigned k = 0; k < n; k++)
+      if (saddr(r, r->tok[i + k], addr_w, &v[k])) return -1;
+  } else if (!strcmp(mode, "stride")) {
+    if (r->nt - i < 2) return rerr(r, "truncated line: %s", "stride mode needs BASE STRIDE");
+    if (r->nt - i > 2) return rerr(r, "bad count: %s", "stride mode takes exactly BASE STRIDE");
+    long long b, s;
+    if (saddr(r, r->tok[i], addr_w, &b) || saddr(r, r->tok[i + 1], addr_w, &s)) return -1;
+    for (unsigned k = 0; k < n; k++) v[k] = b + (long long)k * s;
+  } else if (!strcmp(mode, "delta")) {
+    if (r->nt - i < (int)n) return rerr(r, "truncated line: %s", "delta mode needs BASE and one delta per further active lane");
+    if (r->nt - i > (int)n) return rerr(r, "bad count: %s", "more deltas than active lanes - 1");
+    if (saddr(r, r->tok[i], addr_w, &v[0])) return -1;
+    for (unsigned k = 1; k < n; k++) {
+      long long d;
+      if (saddr(r, r->tok[i + k], addr_w, &d)) return -1;
+      v[k] = v[k - 1] + d;
+    }
+  } else
+    return rerr(r, "unknown address mode '%s' (expected list, stride or delta)", mode);
+  unsigned long long lim = 1ull << addr_w;
+  unsigned k = 0;
+  for (unsigned l = 0; l < WL_LANES; l++) {
+    lane[l] = 0;
+    if (!(mask >> l & 1)) continue;
+    if (v[k] < 0 || (unsigned long long)v[k] + size > lim) {
+      char b[64];
+      snprintf(b, sizeof b, "0x%llx", (unsigned long long)v[k]);
+      fprintf(stderr, "error: %s:%u: address out of range: lane %u address %s (+%u bytes) outside [0, 2^%u)\n", r->path,
+              r->line, l, b, size, addr_w);
+      return -1;
+    }
+    lane[l] = (uint32_t)v[k++];
+  }
+  return 0;
+}
+
+int shell_wl_read(shell_wl_t *w, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "error: %s: cannot open: %s\n", path, strerror(errno));
+    return -1;
+  }
+  rd_t r = {path, 0, {0}, 0};
+  char *buf = NULL;
+  size_t cap = 0;
+  int rc = 0, open = 0, inwarp = 0;
+  uint32_t kb = 0, kw = 0, nextb = 0, nextw = 0;
+  while (getline(&buf, &cap, f) >= 0) {
+    r.line++;
+    char *h = strchr(buf, '#');
+    if (h) *h = 0;
+    r.nt = 0;
+    for (char *s = strtok(buf, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
+      if (r.nt == (int)(sizeof r.tok / sizeof r.tok[0])) { rc = rerr(&r, "bad count: %s", "too many fields"); goto out; }
+      r.tok[r.nt++] = s;
+    }
+    if (!r.nt) continue;
+    const char *op = r.tok[0];
+    unsigned long long a, b;
+    if (!strcmp(op, "kernel")) {
+      if (r.nt < 4) { rc = rerr(&r, "truncated line: %s", "expected: kernel NAME BLOCKS WARPS"); goto out; }
+      if (r.nt > 4) { rc = rerr(&r, "bad count: %s", "kernel takes NAME BLOCKS WARPS"); goto out; }
+      if (open && (nextb != kb)) { rc = rerr(&r, "bad count: %s", "previous kernel has fewer warps than declared"); goto out; }
+      if (num(&r, r.tok[2], "blocks", 1u << 20, &a) || num(&r, r.tok[3], "warps per block", 32, &b)) { rc = -1; goto out; }
+      if (!a || !b) { rc = rerr(&r, "bad count: %s", "blocks and warps must be at least 1"); goto out; }
+      shell_wl_kernel(w, r.tok[1], (uint32_t)a, (uint32_t)b);
+      kb = (uint32_t)a;
+      kw = (uint32_t)b;
+      nextb = nextw = 0;
+      open = 1;
+      inwarp = 0;
+      continue;
+    }
+    if (!open) { rc = rerr(&r, "expected 'kernel NAME BLOCKS WARPS' before '%s'", op); goto out; }
+    if (!strcmp(op, "warp")) {
+      if (r.nt < 3) { rc = rerr(&r, "truncated line: %s", "expected: warp BLOCK WARP"); goto out; }
+      if (r.nt > 3) { rc = rerr(&r, "bad count: %s", "warp takes BLOCK WARP"); goto out; }
+      if (num(&r, r.tok[1], "block", kb - 1, &a) || num(&r, r.tok[2], "warp", kw - 1, &b)) { rc = -1; goto out; }
+      if (a != nextb || b != nextw) {
+        fprintf(stderr, "error: %s:%u: bad count: expected warp %u %u next (warps in order)\n", path, r.line, nextb, nextw);
+        rc = -1;
+        goto out;
+      }
+      if (++nextw == kw) { nextw = 0; nextb++; }
+      shell_wl_warp_begin(w, (uint32_t)a, (uint32_t)b);
+      inwarp = 1;
+      continue;
+    }
+    if (!inwarp) { rc = rerr(&r, "expected 'warp BLOCK WARP' before '%s'", op); goto out; }
+    if (!strcmp(op, "alu")) {
+      if (r.nt < 2) { rc = rerr(&r, "truncated line: %s", "expected: alu N"); goto out; }
+      if (r.nt > 2 || num(&r, r.tok[1], "alu count", WL_MAX_ALU, &a) || !a) {
+        if (r.nt > 2 || a == 0) rerr(&r, "bad count: %s", "alu takes one count in [1, 65535]");
+        rc = -1;
+        goto out;
+      }
+      shell_wl_alu(w, (uint32_t)a);
+    } else if (!strcmp(op, "ld") || !strcmp(op, "st")) {
+      if (r.nt < 4) { rc = rerr(&r, "truncated line: %s", "expected: ld|st MASK SIZE MODE ..."); goto out; }
+      if (num(&r, r.tok[1], "mask", 0xffffffffull, &a) || num(&r, r.tok[2], "size", 16, &b)) { rc = -1; goto out; }
+      if (!a) { rc = rerr(&r, "bad count: %s", "mask has no active lane"); goto out; }
+      if (b != 1 && b != 2 && b != 4 && b != 8 && b != 16) { rc = rerr(&r, "bad count: %s", "size must be 1, 2, 4, 8 or 16"); goto out; }
+      uint32_t lane[WL_LANES];
+      if (decode_addrs(&r, 3, (uint32_t)a, (unsigned)b, w->addr_w, lane)) { rc = -1; goto out; }
+      shell_wl_mem(w, op[0] == 's', (uint32_t)a, (unsigned)b, lane);
+    } else if (!strcmp(op, "bar") || !strcmp(op, "exit")) {
+      if (r.nt > 1) { rc = rerr(&r, "bad count: %s takes no operand", op); goto out; }
+      if (op[0] == 'b') shell_wl_bar(w); else shell_wl_exit(w);
+    } else {
+      rc = rerr(&r, "unknown opcode '%s' (expected kernel, warp, alu, ld, st, bar or exit)", op);
+      goto out;
+    }
+  }
+  if (open && nextb != kb) {
+    fprintf(stderr, "error: %s:%u: truncated file: kernel declares %u blocks, warps given for %u\n", path, r.line, kb, nextb);
+    rc = -1;
+  }
+out:
+  free(buf);
+  fclose(f);
+  if (!rc) rc = shell_wl_finish(w, path);
+  return rc;
+}
+
+int shell_wl_write(const shell_wl_t *w, FILE *f) {
+  fprintf(f, "# shell workload (docs/shell.md, compact text format)\n");
+  for (uint32_t i = 0; i < w->nk; i++) {
+    const wl_kernel_t *k = &w->k[i];
+    fprintf(f, "kernel %s %u %u\n", k->name, k->blocks, k->warps);
+    for (uint32_t j = 0; j < k->blocks * k->warps; j++) {
+      fprintf(f, "warp %u %u\n", j / k->warps, j % k->warps);
+      for (uint32_t x = 0; x < k->wlen[j]; x++) {
+        const wl_rec_t *r = &w->rec[k->wfirst[j] + x];
+        switch (r->kind) {
+        case WL_ALU: fprintf(f, "alu %u\n", r->count); break;
+        case WL_BAR: fprintf(f, "bar\n"); break;
+        case WL_EXIT: fprintf(f, "exit\n"); break;
+        default: {
+          unsigned n = (unsigned)__builtin_popcount(r->mask);
+          const uint32_t *a = &w->pool[r->addr];
+          int stride = n > 1;
+          for (unsigned q = 2; q < n && stride; q++) stride = a[q] - a[q - 1] == a[1] - a[0];
+          fprintf(f, "%s 0x%x %u", r->kind == WL_ST ? "st" : "ld", r->mask, r->size);
+          if (n == 1) fprintf(f, " list 0x%x\n", a[0]);
+          else if (stride) fprintf(f, " stride 0x%x %lld\n", a[0], (long long)a[1] - (long long)a[0]);
+          else {
+            fprintf(f, " delta 0x%x", a[0]);
+            for (unsigned q = 1; q < n; q++) fprintf(f, " %lld", (long long)a[q] - (long long)a[q - 1]);
+            fprintf(f, "\n");
+          }
+        }
+        }
+      }
+    }
+  }
+  return ferror(f) ? -1 : 0;
+}
+
+int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed) {
+  size_t n = strlen(spec);
+  if (n > 7 && !strcmp(spec + n - 7, ".traceg")) return shell_wl_traceg(w, spec);
+  if (n > 3 && !strcmp(spec + n - 3, ".wl")) return shell_wl_read(w, spec);
+  return shell_wl_gen(w, spec, args, seed);
+}

@@ -1,0 +1,86 @@
+/* shell_wl.h -- workloads of the GPU shell: what the environment replays.
+ *
+ * A workload is a list of kernels run one after another; a kernel is a grid
+ * of thread blocks of `warps` warps each; a warp is a list of records:
+ *   ALU  n       n compute instructions (a compute gap of n cycles)
+ *   LD/ST        one global load/store: active mask, access size and one
+ *                byte address per active lane
+ *   BAR          block-wide barrier
+ *   EXIT         the warp ends (always the last record of a warp)
+ * Three sources fill it (docs/shell.md has the formats):
+ *   shell_wl_read()    the compact text format (.wl)
+ *   shell_wl_traceg()  an Accel-Sim .traceg trace as it is
+ *   shell_wl_gen()     the generators for the papers' kernels
+ * Every error in a file is one "error: FILE:LINE: ..." line on stderr and a
+ * -1 return (the tools exit 2).  The environment, not the hardware, owns a
+ * workload: C model and RTL read the same records (docs/shell.md). */
+#ifndef SHELL_WL_H
+#define SHELL_WL_H
+#include <stdint.h>
+#include <stdio.h>
+
+enum { WL_ALU = 0, WL_LD = 1, WL_ST = 2, WL_BAR = 3, WL_EXIT = 4 };
+#define WL_LANES 32
+#define WL_MAX_ALU 65535u
+
+typedef struct {
+  uint8_t kind;   /* WL_* */
+  uint8_t size;   /* bytes per lane access (LD/ST): 1, 2, 4, 8 or 16 */
+  uint16_t count; /* ALU: instructions in the gap (1..65535); others 1 */
+  uint32_t mask;  /* active lanes (LD/ST) */
+  uint32_t addr;  /* LD/ST: index of its first address in the pool (one per active lane, lane order) */
+} wl_rec_t;
+
+typedef struct {
+  char name[64];
+  uint32_t blocks, warps;  /* grid size (blocks) and warps per block */
+  uint32_t *wfirst, *wlen; /* per warp [block * warps + w]: first record, record count */
+} wl_kernel_t;
+
+typedef struct {
+  wl_kernel_t *k;
+  uint32_t nk, capk;
+  wl_rec_t *rec;
+  uint32_t nrec, caprec;
+  uint32_t *pool; /* addresses (translated into the shell's address space) */
+  uint32_t npool, cappool;
+  unsigned addr_w; /* addresses must be < 2^addr_w */
+  /* Accel-Sim reader: what it could not replay, by opcode (counted, reported) */
+  struct { char op[32]; uint64_t n; } unsup[64];
+  uint32_t nunsup;
+  uint64_t unsup_other; /* beyond the 64 distinct opcodes listed */
+  uint64_t addr_base;   /* Accel-Sim: the rebase subtracted from every address */
+  int have_base;
+  uint32_t open;        /* builder: the warp records are appended to */
+} shell_wl_t;
+
+void shell_wl_init(shell_wl_t *w, unsigned addr_w);
+void shell_wl_free(shell_wl_t *w);
+/* Build API (generators and readers). */
+int shell_wl_kernel(shell_wl_t *w, const char *name, uint32_t blocks, uint32_t warps);
+void shell_wl_warp_begin(shell_wl_t *w, uint32_t block, uint32_t warp);
+void shell_wl_alu(shell_wl_t *w, uint32_t n); /* merges into a preceding ALU record */
+void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr /*[32]*/);
+void shell_wl_bar(shell_wl_t *w);
+void shell_wl_exit(shell_wl_t *w);
+/* Checks every warp of every kernel ends in EXIT and has records; -1 and an
+ * error naming origin otherwise. */
+int shell_wl_finish(shell_wl_t *w, const char *origin);
+
+/* The compact text format; see docs/shell.md. */
+int shell_wl_read(shell_wl_t *w, const char *path);
+int shell_wl_write(const shell_wl_t *w, FILE *f);
+/* Accel-Sim .traceg (one kernel per file; call again to append kernels). */
+int shell_wl_traceg(shell_wl_t *w, const char *path);
+/* Generators: name is one of shell_wl_gen_names; args "n=512,iters=64"
+ * (NULL for defaults); seed for the irregular kernel. -1 on a bad name/arg. */
+extern const char *const shell_wl_gen_names[];
+int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed);
+/* A workload by spec: a generator name, a .traceg file or a .wl file. */
+int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed);
+
+/* Totals for reports. */
+uint64_t shell_wl_insts(const shell_wl_t *w);
+void shell_wl_report_unsupported(const shell_wl_t *w, FILE *f);
+
+#endif

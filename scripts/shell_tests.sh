@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# shell_tests.sh -- the GPU shell's checks in make test (one PASS/FAIL line
+# each): every generator and the real Accel-Sim trace run to completion with
+# the scoreboard clean on SM counts 1, 2, 4, 15; each mechanism; same seed and
+# config -> identical statistics; each class of bad trace line -> exit 2 and
+# one "error: FILE:LINE:" message (both formats); bad options and configs.
+set -u
+cd "$(dirname "$0")/.."
+B=build
+SIM=${SHELL_SIM:-$B/bin/shell-sim}
+T=$B/test-logs/shell
+mkdir -p $T
+REAL=../shared/traces/accelsim-pow-kernel-593.traceg
+[ -f $REAL ] || REAL=/work/shared/traces/accelsim-pow-kernel-593.traceg
+ok()  { echo "PASS $*"; }
+bad() { echo "FAIL $*"; }
+run() { # name, args...
+  local name=$1; shift
+  out=$($SIM --quiet "$@" 2>&1); rc=$?
+  if [ $rc -eq 0 ]; then ok "shell: $name"; else bad "shell: $name (exit $rc): $(head -3 <<<"$out")"; fi
+}
+
+# short runs of every workload on 1, 2, 4 and 15 SMs (scoreboard: every load answered once)
+for sms in 1 2 4 15; do
+  for w in atax syrk 2dconv gemm srad stream share spmv; do
+    run "$w on $sms SMs" --workload $w --args iters=8 --set SHELL_SMS=$sms
+  done
+done
+for w in bicg mvt gesummv syr2k; do run "$w (short)" --workload $w --args iters=8; done
+[ -f $REAL ] && for sms in 1 4 15; do run "real Accel-Sim trace on $sms SMs" --workload $REAL --set SHELL_SMS=$sms; done
+# each mechanism alone and together
+run "MRPB (bypass on associativity stalls)" --workload atax --args iters=16 --set SHELL_MRPB=1
+run "MRPB, block signature, round-robin drain" --workload syrk --args iters=8 --set SHELL_MRPB=1 --set MRPB_SIG=BLOCK --set MRPB_DRAIN=RR
+run "bypass all loads" --workload spmv --set SHELL_BYPASS=ALL
+run "GTO scheduler + MRPB + bypass all" --workload atax --args iters=8 --set SHELL_SCHED=GTO --set SHELL_MRPB=1 --set SHELL_BYPASS=ALL
+run "48 KB 6-way FERMI-hashed L1D from a GPGPU-Sim string config" --workload syr2k --args iters=8 --set L1D_SETS=64 --set L1D_WAYS=6 --set L1D_INDEX=FERMI
+[ -f ../shared/gpgpusim-configs/SM2_GTX480.config ] && run "configured from SM2_GTX480.config (15 SMs, 12 L2 banks)" --workload stream --gpgpusim-config ../shared/gpgpusim-configs/SM2_GTX480.config
+
+# the C model under ASan/UBSan
+if [ -x $B/bin/shell-sim-asan ]; then
+  for w in spmv srad share; do
+    out=$($B/bin/shell-sim-asan --quiet --workload $w --args iters=4 --set SHELL_MRPB=1 2>&1); rc=$?
+    if [ $rc -eq 0 ]; then ok "shell: asan C model alone: $w with MRPB"; else bad "shell: asan $w (exit $rc): $(head -5 <<<"$out")"; fi
+  done
+  [ -f $REAL ] && { out=$($B/bin/shell-sim-asan --quiet --workload $REAL 2>&1) && ok "shell: asan real trace" || bad "shell: asan real trace: $(head -5 <<<"$out")"; }
+fi
+
+# determinism: same seed and config, identical statistics
+$SIM --quiet --workload spmv --seed 7 --set SHELL_MRPB=1 --json $T/d1.json >/dev/null 2>&1
+$SIM --quiet --workload spmv --seed 7 --set SHELL_MRPB=1 --json $T/d2.json >/dev/null 2>&1
+if [ -s $T/d1.json ] && cmp -s $T/d1.json $T/d2.json; then ok "shell: same seed and config -> identical JSON statistics"
+else bad "shell: two runs with seed 7 differ"; fi
+$SIM --quiet --workload spmv --seed 8 --set SHELL_MRPB=1 --json $T/d3.json >/dev/null 2>&1
+if ! cmp -s $T/d1.json $T/d3.json; then ok "shell: another seed gives another irregular workload"; else bad "shell: seed has no effect on spmv"; fi
+
+# bad input: exit 2 and one message naming file and line
+expect2() { # name, expected substring, args...
+  local name=$1 want=$2; shift 2
+  out=$($SIM --quiet "$@" 2>&1); rc=$?
+  n=$(grep -c '^error:' <<<"$out")
+  if [ $rc -eq 2 ] && [ "$n" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then ok "shell bad input: $name -> exit 2, '$want'"
+  else bad "shell bad input: $name: exit $rc, $n error lines: $(head -3 <<<"$out")"; fi
+}
+D=tb/shell/bad
+expect2 ".wl truncated line" "truncated_line.wl:3: truncated line" --workload $D/truncated_line.wl
+expect2 ".wl unknown opcode" "unknown_opcode.wl:4: unknown opcode 'fma'" --workload $D/unknown_opcode.wl
+expect2 ".wl address out of range" "address_range.wl:3: address out of range" --workload $D/address_range.wl
+expect2 ".wl bad count" "bad_count.wl:3: bad count" --workload $D/bad_count.wl
+if [ -f $REAL ]; then
+  L=$(grep -n "insts = 33" $REAL | head -1 | cut -d: -f1)
+  sed "${L}s/insts = 33/insts = 34/" $REAL > $T/bad_count.traceg
+  { head -44 $REAL; echo "00b0 ffffffff 1 R4 LDG.E.128.SYS 1 R2 16 1 0x7f580facec00"; tail -n +46 $REAL; } > $T/truncated_line.traceg
+  { head -44 $REAL; echo "00b0 ffffffff 1 R4 ldg.e.128 1 R2 16 1 0x7f580facec00 16 0"; tail -n +46 $REAL; } > $T/unknown_opcode.traceg
+  { head -44 $REAL; echo "00b0 ffffffff 1 R4 LDG.E.128.SYS 1 R2 16 1 0x7f590facec00 16 0"; tail -n +46 $REAL; } > $T/address_range.traceg
+  { head -44 $REAL; echo "00b0 ffffffff 1 R4 LDG.E.128.SYS 1 R2 16 1 0x7f580facec00 16 0 99"; tail -n +46 $REAL; } > $T/extra_field.traceg
+  head -c 20000 $REAL > $T/truncated_file.traceg
+  expect2 ".traceg truncated line" "truncated_line.traceg:45: truncated line" --workload $T/truncated_line.traceg
+  expect2 ".traceg unknown opcode" "unknown_opcode.traceg:45: unknown opcode 'ldg.e.128'" --workload $T/unknown_opcode.traceg
+  expect2 ".traceg address out of range" "address_range.traceg:45: address out of range" --workload $T/address_range.traceg
+  expect2 ".traceg bad count (insts)" "bad_count.traceg:59: bad count" --workload $T/bad_count.traceg
+  expect2 ".traceg extra field" "extra_field.traceg:45: bad count" --workload $T/extra_field.traceg
+  expect2 ".traceg truncated file" "truncated_file.traceg:" --workload $T/truncated_file.traceg
+fi
+expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
+expect2 "bad generator argument" "workload atax: bad argument" --workload atax --args n=0
+expect2 "bad shell parameter" "SHELL_SMS='17'" --set SHELL_SMS=17
+expect2 "MRPB with too many warp slots" "SHELL_WARPS=64: more warp slots" --set SHELL_MRPB=1 --set SHELL_WARPS=64
+expect2 "bad --cycles" "--cycles: 'ten'" --cycles ten
+printf -- '-gpgpu_n_clusters 15\n-gpgpu_scheduler two_level_active:6:0:1\n' > $T/bad.config
+expect2 "unmodelled scheduler in a gpgpusim.config" "bad.config:2: -gpgpu_scheduler" --gpgpusim-config $T/bad.config
+printf -- '-gpgpu_n_clusters 30\n' > $T/bad2.config
+expect2 "too many SMs in a gpgpusim.config" "SHELL_SMS='30'" --gpgpusim-config $T/bad2.config
+exit 0

@@ -1,0 +1,164 @@
+/* shell_sim.c -- the GPU shell's C model alone (make sim): run a workload on
+ * the shell, print the summary table, write JSON.  docs/shell.md.
+ * Exit: 0 done, 1 scoreboard failure, 2 bad input, 3 cycle limit reached. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "cfg.h"
+#include "l1d.h"
+#include "shell.h"
+#include "shell_wl.h"
+
+static int usage(FILE *f) {
+  fprintf(f,
+          "usage: shell-sim [--workload NAME|FILE.traceg|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
+          "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
+          "                 [--json FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
+          "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n");
+  return 2;
+}
+
+/* The options of a real gpgpusim.config the shell models: SM count
+ * (n_clusters x n_cores_per_cluster), scheduler, the L1D string, L2 banks
+ * (n_mem x n_sub_partition_per_mchannel).  Others are ignored. */
+static int gpgpusim_config(l1sys_cfg_t *cfg, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "error: %s: cannot open\n", path);
+    return -1;
+  }
+  char line[1024];
+  unsigned ln = 0;
+  long clusters = -1, cores = 1, mem = -1, subp = 1;
+  int rc = 0;
+  while (fgets(line, sizeof line, f)) {
+    ln++;
+    char key[128], val[512];
+    if (sscanf(line, " %127s %511s", key, val) != 2 || key[0] != '-') continue;
+    char origin[600], buf[700];
+    snprintf(origin, sizeof origin, "%s:%u", path, ln);
+    if (!strcmp(key, "-gpgpu_n_clusters")) clusters = atol(val);
+    else if (!strcmp(key, "-gpgpu_n_cores_per_cluster")) cores = atol(val);
+    else if (!strcmp(key, "-gpgpu_n_mem")) mem = atol(val);
+    else if (!strcmp(key, "-gpgpu_n_sub_partition_per_mchannel")) subp = atol(val);
+    else if (!strcmp(key, "-gpgpu_scheduler")) {
+      if (strcmp(val, "gto") && strcmp(val, "lrr")) {
+        fprintf(stderr, "error: %s: -gpgpu_scheduler '%s': the shell models gto and lrr\n", origin, val);
+        rc = -1;
+        break;
+      }
+      snprintf(buf, sizeof buf, "SHELL_SCHED=%s", strcmp(val, "gto") ? "LRR" : "GTO");
+      if (cfg_set(cfg, buf, origin)) { rc = -1; break; }
+    } else if (!strcmp(key, "-gpgpu_cache:dl1")) {
+      char *s = val, conv[512];
+      if (!strncmp(s, "S:", 2)) {
+        fprintf(stderr, "error: %s: -gpgpu_cache:dl1 '%s': sectored L1D caches are not modelled by the shell\n", origin, val);
+        rc = -1;
+        break;
+      }
+      if (!strncmp(s, "N:", 2)) s += 2;
+      snprintf(conv, sizeof conv, "%s", s);
+      char *c = strchr(conv, ','); /* MSHR type S (sector) on a normal cache: the shell's MSHR is A */
+      if (c && (c = strchr(c + 1, ',')) && c[1] == 'S') c[1] = 'A';
+      if (l1d_parse_gpgpusim(cfg, conv)) {
+        fprintf(stderr, "error: %s: -gpgpu_cache:dl1 not usable (see above)\n", origin);
+        rc = -1;
+        break;
+      }
+    }
+  }
+  fclose(f);
+  if (rc) return -1;
+  char buf[64];
+  if (clusters > 0) {
+    snprintf(buf, sizeof buf, "SHELL_SMS=%ld", clusters * cores);
+    if (cfg_set(cfg, buf, path)) return -1;
+  }
+  if (mem > 0) {
+    snprintf(buf, sizeof buf, "SHELL_L2_BANKS=%ld", mem * subp);
+    if (cfg_set(cfg, buf, path)) return -1;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  l1sys_cfg_t cfg;
+  cfg_defaults(&cfg);
+  const char *wlspec = "atax", *args = NULL, *json = NULL, *dump = NULL, *dot = NULL;
+  uint64_t seed = 1, cycles = 0;
+  int quiet = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEEDV                                                      \
+  do {                                                             \
+    if (!v) {                                                      \
+      fprintf(stderr, "error: option %s needs a value\n", a);      \
+      return 2;                                                    \
+    }                                                              \
+    i++;                                                           \
+  } while (0)
+    if (!strcmp(a, "--workload")) { NEEDV; wlspec = v; }
+    else if ((!strcmp(a, "--seed") || !strcmp(a, "--cycles")) && (!v || !*v || strspn(v, "0123456789") != strlen(v))) {
+      fprintf(stderr, "error: %s: '%s' is not a non-negative integer\n", a, v ? v : "");
+      return 2;
+    }
+    else if (!strcmp(a, "--args")) { NEEDV; args = v; }
+    else if (!strcmp(a, "--seed")) { NEEDV; seed = strtoull(v, NULL, 0); }
+    else if (!strcmp(a, "--cycles")) { NEEDV; cycles = strtoull(v, NULL, 0); }
+    else if (!strcmp(a, "--json")) { NEEDV; json = v; }
+    else if (!strcmp(a, "--dump-wl")) { NEEDV; dump = v; }
+    else if (!strcmp(a, "--dot")) { NEEDV; dot = v; }
+    else if (!strcmp(a, "--config")) { NEEDV; if (cfg_load(&cfg, v)) return 2; }
+    else if (!strcmp(a, "--set")) { NEEDV; if (cfg_set(&cfg, v, "--set")) return 2; }
+    else if (!strcmp(a, "--gpgpusim-config")) { NEEDV; if (gpgpusim_config(&cfg, v)) return 2; }
+    else if (!strcmp(a, "--quiet")) quiet = 1;
+    else if (!strcmp(a, "--list-workloads")) {
+      for (int k = 0; shell_wl_gen_names[k]; k++) printf("%s\n", shell_wl_gen_names[k]);
+      return 0;
+    } else if (!strcmp(a, "--list-params")) { cfg_list(stdout, "shell"); return 0; }
+    else if (!strcmp(a, "--help")) { usage(stdout); return 0; }
+    else { fprintf(stderr, "error: unknown option '%s'\n", a); return usage(stderr); }
+  }
+  shell_wl_t wl;
+  shell_wl_init(&wl, (unsigned)CFG(&cfg, L1D_ADDR_W));
+  if (shell_wl_load(&wl, wlspec, args, seed)) { shell_wl_free(&wl); return 2; }
+  if (dump) {
+    FILE *f = fopen(dump, "w");
+    if (!f || shell_wl_write(&wl, f)) { fprintf(stderr, "error: %s: cannot write\n", dump); if (f) fclose(f); return 2; }
+    fclose(f);
+  }
+  shell_t s;
+  if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl); return 2; }
+  if (dot) { /* the block diagram of what shell_init instantiated */
+    FILE *f = fopen(dot, "w");
+    int bad = !f || shell_dot(&s, f);
+    if (f) fclose(f);
+    shell_free(&s);
+    shell_wl_free(&wl);
+    if (bad) { fprintf(stderr, "error: %s: cannot write\n", dot); return 2; }
+    return 0;
+  }
+  if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
+  clock_t t0 = clock();
+  int rc = shell_run(&s, cycles, !quiet);
+  double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  if (!quiet) {
+    printf("workload %s (%u kernel%s, %llu warp instructions), seed %llu\n", wlspec, wl.nk, wl.nk == 1 ? "" : "s",
+           (unsigned long long)shell_wl_insts(&wl), (unsigned long long)seed);
+    shell_wl_report_unsupported(&wl, stdout);
+    shell_summary(&s, stdout);
+    printf("C model: %u cycles in %.2f s (%.0f cycles/s)\n", s.cycle_q, secs, secs > 0 ? s.cycle_q / secs : 0.0);
+  }
+  if (rc == 1) fprintf(stderr, "SCOREBOARD FAILURE: %s\n", s.err);
+  if (rc == 3) fprintf(stderr, "error: cycle limit %llu reached before the workload finished\n", (unsigned long long)cycles);
+  if (json) {
+    FILE *f = fopen(json, "w");
+    if (!f || shell_json(&s, f)) { fprintf(stderr, "error: %s: cannot write\n", json); rc = rc ? rc : 2; }
+    if (f) fclose(f);
+  }
+  shell_free(&s);
+  shell_wl_free(&wl);
+  return rc;
+}
