@@ -16,7 +16,7 @@ LS_QUIET=1 bash scripts/lockstep.sh "$block" --cycles 2 --quiet --no-rerun --fst
 fst2vcd "$tmp/w.fst" 2>/dev/null | awk '
   /\$scope/ { path[++d] = $3; next }
   /\$upscope/ { d--; next }
-  /\$var/ { n = $5; sub(/\[[0-9]+\]$/, "", n); if (n ~ /_q$/) { p = path[1]; for (i = 2; i <= d; i++) p = p "." path[i]; print p "." n } }
+  /\$var/ { n = $5; sub(/(\[[0-9]+\])+$/, "", n); if (n ~ /_q$/) { p = path[1]; for (i = 2; i <= d; i++) p = p "." path[i]; print p "." n } }
   /\$enddefinitions/ { exit }' | grep '^TOP\.ls_top\.dut\.' | grep -v '\.chk_[^.]*$' | sort -u >"$tmp/rtl.txt"
 build/bin/lockstep-c --block "$block" "$@" --print-map | awk '{print $1}' | sort -u >"$tmp/map.txt"
 missing=$(comm -23 "$tmp/rtl.txt" "$tmp/map.txt")
