@@ -878,8 +878,14 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   if (o->wave_prefix) {
     write_window_files(&r);
     if (!o->quiet && !o->rerun_child) {
-      printf("waveforms of cycles %lld..%lld: gtkwave %s.gtkw (C vs RTL), gtkwave %s_rtl.gtkw (RTL, every signal)\n",
-             o->win_from, o->win_to, rel(o->wave_prefix), rel(o->wave_prefix));
+      if (r.use_c && r.use_rtl)
+        printf("waveforms of cycles %lld..%lld: gtkwave %s.gtkw (C vs RTL), gtkwave %s_rtl.gtkw (RTL, every signal)\n",
+               o->win_from, o->win_to, rel(o->wave_prefix), rel(o->wave_prefix));
+      else if (r.use_c) /* C alone: no RTL waveform was written */
+        printf("waveforms of cycles %lld..%lld (C model only): %s_c.vcd\n", o->win_from, o->win_to, rel(o->wave_prefix));
+      else
+        printf("waveforms of cycles %lld..%lld (RTL only): gtkwave %s_rtl.gtkw\n", o->win_from, o->win_to,
+               rel(o->wave_prefix));
     }
   }
   if (r.cmp) ls_cmp_free(r.cmp);

@@ -189,6 +189,7 @@ void ls_noreset(ls_map_t *m, const char *path, const char *why) {
 }
 
 void ls_map_free(struct ls_map *m) {
+  ls_annot_free(m); /* idempotent: the run may have freed them already */
   for (int i = 0; i < m->ncov; i++) free(m->cov[i].name);
   for (int i = 0; i < m->nnrs; i++) free(m->nrs[i].path), free(m->nrs[i].why);
   free(m->cov);
