@@ -17,6 +17,11 @@ tops+=" ccn_ring:ccn"   # the CCN's top is named after the ring, not the directo
 for t in $tops; do
   top=${t%%:*}; dir=${t##*:}
   files="$prim"; [ "$dir" != prim ] && files+=" $(ls rtl/$dir/*.sv | tr '\n' ' ')"
-  if out=$(yosys -q -p "read_verilog -sv $pkg $files; hierarchy -check -top $top; proc" 2>&1); then echo "PASS yosys elaborate $top"; else echo "FAIL yosys elaborate $top"; echo "$out" | tail -5; rc=1; fi
+  # l1d: its per-[set][way] register arrays make Yosys's proc pass take
+  # minutes and gigabytes at the default 32x4 (the synthesis flow, make
+  # synth BLOCK=l1d, runs it in full); here the hierarchy is checked.
+  passes="hierarchy -check -top $top; proc"; note=""
+  [ "$top" = l1d ] && passes="hierarchy -check -top $top" && note=" (hierarchy only)"
+  if out=$(yosys -q -p "read_verilog -sv $pkg $files; $passes" 2>&1); then echo "PASS yosys elaborate $top$note"; else echo "FAIL yosys elaborate $top"; echo "$out" | tail -5; rc=1; fi
 done
 exit $rc
