@@ -704,7 +704,9 @@ static void write_window_files(run_t *r) {
       for (char *p = path; *p; p++) if (*p == '.') *p = '/';
       fprintf(f, "time %llu\n", (unsigned long long)(dv->cycle * 10 + (dv->phase ? 5 : 0)));
       int port = s->kind == SIG_IN || s->kind == SIG_OUT;
-      const char *rel_el = s->kind == SIG_REG ? "" : el; /* Verilator's FST has the whole register */
+      char el2[40] = ""; /* Verilator's FST names 2-D array elements [i][j] */
+      if (dv->has_elem && s->d1) snprintf(el2, sizeof el2, "[%u][%u]", dv->elem / s->d1, dv->elem % s->d1);
+      const char *rel_el = s->kind == SIG_REG ? "" : s->d1 ? el2 : el; /* Verilator's FST has the whole register */
       fprintf(f, "cmp_c c:%s%s\ncmp_rtl rtl:%s%s\nrtl %s%s%s\n", path, el, path, el, port ? "" : "dut/", path, rel_el);
       fprintf(f, "value_c %s\nvalue_rtl %s\nvalue_rtl_whole %s\n", r->div_c + 2, r->div_r + 2, r->div_rw + 2);
       fclose(f);

@@ -612,7 +612,7 @@ static const char *names_find(const namelist_t *nl, const char *want) {
 
 static void rtl_trace(gtkw_t *g, const namelist_t *nl, const struct ls_map *m, const ls_sig_t *s, int elem, int color) {
   char want[800];
-  if (elem >= 0) snprintf(want, sizeof want, "%s[%d]", s->rtl, elem);
+  if (elem >= 0) ls_elem_name(s, (unsigned)elem, want, sizeof want); /* [i], or [i][j] as Verilator's FST names it */
   else snprintf(want, sizeof want, "%s", s->rtl);
   const char *nm = names_find(nl, want);
   const ls_annot_t *a = ls_annot_find(m, s);
