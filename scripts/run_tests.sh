@@ -202,7 +202,7 @@ wavecase() { # name, env, block, args...
 }
 wavecase "fifo_sync count register" FAULT_RTL=FAULT_FIFO_SYNC_COUNT fifo_sync --config tb/configs/fifo_sync/depth5_w1.cfg
 wavecase "l1d wide LRU register" FAULT_RTL=FAULT_L1D_LRU_SKIP l1d --config tb/configs/l1d/base_fermi.cfg
-wavecase "l1d tag memory write port" FAULT_RTL=FAULT_L1D_VICTIM_HIGH l1d --config tb/configs/l1d/base_fermi.cfg
+wavecase "l1d tag memory write port" FAULT_RTL=FAULT_L1D_VICTIM_LOW l1d --config tb/configs/l1d/base_fermi.cfg
 
 # 8. bad input: exit 2 and one message naming the problem
 step "bad input (exit 2, one message) and exit codes through make"; stepfile
