@@ -153,27 +153,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "req_ready_o", 1, &o->req_ready_o);
   ls_output(mp, "req_outcome_o", 2, &o->req_outcome_o);
   ls_output(mp, "req_fail_o", 3, &o->req_fail_o);
-  ls_output(mp, "rsp_valid_o", 1, &o->rsp_valid_o);
-  ls_output(mp, "rsp_id_o", g->id_w, &o->rsp_id_o);
-  ls_output(mp, "rsp_data_o", m->lbits, o->rsp_data_o);
-  ls_output(mp, "mem_req_valid_o", 1, &o->mem_req_valid_o);
-  ls_output(mp, "mem_req_store_o", 1, &o->mem_req_store_o);
-  ls_output(mp, "mem_req_byp_o", 1, &o->mem_req_byp_o);
-  ls_output(mp, "mem_req_id_o", g->id_w, &o->mem_req_id_o);
-  ls_output(mp, "mem_req_addr_o", m->law, &o->mem_req_addr_o);
-  ls_output(mp, "mem_req_mask_o", g->line, o->mem_req_mask_o);
-  ls_output(mp, "mem_req_data_o", m->lbits, o->mem_req_data_o);
-  ls_output(mp, "fill_ready_o", 1, &o->fill_ready_o);
-  ls_output(mp, "rmt_hit_o", 1, &o->rmt_hit_o);
-  ls_output(mp, "rmt_data_o", m->lbits, o->rmt_data_o);
-  ls_output(mp, "ev_access_o", 1, &o->ev_access_o);
-  ls_output(mp, "ev_hit_o", 1, &o->ev_hit_o);
-  ls_output(mp, "ev_hitres_o", 1, &o->ev_hitres_o);
-  ls_output(mp, "ev_miss_o", 1, &o->ev_miss_o);
-  ls_output(mp, "ev_stall_o", 1, &o->ev_stall_o);
-  ls_output(mp, "ev_byp_o", 1, &o->ev_byp_o);
-  ls_output(mp, "ev_pseudo_o", 1, &o->ev_pseudo_o);
-  ls_output(mp, "ev_fill_o", 1, &o->ev_fill_o);
+  l1d_ls_declare_outputs(mp, m);
   /* state map: every register of l1d.sv and its sub-instances */
   l1d_ls_declare_state(mp, "", m);
   for (int i = 0; i < COV_N; i++) {

@@ -39,3 +39,29 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   ls_index(mp, P("mshr_ids_q"), 0, es);
 #undef P
 }
+
+void l1d_ls_declare_outputs(ls_map_t *mp, l1d_t *m) {
+  const l1d_geom_t *g = &m->g;
+  l1d_out_t *o = &m->out;
+  ls_output(mp, "rsp_valid_o", 1, &o->rsp_valid_o);
+  ls_output(mp, "rsp_id_o", g->id_w, &o->rsp_id_o);
+  ls_output(mp, "rsp_data_o", m->lbits, o->rsp_data_o);
+  ls_output(mp, "mem_req_valid_o", 1, &o->mem_req_valid_o);
+  ls_output(mp, "mem_req_store_o", 1, &o->mem_req_store_o);
+  ls_output(mp, "mem_req_byp_o", 1, &o->mem_req_byp_o);
+  ls_output(mp, "mem_req_id_o", g->id_w, &o->mem_req_id_o);
+  ls_output(mp, "mem_req_addr_o", m->law, &o->mem_req_addr_o);
+  ls_output(mp, "mem_req_mask_o", g->line, o->mem_req_mask_o);
+  ls_output(mp, "mem_req_data_o", m->lbits, o->mem_req_data_o);
+  ls_output(mp, "fill_ready_o", 1, &o->fill_ready_o);
+  ls_output(mp, "rmt_hit_o", 1, &o->rmt_hit_o);
+  ls_output(mp, "rmt_data_o", m->lbits, o->rmt_data_o);
+  ls_output(mp, "ev_access_o", 1, &o->ev_access_o);
+  ls_output(mp, "ev_hit_o", 1, &o->ev_hit_o);
+  ls_output(mp, "ev_hitres_o", 1, &o->ev_hitres_o);
+  ls_output(mp, "ev_miss_o", 1, &o->ev_miss_o);
+  ls_output(mp, "ev_stall_o", 1, &o->ev_stall_o);
+  ls_output(mp, "ev_byp_o", 1, &o->ev_byp_o);
+  ls_output(mp, "ev_pseudo_o", 1, &o->ev_pseudo_o);
+  ls_output(mp, "ev_fill_o", 1, &o->ev_fill_o);
+}

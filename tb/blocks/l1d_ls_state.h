@@ -11,4 +11,9 @@
  * prefix ("" for the L1D alone, "i_l1d." inside a composite). */
 void l1d_ls_declare_state(ls_map_t *map, const char *prefix, const l1d_t *m);
 
+/* The L1D's output ports after the request verdict (rsp_*, mem_req_*,
+ * fill_ready_o, rmt_*, ev_*), named as in rtl/l1d/l1d.sv; shared by the L1D
+ * adapter and composites that expose them unchanged. */
+void l1d_ls_declare_outputs(ls_map_t *map, l1d_t *m);
+
 #endif
