@@ -85,12 +85,12 @@ refused "--set a negative value" "FIFO_DEPTH='-1'" $L --block fifo_sync $C --set
 refused "--set with trailing junk" "FIFO_DEPTH='4k'" $L --block fifo_sync $C --set FIFO_DEPTH=4k
 refused "--set an unknown enum label" "L1D_REPL='RANDOM': expected one of LRU(0), FIFO(1)" $L --block l1d $C --set L1D_REPL=RANDOM
 refused "--set escapes control bytes" "unknown parameter '\\x1b]0;x\\x07'" $L --block fifo_sync $C --set $'\e]0;x\a=1'
-refused "--list-params of an unknown block" "option --list-params: unknown block 'nope'" bash -c "$L --list-params nope 2>&1 >/dev/null | head -1 >&2; exit \${PIPESTATUS[0]}"
+refused "--list-params of an unknown block" "option --list-params: unknown block 'nope'" bash -c "$L --list-params nope 2>&1 >/dev/null | sed -n 1p >&2; exit \${PIPESTATUS[0]}"
 if $L --list-params l1d | grep -q L1D_GPGPUSIM; then ok "--list-params l1d lists L1D_GPGPUSIM"; else bad "--list-params l1d"; fi
 refused "a --window past the end of the run" "option --window 150:300: past the end of the run (--cycles 200" $L --block fifo_sync $C --window 150:300
 refused "a --window backwards" "option --window: '9:3' is not FROM:TO cycles" $L --block fifo_sync $C --window 9:3
 refused "an option without its value" "option --seed needs a value" $L --block fifo_sync --seed
-refused "an unknown block, escaped" "unknown block '\\x1b[1m'" bash -c "$L --block \$'\\e[1m' 2>&1 >/dev/null | head -1 >&2; exit \${PIPESTATUS[0]}"
+refused "an unknown block, escaped" "unknown block '\\x1b[1m'" bash -c "$L --block \$'\\e[1m' 2>&1 >/dev/null | sed -n 1p >&2; exit \${PIPESTATUS[0]}"
 refused "--stats into a missing directory" "option --stats: cannot write '/nonexistent/x.json'" $L --block fifo_sync --mode c --cycles 10 --stats /nonexistent/x.json
 refused "--gpgpusim-config twice" "option --gpgpusim-config given twice" $L --block l1d $C --gpgpusim-config $GCFG/SM2_GTX480.config --gpgpusim-config $GCFG/SM2_GTX480.config
 
