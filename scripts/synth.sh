@@ -169,8 +169,8 @@ awk -v re="^  (${macro_re}) #\\($" -v out="$out/macros.txt" '
   $0 ~ re { mod = $1; inp = 1; delete P; next }
   inp && /^    \./ { n = $1; sub(/^\./, "", n); sub(/\(.*/, "", n); P[n] = val($0); next }
   inp && /^  \) / { inst = $2; inp = 0
-    printf "%s %s", mod, inst >> out; for (k in P) printf " %s=%s", k, P[k] >> out; printf "\n" >> out
-    printf "  @MACRO@%s@ %s (\n", inst, inst; next }
+    nmac++; printf "%s %d", mod, nmac >> out; for (k in P) printf " %s=%s", k, P[k] >> out; printf "\n" >> out
+    printf "  @MACRO@%d@ %s (\n", nmac, inst; next }
   { print }' "$out/netlist.v" >"$out/netlist.tmp"
 touch "$out/macros.txt"
 sram_area=0; sram_bits=0; sram_n=0; stalibs=""
