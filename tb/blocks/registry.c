@@ -7,10 +7,12 @@ extern const ls_block_t ls_block_fifo_sync, ls_block_prio_enc, ls_block_rr_arb, 
     ls_block_mem_1r1w;
 extern const ls_block_t ls_block_l1d __attribute__((weak));
 extern const ls_block_t ls_block_mrpb __attribute__((weak));
+extern const ls_block_t ls_block_shell_l2 __attribute__((weak));
 
 static const ls_block_t *const blocks[] = {
     &ls_block_fifo_sync, &ls_block_prio_enc, &ls_block_rr_arb, &ls_block_sat_cnt, &ls_block_mem_1r1w,
     &ls_block_l1d,       &ls_block_mrpb,
+    &ls_block_shell_l2,
 };
 
 const ls_block_t *ls_find_block(const char *name) {
