@@ -1,0 +1,61 @@
+/* shell_dram.h -- the DRAM channel behind one L2 bank: part of the
+ * ENVIRONMENT, not of the hardware (docs/shell.md).  The shell's C model and
+ * the lockstep adapter of the L2 bank both use it, so both models of the
+ * bank see the same DRAM.  Requests are served in order; a request accepted
+ * in cycle c is answered (loads) or retired (stores) at
+ * ts = max(c + lat, previous ts + interval).
+ * Per cycle: shell_dram_inputs() gives the bank's dram_req_ready_i and
+ * dram_rsp_* from the channel's state; after the cycle, shell_dram_step()
+ * applies the cycle's two handshakes. */
+#ifndef SHELL_DRAM_H
+#define SHELL_DRAM_H
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct {
+  uint32_t sm, line, id, store, byp, ts;
+} shell_dram_ent_t;
+
+typedef struct {
+  shell_dram_ent_t *e;
+  uint32_t depth, head, count, next, lat, ivl;
+  uint64_t reads, writes;
+} shell_dram_t;
+
+static inline int shell_dram_init(shell_dram_t *d, uint32_t depth, uint32_t lat, uint32_t ivl) {
+  d->e = calloc(depth, sizeof *d->e);
+  d->depth = depth;
+  d->lat = lat;
+  d->ivl = ivl;
+  d->head = d->count = d->next = 0;
+  d->reads = d->writes = 0;
+  return d->e ? 0 : -1;
+}
+static inline void shell_dram_free(shell_dram_t *d) { free(d->e); d->e = NULL; }
+static inline void shell_dram_reset(shell_dram_t *d) { d->head = d->count = d->next = 0; d->reads = d->writes = 0; }
+/* The head, when it is a load whose time has come (else NULL). */
+static inline const shell_dram_ent_t *shell_dram_rsp(const shell_dram_t *d, uint32_t cyc) {
+  const shell_dram_ent_t *h = &d->e[d->head];
+  return d->count && !h->store && (int32_t)(h->ts - cyc) <= 0 ? h : NULL;
+}
+static inline uint32_t shell_dram_ready(const shell_dram_t *d) { return d->count < d->depth; }
+static inline void shell_dram_step(shell_dram_t *d, uint32_t cyc, uint32_t req_fire, const shell_dram_ent_t *req,
+                                   uint32_t rsp_fire) {
+  const shell_dram_ent_t *h = &d->e[d->head];
+  if (rsp_fire || (d->count && h->store && (int32_t)(h->ts - cyc) <= 0)) {
+    d->head = (d->head + 1) % d->depth;
+    d->count--;
+  }
+  if (req_fire) {
+    uint32_t ts = cyc + d->lat;
+    if ((int32_t)(d->next - ts) > 0) ts = d->next;
+    d->next = ts + d->ivl;
+    shell_dram_ent_t n = *req;
+    n.ts = ts;
+    d->e[(d->head + d->count) % d->depth] = n;
+    d->count++;
+    if (req->store) d->writes++; else d->reads++;
+  }
+}
+
+#endif

@@ -1,0 +1,61 @@
+/* shell_l2.h -- C mirror of rtl/shell/shell_l2.sv: one L2 bank of the GPU
+ * shell (docs/shell.md, "Dispatcher, crossbars, L2, DRAM").  Same register
+ * names as the RTL.
+ *
+ * Ports (valid/ready: a transfer happens in a cycle where both are high):
+ *   req_*       from the request crossbar; req_ready_o = request queue not full.
+ *   rsp_*       toward the response crossbar: the response queue's head once
+ *               its time stamp is reached (rsp_valid_o); rsp_ready_i pops.
+ *   dram_req_*  a load miss or a store toward the DRAM channel (environment).
+ *   dram_rsp_*  a line back from DRAM: filled into the tags (priority over
+ *               the head request: one tag access a cycle) and answered.
+ * A message is {sm, line, id, store, byp}; in the queues with a time stamp
+ * ts, packed {ts, byp, store, id, sm, line} (line at bit 0).
+ * Per cycle: set m->in, shell_l2_comb() (outputs, next state), then
+ * shell_l2_commit() at the edge. */
+#ifndef SHELL_L2_H
+#define SHELL_L2_H
+#include <stdint.h>
+#include "fifo_sync.h"
+
+typedef struct {
+  uint32_t req_valid_i, req_sm_i, req_line_i, req_id_i, req_store_i, req_byp_i;
+  uint32_t rsp_ready_i;
+  uint32_t dram_req_ready_i;
+  uint32_t dram_rsp_valid_i, dram_rsp_sm_i, dram_rsp_line_i, dram_rsp_id_i, dram_rsp_byp_i;
+} shell_l2_in_t;
+
+typedef struct {
+  uint32_t req_ready_o;
+  uint32_t rsp_valid_o, rsp_sm_o, rsp_line_o, rsp_id_o, rsp_byp_o;
+  uint32_t dram_req_valid_o, dram_req_sm_o, dram_req_line_o, dram_req_id_o, dram_req_store_o, dram_req_byp_o;
+  uint32_t dram_rsp_ready_o;
+} shell_l2_out_t;
+
+enum { L2C_HIT, L2C_MISS, L2C_STORE, L2C_FILL, L2C_N };
+extern const char *const shell_l2_cnt_name[L2C_N]; /* "cnt_hit_q", ... */
+
+typedef struct {
+  unsigned sets, ways, lat, law, idw, smw, msgw, setw;
+  shell_l2_in_t in;
+  shell_l2_out_t out;
+  /* per line [set][way]: valid, line address, last-use stamp */
+  uint8_t *valid_q, *valid_d;
+  uint32_t *tag_q, *tag_d, *age_q, *age_d;
+  uint32_t tick_q, tick_d, cyc_q, cyc_d;
+  uint32_t cnt_q[L2C_N], cnt_d[L2C_N];
+  fifo_sync_t i_reqq, i_rspq;
+  int dset; /* the set this cycle writes (-1 none) */
+  uint32_t wbuf[4];
+} shell_l2_t;
+
+int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, unsigned reqq, unsigned rspq,
+                  unsigned law, unsigned idw, unsigned smw);
+void shell_l2_free(shell_l2_t *m);
+void shell_l2_reset(shell_l2_t *m);
+void shell_l2_comb(shell_l2_t *m);
+void shell_l2_commit(shell_l2_t *m);
+/* Bank-local set index of a line (the RTL's function of the same name). */
+uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line, unsigned nbanks);
+
+#endif
