@@ -245,7 +245,13 @@ static void resolve_handles(run_t *r) {
     }
     s->rsize = ent;
     size_t cel = s->width > 64 ? 4u * s->words : s->csize;
-    s->fast = cel == ent && (s->depth == 1 || s->stride == ent);
+    s->same = cel == ent;
+    /* both sides plain integers of 1/2/4/8 bytes: compared by value (the
+     * upper bits beyond the width are zero on both sides: Verilator keeps
+     * them clean, the C models mask what they store) */
+    s->scalar = s->width <= 64 && (s->csize == 1 || s->csize == 2 || s->csize == 4 || s->csize == 8) &&
+                (ent == 1 || ent == 2 || ent == 4 || ent == 8);
+    s->fast = s->same && (s->depth == 1 || s->stride == ent);
   }
 }
 
@@ -482,10 +488,23 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
   return 1;
 }
 
+/* An element of at most 64 bits stored in 1, 2, 4 or 8 bytes, as a value. */
+static inline uint64_t ld_scalar(const char *p, unsigned size) {
+  switch (size) {
+  case 1: return *(const uint8_t *)p;
+  case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+  case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+  default: { uint64_t v; memcpy(&v, p, 8); return v; }
+  }
+}
+
 /* Compares one signal (element elem) between C and RTL; 1 on a mismatch. */
 static int cmp_sig(run_t *r, ls_sig_t *s, unsigned elem) {
   r->compared++;
-  if (s->fast && !memcmp(s->c + (size_t)elem * s->stride, s->rp + (size_t)elem * s->rsize, s->rsize)) return 0;
+  if (s->same && !memcmp(s->c + (size_t)elem * s->stride, s->rp + (size_t)elem * s->rsize, s->rsize)) return 0;
+  if (s->scalar && ld_scalar(s->c + (size_t)elem * s->stride, (unsigned)s->csize) ==
+                       ld_scalar(s->rp + (size_t)elem * s->rsize, s->rsize))
+    return 0; /* C keeps a narrow value in a wider type than Verilator's (or the reverse) */
   ls_cget(s, elem, r->cbuf);
   ls_rget(s, elem, r->rbuf);
   return memcmp(r->cbuf, r->rbuf, s->words * sizeof(uint32_t)) != 0;
@@ -496,6 +515,25 @@ static int cmp_all(run_t *r, ls_sig_t *s, unsigned *elem) {
   if (s->fast) {
     r->compared += s->depth;
     if (!memcmp(s->c, s->rp, (size_t)s->depth * s->rsize)) return 0;
+  }
+  if (s->same && !s->fast) { /* C fields interleaved in a struct (stride > size): element by element */
+    const char *c = s->c, *p = s->rp;
+    unsigned n = s->depth, e = 0;
+    r->compared += n;
+    switch (s->rsize) { /* the common sizes without a call */
+    case 1: for (; e < n && c[(size_t)e * s->stride] == p[e]; e++) {} break;
+    case 2: for (; e < n && !memcmp(c + (size_t)e * s->stride, p + 2 * (size_t)e, 2); e++) {} break;
+    case 4: for (; e < n && !memcmp(c + (size_t)e * s->stride, p + 4 * (size_t)e, 4); e++) {} break;
+    default: for (; e < n && !memcmp(c + (size_t)e * s->stride, p + (size_t)e * s->rsize, s->rsize); e++) {} break;
+    }
+    if (e == n) return 0;
+    r->compared -= n;
+  } else if (s->scalar && !s->same) { /* sizes differ (C uint32_t, Verilator CData, ...): by value */
+    unsigned n = s->depth, e = 0, cs = (unsigned)s->csize;
+    for (; e < n && ld_scalar(s->c + (size_t)e * s->stride, cs) == ld_scalar(s->rp + (size_t)e * s->rsize, s->rsize); e++) {}
+    r->compared += n;
+    if (e == n) return 0;
+    r->compared -= n;
   }
   for (unsigned e = 0; e < s->depth; e++)
     if (cmp_sig(r, s, e)) { *elem = e; return 1; }
