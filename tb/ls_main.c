@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -979,6 +980,14 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
  * --set overrides ("base_fermi", "default", "default_SATCNT_WIDTH-2"). */
 static void make_cfg_tag(opts_t *o, int argc, char **argv) {
   char t[160] = "";
+  for (int i = 1; i + 1 < argc; i++) { /* a gpgpusim.config first, as in the results file's name */
+    if (strcmp(argv[i], "--gpgpusim-config")) continue;
+    const char *b = strrchr(argv[i + 1], '/');
+    b = b ? b + 1 : argv[i + 1];
+    const char *dot = strrchr(b, '.');
+    snprintf(t, sizeof t, "gpgpusim-%.*s", (int)(dot && dot != b ? dot - b : (ptrdiff_t)strlen(b)), b);
+    break;
+  }
   for (int i = 1; i + 1 < argc; i++) {
     if (strcmp(argv[i], "--config")) continue;
     const char *b = strrchr(argv[i + 1], '/');
