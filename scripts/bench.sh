@@ -12,7 +12,8 @@
 # figures move with machine load: compare runs of one machine and moment.
 #   bench.sh --ir: instructions per cycle of the C model under valgrind
 #   --tool=callgrind (a figure that does not move with load).
-# Environment: BENCH_CYCLES (RTL and lockstep runs; C alone runs 5x that).
+# Environment: BENCH_CYCLES (RTL and lockstep runs; C alone runs 5x that);
+# BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows.
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -29,6 +30,12 @@ ROWS=(
   "rr_arb|tb/configs/rr_arb/n33.cfg"
   "sat_cnt|tb/configs/sat_cnt/w13.cfg"
 )
+if [ -n "${BENCH_BLOCKS:-}" ]; then
+  keep=()
+  for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done
+  [ ${#keep[@]} -gt 0 ] || { echo "error: BENCH_BLOCKS='$BENCH_BLOCKS': no benchmark row of these blocks (rows: $(printf '%s ' "${ROWS[@]%%|*}"))" >&2; exit 2; }
+  ROWS=("${keep[@]}")
+fi
 echo "make bench: building the C models and the engine"
 make -s build >/dev/null &
 bpid=$!

@@ -811,10 +811,10 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     char **av = calloc((size_t)o->argc + 3, sizeof *av);
     int n = 0;
     for (int i = 0; i < o->argc; i++) av[n++] = o->argv[i];
-    if (o->rand_init) {
-      av[n++] = seedarg;
-      av[n++] = "+verilator+rand+reset+2";
-    }
+    /* the lockstep harness is built with --x-initial unique: reset 0 gives
+     * every register and X an initial 0, reset 2 a seeded random value */
+    av[n++] = seedarg;
+    av[n++] = o->rand_init ? "+verilator+rand+reset+2" : "+verilator+rand+reset+0";
     ls_rtl_open(n, av);
     free(av);
     resolve_handles(&r);
