@@ -259,7 +259,7 @@ static void resolve_handles(run_t *r) {
 /* Prints a value for a report line: hex, or the enum label; wide values
  * shortened to the digits around [lo_d, hi_d] (hex digits from the right). */
 static void put_val(FILE *f, const uint32_t *w, unsigned width, const char *group) {
-  char hex[1100];
+  char hex[LS_MAX_HEX];
   ls_hex(w, width, hex, sizeof hex);
   if (group && width <= 32) {
     const char *l = ls_enum_label(group, w[0]);
@@ -398,7 +398,7 @@ static void explain(run_t *r, const ls_sig_t *s, unsigned elem) {
   }
   if (s->kind == SIG_REG && ns) { /* a packed register split into fields */
     unsigned fw = ls_sub_width(&r->map, s), shown = 0;
-    uint32_t fc[130], fr[130];
+    uint32_t fc[LS_MAX_WORDS], fr[LS_MAX_WORDS];
     for (unsigned k = 0; k < ns; k++) {
       ls_field_get(r->cbuf, k, fw, fc);
       ls_field_get(r->rbuf, k, fw, fr);
@@ -422,7 +422,7 @@ static void explain(run_t *r, const ls_sig_t *s, unsigned elem) {
     return;
   }
   /* wide: hex digits around the differing ones, marked */
-  char c[1100], v[1100];
+  char c[LS_MAX_HEX], v[LS_MAX_HEX];
   ls_hex(r->cbuf, s->width, c, sizeof c);
   ls_hex(r->rbuf, s->width, v, sizeof v);
   size_t len = strlen(c), lo = len, hi = 0;
@@ -448,26 +448,26 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
       r->div.sig = si, r->div.elem = elem, r->div.cycle = cycle;
       r->div.phase = strstr(when, "before") == NULL;
       r->div.has_elem = s->kind == SIG_ARR || s->kind == SIG_MEM;
-      r->div_c = malloc(1100), r->div_r = malloc(1100), r->div_rw = malloc(1100);
-      ls_hex(r->rbuf, s->width, r->div_rw, 1100);
+      r->div_c = malloc(LS_MAX_HEX), r->div_r = malloc(LS_MAX_HEX), r->div_rw = malloc(LS_MAX_HEX);
+      ls_hex(r->rbuf, s->width, r->div_rw, LS_MAX_HEX);
       unsigned ns = ls_nsub(&r->map, s);
       if (s->kind == SIG_REG && ns) { /* a split register: its first differing field */
         unsigned fw = ls_sub_width(&r->map, s);
-        uint32_t fc[130], fr[130];
+        uint32_t fc[LS_MAX_WORDS], fr[LS_MAX_WORDS];
         for (unsigned k = 0; k < ns; k++) {
           ls_field_get(r->cbuf, k, fw, fc);
           ls_field_get(r->rbuf, k, fw, fr);
           if (memcmp(fc, fr, bits_words(fw) * 4)) {
             r->div.elem = k, r->div.has_elem = 1;
-            ls_hex(fc, fw, r->div_c, 1100);
-            ls_hex(fr, fw, r->div_r, 1100);
+            ls_hex(fc, fw, r->div_c, LS_MAX_HEX);
+            ls_hex(fr, fw, r->div_r, LS_MAX_HEX);
             break;
           }
         }
       }
       if (!r->div.has_elem || s->kind != SIG_REG) {
-        ls_hex(r->cbuf, s->width, r->div_c, 1100);
-        ls_hex(r->rbuf, s->width, r->div_r, 1100);
+        ls_hex(r->cbuf, s->width, r->div_c, LS_MAX_HEX);
+        ls_hex(r->rbuf, s->width, r->div_r, LS_MAX_HEX);
       }
     }
     return 0;
@@ -792,8 +792,8 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     ls_annot_free(&r.map);
     keep_ports_only(&r.map);
   }
-  r.cbuf = calloc(130, 4);
-  r.rbuf = calloc(130, 4);
+  r.cbuf = calloc(LS_MAX_WORDS, 4);
+  r.rbuf = calloc(LS_MAX_WORDS, 4);
   for (int i = 0; i < r.map.nsig; i++)
     if (r.map.sig[i].kind == SIG_IN) r.in_words += r.map.sig[i].words;
   r.hist = calloc((size_t)o->history, sizeof *r.hist);

@@ -25,9 +25,9 @@
 #include <string.h>
 #include "bits.h"
 #include "ccn_ring.h"
+#include "ls_limits.h"
 #include "ls.h"
 
-#define PORT_MAX_BITS 4096 /* the engine's widest port */
 
 typedef struct {
   ccn_ring_t r;
@@ -82,11 +82,14 @@ static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   if (ccn_ring_cfg_from(&c->rc, cfg)) { free(c); return NULL; }
-  if (c->rc.nodes * c->rc.line_bytes * 8 > PORT_MAX_BITS) {
+  if ((unsigned long long)c->rc.nodes * c->rc.line_bytes * 8 > LS_MAX_SIGNAL_BITS) {
+    char why[200];
+    snprintf(why, sizeof why,
+             "the lockstep engine compares signals of at most %u bits and rmt_data_i/resp_data_o are "
+             "CCN_NODES * CCN_LINE_BYTES * 8 bits wide (%u x %u x 8)",
+             LS_MAX_SIGNAL_BITS, (unsigned)c->rc.nodes, (unsigned)c->rc.line_bytes);
     free(c);
-    cfg_reject(cfg, P_CCN_LINE_BYTES,
-               "the lockstep harness moves at most 4096 bits per port: CCN_NODES * CCN_LINE_BYTES * 8 must be <= 4096 "
-               "(use 32-byte lines with 8-byte flits for 15 or 16 nodes)");
+    cfg_reject(cfg, P_CCN_LINE_BYTES, why);
     return NULL;
   }
   if (ccn_ring_init(&c->r, &c->rc) || ccn_ring_in_init(&c->rin, &c->r)) {
