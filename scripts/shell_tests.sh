@@ -53,6 +53,27 @@ else bad "shell: two runs with seed 7 differ"; fi
 $SIM --quiet --workload spmv --seed 8 --set SHELL_MRPB=1 --json $T/d3.json >/dev/null 2>&1
 if ! cmp -s $T/d1.json $T/d3.json; then ok "shell: another seed gives another irregular workload"; else bad "shell: seed has no effect on spmv"; fi
 
+# two-level bypassing (seed 001) in the shell: the BDU picks B mode on the
+# streaming kernel (every load then bypasses) and C mode on gemm (cache-friendly)
+BDU="--set BDU_PERIOD=2000 --set BDU_HOLD=10000"
+jsum() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(s.get(sys.argv[2], 0) for s in d['sm']))" "$@"; }
+$SIM --quiet --workload stream --set SHELL_BYPASS=TWOLEVEL $BDU --json $T/tl_stream.json >/dev/null 2>&1
+$SIM --quiet --workload gemm --set SHELL_BYPASS=TWOLEVEL $BDU --json $T/tl_gemm.json >/dev/null 2>&1
+$SIM --quiet --workload stream --set SHELL_BYPASS=NONE $BDU --json $T/tl_none.json >/dev/null 2>&1
+if [ -s $T/tl_stream.json ] && [ "$(jsum $T/tl_stream.json bdu_decisions_B)" -gt 0 ] && [ "$(jsum $T/tl_stream.json bdu_decisions_C)" -eq 0 ] &&
+   [ "$(jsum $T/tl_stream.json bypassed)" -gt 0 ]; then
+  ok "shell: TWOLEVEL picks B mode on the streaming kernel ($(jsum $T/tl_stream.json bdu_decisions_B) B decisions, $(jsum $T/tl_stream.json bypassed) loads bypassed)"
+else bad "shell: TWOLEVEL on stream: B $(jsum $T/tl_stream.json bdu_decisions_B 2>&1) C $(jsum $T/tl_stream.json bdu_decisions_C 2>&1)"; fi
+if [ -s $T/tl_gemm.json ] && [ "$(jsum $T/tl_gemm.json bdu_decisions_C)" -gt 0 ] && [ "$(jsum $T/tl_gemm.json bdu_decisions_B)" -eq 0 ] &&
+   [ "$(jsum $T/tl_gemm.json bypassed)" -eq 0 ]; then
+  ok "shell: TWOLEVEL stays in C mode on gemm ($(jsum $T/tl_gemm.json bdu_decisions_C) C decisions, nothing bypassed)"
+else bad "shell: TWOLEVEL on gemm: B $(jsum $T/tl_gemm.json bdu_decisions_B 2>&1) C $(jsum $T/tl_gemm.json bdu_decisions_C 2>&1)"; fi
+if [ -s $T/tl_none.json ] && [ "$(jsum $T/tl_none.json bypassed)" -eq 0 ]; then ok "shell: bypass NONE bypasses no load on stream"
+else bad "shell: bypass NONE bypassed loads"; fi
+if [ -x $B/bin/shell-sim-asan ]; then
+  out=$($B/bin/shell-sim-asan --quiet --workload share --set SHELL_BYPASS=TWOLEVEL $BDU 2>&1) && ok "shell: asan TWOLEVEL on share" || bad "shell: asan TWOLEVEL: $(head -5 <<<"$out")"
+fi
+
 # bad input: exit 2 and one message naming file and line
 expect2() { # name, expected substring, args...
   local name=$1 want=$2; shift 2
@@ -89,6 +110,7 @@ fi
 expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
 expect2 "bad generator argument" "workload atax: bad argument" --workload atax --args n=0
 expect2 "bad shell parameter" "SHELL_SMS='17'" --set SHELL_SMS=17
+expect2 "BDU_THR_W over the SM's warps under TWOLEVEL" "BDU_THR_W" --set SHELL_BYPASS=TWOLEVEL --set SHELL_WARPS=8 --set BDU_THR_W=9
 expect2 "MRPB with too many warp slots" "SHELL_WARPS=64: more warp slots" --set SHELL_MRPB=1 --set SHELL_WARPS=64
 expect2 "bad --cycles" "--cycles: 'ten'" --cycles ten
 printf -- '-gpgpu_n_clusters 15\n-gpgpu_scheduler two_level_active:6:0:1\n' > $T/bad.config
