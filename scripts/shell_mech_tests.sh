@@ -72,10 +72,31 @@ nb=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(d['s
 if [ "$nb" -gt 0 ]; then ok "shell mech: TWOLEVEL's sampled BDU mode shows B on stream ($nb of SM0's samples)"
 else bad "shell mech: TWOLEVEL series has no B sample"; fi
 
+# CCN (seed 004): the sharing kernel gets remote hits, the streaming kernel none;
+# OFF looks nothing up; the throttler turns the ring off on stream
+CC="--set CCN_TS=2000 --set CCN_TP=20000"
+sim $T/ccn_off.json --workload share --args iters=64 $CC
+sim $T/ccn_share.json --workload share --args iters=64 --set SHELL_CCN=ON $CC
+sim $T/ccn_share2.json --workload share --args iters=64 --set SHELL_CCN=ON $CC
+sim $T/ccn_stream.json --workload stream --args iters=64 --set SHELL_CCN=ON $CC
+sim $T/ccn_stream_thr.json --workload stream --args iters=64 --set SHELL_CCN=ON_THROTTLE $CC
+rs=$(jsum $T/ccn_share.json ccn_remote_hits); rst=$(jsum $T/ccn_stream.json ccn_remote_hits)
+if [ "$rs" -gt 50 ] && [ "$rst" -le $(( $(jsum $T/ccn_stream.json ccn_ring_misses) / 100 )) ] &&
+   [ "$(jsum $T/ccn_off.json ccn_remote_hits)" -eq 0 ]; then
+  ok "shell mech: CCN remote hits: share $rs of $(jsum $T/ccn_share.json ccn_ring_misses) ring misses, stream $rst of $(jsum $T/ccn_stream.json ccn_ring_misses), OFF 0"
+else bad "shell mech: CCN remote hits share $rs stream $rst off $(jsum $T/ccn_off.json ccn_remote_hits)"; fi
+if [ "$(jsum $T/ccn_stream_thr.json ccn_throttled_periods)" -gt 0 ] && [ "$(jsum $T/ccn_stream.json ccn_throttled_periods)" -eq 0 ]; then
+  ok "shell mech: CCN throttler turns the ring off on stream ($(jsum $T/ccn_stream_thr.json ccn_throttled_periods) throttled periods; ON: 0)"
+else bad "shell mech: CCN throttling: ON_THROTTLE $(jsum $T/ccn_stream_thr.json ccn_throttled_periods), ON $(jsum $T/ccn_stream.json ccn_throttled_periods)"; fi
+if cmp -s $T/ccn_share.json $T/ccn_share2.json; then ok "shell mech: CCN deterministic (identical JSON twice)"
+else bad "shell mech: CCN runs differ"; fi
+for sms in 2 15; do sim $T/ccn_sms.json --workload syrk --args iters=8 --set SHELL_SMS=$sms --set SHELL_CCN=ON_THROTTLE $CC &&
+  ok "shell mech: CCN on $sms SMs, scoreboard clean"; done
+
 # under ASan/UBSan
 if [ -x $B/bin/shell-sim-asan ]; then
-  out=$($B/bin/shell-sim-asan --quiet --workload 2dconv --args bs=64 --set SHELL_BYPASS=COORD --tags $T/gemm.tags --profile $T/asan.prof 2>&1) &&
-    ok "shell mech: asan COORD + profile" || bad "shell mech: asan COORD: $(head -5 <<<"$out")"
+  out=$($B/bin/shell-sim-asan --quiet --workload 2dconv --args bs=64 --set SHELL_BYPASS=COORD --tags $T/gemm.tags --profile $T/asan.prof --set SHELL_CCN=ON_THROTTLE $CC 2>&1) &&
+    ok "shell mech: asan COORD + profile + CCN" || bad "shell mech: asan COORD: $(head -5 <<<"$out")"
 fi
 
 # bad input: exit 2 and one error line
@@ -93,5 +114,6 @@ expect2 "tags: unknown tag" "bad.tags:2: expected 'k<KERNEL>_pc<PC> ca|cg|cm'" -
 expect2 "tags: classifier input instead of output" "bad2.tags:1:" --set SHELL_BYPASS=COORD --tags $T/bad2.tags
 expect2 "tags: missing file" "nope.tags: cannot open" --set SHELL_BYPASS=STATIC --tags $T/nope.tags
 expect2 "CHSS with 16 TB slots" "SHELL_TBS" --set SHELL_BYPASS=CHSS --set SHELL_TBS=16
+expect2 "CCN with one SM" "must be 2..16 under SHELL_CCN" --set SHELL_CCN=ON --set SHELL_SMS=1
 expect2 "CHSS warp count too narrow" "CHSS_WARP_W" --set SHELL_BYPASS=CHSS --set CHSS_WARP_W=5
 exit 0

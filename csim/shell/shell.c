@@ -50,7 +50,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
       return -1;
     }
   for (unsigned i = 0; i < s->nsm; i++) /* bypass controllers: SM0 leads (CHSS), per-kernel TB_max */
-    if (shell_byp_attach(&s->sm[i].byp, &s->sm[0].byp, wl)) {
+    if (shell_byp_attach(&s->sm[i].byp, &s->sm[0].byp, wl) || shell_ccn_attach(&s->sm[i].ccn, &s->sm[0].ccn, cfg, s->nsm)) {
       shell_free(s);
       return -1;
     }
@@ -476,6 +476,7 @@ int shell_json(const shell_t *s, FILE *f) {
     for (unsigned k = 0; k < SHS_N; k++) fprintf(f, ", \"%s\": %llu", shell_sm_stat_name[k], (unsigned long long)m->st[k]);
     if (m->use_mrpb) fprintf(f, ", \"mrpb_occupancy_end\": %u", m->mrpb.occ_q);
     shell_byp_json(&m->byp, f); /* the scheme's fields and time series (shell_byp.c) */
+    shell_ccn_json(&m->ccn, f);
     fprintf(f, ", \"bypass_decisions\": %llu, \"bypassed\": %llu, \"ccn_remote_hits\": %llu}%s\n",
             (unsigned long long)m->byp.decisions, (unsigned long long)m->byp.bypassed,
             (unsigned long long)m->ccn.remote_hits, i + 1 < s->nsm ? "," : "");

@@ -85,6 +85,7 @@ void shell_sm_free(shell_sm_t *m) {
   if (m->use_mrpb) mrpb_free(&m->mrpb);
   shell_q_free(&m->injq);
   shell_byp_free(&m->byp);
+  shell_ccn_free(&m->ccn);
 }
 
 void shell_sm_reset(shell_sm_t *m) {
@@ -101,6 +102,7 @@ void shell_sm_reset(shell_sm_t *m) {
   l1d_reset(&m->l1d);
   if (m->use_mrpb) mrpb_reset(&m->mrpb);
   shell_byp_reset(&m->byp);
+  shell_ccn_reset(&m->ccn);
   memset(m->st, 0, sizeof m->st);
 }
 
@@ -223,6 +225,9 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
     shell_byp_req(&m->byp, m->l_pc_q, m->l_store_q);
     in->req_byp_i = !m->l_store_q && shell_byp_decide(&m->byp, m->l_warp_q, LW->tb, m->t_q[LW->tb].block);
   }
+  const shell_msg_t *xfill = fill; /* the crossbar's response; a line the CCN ring delivered goes first */
+  shell_msg_t cfill = {m->id, 0, 0, 0, 0, 0};
+  if (shell_ccn_fill(&m->ccn, &cfill.line)) fill = &cfill;
   in->fill_valid_i = fill != NULL;
   if (fill) {
     in->fill_addr_i = fill->line;
@@ -230,7 +235,7 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
     in->fill_id_i = fill->id;
     in->fill_data_i[0] = fill->line; /* the environment's line contents (docs/shell.md) */
   }
-  in->mem_req_ready_i = !shell_q_full(&m->injq);
+  in->mem_req_ready_i = !shell_q_full(&m->injq) && shell_ccn_mem_ready(&m->ccn);
   shell_ccn_rmt(&m->ccn, &in->rmt_valid_i, &in->rmt_addr_i);
   l1d_comb(&m->l1d);
   const l1d_out_t *o = &m->l1d.out;
@@ -245,7 +250,7 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   } else
     accepted = l1_take;
   shell_byp_events(&m->byp, o, l1_take, in->req_byp_i);
-  if (in->rmt_valid_i) shell_ccn_remote(&m->ccn, o->rmt_hit_o);
+  if (in->rmt_valid_i) shell_ccn_remote(&m->ccn, o->rmt_hit_o, o->rmt_data_o);
 
   /* ---- LD/ST acceptance ------------------------------------------------- */
   if (accepted) {
@@ -276,8 +281,13 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   }
 
   /* ---- memory port: the L1D's request toward L2 ------------------------- */
-  if (o->mem_req_valid_o && in->mem_req_ready_i && !shell_ccn_miss(&m->ccn, o->mem_req_addr_o, o->mem_req_store_o)) {
+  if (o->mem_req_valid_o && in->mem_req_ready_i && !shell_ccn_miss(&m->ccn, o->mem_req_addr_o, o->mem_req_store_o || o->mem_req_byp_o)) {
     shell_msg_t msg = {m->id, o->mem_req_addr_o, o->mem_req_id_o, o->mem_req_store_o, o->mem_req_byp_o, 0};
+    shell_q_push(&m->injq, &msg);
+  }
+  uint32_t cl2;
+  if (shell_ccn_l2(&m->ccn, &cl2, !shell_q_full(&m->injq))) { /* the ring's L2 request (the L1D was held off) */
+    shell_msg_t msg = {m->id, cl2, 0, 0, 0, 0};
     shell_q_push(&m->injq, &msg);
   }
 
@@ -352,7 +362,8 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
     m->fptr_d = (w + 1) % m->nwarps;
     break;
   }
-  return fill && o->fill_ready_o;
+  if (fill == &cfill && o->fill_ready_o) shell_ccn_filled(&m->ccn);
+  return fill && fill == xfill && o->fill_ready_o;
 }
 
 void shell_sm_commit(shell_sm_t *m) {
