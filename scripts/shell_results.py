@@ -6,7 +6,7 @@ import json, os, subprocess, sys
 
 R, OUT, IMG = sys.argv[1], sys.argv[2], sys.argv[3]
 WL = ["atax", "gemm", "syrk", "2dconv", "2dconvL", "stream", "share", "spmv"]
-MECH = ["NONE", "ALL", "STATIC", "CHSS", "COORD", "TWOLEVEL", "MRPB"]
+MECH = ["NONE", "ALL", "STATIC", "CHSS", "COORD", "TWOLEVEL", "MRPB", "CCN", "CCN_THR"]
 os.makedirs(IMG, exist_ok=True)
 
 def load(w, m):
@@ -115,6 +115,8 @@ for w in WL:
                 extra += f", cg/cm bypassed {ssum(d, 'bypassed_cg')}/{ssum(d, 'bypassed_cm')}"
         elif m == "STATIC":
             extra = f"cg bypassed {ssum(d, 'bypassed_cg')}"
+        elif m in ("CCN", "CCN_THR"):
+            extra = f"remote hits {ssum(d, 'ccn_remote_hits')} of {ssum(d, 'ccn_ring_misses')} ring misses, throttled periods {ssum(d, 'ccn_throttled_periods')}, CB timeouts {ssum(d, 'ccn_cb_timeouts')}"
         elif m == "TWOLEVEL":
             extra = f"BDU decisions B {ssum(d, 'bdu_decisions_B')} / C {ssum(d, 'bdu_decisions_C')}"
         rel = t["ipc"] / base["total"]["ipc"] if base and base["total"]["ipc"] else 0
@@ -150,6 +152,17 @@ for w in WL:
     if al and nn and w in ("gemm", "syrk", "2dconv", "2dconvL"):
         chk(al["total"]["ipc"] < nn["total"]["ipc"],
             f"bypassing every load hurts the cache-friendly {w} (IPC ALL {al['total']['ipc']:.3f} vs NONE {nn['total']['ipc']:.3f}).")
+cs, ct = D[("share", "CCN")], D[("stream", "CCN")]
+if cs and ct:
+    rs, rt = ssum(cs, "ccn_remote_hits"), ssum(ct, "ccn_remote_hits")
+    chk(rs > 0 and rt <= ssum(ct, "ccn_ring_misses") // 100,
+        f"seed 004 (CCN): the sharing kernel gets remote hits ({rs} of {ssum(cs, 'ccn_ring_misses')} ring misses), the streaming kernel almost none ({rt} of {ssum(ct, 'ccn_ring_misses')}).")
+    chk(cs["total"]["ipc"] > D[("share", "NONE")]["total"]["ipc"],
+        f"seed 004: CCN speeds up the sharing kernel (IPC {D[('share', 'NONE')]['total']['ipc']:.3f} -> {cs['total']['ipc']:.3f}).")
+ctt = D[("stream", "CCN_THR")]
+if ct and ctt:
+    chk(ssum(ctt, "ccn_throttled_periods") > 0 and ctt["total"]["ipc"] > ct["total"]["ipc"],
+        f"seed 004's throttler takes the streaming kernel off the ring ({ssum(ctt, 'ccn_throttled_periods')} throttled periods) and recovers IPC (CCN {ct['total']['ipc']:.3f}, CCN with throttling {ctt['total']['ipc']:.3f}, NONE {D[('stream', 'NONE')]['total']['ipc']:.3f}).")
 c, nn = D[("2dconvL", "CHSS")], D[("2dconvL", "NONE")]
 c2, n2 = D[("2dconv", "CHSS")], D[("2dconv", "NONE")]
 if c and nn and c2 and n2:

@@ -29,8 +29,10 @@ STATIC|SHELL_BYPASS=STATIC
 CHSS|SHELL_BYPASS=CHSS
 COORD|SHELL_BYPASS=COORD
 TWOLEVEL|SHELL_BYPASS=TWOLEVEL
-MRPB|SHELL_MRPB=1"
-COMMON="--set L1D_INDEX=LINEAR --set SHELL_SAMPLE=500"   # 16 KB 4-way linear-indexed L1D (the default geometry)
+MRPB|SHELL_MRPB=1
+CCN|SHELL_CCN=ON
+CCN_THR|SHELL_CCN=ON_THROTTLE"
+COMMON="--set L1D_INDEX=LINEAR --set SHELL_SAMPLE=500 --set CCN_TS=2000 --set CCN_TP=20000"   # 16 KB 4-way linear-indexed L1D (the default geometry); CCN throttler window 2000 / period 20000 cycles
 jobs=$R/jobs.txt
 : > $jobs
 while IFS='|' read -r name wl args; do
