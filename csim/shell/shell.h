@@ -26,6 +26,8 @@
 #include "shell_byp.h"
 #include "shell_ccn.h"
 #include "shell_wl.h"
+#include "shell_l2.h"
+#include "shell_dram.h"
 
 /* A message between the SMs and the L2 banks (requests and responses). */
 typedef struct {
@@ -87,20 +89,12 @@ typedef struct {
   uint64_t st[SHS_N];
 } shell_sm_t;
 
+/* The environment's view of one bank's DRAM handshakes this cycle, applied
+ * to the channel (shell_dram_step) at the clock edge. */
 typedef struct {
-  unsigned sets, ways;
-  uint32_t *tag, *age; /* [set*ways+way]; tag = line+1 (0 invalid) */
-  uint32_t tick;
-  shell_q_t reqq, rspq;
-  uint64_t hits, misses, stores, fills;
-} shell_l2_t;
-
-/* DRAM channel of one bank (environment). */
-typedef struct {
-  shell_q_t q;
-  uint32_t next_q, next_d; /* earliest cycle the channel takes the next request */
-  uint64_t reads, writes;
-} shell_dram_t;
+  uint32_t req_fire, rsp_fire;
+  shell_dram_ent_t req;
+} shell_dram_hs_t;
 
 typedef struct {
   l1sys_cfg_t cfg;
@@ -108,7 +102,8 @@ typedef struct {
   unsigned nsm, nwarps, ntbs, nbanks, flits_line, line, lbits_w;
   shell_sm_t *sm;
   shell_l2_t *l2;
-  shell_dram_t *dram;
+  shell_dram_t *dram;  /* environment: one DRAM channel per bank */
+  shell_dram_hs_t *dram_hs;
   uint32_t *bank_rr_q, *bank_rr_d;
   /* dispatcher */
   uint32_t kern_q, kern_d, next_q, next_d, disp_rr_q, disp_rr_d, left_q, left_d;
