@@ -42,9 +42,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
-  s->bank_rr_q = calloc(s->nbanks, 4);
-  s->bank_rr_d = calloc(s->nbanks, 4);
-  if (!s->sm || !s->l2 || !s->dram || !s->dram_hs || !s->bank_rr_q || !s->bank_rr_d) return -1;
+  if (!s->sm || !s->l2 || !s->dram || !s->dram_hs) return -1;
   for (unsigned i = 0; i < s->nsm; i++)
     if (shell_sm_init(&s->sm[i], i, cfg)) {
       shell_free(s);
@@ -52,6 +50,11 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     }
   unsigned lb = 0;
   while ((1u << lb) < s->line) lb++;
+  if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W),
+                      4, s->flits_line)) {
+    shell_free(s);
+    return -1;
+  }
   for (unsigned b = 0; b < s->nbanks; b++)
     if (shell_l2_init(&s->l2[b], (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
                       (unsigned)CFG(cfg, SHELL_L2_LAT), (unsigned)CFG(cfg, SHELL_L2_Q),
@@ -78,21 +81,21 @@ void shell_free(shell_t *s) {
   free(s->l2);
   free(s->dram);
   free(s->dram_hs);
-  free(s->bank_rr_q);
-  free(s->bank_rr_d);
   s->sm = NULL;
   s->l2 = NULL;
 }
 
 void shell_reset(shell_t *s) {
   for (unsigned i = 0; i < s->nsm; i++) shell_sm_reset(&s->sm[i]);
+  shell_xbar_reset(&s->xbar);
+  memset(&s->xbar.in, 0, sizeof s->xbar.in);
+  memset(&s->xbar.out, 0, sizeof s->xbar.out);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_reset(&s->l2[b]);
     memset(&s->l2[b].in, 0, sizeof s->l2[b].in);
     memset(&s->l2[b].out, 0, sizeof s->l2[b].out);
     shell_dram_reset(&s->dram[b]);
     memset(&s->dram_hs[b], 0, sizeof s->dram_hs[b]);
-    s->bank_rr_q[b] = 0;
   }
   s->kern_q = 0;
   s->next_q = 0;
@@ -132,67 +135,75 @@ void shell_comb(shell_t *s) {
   s->next_d = s->next_q;
   s->left_d = s->left_q;
   s->disp_rr_d = s->disp_rr_q;
+  /* ---- crossbars (csim/shell/shell_xbar.c, twin of rtl/shell/shell_xbar.sv):
+   * inputs from the banks' and injection queues' registered state */
+  shell_xbar_t *X = &s->xbar;
+  shell_xbar_in_t *xi = &X->in;
+  const shell_xbar_out_t *xo = &X->out;
+  xi->l2_req_ready_i = xi->l2_rsp_valid_i = xi->l2_rsp_byp_i = 0;
   for (unsigned b = 0; b < s->nbanks; b++) {
-    s->bank_rr_d[b] = s->bank_rr_q[b];
-    shell_l2_peek(&s->l2[b]);
-    s->l2[b].in.req_valid_i = 0;
-    s->l2[b].in.rsp_ready_i = 0;
+    shell_l2_t *L = &s->l2[b];
+    shell_l2_peek(L);
+    L->in.req_valid_i = 0;
+    L->in.rsp_ready_i = 0;
+    xi->l2_req_ready_i |= L->out.req_ready_o << b;
+    xi->l2_rsp_valid_i |= L->out.rsp_valid_o << b;
+    xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
+    xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
+    xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
+    xi->l2_rsp_byp_i |= L->out.rsp_byp_o << b;
   }
+  xi->inj_valid_i = xi->inj_store_i = xi->inj_byp_i = xi->ej_ready_i = 0;
+  for (unsigned i = 0; i < s->nsm; i++) {
+    const shell_q_t *q = &s->sm[i].injq;
+    if (shell_q_empty(q)) continue;
+    const shell_msg_t *h = shell_q_head(q);
+    xi->inj_valid_i |= 1u << i;
+    xi->inj_line_i[i] = h->line;
+    xi->inj_id_i[i] = h->id;
+    xi->inj_store_i |= h->store << i;
+    xi->inj_byp_i |= h->byp << i;
+  }
+  shell_xbar_offer(X);
 
   /* ---- SMs, each offered at most one response by the response crossbar */
   for (unsigned i = 0; i < s->nsm; i++) {
     shell_sm_t *m = &s->sm[i];
     const shell_msg_t *offer = NULL;
     shell_msg_t om;
-    unsigned ob = 0;
-    if (!m->ej_busy_q)
-      for (unsigned k = 0; k < s->nbanks; k++) {
-        unsigned b = (m->ej_rr_q + k) % s->nbanks;
-        const shell_l2_out_t *o = &s->l2[b].out;
-        if (!o->rsp_valid_o || o->rsp_sm_o != i) continue;
-        om.sm = o->rsp_sm_o;
-        om.line = o->rsp_line_o;
-        om.id = o->rsp_id_o;
-        om.store = 0;
-        om.byp = o->rsp_byp_o;
-        om.ts = cyc;
-        offer = &om;
-        ob = b;
-        break;
-      }
+    if ((xo->ej_valid_o >> i) & 1) {
+      om.sm = i;
+      om.line = xo->ej_line_o[i];
+      om.id = xo->ej_id_o[i];
+      om.store = 0;
+      om.byp = (xo->ej_byp_o >> i) & 1;
+      om.ts = cyc;
+      offer = &om;
+    }
     if (shell_sm_comb(s, m, offer)) {
-      s->l2[ob].in.rsp_ready_i = 1;
-      m->ej_busy_d = s->flits_line - 1;
-      m->ej_rr_d = (ob + 1) % s->nbanks;
+      xi->ej_ready_i |= 1u << i;
       m->st[SHS_EJ_FLITS] += s->flits_line;
       s->xbar_rsp_flits += s->flits_line;
     }
   }
-
-  /* ---- request crossbar: each bank takes one request per cycle --------- */
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_t *L = &s->l2[b];
-    if (!L->out.req_ready_o) continue;
-    for (unsigned k = 0; k < s->nsm; k++) {
-      unsigned i = (s->bank_rr_q[b] + k) % s->nsm;
+  shell_xbar_comb(X);
+  for (unsigned i = 0; i < s->nsm; i++)
+    if ((xo->inj_pop_o >> i) & 1) {
       shell_sm_t *m = &s->sm[i];
-      if (m->inj_busy_q || shell_q_empty(&m->injq)) continue;
-      const shell_msg_t *h = shell_q_head(&m->injq);
-      if (shell_bank(s, h->line) != b) continue;
-      unsigned fl = h->store ? s->flits_line : 1;
-      L->in.req_valid_i = 1;
-      L->in.req_sm_i = h->sm;
-      L->in.req_line_i = h->line;
-      L->in.req_id_i = h->id;
-      L->in.req_store_i = h->store;
-      L->in.req_byp_i = h->byp;
+      unsigned fl = (xi->inj_store_i >> i) & 1 ? s->flits_line : 1;
       shell_q_pop(&m->injq);
-      m->inj_busy_d = fl - 1;
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
-      s->bank_rr_d[b] = (i + 1) % s->nsm;
-      break;
     }
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    shell_l2_in_t *li = &s->l2[b].in;
+    li->rsp_ready_i = (xo->l2_rsp_ready_o >> b) & 1;
+    li->req_valid_i = (xo->l2_req_valid_o >> b) & 1;
+    li->req_sm_i = xo->l2_req_sm_o[b];
+    li->req_line_i = xo->l2_req_line_o[b];
+    li->req_id_i = xo->l2_req_id_o[b];
+    li->req_store_i = (xo->l2_req_store_o >> b) & 1;
+    li->req_byp_i = (xo->l2_req_byp_o >> b) & 1;
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
@@ -247,11 +258,11 @@ void shell_comb(shell_t *s) {
 
 void shell_commit(shell_t *s) {
   for (unsigned i = 0; i < s->nsm; i++) shell_sm_commit(&s->sm[i]);
+  shell_xbar_commit(&s->xbar);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_commit(&s->l2[b]);
     const shell_dram_hs_t *hs = &s->dram_hs[b];
     shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
-    s->bank_rr_q[b] = s->bank_rr_d[b];
   }
   s->kern_q = s->kern_d;
   s->next_q = s->next_d;

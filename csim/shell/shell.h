@@ -28,6 +28,7 @@
 #include "shell_wl.h"
 #include "shell_l2.h"
 #include "shell_dram.h"
+#include "shell_xbar.h"
 
 /* A message between the SMs and the L2 banks (requests and responses). */
 typedef struct {
@@ -74,8 +75,7 @@ typedef struct {
   uint32_t l_busy_q, l_wait_q, l_store_q, l_warp_q, l_size_q, l_pend_q, l_pc_q;
   uint32_t l_busy_d, l_wait_d, l_store_d, l_warp_d, l_size_d, l_pend_d, l_pc_d;
   uint32_t l_addr_q[WL_LANES], l_addr_d[WL_LANES];
-  /* crossbar ports of this SM */
-  uint32_t inj_busy_q, inj_busy_d, ej_busy_q, ej_busy_d, ej_rr_q, ej_rr_d;
+  /* this SM's injection queue (its crossbar port is in shell_xbar) */
   shell_q_t injq;
   /* sub-blocks */
   l1d_t l1d;
@@ -104,7 +104,7 @@ typedef struct {
   shell_l2_t *l2;
   shell_dram_t *dram;  /* environment: one DRAM channel per bank */
   shell_dram_hs_t *dram_hs;
-  uint32_t *bank_rr_q, *bank_rr_d;
+  shell_xbar_t xbar; /* request and response crossbars */
   /* dispatcher */
   uint32_t kern_q, kern_d, next_q, next_d, disp_rr_q, disp_rr_d, left_q, left_d;
   uint32_t cycle_q, cycle_d;
