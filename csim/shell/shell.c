@@ -10,7 +10,8 @@
 #include "bits.h"
 
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
-  const wl_kernel_t *k = &s->wl->k[s->kern_q < s->wl->nk ? s->kern_q : s->wl->nk - 1];
+  const uint32_t kq = s->disp.kern_q;
+  const wl_kernel_t *k = &s->wl->k[kq < s->wl->nk ? kq : s->wl->nk - 1];
   uint32_t i = block * k->warps + wib;
   uint32_t p = pc < k->wlen[i] ? pc : k->wlen[i] - 1;
   return &s->wl->rec[k->wfirst[i] + p];
@@ -50,6 +51,10 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     }
   unsigned lb = 0;
   while ((1u << lb) < s->line) lb++;
+  if (s->nsm > SHELL_DISP_MAX || shell_disp_init(&s->disp, s->nsm)) {
+    shell_free(s);
+    return -1;
+  }
   if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W),
                       4, s->flits_line)) {
     shell_free(s);
@@ -97,10 +102,9 @@ void shell_reset(shell_t *s) {
     shell_dram_reset(&s->dram[b]);
     memset(&s->dram_hs[b], 0, sizeof s->dram_hs[b]);
   }
-  s->kern_q = 0;
-  s->next_q = 0;
-  s->left_q = s->wl->nk ? s->wl->k[0].blocks : 0;
-  s->disp_rr_q = 0;
+  shell_disp_reset(&s->disp);
+  memset(&s->disp.in, 0, sizeof s->disp.in);
+  memset(&s->disp.out, 0, sizeof s->disp.out);
   s->cycle_q = 0;
   s->done = 0;
   s->err[0] = 0;
@@ -131,10 +135,6 @@ static void l2_comb(shell_t *s, unsigned b) {
 
 void shell_comb(shell_t *s) {
   const uint32_t cyc = s->cycle_q;
-  s->kern_d = s->kern_q;
-  s->next_d = s->next_q;
-  s->left_d = s->left_q;
-  s->disp_rr_d = s->disp_rr_q;
   /* ---- crossbars (csim/shell/shell_xbar.c, twin of rtl/shell/shell_xbar.sv):
    * inputs from the banks' and injection queues' registered state */
   shell_xbar_t *X = &s->xbar;
@@ -210,48 +210,46 @@ void shell_comb(shell_t *s) {
   for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
 
   /* ---- TB dispatcher: one block per cycle, round-robin over SMs --------- */
-  if (s->kern_q < s->wl->nk) {
-    const wl_kernel_t *K = &s->wl->k[s->kern_q];
-    if (s->left_q) {
-      for (unsigned k = 0; k < s->nsm; k++) {
-        unsigned i = (s->disp_rr_q + k) % s->nsm;
-        shell_sm_t *m = &s->sm[i];
-        unsigned t = 0, freew = 0;
-        while (t < s->ntbs && m->t_q[t].valid) t++;
-        if (t == s->ntbs) continue;
-        for (unsigned w = 0; w < s->nwarps && freew < K->warps; w++) freew += !m->w_q[w].valid;
-        if (freew < K->warps) continue;
-        shell_tb_t *T = shell_sm_t_(m, t);
-        T->valid = 1;
-        T->nw = (uint8_t)K->warps;
-        T->nexit = T->nbar = 0;
-        T->block = s->next_q;
-        for (unsigned w = 0, n = 0; n < K->warps; w++) {
-          if (m->w_q[w].valid) continue;
-          shell_warp_t *W = shell_sm_w(m, w);
-          memset(W, 0, sizeof *W);
-          W->valid = 1;
-          W->tb = (uint8_t)t;
-          W->wib = (uint8_t)n++;
-          W->age = m->age_d++;
-        }
-        shell_byp_tb_dispatch(&m->byp, t, s->next_q);
-        m->st[SHS_TBS]++;
-        s->next_d = s->next_q + 1;
-        s->left_d = s->left_q - 1;
-        s->disp_rr_d = (i + 1) % s->nsm;
-        break;
-      }
-    } else {
-      int busy = 0;
-      for (unsigned i = 0; i < s->nsm && !busy; i++)
-        for (unsigned t = 0; t < s->ntbs; t++) busy |= s->sm[i].t_q[t].valid;
-      if (!busy) {
-        s->kern_d = s->kern_q + 1;
-        s->next_d = 0;
-        s->left_d = s->kern_d < s->wl->nk ? s->wl->k[s->kern_d].blocks : 0;
-      }
+  /* the environment describes kernel kern_o; each SM reports its slots */
+  shell_disp_t *P = &s->disp;
+  shell_disp_in_t *pi = &P->in;
+  const uint32_t kq = P->kern_q;
+  pi->kern_valid_i = kq < s->wl->nk;
+  pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
+  pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
+  pi->tb_free_i = pi->sm_busy_i = 0;
+  for (unsigned i = 0; i < s->nsm; i++) {
+    const shell_sm_t *m = &s->sm[i];
+    unsigned t = 0, busy = 0, freew = 0;
+    for (unsigned u = 0; u < s->ntbs; u++) busy |= m->t_q[u].valid;
+    while (t < s->ntbs && m->t_q[t].valid) t++;
+    for (unsigned w = 0; w < s->nwarps; w++) freew += !m->w_q[w].valid;
+    pi->tb_free_i |= (uint32_t)(t < s->ntbs) << i;
+    pi->sm_busy_i |= busy << i;
+    pi->free_warps_i[i] = freew;
+  }
+  shell_disp_comb(P);
+  if (P->out.disp_valid_o) { /* the chosen SM takes the block into a free TB slot and free warp slots */
+    shell_sm_t *m = &s->sm[P->out.disp_sm_o];
+    const wl_kernel_t *K = &s->wl->k[kq];
+    unsigned t = 0;
+    while (m->t_q[t].valid) t++;
+    shell_tb_t *T = shell_sm_t_(m, t);
+    T->valid = 1;
+    T->nw = (uint8_t)K->warps;
+    T->nexit = T->nbar = 0;
+    T->block = P->out.disp_block_o;
+    for (unsigned w = 0, n = 0; n < K->warps; w++) {
+      if (m->w_q[w].valid) continue;
+      shell_warp_t *W = shell_sm_w(m, w);
+      memset(W, 0, sizeof *W);
+      W->valid = 1;
+      W->tb = (uint8_t)t;
+      W->wib = (uint8_t)n++;
+      W->age = m->age_d++;
     }
+    shell_byp_tb_dispatch(&m->byp, t, P->out.disp_block_o);
+    m->st[SHS_TBS]++;
   }
   s->cycle_d = cyc + 1;
 }
@@ -264,16 +262,13 @@ void shell_commit(shell_t *s) {
     const shell_dram_hs_t *hs = &s->dram_hs[b];
     shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
   }
-  s->kern_q = s->kern_d;
-  s->next_q = s->next_d;
-  s->left_q = s->left_d;
-  s->disp_rr_q = s->disp_rr_d;
+  shell_disp_commit(&s->disp);
   s->cycle_q = s->cycle_d;
 }
 
 /* Nothing left to run and nothing in flight. */
 static int shell_idle(const shell_t *s) {
-  if (s->kern_q < s->wl->nk) return 0;
+  if (s->disp.kern_q < s->wl->nk) return 0;
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_t *m = &s->sm[i];
     if (m->l_busy_q || !shell_q_empty(&m->injq) || !fifo_sync_empty(&m->l1d.i_missq) ||
@@ -288,7 +283,7 @@ static int shell_idle(const shell_t *s) {
 
 int shell_check(shell_t *s) {
   if (s->err[0]) return 1;
-  if (s->kern_q >= s->wl->nk && shell_idle(s)) {
+  if (s->disp.kern_q >= s->wl->nk && shell_idle(s)) {
     for (unsigned i = 0; i < s->nsm; i++) {
       const shell_sm_t *m = &s->sm[i];
       if (m->st[SHS_LDREQ] != m->st[SHS_LDRSP]) {

@@ -29,6 +29,7 @@
 #include "shell_l2.h"
 #include "shell_dram.h"
 #include "shell_xbar.h"
+#include "shell_disp.h"
 
 /* A message between the SMs and the L2 banks (requests and responses). */
 typedef struct {
@@ -106,7 +107,7 @@ typedef struct {
   shell_dram_hs_t *dram_hs;
   shell_xbar_t xbar; /* request and response crossbars */
   /* dispatcher */
-  uint32_t kern_q, kern_d, next_q, next_d, disp_rr_q, disp_rr_d, left_q, left_d;
+  shell_disp_t disp; /* thread-block dispatcher */
   uint32_t cycle_q, cycle_d;
   uint32_t *fill_data; /* environment: line contents (see shell_env_line) */
   int done;
