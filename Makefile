@@ -196,9 +196,9 @@ synth-sweep: deps build
 report:
 	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report
 
-FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c
+FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/shell/shell_wl.c csim/shell/shell_traceg.c csim/shell/shell_gen.c
 FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))
-$(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h $(FUZZ_SRC) $(HDRS)
+$(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h $(FUZZ_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
 fuzz-build: $(FUZZ_BINS)

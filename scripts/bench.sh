@@ -12,7 +12,8 @@
 # figures move with machine load: compare runs of one machine and moment.
 #   bench.sh --ir: instructions per cycle of the C model under valgrind
 #   --tool=callgrind (a figure that does not move with load).
-# Environment: BENCH_CYCLES (RTL and lockstep runs; C alone runs 5x that).
+# Environment: BENCH_CYCLES (RTL and lockstep runs; C alone runs 5x that);
+# BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows.
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -32,6 +33,12 @@ ROWS=(
 # the GPU shell's RTL pairs (the shell's C model alone is timed after the table)
 ROWS+=("shell_l2|tb/configs/shell_l2/default.cfg" "shell_xbar|tb/configs/shell_xbar/default.cfg"
        "shell_disp|tb/configs/shell_disp/default.cfg")
+if [ -n "${BENCH_BLOCKS:-}" ]; then
+  keep=()
+  for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done
+  [ ${#keep[@]} -gt 0 ] || { echo "error: BENCH_BLOCKS='$BENCH_BLOCKS': no benchmark row of these blocks (rows: $(printf '%s ' "${ROWS[@]%%|*}"))" >&2; exit 2; }
+  ROWS=("${keep[@]}")
+fi
 echo "make bench: building the C models and the engine"
 make -s build >/dev/null &
 bpid=$!

@@ -13,7 +13,7 @@ GCFG=${GPGPUSIM_CONFIGS:-/work/shared/gpgpusim-configs}
 [ -d "$GCFG" ] || GCFG=../shared/gpgpusim-configs
 make -s fuzz-build >/dev/null || { echo "FAIL fuzz: harnesses do not build (make fuzz-build)"; exit 1; }
 S=$B/fuzz/seeds; C=$B/fuzz/corpus; A=$B/fuzz/artifacts; L=$B/fuzz/logs
-rm -rf $S; mkdir -p $S/cfg_text $S/cfg_set $S/gpgpusim_str $S/gpgpusim_file $C $A $L
+rm -rf $S; mkdir -p $S/cfg_text $S/cfg_set $S/gpgpusim_str $S/gpgpusim_file $S/shell_wl $S/shell_traceg $C $A $L
 n=0
 seed() { n=$((n + 1)); printf '%s' "$2" >"$S/$1/s$n"; }
 # config files, and their lines as --set strings
@@ -37,6 +37,20 @@ for s in "32:128:4,L:L:m:N,A:32:8,8" "32:128:4,L:L:m:N:H,A:32:8,8" "N:64:128:6,F
 done
 seed gpgpusim_file $'-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-gpgpu_n_clusters 15\n-x "a b\n c"\n'
 seed cfg_set "FIFO_DEPTH=010"
+# workloads: the bad-trace cases, small generated kernels in the .wl
+# format, and the head of each real Accel-Sim trace (inputs are capped at
+# 64 KB: FUZZ_WL_MAX in tb/fuzz/fuzz_shell_wl.h)
+TR=${ACCELSIM_TRACES:-/work/shared/traces}
+[ -d "$TR" ] || TR=../shared/traces
+for f in tb/shell/bad/*.wl; do [ -f "$f" ] && cp "$f" $S/shell_wl/; done
+for f in tb/shell/bad/*.traceg; do [ -f "$f" ] && cp "$f" $S/shell_traceg/; done
+make -s $B/bin/shell-sim >/dev/null 2>&1
+for g in atax syrk spmv; do
+  $B/bin/shell-sim --workload $g --args n=64 --dump-wl $S/shell_wl/$g.wl >/dev/null 2>&1 || true
+  [ -s $S/shell_wl/$g.wl ] && head -c 60000 $S/shell_wl/$g.wl | sed '$d' >$S/shell_wl/$g.head.wl
+done
+for f in "$TR"/*.traceg; do [ -f "$f" ] && head -c 60000 "$f" | sed '$d' >"$S/shell_traceg/$(basename "$f")"; done
+seed shell_wl $'kernel k 1 1\nwarp 0 0\nLD ffffffff 4 base+stride 0x100 4\nEXIT\n'
 rc=0
 for bin in $B/fuzz/fuzz_*; do
   [ -x "$bin" ] || continue

@@ -14,15 +14,16 @@ have verilator || need+=(verilator)
 have yosys     || need+=(yosys)
 have sta       || need+=(opensta)
 have gtkwave   || need+=(gtkwave)          # also fst2vcd
-have gnuplot   || need+=(gnuplot)          # make report: plots
 have clang     || need+=(clang)            # make fuzz: libFuzzer harnesses
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
 have parallel  || need+=(parallel)         # GNU parallel: make regress, make mutate
-have gnuplot   || need+=(gnuplot-nox)      # synthesis sweep plots (docs/synthesis.md)
+have gnuplot   || need+=(gnuplot-nox)      # make report, synthesis sweeps, shell plots (no X needed)
 have Xvfb      || need+=(xvfb)             # make test opens save files in GTKWave
 have valgrind  || need+=(valgrind)         # make bench-ir (callgrind)
 have dot       || need+=(graphviz)         # docs/shell.svg, the shell's block diagram
+have xwd       || need+=(x11-apps)         # scripts/gtkw_shot.sh: GTKWave screenshots for docs/
+have pnmtopng  || need+=(netpbm)           # scripts/gtkw_shot.sh: xwd -> PNG
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"

@@ -84,12 +84,16 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 # --trace-max-*: Verilator leaves arrays over 32 elements and vectors over
 # 256 bits out of waveforms by default; the data arrays are both.
 # --timescale: 1 ns units, the time base of every waveform the engine writes.
-VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 4096 --assert -j 2
+VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 16384 --assert -j 2
   -Wno-fatal -Wno-lint -Wno-style --top-module ls_top --timescale 1ns/1ns
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
-# --rand-init: registers start random (seeded at run time), so a register
-# the RTL forgets to reset diverges at cycle 0; otherwise they start at 0.
-if [ $rinit = 1 ]; then VFLAGS+=(--x-assign unique --x-initial unique); else VFLAGS+=(--x-assign 0 --x-initial 0); fi
+# One harness for plain and --rand-init runs: built with --x-initial unique
+# --x-assign unique, whose initial values the run picks -- zeros
+# (+verilator+rand+reset+0, the engine's default) or, with --rand-init,
+# seeded random values (+verilator+rand+reset+2), so a register the RTL
+# forgets to reset diverges at cycle 0.  (One build instead of two per
+# block and config: make test builds each harness once.)
+VFLAGS+=(--x-assign unique --x-initial unique)
 VTRACE=1
 if [ -n "${LS_SPEED:-}" ]; then
   case " ${args[*]} " in *" --mode rtl "*) ;; *) echo "error: LS_SPEED=1 (a build without public state) runs only --mode rtl (MODE=rtl)" >&2; exit 2 ;; esac

@@ -14,7 +14,10 @@ cd "$(dirname "$0")/.."
 block=${1:-}
 [ -n "$block" ] && [ -d "rtl/$block" ] || { echo "error: mutate.sh: BLOCK must name a folder of rtl/ (got '$block')" >&2; exit 2; }
 shift
-count=40; seed=1; cycles=20000; jobs=""
+count=40; seed=1; jobs=""
+# default run length: the block's make-test length (tb/configs/BLOCK/test_cycles),
+# long enough for mode sweeps to reach every policy; else 20000
+cycles=$(cat tb/configs/$block/test_cycles 2>/dev/null || echo 20000)
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count=${2:?}; shift ;;
@@ -70,8 +73,29 @@ killed=0; surv=0; inval=0
   done
 } >$W/report.txt
 valid=$((killed + surv))
-pct=$(( valid ? 100 * killed / valid : 0 ))
-echo "mutate $block: $n mutants, $valid valid, $killed killed ($pct %), $surv survived, $inval invalid"
-grep ' survived ' $W/report.txt | sed 's/^/  SURVIVOR /'
+# Equivalent mutants: tb/configs/BLOCK/mutate_equiv.txt lists, one per line,
+# "SIGNATURE || why no input can tell it from the original", where SIGNATURE
+# is the mutant's description without its line number and without the
+# mutated text ("rtl/x.sv:COL kind: original source line"), so a listed
+# mutant stays recognised when lines move, and is no longer recognised when
+# the line it mutates changes (the argument must then be made again).
+EQ=tb/configs/$block/mutate_equiv.txt
+sig() { sed -E 's/^([^:]+):[0-9]+:/\1:/; s/  ->  .*$//' <<<"$1"; }
+equiv=0; unexpl=0
+: >$W/survivors.txt
+while IFS= read -r l; do
+  what=${l#* survived | }
+  s=$(sig "$what")
+  why=""
+  [ -f "$EQ" ] && why=$(awk -v s="$s" 'BEGIN { FS = " [|][|] " } !/^#/ && $1 == s { print $2; exit }' "$EQ")
+  if [ -n "$why" ]; then equiv=$((equiv + 1)); echo "  equivalent ${l%% *} | $what"$'\n'"      why: $why" >>$W/survivors.txt
+  else unexpl=$((unexpl + 1)); echo "  SURVIVOR ${l%% *} | $what"$'\n'"      signature (to document it as equivalent in $EQ): $s" >>$W/survivors.txt; fi
+done < <(grep ' survived ' $W/report.txt)
+raw=$(( valid ? 100 * killed / valid : 0 ))
+ne=$((valid - equiv))
+pct=$(( ne ? 100 * killed / ne : 100 ))
+echo "mutate $block: $n mutants, $valid valid, $killed killed ($raw % of valid), $surv survived: $equiv equivalent (documented in $EQ), $unexpl not explained; $inval invalid"
+echo "mutate $block: score $killed of $ne non-equivalent valid mutants killed = $pct % (pass at ${MUTATE_MIN:-95} %)"
+cat $W/survivors.txt
 echo "report: $W/report.txt"
 [ $pct -ge "${MUTATE_MIN:-95}" ]

@@ -171,6 +171,14 @@ done
 if out=$(bash scripts/coverage.sh $B/cov-drop/*.txt 2>&1); then bad "coverage check with the bypass stimulus removed did not fail"
 elif grep -q "NEVER HIT l1d acc.bypass.MISS" <<<"$out"; then ok "coverage check fails when the stimulus drops bypassed loads (acc.bypass.MISS never hit)"
 else bad "coverage check with the bypass stimulus removed: $out"; fi
+rm -rf $B/cov-drop; mkdir -p $B/cov-drop
+for c in tb/configs/mrpb/*.cfg; do
+  MRPB_STIM_DROP=portbusy $B/bin/lockstep-c --block mrpb --mode c --cycles $(test_cycles mrpb) --config $c --quiet --cov $B/cov-drop/mrpb_$(basename $c .cfg).txt >/dev/null
+done
+if out=$(bash scripts/coverage.sh $B/cov-drop/*.txt 2>&1); then bad "coverage check with PORT_BUSY removed from the MRPB stimulus did not fail"
+elif grep -q "NEVER HIT mrpb refused.PORT_BUSY" <<<"$out" && grep -q "NEVER HIT mrpb bypass.withheld.PORT_BUSY" <<<"$out"; then
+  ok "coverage check fails when the MRPB stimulus drops PORT_BUSY refusals (refused.PORT_BUSY, bypass.withheld.PORT_BUSY never hit)"
+else bad "coverage check with PORT_BUSY removed from the MRPB stimulus: $out"; fi
 
 # 6. no register left out: the RTL's registers (from a waveform dump) against each state map
 step "state maps: every RTL register in the block's state map"

@@ -53,6 +53,27 @@ else bad "shell: two runs with seed 7 differ"; fi
 $SIM --quiet --workload spmv --seed 8 --set SHELL_MRPB=1 --json $T/d3.json >/dev/null 2>&1
 if ! cmp -s $T/d1.json $T/d3.json; then ok "shell: another seed gives another irregular workload"; else bad "shell: seed has no effect on spmv"; fi
 
+# two-level bypassing (seed 001) in the shell: the BDU picks B mode on the
+# streaming kernel (every load then bypasses) and C mode on gemm (cache-friendly)
+BDU="--set BDU_PERIOD=2000 --set BDU_HOLD=10000"
+jsum() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(s.get(sys.argv[2], 0) for s in d['sm']))" "$@"; }
+$SIM --quiet --workload stream --set SHELL_BYPASS=TWOLEVEL $BDU --json $T/tl_stream.json >/dev/null 2>&1
+$SIM --quiet --workload gemm --set SHELL_BYPASS=TWOLEVEL $BDU --json $T/tl_gemm.json >/dev/null 2>&1
+$SIM --quiet --workload stream --set SHELL_BYPASS=NONE $BDU --json $T/tl_none.json >/dev/null 2>&1
+if [ -s $T/tl_stream.json ] && [ "$(jsum $T/tl_stream.json bdu_decisions_B)" -gt 0 ] && [ "$(jsum $T/tl_stream.json bdu_decisions_C)" -eq 0 ] &&
+   [ "$(jsum $T/tl_stream.json bypassed)" -gt 0 ]; then
+  ok "shell: TWOLEVEL picks B mode on the streaming kernel ($(jsum $T/tl_stream.json bdu_decisions_B) B decisions, $(jsum $T/tl_stream.json bypassed) loads bypassed)"
+else bad "shell: TWOLEVEL on stream: B $(jsum $T/tl_stream.json bdu_decisions_B 2>&1) C $(jsum $T/tl_stream.json bdu_decisions_C 2>&1)"; fi
+if [ -s $T/tl_gemm.json ] && [ "$(jsum $T/tl_gemm.json bdu_decisions_C)" -gt 0 ] && [ "$(jsum $T/tl_gemm.json bdu_decisions_B)" -eq 0 ] &&
+   [ "$(jsum $T/tl_gemm.json bypassed)" -eq 0 ]; then
+  ok "shell: TWOLEVEL stays in C mode on gemm ($(jsum $T/tl_gemm.json bdu_decisions_C) C decisions, nothing bypassed)"
+else bad "shell: TWOLEVEL on gemm: B $(jsum $T/tl_gemm.json bdu_decisions_B 2>&1) C $(jsum $T/tl_gemm.json bdu_decisions_C 2>&1)"; fi
+if [ -s $T/tl_none.json ] && [ "$(jsum $T/tl_none.json bypassed)" -eq 0 ]; then ok "shell: bypass NONE bypasses no load on stream"
+else bad "shell: bypass NONE bypassed loads"; fi
+if [ -x $B/bin/shell-sim-asan ]; then
+  out=$($B/bin/shell-sim-asan --quiet --workload share --set SHELL_BYPASS=TWOLEVEL $BDU 2>&1) && ok "shell: asan TWOLEVEL on share" || bad "shell: asan TWOLEVEL: $(head -5 <<<"$out")"
+fi
+
 # bad input: exit 2 and one message naming file and line
 expect2() { # name, expected substring, args...
   local name=$1 want=$2; shift 2
@@ -66,6 +87,9 @@ expect2 ".wl truncated line" "truncated_line.wl:3: truncated line" --workload $D
 expect2 ".wl unknown opcode" "unknown_opcode.wl:4: unknown opcode 'fma'" --workload $D/unknown_opcode.wl
 expect2 ".wl address out of range" "address_range.wl:3: address out of range" --workload $D/address_range.wl
 expect2 ".wl bad count" "bad_count.wl:3: bad count" --workload $D/bad_count.wl
+expect2 ".wl record after exit" "after_exit.wl:5: 'ld' after the warp's exit" --workload $D/after_exit.wl
+expect2 ".wl NUL byte" "nul_byte.wl:4: NUL byte" --workload $D/nul_byte.wl
+expect2 ".wl stride past 2^40 (no overflow)" "stride_overflow.wl:3: address out of range" --workload $D/stride_overflow.wl
 if [ -f $REAL ]; then
   L=$(grep -n "insts = 33" $REAL | head -1 | cut -d: -f1)
   sed "${L}s/insts = 33/insts = 34/" $REAL > $T/bad_count.traceg
@@ -80,10 +104,13 @@ if [ -f $REAL ]; then
   expect2 ".traceg bad count (insts)" "bad_count.traceg:59: bad count" --workload $T/bad_count.traceg
   expect2 ".traceg extra field" "extra_field.traceg:45: bad count" --workload $T/extra_field.traceg
   expect2 ".traceg truncated file" "truncated_file.traceg:" --workload $T/truncated_file.traceg
+  { head -44 $REAL; printf '00b0 ffffffff 1 R4 LDG.E.128.SYS 1 R2 16 1 0x7f580facec00\0 16 0\n'; tail -n +46 $REAL; } > $T/nul_byte.traceg
+  expect2 ".traceg NUL byte" "nul_byte.traceg:45: NUL byte" --workload $T/nul_byte.traceg
 fi
 expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
 expect2 "bad generator argument" "workload atax: bad argument" --workload atax --args n=0
 expect2 "bad shell parameter" "SHELL_SMS='17'" --set SHELL_SMS=17
+expect2 "BDU_THR_W over the SM's warps under TWOLEVEL" "BDU_THR_W" --set SHELL_BYPASS=TWOLEVEL --set SHELL_WARPS=8 --set BDU_THR_W=9
 expect2 "MRPB with too many warp slots" "SHELL_WARPS=64: more warp slots" --set SHELL_MRPB=1 --set SHELL_WARPS=64
 expect2 "bad --cycles" "--cycles: 'ten'" --cycles ten
 printf -- '-gpgpu_n_clusters 15\n-gpgpu_scheduler two_level_active:6:0:1\n' > $T/bad.config

@@ -20,6 +20,9 @@ typedef struct {
   char *rp;           /* RTL storage (Verilator's own), resolved once */
   unsigned rsize;     /* bytes of one RTL element */
   int fast;           /* C and RTL layouts identical: compare with memcmp */
+  int same;           /* C and RTL elements of one size (strides may differ):
+                         compare element by element, no conversion */
+  int scalar;         /* <= 64 bits, 1/2/4/8-byte integers on both sides */
   void *h;            /* RTL handle (scalar or array) */
   void **eh;          /* RTL element handles (arrays, memories) */
 } ls_sig_t;

@@ -39,15 +39,23 @@ int ls_limits_check(const char *block, const l1sys_cfg_t *cfg) {
     unsigned long long sets = (unsigned long long)CFG(cfg, L1D_SETS), ways = (unsigned long long)CFG(cfg, L1D_WAYS);
     unsigned long long line = (unsigned long long)CFG(cfg, L1D_LINE), lines = sets * ways;
     unsigned long long law = (unsigned long long)CFG(cfg, L1D_ADDR_W) - bits_clog2(line);
-    /* per-line state (valid_q, rank_q, ...) is one packed vector of lines x rank bits today */
-    unsigned long long packed = lines * bits_idx_w(ways);
-    snprintf(p, sizeof p, "L1D_SETS=%llu x L1D_WAYS=%llu", sets, ways);
-    if (packed > LS_MAX_SIGNAL_BITS) {
+    /* the widest L1D signal is a tag-memory row: one tag per way of a set
+     * (i_tags, ways x tag bits); the data memories have a row per line */
+    unsigned long long tagrow = ways * law;
+    snprintf(p, sizeof p, "L1D_WAYS=%llu", ways);
+    if (tagrow > LS_MAX_SIGNAL_BITS) {
       fprintf(stderr,
-              "error: parameters %s: %llu lines; the L1D keeps its per-line replacement rank in one vector "
-              "(rank_q, lines x %u bits = %llu bits) and the engine compares signals of at most %u bits: "
-              "at %llu ways at most %llu sets\n",
-              p, lines, bits_idx_w(ways), packed, LS_MAX_SIGNAL_BITS, ways, pow2_floor(LS_MAX_SIGNAL_BITS / bits_idx_w(ways) / ways));
+              "error: parameter %s: a tag-memory row holds one %llu-bit tag per way (%llu bits) and the engine "
+              "compares signals of at most %u bits: at most %llu ways with L1D_LINE=%llu\n",
+              p, law, tagrow, LS_MAX_SIGNAL_BITS, LS_MAX_SIGNAL_BITS / law, line);
+      return -1;
+    }
+    snprintf(p, sizeof p, "L1D_SETS=%llu x L1D_WAYS=%llu", sets, ways);
+    if (lines > LS_MAX_ARRAY_ROWS) {
+      fprintf(stderr,
+              "error: parameters %s: %llu lines, one data-memory row each; the build-cost bound allows at most "
+              "%llu rows per memory (docs/parameters.md, size limits): at %llu ways at most %llu sets\n",
+              p, lines, LS_MAX_ARRAY_ROWS, ways, pow2_floor(LS_MAX_ARRAY_ROWS / ways));
       return -1;
     }
     /* data and tag arrays, each twice (the remote-lookup copies) */

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,14 +246,20 @@ static void resolve_handles(run_t *r) {
     }
     s->rsize = ent;
     size_t cel = s->width > 64 ? 4u * s->words : s->csize;
-    s->fast = cel == ent && (s->depth == 1 || s->stride == ent);
+    s->same = cel == ent;
+    /* both sides plain integers of 1/2/4/8 bytes: compared by value (the
+     * upper bits beyond the width are zero on both sides: Verilator keeps
+     * them clean, the C models mask what they store) */
+    s->scalar = s->width <= 64 && (s->csize == 1 || s->csize == 2 || s->csize == 4 || s->csize == 8) &&
+                (ent == 1 || ent == 2 || ent == 4 || ent == 8);
+    s->fast = s->same && (s->depth == 1 || s->stride == ent);
   }
 }
 
 /* Prints a value for a report line: hex, or the enum label; wide values
  * shortened to the digits around [lo_d, hi_d] (hex digits from the right). */
 static void put_val(FILE *f, const uint32_t *w, unsigned width, const char *group) {
-  char hex[1100];
+  char hex[LS_MAX_HEX];
   ls_hex(w, width, hex, sizeof hex);
   if (group && width <= 32) {
     const char *l = ls_enum_label(group, w[0]);
@@ -391,7 +398,7 @@ static void explain(run_t *r, const ls_sig_t *s, unsigned elem) {
   }
   if (s->kind == SIG_REG && ns) { /* a packed register split into fields */
     unsigned fw = ls_sub_width(&r->map, s), shown = 0;
-    uint32_t fc[130], fr[130];
+    uint32_t fc[LS_MAX_WORDS], fr[LS_MAX_WORDS];
     for (unsigned k = 0; k < ns; k++) {
       ls_field_get(r->cbuf, k, fw, fc);
       ls_field_get(r->rbuf, k, fw, fr);
@@ -415,7 +422,7 @@ static void explain(run_t *r, const ls_sig_t *s, unsigned elem) {
     return;
   }
   /* wide: hex digits around the differing ones, marked */
-  char c[1100], v[1100];
+  char c[LS_MAX_HEX], v[LS_MAX_HEX];
   ls_hex(r->cbuf, s->width, c, sizeof c);
   ls_hex(r->rbuf, s->width, v, sizeof v);
   size_t len = strlen(c), lo = len, hi = 0;
@@ -441,26 +448,26 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
       r->div.sig = si, r->div.elem = elem, r->div.cycle = cycle;
       r->div.phase = strstr(when, "before") == NULL;
       r->div.has_elem = s->kind == SIG_ARR || s->kind == SIG_MEM;
-      r->div_c = malloc(1100), r->div_r = malloc(1100), r->div_rw = malloc(1100);
-      ls_hex(r->rbuf, s->width, r->div_rw, 1100);
+      r->div_c = malloc(LS_MAX_HEX), r->div_r = malloc(LS_MAX_HEX), r->div_rw = malloc(LS_MAX_HEX);
+      ls_hex(r->rbuf, s->width, r->div_rw, LS_MAX_HEX);
       unsigned ns = ls_nsub(&r->map, s);
       if (s->kind == SIG_REG && ns) { /* a split register: its first differing field */
         unsigned fw = ls_sub_width(&r->map, s);
-        uint32_t fc[130], fr[130];
+        uint32_t fc[LS_MAX_WORDS], fr[LS_MAX_WORDS];
         for (unsigned k = 0; k < ns; k++) {
           ls_field_get(r->cbuf, k, fw, fc);
           ls_field_get(r->rbuf, k, fw, fr);
           if (memcmp(fc, fr, bits_words(fw) * 4)) {
             r->div.elem = k, r->div.has_elem = 1;
-            ls_hex(fc, fw, r->div_c, 1100);
-            ls_hex(fr, fw, r->div_r, 1100);
+            ls_hex(fc, fw, r->div_c, LS_MAX_HEX);
+            ls_hex(fr, fw, r->div_r, LS_MAX_HEX);
             break;
           }
         }
       }
       if (!r->div.has_elem || s->kind != SIG_REG) {
-        ls_hex(r->cbuf, s->width, r->div_c, 1100);
-        ls_hex(r->rbuf, s->width, r->div_r, 1100);
+        ls_hex(r->cbuf, s->width, r->div_c, LS_MAX_HEX);
+        ls_hex(r->rbuf, s->width, r->div_r, LS_MAX_HEX);
       }
     }
     return 0;
@@ -482,10 +489,23 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
   return 1;
 }
 
+/* An element of at most 64 bits stored in 1, 2, 4 or 8 bytes, as a value. */
+static inline uint64_t ld_scalar(const char *p, unsigned size) {
+  switch (size) {
+  case 1: return *(const uint8_t *)p;
+  case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+  case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+  default: { uint64_t v; memcpy(&v, p, 8); return v; }
+  }
+}
+
 /* Compares one signal (element elem) between C and RTL; 1 on a mismatch. */
 static int cmp_sig(run_t *r, ls_sig_t *s, unsigned elem) {
   r->compared++;
-  if (s->fast && !memcmp(s->c + (size_t)elem * s->stride, s->rp + (size_t)elem * s->rsize, s->rsize)) return 0;
+  if (s->same && !memcmp(s->c + (size_t)elem * s->stride, s->rp + (size_t)elem * s->rsize, s->rsize)) return 0;
+  if (s->scalar && ld_scalar(s->c + (size_t)elem * s->stride, (unsigned)s->csize) ==
+                       ld_scalar(s->rp + (size_t)elem * s->rsize, s->rsize))
+    return 0; /* C keeps a narrow value in a wider type than Verilator's (or the reverse) */
   ls_cget(s, elem, r->cbuf);
   ls_rget(s, elem, r->rbuf);
   return memcmp(r->cbuf, r->rbuf, s->words * sizeof(uint32_t)) != 0;
@@ -496,6 +516,25 @@ static int cmp_all(run_t *r, ls_sig_t *s, unsigned *elem) {
   if (s->fast) {
     r->compared += s->depth;
     if (!memcmp(s->c, s->rp, (size_t)s->depth * s->rsize)) return 0;
+  }
+  if (s->same && !s->fast) { /* C fields interleaved in a struct (stride > size): element by element */
+    const char *c = s->c, *p = s->rp;
+    unsigned n = s->depth, e = 0;
+    r->compared += n;
+    switch (s->rsize) { /* the common sizes without a call */
+    case 1: for (; e < n && c[(size_t)e * s->stride] == p[e]; e++) {} break;
+    case 2: for (; e < n && !memcmp(c + (size_t)e * s->stride, p + 2 * (size_t)e, 2); e++) {} break;
+    case 4: for (; e < n && !memcmp(c + (size_t)e * s->stride, p + 4 * (size_t)e, 4); e++) {} break;
+    default: for (; e < n && !memcmp(c + (size_t)e * s->stride, p + (size_t)e * s->rsize, s->rsize); e++) {} break;
+    }
+    if (e == n) return 0;
+    r->compared -= n;
+  } else if (s->scalar && !s->same) { /* sizes differ (C uint32_t, Verilator CData, ...): by value */
+    unsigned n = s->depth, e = 0, cs = (unsigned)s->csize;
+    for (; e < n && ld_scalar(s->c + (size_t)e * s->stride, cs) == ld_scalar(s->rp + (size_t)e * s->rsize, s->rsize); e++) {}
+    r->compared += n;
+    if (e == n) return 0;
+    r->compared -= n;
   }
   for (unsigned e = 0; e < s->depth; e++)
     if (cmp_sig(r, s, e)) { *elem = e; return 1; }
@@ -753,8 +792,8 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     ls_annot_free(&r.map);
     keep_ports_only(&r.map);
   }
-  r.cbuf = calloc(130, 4);
-  r.rbuf = calloc(130, 4);
+  r.cbuf = calloc(LS_MAX_WORDS, 4);
+  r.rbuf = calloc(LS_MAX_WORDS, 4);
   for (int i = 0; i < r.map.nsig; i++)
     if (r.map.sig[i].kind == SIG_IN) r.in_words += r.map.sig[i].words;
   r.hist = calloc((size_t)o->history, sizeof *r.hist);
@@ -772,10 +811,10 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     char **av = calloc((size_t)o->argc + 3, sizeof *av);
     int n = 0;
     for (int i = 0; i < o->argc; i++) av[n++] = o->argv[i];
-    if (o->rand_init) {
-      av[n++] = seedarg;
-      av[n++] = "+verilator+rand+reset+2";
-    }
+    /* the lockstep harness is built with --x-initial unique: reset 0 gives
+     * every register and X an initial 0, reset 2 a seeded random value */
+    av[n++] = seedarg;
+    av[n++] = o->rand_init ? "+verilator+rand+reset+2" : "+verilator+rand+reset+0";
     ls_rtl_open(n, av);
     free(av);
     resolve_handles(&r);
@@ -941,6 +980,14 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
  * --set overrides ("base_fermi", "default", "default_SATCNT_WIDTH-2"). */
 static void make_cfg_tag(opts_t *o, int argc, char **argv) {
   char t[160] = "";
+  for (int i = 1; i + 1 < argc; i++) { /* a gpgpusim.config first, as in the results file's name */
+    if (strcmp(argv[i], "--gpgpusim-config")) continue;
+    const char *b = strrchr(argv[i + 1], '/');
+    b = b ? b + 1 : argv[i + 1];
+    const char *dot = strrchr(b, '.');
+    snprintf(t, sizeof t, "gpgpusim-%.*s", (int)(dot && dot != b ? dot - b : (ptrdiff_t)strlen(b)), b);
+    break;
+  }
   for (int i = 1; i + 1 < argc; i++) {
     if (strcmp(argv[i], "--config")) continue;
     const char *b = strrchr(argv[i + 1], '/');

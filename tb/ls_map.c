@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
+#include "ls_limits.h"
 #include "ls_engine.h"
 
 static char *dupstr(const char *s) {
@@ -19,8 +20,8 @@ static ls_sig_t *add(ls_map_t *m, ls_kind_t kind, const char *path, unsigned wid
     m->sig = realloc(m->sig, (size_t)m->cap * sizeof *m->sig);
     if (!m->sig) { fprintf(stderr, "lockstep: out of memory\n"); exit(2); }
   }
-  if (!width || width > 4096) {
-    fprintf(stderr, "lockstep: block declares '%s' with width %u (expected 1..4096)\n", path, width);
+  if (!width || width > LS_MAX_SIGNAL_BITS) {
+    fprintf(stderr, "lockstep: block declares '%s' with width %u (expected 1..%u)\n", path, width, LS_MAX_SIGNAL_BITS);
     exit(2);
   }
   if (!(width <= 64 && (csize == 1 || csize == 2 || csize == 8) && width <= 8 * csize) && csize != 4) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "ls_rtl.h"
+#include "ls_limits.h"
 #include "vpi_user.h"
 
 /* tb/vglue.cpp */
@@ -52,7 +53,7 @@ void ls_rtl_get(void *h, uint32_t *words, unsigned nwords) {
 }
 
 void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords) {
-  s_vpi_vecval vv[128]; /* 4096 bits: the widest port the parameter table allows */
+  s_vpi_vecval vv[LS_MAX_WORDS]; /* the widest signal the engine compares */
   s_vpi_vecval *p = nwords <= 128 ? vv : malloc(nwords * sizeof *p);
   for (unsigned i = 0; i < nwords; i++) { p[i].aval = (PLI_INT32)words[i]; p[i].bval = 0; }
   s_vpi_value v;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
+#include "ls_limits.h"
 #include "ls_engine.h"
 
 struct ls_vcd {
@@ -128,7 +129,7 @@ void ls_vcd_dump(ls_vcd_t *v, const struct ls_map *m, uint64_t cycle, int phase)
   fprintf(v->f, "#%llu\n", (unsigned long long)t);
   uint32_t clk = phase ? 1u : 0u;
   put_value(v->f, &clk, 1, v->id[0]);
-  uint32_t buf[128];
+  uint32_t buf[LS_MAX_WORDS];
   for (int k = 1; k < v->nvar; k++) {
     const ls_sig_t *s = &m->sig[v->sig[k]];
     int is_port = s->kind == SIG_IN || s->kind == SIG_OUT || s->kind == SIG_MPORT;

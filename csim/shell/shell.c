@@ -229,6 +229,8 @@ void shell_comb(shell_t *s) {
     pi->free_warps_i[i] = freew;
   }
   shell_disp_comb(P);
+  if (P->kern_d != P->kern_q && P->kern_d < s->wl->nk) /* the bypass controllers see the next kernel start */
+    for (unsigned i = 0; i < s->nsm; i++) shell_byp_kernel_start(&s->sm[i].byp);
   if (P->out.disp_valid_o) { /* the chosen SM takes the block into a free TB slot and free warp slots */
     shell_sm_t *m = &s->sm[P->out.disp_sm_o];
     const wl_kernel_t *K = &s->wl->k[kq];
@@ -415,6 +417,9 @@ int shell_json(const shell_t *s, FILE *f) {
     }
     for (unsigned k = 0; k < SHS_N; k++) fprintf(f, ", \"%s\": %llu", shell_sm_stat_name[k], (unsigned long long)m->st[k]);
     if (m->use_mrpb) fprintf(f, ", \"mrpb_occupancy_end\": %u", m->mrpb.occ_q);
+    if (m->byp.scheme == SHELL_BYPASS_TWOLEVEL)
+      fprintf(f, ", \"bdu_bmode_cycles\": %llu, \"bdu_decisions_B\": %llu, \"bdu_decisions_C\": %llu",
+              (unsigned long long)m->byp.bmode_cycles, (unsigned long long)m->byp.dec_b, (unsigned long long)m->byp.dec_c);
     fprintf(f, ", \"bypass_decisions\": %llu, \"bypassed\": %llu, \"ccn_remote_hits\": %llu}%s\n",
             (unsigned long long)m->byp.decisions, (unsigned long long)m->byp.bypassed,
             (unsigned long long)m->ccn.remote_hits, i + 1 < s->nsm ? "," : "");
@@ -467,7 +472,7 @@ int shell_dot(const shell_t *s, FILE *f) {
     fprintf(f, "    sm%u_l1d [label=\"L1D\\n%u sets x %u ways\\n%u MSHRs\"];\n", i, m->l1d.g.sets, m->l1d.g.ways,
             m->l1d.g.entries);
     fprintf(f, "    sm%u_byp [label=\"bypass controller\\n(hook: %s)\", style=dashed];\n", i,
-            m->byp.scheme == SHELL_BYPASS_ALL ? "ALL" : "NONE");
+            m->byp.scheme == SHELL_BYPASS_ALL ? "ALL" : m->byp.scheme == SHELL_BYPASS_TWOLEVEL ? "TWOLEVEL (BDU)" : "NONE");
     fprintf(f, "    sm%u_ccn [label=\"CCN node\\n(hook: OFF)\", style=dashed];\n", i);
     fprintf(f, "    sm%u_inj [label=\"injection queue\\n%u entries\"];\n  }\n", i, m->injq.depth);
     fprintf(f, "  disp -> sm%u_sched;\n  sm%u_sched -> sm%u_lsu;\n", i, i, i);

@@ -13,13 +13,20 @@
 #ifndef SHELL_BYP_H
 #define SHELL_BYP_H
 #include <stdint.h>
+#include "bdu.h"
 #include "cfg.h"
 #include "l1d.h"
 
 typedef struct {
   uint32_t scheme; /* SHELL_BYPASS_* */
+  /* TWOLEVEL: the SM's bypassing decision unit (csim/bdu, seed 001) and the
+   * inputs this cycle gathers for it (applied at commit) */
+  bdu_t bdu;
+  bdu_in_t bin;
+  bdu_out_t bout;
   /* statistics */
   uint64_t decisions, bypassed;
+  uint64_t bmode_cycles, dec_b, dec_c; /* TWOLEVEL: cycles in B mode, decisions B / C */
 } shell_byp_t;
 
 int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm);
@@ -34,6 +41,13 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
 /* A block dispatched into TB slot tb; returns its tag (0: none). */
 uint32_t shell_byp_tb_dispatch(shell_byp_t *b, uint32_t tb, uint32_t block);
 void shell_byp_tb_done(shell_byp_t *b, uint32_t tb);
+/* A kernel starts this cycle (every SM is told). */
+void shell_byp_kernel_start(shell_byp_t *b);
+/* This cycle's instruction-buffer occupancy: bit w set when warp slot w
+ * holds a valid instruction (words of 32 bits, WOMU_MAX_WARPS bits). */
+void shell_byp_ibuf(shell_byp_t *b, const uint32_t *valid);
+/* The clock edge: TWOLEVEL computes the BDU's next state from everything
+ * this cycle gathered, then commits it. */
 void shell_byp_commit(shell_byp_t *b);
 
 #endif

@@ -68,7 +68,7 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
       shell_q_init(&m->injq, (unsigned)CFG(cfg, SHELL_XBAR_Q)))
     return cfg_reject(cfg, P_SHELL_SMS, "out of memory");
   l1d_modes_from_cfg(cfg, &m->l1d.in);
-  shell_byp_init(&m->byp, cfg, id);
+  if (shell_byp_init(&m->byp, cfg, id)) return -1; /* its one error line is printed */
   shell_ccn_init(&m->ccn, cfg, id);
   shell_sm_reset(m);
   return 0;
@@ -350,6 +350,12 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
 }
 
 void shell_sm_commit(shell_sm_t *m) {
+  if (m->byp.scheme == SHELL_BYPASS_TWOLEVEL) { /* the WOMU's view: warps holding a valid instruction this cycle */
+    uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
+    for (unsigned w = 0; w < m->nwarps && w < WOMU_MAX_WARPS; w++)
+      if (m->w_q[w].valid && m->w_q[w].ibv) ib[w / 32] |= 1u << (w % 32);
+    shell_byp_ibuf(&m->byp, ib);
+  }
   for (unsigned i = 0; i < m->nw_st; i++) {
     unsigned w = m->wlist[i];
     m->w_q[w] = m->w_d[w];

@@ -223,8 +223,10 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
   unsigned long long insts = 0, got = 0, tbid = 0;
   uint8_t *seen = NULL;
   char kname[64] = "traceg";
-  while (getline(&buf, &cap, f) >= 0) {
+  ssize_t len;
+  while ((len = getline(&buf, &cap, f)) >= 0) {
     t.line++;
+    if ((size_t)len != strlen(buf)) { rc = terr(&t, "%s", "NUL byte in the line (expected text; a binary file?)"); goto out; }
     buf[strcspn(buf, "\r\n")] = 0;
     char *p = buf;
     while (*p == ' ' || *p == '\t') p++;

@@ -170,7 +170,12 @@ static int saddr(const rd_t *r, const char *s, unsigned addr_w, long long *out) 
   errno = 0;
   long long v = strtoll(s, &e, 0);
   if (!*s || *e || errno) return rerr(r, "bad address or offset '%s'", s);
-  (void)addr_w;
+  /* bounded so that BASE + lane x STRIDE and running sums of deltas cannot
+   * overflow; the range check against 2^addr_w follows on the lane address */
+  if (v >= (1ll << 40) || v <= -(1ll << 40)) {
+    fprintf(stderr, "error: %s:%u: address out of range: '%s' (addresses and offsets are below 2^%u)\n", r->path, r->line, s, addr_w);
+    return -1;
+  }
   *out = v;
   return 0;
 }
@@ -232,8 +237,11 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
   size_t cap = 0;
   int rc = 0, open = 0, inwarp = 0;
   uint32_t kb = 0, kw = 0, nextb = 0, nextw = 0;
-  while (getline(&buf, &cap, f) >= 0) {
+  int ended = 0; /* the open warp has had its exit */
+  ssize_t len;
+  while ((len = getline(&buf, &cap, f)) >= 0) {
     r.line++;
+    if ((size_t)len != strlen(buf)) { rc = rerr(&r, "%s", "NUL byte in the line (expected text; a binary file?)"); goto out; }
     char *h = strchr(buf, '#');
     if (h) *h = 0;
     r.nt = 0;
@@ -271,9 +279,11 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
       if (++nextw == kw) { nextw = 0; nextb++; }
       shell_wl_warp_begin(w, (uint32_t)a, (uint32_t)b);
       inwarp = 1;
+      ended = 0;
       continue;
     }
     if (!inwarp) { rc = rerr(&r, "expected 'warp BLOCK WARP' before '%s'", op); goto out; }
+    if (ended) { rc = rerr(&r, "'%s' after the warp's exit (exit is a warp's last record; start the next with 'warp BLOCK WARP')", op); goto out; }
     if (!strcmp(op, "alu")) {
       if (r.nt < 2) { rc = rerr(&r, "truncated line: %s", "expected: alu N"); goto out; }
       if (r.nt > 2 || num(&r, r.tok[1], "alu count", WL_MAX_ALU, &a) || !a) {
@@ -292,7 +302,7 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
       shell_wl_mem(w, op[0] == 's', (uint32_t)a, (unsigned)b, lane);
     } else if (!strcmp(op, "bar") || !strcmp(op, "exit")) {
       if (r.nt > 1) { rc = rerr(&r, "bad count: %s takes no operand", op); goto out; }
-      if (op[0] == 'b') shell_wl_bar(w); else shell_wl_exit(w);
+      if (op[0] == 'b') shell_wl_bar(w); else { shell_wl_exit(w); ended = 1; }
     } else {
       rc = rerr(&r, "unknown opcode '%s' (expected kernel, warp, alu, ld, st, bar or exit)", op);
       goto out;

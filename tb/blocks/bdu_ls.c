@@ -23,6 +23,24 @@
 #include "bdu.h"
 #include "ls.h"
 
+/* Functional-coverage points (docs/bdu.md, "Coverage"): every decision
+ * branch of the BDU schedule, the MRMU classes and the WOMU reductions,
+ * counted from the C model's view of each cycle. */
+#define COV_LIST(X) \
+  X(DEC_LOW, "decide.LOW.C_mode") X(DEC_HIGH, "decide.HIGH.B_mode") X(DEC_MID_B, "decide.MID.occupancy_low.B_mode") \
+  X(DEC_MID_C, "decide.MID.occupancy_high.C_mode") X(W_LAST_LO, "womu.LAST.low") X(W_LAST_HI, "womu.LAST.high") \
+  X(W_AVG_LO, "womu.AVG.low") X(W_AVG_HI, "womu.AVG.high") X(W_MIN_LO, "womu.MIN.low") X(W_MIN_HI, "womu.MIN.high") \
+  X(IDLE_START, "schedule.idle.first_block_starts_sampling") X(KS_SAMPLE, "schedule.kernel_start.during_sample") \
+  X(KS_HOLD, "schedule.kernel_start.during_hold") X(KS_DISP, "schedule.kernel_start.with_block_dispatch") \
+  X(HOLD_END, "schedule.hold_expires.resample") X(HOLD_KERNEL, "schedule.hold_until_next_kernel") \
+  X(BYP_LOAD, "request.load_bypassed_in_B") X(ST_IN_B, "request.store_in_B_not_bypassed") \
+  X(LD_IN_C, "request.load_in_C_not_bypassed") X(EV_BYP, "mrmu.bypassed_access_not_counted") \
+  X(EV_HITRES, "mrmu.hit_reserved_counted_as_miss")
+#define COV_ENUM(id, name) COV_##id,
+enum { COV_LIST(COV_ENUM) COV_N };
+#define COV_NAME(id, name) name,
+static const char *const cov_name[COV_N] = {COV_LIST(COV_NAME)};
+
 typedef struct {
   bdu_t b;
   bdu_in_t in;
@@ -38,6 +56,7 @@ typedef struct {
   uint64_t n_kernels, n_periods, n_low, n_high, n_mid_b, n_mid_c, n_full_acc, n_byp_req;
   uint64_t n_womu[3];
   unsigned max_acc;
+  uint64_t cov[COV_N];
 } ctx_t;
 
 static void *create(const l1sys_cfg_t *cfg) {
@@ -91,6 +110,11 @@ static void declare(void *p, ls_map_t *map) {
   ls_reg(map, "i_womu.occ_last_q", b->occ_w, &b->i_womu.occ_last_q);
   ls_reg(map, "i_womu.occ_min_q", b->occ_w, &b->i_womu.occ_min_q);
   ls_reg(map, "i_womu.occ_sum_q", b->i_womu.sum_w, &b->i_womu.occ_sum_q);
+  for (int i = 0; i < COV_N; i++) {
+    /* hold = 0 holds until the next kernel; otherwise the hold expires */
+    if ((i == COV_HOLD_END && b->hold == 0) || (i == COV_HOLD_KERNEL && b->hold != 0)) continue;
+    ls_cover(map, cov_name[i], &c->cov[i]);
+  }
 }
 
 static void reset(void *p) {
@@ -174,9 +198,42 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   c->in.req_store_i = ls_chance(r, 30);
 }
 
+static void count_coverage(ctx_t *c) {
+  const bdu_t *b = &c->b;
+  const bdu_in_t *in = &c->in;
+  const bdu_out_t *o = &c->out;
+  uint64_t *v = c->cov;
+  if (in->kernel_start_i) {
+    if (b->phase_q == BDU_PH_SAMPLE) v[COV_KS_SAMPLE]++;
+    if (b->phase_q == BDU_PH_HOLD) v[COV_KS_HOLD]++;
+    if (in->tb_disp_i) v[COV_KS_DISP]++;
+  } else if (b->phase_q == BDU_PH_IDLE && in->tb_disp_i) {
+    v[COV_IDLE_START]++;
+  } else if (b->phase_q == BDU_PH_DECIDE) {
+    v[o->cls_o == BDU_CLS_LOW ? COV_DEC_LOW : o->cls_o == BDU_CLS_HIGH ? COV_DEC_HIGH
+      : o->occ_low_o ? COV_DEC_MID_B : COV_DEC_MID_C]++;
+    static const int w[3][2] = {{COV_W_LAST_HI, COV_W_LAST_LO}, {COV_W_AVG_HI, COV_W_AVG_LO}, {COV_W_MIN_HI, COV_W_MIN_LO}};
+    if (in->mode_womu_i < 3) v[w[in->mode_womu_i][o->occ_low_o ? 1 : 0]]++;
+  } else if (b->phase_q == BDU_PH_HOLD && b->hold != 0 && b->timer_q == 0) {
+    v[COV_HOLD_END]++;
+  } else if (b->phase_q == BDU_PH_HOLD && b->hold == 0 && b->bmode_q) {
+    v[COV_HOLD_KERNEL]++;
+  }
+  if (in->req_valid_i) {
+    if (o->req_byp_o) v[COV_BYP_LOAD]++;
+    else if (b->bmode_q && in->req_store_i) v[COV_ST_IN_B]++;
+    else if (!b->bmode_q && !in->req_store_i) v[COV_LD_IN_C]++;
+  }
+  if (b->phase_q == BDU_PH_SAMPLE && !in->kernel_start_i && in->ev_access_i) {
+    if (in->ev_byp_i) v[COV_EV_BYP]++;
+    else if (in->ev_hitres_i) v[COV_EV_HITRES]++;
+  }
+}
+
 static void comb(void *p) {
   ctx_t *c = p;
   bdu_comb(&c->b, &c->in, &c->out);
+  count_coverage(c);
 }
 
 static void commit(void *p) { bdu_commit(&((ctx_t *)p)->b); }

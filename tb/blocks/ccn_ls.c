@@ -25,9 +25,27 @@
 #include <string.h>
 #include "bits.h"
 #include "ccn_ring.h"
+#include "ls_limits.h"
 #include "ls.h"
 
-#define PORT_MAX_BITS 4096 /* the engine's widest port */
+
+/* Functional-coverage points (docs/ccn.md, "Coverage"): every routing and
+ * ring decision of a node, summed over the ring's nodes, counted from the C
+ * model's wires of each cycle. */
+#define COV_LIST(X) \
+  X(L2_BYPASS, "l2.direct.BYPASS") X(L2_THROTTLE, "l2.direct.THROTTLE") X(L2_CBFULL, "l2.direct.CBFULL") \
+  X(L2_CBTO, "l2.CB_TIMEOUT") X(L2_NOSH, "l2.NO_SHARER_back_home") X(L2_BUSY, "l2.busy_stalls_a_direct_miss") \
+  X(CB_PUSH, "cb.miss_enters_cb") X(CB_INJ, "cb.injects_into_reqq") X(CB_YIELD, "cb.yields_to_a_forwarded_request") \
+  X(CB_BUBBLE, "cb.bubble_rule_keeps_a_reqq_slot") X(RQ_FWD, "reqq.request_forwarded_in") \
+  X(RQ_FULL, "reqq.full_backpressures_the_ring") X(LOOK, "ring.shadow_tag_lookup") X(HIT, "ring.remote_hit") \
+  X(MISS_FWD, "ring.remote_miss_sent_on") X(HOLD, "ring.hit_held_for_respq_room") X(GIVEUP, "ring.hit_gives_up_after_hold") \
+  X(HOP, "ring.request_hop") X(RS_HOP, "ring.response_hop") X(RS_FLIT, "ring.response_flit_serialised") \
+  X(RS_BLOCK, "respq.local_hit_blocks_a_forwarded_response") X(DELIVER, "resp.delivered_home") \
+  X(RESP_BP, "resp.l1d_backpressure") X(THR_ON, "throttle.decides_on") X(THR_REL, "throttle.period_end_releases")
+#define COV_ENUM(id, name) COV_##id,
+enum { COV_LIST(COV_ENUM) COV_N };
+#define COV_NAME(id, name) name,
+static const char *const cov_name[COV_N] = {COV_LIST(COV_NAME)};
 
 typedef struct {
   ccn_ring_t r;
@@ -49,6 +67,7 @@ typedef struct {
   uint64_t *sb_t;      /* [node][line]: accept cycle + 1, 0 = not outstanding */
   uint64_t bound, max_lat, n_acc, n_direct, n_ring, n_resp, n_l2ring, outstanding;
   uint64_t n_why[5];
+  uint64_t cov[COV_N];
 } ctx_t;
 
 static uint32_t fget(const uint32_t *v, unsigned lsb, unsigned w) { return (uint32_t)bits_get(v, lsb, w); }
@@ -82,11 +101,14 @@ static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   if (ccn_ring_cfg_from(&c->rc, cfg)) { free(c); return NULL; }
-  if (c->rc.nodes * c->rc.line_bytes * 8 > PORT_MAX_BITS) {
+  if ((unsigned long long)c->rc.nodes * c->rc.line_bytes * 8 > LS_MAX_SIGNAL_BITS) {
+    char why[200];
+    snprintf(why, sizeof why,
+             "the lockstep engine compares signals of at most %u bits and rmt_data_i/resp_data_o are "
+             "CCN_NODES * CCN_LINE_BYTES * 8 bits wide (%u x %u x 8)",
+             LS_MAX_SIGNAL_BITS, (unsigned)c->rc.nodes, (unsigned)c->rc.line_bytes);
     free(c);
-    cfg_reject(cfg, P_CCN_LINE_BYTES,
-               "the lockstep harness moves at most 4096 bits per port: CCN_NODES * CCN_LINE_BYTES * 8 must be <= 4096 "
-               "(use 32-byte lines with 8-byte flits for 15 or 16 nodes)");
+    cfg_reject(cfg, P_CCN_LINE_BYTES, why);
     return NULL;
   }
   if (ccn_ring_init(&c->r, &c->rc) || ccn_ring_in_init(&c->rin, &c->r)) {
@@ -216,6 +238,13 @@ static void declare(void *p, ls_map_t *m) {
     snprintf(b, sizeof b, "gen_node[%u].i_node.i_respq", i);
     ls_fifo(m, b, &nd->i_respq);
   }
+  for (int i = 0; i < COV_N; i++) {
+    /* the hold limit 0 gives up at once: nothing is ever held */
+    if (i == COV_HOLD && rc->hold_max == 0) continue;
+    /* a one-flit line is never serialised */
+    if (i == COV_RS_FLIT && rc->line_bytes <= rc->flit_bytes) continue;
+    ls_cover(m, cov_name[i], &c->cov[i]);
+  }
 }
 
 static void reset(void *p) {
@@ -322,6 +351,8 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   }
 }
 
+static void count_coverage(ctx_t *c);
+
 static void comb(void *p) {
   ctx_t *c = p;
   unsigned n = c->n, law = c->law;
@@ -349,6 +380,42 @@ static void comb(void *p) {
     bits_set(c->l2_addr_o, i * law, law, nd->l2_addr_o);
     bits_set(c->l2_why_o, i * 3, 3, nd->l2_why_o);
     memcpy(c->resp_data_o + (size_t)i * c->lbw, nd->resp_data_o, c->lbw * 4);
+  }
+  count_coverage(c);
+}
+
+static void count_coverage(ctx_t *c) {
+  unsigned n = c->n;
+  uint64_t *v = c->cov;
+  const ccn_epoch_t *ep = &c->r.ep;
+  for (unsigned i = 0; i < n; i++) {
+    const ccn_node_t *nd = &c->r.node[i], *prev = &c->r.node[(i + n - 1) % n];
+    const ccn_node_in_t *in = &c->rin.in[i];
+    const ccn_node_cfg_t *pc = &nd->p;
+    if (nd->dir_go) v[in->miss_byp_i ? COV_L2_BYPASS : nd->thr_q ? COV_L2_THROTTLE : COV_L2_CBFULL]++;
+    if (nd->to_go) v[COV_L2_CBTO]++;
+    if (nd->exit_go) v[COV_L2_NOSH]++;
+    if (in->miss_valid_i && nd->dir && !in->l2_ready_i) v[COV_L2_BUSY]++;
+    if (in->miss_valid_i && !nd->dir) v[COV_CB_PUSH]++;
+    if (nd->inj) v[COV_CB_INJ]++;
+    int cb_ready = !fifo_sync_empty(&nd->i_cb) && !nd->cb_to;
+    if (cb_ready && prev->rq_out_valid_o) v[COV_CB_YIELD]++;
+    if (cb_ready && !prev->rq_out_valid_o && fifo_sync_count(&nd->i_reqq) == pc->req_depth - 1) v[COV_CB_BUBBLE]++;
+    if (nd->fwd_acc) v[COV_RQ_FWD]++;
+    if (prev->rq_out_valid_o && !nd->fwd_acc) v[COV_RQ_FULL]++;
+    if (nd->look_issue) v[COV_LOOK]++;
+    if (nd->hit_push) v[COV_HIT]++;
+    if (nd->head_v && nd->rq_st_q == CCN_RQ_LOOK && !in->rmt_hit_i) v[COV_MISS_FWD]++;
+    if (nd->hit_hold) v[COV_HOLD]++;
+    if (nd->hit_giveup) v[COV_GIVEUP]++;
+    if (nd->rq_sent) v[COV_HOP]++;
+    if (nd->rs_sent) v[COV_RS_HOP]++;
+    if (nd->rs_head_v && !nd->rs_is_home && !nd->rs_last && nd->rs_tick_q == pc->hop_lat - 1) v[COV_RS_FLIT]++;
+    if (nd->hit_push && c->r.node[(i + 1) % n].rs_out_valid_o) v[COV_RS_BLOCK]++;
+    if (nd->deliver) v[COV_DELIVER]++;
+    if (nd->resp_valid_o && !in->resp_ready_i) v[COV_RESP_BP]++;
+    if (nd->dec_thr && !nd->thr_q) v[COV_THR_ON]++;
+    if (ep->per_end && nd->thr_q) v[COV_THR_REL]++;
   }
 }
 

@@ -25,6 +25,29 @@
 #include "chss.h"
 #include "ls.h"
 
+/* Functional-coverage points (docs/chss.md, "Coverage"): Table 1 for every
+ * load tag in ba and bg blocks, Eq. 2 dispatch decisions, the sampling
+ * period, the counters' halving, the divider's corner operands and every
+ * hill-climbing outcome, counted from the C model's view of each cycle.
+ * (A kernel start during a sampling period is not a point: the dispatcher
+ * starts a kernel only after every block of the previous one committed, and
+ * the commit of the period's block ends the period.) */
+#define COV_LIST(X) \
+  X(T1_CA_BA, "table1.ca.in_ba_block.cached") X(T1_CA_BG, "table1.ca.in_bg_block.cached") \
+  X(T1_CG_BA, "table1.cg.in_ba_block.bypassed") X(T1_CG_BG, "table1.cg.in_bg_block.bypassed") \
+  X(T1_CM_BA, "table1.cm.in_ba_block.cached") X(T1_CM_BG, "table1.cm.in_bg_block.bypassed") \
+  X(D_BG, "dispatch.tagged_bg") X(D_BA, "dispatch.tagged_ba") X(C_BG, "commit.bg_block_frees_cur_bg") \
+  X(C_D_SAME, "commit_and_dispatch.same_cycle") X(P_START, "period.start") X(P_END, "period.end") \
+  X(P_START_ZERO, "period.start.tb_bg_0") X(HALVE, "counters.halved_on_overflow") \
+  X(STALL0, "divide.stall_0_counts_as_1") X(WARP0, "divide.warpcount_0_counts_as_1") \
+  X(H_UP, "hill.moves_up") X(H_DOWN, "hill.moves_down") X(H_STAY, "hill.stays") \
+  X(H_TIE, "hill.tie_between_neighbours_goes_down") X(H_TOP, "hill.at_tb_max_cannot_go_up") \
+  X(H_BOTTOM, "hill.at_0_cannot_go_down") X(K_DIV, "kernel_start.during_divide") X(FOLLOW, "follow.broadcast_tb_bg")
+#define COV_ENUM(id, name) COV_##id,
+enum { COV_LIST(COV_ENUM) COV_N };
+#define COV_NAME(id, name) name,
+static const char *const cov_name[COV_N] = {COV_LIST(COV_NAME)};
+
 typedef struct {
   chss_t m;
   chss_in_t in;
@@ -37,6 +60,7 @@ typedef struct {
   /* scoreboard */
   unsigned sb_active[CHSS_MAX_SLOTS], sb_tag[CHSS_MAX_SLOTS];
   uint64_t n_kernels, n_blocks, n_bg, n_periods, n_up, n_down, n_stay, n_follow_cycles, n_ovf, n_ld_byp;
+  uint64_t cov[COV_N];
 } ctx_t;
 
 static void *create(const l1sys_cfg_t *cfg) {
@@ -98,6 +122,11 @@ static void declare(void *p, ls_map_t *map) {
   ls_reg(map, "div_num_q", m->num_w, &m->div_num_q);
   ls_reg(map, "div_rem_q", m->den_w, &m->div_rem_q);
   ls_reg(map, "div_den_q", m->den_w, &m->div_den_q);
+  for (int i = 0; i < COV_N; i++) {
+    /* the follow mode exists only under central control (SMs other than SM0 follow) */
+    if (i == COV_FOLLOW && c->control != CHSS_CONTROL_CENTRAL) continue;
+    ls_cover(map, cov_name[i], &c->cov[i]);
+  }
 }
 
 static void reset(void *p) {
@@ -218,9 +247,53 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   }
 }
 
+static void count_coverage(ctx_t *c) {
+  const chss_t *m = &c->m;
+  const chss_in_t *in = &c->in;
+  const chss_out_t *o = &c->out;
+  uint64_t *v = c->cov;
+  unsigned S = m->slots;
+  if (in->ld_valid_i && in->ld_slot_i < S && in->ld_tag_i <= CHSS_LD_CM) {
+    static const int t1[3][2] = {{COV_T1_CA_BA, COV_T1_CA_BG}, {COV_T1_CG_BA, COV_T1_CG_BG}, {COV_T1_CM_BA, COV_T1_CM_BG}};
+    v[t1[in->ld_tag_i][m->tag_q[in->ld_slot_i] ? 1 : 0]]++;
+  }
+  if (in->kernel_start_i) {
+    if (m->div_busy_q) v[COV_K_DIV]++;
+    return;
+  }
+  if (in->mode_follow_i) { v[COV_FOLLOW]++; return; }
+  if (in->disp_valid_i) v[o->disp_tag_o ? COV_D_BG : COV_D_BA]++;
+  if (in->cmt_valid_i && in->cmt_slot_i < S && m->tag_q[in->cmt_slot_i] && m->cur_bg_q) v[COV_C_BG]++;
+  if (in->cmt_valid_i && in->disp_valid_i) v[COV_C_D_SAME]++;
+  if (m->per_slot_d == in->disp_slot_i && m->per_act_d && !m->per_act_q) {
+    v[COV_P_START]++;
+    if (m->tb_bg_q == 0) v[COV_P_START_ZERO]++;
+  }
+  uint32_t per_end = m->per_act_q && in->cmt_valid_i && in->cmt_slot_i == m->per_slot_q;
+  if (per_end) {
+    v[COV_P_END]++;
+    if (m->stall_cnt_d == 0 && m->div_den_d == (in->warp_cnt_i ? in->warp_cnt_i : 1)) v[COV_STALL0]++;
+    if (in->warp_cnt_i == 0) v[COV_WARP0]++;
+  }
+  if (m->per_act_q && !per_end) {
+    uint32_t hsum = m->hit_cnt_q + in->ev_hit_i, ssum = m->stall_cnt_q + in->ev_stall_i;
+    if ((hsum >> m->cnt_w) || (ssum >> m->cnt_w)) v[COV_HALVE]++;
+  }
+  if (m->div_busy_q && m->div_cnt_q == 1) { /* the step that stores CHSS[TB_bg] and climbs */
+    uint32_t b = m->tb_bg_q, nb = m->tb_bg_d, cur = m->div_num_d;
+    uint32_t up_ok = b < m->tb_max_q, dn_ok = b != 0;
+    uint32_t up_v = b + 1 <= S ? m->chss_q[b + 1] : 0, dn_v = (b >= 1 && b - 1 <= S) ? m->chss_q[b - 1] : 0;
+    v[nb > b ? COV_H_UP : nb < b ? COV_H_DOWN : COV_H_STAY]++;
+    if (up_ok && dn_ok && up_v == dn_v && dn_v > cur) v[COV_H_TIE]++;
+    if (!up_ok) v[COV_H_TOP]++;
+    if (!dn_ok) v[COV_H_BOTTOM]++;
+  }
+}
+
 static void comb(void *p) {
   ctx_t *c = p;
   chss_comb(&c->m, &c->in, &c->out);
+  count_coverage(c);
 }
 
 static void commit(void *p) {

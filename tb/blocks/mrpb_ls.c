@@ -41,6 +41,31 @@
 #define NQUEUED 36
 #define SB_CAP 64 /* per warp: at most Entries (<= 32) queued + 1 in the output register */
 
+/* Functional-coverage points (docs/mrpb.md, "Coverage"), declared next to
+ * the state map and counted from the C model's view of each cycle (inputs,
+ * outputs, state before the edge, this cycle's decisions).  Besides these,
+ * one point per policy combination ("policy.<drain>.<greedy>.<flush>.<bypass>"
+ * and "policy.slot.<bypass>") counts the cycles the sweep spent in it. */
+#define COV_LIST(X) \
+  X(ENQ_LOAD, "enq.load") X(ENQ_STORE, "enq.store") X(ENQ_STALL, "enq.stall_queue_full") \
+  X(DEQ_LOAD, "deq.load") X(DEQ_STORE, "deq.store") X(DEQ_BYP, "deq.bypassed_load") \
+  X(REF_NONE, "refused.NONE") X(REF_LINE, "refused.LINE_ALLOC") X(REF_ENTRY, "refused.MSHR_ENTRY") \
+  X(REF_MERGE, "refused.MSHR_MERGE") X(REF_MQ, "refused.MISS_QUEUE") X(REF_PORT, "refused.PORT_BUSY") \
+  X(BYP_LINE, "bypass.on.LINE_ALLOC") X(BYP_ENTRY, "bypass.on.MSHR_ENTRY") X(BYP_MERGE, "bypass.on.MSHR_MERGE") \
+  X(BYP_MQ, "bypass.on.MISS_QUEUE") X(BYP_SLOT, "bypass.single_slot") \
+  X(NOBYP_PORT, "bypass.withheld.PORT_BUSY") X(NOBYP_ASSOC, "bypass.withheld.ASSOC_not_LINE_ALLOC") \
+  X(NOBYP_STORE, "bypass.withheld.store") \
+  X(FLUSH_READ, "flush.read_meets_full_queue") X(WPASS, "flush.write_passes_unqueued") \
+  X(Q_FULL, "queue.full") X(Q_YOUNG, "queue.head_too_young") X(ALL_FULL, "occupancy.top_bucket") \
+  X(IDLE, "idle") X(GREEDY_STAY, "drain.greedy.stays_on_current") \
+  X(GREEDY_NOELIG, "drain.greedy.current_has_no_eligible_entry") X(LONG_TIE, "drain.longest.tie") \
+  X(RR_WRAP, "drain.rr.pointer_wraps") X(BAR_IN, "barrier.in") X(BAR_HOLD, "barrier.holds_new_requests") \
+  X(STAT_SAT, "stats.counter_saturated")
+#define COV_ENUM(id, name) COV_##id,
+enum { COV_LIST(COV_ENUM) COV_N };
+#define COV_NAME(id, name) name,
+static const char *const cov_name[COV_N] = {COV_LIST(COV_NAME)};
+
 typedef struct {
   uint32_t payload[MRPB_PAYLOAD_WORDS];
   uint32_t sdata[MRPB_SDATA_WORDS];
@@ -74,7 +99,10 @@ typedef struct {
   /* bypass-rule check: was a flag expected to rise after this cycle? */
   int byp_expect; /* -1 unknown, 0 no, 1 yes */
   uint32_t prev_fail;
-  uint64_t n_pb_refusals, n_aim[8];
+  uint64_t n_pb_refusals, n_aim[9];
+  uint64_t cov[COV_N];
+  int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
+  char combo_name[NCOMBO][40];
 } ctx_t;
 
 static void combo_to_mode(unsigned c, mrpb_in_t *in) {
@@ -101,6 +129,10 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   c->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
   mrpb_mode_from_cfg(&c->cfg_mode, cfg);
+  /* A stimulus feature can be switched off to show that the coverage check
+   * notices (make test does): MRPB_STIM_DROP=portbusy. */
+  const char *drop = getenv("MRPB_STIM_DROP");
+  c->drop_portbusy = drop && !strcmp(drop, "portbusy");
   return c;
 }
 
@@ -152,6 +184,18 @@ static void declare(void *p, ls_map_t *map) {
   ls_enum(map, "l1d_fail_i", "L1D_FAIL");
   ls_enum(map, "stat_sel_i", "MRPB_STAT");
   mrpb_ls_declare_state(map, "", m);
+  for (int i = 0; i < COV_N; i++) ls_cover(map, cov_name[i], &c->cov[i]);
+  if (c->sweep) { /* every policy the sweep walks */
+    static const char *const dn[] = {"FIXED", "RR", "LONGEST"}, *const bn[] = {"OFF", "ALL", "ASSOC"};
+    for (unsigned k = 0; k < NCOMBO; k++) {
+      mrpb_in_t t = {0};
+      combo_to_mode(k, &t);
+      if (k >= NQUEUED) snprintf(c->combo_name[k], sizeof c->combo_name[k], "policy.slot.%s", bn[t.mode_bypass_i]);
+      else snprintf(c->combo_name[k], sizeof c->combo_name[k], "policy.%s.%s.%s.%s", dn[t.mode_drain_i],
+                    t.mode_greedy_i ? "greedy" : "plain", t.mode_flush_i ? "flush" : "noflush", bn[t.mode_bypass_i]);
+      ls_cover(map, c->combo_name[k], &c->combo_cycles[k]);
+    }
+  }
 }
 
 /* State map: every register of rtl/mrpb/mrpb.sv and its sub-instances,
@@ -225,7 +269,10 @@ static void new_layout(ctx_t *c, ls_rng_t *r) {
  *     (longest-first ties, round-robin order)
  *   6 young heads: sparse requests to one or two warps, L1D always ready
  *     (greedy current queue without an eligible entry)
- *   7 barrier storm (a barrier in 5 % of cycles) */
+ *   7 barrier storm (a barrier in 5 % of cycles)
+ *   8 even fill: every warp in strict rotation, L1D closed: the queues fill
+ *     together, so occupancy reaches the top histogram bucket before the
+ *     first full queue stalls the in-order LD/ST side */
 static void new_phase(ctx_t *c, ls_rng_t *r) {
   static const unsigned store_opts[] = {0, 5, 20, 50};
   static const unsigned barrier_opts[] = {0, 2, 20};
@@ -239,7 +286,7 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   c->nhot = 4;
   c->hot_pct = 50;
   c->fail_pb_pct = 10;
-  c->aim = ls_chance(r, 50) ? 1 + ls_below(r, 7) : 0;
+  c->aim = ls_chance(r, 50) ? 1 + ls_below(r, 8) : 0;
   c->n_aim[c->aim]++;
   switch (c->aim) {
   case 1: c->nhot = 1; c->hot_pct = 100; c->max_burst = 40; c->enq_pct = 100; c->acc_pct = ls_below(r, 6); break;
@@ -251,6 +298,7 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   case 6: c->nhot = 1 + ls_below(r, 2); c->hot_pct = 100; c->max_burst = 4; c->enq_pct = 10 + ls_below(r, 30);
           c->acc_pct = 100; break;
   case 7: c->barrier_pm = 500; break;
+  case 8: c->max_burst = 1; c->enq_pct = 100; c->acc_pct = 0; c->barrier_pm = 0; c->store_pct = 0; break;
   default: break;
   }
 }
@@ -286,8 +334,9 @@ static void new_request(ctx_t *c, ls_rng_t *r) {
   mrpb_t *m = &c->m;
   if (c->burst_left) c->burst_left--;
   else {
-    c->cur_wid = ls_chance(r, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_below(r, c->nhot)]
-                                          : ls_below(r, MRPB_WARPS);
+    c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
+                 : ls_chance(r, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_below(r, c->nhot)]
+                                            : ls_below(r, MRPB_WARPS);
     c->burst_left = ls_below(r, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
@@ -358,12 +407,69 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
                                        L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
     c->in.l1d_fail_i = reasons[ls_below(r, 8)];
   }
+  if (c->drop_portbusy && !c->in.deq_ready_i && c->in.l1d_fail_i == L1D_FAIL_PORT_BUSY) c->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
   c->in.stat_sel_i = ls_below(r, 32);
+}
+
+/* This cycle's coverage, from the model after its combinational logic:
+ * inputs, outputs, state before the edge and the cycle's decisions. */
+static void count_coverage(ctx_t *c) {
+  const mrpb_t *m = &c->m;
+  const mrpb_in_t *in = &c->in;
+  const mrpb_out_t *o = &c->out;
+  uint64_t *v = c->cov;
+  if (m->dbg_enq_push) v[in->enq_store_i ? COV_ENQ_STORE : COV_ENQ_LOAD]++;
+  if (in->enq_valid_i && !o->enq_ready_o) v[COV_ENQ_STALL]++;
+  if (o->deq_valid_o && in->deq_ready_i) v[o->deq_bypass_o ? COV_DEQ_BYP : o->deq_store_o ? COV_DEQ_STORE : COV_DEQ_LOAD]++;
+  if (o->deq_valid_o && !in->deq_ready_i) {
+    static const int ref[8] = {COV_REF_NONE, COV_REF_LINE, COV_REF_ENTRY, COV_REF_MERGE, COV_REF_MQ, COV_REF_PORT, -1, -1};
+    uint32_t f = in->l1d_fail_i;
+    if (f < 8 && ref[f] >= 0) v[ref[f]]++;
+    if (m->dbg_byp_set) {
+      static const int byp[8] = {-1, COV_BYP_LINE, COV_BYP_ENTRY, COV_BYP_MERGE, COV_BYP_MQ, -1, -1, -1};
+      if (byp[f & 7] >= 0) v[byp[f & 7]]++;
+      if (in->mode_slot_i) v[COV_BYP_SLOT]++;
+    } else if (!m->out_bypass_q && in->mode_bypass_i != MRPB_BYPASS_OFF) {
+      if (o->deq_store_o) v[COV_NOBYP_STORE]++;
+      else if (f == L1D_FAIL_PORT_BUSY) v[COV_NOBYP_PORT]++;
+      else if (in->mode_bypass_i == MRPB_BYPASS_ASSOC && f >= L1D_FAIL_MSHR_ENTRY && f <= L1D_FAIL_MISS_QUEUE)
+        v[COV_NOBYP_ASSOC]++;
+    }
+  }
+  if (m->dbg_sel_flush && m->dbg_deq_pop) v[COV_FLUSH_READ]++;
+  if (m->dbg_wpass) v[COV_WPASS]++;
+  int full = 0, young = 0, nmax = 0;
+  uint32_t maxc = 0;
+  for (unsigned q = 0; q < m->nq; q++) {
+    uint32_t n = m->cnt_q[q], el = m->elig[q / 32] >> (q % 32) & 1u;
+    full |= n == m->entries;
+    young |= n && !el;
+    if (el && n > maxc) maxc = n, nmax = 1;
+    else if (el && n == maxc) nmax++;
+  }
+  if (full) v[COV_Q_FULL]++;
+  if (young) v[COV_Q_YOUNG]++;
+  if (m->i_stats.occ_hist_q[m->i_stats.nbkt - 1]) v[COV_ALL_FULL]++;
+  if (o->idle_o) v[COV_IDLE]++;
+  if (!in->mode_slot_i && in->mode_greedy_i && m->i_drain.gcur_v_q && m->dbg_deq_pop) {
+    uint32_t g = m->i_drain.gcur_q;
+    if (m->dbg_sel_idx == g && !m->dbg_sel_flush) v[COV_GREEDY_STAY]++;
+    if (m->cnt_q[g] && !(m->elig[g / 32] >> (g % 32) & 1u)) v[COV_GREEDY_NOELIG]++;
+  }
+  if (!in->mode_slot_i && in->mode_drain_i == MRPB_DRAIN_LONGEST && nmax >= 2) v[COV_LONG_TIE]++;
+  if (!in->mode_slot_i && in->mode_drain_i == MRPB_DRAIN_RR && m->dbg_deq_pop && !m->dbg_sel_flush &&
+      m->i_drain.i_rr.ptr_q > m->dbg_sel_idx)
+    v[COV_RR_WRAP]++;
+  if (in->barrier_i) v[COV_BAR_IN]++;
+  if (m->bar_pend_q && in->enq_valid_i && !o->enq_ready_o) v[COV_BAR_HOLD]++;
+  uint32_t cmax = (uint32_t)bits_mask64(m->cnt_w);
+  if (m->i_stats.enq_cnt_q == cmax || m->i_stats.stall_cnt_q == cmax || m->i_stats.rej_cnt_q == cmax) v[COV_STAT_SAT]++;
 }
 
 static void comb(void *p) {
   ctx_t *c = p;
   mrpb_comb(&c->m, &c->in, &c->out);
+  count_coverage(c);
 }
 
 static void commit(void *p) { mrpb_commit(&((ctx_t *)p)->m); }
@@ -461,11 +567,12 @@ static void summary(void *p, FILE *f) {
   static const char *const byp[] = {"off", "all", "assoc", "?"};
   fprintf(f, "mrpb: sig=%u queues=%u entries=%u latency=%u payload=%u sdata=%u sweep=%u\n", m->sig, m->nq,
           m->entries, m->latency, m->payload_w, m->sdata_w, c->sweep);
-  fprintf(f, "mrpb: phases plain=%llu hammer=%llu full=%llu stores=%llu port_busy=%llu ties=%llu young=%llu barriers=%llu;"
+  fprintf(f, "mrpb: phases plain=%llu hammer=%llu full=%llu stores=%llu port_busy=%llu ties=%llu young=%llu barriers=%llu even_fill=%llu;"
              " load refusals with PORT_BUSY under a bypass mode (never bypassed): %llu\n",
           (unsigned long long)c->n_aim[0], (unsigned long long)c->n_aim[1], (unsigned long long)c->n_aim[2],
           (unsigned long long)c->n_aim[3], (unsigned long long)c->n_aim[4], (unsigned long long)c->n_aim[5],
-          (unsigned long long)c->n_aim[6], (unsigned long long)c->n_aim[7], (unsigned long long)c->n_pb_refusals);
+          (unsigned long long)c->n_aim[6], (unsigned long long)c->n_aim[7], (unsigned long long)c->n_aim[8],
+          (unsigned long long)c->n_pb_refusals);
   fprintf(f, "mrpb: enq=%u deq=%u wpass=%u flush=%u bypass=%u stall_cycles=%u l1d_reject_cycles=%u occ_max=%u\n",
           s->enq_cnt_q, s->deq_cnt_q, s->wpass_cnt_q, s->flush_cnt_q, s->bypass_cnt_q, s->stall_cnt_q, s->rej_cnt_q,
           s->occ_max_q);
