@@ -231,6 +231,9 @@ ctest-build: $(B)/bin/shell-sim-asan
 sim: $(B)/bin/shell-sim
 	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) $(if $(CONFIG),--config $(CONFIG)) \
 	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
+.PHONY: shell-results
+shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanism matrix -> docs/shell-results.md, docs/img/shell_*.png
+	@bash scripts/shell_results.sh
 .PHONY: shell-diagram
 shell-diagram: $(B)/bin/shell-sim   # docs/shell.svg from the instantiated default shell (with the MRPB)
 	$(B)/bin/shell-sim --set SHELL_MRPB=1 --dot docs/shell.dot && dot -Tsvg docs/shell.dot -o docs/shell.svg

@@ -14,7 +14,7 @@ static int usage(FILE *f) {
   fprintf(f,
           "usage: shell-sim [--workload NAME|FILE.traceg|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
           "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
-          "                 [--json FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
+          "                 [--json FILE] [--tags FILE] [--profile FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
           "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n");
   return 2;
 }
@@ -86,6 +86,7 @@ int main(int argc, char **argv) {
   l1sys_cfg_t cfg;
   cfg_defaults(&cfg);
   const char *wlspec = "atax", *args = NULL, *json = NULL, *dump = NULL, *dot = NULL;
+  const char *tagsf = NULL, *proff = NULL; /* static bypass tags in, classifier profile out (docs/shell.md) */
   uint64_t seed = 1, cycles = 0;
   int quiet = 0;
   for (int i = 1; i < argc; i++) {
@@ -108,6 +109,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--seed")) { NEEDV; seed = strtoull(v, NULL, 0); }
     else if (!strcmp(a, "--cycles")) { NEEDV; cycles = strtoull(v, NULL, 0); }
     else if (!strcmp(a, "--json")) { NEEDV; json = v; }
+    else if (!strcmp(a, "--tags")) { NEEDV; tagsf = v; }
+    else if (!strcmp(a, "--profile")) { NEEDV; proff = v; }
     else if (!strcmp(a, "--dump-wl")) { NEEDV; dump = v; }
     else if (!strcmp(a, "--dot")) { NEEDV; dot = v; }
     else if (!strcmp(a, "--config")) { NEEDV; if (cfg_load(&cfg, v)) return 2; }
@@ -140,6 +143,21 @@ int main(int argc, char **argv) {
     if (bad) { fprintf(stderr, "error: %s: cannot write\n", dot); return 2; }
     return 0;
   }
+  shell_byp_tags_t tags = {0};
+  shell_byp_prof_t prof = {0};
+  uint32_t sch = (uint32_t)CFG(&cfg, SHELL_BYPASS);
+  if ((sch == SHELL_BYPASS_STATIC || sch == SHELL_BYPASS_COORD) && !tagsf) {
+    fprintf(stderr, "error: parameter SHELL_BYPASS=%s: needs the classifier's load tags (--tags FILE; docs/shell.md)\n",
+            shell_byp_name(sch));
+    shell_free(&s);
+    shell_wl_free(&wl);
+    return 2;
+  }
+  if (tagsf && shell_byp_tags_load(&tags, tagsf)) { shell_free(&s); shell_wl_free(&wl); return 2; }
+  for (unsigned i = 0; i < s.nsm; i++) {
+    s.sm[i].byp.tags = tagsf ? &tags : NULL;
+    s.sm[i].byp.prof = proff ? &prof : NULL;
+  }
   if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
   clock_t t0 = clock();
   int rc = shell_run(&s, cycles, !quiet);
@@ -158,6 +176,13 @@ int main(int argc, char **argv) {
     if (!f || shell_json(&s, f)) { fprintf(stderr, "error: %s: cannot write\n", json); rc = rc ? rc : 2; }
     if (f) fclose(f);
   }
+  if (proff) {
+    FILE *f = fopen(proff, "w");
+    if (!f || shell_byp_prof_write(&prof, f)) { fprintf(stderr, "error: %s: cannot write\n", proff); rc = rc ? rc : 2; }
+    if (f) fclose(f);
+  }
+  shell_byp_tags_free(&tags);
+  shell_byp_prof_free(&prof);
   shell_free(&s);
   shell_wl_free(&wl);
   return rc;

@@ -49,6 +49,11 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
       shell_free(s);
       return -1;
     }
+  for (unsigned i = 0; i < s->nsm; i++) /* bypass controllers: SM0 leads (CHSS), per-kernel TB_max */
+    if (shell_byp_attach(&s->sm[i].byp, &s->sm[0].byp, wl)) {
+      shell_free(s);
+      return -1;
+    }
   unsigned lb = 0;
   while ((1u << lb) < s->line) lb++;
   if (s->nsm > SHELL_DISP_MAX || shell_disp_init(&s->disp, s->nsm)) {
@@ -356,7 +361,7 @@ void shell_summary(const shell_t *s, FILE *f) {
   fprintf(f, "shell: %u SMs, %s scheduler, L1D %lld sets x %lld ways x %lld B, MRPB %s, bypass %s, CCN %s, %u L2 banks\n",
           s->nsm, CFG(&s->cfg, SHELL_SCHED) == SHELL_SCHED_GTO ? "GTO" : "LRR", CFG(&s->cfg, L1D_SETS),
           CFG(&s->cfg, L1D_WAYS), CFG(&s->cfg, L1D_LINE), CFG(&s->cfg, SHELL_MRPB) ? "on" : "off",
-          CFG(&s->cfg, SHELL_BYPASS) == SHELL_BYPASS_ALL ? "all" : "none", "off", s->nbanks);
+          shell_byp_name((uint32_t)CFG(&s->cfg, SHELL_BYPASS)), "off", s->nbanks);
   fprintf(f, "%-5s %10s %6s %9s %8s %7s %8s %7s %7s %6s %6s %6s %7s %6s %9s %8s %9s\n", "SM", "warp_inst", "IPC",
           "l1_acc", "l1_hit", "hit_rsv", "l1_miss", "l1_byp", "f_line", "f_mshr", "f_merg", "f_mq", "f_port", "f_bypq",
           "stall_cy", "ld_lat", "xbar_flit");
@@ -417,9 +422,7 @@ int shell_json(const shell_t *s, FILE *f) {
     }
     for (unsigned k = 0; k < SHS_N; k++) fprintf(f, ", \"%s\": %llu", shell_sm_stat_name[k], (unsigned long long)m->st[k]);
     if (m->use_mrpb) fprintf(f, ", \"mrpb_occupancy_end\": %u", m->mrpb.occ_q);
-    if (m->byp.scheme == SHELL_BYPASS_TWOLEVEL)
-      fprintf(f, ", \"bdu_bmode_cycles\": %llu, \"bdu_decisions_B\": %llu, \"bdu_decisions_C\": %llu",
-              (unsigned long long)m->byp.bmode_cycles, (unsigned long long)m->byp.dec_b, (unsigned long long)m->byp.dec_c);
+    shell_byp_json(&m->byp, f); /* the scheme's fields and time series (shell_byp.c) */
     fprintf(f, ", \"bypass_decisions\": %llu, \"bypassed\": %llu, \"ccn_remote_hits\": %llu}%s\n",
             (unsigned long long)m->byp.decisions, (unsigned long long)m->byp.bypassed,
             (unsigned long long)m->ccn.remote_hits, i + 1 < s->nsm ? "," : "");
@@ -472,7 +475,7 @@ int shell_dot(const shell_t *s, FILE *f) {
     fprintf(f, "    sm%u_l1d [label=\"L1D\\n%u sets x %u ways\\n%u MSHRs\"];\n", i, m->l1d.g.sets, m->l1d.g.ways,
             m->l1d.g.entries);
     fprintf(f, "    sm%u_byp [label=\"bypass controller\\n(hook: %s)\", style=dashed];\n", i,
-            m->byp.scheme == SHELL_BYPASS_ALL ? "ALL" : m->byp.scheme == SHELL_BYPASS_TWOLEVEL ? "TWOLEVEL (BDU)" : "NONE");
+            shell_byp_name(m->byp.scheme));
     fprintf(f, "    sm%u_ccn [label=\"CCN node\\n(hook: OFF)\", style=dashed];\n", i);
     fprintf(f, "    sm%u_inj [label=\"injection queue\\n%u entries\"];\n  }\n", i, m->injq.depth);
     fprintf(f, "  disp -> sm%u_sched;\n  sm%u_sched -> sm%u_lsu;\n", i, i, i);

@@ -8,14 +8,38 @@
  *             first block of a kernel, decides C or B mode, and in B mode
  *             every load bypasses.  decide() reads the registered mode;
  *             the BDU's inputs are gathered through the cycle and applied
- *             at the clock edge (shell_byp_commit). */
+ *             at the clock edge (shell_byp_commit).
+ *   STATIC    seed 000's static part alone: loads the classifier tagged cg
+ *             bypass, ca and cm loads are cached (cm needs the dynamic part).
+ *   CHSS      seed 000's dynamic part alone: every load is cm, so a load
+ *             bypasses when its block is bg; the SM's CHSS unit
+ *             (csim/chss/chss.c, in lockstep against rtl/chss/chss.sv) tags
+ *             blocks at dispatch and learns TB_bg.
+ *   COORD     seed 000 coordinated (Table 1): cg bypasses, ca caches, cm
+ *             bypasses in bg blocks. */
 #include "shell_byp.h"
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+
+static int uses_chss(uint32_t s) { return s == SHELL_BYPASS_CHSS || s == SHELL_BYPASS_COORD; }
+
+const char *shell_byp_name(uint32_t scheme) {
+  switch (scheme) {
+  case SHELL_BYPASS_ALL: return "ALL";
+  case SHELL_BYPASS_TWOLEVEL: return "TWOLEVEL";
+  case SHELL_BYPASS_STATIC: return "STATIC";
+  case SHELL_BYPASS_CHSS: return "CHSS";
+  case SHELL_BYPASS_COORD: return "COORD";
+  default: return "NONE";
+  }
+}
 
 int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm) {
   memset(b, 0, sizeof *b);
   b->scheme = (uint32_t)CFG(cfg, SHELL_BYPASS);
-  (void)sm;
+  b->sample = (uint32_t)CFG(cfg, SHELL_SAMPLE);
+  b->nwarps = (uint32_t)CFG(cfg, SHELL_WARPS);
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
     unsigned warps = (unsigned)CFG(cfg, SHELL_WARPS);
     if ((unsigned long long)CFG(cfg, BDU_THR_W) > warps)
@@ -23,33 +47,140 @@ int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm) {
     bdu_init(&b->bdu, (unsigned)CFG(cfg, BDU_PERIOD), (unsigned)CFG(cfg, BDU_HOLD), warps);
     bdu_mode_from_cfg(&b->bin, cfg);
   }
+  if (uses_chss(b->scheme)) {
+    unsigned tbs = (unsigned)CFG(cfg, SHELL_TBS);
+    if (tbs < 2 || tbs > CHSS_MAX_SLOTS)
+      return cfg_reject(cfg, P_SHELL_TBS, "must be 2..15 under SHELL_BYPASS=CHSS or COORD (one CHSS slot per TB slot)");
+    if (chss_init(&b->chss, tbs, (unsigned)CFG(cfg, CHSS_CNT_W), (unsigned)CFG(cfg, CHSS_LAT_W),
+                  (unsigned)CFG(cfg, CHSS_FRAC_W), (unsigned)CFG(cfg, CHSS_WARP_W)))
+      return cfg_reject(cfg, P_CHSS_CNT_W, "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32");
+    if ((unsigned long long)CFG(cfg, CHSS_L2_LAT) >= (1ull << b->chss.lat_w))
+      return cfg_reject(cfg, P_CHSS_L2_LAT, "must fit CHSS_LAT_W bits");
+    if ((unsigned long long)CFG(cfg, SHELL_WARPS) >= (1ull << b->chss.warp_w))
+      return cfg_reject(cfg, P_CHSS_WARP_W, "too narrow for SHELL_WARPS (the CHSS unit's warp_cnt_i)");
+    b->cin.l2_lat_i = (uint32_t)CFG(cfg, CHSS_L2_LAT);
+    b->cin.mode_follow_i = sm != 0 && CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
+  }
   return 0;
 }
-void shell_byp_free(shell_byp_t *b) { (void)b; }
+
+int shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0, const shell_wl_t *wl) {
+  b->leader = &sm0->chss;
+  if (!uses_chss(b->scheme)) return 0;
+  free(b->tbmax);
+  b->ntbmax = wl->nk;
+  b->tbmax = calloc(wl->nk ? wl->nk : 1, 1);
+  if (!b->tbmax) {
+    fprintf(stderr, "error: shell: out of memory\n");
+    return -1;
+  }
+  /* the dispatcher's rule: a free TB slot and enough free warp slots */
+  for (uint32_t k = 0; k < wl->nk; k++) {
+    uint32_t w = wl->k[k].warps ? wl->k[k].warps : 1, n = b->nwarps / w;
+    if (n > b->chss.slots) n = b->chss.slots;
+    b->tbmax[k] = (uint8_t)(n ? n : 1);
+  }
+  shell_byp_reset(b);
+  return 0;
+}
+
+void shell_byp_free(shell_byp_t *b) {
+  free(b->tbmax);
+  free(b->ser);
+  b->tbmax = b->ser = NULL;
+  b->ntbmax = b->nser = b->capser = 0;
+}
+
+static void clear_pulses(shell_byp_t *b) {
+  b->bin.kernel_start_i = b->bin.tb_disp_i = 0;
+  b->bin.ev_access_i = b->bin.ev_miss_i = b->bin.ev_hitres_i = b->bin.ev_byp_i = 0;
+  b->cin.kernel_start_i = b->cin.disp_valid_i = b->cin.disp_slot_i = b->cin.cmt_valid_i = b->cin.cmt_slot_i = 0;
+  b->cin.ev_hit_i = b->cin.ev_stall_i = b->cin.ld_valid_i = 0;
+}
+
 void shell_byp_reset(shell_byp_t *b) {
   b->decisions = b->bypassed = b->bmode_cycles = b->dec_b = b->dec_c = 0;
+  b->bg_blocks = b->ba_blocks = b->tbbg_moves = b->byp_cg = b->byp_cm = 0;
+  b->kern = 0;
+  b->cyc = 0;
+  b->nser = 0;
+  b->req_pc = b->req_store = 0;
+  clear_pulses(b);
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
     bdu_reset(&b->bdu);
-    b->bin.kernel_start_i = b->bin.tb_disp_i = 0;
-    b->bin.ev_access_i = b->bin.ev_miss_i = b->bin.ev_hitres_i = b->bin.ev_byp_i = 0;
     b->bin.req_valid_i = b->bin.req_store_i = 0;
     memset(b->bin.ibuf_valid_i, 0, sizeof b->bin.ibuf_valid_i);
   }
+  if (uses_chss(b->scheme)) {
+    chss_reset(&b->chss);
+    b->cin.warp_cnt_i = 0;
+    /* the first kernel starts in the first cycle (its TB_max): docs/shell.md */
+    b->cin.kernel_start_i = 1;
+    b->cin.tb_max_i = b->ntbmax ? b->tbmax[0] : b->chss.slots;
+  }
+}
+
+static uint32_t static_tag(const shell_byp_t *b) {
+  const shell_byp_tags_t *t = b->tags;
+  if (!t || b->kern >= t->nk || b->req_pc >= t->n[b->kern]) return CHSS_LD_CA;
+  return t->tag[b->kern][b->req_pc];
 }
 
 uint32_t shell_byp_decide(const shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block) {
-  (void)warp, (void)tb, (void)block;
+  (void)warp, (void)block;
   switch (b->scheme) {
   case SHELL_BYPASS_ALL: return 1;
   case SHELL_BYPASS_TWOLEVEL: return b->bdu.bmode_q; /* the BDU's req_byp_o for a load */
+  case SHELL_BYPASS_STATIC: return static_tag(b) == CHSS_LD_CG;
+  case SHELL_BYPASS_CHSS: return tb < b->chss.slots && b->chss.tag_q[tb]; /* every load cm */
+  case SHELL_BYPASS_COORD: { /* Table 1, as chss_comb's ld_byp_o */
+    uint32_t t = static_tag(b);
+    return t == CHSS_LD_CG || (t == CHSS_LD_CM && tb < b->chss.slots && b->chss.tag_q[tb]);
+  }
   default: return 0; /* SHELL_BYPASS_NONE */
   }
+}
+
+static int prof_add(shell_byp_prof_t *p, uint32_t k, uint32_t pc, uint32_t hit) {
+  if (k >= p->nk) {
+    uint32_t nk = k + 1;
+    uint32_t *n = realloc(p->n, nk * sizeof *n);
+    if (n) p->n = n;
+    uint64_t **a = realloc(p->acc, nk * sizeof *a);
+    if (a) p->acc = a;
+    uint64_t **h = realloc(p->hit, nk * sizeof *h);
+    if (h) p->hit = h;
+    if (!n || !a || !h) return -1;
+    for (uint32_t i = p->nk; i < nk; i++) p->n[i] = 0, p->acc[i] = p->hit[i] = NULL;
+    p->nk = nk;
+  }
+  if (pc >= p->n[k]) {
+    uint32_t n = pc + 1 > 2 * p->n[k] ? pc + 1 : 2 * p->n[k];
+    uint64_t *a = realloc(p->acc[k], n * sizeof *a);
+    if (a) p->acc[k] = a;
+    uint64_t *h = realloc(p->hit[k], n * sizeof *h);
+    if (h) p->hit[k] = h;
+    if (!a || !h) return -1;
+    memset(a + p->n[k], 0, (n - p->n[k]) * sizeof *a);
+    memset(h + p->n[k], 0, (n - p->n[k]) * sizeof *h);
+    p->n[k] = n;
+  }
+  p->acc[k][pc]++;
+  p->hit[k][pc] += hit;
+  return 0;
 }
 
 void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, uint32_t byp) {
   if (accepted) {
     b->decisions++;
     b->bypassed += byp;
+    if (byp && !b->req_store && uses_chss(b->scheme)) {
+      if (b->scheme == SHELL_BYPASS_COORD && static_tag(b) == CHSS_LD_CG) b->byp_cg++;
+      else b->byp_cm++;
+    } else if (byp && !b->req_store && b->scheme == SHELL_BYPASS_STATIC)
+      b->byp_cg++;
+    if (b->prof && !byp && !b->req_store && prof_add(b->prof, b->kern, b->req_pc, ev->ev_hit_o))
+      b->prof = NULL; /* out of memory: the profile stops growing (shell-sim reports it) */
   }
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
     b->bin.ev_access_i = ev->ev_access_o;
@@ -57,32 +188,178 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
     b->bin.ev_hitres_i = ev->ev_hitres_o;
     b->bin.ev_byp_i = ev->ev_byp_o;
   }
+  if (uses_chss(b->scheme)) {
+    b->cin.ev_hit_i = ev->ev_hit_o;
+    b->cin.ev_stall_i = ev->ev_stall_o;
+    /* SM0's registered TB_bg, read before any SM commits (the broadcast wire) */
+    b->cin.bcast_tbbg_i = b->leader ? b->leader->tb_bg_q : 0;
+  }
 }
 
 uint32_t shell_byp_tb_dispatch(shell_byp_t *b, uint32_t tb, uint32_t block) {
-  (void)tb, (void)block;
+  (void)block;
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) b->bin.tb_disp_i = 1;
-  return 0;
+  if (uses_chss(b->scheme)) {
+    b->cin.disp_valid_i = 1;
+    b->cin.disp_slot_i = tb;
+  }
+  return 0; /* the CHSS unit keeps the block's tag itself (tag_q) */
 }
-void shell_byp_tb_done(shell_byp_t *b, uint32_t tb) { (void)b, (void)tb; }
+void shell_byp_tb_done(shell_byp_t *b, uint32_t tb) {
+  if (uses_chss(b->scheme)) {
+    b->cin.cmt_valid_i = 1;
+    b->cin.cmt_slot_i = tb;
+  }
+}
 void shell_byp_kernel_start(shell_byp_t *b) {
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) b->bin.kernel_start_i = 1;
+  b->kern++;
+  if (uses_chss(b->scheme)) {
+    b->cin.kernel_start_i = 1;
+    b->cin.tb_max_i = b->kern < b->ntbmax ? b->tbmax[b->kern] : b->chss.slots;
+  }
 }
 void shell_byp_ibuf(shell_byp_t *b, const uint32_t *valid) {
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) memcpy(b->bin.ibuf_valid_i, valid, sizeof b->bin.ibuf_valid_i);
 }
 
-void shell_byp_commit(shell_byp_t *b) {
-  if (b->scheme != SHELL_BYPASS_TWOLEVEL) return;
-  bdu_t *d = &b->bdu;
-  bdu_comb(d, &b->bin, &b->bout);
-  if (d->phase_q == BDU_PH_DECIDE && !b->bin.kernel_start_i) {
-    if (d->bmode_d) b->dec_b++;
-    else b->dec_c++;
+static void sample(shell_byp_t *b, uint32_t v) {
+  if (b->nser == b->capser) {
+    uint32_t n = b->capser ? 2 * b->capser : 256;
+    uint8_t *p = realloc(b->ser, n);
+    if (!p) return; /* the series stops (statistics only) */
+    b->ser = p;
+    b->capser = n;
   }
-  b->bmode_cycles += d->bmode_q;
-  bdu_commit(d);
-  /* pulses last one cycle */
-  b->bin.kernel_start_i = b->bin.tb_disp_i = 0;
-  b->bin.ev_access_i = b->bin.ev_miss_i = b->bin.ev_hitres_i = b->bin.ev_byp_i = 0;
+  b->ser[b->nser++] = (uint8_t)v;
+}
+
+void shell_byp_commit(shell_byp_t *b) {
+  if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
+    bdu_t *d = &b->bdu;
+    bdu_comb(d, &b->bin, &b->bout);
+    if (d->phase_q == BDU_PH_DECIDE && !b->bin.kernel_start_i) {
+      if (d->bmode_d) b->dec_b++;
+      else b->dec_c++;
+    }
+    b->bmode_cycles += d->bmode_q;
+    if (b->cyc % b->sample == 0) sample(b, d->bmode_q);
+    bdu_commit(d);
+  } else if (uses_chss(b->scheme)) {
+    chss_t *c = &b->chss;
+    chss_comb(c, &b->cin, &b->cout);
+    if (b->cin.disp_valid_i && !b->cin.kernel_start_i) {
+      if (b->cout.disp_tag_o) b->bg_blocks++;
+      else b->ba_blocks++;
+    }
+    b->tbbg_moves += c->tb_bg_d != c->tb_bg_q;
+    if (b->cyc % b->sample == 0) sample(b, c->tb_bg_q);
+    chss_commit(c);
+  }
+  b->cyc++;
+  clear_pulses(b); /* pulses last one cycle */
+}
+
+void shell_byp_json(const shell_byp_t *b, FILE *f) {
+  fprintf(f, ", \"bypass_scheme\": \"%s\"", shell_byp_name(b->scheme));
+  if (b->scheme == SHELL_BYPASS_TWOLEVEL)
+    fprintf(f, ", \"bdu_bmode_cycles\": %llu, \"bdu_decisions_B\": %llu, \"bdu_decisions_C\": %llu",
+            (unsigned long long)b->bmode_cycles, (unsigned long long)b->dec_b, (unsigned long long)b->dec_c);
+  if (uses_chss(b->scheme))
+    fprintf(f, ", \"chss_tb_bg\": %u, \"chss_bg_blocks\": %llu, \"chss_ba_blocks\": %llu, \"chss_tbbg_moves\": %llu",
+            b->chss.tb_bg_q, (unsigned long long)b->bg_blocks, (unsigned long long)b->ba_blocks,
+            (unsigned long long)b->tbbg_moves);
+  if (uses_chss(b->scheme) || b->scheme == SHELL_BYPASS_STATIC)
+    fprintf(f, ", \"bypassed_cg\": %llu, \"bypassed_cm\": %llu", (unsigned long long)b->byp_cg,
+            (unsigned long long)b->byp_cm);
+  if (b->scheme == SHELL_BYPASS_TWOLEVEL || uses_chss(b->scheme)) {
+    fprintf(f, ", \"sample_cycles\": %u, \"%s\": [", b->sample,
+            b->scheme == SHELL_BYPASS_TWOLEVEL ? "bdu_bmode_series" : "chss_tb_bg_series");
+    for (uint32_t i = 0; i < b->nser; i++) fprintf(f, "%s%u", i ? "," : "", b->ser[i]);
+    fputc(']', f);
+  }
+}
+
+/* ---- static tags and the profile ---------------------------------------- */
+
+void shell_byp_tags_free(shell_byp_tags_t *t) {
+  for (uint32_t k = 0; k < t->nk; k++) free(t->tag[k]);
+  free(t->tag);
+  free(t->n);
+  memset(t, 0, sizeof *t);
+}
+
+static int tags_put(shell_byp_tags_t *t, uint32_t k, uint32_t pc, uint8_t tag) {
+  if (k >= t->nk) {
+    uint32_t *n = realloc(t->n, (k + 1) * sizeof *n);
+    if (n) t->n = n;
+    uint8_t **g = realloc(t->tag, (k + 1) * sizeof *g);
+    if (g) t->tag = g;
+    if (!n || !g) return -1;
+    for (uint32_t i = t->nk; i <= k; i++) t->n[i] = 0, t->tag[i] = NULL;
+    t->nk = k + 1;
+  }
+  if (pc >= t->n[k]) {
+    uint32_t n = pc + 1 > 2 * t->n[k] ? pc + 1 : 2 * t->n[k];
+    uint8_t *g = realloc(t->tag[k], n);
+    if (!g) return -1;
+    memset(g + t->n[k], CHSS_LD_CA, n - t->n[k]);
+    t->tag[k] = g;
+    t->n[k] = n;
+  }
+  t->tag[k][pc] = tag;
+  return 0;
+}
+
+int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
+  memset(t, 0, sizeof *t);
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "error: %s: cannot open (%s)\n", path, strerror(errno));
+    return -1;
+  }
+  char line[512];
+  int ln = 0, rc = 0;
+  while (!rc && fgets(line, sizeof line, f)) {
+    ln++;
+    char *h = strchr(line, '#');
+    if (h) *h = 0;
+    char name[128], tg[16], extra[8];
+    unsigned k, pc;
+    int n = sscanf(line, "%127s %15s %7s", name, tg, extra);
+    if (n <= 0) continue;
+    uint8_t tag = !strcmp(tg, "ca") ? CHSS_LD_CA : !strcmp(tg, "cg") ? CHSS_LD_CG : !strcmp(tg, "cm") ? CHSS_LD_CM : 255;
+    char tail;
+    if (n != 2 || sscanf(name, "k%u_pc%u%c", &k, &pc, &tail) != 2 || k > 65535 || pc > 16777215 || tag == 255) {
+      fprintf(stderr, "error: %s:%d: expected 'k<KERNEL>_pc<PC> ca|cg|cm' (chss-classify output)\n", path, ln);
+      rc = -1;
+    } else if (tags_put(t, k, pc, tag)) {
+      fprintf(stderr, "error: %s:%d: out of memory\n", path, ln);
+      rc = -1;
+    }
+  }
+  if (!rc && ferror(f)) {
+    fprintf(stderr, "error: %s: read error\n", path);
+    rc = -1;
+  }
+  fclose(f);
+  if (rc) shell_byp_tags_free(t);
+  return rc;
+}
+
+int shell_byp_prof_write(const shell_byp_prof_t *p, FILE *f) {
+  fprintf(f, "# shell-sim --profile: cached line loads per kernel and load PC (record index), and hits\n");
+  for (uint32_t k = 0; k < p->nk; k++)
+    for (uint32_t pc = 0; pc < p->n[k]; pc++)
+      if (p->acc[k][pc]) fprintf(f, "load k%u_pc%u %llu %llu\n", k, pc, (unsigned long long)p->acc[k][pc],
+                                 (unsigned long long)p->hit[k][pc]);
+  return ferror(f) ? -1 : 0;
+}
+
+void shell_byp_prof_free(shell_byp_prof_t *p) {
+  for (uint32_t k = 0; k < p->nk; k++) free(p->acc[k]), free(p->hit[k]);
+  free(p->acc);
+  free(p->hit);
+  free(p->n);
+  memset(p, 0, sizeof *p);
 }

@@ -8,14 +8,35 @@
  * one case in each function of shell_byp.c, its state a member here.
  *
  * Timing contract (what an RTL twin must match): decide() is combinational
- * from the controller's registers and the presented request; events() and
- * tb_dispatch() stage next state; commit() is the clock edge. */
+ * from the controller's registers and the presented request (req() gives
+ * its load PC); events(), tb_dispatch(), tb_done(), kernel_start(), ibuf()
+ * and warps() stage this cycle's inputs; commit() is the clock edge. */
 #ifndef SHELL_BYP_H
 #define SHELL_BYP_H
 #include <stdint.h>
-#include "bdu.h"
+#include <stdio.h>
 #include "cfg.h"
 #include "l1d.h"
+#include "bdu.h"
+#include "chss.h"
+#include "shell_wl.h"
+
+/* Static load tags (CHSS_LD_CA/CG/CM) per kernel and load PC (the load's
+ * record index in its warp's stream), read from a chss-classify output
+ * (lines "k<K>_pc<P> ca|cg|cm"); untagged loads are ca. */
+typedef struct {
+  uint32_t nk;
+  uint32_t *n;   /* [kernel] PCs held */
+  uint8_t **tag; /* [kernel][pc] */
+} shell_byp_tags_t;
+
+/* Profile for the classifier: per kernel and load PC, the line requests
+ * the L1D accepted as cached loads and how many of them hit. */
+typedef struct {
+  uint32_t nk;
+  uint32_t *n;
+  uint64_t **acc, **hit;
+} shell_byp_prof_t;
 
 typedef struct {
   uint32_t scheme; /* SHELL_BYPASS_* */
@@ -24,14 +45,41 @@ typedef struct {
   bdu_t bdu;
   bdu_in_t bin;
   bdu_out_t bout;
+  /* CHSS / COORD: the SM's CHSS unit (csim/chss, seed 000) and its inputs */
+  chss_t chss;
+  chss_in_t cin;
+  chss_out_t cout;
+  const chss_t *leader;  /* SM0's unit (CHSS_CONTROL=CENTRAL: the broadcast TB_bg) */
+  uint32_t ntbmax;       /* kernels known */
+  uint8_t *tbmax;        /* [kernel] TB_max: min(SHELL_TBS, SHELL_WARPS / warps per block) */
+  uint32_t kern;         /* kernel running (counted by kernel_start) */
+  /* STATIC / COORD: the load tags; the presented request's PC */
+  const shell_byp_tags_t *tags;
+  uint32_t req_pc, req_store;
+  shell_byp_prof_t *prof; /* when set, every cached load is counted per PC */
+  /* time series (every SHELL_SAMPLE cycles): CHSS TB_bg / BDU mode */
+  uint32_t sample, cyc, nwarps;
+  uint32_t nser, capser;
+  uint8_t *ser;
   /* statistics */
   uint64_t decisions, bypassed;
   uint64_t bmode_cycles, dec_b, dec_c; /* TWOLEVEL: cycles in B mode, decisions B / C */
+  uint64_t bg_blocks, ba_blocks, tbbg_moves; /* CHSS/COORD: blocks tagged bg / ba, TB_bg changes */
+  uint64_t byp_cg, byp_cm;                    /* loads bypassed by a cg tag / as cm in a bg block */
 } shell_byp_t;
 
 int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm);
 void shell_byp_free(shell_byp_t *b);
 void shell_byp_reset(shell_byp_t *b);
+/* After every SM's init: SM0's controller (the CHSS leader) and the
+ * workload (per-kernel TB_max).  -1 after one error line. */
+int shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0, const shell_wl_t *wl);
+/* The request presented this cycle: its load PC and whether it is a store
+ * (call before decide()). */
+static inline void shell_byp_req(shell_byp_t *b, uint32_t pc, uint32_t store) {
+  b->req_pc = pc;
+  b->req_store = store;
+}
 /* The load presented this cycle: warp slot, TB slot, its block id.  Returns
  * req_byp_i.  Stores never bypass (the caller does not ask). */
 uint32_t shell_byp_decide(const shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block);
@@ -46,8 +94,24 @@ void shell_byp_kernel_start(shell_byp_t *b);
 /* This cycle's instruction-buffer occupancy: bit w set when warp slot w
  * holds a valid instruction (words of 32 bits, WOMU_MAX_WARPS bits). */
 void shell_byp_ibuf(shell_byp_t *b, const uint32_t *valid);
-/* The clock edge: TWOLEVEL computes the BDU's next state from everything
- * this cycle gathered, then commits it. */
+/* Active warps of the SM this cycle (CHSS warp_cnt_i). */
+static inline void shell_byp_warps(shell_byp_t *b, uint32_t n) { b->cin.warp_cnt_i = n; }
+/* Whether the scheme reads ibuf()/warps() (the SM skips the count otherwise). */
+static inline int shell_byp_wants_warps(const shell_byp_t *b) {
+  return b->scheme == SHELL_BYPASS_TWOLEVEL || b->scheme == SHELL_BYPASS_CHSS || b->scheme == SHELL_BYPASS_COORD;
+}
+/* The clock edge: TWOLEVEL / CHSS / COORD compute their unit's next state
+ * from everything this cycle gathered, then commit it. */
 void shell_byp_commit(shell_byp_t *b);
+/* The scheme's JSON fields of one SM (each preceded by ", "). */
+void shell_byp_json(const shell_byp_t *b, FILE *f);
+const char *shell_byp_name(uint32_t scheme);
+
+/* Tags file (chss-classify output); -1 after one "error: FILE:LINE: ..." line. */
+int shell_byp_tags_load(shell_byp_tags_t *t, const char *path);
+void shell_byp_tags_free(shell_byp_tags_t *t);
+/* Profile in chss-classify's input format ("load k<K>_pc<P> ACCESS HIT"). */
+int shell_byp_prof_write(const shell_byp_prof_t *p, FILE *f);
+void shell_byp_prof_free(shell_byp_prof_t *p);
 
 #endif

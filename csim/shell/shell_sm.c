@@ -207,6 +207,7 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
     in->req_addr_i = (uint32_t)bits_get(P->out_payload_q, m->line, 32 - m->offw) << m->offw;
     memcpy(in->req_mask_i, P->out_payload_q, mw * 4);
     const shell_warp_t *OW = &m->w_q[P->out_wid_q];
+    shell_byp_req(&m->byp, OW->pc - 1, P->out_store_q); /* the head's warp waits on this load: its pc is past it */
     in->req_byp_i = P->out_bypass_q ||
                     (!P->out_store_q && shell_byp_decide(&m->byp, P->out_wid_q, OW->tb, m->t_q[OW->tb].block));
   } else {
@@ -215,6 +216,7 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
     in->req_id_i = m->l_warp_q;
     in->req_addr_i = lline << m->offw;
     memcpy(in->req_mask_i, lmask, mw * 4);
+    shell_byp_req(&m->byp, m->l_pc_q, m->l_store_q);
     in->req_byp_i = !m->l_store_q && shell_byp_decide(&m->byp, m->l_warp_q, LW->tb, m->t_q[LW->tb].block);
   }
   in->fill_valid_i = fill != NULL;
@@ -350,11 +352,14 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
 }
 
 void shell_sm_commit(shell_sm_t *m) {
-  if (m->byp.scheme == SHELL_BYPASS_TWOLEVEL) { /* the WOMU's view: warps holding a valid instruction this cycle */
-    uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
-    for (unsigned w = 0; w < m->nwarps && w < WOMU_MAX_WARPS; w++)
+  if (shell_byp_wants_warps(&m->byp)) { /* the WOMU's view: warps holding a valid instruction this cycle */
+    uint32_t ib[WOMU_MAX_WARPS / 32] = {0}, nw = 0;
+    for (unsigned w = 0; w < m->nwarps && w < WOMU_MAX_WARPS; w++) {
+      nw += m->w_q[w].valid; /* CHSS warp_cnt_i: active warps */
       if (m->w_q[w].valid && m->w_q[w].ibv) ib[w / 32] |= 1u << (w % 32);
+    }
     shell_byp_ibuf(&m->byp, ib);
+    shell_byp_warps(&m->byp, nw);
   }
   for (unsigned i = 0; i < m->nw_st; i++) {
     unsigned w = m->wlist[i];

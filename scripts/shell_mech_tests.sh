@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# shell_mech_tests.sh -- the shell's bypass schemes in make test (one
+# PASS/FAIL line each; docs/shell.md "Bypass schemes"): each scheme changes
+# the decisions it should, the static flow (profile -> chss-classify ->
+# tags) works end to end, runs are deterministic, the scoreboard stays clean
+# (every run must exit 0), bad tags and bad combinations exit 2 with one
+# error line.
+set -u
+cd "$(dirname "$0")/.."
+B=build
+SIM=${SHELL_SIM:-$B/bin/shell-sim}
+CLS=$B/bin/chss-classify
+T=$B/test-logs/shell_mech
+mkdir -p $T
+ok()  { echo "PASS $*"; }
+bad() { echo "FAIL $*"; }
+# jsum FILE KEY: the key summed over SMs; jtot FILE KEY: the run's total
+jsum() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(s.get(sys.argv[2], 0) for s in d['sm']))" "$@"; }
+jtot() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['total'][sys.argv[2]])" "$@"; }
+sim() { # json, args... (exit code checked: the scoreboard must stay clean)
+  local j=$1; shift
+  out=$($SIM --quiet --json $j "$@" 2>&1); rc=$?
+  [ $rc -eq 0 ] || bad "shell mech: run $* exited $rc: $(head -3 <<<"$out")"
+  return $rc
+}
+
+# NONE bypasses nothing, ALL every load (no L1D hit left)
+sim $T/none.json --workload gemm && sim $T/all.json --workload gemm --set SHELL_BYPASS=ALL
+if [ "$(jsum $T/none.json bypassed)" -eq 0 ] && [ "$(jsum $T/all.json bypassed)" -gt 0 ] &&
+   [ "$(jtot $T/all.json l1_hits)" -eq 0 ] && [ "$(jtot $T/none.json l1_hits)" -gt 0 ]; then
+  ok "shell mech: NONE bypasses 0 loads, ALL $(jsum $T/all.json bypassed) (L1D hits $(jtot $T/none.json l1_hits) -> 0) on gemm"
+else bad "shell mech: NONE/ALL on gemm: bypassed $(jsum $T/none.json bypassed) / $(jsum $T/all.json bypassed)"; fi
+
+# CHSS: the unit moves TB_bg (beyond the kernel start) and tags blocks both ways;
+# every bypassed load is a cm load of a bg block
+A="--workload 2dconv --args bs=64"
+sim $T/chss.json $A --set SHELL_BYPASS=CHSS && sim $T/chss2.json $A --set SHELL_BYPASS=CHSS
+mv=$(jsum $T/chss.json chss_tbbg_moves); bg=$(jsum $T/chss.json chss_bg_blocks); ba=$(jsum $T/chss.json chss_ba_blocks)
+ser=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(len(set(d['sm'][0]['chss_tb_bg_series'])))" $T/chss.json)
+if [ "$mv" -gt 4 ] && [ "$bg" -gt 0 ] && [ "$ba" -gt 0 ] && [ "$ser" -gt 2 ] &&
+   [ "$(jsum $T/chss.json bypassed)" -eq "$(jsum $T/chss.json bypassed_cm)" ] && [ "$(jsum $T/chss.json bypassed)" -gt 0 ]; then
+  ok "shell mech: CHSS moves TB_bg on 2dconv ($mv moves over 4 SMs, $ser values on SM0; $bg bg / $ba ba blocks; $(jsum $T/chss.json bypassed) cm loads bypassed)"
+else bad "shell mech: CHSS on 2dconv: moves $mv, bg $bg, ba $ba, SM0 values $ser"; fi
+if cmp -s $T/chss.json $T/chss2.json; then ok "shell mech: CHSS deterministic (identical JSON twice)"
+else bad "shell mech: CHSS runs differ"; fi
+# CENTRAL: every SM follows SM0's TB_bg (one sample late at most) -- DECENTRAL learns per SM
+sim $T/chss_dec.json $A --set SHELL_BYPASS=CHSS --set CHSS_CONTROL=DECENTRAL
+if ! cmp -s $T/chss.json $T/chss_dec.json; then ok "shell mech: CHSS_CONTROL=DECENTRAL changes the run"
+else bad "shell mech: CHSS_CONTROL has no effect"; fi
+
+# STATIC: profile -> classifier -> tags; only cg loads bypass; all-ca tags bypass nothing
+sim $T/prof.json --workload gemm --profile $T/gemm.prof
+if $CLS $T/gemm.prof > $T/gemm.tags 2>$T/cls.err && grep -q ' cg$' $T/gemm.tags; then
+  sim $T/static.json --workload gemm --set SHELL_BYPASS=STATIC --tags $T/gemm.tags
+  sed 's/ c[gm]$/ ca/' $T/gemm.tags > $T/gemm_ca.tags
+  sim $T/static_ca.json --workload gemm --set SHELL_BYPASS=STATIC --tags $T/gemm_ca.tags
+  if [ "$(jsum $T/static.json bypassed)" -gt 0 ] && [ "$(jsum $T/static.json bypassed)" -eq "$(jsum $T/static.json bypassed_cg)" ] &&
+     [ "$(jsum $T/static_ca.json bypassed)" -eq 0 ]; then
+    ok "shell mech: STATIC bypasses the cg loads ($(grep -c ' cg$' $T/gemm.tags) of $(wc -l <$T/gemm.tags) loads tagged cg, $(jsum $T/static.json bypassed) line loads bypassed; all-ca tags: 0)"
+  else bad "shell mech: STATIC: bypassed $(jsum $T/static.json bypassed), cg $(jsum $T/static.json bypassed_cg), all-ca $(jsum $T/static_ca.json bypassed)"; fi
+  # COORD: Table 1 -- cg loads always, cm loads in bg blocks
+  sim $T/coord.json --workload gemm --set SHELL_BYPASS=COORD --tags $T/gemm.tags
+  if [ "$(jsum $T/coord.json bypassed_cg)" -gt 0 ] && [ "$(jsum $T/coord.json bypassed_cm)" -gt 0 ] &&
+     [ "$(jsum $T/coord.json bypassed)" -eq $(( $(jsum $T/coord.json bypassed_cg) + $(jsum $T/coord.json bypassed_cm) )) ]; then
+    ok "shell mech: COORD bypasses cg loads ($(jsum $T/coord.json bypassed_cg)) and cm loads of bg blocks ($(jsum $T/coord.json bypassed_cm))"
+  else bad "shell mech: COORD: cg $(jsum $T/coord.json bypassed_cg) cm $(jsum $T/coord.json bypassed_cm)"; fi
+else bad "shell mech: classifier on the gemm profile: $(head -2 $T/cls.err) (no cg load)"; fi
+
+# TWOLEVEL time series: the BDU mode sampled, B on stream
+sim $T/tl.json --workload stream --set SHELL_BYPASS=TWOLEVEL --set BDU_PERIOD=2000 --set BDU_HOLD=10000 --set SHELL_SAMPLE=200
+nb=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(d['sm'][0]['bdu_bmode_series']))" $T/tl.json)
+if [ "$nb" -gt 0 ]; then ok "shell mech: TWOLEVEL's sampled BDU mode shows B on stream ($nb of SM0's samples)"
+else bad "shell mech: TWOLEVEL series has no B sample"; fi
+
+# under ASan/UBSan
+if [ -x $B/bin/shell-sim-asan ]; then
+  out=$($B/bin/shell-sim-asan --quiet --workload 2dconv --args bs=64 --set SHELL_BYPASS=COORD --tags $T/gemm.tags --profile $T/asan.prof 2>&1) &&
+    ok "shell mech: asan COORD + profile" || bad "shell mech: asan COORD: $(head -5 <<<"$out")"
+fi
+
+# bad input: exit 2 and one error line
+expect2() { # name, expected substring, args...
+  local name=$1 want=$2; shift 2
+  out=$($SIM --quiet "$@" 2>&1); rc=$?
+  n=$(grep -c '^error:' <<<"$out")
+  if [ $rc -eq 2 ] && [ "$n" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then ok "shell mech bad input: $name -> exit 2, '$want'"
+  else bad "shell mech bad input: $name: exit $rc, $n error lines: $(head -3 <<<"$out")"; fi
+}
+printf 'k0_pc1 cg\nk0_pc2 cx\n' > $T/bad.tags
+printf 'load k0_pc1 cg\n' > $T/bad2.tags
+expect2 "STATIC without tags" "needs the classifier's load tags" --set SHELL_BYPASS=STATIC
+expect2 "tags: unknown tag" "bad.tags:2: expected 'k<KERNEL>_pc<PC> ca|cg|cm'" --set SHELL_BYPASS=STATIC --tags $T/bad.tags
+expect2 "tags: classifier input instead of output" "bad2.tags:1:" --set SHELL_BYPASS=COORD --tags $T/bad2.tags
+expect2 "tags: missing file" "nope.tags: cannot open" --set SHELL_BYPASS=STATIC --tags $T/nope.tags
+expect2 "CHSS with 16 TB slots" "SHELL_TBS" --set SHELL_BYPASS=CHSS --set SHELL_TBS=16
+expect2 "CHSS warp count too narrow" "CHSS_WARP_W" --set SHELL_BYPASS=CHSS --set CHSS_WARP_W=5
+exit 0
