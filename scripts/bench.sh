@@ -30,6 +30,9 @@ ROWS=(
   "rr_arb|tb/configs/rr_arb/n33.cfg"
   "sat_cnt|tb/configs/sat_cnt/w13.cfg"
 )
+# the GPU shell's RTL pairs (the shell's C model alone is timed after the table)
+ROWS+=("shell_l2|tb/configs/shell_l2/default.cfg" "shell_xbar|tb/configs/shell_xbar/default.cfg"
+       "shell_disp|tb/configs/shell_disp/default.cfg")
 if [ -n "${BENCH_BLOCKS:-}" ]; then
   keep=()
   for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done
@@ -104,6 +107,14 @@ for row in "${ROWS[@]}"; do
   json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3)}"
 done
 echo "$json]" >$B/bench.json
+# the whole shell's C model alone (shell-sim, default workload atax), per SM
+# count; its RTL top and system lockstep do not exist yet (docs/shell.md)
+make -s $B/bin/shell-sim >/dev/null 2>&1 || rc=1
+for n in 1 4 15; do
+  l=$($B/bin/shell-sim --set SHELL_SMS=$n 2>&1 | grep '^C model:')
+  echo "shell C model alone, atax, $n SMs: ${l#C model: }"
+  [ -n "$l" ] || rc=1
+done
 echo "columns: cycles/s of C alone, RTL alone (speed build), RTL alone (lockstep build), lockstep, lockstep --sweep 1;"
 echo "  C/RTLf = C alone / RTL speed build; LS/RTLls = lockstep / RTL lockstep build; sw1cost = lockstep / lockstep --sweep 1"
 echo "written: $B/bench.json"

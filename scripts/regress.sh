@@ -5,7 +5,8 @@
 #   --seeds N          seeds 1..N (default 20)
 #   --cycles N         cycles per run (default: each block's tb/configs/<b>/test_cycles, else 20000)
 #   --jobs N           parallel jobs (default: all cores)
-#   --resume           skip the runs the job log says finished (after an interruption)
+#   --resume           skip the runs the job log says passed; re-run the rest (those that
+#                      failed, and those an interruption killed or never started)
 #   --sshloginfile F   spread the runs over the machines listed in F (GNU parallel's format;
 #                      every machine needs this checkout at the same path and the tools installed)
 #   --slurm            write build/regress/regress.sbatch (a Slurm job array, one task per run)
@@ -73,7 +74,7 @@ awk '{print $1, $2, $4}' $matrix | sort -u | while read -r b c ri; do
 done
 [ $resume = 1 ] || rm -f $R/results.jsonl $R/joblog
 popts=(--colsep ' ' --joblog $R/joblog --halt never)
-[ $resume = 1 ] && popts+=(--resume)
+[ $resume = 1 ] && popts+=(--resume-failed)
 [ -n "$jobs" ] && popts+=(-j "$jobs")
 [ -n "$sshf" ] && popts+=(--sshloginfile "$sshf" --workdir "$PWD")
 # progress: GNU parallel's bar on a terminal, else a line every 10 s
@@ -90,14 +91,23 @@ while kill -0 $ppid_ 2>/dev/null; do
   fi
 done
 wait $ppid_
-# summary over every run recorded (a resumed regression keeps the earlier lines)
+# summary over every run recorded: a resumed regression appends, and a run
+# that ran again counts by its last line
 awk '
-  { n++; c = $0; sub(/.*"cycles":/, "", c); sub(/,.*/, "", c); cyc += c
-    r = $0; sub(/.*"rc":/, "", r); sub(/,.*/, "", r)
-    if (r != 0) { bad++; p = $0; sub(/.*"reproduce":"/, "", p); sub(/".*/, "", p); fails[bad] = p
-                  res = $0; sub(/.*"result":"/, "", res); sub(/".*/, "", res); why[bad] = res } }
+  { key = $0; sub(/.*"reproduce":"/, "", key); sub(/".*/, "", key)
+    if (!(key in line)) order[++n] = key
+    line[key] = $0 }
   END {
-    printf "regress: %d runs, %d cycles, %d failed\n", n, cyc, bad
+    for (i = 1; i <= n; i++) {
+      l = line[order[i]]
+      c = l; sub(/.*"cycles":/, "", c); sub(/,.*/, "", c); cyc += c
+      r = l; sub(/.*"rc":/, "", r); sub(/,.*/, "", r)
+      if (r == 1) div++
+      if (r != 0) { bad++; fails[bad] = order[i]
+                    res = l; sub(/.*"result":"/, "", res); sub(/".*/, "", res)
+                    lg = l; sub(/.*"log":"/, "", lg); sub(/".*/, "", lg)
+                    why[bad] = (r == 1 ? "divergence" : "error, exit " r) (res != "" ? ": " res : "") "; log " lg } }
+    printf "regress: %d runs, %d cycles, %d failed (%d divergences, %d errors)\n", n, cyc, bad, div, bad - div
     for (i = 1; i <= bad; i++) printf "  FAILED: %s   (%s)\n", fails[i], why[i]
     exit bad > 0
   }' $R/results.jsonl

@@ -10,7 +10,8 @@
 #include "bits.h"
 
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
-  const wl_kernel_t *k = &s->wl->k[s->kern_q < s->wl->nk ? s->kern_q : s->wl->nk - 1];
+  const uint32_t kq = s->disp.kern_q;
+  const wl_kernel_t *k = &s->wl->k[kq < s->wl->nk ? kq : s->wl->nk - 1];
   uint32_t i = block * k->warps + wib;
   uint32_t p = pc < k->wlen[i] ? pc : k->wlen[i] - 1;
   return &s->wl->rec[k->wfirst[i] + p];
@@ -41,9 +42,8 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->sm = calloc(s->nsm, sizeof *s->sm);
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
-  s->bank_rr_q = calloc(s->nbanks, 4);
-  s->bank_rr_d = calloc(s->nbanks, 4);
-  if (!s->sm || !s->l2 || !s->dram || !s->bank_rr_q || !s->bank_rr_d) return -1;
+  s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
+  if (!s->sm || !s->l2 || !s->dram || !s->dram_hs) return -1;
   for (unsigned i = 0; i < s->nsm; i++)
     if (shell_sm_init(&s->sm[i], i, cfg)) {
       shell_free(s);
@@ -54,18 +54,27 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
       shell_free(s);
       return -1;
     }
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_t *L = &s->l2[b];
-    L->sets = (unsigned)CFG(cfg, SHELL_L2_SETS);
-    L->ways = (unsigned)CFG(cfg, SHELL_L2_WAYS);
-    L->tag = calloc((size_t)L->sets * L->ways, 4);
-    L->age = calloc((size_t)L->sets * L->ways, 4);
-    if (!L->tag || !L->age || shell_q_init(&L->reqq, (unsigned)CFG(cfg, SHELL_L2_Q)) ||
-        shell_q_init(&L->rspq, (unsigned)CFG(cfg, SHELL_L2_RSPQ)) || shell_q_init(&s->dram[b].q, 64)) {
+  unsigned lb = 0;
+  while ((1u << lb) < s->line) lb++;
+  if (s->nsm > SHELL_DISP_MAX || shell_disp_init(&s->disp, s->nsm)) {
+    shell_free(s);
+    return -1;
+  }
+  if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W),
+                      4, s->flits_line)) {
+    shell_free(s);
+    return -1;
+  }
+  for (unsigned b = 0; b < s->nbanks; b++)
+    if (shell_l2_init(&s->l2[b], (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
+                      (unsigned)CFG(cfg, SHELL_L2_LAT), (unsigned)CFG(cfg, SHELL_L2_Q),
+                      (unsigned)CFG(cfg, SHELL_L2_RSPQ), (unsigned)CFG(cfg, L1D_ADDR_W) - lb,
+                      (unsigned)CFG(cfg, L1D_ID_W), 4) ||
+        shell_dram_init(&s->dram[b], 64, (uint32_t)CFG(cfg, SHELL_DRAM_LAT),
+                        (uint32_t)CFG(cfg, SHELL_DRAM_INTERVAL))) {
       shell_free(s);
       return -1;
     }
-  }
   shell_reset(s);
   return 0;
 }
@@ -75,260 +84,198 @@ void shell_free(shell_t *s) {
     for (unsigned i = 0; i < s->nsm; i++) shell_sm_free(&s->sm[i]);
   if (s->l2)
     for (unsigned b = 0; b < s->nbanks; b++) {
-      free(s->l2[b].tag);
-      free(s->l2[b].age);
-      shell_q_free(&s->l2[b].reqq);
-      shell_q_free(&s->l2[b].rspq);
-      shell_q_free(&s->dram[b].q);
+      shell_l2_free(&s->l2[b]);
+      if (s->dram) shell_dram_free(&s->dram[b]);
     }
   free(s->sm);
   free(s->l2);
   free(s->dram);
-  free(s->bank_rr_q);
-  free(s->bank_rr_d);
+  free(s->dram_hs);
   s->sm = NULL;
   s->l2 = NULL;
 }
 
 void shell_reset(shell_t *s) {
   for (unsigned i = 0; i < s->nsm; i++) shell_sm_reset(&s->sm[i]);
+  shell_xbar_reset(&s->xbar);
+  memset(&s->xbar.in, 0, sizeof s->xbar.in);
+  memset(&s->xbar.out, 0, sizeof s->xbar.out);
   for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_t *L = &s->l2[b];
-    memset(L->tag, 0, (size_t)L->sets * L->ways * 4);
-    memset(L->age, 0, (size_t)L->sets * L->ways * 4);
-    L->tick = 0;
-    L->hits = L->misses = L->stores = L->fills = 0;
-    shell_q_reset(&L->reqq);
-    shell_q_reset(&L->rspq);
-    shell_q_reset(&s->dram[b].q);
-    s->dram[b].next_q = 0;
-    s->dram[b].reads = s->dram[b].writes = 0;
-    s->bank_rr_q[b] = 0;
+    shell_l2_reset(&s->l2[b]);
+    memset(&s->l2[b].in, 0, sizeof s->l2[b].in);
+    memset(&s->l2[b].out, 0, sizeof s->l2[b].out);
+    shell_dram_reset(&s->dram[b]);
+    memset(&s->dram_hs[b], 0, sizeof s->dram_hs[b]);
   }
-  s->kern_q = 0;
-  s->next_q = 0;
-  s->left_q = s->wl->nk ? s->wl->k[0].blocks : 0;
-  s->disp_rr_q = 0;
+  shell_disp_reset(&s->disp);
+  memset(&s->disp.in, 0, sizeof s->disp.in);
+  memset(&s->disp.out, 0, sizeof s->disp.out);
   s->cycle_q = 0;
   s->done = 0;
   s->err[0] = 0;
   s->xbar_req_flits = s->xbar_rsp_flits = 0;
 }
 
-/* ---- L2 bank: one tag access per cycle (a DRAM fill, else the head request) */
-/* Bank-local set index: the line's bank-local number folded with XOR so that
- * power-of-two strides do not crowd a few sets (GPGPU-Sim hashes its L2
- * index too). */
-static uint32_t l2_set(const shell_t *s, const shell_l2_t *L, uint32_t line) {
-  uint32_t x = line / s->nbanks, sb = 0;
-  while ((1u << sb) < L->sets) sb++;
-  if (!sb) return 0;
-  return (x ^ (x >> sb) ^ (x >> (2 * sb))) & (L->sets - 1);
-}
-
-static int l2_lookup(shell_l2_t *L, uint32_t set, uint32_t line, int touch) {
-  uint32_t *t = &L->tag[set * L->ways];
-  for (unsigned w = 0; w < L->ways; w++)
-    if (t[w] == line + 1) {
-      if (touch) L->age[set * L->ways + w] = ++L->tick;
-      return 1;
-    }
-  return 0;
-}
-
-static void l2_fill(shell_l2_t *L, uint32_t set, uint32_t line) {
-  if (l2_lookup(L, set, line, 1)) return;
-  unsigned v = 0;
-  uint32_t *t = &L->tag[set * L->ways], *a = &L->age[set * L->ways];
-  for (unsigned w = 0; w < L->ways; w++) {
-    if (!t[w]) { v = w; break; }
-    if (a[w] < a[v]) v = w; /* LRU; ties to the lowest way */
-  }
-  t[v] = line + 1;
-  a[v] = ++L->tick;
-  L->fills++;
-}
-
+/* ---- L2 bank (csim/shell/shell_l2.c, the twin of rtl/shell/shell_l2.sv)
+ * and its DRAM channel (environment, csim/shell/shell_dram.h). */
 static void l2_comb(shell_t *s, unsigned b) {
   shell_l2_t *L = &s->l2[b];
   shell_dram_t *D = &s->dram[b];
-  const uint32_t cyc = s->cycle_q;
-  D->next_d = D->next_q;
-  int busy = 0;
-  if (!shell_q_empty(&D->q)) { /* the environment's DRAM answers in order */
-    const shell_msg_t *h = shell_q_head(&D->q);
-    if ((int32_t)(h->ts - cyc) <= 0) {
-      if (h->store) shell_q_pop(&D->q);
-      else if (!shell_q_full(&L->rspq)) {
-        l2_fill(L, l2_set(s, L, h->line), h->line);
-        shell_msg_t r = *h;
-        r.ts = cyc + 1;
-        shell_q_push(&L->rspq, &r);
-        shell_q_pop(&D->q);
-        busy = 1;
-      }
-    }
-  }
-  if (busy || shell_q_empty(&L->reqq)) return;
-  const shell_msg_t *h = shell_q_head(&L->reqq);
-  uint32_t set = l2_set(s, L, h->line);
-  uint32_t lat = (uint32_t)CFG(&s->cfg, SHELL_DRAM_LAT), ivl = (uint32_t)CFG(&s->cfg, SHELL_DRAM_INTERVAL);
-  uint32_t dts = cyc + lat;
-  if ((int32_t)(D->next_q - dts) > 0) dts = D->next_q;
-  if (!h->store) {
-    if (l2_lookup(L, set, h->line, 0)) {
-      if (shell_q_full(&L->rspq)) return;
-      l2_lookup(L, set, h->line, 1);
-      shell_msg_t r = *h;
-      r.ts = cyc + (uint32_t)CFG(&s->cfg, SHELL_L2_LAT);
-      shell_q_push(&L->rspq, &r);
-      shell_q_pop(&L->reqq);
-      L->hits++;
-    } else if (!shell_q_full(&D->q)) {
-      shell_msg_t r = *h;
-      r.ts = dts;
-      shell_q_push(&D->q, &r);
-      D->next_d = dts - lat + ivl;
-      shell_q_pop(&L->reqq);
-      L->misses++;
-      D->reads++;
-    }
-  } else if (!shell_q_full(&D->q)) { /* write-through, no allocate: the line goes on to DRAM */
-    l2_lookup(L, set, h->line, 1);
-    shell_msg_t r = *h;
-    r.ts = dts;
-    shell_q_push(&D->q, &r);
-    D->next_d = dts - lat + ivl;
-    shell_q_pop(&L->reqq);
-    L->stores++;
-    D->writes++;
-  }
+  shell_l2_in_t *in = &L->in;
+  const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
+  in->dram_req_ready_i = shell_dram_ready(D);
+  in->dram_rsp_valid_i = h != NULL;
+  in->dram_rsp_sm_i = h ? h->sm : 0;
+  in->dram_rsp_line_i = h ? h->line : 0;
+  in->dram_rsp_id_i = h ? h->id : 0;
+  in->dram_rsp_byp_i = h ? h->byp : 0;
+  shell_l2_comb(L);
+  const shell_l2_out_t *o = &L->out;
+  shell_dram_hs_t *hs = &s->dram_hs[b];
+  hs->req_fire = o->dram_req_valid_o && in->dram_req_ready_i;
+  hs->rsp_fire = in->dram_rsp_valid_i && o->dram_rsp_ready_o;
+  shell_dram_ent_t r = {o->dram_req_sm_o, o->dram_req_line_o, o->dram_req_id_o, o->dram_req_store_o, o->dram_req_byp_o, 0};
+  hs->req = r;
 }
 
 void shell_comb(shell_t *s) {
   const uint32_t cyc = s->cycle_q;
-  s->kern_d = s->kern_q;
-  s->next_d = s->next_q;
-  s->left_d = s->left_q;
-  s->disp_rr_d = s->disp_rr_q;
-  for (unsigned b = 0; b < s->nbanks; b++) s->bank_rr_d[b] = s->bank_rr_q[b];
+  /* ---- crossbars (csim/shell/shell_xbar.c, twin of rtl/shell/shell_xbar.sv):
+   * inputs from the banks' and injection queues' registered state */
+  shell_xbar_t *X = &s->xbar;
+  shell_xbar_in_t *xi = &X->in;
+  const shell_xbar_out_t *xo = &X->out;
+  xi->l2_req_ready_i = xi->l2_rsp_valid_i = xi->l2_rsp_byp_i = 0;
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    shell_l2_t *L = &s->l2[b];
+    shell_l2_peek(L);
+    L->in.req_valid_i = 0;
+    L->in.rsp_ready_i = 0;
+    xi->l2_req_ready_i |= L->out.req_ready_o << b;
+    xi->l2_rsp_valid_i |= L->out.rsp_valid_o << b;
+    xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
+    xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
+    xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
+    xi->l2_rsp_byp_i |= L->out.rsp_byp_o << b;
+  }
+  xi->inj_valid_i = xi->inj_store_i = xi->inj_byp_i = xi->ej_ready_i = 0;
+  for (unsigned i = 0; i < s->nsm; i++) {
+    const shell_q_t *q = &s->sm[i].injq;
+    if (shell_q_empty(q)) continue;
+    const shell_msg_t *h = shell_q_head(q);
+    xi->inj_valid_i |= 1u << i;
+    xi->inj_line_i[i] = h->line;
+    xi->inj_id_i[i] = h->id;
+    xi->inj_store_i |= h->store << i;
+    xi->inj_byp_i |= h->byp << i;
+  }
+  shell_xbar_offer(X);
 
   /* ---- SMs, each offered at most one response by the response crossbar */
   for (unsigned i = 0; i < s->nsm; i++) {
     shell_sm_t *m = &s->sm[i];
     const shell_msg_t *offer = NULL;
-    unsigned ob = 0;
-    if (!m->ej_busy_q)
-      for (unsigned k = 0; k < s->nbanks; k++) {
-        unsigned b = (m->ej_rr_q + k) % s->nbanks;
-        const shell_q_t *q = &s->l2[b].rspq;
-        if (shell_q_empty(q)) continue;
-        const shell_msg_t *h = shell_q_head(q);
-        if (h->sm != i || (int32_t)(h->ts - cyc) > 0) continue;
-        offer = h;
-        ob = b;
-        break;
-      }
+    shell_msg_t om;
+    if ((xo->ej_valid_o >> i) & 1) {
+      om.sm = i;
+      om.line = xo->ej_line_o[i];
+      om.id = xo->ej_id_o[i];
+      om.store = 0;
+      om.byp = (xo->ej_byp_o >> i) & 1;
+      om.ts = cyc;
+      offer = &om;
+    }
     if (shell_sm_comb(s, m, offer)) {
-      shell_q_pop(&s->l2[ob].rspq);
-      m->ej_busy_d = s->flits_line - 1;
-      m->ej_rr_d = (ob + 1) % s->nbanks;
+      xi->ej_ready_i |= 1u << i;
       m->st[SHS_EJ_FLITS] += s->flits_line;
       s->xbar_rsp_flits += s->flits_line;
     }
   }
-
-  /* ---- request crossbar: each bank takes one request per cycle --------- */
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    if (shell_q_full(&s->l2[b].reqq)) continue;
-    for (unsigned k = 0; k < s->nsm; k++) {
-      unsigned i = (s->bank_rr_q[b] + k) % s->nsm;
+  shell_xbar_comb(X);
+  for (unsigned i = 0; i < s->nsm; i++)
+    if ((xo->inj_pop_o >> i) & 1) {
       shell_sm_t *m = &s->sm[i];
-      if (m->inj_busy_q || shell_q_empty(&m->injq)) continue;
-      const shell_msg_t *h = shell_q_head(&m->injq);
-      if (shell_bank(s, h->line) != b) continue;
-      unsigned fl = h->store ? s->flits_line : 1;
-      shell_q_push(&s->l2[b].reqq, h);
+      unsigned fl = (xi->inj_store_i >> i) & 1 ? s->flits_line : 1;
       shell_q_pop(&m->injq);
-      m->inj_busy_d = fl - 1;
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
-      s->bank_rr_d[b] = (i + 1) % s->nsm;
-      break;
     }
+  for (unsigned b = 0; b < s->nbanks; b++) {
+    shell_l2_in_t *li = &s->l2[b].in;
+    li->rsp_ready_i = (xo->l2_rsp_ready_o >> b) & 1;
+    li->req_valid_i = (xo->l2_req_valid_o >> b) & 1;
+    li->req_sm_i = xo->l2_req_sm_o[b];
+    li->req_line_i = xo->l2_req_line_o[b];
+    li->req_id_i = xo->l2_req_id_o[b];
+    li->req_store_i = (xo->l2_req_store_o >> b) & 1;
+    li->req_byp_i = (xo->l2_req_byp_o >> b) & 1;
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
   for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
 
   /* ---- TB dispatcher: one block per cycle, round-robin over SMs --------- */
-  if (s->kern_q < s->wl->nk) {
-    const wl_kernel_t *K = &s->wl->k[s->kern_q];
-    if (s->left_q) {
-      for (unsigned k = 0; k < s->nsm; k++) {
-        unsigned i = (s->disp_rr_q + k) % s->nsm;
-        shell_sm_t *m = &s->sm[i];
-        unsigned t = 0, freew = 0;
-        while (t < s->ntbs && m->t_q[t].valid) t++;
-        if (t == s->ntbs) continue;
-        for (unsigned w = 0; w < s->nwarps && freew < K->warps; w++) freew += !m->w_q[w].valid;
-        if (freew < K->warps) continue;
-        shell_tb_t *T = shell_sm_t_(m, t);
-        T->valid = 1;
-        T->nw = (uint8_t)K->warps;
-        T->nexit = T->nbar = 0;
-        T->block = s->next_q;
-        for (unsigned w = 0, n = 0; n < K->warps; w++) {
-          if (m->w_q[w].valid) continue;
-          shell_warp_t *W = shell_sm_w(m, w);
-          memset(W, 0, sizeof *W);
-          W->valid = 1;
-          W->tb = (uint8_t)t;
-          W->wib = (uint8_t)n++;
-          W->age = m->age_d++;
-        }
-        shell_byp_tb_dispatch(&m->byp, t, s->next_q);
-        m->st[SHS_TBS]++;
-        s->next_d = s->next_q + 1;
-        s->left_d = s->left_q - 1;
-        s->disp_rr_d = (i + 1) % s->nsm;
-        break;
-      }
-    } else {
-      int busy = 0;
-      for (unsigned i = 0; i < s->nsm && !busy; i++)
-        for (unsigned t = 0; t < s->ntbs; t++) busy |= s->sm[i].t_q[t].valid;
-      if (!busy) {
-        s->kern_d = s->kern_q + 1;
-        if (s->kern_d < s->wl->nk) /* the bypass controllers see the next kernel start */
-          for (unsigned i = 0; i < s->nsm; i++) shell_byp_kernel_start(&s->sm[i].byp);
-        s->next_d = 0;
-        s->left_d = s->kern_d < s->wl->nk ? s->wl->k[s->kern_d].blocks : 0;
-      }
+  /* the environment describes kernel kern_o; each SM reports its slots */
+  shell_disp_t *P = &s->disp;
+  shell_disp_in_t *pi = &P->in;
+  const uint32_t kq = P->kern_q;
+  pi->kern_valid_i = kq < s->wl->nk;
+  pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
+  pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
+  pi->tb_free_i = pi->sm_busy_i = 0;
+  for (unsigned i = 0; i < s->nsm; i++) {
+    const shell_sm_t *m = &s->sm[i];
+    unsigned t = 0, busy = 0, freew = 0;
+    for (unsigned u = 0; u < s->ntbs; u++) busy |= m->t_q[u].valid;
+    while (t < s->ntbs && m->t_q[t].valid) t++;
+    for (unsigned w = 0; w < s->nwarps; w++) freew += !m->w_q[w].valid;
+    pi->tb_free_i |= (uint32_t)(t < s->ntbs) << i;
+    pi->sm_busy_i |= busy << i;
+    pi->free_warps_i[i] = freew;
+  }
+  shell_disp_comb(P);
+  if (P->kern_d != P->kern_q && P->kern_d < s->wl->nk) /* the bypass controllers see the next kernel start */
+    for (unsigned i = 0; i < s->nsm; i++) shell_byp_kernel_start(&s->sm[i].byp);
+  if (P->out.disp_valid_o) { /* the chosen SM takes the block into a free TB slot and free warp slots */
+    shell_sm_t *m = &s->sm[P->out.disp_sm_o];
+    const wl_kernel_t *K = &s->wl->k[kq];
+    unsigned t = 0;
+    while (m->t_q[t].valid) t++;
+    shell_tb_t *T = shell_sm_t_(m, t);
+    T->valid = 1;
+    T->nw = (uint8_t)K->warps;
+    T->nexit = T->nbar = 0;
+    T->block = P->out.disp_block_o;
+    for (unsigned w = 0, n = 0; n < K->warps; w++) {
+      if (m->w_q[w].valid) continue;
+      shell_warp_t *W = shell_sm_w(m, w);
+      memset(W, 0, sizeof *W);
+      W->valid = 1;
+      W->tb = (uint8_t)t;
+      W->wib = (uint8_t)n++;
+      W->age = m->age_d++;
     }
+    shell_byp_tb_dispatch(&m->byp, t, P->out.disp_block_o);
+    m->st[SHS_TBS]++;
   }
   s->cycle_d = cyc + 1;
 }
 
 void shell_commit(shell_t *s) {
   for (unsigned i = 0; i < s->nsm; i++) shell_sm_commit(&s->sm[i]);
+  shell_xbar_commit(&s->xbar);
   for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_q_commit(&s->l2[b].reqq);
-    shell_q_commit(&s->l2[b].rspq);
-    shell_q_commit(&s->dram[b].q);
-    s->dram[b].next_q = s->dram[b].next_d;
-    s->bank_rr_q[b] = s->bank_rr_d[b];
+    shell_l2_commit(&s->l2[b]);
+    const shell_dram_hs_t *hs = &s->dram_hs[b];
+    shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
   }
-  s->kern_q = s->kern_d;
-  s->next_q = s->next_d;
-  s->left_q = s->left_d;
-  s->disp_rr_q = s->disp_rr_d;
+  shell_disp_commit(&s->disp);
   s->cycle_q = s->cycle_d;
 }
 
 /* Nothing left to run and nothing in flight. */
 static int shell_idle(const shell_t *s) {
-  if (s->kern_q < s->wl->nk) return 0;
+  if (s->disp.kern_q < s->wl->nk) return 0;
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_t *m = &s->sm[i];
     if (m->l_busy_q || !shell_q_empty(&m->injq) || !fifo_sync_empty(&m->l1d.i_missq) ||
@@ -337,13 +284,13 @@ static int shell_idle(const shell_t *s) {
     if (m->use_mrpb && m->mrpb.occ_q) return 0;
   }
   for (unsigned b = 0; b < s->nbanks; b++)
-    if (!shell_q_empty(&s->l2[b].reqq) || !shell_q_empty(&s->l2[b].rspq) || !shell_q_empty(&s->dram[b].q)) return 0;
+    if (!fifo_sync_empty(&s->l2[b].i_reqq) || !fifo_sync_empty(&s->l2[b].i_rspq) || s->dram[b].count) return 0;
   return 1;
 }
 
 int shell_check(shell_t *s) {
   if (s->err[0]) return 1;
-  if (s->kern_q >= s->wl->nk && shell_idle(s)) {
+  if (s->disp.kern_q >= s->wl->nk && shell_idle(s)) {
     for (unsigned i = 0; i < s->nsm; i++) {
       const shell_sm_t *m = &s->sm[i];
       if (m->st[SHS_LDREQ] != m->st[SHS_LDRSP]) {
@@ -430,9 +377,9 @@ void shell_summary(const shell_t *s, FILE *f) {
   row(f, "all", &all, cyc);
   uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0;
   for (unsigned b = 0; b < s->nbanks; b++) {
-    h += s->l2[b].hits;
-    mi += s->l2[b].misses;
-    st += s->l2[b].stores;
+    h += s->l2[b].cnt_q[L2C_HIT];
+    mi += s->l2[b].cnt_q[L2C_MISS];
+    st += s->l2[b].cnt_q[L2C_STORE];
     rd += s->dram[b].reads;
     wr += s->dram[b].writes;
   }
@@ -483,9 +430,9 @@ int shell_json(const shell_t *s, FILE *f) {
   }
   uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0;
   for (unsigned b = 0; b < s->nbanks; b++) {
-    h += s->l2[b].hits;
-    mi += s->l2[b].misses;
-    st += s->l2[b].stores;
+    h += s->l2[b].cnt_q[L2C_HIT];
+    mi += s->l2[b].cnt_q[L2C_MISS];
+    st += s->l2[b].cnt_q[L2C_STORE];
     rd += s->dram[b].reads;
     wr += s->dram[b].writes;
   }

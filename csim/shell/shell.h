@@ -26,6 +26,10 @@
 #include "shell_byp.h"
 #include "shell_ccn.h"
 #include "shell_wl.h"
+#include "shell_l2.h"
+#include "shell_dram.h"
+#include "shell_xbar.h"
+#include "shell_disp.h"
 
 /* A message between the SMs and the L2 banks (requests and responses). */
 typedef struct {
@@ -72,8 +76,7 @@ typedef struct {
   uint32_t l_busy_q, l_wait_q, l_store_q, l_warp_q, l_size_q, l_pend_q, l_pc_q;
   uint32_t l_busy_d, l_wait_d, l_store_d, l_warp_d, l_size_d, l_pend_d, l_pc_d;
   uint32_t l_addr_q[WL_LANES], l_addr_d[WL_LANES];
-  /* crossbar ports of this SM */
-  uint32_t inj_busy_q, inj_busy_d, ej_busy_q, ej_busy_d, ej_rr_q, ej_rr_d;
+  /* this SM's injection queue (its crossbar port is in shell_xbar) */
   shell_q_t injq;
   /* sub-blocks */
   l1d_t l1d;
@@ -87,20 +90,12 @@ typedef struct {
   uint64_t st[SHS_N];
 } shell_sm_t;
 
+/* The environment's view of one bank's DRAM handshakes this cycle, applied
+ * to the channel (shell_dram_step) at the clock edge. */
 typedef struct {
-  unsigned sets, ways;
-  uint32_t *tag, *age; /* [set*ways+way]; tag = line+1 (0 invalid) */
-  uint32_t tick;
-  shell_q_t reqq, rspq;
-  uint64_t hits, misses, stores, fills;
-} shell_l2_t;
-
-/* DRAM channel of one bank (environment). */
-typedef struct {
-  shell_q_t q;
-  uint32_t next_q, next_d; /* earliest cycle the channel takes the next request */
-  uint64_t reads, writes;
-} shell_dram_t;
+  uint32_t req_fire, rsp_fire;
+  shell_dram_ent_t req;
+} shell_dram_hs_t;
 
 typedef struct {
   l1sys_cfg_t cfg;
@@ -108,10 +103,11 @@ typedef struct {
   unsigned nsm, nwarps, ntbs, nbanks, flits_line, line, lbits_w;
   shell_sm_t *sm;
   shell_l2_t *l2;
-  shell_dram_t *dram;
-  uint32_t *bank_rr_q, *bank_rr_d;
+  shell_dram_t *dram;  /* environment: one DRAM channel per bank */
+  shell_dram_hs_t *dram_hs;
+  shell_xbar_t xbar; /* request and response crossbars */
   /* dispatcher */
-  uint32_t kern_q, kern_d, next_q, next_d, disp_rr_q, disp_rr_d, left_q, left_d;
+  shell_disp_t disp; /* thread-block dispatcher */
   uint32_t cycle_q, cycle_d;
   uint32_t *fill_data; /* environment: line contents (see shell_env_line) */
   int done;

@@ -104,6 +104,17 @@ static void stage(shell_l2_t *m, uint32_t set) {
   m->dset = (int)set;
 }
 
+void shell_l2_peek(shell_l2_t *m) {
+  shell_l2_out_t *o = &m->out;
+  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
+  o->req_ready_o = !fifo_sync_full(&m->i_reqq);
+  o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq) && (int32_t)(r.ts - m->cyc_q) <= 0;
+  o->rsp_sm_o = r.sm;
+  o->rsp_line_o = r.line;
+  o->rsp_id_o = r.id;
+  o->rsp_byp_o = r.byp;
+}
+
 void shell_l2_comb(shell_l2_t *m) {
   const shell_l2_in_t *in = &m->in;
   shell_l2_out_t *o = &m->out;

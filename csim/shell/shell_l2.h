@@ -53,6 +53,10 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
                   unsigned law, unsigned idw, unsigned smw);
 void shell_l2_free(shell_l2_t *m);
 void shell_l2_reset(shell_l2_t *m);
+/* The outputs that depend on the registered state only (req_ready_o,
+ * rsp_*): what a caller needs before it can drive req_* and rsp_ready_i.
+ * shell_l2_comb() sets the same values again. */
+void shell_l2_peek(shell_l2_t *m);
 void shell_l2_comb(shell_l2_t *m);
 void shell_l2_commit(shell_l2_t *m);
 /* Bank-local set index of a line (the RTL's function of the same name). */

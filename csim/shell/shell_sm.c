@@ -97,7 +97,6 @@ void shell_sm_reset(shell_sm_t *m) {
   m->fptr_q = m->fetch_v_q = m->fetch_w_q = m->ifetch_v_q = m->ifetch_w_q = m->age_q = 0;
   m->l_busy_q = m->l_wait_q = m->l_store_q = m->l_warp_q = m->l_size_q = m->l_pend_q = m->l_pc_q = 0;
   memset(m->l_addr_q, 0, sizeof m->l_addr_q);
-  m->inj_busy_q = m->ej_busy_q = m->ej_rr_q = 0;
   shell_q_reset(&m->injq);
   l1d_reset(&m->l1d);
   if (m->use_mrpb) mrpb_reset(&m->mrpb);
@@ -150,9 +149,6 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   m->l_size_d = m->l_size_q;
   m->l_pend_d = m->l_pend_q;
   m->l_pc_d = m->l_pc_q;
-  m->inj_busy_d = m->inj_busy_q ? m->inj_busy_q - 1 : 0;
-  m->ej_busy_d = m->ej_busy_q ? m->ej_busy_q - 1 : 0;
-  m->ej_rr_d = m->ej_rr_q;
 
   /* ---- environment answers to last cycle's registered requests -------- */
   for (unsigned f = 0; f < 2; f++) {
@@ -402,9 +398,6 @@ void shell_sm_commit(shell_sm_t *m) {
   m->l_size_q = m->l_size_d;
   m->l_pend_q = m->l_pend_d;
   m->l_pc_q = m->l_pc_d;
-  m->inj_busy_q = m->inj_busy_d;
-  m->ej_busy_q = m->ej_busy_d;
-  m->ej_rr_q = m->ej_rr_d;
   shell_q_commit(&m->injq);
   l1d_commit(&m->l1d);
   if (m->use_mrpb) mrpb_commit(&m->mrpb);

@@ -1,0 +1,170 @@
+// shell_xbar -- the GPU shell's request and response crossbars
+// (docs/shell.md, "Dispatcher, crossbars, L2, DRAM").
+// Request side: each L2 bank takes at most one request a cycle, round-robin
+// over the SMs whose injection-queue head maps to it (bank = line mod NB);
+// a store keeps its SM port busy Flits-1 more cycles.  Response side: each
+// SM's ejection port, when not busy, is offered the first bank (round-robin)
+// whose response head is for it; a move pops the bank and keeps the port
+// busy Flits-1 more cycles.  Per-SM and per-bank fields are packed vectors,
+// element k at bit k*W.
+// C mirror: csim/shell/shell_xbar.{h,c} (same names, same statement order).
+module shell_xbar #(
+  /// SMs (1..16).
+  parameter int unsigned NSm   = 4,
+  /// L2 banks (1..16).
+  parameter int unsigned NB    = 6,
+  /// Line-address bits.
+  parameter int unsigned LaW   = 25,
+  /// Request-id bits.
+  parameter int unsigned IdW   = 8,
+  /// SM-number bits of the bank messages.
+  parameter int unsigned SmW   = 4,
+  /// Flits of a line (a store request or a response), at least 2.
+  parameter int unsigned Flits = 5,
+  /// Derived: do not override.
+  parameter int unsigned SW    = (NSm > 1) ? $clog2(NSm) : 1,
+  /// Derived: do not override.
+  parameter int unsigned BW    = (NB > 1) ? $clog2(NB) : 1,
+  /// Derived: do not override.
+  parameter int unsigned FW    = $clog2(Flits + 1)
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic [NSm-1:0]     inj_valid_i,
+  input  logic [NSm*LaW-1:0] inj_line_i,
+  input  logic [NSm*IdW-1:0] inj_id_i,
+  input  logic [NSm-1:0]     inj_store_i,
+  input  logic [NSm-1:0]     inj_byp_i,
+  output logic [NSm-1:0]     inj_pop_o,
+  input  logic [NB-1:0]      l2_req_ready_i,
+  output logic [NB-1:0]      l2_req_valid_o,
+  output logic [NB*SmW-1:0]  l2_req_sm_o,
+  output logic [NB*LaW-1:0]  l2_req_line_o,
+  output logic [NB*IdW-1:0]  l2_req_id_o,
+  output logic [NB-1:0]      l2_req_store_o,
+  output logic [NB-1:0]      l2_req_byp_o,
+  input  logic [NB-1:0]      l2_rsp_valid_i,
+  input  logic [NB*SmW-1:0]  l2_rsp_sm_i,
+  input  logic [NB*LaW-1:0]  l2_rsp_line_i,
+  input  logic [NB*IdW-1:0]  l2_rsp_id_i,
+  input  logic [NB-1:0]      l2_rsp_byp_i,
+  output logic [NB-1:0]      l2_rsp_ready_o,
+  output logic [NSm-1:0]     ej_valid_o,
+  output logic [NSm*LaW-1:0] ej_line_o,
+  output logic [NSm*IdW-1:0] ej_id_o,
+  output logic [NSm-1:0]     ej_byp_o,
+  input  logic [NSm-1:0]     ej_ready_i
+);
+  logic [SW-1:0] bank_rr_q [NB];
+  logic [SW-1:0] bank_rr_d [NB];
+  logic [FW-1:0] inj_busy_q [NSm];
+  logic [FW-1:0] inj_busy_d [NSm];
+  logic [FW-1:0] ej_busy_q [NSm];
+  logic [FW-1:0] ej_busy_d [NSm];
+  logic [BW-1:0] ej_rr_q [NSm];
+  logic [BW-1:0] ej_rr_d [NSm];
+  logic [BW-1:0] ej_bank [NSm];
+
+  always_comb begin
+    int unsigned b;
+    int unsigned s;
+    logic found;
+    logic [31:0] ln;
+    b = 0;
+    s = 0;
+    found = 1'b0;
+    ln = '0;
+    ej_valid_o = '0;
+    ej_byp_o   = '0;
+    ej_line_o  = '0;
+    ej_id_o    = '0;
+    l2_rsp_ready_o = '0;
+    inj_pop_o = '0;
+    l2_req_valid_o = '0;
+    l2_req_store_o = '0;
+    l2_req_byp_o = '0;
+    l2_req_sm_o = '0;
+    l2_req_line_o = '0;
+    l2_req_id_o = '0;
+    for (int unsigned i = 0; i < NSm; i++) begin
+      ej_bank[i] = '0;
+      ej_busy_d[i] = (ej_busy_q[i] != '0) ? ej_busy_q[i] - 1'b1 : '0;
+      ej_rr_d[i] = ej_rr_q[i];
+      inj_busy_d[i] = (inj_busy_q[i] != '0) ? inj_busy_q[i] - 1'b1 : '0;
+    end
+    for (int unsigned bb = 0; bb < NB; bb++) bank_rr_d[bb] = bank_rr_q[bb];
+    // ---- ejection offers -------------------------------------------------
+    for (int unsigned i = 0; i < NSm; i++) begin
+      found = 1'b0;
+      if (ej_busy_q[i] == '0) begin
+        for (int unsigned k = 0; k < NB; k++) begin
+          b = (32'(ej_rr_q[i]) + k) % NB;
+          if (!found && l2_rsp_valid_i[b] && 32'(l2_rsp_sm_i[b*SmW +: SmW]) == i) begin
+            found = 1'b1;
+            ej_valid_o[i] = 1'b1;
+            ej_line_o[i*LaW +: LaW] = l2_rsp_line_i[b*LaW +: LaW];
+            ej_id_o[i*IdW +: IdW] = l2_rsp_id_i[b*IdW +: IdW];
+            ej_byp_o[i] = l2_rsp_byp_i[b];
+            ej_bank[i] = BW'(b);
+          end
+        end
+      end
+    end
+    // ---- ejection: moves, busy counters ------------------------------------
+    for (int unsigned i = 0; i < NSm; i++) begin
+      if (ej_valid_o[i] && ej_ready_i[i]) begin
+        l2_rsp_ready_o[ej_bank[i]] = 1'b1;
+        ej_busy_d[i] = FW'(Flits - 1);
+`ifdef FAULT_SHELL_XBAR_EJRR
+        ej_rr_d[i] = ej_bank[i];
+`else
+        ej_rr_d[i] = BW'((32'(ej_bank[i]) + 1) % NB);
+`endif
+      end
+    end
+    // ---- injection: each bank takes at most one request a cycle -------------
+    for (int unsigned bb = 0; bb < NB; bb++) begin
+      found = 1'b0;
+      if (l2_req_ready_i[bb]) begin
+        for (int unsigned k = 0; k < NSm; k++) begin
+          s = (32'(bank_rr_q[bb]) + k) % NSm;
+          ln = 32'(inj_line_i[s*LaW +: LaW]);
+          if (!found && inj_busy_q[s] == '0 && inj_valid_i[s] && (ln % NB) == bb) begin
+            found = 1'b1;
+            l2_req_valid_o[bb] = 1'b1;
+            l2_req_sm_o[bb*SmW +: SmW] = SmW'(s);
+            l2_req_line_o[bb*LaW +: LaW] = inj_line_i[s*LaW +: LaW];
+            l2_req_id_o[bb*IdW +: IdW] = inj_id_i[s*IdW +: IdW];
+            l2_req_store_o[bb] = inj_store_i[s];
+            l2_req_byp_o[bb] = inj_byp_i[s];
+            inj_pop_o[s] = 1'b1;
+`ifdef FAULT_SHELL_XBAR_STFLITS
+            inj_busy_d[s] = '0;
+`else
+            inj_busy_d[s] = inj_store_i[s] ? FW'(Flits - 1) : '0;
+`endif
+            bank_rr_d[bb] = SW'((s + 1) % NSm);
+          end
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int unsigned b = 0; b < NB; b++) bank_rr_q[b] <= '0;
+      for (int unsigned i = 0; i < NSm; i++) begin
+        inj_busy_q[i] <= '0;
+        ej_busy_q[i] <= '0;
+        ej_rr_q[i] <= '0;
+      end
+    end else begin
+      for (int unsigned b = 0; b < NB; b++) bank_rr_q[b] <= bank_rr_d[b];
+      for (int unsigned i = 0; i < NSm; i++) begin
+        inj_busy_q[i] <= inj_busy_d[i];
+        ej_busy_q[i] <= ej_busy_d[i];
+        ej_rr_q[i] <= ej_rr_d[i];
+      end
+    end
+  end
+endmodule
