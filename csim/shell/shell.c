@@ -361,7 +361,8 @@ void shell_summary(const shell_t *s, FILE *f) {
   fprintf(f, "shell: %u SMs, %s scheduler, L1D %lld sets x %lld ways x %lld B, MRPB %s, bypass %s, CCN %s, %u L2 banks\n",
           s->nsm, CFG(&s->cfg, SHELL_SCHED) == SHELL_SCHED_GTO ? "GTO" : "LRR", CFG(&s->cfg, L1D_SETS),
           CFG(&s->cfg, L1D_WAYS), CFG(&s->cfg, L1D_LINE), CFG(&s->cfg, SHELL_MRPB) ? "on" : "off",
-          shell_byp_name((uint32_t)CFG(&s->cfg, SHELL_BYPASS)), "off", s->nbanks);
+          shell_byp_name((uint32_t)CFG(&s->cfg, SHELL_BYPASS)),
+          CFG(&s->cfg, SHELL_CCN) == SHELL_CCN_ON ? "on" : CFG(&s->cfg, SHELL_CCN) == SHELL_CCN_ON_THROTTLE ? "on+throttle" : "off", s->nbanks);
   fprintf(f, "%-5s %10s %6s %9s %8s %7s %8s %7s %7s %6s %6s %6s %7s %6s %9s %8s %9s\n", "SM", "warp_inst", "IPC",
           "l1_acc", "l1_hit", "hit_rsv", "l1_miss", "l1_byp", "f_line", "f_mshr", "f_merg", "f_mq", "f_port", "f_bypq",
           "stall_cy", "ld_lat", "xbar_flit");
