@@ -84,7 +84,9 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 # --trace-max-*: Verilator leaves arrays over 32 elements and vectors over
 # 256 bits out of waveforms by default; the data arrays are both.
 # --timescale: 1 ns units, the time base of every waveform the engine writes.
-VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width 16384 --assert -j 2
+# the widest signal the engine compares (tb/ls_limits.h, the one place it is stated) is traced in full
+maxw=$(awk '/#define LS_MAX_SIGNAL_BITS/ { print $3 + 0 }' tb/ls_limits.h)
+VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width "${maxw:?tb/ls_limits.h: LS_MAX_SIGNAL_BITS not found}" --assert -j 2
   -Wno-fatal -Wno-lint -Wno-style --top-module ls_top --timescale 1ns/1ns
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
 # One harness for plain and --rand-init runs: built with --x-initial unique
