@@ -1,7 +1,7 @@
 # Makefile -- every job of the project is a target here.
 #   make run     the main job: lockstep runs of every block, with a summary
 #   make test    all tests; ends with "N passed, M failed"
-#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k]
+#   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k] [COMPARE_EVERY=k]
 #   make lint | yosys-read | ctest | bench | bench-ir | clean | help
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
@@ -38,6 +38,7 @@ CYCLES ?=
 CONFIG ?=
 SET    ?=
 SWEEP  ?=
+COMPARE_EVERY ?=
 MODE   ?= lockstep
 WINDOW ?=
 RANDINIT ?=
@@ -145,7 +146,7 @@ lockstep: .lockstep-run
 .lockstep-run: deps build
 	@$(call RUNRC,{ test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
 	  bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)) \
+	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(COMPARE_EVERY),--compare-every $(COMPARE_EVERY)) \
 	  $(if $(RANDINIT),--rand-init) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) $(if $(STATS),--stats $(STATS)); },lockstep)
 
 test: .test-run

@@ -240,6 +240,15 @@ out=$(FAULT_RTL=FAULT_FIFO_SYNC_COUNT make -s lockstep BLOCK=fifo_sync CYCLES=50
 if [ $rc -eq 1 ] && grep -q '^DIVERGENCE' <<<"$out" && grep -q 'reproduce: FAULT_RTL=FAULT_FIFO_SYNC_COUNT make lockstep' <<<"$out"; then
   ok "exit codes: a divergence through make lockstep exits 1, and its reproduce line names the fault"
 else bad "exit codes: a divergence through make lockstep: exit $rc (expected 1)"; fi
+# --compare-every K: registers compared every K cycles; a divergence seen at
+# a compare point is located by a re-run with K = 1 (the LRU fault diverges
+# in rank_q at cycle 252, long before any output differs).
+out=$(FAULT_RTL=FAULT_L1D_LRU_SKIP LS_QUIET=1 bash scripts/lockstep.sh l1d --seed 1 --cycles 2000 --config tb/configs/l1d/base_fermi.cfg --compare-every 500 --no-rerun --progress off 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q '^DIVERGENCE seen at cycle 499 .*every 500 cycles' <<<"$out" && grep -q '^DIVERGENCE block l1d config base_fermi seed 1 cycle 252 ' <<<"$out" \
+   && grep -q 'signal TOP.ls_top.dut.rank_q\[5\]\[2\]' <<<"$out"; then
+  ok "compare every 500 cycles: the divergence seen at cycle 499 is located at cycle 252 (rank_q[5][2]), exit 1"
+else bad "compare every 500 cycles: exit $rc"; echo "$out" | grep DIVERGENCE; fi
+expect2 "compare-every zero" "--compare-every: '0' is not a cycle count" $B/bin/lockstep-c --block fifo_sync --compare-every 0
 
 expect2 "chss value width" "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32" $B/bin/lockstep-c --block chss --set CHSS_LAT_W=12 --set CHSS_FRAC_W=8 --mode c
 expect2 "bdu threshold W width" "BDU_THR_W=16: must fit" $B/bin/lockstep-c --block bdu --set BDU_WARPS=7 --mode c

@@ -31,6 +31,7 @@ typedef enum { MODE_LOCKSTEP, MODE_C, MODE_RTL } run_mode_t;
 typedef struct {
   const char *block;
   uint64_t seed, cycles, sweep;
+  uint64_t every;            /* registers compared every K cycles (outputs every cycle) */
   run_mode_t mode;
   int history;
   int rerun;                 /* re-run with a trace window at a divergence */
@@ -71,6 +72,8 @@ static void usage(FILE *f) {
           "  --stats FILE        JSON results (default build/stats/<block>_<config>_seed<N>.json)\n"
           "  --mode M            lockstep (default) | c (C model alone) | rtl (RTL alone)\n"
           "  --sweep K           compare every memory row every K cycles (default 4096; 1 = every cycle)\n"
+          "  --compare-every K   compare registers every K cycles (default 1); outputs and written memory rows\n"
+          "                      still every cycle; a divergence is then located exactly by a re-run with K = 1\n"
           "  --history N         input cycles printed at a divergence (default 8)\n"
           "  --no-rerun          do not re-run with waveforms at a divergence\n"
           "  --wave-dir DIR      where divergence waveforms go (default build/waves)\n"
@@ -216,6 +219,7 @@ typedef struct {
   ls_div_t div;            /* the first divergence */
   char *div_c, *div_r;     /* its C and RTL values (hex; the field of a split register), for the .div file */
   char *div_rw;            /* the whole RTL value */
+  int locate;              /* --compare-every K > 1 saw a divergence: a re-run with K = 1 reports it */
 } run_t;
 
 /* Every signal's RTL storage is resolved once, by name; per cycle the engine
@@ -321,6 +325,7 @@ static void repro_line(run_t *r, uint64_t cycle) {
   if (*sets) printf(strchr(sets, ' ') ? " SET=\"%s\"" : " SET=%s", sets);
   if (r->o->mode != MODE_LOCKSTEP) printf(" MODE=%s", r->o->mode == MODE_C ? "c" : "rtl");
   if (r->o->sweep != 4096) printf(" SWEEP=%llu", (unsigned long long)r->o->sweep);
+  if (r->o->every > 1) printf(" COMPARE_EVERY=%llu", (unsigned long long)r->o->every);
   if (r->o->rand_init) printf(" RANDINIT=1");
   printf("\n");
 }
@@ -473,6 +478,16 @@ static int diverged(run_t *r, uint64_t cycle, int si, unsigned elem, const char 
     return 0;
   }
   r->div.sig = si, r->div.elem = elem, r->div.cycle = cycle;
+  if (r->o->every > 1) { /* registers were last compared up to K cycles ago: the first divergence may be earlier */
+    char en[700];
+    ls_elem_name(s, elem, en, sizeof en);
+    printf("DIVERGENCE seen at cycle %llu (%s, %s) with registers compared every %llu cycles; re-running seed %llu "
+           "with every register compared every cycle to find the first diverging cycle\n",
+           (unsigned long long)cycle, en, when, (unsigned long long)r->o->every, (unsigned long long)r->o->seed);
+    fflush(stdout);
+    r->locate = 1;
+    return 1;
+  }
   r->div.phase = strstr(when, "before") == NULL;
   r->div.has_elem = s->kind == SIG_ARR || s->kind == SIG_MEM;
   printf("DIVERGENCE block %s config %s seed %llu cycle %llu (%s)\n", r->b->name, r->o->cfg_tag,
@@ -556,9 +571,12 @@ static int compare_ports(run_t *r, uint64_t cycle) {
   return 0;
 }
 
-static int compare_state(run_t *r, uint64_t cycle, int sweep) {
+/* regs = 0 (--compare-every K, between its compare points): only the memory
+ * row written at this edge (and a due sweep) is compared; registers wait. */
+static int compare_state(run_t *r, uint64_t cycle, int sweep, int regs) {
   for (int i = 0; i < r->map.nsig; i++) {
     ls_sig_t *s = &r->map.sig[i];
+    if (!regs && s->kind != SIG_MEM) continue;
     if (s->kind == SIG_REG) {
       if (cmp_sig(r, s, 0)) return diverged(r, cycle, i, 0, "registers after the clock edge");
     } else if (s->kind == SIG_ARR || (s->kind == SIG_MEM && sweep)) {
@@ -753,7 +771,7 @@ static void write_window_files(run_t *r) {
   }
 }
 
-static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
+static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uint64_t *locate_at) {
   run_t r;
   memset(&r, 0, sizeof r);
   r.o = o;
@@ -868,7 +886,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   }
   if (o->rand_init) rand_init_state(&r, o->seed, 1);
   int fail = 0;
-  if (r.use_c && r.use_rtl) fail = compare_state(&r, 0, 1);
+  if (r.use_c && r.use_rtl) fail = compare_state(&r, 0, 1, 1);
   double t0 = now_s();
   progress_t pg = {t0, t0 + 2.0, isatty(2), 0};
   if (!pg.tty) pg.next = t0 + 5.0;
@@ -901,7 +919,8 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     if (dump && r.vcd) ls_vcd_dump(r.vcd, &r.map, cyc, 1);
     if (dump && r.cmp) ls_cmp_sample(r.cmp, &r.map, cyc, 1, 0);
     int sweep = o->sweep && (cyc + 1) % o->sweep == 0;
-    if (r.use_c && r.use_rtl && compare_state(&r, cyc, sweep)) { fail = 1; break; }
+    int regs = o->every <= 1 || (cyc + 1) % o->every == 0 || cyc + 1 == o->cycles;
+    if (r.use_c && r.use_rtl && compare_state(&r, cyc, sweep, regs)) { fail = 1; break; }
     if (r.use_c && b->check && !o->rerun_child && b->check(r.ctx, cyc, msg, sizeof msg)) {
       printf("CHECK FAILED block %s config %s seed %llu cycle %llu: %s\n", b->name, o->cfg_tag, (unsigned long long)o->seed,
              (unsigned long long)cyc, msg);
@@ -911,7 +930,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
       break;
     }
   }
-  if (!fail && r.use_c && r.use_rtl && compare_state(&r, cyc ? cyc - 1 : 0, 1)) fail = 1;
+  if (!fail && r.use_c && r.use_rtl && compare_state(&r, cyc ? cyc - 1 : 0, 1, 1)) fail = 1;
   progress(&pg, &r, cyc, 1);
   double dt = now_s() - t0;
   if (r.use_rtl && fst) ls_rtl_trace_close();
@@ -943,17 +962,19 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
     if (s->kind == SIG_MEM) nmem++, regbits += (unsigned long long)s->width * s->depth;
   }
   if (!fail && o->mode == MODE_LOCKSTEP) {
+    char every_note[64] = "";
+    if (o->every > 1) snprintf(every_note, sizeof every_note, ", registers every %llu cycles", (unsigned long long)o->every);
     printf("PASS %s %s seed=%llu: %llu cycles, 0 divergences; state map %d registers + %d memories (%llu bits), %d outputs "
-           "and write ports compared every cycle; %.0f cycles/s (lockstep)\n",
+           "and write ports compared every cycle%s; %.0f cycles/s (lockstep)\n",
            b->name, o->cfg_tag, (unsigned long long)o->seed, (unsigned long long)cyc, nreg, nmem, regbits, nport,
-           dt > 0 ? (double)cyc / dt : 0.0);
+           every_note, dt > 0 ? (double)cyc / dt : 0.0);
   } else if (!fail) { /* one model alone: nothing was compared */
     printf("DONE %s %s seed=%llu: %llu cycles, %s alone, nothing compared (state map %d registers + %d memories, %llu bits); "
            "%.0f cycles/s\n",
            b->name, o->cfg_tag, (unsigned long long)o->seed, (unsigned long long)cyc, o->mode == MODE_C ? "C model" : "RTL",
            nreg, nmem, regbits, dt > 0 ? (double)cyc / dt : 0.0);
   }
-  if (o->stats_f) { /* machine-readable results (tb/ls_stats.c) */
+  if (o->stats_f && !r.locate) { /* machine-readable results (tb/ls_stats.c); a located re-run writes its own */
     ls_run_info_t ri = {.block = b->name, .mode = o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "c" : "rtl",
                         .result = !fail ? "pass" : r.check_failed ? "check_failed" : "divergence",
                         .config_label = o->config_label, .config_files = o->cfgs, .nconfig_files = o->ncfg,
@@ -973,7 +994,39 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg) {
   ls_annot_free(&r.map);
   ls_map_free(&r.map);
   if (o->rerun_child) return r.div.sig >= 0 ? 1 : 0;
+  if (r.locate) { *locate_at = r.div.cycle; return 4; }
   return fail ? 1 : 0;
+}
+
+/* --compare-every K > 1 saw a divergence at cycle c: the same run again with
+ * every register compared every cycle, up to c, prints the first divergence
+ * (its report, reproduce line and waveforms) and decides the exit status. */
+static int locate_divergence(const opts_t *o, uint64_t cycle) {
+  char cyc[32];
+  snprintf(cyc, sizeof cyc, "%llu", (unsigned long long)cycle + 1);
+  char **av = calloc((size_t)o->argc + 8, sizeof(char *));
+  if (!av) return 1;
+  int n = 0;
+  for (int i = 0; i < o->argc; i++) av[n++] = o->argv[i];
+  av[n++] = "--compare-every";
+  av[n++] = "1";
+  av[n++] = "--cycles";
+  av[n++] = cyc;
+  av[n] = NULL;
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    execv("/proc/self/exe", av);
+    _exit(3);
+  }
+  int st = 0;
+  if (pid > 0) waitpid(pid, &st, 0);
+  free(av);
+  if (pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 1) return 1;
+  printf("  (the re-run with every register compared every cycle ended with status %d: the divergence at cycle %llu "
+         "stands)\n", pid > 0 && WIFEXITED(st) ? WEXITSTATUS(st) : -1, (unsigned long long)cycle);
+  return 1;
 }
 
 /* The config in file names and messages: the config files' names, then the
@@ -1014,6 +1067,7 @@ int ls_main(int argc, char **argv) {
   o.seed = 1;
   o.cycles = 10000;
   o.sweep = 4096;
+  o.every = 1;
   o.history = 8;
   o.rerun = 1;
   o.win_from = o.win_to = -1;
@@ -1039,6 +1093,11 @@ int ls_main(int argc, char **argv) {
     else if (!strcmp(a, "--seed")) { NEED_ARG; if (parse_u64(a, v, &o.seed)) return 2; }
     else if (!strcmp(a, "--cycles")) { NEED_ARG; if (parse_u64(a, v, &o.cycles)) return 2; }
     else if (!strcmp(a, "--sweep")) { NEED_ARG; if (parse_u64(a, v, &o.sweep)) return 2; }
+    else if (!strcmp(a, "--compare-every")) {
+      NEED_ARG;
+      if (parse_u64(a, v, &o.every) || !o.every || o.every > 1000000000ull)
+        return die2("option --compare-every: '%s' is not a cycle count in 1..1000000000", v);
+    }
     else if (!strcmp(a, "--history")) {
       uint64_t h;
       NEED_ARG;
@@ -1161,10 +1220,12 @@ int ls_main(int argc, char **argv) {
     o.wave_prefix = pfx;
   }
   if (o.progress < 0) o.progress = 1; /* auto: in place on a terminal, a line every 5 s otherwise */
-  int rc = run(&o, b, &cfg);
+  uint64_t locate_at = 0;
+  int rc = run(&o, b, &cfg, &locate_at);
   if (o.stats_f) { /* whole or nothing: a refused run (2) leaves no results file */
     int werr = fclose(o.stats_f);
-    if (rc == 2 || werr || rename(o.stats_tmp, o.stats_path)) unlink(o.stats_tmp);
+    if (rc == 2 || rc == 4 || werr || rename(o.stats_tmp, o.stats_path)) unlink(o.stats_tmp);
   }
+  if (rc == 4) rc = locate_divergence(&o, locate_at);
   return rc;
 }
