@@ -3,7 +3,7 @@
  * shell_byp_hw_*), with its BDU (i_bdu) and CHSS unit (i_chss).
  *
  * The scheme is SHELL_BYPASS, held for the run (mode_scheme_i); the hook
- * stands for SM SHELL_LS_SM: under CHSS_CONTROL=CENTRAL every SM but SM0
+ * stands for SM LS_BYP_SM: under CHSS_CONTROL=CENTRAL every SM but SM0
  * follows lead_tbbg_i (mode_follow_i = 1).
  *
  * Stimulus (from the previous cycle's inputs and outputs and the adapter's
@@ -99,7 +99,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   }
   c->h.has_bdu = c->h.has_chss = 1;
   c->scheme = (unsigned)CFG(cfg, SHELL_BYPASS);
-  c->follow = CFG(cfg, SHELL_LS_SM) != 0 && CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
+  c->follow = CFG(cfg, LS_BYP_SM) != 0 && CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
   c->sweep = (unsigned)CFG(cfg, BDU_MODE_SWEEP);
   c->klen = (unsigned)CFG(cfg, BDU_KERNEL_LEN);
   c->life_max = (unsigned)CFG(cfg, CHSS_LIFE_MAX);
