@@ -90,7 +90,7 @@ void shell_ccn_hw_next(shell_ccn_hw_t *h, unsigned i) {
   /* miss staging: the ring takes it (popped); the L1D hands a new one over */
   h->mreg_v_d[i] = h->mreg_v_q[i] && !h->popped[i];
   h->mreg_a_d[i] = h->mreg_a_q[i];
-  if (in->miss_valid_i) {
+  if (in->miss_valid_i && h->out[i].mem_ready_o) {
     h->mreg_v_d[i] = 1;
     h->mreg_a_d[i] = in->miss_line_i & lam;
   }
