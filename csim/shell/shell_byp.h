@@ -4,8 +4,9 @@
  * (the L1D's req_byp_i); it sees the L1D's event pulses (ev_*_o) of every
  * cycle and the thread-block dispatch events of its SM, and may tag a
  * dispatched block (CHSS ba/bg).  The scheme is the run parameter
- * SHELL_BYPASS (csim/params_shell.def); a new scheme is one ENUMV there and
- * one case in each function of shell_byp.c, its state a member here.
+ * SHELL_BYPASS (csim/params_shell.def); a new scheme is one ENUMV there, one
+ * case in rtl/shell/shell_byp.sv and the same case in shell_byp_hw_byp() /
+ * shell_byp_hw_comb(), its unit an instance (a member of shell_byp_hw_t).
  *
  * The hardware is rtl/shell/shell_byp.sv; its C twin is shell_byp_hw_*
  * below (explicit port structs shell_byp_in_t / shell_byp_out_t, one field
