@@ -29,7 +29,7 @@ declare -A SMALL=(
 tops="fifo_sync:prim prio_enc:prim rr_arb:prim sat_cnt:prim mem_1r1w:prim"
 for d in rtl/*/; do d=$(basename "$d"); [ "$d" != prim ] && [ -f rtl/$d/$d.sv ] && tops+=" $d:$d"; done
 tops+=" ccn_ring:ccn mrpb_l1d:mrpb+l1d"
-for t in shell_l2 shell_xbar shell_disp; do [ -f rtl/shell/$t.sv ] && tops+=" $t:shell"; done
+for t in shell_l2 shell_xbar shell_disp shell_byp shell_ccn; do [ -f rtl/shell/$t.sv ] && tops+=" $t:shell+bdu+chss+ccn"; done
 for t in $tops; do
   top=${t%%:*}; dirs=${t##*:}
   files="$prim"

@@ -35,37 +35,134 @@ const char *shell_byp_name(uint32_t scheme) {
   }
 }
 
+/* ---- the RTL twin (rtl/shell/shell_byp.sv, same order) ------------------- */
+
+void shell_byp_hw_init(shell_byp_hw_t *h, unsigned tb_slots, unsigned warps) {
+  h->tb_slots = tb_slots;
+  h->warps = warps;
+}
+
+void shell_byp_hw_reset(shell_byp_hw_t *h) {
+  if (h->has_bdu) bdu_reset(&h->i_bdu);
+  if (h->has_chss) chss_reset(&h->i_chss);
+}
+
+uint32_t shell_byp_hw_byp(const shell_byp_hw_t *h, const shell_byp_in_t *in) {
+  uint32_t b = 0;
+  const chss_t *c = &h->i_chss;
+  switch (in->mode_scheme_i) {
+  case SHELL_BYPASS_ALL: b = 1; break;
+  case SHELL_BYPASS_TWOLEVEL: b = h->has_bdu && h->i_bdu.bmode_q; break; /* the BDU's req_byp_o */
+  case SHELL_BYPASS_STATIC: b = in->req_tag_i == CHSS_LD_CG; break;
+  case SHELL_BYPASS_CHSS:
+  case SHELL_BYPASS_COORD: { /* the CHSS unit's ld_byp_o (Table 1); CHSS: every load cm */
+#ifdef FAULT_SHELL_BYP_COORD
+    uint32_t t = CHSS_LD_CM; /* injected: COORD ignores the static tag */
+#else
+    uint32_t t = in->mode_scheme_i == SHELL_BYPASS_COORD ? in->req_tag_i : CHSS_LD_CM;
+#endif
+    b = h->has_chss &&
+        (t == CHSS_LD_CG || (t == CHSS_LD_CM && in->req_slot_i < c->slots && c->tag_q[in->req_slot_i]));
+    break;
+  }
+  default: b = 0; break; /* NONE */
+  }
+  return in->req_valid_i && !in->req_store_i && b;
+}
+
+void shell_byp_hw_comb(shell_byp_hw_t *h, const shell_byp_in_t *in, shell_byp_out_t *out) {
+  uint32_t use_bdu = in->mode_scheme_i == SHELL_BYPASS_TWOLEVEL, use_chss = uses_chss(in->mode_scheme_i);
+  out->bmode_o = out->disp_tag_o = out->tb_bg_o = 0;
+  if (h->has_bdu) {
+    bdu_in_t *bi = &h->bin;
+    bi->mode_thr_l_i = in->mode_thr_l_i;
+    bi->mode_thr_h_i = in->mode_thr_h_i;
+    bi->mode_thr_w_i = in->mode_thr_w_i;
+    bi->mode_womu_i = in->mode_womu_i;
+    bi->kernel_start_i = use_bdu && in->kernel_start_i;
+    bi->tb_disp_i = use_bdu && in->disp_valid_i;
+    bi->ev_access_i = use_bdu && in->ev_access_i;
+    bi->ev_miss_i = use_bdu && in->ev_miss_i;
+    bi->ev_hitres_i = use_bdu && in->ev_hitres_i;
+    bi->ev_byp_i = use_bdu && in->ev_byp_i;
+    memcpy(bi->ibuf_valid_i, in->ibuf_valid_i, sizeof bi->ibuf_valid_i);
+    bi->req_valid_i = in->req_valid_i;
+    bi->req_store_i = in->req_store_i;
+    bdu_comb(&h->i_bdu, bi, &h->bout);
+    out->bmode_o = h->bout.bmode_o;
+  }
+  if (h->has_chss) {
+    chss_in_t *ci = &h->cin;
+    ci->mode_follow_i = use_chss && in->mode_follow_i;
+    ci->bcast_tbbg_i = in->lead_tbbg_i;
+    ci->kernel_start_i = use_chss && in->kernel_start_i;
+    ci->tb_max_i = in->tb_max_i;
+    ci->disp_valid_i = use_chss && in->disp_valid_i;
+    ci->disp_slot_i = in->disp_slot_i;
+    ci->cmt_valid_i = use_chss && in->done_valid_i;
+    ci->cmt_slot_i = in->done_slot_i;
+    ci->ev_hit_i = use_chss && in->ev_hit_i;
+    ci->ev_stall_i = use_chss && in->ev_stall_i;
+    ci->warp_cnt_i = in->warp_cnt_i;
+    ci->l2_lat_i = in->l2_lat_i;
+    ci->ld_valid_i = in->req_valid_i && !in->req_store_i;
+    ci->ld_tag_i = in->mode_scheme_i == SHELL_BYPASS_COORD ? in->req_tag_i : CHSS_LD_CM;
+    ci->ld_slot_i = in->req_slot_i;
+    chss_comb(&h->i_chss, ci, &h->cout);
+    out->disp_tag_o = h->cout.disp_tag_o;
+    out->tb_bg_o = h->cout.tb_bg_o;
+  }
+  out->byp_o = shell_byp_hw_byp(h, in);
+}
+
+void shell_byp_hw_commit(shell_byp_hw_t *h) {
+  if (h->has_bdu) bdu_commit(&h->i_bdu);
+  if (h->has_chss) chss_commit(&h->i_chss);
+}
+
+/* ---- the hook ------------------------------------------------------------ */
+
 int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm) {
   memset(b, 0, sizeof *b);
   b->scheme = (uint32_t)CFG(cfg, SHELL_BYPASS);
   b->sample = (uint32_t)CFG(cfg, SHELL_SAMPLE);
   b->nwarps = (uint32_t)CFG(cfg, SHELL_WARPS);
+  shell_byp_hw_init(&b->hw, (unsigned)CFG(cfg, SHELL_TBS), b->nwarps);
+  b->in.mode_scheme_i = b->scheme;
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
     unsigned warps = (unsigned)CFG(cfg, SHELL_WARPS);
     if ((unsigned long long)CFG(cfg, BDU_THR_W) > warps)
       return cfg_reject(cfg, P_BDU_THR_W, "must not exceed the SM's warp slots (SHELL_WARPS) under SHELL_BYPASS=TWOLEVEL");
-    bdu_init(&b->bdu, (unsigned)CFG(cfg, BDU_PERIOD), (unsigned)CFG(cfg, BDU_HOLD), warps);
-    bdu_mode_from_cfg(&b->bin, cfg);
+    bdu_init(&b->hw.i_bdu, (unsigned)CFG(cfg, BDU_PERIOD), (unsigned)CFG(cfg, BDU_HOLD), warps);
+    b->hw.has_bdu = 1;
+    bdu_in_t m;
+    bdu_mode_from_cfg(&m, cfg);
+    b->in.mode_thr_l_i = m.mode_thr_l_i;
+    b->in.mode_thr_h_i = m.mode_thr_h_i;
+    b->in.mode_thr_w_i = m.mode_thr_w_i;
+    b->in.mode_womu_i = m.mode_womu_i;
   }
   if (uses_chss(b->scheme)) {
     unsigned tbs = (unsigned)CFG(cfg, SHELL_TBS);
     if (tbs < 2 || tbs > CHSS_MAX_SLOTS)
       return cfg_reject(cfg, P_SHELL_TBS, "must be 2..15 under SHELL_BYPASS=CHSS or COORD (one CHSS slot per TB slot)");
-    if (chss_init(&b->chss, tbs, (unsigned)CFG(cfg, CHSS_CNT_W), (unsigned)CFG(cfg, CHSS_LAT_W),
+    chss_t *c = &b->hw.i_chss;
+    if (chss_init(c, tbs, (unsigned)CFG(cfg, CHSS_CNT_W), (unsigned)CFG(cfg, CHSS_LAT_W),
                   (unsigned)CFG(cfg, CHSS_FRAC_W), (unsigned)CFG(cfg, CHSS_WARP_W)))
       return cfg_reject(cfg, P_CHSS_CNT_W, "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32");
-    if ((unsigned long long)CFG(cfg, CHSS_L2_LAT) >= (1ull << b->chss.lat_w))
+    if ((unsigned long long)CFG(cfg, CHSS_L2_LAT) >= (1ull << c->lat_w))
       return cfg_reject(cfg, P_CHSS_L2_LAT, "must fit CHSS_LAT_W bits");
-    if ((unsigned long long)CFG(cfg, SHELL_WARPS) >= (1ull << b->chss.warp_w))
+    if ((unsigned long long)CFG(cfg, SHELL_WARPS) >= (1ull << c->warp_w))
       return cfg_reject(cfg, P_CHSS_WARP_W, "too narrow for SHELL_WARPS (the CHSS unit's warp_cnt_i)");
-    b->cin.l2_lat_i = (uint32_t)CFG(cfg, CHSS_L2_LAT);
-    b->cin.mode_follow_i = sm != 0 && CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
+    b->hw.has_chss = 1;
+    b->in.l2_lat_i = (uint32_t)CFG(cfg, CHSS_L2_LAT);
+    b->in.mode_follow_i = sm != 0 && CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
   }
   return 0;
 }
 
 int shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0, const shell_wl_t *wl) {
-  b->leader = &sm0->chss;
+  b->leader = sm0;
   if (!uses_chss(b->scheme)) return 0;
   free(b->tbmax);
   b->ntbmax = wl->nk;
@@ -77,7 +174,7 @@ int shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0, const shell_wl_t *w
   /* the dispatcher's rule: a free TB slot and enough free warp slots */
   for (uint32_t k = 0; k < wl->nk; k++) {
     uint32_t w = wl->k[k].warps ? wl->k[k].warps : 1, n = b->nwarps / w;
-    if (n > b->chss.slots) n = b->chss.slots;
+    if (n > b->hw.i_chss.slots) n = b->hw.i_chss.slots;
     b->tbmax[k] = (uint8_t)(n ? n : 1);
   }
   shell_byp_reset(b);
@@ -92,10 +189,10 @@ void shell_byp_free(shell_byp_t *b) {
 }
 
 static void clear_pulses(shell_byp_t *b) {
-  b->bin.kernel_start_i = b->bin.tb_disp_i = 0;
-  b->bin.ev_access_i = b->bin.ev_miss_i = b->bin.ev_hitres_i = b->bin.ev_byp_i = 0;
-  b->cin.kernel_start_i = b->cin.disp_valid_i = b->cin.disp_slot_i = b->cin.cmt_valid_i = b->cin.cmt_slot_i = 0;
-  b->cin.ev_hit_i = b->cin.ev_stall_i = b->cin.ld_valid_i = 0;
+  shell_byp_in_t *in = &b->in;
+  in->kernel_start_i = in->disp_valid_i = in->disp_slot_i = in->done_valid_i = in->done_slot_i = 0;
+  in->ev_access_i = in->ev_miss_i = in->ev_hitres_i = in->ev_byp_i = in->ev_hit_i = in->ev_stall_i = 0;
+  in->req_valid_i = 0;
 }
 
 void shell_byp_reset(shell_byp_t *b) {
@@ -105,40 +202,32 @@ void shell_byp_reset(shell_byp_t *b) {
   b->cyc = 0;
   b->nser = 0;
   b->req_pc = b->req_store = 0;
+  shell_byp_hw_reset(&b->hw);
   clear_pulses(b);
-  if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
-    bdu_reset(&b->bdu);
-    b->bin.req_valid_i = b->bin.req_store_i = 0;
-    memset(b->bin.ibuf_valid_i, 0, sizeof b->bin.ibuf_valid_i);
-  }
-  if (uses_chss(b->scheme)) {
-    chss_reset(&b->chss);
-    b->cin.warp_cnt_i = 0;
-    /* the first kernel starts in the first cycle (its TB_max): docs/shell.md */
-    b->cin.kernel_start_i = 1;
-    b->cin.tb_max_i = b->ntbmax ? b->tbmax[0] : b->chss.slots;
-  }
+  b->in.req_store_i = b->in.req_slot_i = b->in.req_tag_i = 0;
+  b->in.warp_cnt_i = b->in.lead_tbbg_i = 0;
+  memset(b->in.ibuf_valid_i, 0, sizeof b->in.ibuf_valid_i);
+  /* kernel 0 starts in the first cycle (its TB_max): docs/shell.md */
+  b->in.kernel_start_i = 1;
+  b->in.tb_max_i = b->ntbmax ? b->tbmax[0] : b->hw.i_chss.slots;
 }
 
+/* The environment's answer to req_tag_i: the classifier's tag of the
+ * running kernel's load at req_pc (ca when untagged). */
 static uint32_t static_tag(const shell_byp_t *b) {
   const shell_byp_tags_t *t = b->tags;
   if (!t || b->kern >= t->nk || b->req_pc >= t->n[b->kern]) return CHSS_LD_CA;
   return t->tag[b->kern][b->req_pc];
 }
 
-uint32_t shell_byp_decide(const shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block) {
-  (void)warp, (void)block;
-  switch (b->scheme) {
-  case SHELL_BYPASS_ALL: return 1;
-  case SHELL_BYPASS_TWOLEVEL: return b->bdu.bmode_q; /* the BDU's req_byp_o for a load */
-  case SHELL_BYPASS_STATIC: return static_tag(b) == CHSS_LD_CG;
-  case SHELL_BYPASS_CHSS: return tb < b->chss.slots && b->chss.tag_q[tb]; /* every load cm */
-  case SHELL_BYPASS_COORD: { /* Table 1, as chss_comb's ld_byp_o */
-    uint32_t t = static_tag(b);
-    return t == CHSS_LD_CG || (t == CHSS_LD_CM && tb < b->chss.slots && b->chss.tag_q[tb]);
-  }
-  default: return 0; /* SHELL_BYPASS_NONE */
-  }
+uint32_t shell_byp_decide(shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block) {
+  (void)warp, (void)block; /* no scheme reads them: the RTL has no such ports */
+  shell_byp_in_t *in = &b->in;
+  in->req_valid_i = 1;
+  in->req_store_i = b->req_store;
+  in->req_slot_i = tb;
+  in->req_tag_i = (b->scheme == SHELL_BYPASS_STATIC || b->scheme == SHELL_BYPASS_COORD) ? static_tag(b) : CHSS_LD_CA;
+  return shell_byp_hw_byp(&b->hw, in);
 }
 
 static int prof_add(shell_byp_prof_t *p, uint32_t k, uint32_t pc, uint32_t hit) {
@@ -182,45 +271,34 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
     if (b->prof && !byp && !b->req_store && prof_add(b->prof, b->kern, b->req_pc, ev->ev_hit_o))
       b->prof = NULL; /* out of memory: the profile stops growing (shell-sim reports it) */
   }
-  if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
-    b->bin.ev_access_i = ev->ev_access_o;
-    b->bin.ev_miss_i = ev->ev_miss_o;
-    b->bin.ev_hitres_i = ev->ev_hitres_o;
-    b->bin.ev_byp_i = ev->ev_byp_o;
-  }
-  if (uses_chss(b->scheme)) {
-    b->cin.ev_hit_i = ev->ev_hit_o;
-    b->cin.ev_stall_i = ev->ev_stall_o;
-    /* SM0's registered TB_bg, read before any SM commits (the broadcast wire) */
-    b->cin.bcast_tbbg_i = b->leader ? b->leader->tb_bg_q : 0;
-  }
+  shell_byp_in_t *in = &b->in;
+  in->ev_access_i = ev->ev_access_o;
+  in->ev_miss_i = ev->ev_miss_o;
+  in->ev_hitres_i = ev->ev_hitres_o;
+  in->ev_byp_i = ev->ev_byp_o;
+  in->ev_hit_i = ev->ev_hit_o;
+  in->ev_stall_i = ev->ev_stall_o;
+  /* SM0's registered TB_bg, read before any SM commits (the broadcast wire) */
+  in->lead_tbbg_i = b->leader && b->leader->hw.has_chss ? b->leader->hw.i_chss.tb_bg_q : 0;
 }
 
 uint32_t shell_byp_tb_dispatch(shell_byp_t *b, uint32_t tb, uint32_t block) {
   (void)block;
-  if (b->scheme == SHELL_BYPASS_TWOLEVEL) b->bin.tb_disp_i = 1;
-  if (uses_chss(b->scheme)) {
-    b->cin.disp_valid_i = 1;
-    b->cin.disp_slot_i = tb;
-  }
+  b->in.disp_valid_i = 1;
+  b->in.disp_slot_i = tb;
   return 0; /* the CHSS unit keeps the block's tag itself (tag_q) */
 }
 void shell_byp_tb_done(shell_byp_t *b, uint32_t tb) {
-  if (uses_chss(b->scheme)) {
-    b->cin.cmt_valid_i = 1;
-    b->cin.cmt_slot_i = tb;
-  }
+  b->in.done_valid_i = 1;
+  b->in.done_slot_i = tb;
 }
 void shell_byp_kernel_start(shell_byp_t *b) {
-  if (b->scheme == SHELL_BYPASS_TWOLEVEL) b->bin.kernel_start_i = 1;
   b->kern++;
-  if (uses_chss(b->scheme)) {
-    b->cin.kernel_start_i = 1;
-    b->cin.tb_max_i = b->kern < b->ntbmax ? b->tbmax[b->kern] : b->chss.slots;
-  }
+  b->in.kernel_start_i = 1;
+  b->in.tb_max_i = b->kern < b->ntbmax ? b->tbmax[b->kern] : b->hw.i_chss.slots;
 }
 void shell_byp_ibuf(shell_byp_t *b, const uint32_t *valid) {
-  if (b->scheme == SHELL_BYPASS_TWOLEVEL) memcpy(b->bin.ibuf_valid_i, valid, sizeof b->bin.ibuf_valid_i);
+  if (b->scheme == SHELL_BYPASS_TWOLEVEL) memcpy(b->in.ibuf_valid_i, valid, sizeof b->in.ibuf_valid_i);
 }
 
 static void sample(shell_byp_t *b, uint32_t v) {
@@ -235,27 +313,26 @@ static void sample(shell_byp_t *b, uint32_t v) {
 }
 
 void shell_byp_commit(shell_byp_t *b) {
+  shell_byp_hw_t *h = &b->hw;
+  shell_byp_hw_comb(h, &b->in, &b->out);
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
-    bdu_t *d = &b->bdu;
-    bdu_comb(d, &b->bin, &b->bout);
-    if (d->phase_q == BDU_PH_DECIDE && !b->bin.kernel_start_i) {
+    const bdu_t *d = &h->i_bdu;
+    if (d->phase_q == BDU_PH_DECIDE && !h->bin.kernel_start_i) {
       if (d->bmode_d) b->dec_b++;
       else b->dec_c++;
     }
     b->bmode_cycles += d->bmode_q;
     if (b->cyc % b->sample == 0) sample(b, d->bmode_q);
-    bdu_commit(d);
   } else if (uses_chss(b->scheme)) {
-    chss_t *c = &b->chss;
-    chss_comb(c, &b->cin, &b->cout);
-    if (b->cin.disp_valid_i && !b->cin.kernel_start_i) {
-      if (b->cout.disp_tag_o) b->bg_blocks++;
+    const chss_t *c = &h->i_chss;
+    if (h->cin.disp_valid_i && !h->cin.kernel_start_i) {
+      if (b->out.disp_tag_o) b->bg_blocks++;
       else b->ba_blocks++;
     }
     b->tbbg_moves += c->tb_bg_d != c->tb_bg_q;
     if (b->cyc % b->sample == 0) sample(b, c->tb_bg_q);
-    chss_commit(c);
   }
+  shell_byp_hw_commit(h);
   b->cyc++;
   clear_pulses(b); /* pulses last one cycle */
 }
@@ -267,7 +344,7 @@ void shell_byp_json(const shell_byp_t *b, FILE *f) {
             (unsigned long long)b->bmode_cycles, (unsigned long long)b->dec_b, (unsigned long long)b->dec_c);
   if (uses_chss(b->scheme))
     fprintf(f, ", \"chss_tb_bg\": %u, \"chss_bg_blocks\": %llu, \"chss_ba_blocks\": %llu, \"chss_tbbg_moves\": %llu",
-            b->chss.tb_bg_q, (unsigned long long)b->bg_blocks, (unsigned long long)b->ba_blocks,
+            b->hw.i_chss.tb_bg_q, (unsigned long long)b->bg_blocks, (unsigned long long)b->ba_blocks,
             (unsigned long long)b->tbbg_moves);
   if (uses_chss(b->scheme) || b->scheme == SHELL_BYPASS_STATIC)
     fprintf(f, ", \"bypassed_cg\": %llu, \"bypassed_cm\": %llu", (unsigned long long)b->byp_cg,

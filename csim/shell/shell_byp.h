@@ -4,13 +4,22 @@
  * (the L1D's req_byp_i); it sees the L1D's event pulses (ev_*_o) of every
  * cycle and the thread-block dispatch events of its SM, and may tag a
  * dispatched block (CHSS ba/bg).  The scheme is the run parameter
- * SHELL_BYPASS (csim/params_shell.def); a new scheme is one ENUMV there and
- * one case in each function of shell_byp.c, its state a member here.
+ * SHELL_BYPASS (csim/params_shell.def); a new scheme is one ENUMV there, one
+ * case in rtl/shell/shell_byp.sv and the same case in shell_byp_hw_byp() /
+ * shell_byp_hw_comb(), its unit an instance (a member of shell_byp_hw_t).
  *
- * Timing contract (what an RTL twin must match): decide() is combinational
- * from the controller's registers and the presented request (req() gives
- * its load PC); events(), tb_dispatch(), tb_done(), kernel_start(), ibuf()
- * and warps() stage this cycle's inputs; commit() is the clock edge. */
+ * The hardware is rtl/shell/shell_byp.sv; its C twin is shell_byp_hw_*
+ * below (explicit port structs shell_byp_in_t / shell_byp_out_t, one field
+ * per RTL port), in block lockstep as tb/blocks/shell_byp_ls.c.  The calls
+ * of the hook stage the twin's input ports for this cycle and play its
+ * environment (the static-tag table answering req_tag_i, the per-kernel
+ * TB_max, the leader's TB_bg); the statistics and time series are
+ * testbench-side and have no RTL.
+ *
+ * Timing contract: decide() is combinational from the controller's
+ * registers and the presented request (req() gives its load PC and store
+ * flag); events(), tb_dispatch(), tb_done(), kernel_start(), ibuf() and
+ * warps() stage this cycle's inputs; commit() is the clock edge. */
 #ifndef SHELL_BYP_H
 #define SHELL_BYP_H
 #include <stdint.h>
@@ -26,7 +35,7 @@
  * (lines "k<K>_pc<P> ca|cg|cm"); untagged loads are ca. */
 typedef struct {
   uint32_t nk;
-  uint32_t *n;   /* [kernel] PCs held */
+  uint32_t *n; /* [kernel] PCs held */
   uint8_t **tag; /* [kernel][pc] */
 } shell_byp_tags_t;
 
@@ -38,22 +47,58 @@ typedef struct {
   uint64_t **acc, **hit;
 } shell_byp_prof_t;
 
+/* ---- the RTL twin: rtl/shell/shell_byp.sv --------------------------------
+ * One field per port of the module (widths in the RTL); shell_byp_hw_t is
+ * its state: the BDU (i_bdu) and the CHSS unit (i_chss) with the inputs the
+ * module routes to them.  A unit is present (has_bdu, has_chss) when the
+ * run can use it; the RTL always has both, and an absent unit is one whose
+ * gated inputs keep it in its reset state, so skipping it is exact. */
 typedef struct {
-  uint32_t scheme; /* SHELL_BYPASS_* */
-  /* TWOLEVEL: the SM's bypassing decision unit (csim/bdu, seed 001) and the
-   * inputs this cycle gathers for it (applied at commit) */
-  bdu_t bdu;
-  bdu_in_t bin;
+  uint32_t mode_scheme_i, mode_follow_i, mode_thr_l_i, mode_thr_h_i, mode_thr_w_i, mode_womu_i, l2_lat_i;
+  uint32_t req_valid_i, req_store_i, req_slot_i, req_tag_i;
+  uint32_t ev_access_i, ev_miss_i, ev_hitres_i, ev_byp_i, ev_hit_i, ev_stall_i;
+  uint32_t kernel_start_i, tb_max_i;
+  uint32_t disp_valid_i, disp_slot_i, done_valid_i, done_slot_i;
+  uint32_t ibuf_valid_i[WOMU_MAX_WARPS / 32];
+  uint32_t warp_cnt_i, lead_tbbg_i;
+} shell_byp_in_t;
+
+typedef struct {
+  uint32_t byp_o, disp_tag_o, tb_bg_o, bmode_o;
+} shell_byp_out_t;
+
+typedef struct {
+  unsigned tb_slots, warps, has_bdu, has_chss;
+  bdu_t i_bdu;
+  bdu_in_t bin; /* the BDU's ports as the module drives them */
   bdu_out_t bout;
-  /* CHSS / COORD: the SM's CHSS unit (csim/chss, seed 000) and its inputs */
-  chss_t chss;
-  chss_in_t cin;
+  chss_t i_chss;
+  chss_in_t cin; /* the CHSS unit's ports as the module drives them */
   chss_out_t cout;
-  const chss_t *leader;  /* SM0's unit (CHSS_CONTROL=CENTRAL: the broadcast TB_bg) */
+} shell_byp_hw_t;
+
+/* Structure: TB slots and warp slots of the SM; the units are set up by the
+ * caller (bdu_init / chss_init) and flagged present. */
+void shell_byp_hw_init(shell_byp_hw_t *h, unsigned tb_slots, unsigned warps);
+void shell_byp_hw_reset(shell_byp_hw_t *h);
+/* byp_o alone: combinational from the registers and the request ports. */
+uint32_t shell_byp_hw_byp(const shell_byp_hw_t *h, const shell_byp_in_t *in);
+/* Every output and the next state of both units. */
+void shell_byp_hw_comb(shell_byp_hw_t *h, const shell_byp_in_t *in, shell_byp_out_t *out);
+void shell_byp_hw_commit(shell_byp_hw_t *h);
+
+/* ---- the hook: the twin plus its environment and statistics ------------- */
+typedef struct shell_byp {
+  uint32_t scheme; /* SHELL_BYPASS_* (the twin's mode_scheme_i) */
+  shell_byp_hw_t hw;
+  shell_byp_in_t in; /* this cycle's ports, staged by the calls below */
+  shell_byp_out_t out;
+  /* environment: SM0's hook (CHSS_CONTROL=CENTRAL: lead_tbbg_i is its
+   * tb_bg_o), per-kernel TB_max (tb_max_i), the static tags (req_tag_i) */
+  const struct shell_byp *leader;
   uint32_t ntbmax;       /* kernels known */
   uint8_t *tbmax;        /* [kernel] TB_max: min(SHELL_TBS, SHELL_WARPS / warps per block) */
   uint32_t kern;         /* kernel running (counted by kernel_start) */
-  /* STATIC / COORD: the load tags; the presented request's PC */
   const shell_byp_tags_t *tags;
   uint32_t req_pc, req_store;
   shell_byp_prof_t *prof; /* when set, every cached load is counted per PC */
@@ -82,7 +127,7 @@ static inline void shell_byp_req(shell_byp_t *b, uint32_t pc, uint32_t store) {
 }
 /* The load presented this cycle: warp slot, TB slot, its block id.  Returns
  * req_byp_i.  Stores never bypass (the caller does not ask). */
-uint32_t shell_byp_decide(const shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block);
+uint32_t shell_byp_decide(shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block);
 /* This cycle's L1D event pulses and whether the presented request was
  * accepted and bypassed (for statistics). */
 void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, uint32_t byp);
@@ -95,7 +140,7 @@ void shell_byp_kernel_start(shell_byp_t *b);
  * holds a valid instruction (words of 32 bits, WOMU_MAX_WARPS bits). */
 void shell_byp_ibuf(shell_byp_t *b, const uint32_t *valid);
 /* Active warps of the SM this cycle (CHSS warp_cnt_i). */
-static inline void shell_byp_warps(shell_byp_t *b, uint32_t n) { b->cin.warp_cnt_i = n; }
+static inline void shell_byp_warps(shell_byp_t *b, uint32_t n) { b->in.warp_cnt_i = n; }
 /* Whether the scheme reads ibuf()/warps() (the SM skips the count otherwise). */
 static inline int shell_byp_wants_warps(const shell_byp_t *b) {
   return b->scheme == SHELL_BYPASS_TWOLEVEL || b->scheme == SHELL_BYPASS_CHSS || b->scheme == SHELL_BYPASS_COORD;

@@ -4,6 +4,139 @@
 #include <string.h>
 #include "bits.h"
 
+/* ---- the RTL twin (rtl/shell/shell_ccn.sv, same order) -------------------- */
+
+int shell_ccn_hw_init(shell_ccn_hw_t *h, const ccn_ring_cfg_t *rc, unsigned offw) {
+  memset(h, 0, sizeof *h);
+  if (ccn_ring_init(&h->i_ring, rc)) return -1;
+  h->nodes = rc->nodes;
+  h->law = rc->law;
+  h->offw = offw;
+  h->lbw = h->i_ring.lbw;
+  size_t words = (size_t)h->nodes * h->lbw;
+  h->rmt_data_i = calloc(words, 4);
+  h->ans_data_q = calloc(words, 4);
+  h->ans_data_d = calloc(words, 4);
+  if (!h->rmt_data_i || !h->ans_data_q || !h->ans_data_d) {
+    shell_ccn_hw_free(h);
+    return -1;
+  }
+  /* the ring reads the answer registers in place */
+  for (unsigned i = 0; i < h->nodes; i++) h->rin.in[i].rmt_data_i = h->ans_data_q + (size_t)i * h->lbw;
+  shell_ccn_hw_reset(h);
+  return 0;
+}
+
+void shell_ccn_hw_free(shell_ccn_hw_t *h) {
+  ccn_ring_free(&h->i_ring);
+  free(h->rmt_data_i);
+  free(h->ans_data_q);
+  free(h->ans_data_d);
+  h->rmt_data_i = h->ans_data_q = h->ans_data_d = NULL;
+}
+
+void shell_ccn_hw_reset(shell_ccn_hw_t *h) {
+  ccn_ring_reset(&h->i_ring);
+  for (unsigned i = 0; i < h->nodes; i++) {
+    h->mreg_v_q[i] = h->mreg_v_d[i] = h->mreg_a_q[i] = h->mreg_a_d[i] = 0;
+    h->ans_v_q[i] = h->ans_v_d[i] = h->ans_hit_q[i] = h->ans_hit_d[i] = 0;
+    h->fst_v_q[i] = h->fst_v_d[i] = h->fst_a_q[i] = h->fst_a_d[i] = 0;
+    h->l2_v_q[i] = h->l2_v_d[i] = h->l2_a_q[i] = h->l2_a_d[i] = 0;
+    h->popped[i] = h->rsp_take[i] = h->l2_take[i] = 0;
+    memset(&h->in[i], 0, sizeof h->in[i]);
+  }
+  size_t bytes = (size_t)h->nodes * h->lbw * 4;
+  memset(h->ans_data_q, 0, bytes);
+  memset(h->ans_data_d, 0, bytes);
+}
+
+void shell_ccn_hw_comb(shell_ccn_hw_t *h) {
+  ccn_ring_t *r = &h->i_ring;
+  for (unsigned i = 0; i < h->nodes; i++) { /* the ring's inputs: every node's edge registers */
+    ccn_node_in_t *in = &h->rin.in[i];
+    in->miss_valid_i = h->mreg_v_q[i];
+    in->miss_addr_i = h->mreg_a_q[i];
+    in->miss_byp_i = 0;
+    in->rmt_hit_i = h->ans_v_q[i] && h->ans_hit_q[i];
+    in->resp_ready_i = !h->fst_v_q[i];
+    in->l2_ready_i = !h->l2_v_q[i];
+  }
+  ccn_ring_comb(r, &h->rin);
+  for (unsigned i = 0; i < h->nodes; i++) {
+    const ccn_node_t *x = &r->node[i];
+    shell_ccn_out_t *o = &h->out[i];
+    h->popped[i] = h->mreg_v_q[i] && x->miss_ready_o;
+    h->rsp_take[i] = x->resp_valid_o && !h->fst_v_q[i];
+    h->l2_take[i] = x->l2_valid_o && !h->l2_v_q[i];
+#ifdef FAULT_SHELL_CCN_READY
+    o->mem_ready_o = !h->mreg_v_q[i] || h->popped[i]; /* injected: a waiting ring L2 request does not hold the L1D off */
+#else
+    o->mem_ready_o = (!h->mreg_v_q[i] || h->popped[i]) && !h->l2_v_q[i];
+#endif
+    o->rmt_valid_o = x->rmt_valid_o;
+    o->rmt_addr_o = x->rmt_valid_o ? x->rmt_addr_o << h->offw : 0;
+    o->fill_valid_o = h->fst_v_q[i];
+    o->fill_line_o = h->fst_a_q[i];
+    o->l2_valid_o = h->l2_v_q[i];
+    o->l2_line_o = h->l2_a_q[i];
+    o->thr_o = x->thr_o;
+  }
+}
+
+void shell_ccn_hw_next(shell_ccn_hw_t *h, unsigned i) {
+  const shell_ccn_in_t *in = &h->in[i];
+  const ccn_node_t *x = &h->i_ring.node[i];
+  const uint32_t lam = h->law >= 32 ? ~0u : (1u << h->law) - 1u;
+  /* miss staging: the ring takes it (popped); the L1D hands a new one over */
+  h->mreg_v_d[i] = h->mreg_v_q[i] && !h->popped[i];
+  h->mreg_a_d[i] = h->mreg_a_q[i];
+  if (in->miss_valid_i && h->out[i].mem_ready_o) {
+    h->mreg_v_d[i] = 1;
+    h->mreg_a_d[i] = in->miss_line_i & lam;
+  }
+  /* lookup answer: registered whenever the ring asked */
+  h->ans_v_d[i] = h->out[i].rmt_valid_o;
+  h->ans_hit_d[i] = h->out[i].rmt_valid_o ? in->rmt_hit_i : h->ans_hit_q[i];
+  if (h->out[i].rmt_valid_o)
+    memcpy(h->ans_data_d + (size_t)i * h->lbw, h->rmt_data_i + (size_t)i * h->lbw, h->lbw * 4);
+  /* fill staging: a line the ring delivered, until the L1D takes it */
+  h->fst_v_d[i] = h->fst_v_q[i];
+  h->fst_a_d[i] = h->fst_a_q[i];
+  if (h->rsp_take[i]) {
+    h->fst_v_d[i] = 1;
+    h->fst_a_d[i] = x->resp_addr_o;
+  }
+  if (h->fst_v_q[i] && in->fill_ready_i) h->fst_v_d[i] = 0;
+  /* L2 staging: a ring request to L2, until the injection queue takes it */
+  h->l2_v_d[i] = h->l2_v_q[i];
+  h->l2_a_d[i] = h->l2_a_q[i];
+  if (h->l2_take[i]) {
+    h->l2_v_d[i] = 1;
+#ifdef FAULT_SHELL_CCN_L2LINE
+    h->l2_a_d[i] = x->l2_addr_o ^ 1; /* injected: the wrong line staged */
+#else
+    h->l2_a_d[i] = x->l2_addr_o;
+#endif
+  }
+  if (h->l2_v_q[i] && in->l2_ready_i) h->l2_v_d[i] = 0;
+}
+
+void shell_ccn_hw_commit_node(shell_ccn_hw_t *h, unsigned i) {
+  h->mreg_v_q[i] = h->mreg_v_d[i];
+  h->mreg_a_q[i] = h->mreg_a_d[i];
+  h->ans_v_q[i] = h->ans_v_d[i];
+  h->ans_hit_q[i] = h->ans_hit_d[i];
+  if (h->ans_v_d[i]) memcpy(h->ans_data_q + (size_t)i * h->lbw, h->ans_data_d + (size_t)i * h->lbw, h->lbw * 4);
+  h->fst_v_q[i] = h->fst_v_d[i];
+  h->fst_a_q[i] = h->fst_a_d[i];
+  h->l2_v_q[i] = h->l2_v_d[i];
+  h->l2_a_q[i] = h->l2_a_d[i];
+}
+
+void shell_ccn_hw_commit_ring(shell_ccn_hw_t *h) { ccn_ring_commit(&h->i_ring); }
+
+/* ---- the hook ------------------------------------------------------------ */
+
 int shell_ccn_init(shell_ccn_t *c, const l1sys_cfg_t *cfg, unsigned sm) {
   memset(c, 0, sizeof *c);
   c->variant = (uint32_t)CFG(cfg, SHELL_CCN);
@@ -14,154 +147,117 @@ int shell_ccn_init(shell_ccn_t *c, const l1sys_cfg_t *cfg, unsigned sm) {
   return 0;
 }
 
+/* The ring's parameters in the shell: one node per SM, the L1D's line. */
+int shell_ccn_ring_cfg(ccn_ring_cfg_t *rc, const l1sys_cfg_t *cfg, unsigned nsm, uint32_t variant) {
+  l1sys_cfg_t k = *cfg;
+  unsigned offw = (unsigned)bits_clog2((uint32_t)CFG(cfg, L1D_LINE));
+  k.v[P_CCN_NODES] = nsm;
+  k.v[P_CCN_LINE_BYTES] = CFG(cfg, L1D_LINE);
+  k.v[P_CCN_LINE_ADDR_W] = CFG(cfg, L1D_ADDR_W) - offw;
+  if (variant == SHELL_CCN_ON) k.v[P_CCN_HMIN] = 0; /* CCN-B: never throttle */
+  return ccn_ring_cfg_from(rc, &k);
+}
+
 int shell_ccn_attach(shell_ccn_t *c, shell_ccn_t *sm0, const l1sys_cfg_t *cfg, unsigned nsm) {
   c->owner = sm0;
   c->nodes = nsm;
   if (c->variant == SHELL_CCN_OFF) return 0;
-  c->ans_data_q = calloc(c->lwords, 4);
-  c->ans_data_d = calloc(c->lwords, 4);
-  if (!c->ans_data_q || !c->ans_data_d) goto oom;
   if (c == sm0) {
     if (nsm < 2 || nsm > CCN_MAX_NODES)
       return cfg_reject(cfg, P_SHELL_SMS, "must be 2..16 under SHELL_CCN=ON or ON_THROTTLE (one ring node per SM)");
     ccn_ring_cfg_t rc;
-    l1sys_cfg_t k = *cfg;
-    k.v[P_CCN_NODES] = nsm;
-    k.v[P_CCN_LINE_BYTES] = CFG(cfg, L1D_LINE);
-    k.v[P_CCN_LINE_ADDR_W] = CFG(cfg, L1D_ADDR_W) - c->offw;
-    if (c->variant == SHELL_CCN_ON) k.v[P_CCN_HMIN] = 0; /* CCN-B: never throttle */
-    if (ccn_ring_cfg_from(&rc, &k)) return -1;
-    c->node = calloc(nsm, sizeof *c->node);
-    c->ring = calloc(1, sizeof *c->ring);
-    c->rin = calloc(1, sizeof *c->rin);
-    if (!c->node || !c->ring || !c->rin || ccn_ring_init(c->ring, &rc) || ccn_ring_in_init(c->rin, c->ring)) goto oom;
+    if (shell_ccn_ring_cfg(&rc, cfg, nsm, c->variant)) return -1;
+    c->hw = calloc(1, sizeof *c->hw);
+    if (!c->hw || shell_ccn_hw_init(c->hw, &rc, c->offw)) {
+      free(c->hw);
+      c->hw = NULL;
+      fprintf(stderr, "error: shell: out of memory (CCN)\n");
+      return -1;
+    }
   }
-  sm0->node[c->id] = c;
   shell_ccn_reset(c);
   return 0;
-oom:
-  fprintf(stderr, "error: shell: out of memory (CCN)\n");
-  return -1;
 }
 
 void shell_ccn_free(shell_ccn_t *c) {
-  free(c->ans_data_q);
-  free(c->ans_data_d);
   free(c->ser);
-  if (c->ring) ccn_ring_free(c->ring);
-  if (c->rin) ccn_ring_in_free(c->rin);
-  free(c->ring);
-  free(c->rin);
-  free(c->node);
-  c->ans_data_q = c->ans_data_d = NULL;
   c->ser = NULL;
-  c->ring = NULL;
-  c->rin = NULL;
-  c->node = NULL;
+  if (c->hw) shell_ccn_hw_free(c->hw);
+  free(c->hw);
+  c->hw = NULL;
 }
 
 void shell_ccn_reset(shell_ccn_t *c) {
-  c->mreg_v_q = c->mreg_v_d = c->mreg_a_q = c->mreg_a_d = 0;
-  c->ans_v_q = c->ans_v_d = c->ans_hit_q = c->ans_hit_d = 0;
-  if (c->ans_data_q) memset(c->ans_data_q, 0, c->lwords * 4);
-  if (c->ans_data_d) memset(c->ans_data_d, 0, c->lwords * 4);
-  c->fst_v_q = c->fst_v_d = c->fst_a_q = c->fst_a_d = 0;
-  c->l2_v_q = c->l2_v_d = c->l2_a_q = c->l2_a_d = 0;
-  c->popped = c->done = 0;
+  c->done = 0;
   c->remote_hits = c->lookups = c->ring_misses = c->ring_l2 = c->thr_cycles = 0;
   c->cyc = c->nser = 0;
-  if (c->ring) ccn_ring_reset(c->ring);
+  if (c->hw) shell_ccn_hw_reset(c->hw);
 }
 
-/* The ring's cycle, from the registers of every node's edge; run once per
- * cycle by the first hook call of any SM. */
-static void ring_step(shell_ccn_t *c) {
+/* The twin's outputs, from its registers; evaluated once per cycle by the
+ * first hook call of any SM. */
+static shell_ccn_hw_t *ring_step(shell_ccn_t *c) {
   shell_ccn_t *o = c->owner;
-  if (c->variant == SHELL_CCN_OFF || !o || o->done) return;
-  o->done = 1;
-  ccn_ring_t *r = o->ring;
-  ccn_ring_in_t *ri = o->rin;
-  for (unsigned i = 0; i < o->nodes; i++) {
-    const shell_ccn_t *n = o->node[i];
-    ccn_node_in_t *in = &ri->in[i];
-    in->miss_valid_i = n->mreg_v_q;
-    in->miss_addr_i = n->mreg_a_q;
-    in->miss_byp_i = 0;
-    in->rmt_hit_i = n->ans_v_q && n->ans_hit_q;
-    memcpy(ri->rmt_data + (size_t)i * r->lbw, n->ans_data_q, (r->lbw < n->lwords ? r->lbw : n->lwords) * 4);
-    in->resp_ready_i = !n->fst_v_q;
-    in->l2_ready_i = !n->l2_v_q;
+  if (c->variant == SHELL_CCN_OFF || !o || !o->hw) return NULL;
+  if (!o->done) {
+    o->done = 1;
+    shell_ccn_hw_comb(o->hw);
   }
-  ccn_ring_comb(r, ri);
-  for (unsigned i = 0; i < o->nodes; i++) {
-    shell_ccn_t *n = o->node[i];
-    const ccn_node_t *x = &r->node[i];
-    const ccn_node_in_t *in = &ri->in[i];
-    n->popped = in->miss_valid_i && x->miss_ready_o;
-    if (n->popped) n->mreg_v_d = 0;
-    if (x->resp_valid_o && in->resp_ready_i) {
-      n->fst_v_d = 1;
-      n->fst_a_d = x->resp_addr_o;
-      n->remote_hits++;
-    }
-    if (x->l2_valid_o && in->l2_ready_i) {
-      n->l2_v_d = 1;
-      n->l2_a_d = x->l2_addr_o;
-      n->ring_l2++;
-    }
-    n->ans_v_d = 0; /* set by remote() when the L1D is asked */
-    n->thr_cycles += x->thr_o;
-  }
+  return o->hw;
 }
 
 int shell_ccn_fill(shell_ccn_t *c, uint32_t *line) {
-  ring_step(c);
-  *line = c->fst_a_q;
-  return c->fst_v_q;
+  shell_ccn_hw_t *h = ring_step(c);
+  if (!h) {
+    *line = 0;
+    return 0;
+  }
+  *line = h->out[c->id].fill_line_o;
+  return h->out[c->id].fill_valid_o;
 }
-void shell_ccn_filled(shell_ccn_t *c) { c->fst_v_d = 0; }
+void shell_ccn_filled(shell_ccn_t *c) {
+  shell_ccn_hw_t *h = ring_step(c);
+  if (h) h->in[c->id].fill_ready_i = 1;
+}
 
 int shell_ccn_mem_ready(shell_ccn_t *c) {
-  ring_step(c);
-  if (c->variant == SHELL_CCN_OFF) return 1;
-  return (!c->mreg_v_q || c->popped) && !c->l2_v_q;
+  shell_ccn_hw_t *h = ring_step(c);
+  return h ? (int)h->out[c->id].mem_ready_o : 1;
 }
 
 void shell_ccn_rmt(shell_ccn_t *c, uint32_t *valid, uint32_t *addr) {
-  ring_step(c);
-  if (c->variant == SHELL_CCN_OFF) {
-    *valid = *addr = 0;
-    return;
-  }
-  const ccn_node_t *x = &c->owner->ring->node[c->id];
-  *valid = x->rmt_valid_o;
-  *addr = x->rmt_valid_o ? x->rmt_addr_o << c->offw : 0;
+  shell_ccn_hw_t *h = ring_step(c);
+  *valid = h ? h->out[c->id].rmt_valid_o : 0;
+  *addr = h ? h->out[c->id].rmt_addr_o : 0;
 }
 
 void shell_ccn_remote(shell_ccn_t *c, uint32_t hit, const uint32_t *data) {
-  ring_step(c);
-  if (c->variant == SHELL_CCN_OFF) return;
+  shell_ccn_hw_t *h = ring_step(c);
+  if (!h) return;
   c->lookups++;
-  c->ans_v_d = 1;
-  c->ans_hit_d = hit;
-  memcpy(c->ans_data_d, data, c->lwords * 4);
+  h->in[c->id].rmt_hit_i = hit;
+  memcpy(h->rmt_data_i + (size_t)c->id * h->lbw, data, (h->lbw < c->lwords ? h->lbw : c->lwords) * 4);
 }
 
 int shell_ccn_miss(shell_ccn_t *c, uint32_t line, uint32_t not_ring) {
-  ring_step(c);
-  if (c->variant == SHELL_CCN_OFF || not_ring) return 0;
-  c->mreg_v_d = 1;
-  c->mreg_a_d = line;
+  shell_ccn_hw_t *h = ring_step(c);
+  if (!h || not_ring) return 0;
+  h->in[c->id].miss_valid_i = 1;
+  h->in[c->id].miss_line_i = line;
   c->ring_misses++;
   return 1;
 }
 
 int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room) {
-  ring_step(c);
-  *line = c->l2_a_q;
-  if (!c->l2_v_q || !room) return 0;
-  c->l2_v_d = 0;
-  return 1;
+  shell_ccn_hw_t *h = ring_step(c);
+  if (!h) {
+    *line = 0;
+    return 0;
+  }
+  const shell_ccn_out_t *o = &h->out[c->id];
+  *line = o->l2_line_o;
+  h->in[c->id].l2_ready_i = room;
+  return o->l2_valid_o && room;
 }
 
 static void sample(shell_ccn_t *c, uint32_t v) {
@@ -176,28 +272,31 @@ static void sample(shell_ccn_t *c, uint32_t v) {
 }
 
 void shell_ccn_commit(shell_ccn_t *c) {
-  if (c->variant == SHELL_CCN_OFF) return;
-  if (c->cyc % c->sample == 0) sample(c, c->owner->ring->node[c->id].thr_q);
+  /* not ring_step(): the outputs were evaluated this cycle by a call (every
+   * SM's comb makes several), and SM0's edge may already have been taken */
+  shell_ccn_hw_t *h = c->variant == SHELL_CCN_OFF || !c->owner ? NULL : c->owner->hw;
+  if (!h) return;
+  unsigned i = c->id;
+  /* statistics of this node's cycle (testbench side) */
+  c->remote_hits += h->rsp_take[i];
+  c->ring_l2 += h->l2_take[i];
+  c->thr_cycles += h->out[i].thr_o;
+  /* SM0 samples before the ring's edge, the others after it (as the shell
+   * always has: the series are statistics only) */
+  if (c->cyc % c->sample == 0) sample(c, h->i_ring.node[i].thr_q);
   c->cyc++;
-  c->mreg_v_q = c->mreg_v_d;
-  c->mreg_a_q = c->mreg_a_d;
-  c->ans_v_q = c->ans_v_d;
-  c->ans_hit_q = c->ans_hit_d;
-  if (c->ans_v_d) memcpy(c->ans_data_q, c->ans_data_d, c->lwords * 4);
-  c->fst_v_q = c->fst_v_d;
-  c->fst_a_q = c->fst_a_d;
-  c->l2_v_q = c->l2_v_d;
-  c->l2_a_q = c->l2_a_d;
-  c->popped = 0;
+  shell_ccn_hw_next(h, i);
+  shell_ccn_hw_commit_node(h, i);
+  memset(&h->in[i], 0, sizeof h->in[i]); /* this cycle's inputs are spent */
   if (c->owner == c) { /* the ring's own clock edge, once per cycle */
-    ccn_ring_commit(c->ring);
+    shell_ccn_hw_commit_ring(h);
     c->done = 0;
   }
 }
 
 void shell_ccn_json(const shell_ccn_t *c, FILE *f) {
   if (c->variant == SHELL_CCN_OFF) return;
-  const ccn_node_t *x = &c->owner->ring->node[c->id];
+  const ccn_node_t *x = &c->owner->hw->i_ring.node[c->id];
   fprintf(f,
           ", \"ccn_lookups\": %llu, \"ccn_ring_misses\": %llu, \"ccn_to_l2\": %llu, \"ccn_served_for_others\": %u, "
           "\"ccn_nosharer\": %u, \"ccn_throttled_periods\": %u, \"ccn_throttled_misses\": %u, \"ccn_throttled_cycles\": %llu, "

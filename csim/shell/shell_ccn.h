@@ -15,9 +15,20 @@
  *                           fill port before the crossbar's response
  *   L2 staging      l2_*    a request the ring sends to L2, pushed into the
  *                           SM's injection queue before the L1D's own
- * Per cycle (any order across SMs; the first call of the cycle runs the
- * ring's logic from the registers): fill() / filled(), mem_ready(), rmt(),
- * remote(), miss(), l2(); commit() is the clock edge. */
+ * The hardware is rtl/shell/shell_ccn.sv: the ring (i_ring) and every
+ * node's edge registers in one module (docs/shell.md, "The CCN hook in
+ * RTL"); its C twin is shell_ccn_hw_* below, with explicit per-node port
+ * structs (shell_ccn_in_t / shell_ccn_out_t: node i's slice of each RTL
+ * port), in block lockstep as tb/blocks/shell_ccn_ls.c.  SM0's hook owns the
+ * twin; every hook's calls stage its node's input ports and read its
+ * node's outputs.  The variant is structural: OFF has no twin (the shell
+ * instantiates none), ON is the ring with HMin = 0, ON_THROTTLE with
+ * CCN_HMIN.  Statistics and the throttle time series are testbench-side.
+ *
+ * Per cycle (any order across SMs; the first call of the cycle evaluates
+ * the twin's outputs, which depend on its registers only): fill() /
+ * filled(), mem_ready(), rmt(), remote(), miss(), l2(); commit() is the
+ * clock edge. */
 #ifndef SHELL_CCN_H
 #define SHELL_CCN_H
 #include <stdint.h>
@@ -25,22 +36,61 @@
 #include "cfg.h"
 #include "ccn_ring.h"
 
+/* ---- the RTL twin: rtl/shell/shell_ccn.sv -------------------------------- */
+/* Node i's input ports (its slice of the RTL's concatenated ports); its
+ * rmt_data_i is shell_ccn_hw_t.rmt_data_i + i * lbw. */
+typedef struct {
+  uint32_t miss_valid_i, miss_line_i; /* a cached load miss the L1D handed over */
+  uint32_t rmt_hit_i;                 /* the L1D's answer to this cycle's rmt_valid_o */
+  uint32_t fill_ready_i;              /* the L1D took fill_line_o */
+  uint32_t l2_ready_i;                /* the injection queue takes l2_line_o */
+} shell_ccn_in_t;
+
+typedef struct {
+  uint32_t mem_ready_o;             /* ANDed into the L1D's mem_req_ready_i */
+  uint32_t rmt_valid_o, rmt_addr_o; /* lookup toward the L1D's rmt_* port (byte address) */
+  uint32_t fill_valid_o, fill_line_o;
+  uint32_t l2_valid_o, l2_line_o;
+  uint32_t thr_o; /* the node's throttler has it off the ring */
+} shell_ccn_out_t;
+
+typedef struct {
+  unsigned nodes, law, offw, lbw;
+  ccn_ring_t i_ring;
+  ccn_ring_in_t rin; /* the ring's inputs: the edge registers */
+  shell_ccn_in_t in[CCN_MAX_NODES];
+  uint32_t *rmt_data_i; /* [nodes * lbw] */
+  shell_ccn_out_t out[CCN_MAX_NODES];
+  /* registers, per node: miss staging, lookup answer, fill staging, L2 staging */
+  uint32_t mreg_v_q[CCN_MAX_NODES], mreg_v_d[CCN_MAX_NODES], mreg_a_q[CCN_MAX_NODES], mreg_a_d[CCN_MAX_NODES];
+  uint32_t ans_v_q[CCN_MAX_NODES], ans_v_d[CCN_MAX_NODES], ans_hit_q[CCN_MAX_NODES], ans_hit_d[CCN_MAX_NODES];
+  uint32_t *ans_data_q, *ans_data_d; /* [nodes * lbw] */
+  uint32_t fst_v_q[CCN_MAX_NODES], fst_v_d[CCN_MAX_NODES], fst_a_q[CCN_MAX_NODES], fst_a_d[CCN_MAX_NODES];
+  uint32_t l2_v_q[CCN_MAX_NODES], l2_v_d[CCN_MAX_NODES], l2_a_q[CCN_MAX_NODES], l2_a_d[CCN_MAX_NODES];
+  /* wires of the cycle */
+  uint32_t popped[CCN_MAX_NODES], rsp_take[CCN_MAX_NODES], l2_take[CCN_MAX_NODES];
+} shell_ccn_hw_t;
+
+/* The ring's parameters and the line offset bits (rmt_addr_o = line <<
+ * offw); -1 when out of memory or the ring does not fit. */
+int shell_ccn_hw_init(shell_ccn_hw_t *h, const ccn_ring_cfg_t *rc, unsigned offw);
+void shell_ccn_hw_free(shell_ccn_hw_t *h);
+void shell_ccn_hw_reset(shell_ccn_hw_t *h);
+/* The ring's logic and every output, from the registers alone. */
+void shell_ccn_hw_comb(shell_ccn_hw_t *h);
+/* Node i's edge registers: next state from its inputs, then the edge. */
+void shell_ccn_hw_next(shell_ccn_hw_t *h, unsigned i);
+void shell_ccn_hw_commit_node(shell_ccn_hw_t *h, unsigned i);
+/* The ring's clock edge (every node's edge: shell_ccn_hw_commit_node). */
+void shell_ccn_hw_commit_ring(shell_ccn_hw_t *h);
+
+/* ---- the hook ------------------------------------------------------------ */
 typedef struct shell_ccn {
   uint32_t variant; /* SHELL_CCN_* */
   unsigned id, nodes, offw, lwords;
-  struct shell_ccn *owner; /* SM0's hook (the ring's owner) */
-  /* owner only */
-  struct shell_ccn **node; /* [nodes] */
-  ccn_ring_t *ring;
-  ccn_ring_in_t *rin;
-  uint32_t done; /* the ring's logic ran this cycle */
-  /* the ring's edge (registers) */
-  uint32_t mreg_v_q, mreg_v_d, mreg_a_q, mreg_a_d;
-  uint32_t ans_v_q, ans_v_d, ans_hit_q, ans_hit_d;
-  uint32_t *ans_data_q, *ans_data_d; /* lwords each */
-  uint32_t fst_v_q, fst_v_d, fst_a_q, fst_a_d;
-  uint32_t l2_v_q, l2_v_d, l2_a_q, l2_a_d;
-  uint32_t popped; /* wire: the ring took the staged miss this cycle */
+  struct shell_ccn *owner; /* SM0's hook (the twin's owner) */
+  shell_ccn_hw_t *hw;      /* owner only */
+  uint32_t done;           /* owner: the twin's outputs were evaluated this cycle */
   /* statistics */
   uint64_t remote_hits, lookups, ring_misses, ring_l2, thr_cycles;
   uint32_t sample, cyc, nser, capser;
@@ -51,6 +101,9 @@ int shell_ccn_init(shell_ccn_t *c, const l1sys_cfg_t *cfg, unsigned sm);
 /* After every SM's init: SM0's hook; the owner builds the ring.  -1 after
  * one error line. */
 int shell_ccn_attach(shell_ccn_t *c, shell_ccn_t *sm0, const l1sys_cfg_t *cfg, unsigned nsm);
+/* The ring's parameters in the shell (one node per SM, the L1D's line, HMin 0
+ * under ON); -1 after one error line. */
+int shell_ccn_ring_cfg(ccn_ring_cfg_t *rc, const l1sys_cfg_t *cfg, unsigned nsm, uint32_t variant);
 void shell_ccn_free(shell_ccn_t *c);
 void shell_ccn_reset(shell_ccn_t *c);
 /* A ring-delivered line waits for the L1D's fill port: 1 and its line. */

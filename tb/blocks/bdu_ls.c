@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bdu.h"
+#include "bdu_ls.h"
 #include "ls.h"
 
 /* Functional-coverage points (docs/bdu.md, "Coverage"): every decision
@@ -101,15 +102,7 @@ static void declare(void *p, ls_map_t *map) {
   ls_output(map, "miss_o", b->cnt_w, &c->out.miss_o);
   ls_output(map, "occ_o", b->occ_w, &c->out.occ_o);
 
-  /* State map: every register of rtl/bdu/bdu.sv, mrmu.sv and womu.sv. */
-  ls_reg(map, "phase_q", 2, &b->phase_q);
-  ls_reg(map, "timer_q", b->tim_w, &b->timer_q);
-  ls_reg(map, "bmode_q", 1, &b->bmode_q);
-  ls_reg(map, "i_mrmu.acc_cnt_q", b->cnt_w, &b->i_mrmu.acc_cnt_q);
-  ls_reg(map, "i_mrmu.miss_cnt_q", b->cnt_w, &b->i_mrmu.miss_cnt_q);
-  ls_reg(map, "i_womu.occ_last_q", b->occ_w, &b->i_womu.occ_last_q);
-  ls_reg(map, "i_womu.occ_min_q", b->occ_w, &b->i_womu.occ_min_q);
-  ls_reg(map, "i_womu.occ_sum_q", b->i_womu.sum_w, &b->i_womu.occ_sum_q);
+  bdu_ls_declare_state(map, "", b);
   for (int i = 0; i < COV_N; i++) {
     /* hold = 0 holds until the next kernel; otherwise the hold expires */
     if ((i == COV_HOLD_END && b->hold == 0) || (i == COV_HOLD_KERNEL && b->hold != 0)) continue;
@@ -305,6 +298,21 @@ static void summary(void *p, FILE *f) {
           (unsigned long long)c->n_womu[0], (unsigned long long)c->n_womu[1], (unsigned long long)c->n_womu[2]);
   fprintf(f, "bdu: periods with an access every cycle=%llu, most accesses in a period=%u (counter max %u), bypassed loads=%llu\n",
           (unsigned long long)c->n_full_acc, c->max_acc, (1u << b->cnt_w) - 1u, (unsigned long long)c->n_byp_req);
+}
+
+void bdu_ls_declare_state(ls_map_t *map, const char *prefix, const bdu_t *b) {
+  char nm[128];
+#define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
+  /* every register of rtl/bdu/bdu.sv, mrmu.sv and womu.sv */
+  ls_reg(map, P("phase_q"), 2, &b->phase_q);
+  ls_reg(map, P("timer_q"), b->tim_w, &b->timer_q);
+  ls_reg(map, P("bmode_q"), 1, &b->bmode_q);
+  ls_reg(map, P("i_mrmu.acc_cnt_q"), b->cnt_w, &b->i_mrmu.acc_cnt_q);
+  ls_reg(map, P("i_mrmu.miss_cnt_q"), b->cnt_w, &b->i_mrmu.miss_cnt_q);
+  ls_reg(map, P("i_womu.occ_last_q"), b->occ_w, &b->i_womu.occ_last_q);
+  ls_reg(map, P("i_womu.occ_min_q"), b->occ_w, &b->i_womu.occ_min_q);
+  ls_reg(map, P("i_womu.occ_sum_q"), b->i_womu.sum_w, &b->i_womu.occ_sum_q);
+#undef P
 }
 
 const ls_block_t ls_block_bdu = {

@@ -26,6 +26,7 @@
 #include "bits.h"
 #include "ccn_ring.h"
 #include "ls_limits.h"
+#include "ccn_ls.h"
 #include "ls.h"
 
 
@@ -196,48 +197,7 @@ static void declare(void *p, ls_map_t *m) {
   ls_output(m, "l2_why_o", n * 3, c->l2_why_o);
   ls_output(m, "thr_o", n, &c->thr_o);
 
-  /* State map: the ring's two registers, then every register of every node. */
-  ls_reg(m, "ep_q", c->r.epw ? c->r.epw : 1, &c->r.ep_q);
-  ls_reg(m, "now_q", rc->tsw, &c->r.now_q);
-  for (unsigned i = 0; i < n; i++) {
-    const ccn_node_t *nd = &c->r.node[i];
-    const ccn_node_cfg_t *np = &nd->p;
-    char b[128];
-#define REG(name, w)                                                \
-  do {                                                              \
-    snprintf(b, sizeof b, "gen_node[%u].i_node." #name, i);         \
-    ls_reg(m, b, (w), &nd->name);                                   \
-  } while (0)
-    REG(cb_wait_q, bits_clog2(np->cb_timeout + 1));
-    REG(rq_st_q, 2);
-    REG(rq_tx_q, bits_idx_w(np->hop_lat));
-    REG(hold_q, np->hold_max ? bits_clog2(np->hold_max + 1) : 1);
-    REG(rs_flit_q, bits_idx_w(np->flits));
-    REG(rs_tick_q, bits_idx_w(np->hop_lat));
-    REG(thr_q, 1);
-    REG(nt_q, np->winw);
-    REG(nh_q, np->winw);
-    REG(cnt_inj_q, np->cntw);
-    REG(cnt_hit_q, np->cntw);
-    REG(cnt_rqhop_q, np->cntw);
-    REG(cnt_rshop_q, np->cntw);
-    REG(cnt_nosh_q, np->cntw);
-    REG(cnt_thrp_q, np->cntw);
-    REG(cnt_avoid_q, np->cntw);
-    REG(cnt_lat_q, np->cntw);
-    REG(cnt_latmax_q, np->tsw);
-    REG(cnt_cbto_q, np->cntw);
-    REG(cnt_hto_q, np->cntw);
-    REG(cnt_cbfull_q, np->cntw);
-    REG(cnt_thrmiss_q, np->cntw);
-#undef REG
-    snprintf(b, sizeof b, "gen_node[%u].i_node.i_cb", i);
-    ls_fifo(m, b, &nd->i_cb);
-    snprintf(b, sizeof b, "gen_node[%u].i_node.i_reqq", i);
-    ls_fifo(m, b, &nd->i_reqq);
-    snprintf(b, sizeof b, "gen_node[%u].i_node.i_respq", i);
-    ls_fifo(m, b, &nd->i_respq);
-  }
+  ccn_ls_declare_state(m, "", &c->r);
   for (int i = 0; i < COV_N; i++) {
     /* the hold limit 0 gives up at once: nothing is ever held */
     if (i == COV_HOLD && rc->hold_max == 0) continue;
@@ -551,6 +511,54 @@ static void summary(void *p, FILE *f) {
           (unsigned long long)c->n_why[3], (unsigned long long)c->n_why[4]);
   fprintf(f, "ccn: longest completion %llu cycles, bound %llu\n", (unsigned long long)c->max_lat,
           (unsigned long long)c->bound);
+}
+
+void ccn_ls_declare_state(ls_map_t *m, const char *prefix, const ccn_ring_t *r) {
+  char nm[128];
+#define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
+  /* the ring's two registers, then every register of every node */
+  ls_reg(m, P("ep_q"), r->epw ? r->epw : 1, &r->ep_q);
+  ls_reg(m, P("now_q"), r->tsw, &r->now_q);
+  for (unsigned i = 0; i < r->nodes; i++) {
+    const ccn_node_t *nd = &r->node[i];
+    const ccn_node_cfg_t *np = &nd->p;
+    char b[128];
+#define REG(name, w)                                                \
+  do {                                                              \
+    snprintf(b, sizeof b, "%sgen_node[%u].i_node." #name, prefix, i);         \
+    ls_reg(m, b, (w), &nd->name);                                   \
+  } while (0)
+    REG(cb_wait_q, bits_clog2(np->cb_timeout + 1));
+    REG(rq_st_q, 2);
+    REG(rq_tx_q, bits_idx_w(np->hop_lat));
+    REG(hold_q, np->hold_max ? bits_clog2(np->hold_max + 1) : 1);
+    REG(rs_flit_q, bits_idx_w(np->flits));
+    REG(rs_tick_q, bits_idx_w(np->hop_lat));
+    REG(thr_q, 1);
+    REG(nt_q, np->winw);
+    REG(nh_q, np->winw);
+    REG(cnt_inj_q, np->cntw);
+    REG(cnt_hit_q, np->cntw);
+    REG(cnt_rqhop_q, np->cntw);
+    REG(cnt_rshop_q, np->cntw);
+    REG(cnt_nosh_q, np->cntw);
+    REG(cnt_thrp_q, np->cntw);
+    REG(cnt_avoid_q, np->cntw);
+    REG(cnt_lat_q, np->cntw);
+    REG(cnt_latmax_q, np->tsw);
+    REG(cnt_cbto_q, np->cntw);
+    REG(cnt_hto_q, np->cntw);
+    REG(cnt_cbfull_q, np->cntw);
+    REG(cnt_thrmiss_q, np->cntw);
+#undef REG
+    snprintf(b, sizeof b, "%sgen_node[%u].i_node.i_cb", prefix, i);
+    ls_fifo(m, b, &nd->i_cb);
+    snprintf(b, sizeof b, "%sgen_node[%u].i_node.i_reqq", prefix, i);
+    ls_fifo(m, b, &nd->i_reqq);
+    snprintf(b, sizeof b, "%sgen_node[%u].i_node.i_respq", prefix, i);
+    ls_fifo(m, b, &nd->i_respq);
+  }
+#undef P
 }
 
 const ls_block_t ls_block_ccn = {

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chss.h"
+#include "chss_ls.h"
 #include "ls.h"
 
 /* Functional-coverage points (docs/chss.md, "Coverage"): Table 1 for every
@@ -107,21 +108,7 @@ static void declare(void *p, ls_map_t *map) {
   ls_output(map, "sampling_o", 1, &c->out.sampling_o);
   ls_output(map, "busy_o", 1, &c->out.busy_o);
 
-  /* State map: every register of rtl/chss/chss.sv. */
-  ls_reg_array(map, "tag_q", 1, m->slots, m->tag_q, sizeof m->tag_q[0]);
-  ls_reg_array(map, "chss_q", m->num_w, m->slots + 1, m->chss_q, sizeof m->chss_q[0]);
-  ls_reg(map, "cur_bg_q", m->tb_w, &m->cur_bg_q);
-  ls_reg(map, "tb_bg_q", m->tb_w, &m->tb_bg_q);
-  ls_reg(map, "tb_max_q", m->tb_w, &m->tb_max_q);
-  ls_reg(map, "per_act_q", 1, &m->per_act_q);
-  ls_reg(map, "per_slot_q", m->slot_w, &m->per_slot_q);
-  ls_reg(map, "hit_cnt_q", m->cnt_w, &m->hit_cnt_q);
-  ls_reg(map, "stall_cnt_q", m->cnt_w, &m->stall_cnt_q);
-  ls_reg(map, "div_busy_q", 1, &m->div_busy_q);
-  ls_reg(map, "div_cnt_q", m->dc_w, &m->div_cnt_q);
-  ls_reg(map, "div_num_q", m->num_w, &m->div_num_q);
-  ls_reg(map, "div_rem_q", m->den_w, &m->div_rem_q);
-  ls_reg(map, "div_den_q", m->den_w, &m->div_den_q);
+  chss_ls_declare_state(map, "", m);
   for (int i = 0; i < COV_N; i++) {
     /* the follow mode exists only under central control (SMs other than SM0 follow) */
     if (i == COV_FOLLOW && c->control != CHSS_CONTROL_CENTRAL) continue;
@@ -368,6 +355,27 @@ static void summary(void *p, FILE *f) {
   fprintf(f, "chss: final TB_bg=%u TB_max=%u table:", m->tb_bg_q, m->tb_max_q);
   for (unsigned i = 0; i <= m->slots; i++) fprintf(f, " %x", m->chss_q[i]);
   fprintf(f, "\n");
+}
+
+void chss_ls_declare_state(ls_map_t *map, const char *prefix, const chss_t *m) {
+  char nm[128];
+#define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
+  /* every register of rtl/chss/chss.sv */
+  ls_reg_array(map, P("tag_q"), 1, m->slots, m->tag_q, sizeof m->tag_q[0]);
+  ls_reg_array(map, P("chss_q"), m->num_w, m->slots + 1, m->chss_q, sizeof m->chss_q[0]);
+  ls_reg(map, P("cur_bg_q"), m->tb_w, &m->cur_bg_q);
+  ls_reg(map, P("tb_bg_q"), m->tb_w, &m->tb_bg_q);
+  ls_reg(map, P("tb_max_q"), m->tb_w, &m->tb_max_q);
+  ls_reg(map, P("per_act_q"), 1, &m->per_act_q);
+  ls_reg(map, P("per_slot_q"), m->slot_w, &m->per_slot_q);
+  ls_reg(map, P("hit_cnt_q"), m->cnt_w, &m->hit_cnt_q);
+  ls_reg(map, P("stall_cnt_q"), m->cnt_w, &m->stall_cnt_q);
+  ls_reg(map, P("div_busy_q"), 1, &m->div_busy_q);
+  ls_reg(map, P("div_cnt_q"), m->dc_w, &m->div_cnt_q);
+  ls_reg(map, P("div_num_q"), m->num_w, &m->div_num_q);
+  ls_reg(map, P("div_rem_q"), m->den_w, &m->div_rem_q);
+  ls_reg(map, P("div_den_q"), m->den_w, &m->div_den_q);
+#undef P
 }
 
 const ls_block_t ls_block_chss = {
