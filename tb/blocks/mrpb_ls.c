@@ -40,6 +40,7 @@
 #define NCOMBO 39 /* 36 queued policies + single-slot x 3 bypass options */
 #define NQUEUED 36
 #define SB_CAP 64 /* per warp: at most Entries (<= 32) queued + 1 in the output register */
+#define MRPB_ENTRIES_MAX 32 /* csim/params_mrpb.def: MRPB_ENTRIES <= 32 */
 
 /* Functional-coverage points (docs/mrpb.md, "Coverage"), declared next to
  * the state map and counted from the C model's view of each cycle (inputs,
@@ -101,6 +102,14 @@ typedef struct {
   uint32_t prev_fail;
   uint64_t n_pb_refusals, n_aim[9];
   uint64_t cov[COV_N];
+  /* Queue summary for the coverage points that look at every queue (full,
+   * head too young, longest-first tie), kept up to date for the <= 3
+   * queues a cycle touches instead of a scan of all queues per cycle:
+   * queues full, queues non-empty but not eligible, eligible queues per
+   * count (ehist) and the counts that have one (ebits). */
+  unsigned nfull, nyoung, ehist[MRPB_ENTRIES_MAX + 1];
+  uint64_t ebits;
+  int qsum_stale; /* rebuild from the registers (after reset) */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
   char combo_name[NCOMBO][40];
 } ctx_t;
@@ -244,6 +253,7 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
 static void reset(void *p) {
   ctx_t *c = p;
   mrpb_reset(&c->m);
+  c->qsum_stale = 1;
   memset(c->sb, 0, sizeof c->sb);
   c->epoch = c->last_deq_epoch = c->outstanding = c->last_deq_cycle = 0;
   c->n_in = c->n_out = c->n_bypass_out = c->n_barrier = 0;
@@ -411,6 +421,28 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   c->in.stat_sel_i = ls_below(r, 32);
 }
 
+/* Adds (sign +1) or removes (-1) queue q's part of the queue summary. */
+static void qsum_account(ctx_t *c, uint32_t q, int sign) {
+  const mrpb_t *m = &c->m;
+  uint32_t n = m->cnt_q[q], el = m->elig[q / 32] >> (q % 32) & 1u;
+  if (n > MRPB_ENTRIES_MAX) return; /* never: cnt_q <= Entries */
+  c->nfull += (unsigned)sign * (n == m->entries);
+  c->nyoung += (unsigned)sign * (n && !el);
+  if (el) {
+    c->ehist[n] += (unsigned)sign;
+    if (c->ehist[n]) c->ebits |= 1ull << n;
+    else c->ebits &= ~(1ull << n);
+  }
+}
+
+static void qsum_rebuild(ctx_t *c) {
+  c->nfull = c->nyoung = 0;
+  c->ebits = 0;
+  memset(c->ehist, 0, sizeof c->ehist);
+  for (unsigned q = 0; q < c->m.nq; q++) qsum_account(c, q, +1);
+  c->qsum_stale = 0;
+}
+
 /* This cycle's coverage, from the model after its combinational logic:
  * inputs, outputs, state before the edge and the cycle's decisions. */
 static void count_coverage(ctx_t *c) {
@@ -438,15 +470,11 @@ static void count_coverage(ctx_t *c) {
   }
   if (m->dbg_sel_flush && m->dbg_deq_pop) v[COV_FLUSH_READ]++;
   if (m->dbg_wpass) v[COV_WPASS]++;
-  int full = 0, young = 0, nmax = 0;
-  uint32_t maxc = 0;
-  for (unsigned q = 0; q < m->nq; q++) {
-    uint32_t n = m->cnt_q[q], el = m->elig[q / 32] >> (q % 32) & 1u;
-    full |= n == m->entries;
-    young |= n && !el;
-    if (el && n > maxc) maxc = n, nmax = 1;
-    else if (el && n == maxc) nmax++;
-  }
+  if (c->qsum_stale) qsum_rebuild(c);
+  /* any queue full; any non-empty queue whose head is too young; eligible
+   * queues sharing the largest count */
+  int full = c->nfull != 0, young = c->nyoung != 0;
+  unsigned nmax = c->ebits ? c->ehist[63 - __builtin_clzll(c->ebits)] : 0;
   if (full) v[COV_Q_FULL]++;
   if (young) v[COV_Q_YOUNG]++;
   if (m->i_stats.occ_hist_q[m->i_stats.nbkt - 1]) v[COV_ALL_FULL]++;
@@ -472,7 +500,21 @@ static void comb(void *p) {
   count_coverage(c);
 }
 
-static void commit(void *p) { mrpb_commit(&((ctx_t *)p)->m); }
+/* The clock edge; the queue summary follows the queues the cycle wrote
+ * (the model's list of touched queues, read before the commit clears it). */
+static void commit(void *p) {
+  ctx_t *c = p;
+  mrpb_t *m = &c->m;
+  uint32_t tq[3];
+  unsigned nt = m->ntch;
+  int live = !c->qsum_stale;
+  for (unsigned i = 0; i < nt; i++) {
+    tq[i] = m->tch[i];
+    if (live) qsum_account(c, tq[i], -1);
+  }
+  mrpb_commit(m);
+  for (unsigned i = 0; i < nt && live; i++) qsum_account(c, tq[i], +1);
+}
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
