@@ -30,5 +30,45 @@ static inline void ls_rand_bits(ls_rng_t *r, uint32_t *words, unsigned width) {
   for (unsigned i = 0; i < (width + 31) / 32; i++) words[i] = (uint32_t)ls_rand(r);
   if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
 }
+/* Fills width bits of words with random bits, all 64 bits of each draw
+ * used (upper bits cleared): for payloads whose values matter. */
+static inline void ls_rand_fill(ls_rng_t *r, uint32_t *words, unsigned width) {
+  unsigned n = (width + 31) / 32, i = 0;
+  for (; i + 1 < n; i += 2) {
+    uint64_t x = ls_rand(r);
+    words[i] = (uint32_t)x;
+    words[i + 1] = (uint32_t)(x >> 32);
+  }
+  if (i < n) words[i] = (uint32_t)ls_rand(r);
+  if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+}
+/* Refreshes a don't-care field (the data of a port while its valid is low,
+ * a load's store data): from one draw, every word is XORed with its own
+ * value of a Weyl sequence (start and odd step from the draw; the high half
+ * folded onto the low so low bits do not merely alternate), so every word
+ * changes every cycle -- logic that forgets to qualify the field with its
+ * valid still sees new values -- at a few instructions a word instead of a
+ * draw per word.  Reproducible from the seed like every other draw (the new
+ * value depends on the old, which came from the seed too). */
+static inline void ls_rand_stir(ls_rng_t *r, uint32_t *words, unsigned width) {
+  uint64_t x = ls_rand(r);
+  uint32_t a = (uint32_t)x, step = (uint32_t)(x >> 32) | 1u;
+  unsigned n = (width + 31) / 32;
+  for (unsigned i = 0; i < n; i++, a += step) words[i] ^= a ^ (a >> 16);
+  if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+}
+/* Small random choices four to a draw: a pool holds the unused 16-bit
+ * fields of the last draw (the caller keeps it, zeroed, per run). */
+typedef struct { uint64_t x; unsigned n; } ls_pool_t;
+/* Uniform in [0, n), n <= 65536, from the next 16-bit field. */
+static inline uint32_t ls_pool_below(ls_rng_t *r, ls_pool_t *p, uint32_t n) {
+  if (!p->n) p->x = ls_rand(r), p->n = 4;
+  uint32_t f = (uint32_t)(p->x & 0xffffu);
+  p->x >>= 16;
+  p->n--;
+  return (f * n) >> 16;
+}
+/* 1 with probability pct percent. */
+static inline uint32_t ls_pool_chance(ls_rng_t *r, ls_pool_t *p, uint32_t pct) { return ls_pool_below(r, p, 100) < pct; }
 
 #endif

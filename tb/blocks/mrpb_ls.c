@@ -93,6 +93,7 @@ typedef struct {
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
   uint32_t seq;
+  ls_pool_t pool; /* the per-cycle small choices, four to a draw */
   /* scoreboard */
   sb_warp_t sb[MRPB_WARPS];
   uint64_t epoch, last_deq_epoch, outstanding, last_deq_cycle;
@@ -254,6 +255,7 @@ static void reset(void *p) {
   ctx_t *c = p;
   mrpb_reset(&c->m);
   c->qsum_stale = 1;
+  c->pool.n = 0;
   memset(c->sb, 0, sizeof c->sb);
   c->epoch = c->last_deq_epoch = c->outstanding = c->last_deq_cycle = 0;
   c->n_in = c->n_out = c->n_bypass_out = c->n_barrier = 0;
@@ -345,16 +347,18 @@ static void new_request(ctx_t *c, ls_rng_t *r) {
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : ls_chance(r, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_below(r, c->nhot)]
-                                            : ls_below(r, MRPB_WARPS);
-    c->burst_left = ls_below(r, c->max_burst);
+                 : ls_pool_chance(r, &c->pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, &c->pool, c->nhot)]
+                                                      : ls_pool_below(r, &c->pool, MRPB_WARPS);
+    c->burst_left = ls_pool_below(r, &c->pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
   c->in.enq_bid_i = (c->cur_wid / c->wpb + c->boff) % MRPB_BLOCKS;
   c->in.enq_bwid_i = c->cur_wid % c->wpb;
-  c->in.enq_store_i = ls_chance(r, c->store_pct);
-  ls_rand_bits(r, c->in.enq_payload_i, m->payload_w);
-  ls_rand_bits(r, c->in.enq_sdata_i, m->sdata_w);
+  c->in.enq_store_i = ls_pool_chance(r, &c->pool, c->store_pct);
+  ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+  /* a load's store data is a don't-care: stirred, not drawn */
+  if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
+  else ls_rand_stir(r, c->in.enq_sdata_i, m->sdata_w);
   /* A sequence number in the low bits makes waveforms readable. */
   bits_set(c->in.enq_payload_i, 0, m->payload_w < 16 ? m->payload_w : 16, c->seq++);
 }
@@ -389,36 +393,37 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
 
   /* LD/ST side. */
   if (!holding) {
-    c->in.enq_valid_i = !c->quiesce && ls_chance(r, c->enq_pct);
+    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, &c->pool, c->enq_pct);
     if (c->in.enq_valid_i) new_request(c, r);
-    else { /* don't-care fields: fresh random values (signature fields in
-            * range: the LD/ST unit never produces others) */
-      c->in.enq_wid_i = ls_below(r, MRPB_WARPS);
-      c->in.enq_bid_i = ls_below(r, MRPB_BLOCKS);
-      c->in.enq_bwid_i = ls_below(r, MRPB_BWARPS);
-      c->in.enq_store_i = ls_below(r, 2);
-      ls_rand_bits(r, c->in.enq_payload_i, c->m.payload_w);
-      ls_rand_bits(r, c->in.enq_sdata_i, c->m.sdata_w);
+    else { /* don't-care fields: fresh values every cycle (signature fields
+            * in range: the LD/ST unit never produces others; the wide
+            * fields stirred, tb/ls_rng.h) */
+      c->in.enq_wid_i = ls_pool_below(r, &c->pool, MRPB_WARPS);
+      c->in.enq_bid_i = ls_pool_below(r, &c->pool, MRPB_BLOCKS);
+      c->in.enq_bwid_i = ls_pool_below(r, &c->pool, MRPB_BWARPS);
+      c->in.enq_store_i = ls_pool_below(r, &c->pool, 2);
+      ls_rand_stir(r, c->in.enq_payload_i, c->m.payload_w);
+      ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w);
     }
   } else if (!c->in.enq_store_i) {
-    ls_rand_bits(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
+    ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
   }
-  c->in.barrier_i = c->barrier_pm && ls_below(r, 10000) < c->barrier_pm;
+  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, &c->pool, 10000) < c->barrier_pm;
 
   /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
-  c->in.deq_ready_i = ls_chance(r, c->acc_pct);
-  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_below(r, 8);
-  else if (ls_chance(r, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
+  c->in.deq_ready_i = ls_pool_chance(r, &c->pool, c->acc_pct);
+  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, &c->pool, 8);
+  else if (ls_pool_chance(r, &c->pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
   else {
     static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
                                        L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
                                        L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
-    c->in.l1d_fail_i = reasons[ls_below(r, 8)];
+    c->in.l1d_fail_i = reasons[ls_pool_below(r, &c->pool, 8)];
   }
   if (c->drop_portbusy && !c->in.deq_ready_i && c->in.l1d_fail_i == L1D_FAIL_PORT_BUSY) c->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
-  c->in.stat_sel_i = ls_below(r, 32);
+  c->in.stat_sel_i = ls_pool_below(r, &c->pool, 32);
 }
 
 /* Adds (sign +1) or removes (-1) queue q's part of the queue summary. */
@@ -575,8 +580,7 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
       snprintf(msg, n, "mrpb scoreboard: warp %u has %d requests outstanding (more than the buffer can hold)", w, SB_CAP);
       return 1;
     }
-    sb_ent_t *e = &s->e[(s->head + s->n) % SB_CAP];
-    memset(e, 0, sizeof *e);
+    sb_ent_t *e = &s->e[(s->head + s->n) % SB_CAP]; /* only the words compared at delivery are set */
     memcpy(e->payload, c->in.enq_payload_i, pw_words * 4);
     e->store = c->in.enq_store_i;
     if (e->store) memcpy(e->sdata, c->in.enq_sdata_i, sd_words * 4);
