@@ -69,6 +69,24 @@ static inline uint64_t bits_pack_flags(const uint8_t *f, unsigned n) {
   return m;
 }
 
+/* Same for three flag arrays ORed ((a|b|c)[i] at bit i): one multiply per
+ * eight flags of all three. */
+static inline uint64_t bits_pack_flags3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  uint64_t m = 0;
+  unsigned i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y, z;
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    memcpy(&z, c + i, 8);
+    m |= ((((x | y | z) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
+  }
+#endif
+  for (; i < n; i++) m |= (uint64_t)((a[i] | b[i] | c[i]) & 1u) << i;
+  return m;
+}
+
 /* Number of bits a counter/index needs: clog2(n), at least 1. */
 static inline unsigned bits_clog2(unsigned long long n) {
   unsigned w = 0;

@@ -194,12 +194,13 @@ static void data_write(l1d_t *m, unsigned row, const uint32_t *data, const uint3
   mem_1r1w_write(&m->i_data_rmt, row, data, mask);
 }
 
-/* One set's flags as the RTL's Ways-bit vectors (way w at bit w). */
-typedef struct { uint64_t v, r, b; } l1d_setv_t;
+/* One set's flags as the RTL's Ways-bit vectors (way w at bit w): occupied
+ * (valid | rsv | byp) and reserved. */
+typedef struct { uint64_t occ, r; } l1d_setv_t;
 static l1d_setv_t set_flags(const l1d_t *m, unsigned set) {
   size_t o = (size_t)set * m->g.ways;
-  return (l1d_setv_t){bits_pack_flags(m->valid_q + o, m->g.ways), bits_pack_flags(m->rsv_q + o, m->g.ways),
-                      bits_pack_flags(m->byp_q + o, m->g.ways)};
+  return (l1d_setv_t){bits_pack_flags3(m->valid_q + o, m->rsv_q + o, m->byp_q + o, m->g.ways),
+                      bits_pack_flags(m->rsv_q + o, m->g.ways)};
 }
 
 /* Victim choice in one set: l1d_victim on free = !(valid|byp|rsv), cand =
@@ -207,7 +208,16 @@ static l1d_setv_t set_flags(const l1d_t *m, unsigned set) {
 static l1d_vict_t victim(const l1d_t *m, unsigned set, l1d_setv_t f, uint32_t ba, uint32_t thr) {
   size_t o = (size_t)set * m->g.ways;
   uint64_t reuse = ba ? bits_pack_flags(m->reuse_q + o, m->g.ways) : 0; /* used only with BA */
-  return l1d_victim(m->g.ways, ~(f.v | f.b | f.r), ~f.r, m->rank_q + o, reuse, ba, thr);
+  return l1d_victim(m->g.ways, ~f.occ, ~f.r, m->rank_q + o, reuse, ba, thr);
+}
+
+/* Way w's tag in a tag row (law <= 32 bits): one 64-bit window when the
+ * next word is still in the row, else the general read. */
+static inline uint32_t tag_of(const l1d_t *m, const uint32_t *row, unsigned w) {
+  unsigned lsb = w * m->law, k = lsb >> 5;
+  if (k + 1 < m->i_tags.words)
+    return (uint32_t)(((uint64_t)row[k] | (uint64_t)row[k + 1] << 32) >> (lsb & 31)) & (uint32_t)bits_mask64(m->law);
+  return (uint32_t)bits_get(row, lsb, m->law);
 }
 
 void l1d_comb(l1d_t *m) {
@@ -258,9 +268,9 @@ void l1d_comb(l1d_t *m) {
   size_t rs = (size_t)req_set * W;
   const l1d_setv_t rf = set_flags(m, req_set);
   uint32_t mhit = 0, mw = 0;
-  for (uint64_t x = rf.v | rf.r | rf.b; x && !mhit; x &= x - 1) { /* the lowest occupied way whose tag matches */
+  for (uint64_t x = rf.occ; x && !mhit; x &= x - 1) { /* the lowest occupied way whose tag matches */
     unsigned w = (unsigned)__builtin_ctzll(x);
-    if (bits_get(trow, w * law, law) == req_line) mhit = 1, mw = w;
+    if (tag_of(m, trow, w) == req_line) mhit = 1, mw = w;
   }
   uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
@@ -481,8 +491,13 @@ void l1d_comb(l1d_t *m) {
     o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
     o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
-    for (unsigned b = 0; b < m->g.line; b += 32)
-      o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
+    if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
+      memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
+      bits_trim(o->mem_req_mask_o, m->g.line);
+    } else {
+      for (unsigned b = 0; b < m->g.line; b += 32)
+        o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
+    }
     memcpy(o->mem_req_data_o, mh, m->lwords * 4);
   }
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
@@ -497,7 +512,7 @@ void l1d_comb(l1d_t *m) {
   uint32_t rhit = 0, rway = 0;
   for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)rmt_set * W, W); x && !rhit; x &= x - 1) {
     unsigned w = (unsigned)__builtin_ctzll(x);
-    if (bits_get(rrow, w * law, law) == rmt_line) rhit = 1, rway = w;
+    if (tag_of(m, rrow, w) == rmt_line) rhit = 1, rway = w;
   }
   o->rmt_hit_o = in->rmt_valid_i && rhit;
   if (o->rmt_hit_o) memcpy(o->rmt_data_o, mem_1r1w_read(&m->i_data_rmt, rmt_set * W + rway), m->lwords * 4);
