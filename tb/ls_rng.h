@@ -44,17 +44,22 @@ static inline void ls_rand_fill(ls_rng_t *r, uint32_t *words, unsigned width) {
 }
 /* Refreshes a don't-care field (the data of a port while its valid is low,
  * a load's store data): from one draw, every word is XORed with its own
- * value of a Weyl sequence (start and odd step from the draw; the high half
- * folded onto the low so low bits do not merely alternate), so every word
+ * value of a 64-bit Weyl sequence (start and odd step from the draw, two
+ * words a step; high bits folded onto low ones so low bits do not merely
+ * alternate), so every word
  * changes every cycle -- logic that forgets to qualify the field with its
  * valid still sees new values -- at a few instructions a word instead of a
  * draw per word.  Reproducible from the seed like every other draw (the new
  * value depends on the old, which came from the seed too). */
 static inline void ls_rand_stir(ls_rng_t *r, uint32_t *words, unsigned width) {
-  uint64_t x = ls_rand(r);
-  uint32_t a = (uint32_t)x, step = (uint32_t)(x >> 32) | 1u;
-  unsigned n = (width + 31) / 32;
-  for (unsigned i = 0; i < n; i++, a += step) words[i] ^= a ^ (a >> 16);
+  uint64_t a = ls_rand(r), step = a >> 31 | 1u; /* two words a step */
+  unsigned n = (width + 31) / 32, i = 0;
+  for (; i + 1 < n; i += 2, a += step) {
+    uint64_t k = a ^ (a >> 23);
+    words[i] ^= (uint32_t)k;
+    words[i + 1] ^= (uint32_t)(k >> 32);
+  }
+  if (i < n) words[i] ^= (uint32_t)(a ^ (a >> 23));
   if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
 }
 /* Small random choices four to a draw: a pool holds the unused 16-bit
