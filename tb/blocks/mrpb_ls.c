@@ -88,6 +88,8 @@ typedef struct {
   mrpb_in_t cfg_mode;
   /* sweep state */
   unsigned perm[NCOMBO], combo, pending_combo, quiesce;
+  uint64_t seg;     /* sweep period number */
+  unsigned seg_left; /* cycles to the next period boundary (no division per cycle) */
   uint64_t combo_cycles[NCOMBO];
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
@@ -369,14 +371,17 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   uint32_t holding = c->in.enq_valid_i && !c->out.enq_ready_o;
 
   if (cycle == 0) {
+    c->seg = 0;
+    c->seg_left = c->period;
     shuffle(c, r);
     new_phase(c, r);
     new_layout(c, r);
     set_mode(c, c->perm[0], r);
     c->in.enq_valid_i = 0;
     holding = 0;
-  } else if (c->sweep && cycle % c->period == 0) {
-    uint64_t seg = cycle / c->period;
+  } else if (c->sweep && --c->seg_left == 0) { /* cycle % period == 0 */
+    uint64_t seg = ++c->seg;
+    c->seg_left = c->period;
     if (seg % NCOMBO == 0) shuffle(c, r);
     c->pending_combo = c->perm[seg % NCOMBO];
     c->quiesce = 1;
