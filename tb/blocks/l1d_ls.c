@@ -305,7 +305,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   if (c->fill_cur < 0 && c->npend && ls_pool_chance(r, pl, c->fill_pct)) {
     unsigned start = ls_pool_below(r, pl, c->npend);
     for (unsigned k = 0; k < c->npend; k++) {
-      unsigned i = (start + k) % c->npend;
+      unsigned i = start + k < c->npend ? start + k : start + k - c->npend; /* (start + k) % npend */
       if (c->pend[i].due <= cycle) { c->fill_cur = (int)i; break; }
     }
     if (c->fill_cur >= 0) { /* data as memory holds it now */
@@ -354,9 +354,9 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
         ls_rand_stir(r, in->req_data_i, m->lbits);
         ls_rand_stir(r, in->req_mask_i, L);
         uint32_t id = ls_pool_below(r, pl, c->nid), k;
-        for (k = 0; k < c->nid && c->busy[(id + k) % c->nid]; k++) {}
+        for (k = 0; k < c->nid && c->busy[(id + k) & (c->nid - 1u)]; k++) {} /* nid: a power of two */
         if (k == c->nid) in->req_valid_i = 0; /* every id in flight: wait */
-        in->req_id_i = (id + k) % c->nid;
+        in->req_id_i = (id + k) & (c->nid - 1u);
       }
     }
   }

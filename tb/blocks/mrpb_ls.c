@@ -94,6 +94,7 @@ typedef struct {
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
+  uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
   ls_pool_t pool; /* the per-cycle small choices, four to a draw */
   /* scoreboard */
@@ -268,6 +269,10 @@ static void reset(void *p) {
 static void new_layout(ctx_t *c, ls_rng_t *r) {
   c->wpb = 6 + ls_below(r, 27); /* warps per block 6..32: 48 warps fit 8 blocks */
   c->boff = ls_below(r, 8);
+  for (unsigned w = 0; w < MRPB_WARPS; w++) {
+    c->lay_bid[w] = (uint8_t)((w / c->wpb + c->boff) % MRPB_BLOCKS);
+    c->lay_bwid[w] = (uint8_t)(w % c->wpb);
+  }
 }
 
 /* A traffic phase.  Half the phases are plain random; the other half aim
@@ -354,8 +359,8 @@ static void new_request(ctx_t *c, ls_rng_t *r) {
     c->burst_left = ls_pool_below(r, &c->pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
-  c->in.enq_bid_i = (c->cur_wid / c->wpb + c->boff) % MRPB_BLOCKS;
-  c->in.enq_bwid_i = c->cur_wid % c->wpb;
+  c->in.enq_bid_i = c->lay_bid[c->cur_wid];
+  c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
   c->in.enq_store_i = ls_pool_chance(r, &c->pool, c->store_pct);
   ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
   /* a load's store data is a don't-care: stirred, not drawn */
