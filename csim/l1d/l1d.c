@@ -142,6 +142,7 @@ void l1d_reset(l1d_t *m) {
   mem_1r1w_idle(&m->i_data);
   mem_1r1w_idle(&m->i_data_rmt);
   m->nds = m->nde = 0;
+  m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -355,9 +356,10 @@ void l1d_comb(l1d_t *m) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->req_id_i;
     memcpy(o->rsp_data_o, drow, m->lwords * 4);
-  } else {
+  } else if (!m->rsp_zero) {
     memset(o->rsp_data_o, 0, m->lwords * 4);
   }
+  m->rsp_zero = !o->rsp_valid_o;
 
   /* ---- fill updates: the line is valid and replaceable from now on ---- */
   if (fill_line_go) {
@@ -485,8 +487,11 @@ void l1d_comb(l1d_t *m) {
     o->mem_req_store_o = 0;
     o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, law);
-    memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
-    memset(o->mem_req_data_o, 0, m->lwords * 4);
+    if (!m->mreq_zero) {
+      memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
+      memset(o->mem_req_data_o, 0, m->lwords * 4);
+    }
+    m->mreq_zero = 1;
   } else {
     o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
     o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
@@ -499,6 +504,7 @@ void l1d_comb(l1d_t *m) {
         o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
     }
     memcpy(o->mem_req_data_o, mh, m->lwords * 4);
+    m->mreq_zero = 0;
   }
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
@@ -516,7 +522,8 @@ void l1d_comb(l1d_t *m) {
   }
   o->rmt_hit_o = in->rmt_valid_i && rhit;
   if (o->rmt_hit_o) memcpy(o->rmt_data_o, mem_1r1w_read(&m->i_data_rmt, rmt_set * W + rway), m->lwords * 4);
-  else memset(o->rmt_data_o, 0, m->lwords * 4);
+  else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+  m->rmt_zero = !o->rmt_hit_o;
 
   /* ---- events and counters ---- */
   uint32_t stall = in->req_valid_i && !o->req_ready_o;
