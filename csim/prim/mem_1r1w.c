@@ -49,10 +49,12 @@ void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const ui
   }
 }
 
+#ifndef FAULT_MEM_1R1W_MASK /* (the injected fault takes the general path below) */
 /* byte slices: a nibble of mask bits -> the byte lanes of a data word */
 static const uint32_t lanes8[16] = {
     0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
     0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
+#endif
 
 void mem_1r1w_commit(mem_1r1w_t *m) {
   if (!m->we_i || m->waddr_i >= m->depth) return;
