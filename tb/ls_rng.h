@@ -30,5 +30,50 @@ static inline void ls_rand_bits(ls_rng_t *r, uint32_t *words, unsigned width) {
   for (unsigned i = 0; i < (width + 31) / 32; i++) words[i] = (uint32_t)ls_rand(r);
   if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
 }
+/* Fills width bits of words with random bits, all 64 bits of each draw
+ * used (upper bits cleared): for payloads whose values matter. */
+static inline void ls_rand_fill(ls_rng_t *r, uint32_t *words, unsigned width) {
+  unsigned n = (width + 31) / 32, i = 0;
+  for (; i + 1 < n; i += 2) {
+    uint64_t x = ls_rand(r);
+    words[i] = (uint32_t)x;
+    words[i + 1] = (uint32_t)(x >> 32);
+  }
+  if (i < n) words[i] = (uint32_t)ls_rand(r);
+  if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+}
+/* Refreshes a don't-care field (the data of a port while its valid is low,
+ * a load's store data) for a few instructions instead of a draw per word:
+ * from one draw, LS_STIR_WORDS consecutive words at a random position (all
+ * of a field of up to 128 bits) are XORed with the values of a 64-bit Weyl
+ * sequence (start and odd step from the draw, high bits folded onto low
+ * ones so low bits do not merely alternate).  So the field changes every
+ * cycle, and every word of it within a few cycles: logic that forgets to
+ * qualify the field with its valid, or samples it a cycle late, sees values
+ * that differ from the ones it should have used.  Reproducible from the
+ * seed like every other draw (the new value depends on the old, which came
+ * from the seed too). */
+#define LS_STIR_WORDS 4u
+static inline void ls_rand_stir(ls_rng_t *r, uint32_t *words, unsigned width) {
+  uint64_t a = ls_rand(r), step = a >> 31 | 1u;
+  unsigned n = (width + 31) / 32, k = n < LS_STIR_WORDS ? n : LS_STIR_WORDS;
+  uint32_t *w = words + (unsigned)(((a >> 40) * (n - k + 1)) >> 24); /* window start in [0, n - k] */
+  for (unsigned j = 0; j < k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
+  if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+}
+
+/* Small random choices four to a draw: a pool holds the unused 16-bit
+ * fields of the last draw (the caller keeps it, zeroed, per run). */
+typedef struct { uint64_t x; unsigned n; } ls_pool_t;
+/* Uniform in [0, n), n <= 65536, from the next 16-bit field. */
+static inline uint32_t ls_pool_below(ls_rng_t *r, ls_pool_t *p, uint32_t n) {
+  if (!p->n) p->x = ls_rand(r), p->n = 4;
+  uint32_t f = (uint32_t)(p->x & 0xffffu);
+  p->x >>= 16;
+  p->n--;
+  return (f * n) >> 16;
+}
+/* 1 with probability pct percent. */
+static inline uint32_t ls_pool_chance(ls_rng_t *r, ls_pool_t *p, uint32_t pct) { return ls_pool_below(r, p, 100) < pct; }
 
 #endif

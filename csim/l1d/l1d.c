@@ -142,6 +142,7 @@ void l1d_reset(l1d_t *m) {
   mem_1r1w_idle(&m->i_data);
   mem_1r1w_idle(&m->i_data_rmt);
   m->nds = m->nde = 0;
+  m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -172,12 +173,19 @@ static void touch(l1d_t *m, unsigned set, unsigned way) {
   d[way] = 0;
 }
 
+/* The RTL's tag write: the line in every way's slice, the way's mask bit.
+ * The replicated row is streamed out a word at a time (law <= 32). */
 static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
-  unsigned W = m->g.ways;
+  unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
+  uint64_t acc = 0, v = line & bits_mask64(law);
   for (unsigned w = 0; w < W; w++) {
-    bits_set(m->tag_wdata, w * m->law, m->law, line);
-    bits_set(m->tag_wmask, w, 1, w == way);
+    acc |= v << nacc;
+    nacc += law;
+    for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
   }
+  if (nacc) m->tag_wdata[k] = (uint32_t)acc;
+  memset(m->tag_wmask, 0, bits_words(W) * 4);
+  m->tag_wmask[way / 32] = 1u << (way % 32);
   mem_1r1w_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
   mem_1r1w_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
 }
@@ -187,15 +195,30 @@ static void data_write(l1d_t *m, unsigned row, const uint32_t *data, const uint3
   mem_1r1w_write(&m->i_data_rmt, row, data, mask);
 }
 
-/* Victim choice in one set (l1d_victim over per-way views). */
-static l1d_vict_t victim(const l1d_t *m, unsigned set, uint32_t ba, uint32_t thr) {
-  uint8_t fr[64], ca[64];
+/* One set's flags as the RTL's Ways-bit vectors (way w at bit w): occupied
+ * (valid | rsv | byp) and reserved. */
+typedef struct { uint64_t occ, r; } l1d_setv_t;
+static l1d_setv_t set_flags(const l1d_t *m, unsigned set) {
   size_t o = (size_t)set * m->g.ways;
-  for (unsigned w = 0; w < m->g.ways; w++) {
-    fr[w] = !m->valid_q[o + w] && !m->byp_q[o + w] && !m->rsv_q[o + w];
-    ca[w] = !m->rsv_q[o + w];
-  }
-  return l1d_victim(m->g.ways, fr, ca, m->rank_q + o, m->reuse_q + o, ba, thr);
+  return (l1d_setv_t){bits_pack_flags3(m->valid_q + o, m->rsv_q + o, m->byp_q + o, m->g.ways),
+                      bits_pack_flags(m->rsv_q + o, m->g.ways)};
+}
+
+/* Victim choice in one set: l1d_victim on free = !(valid|byp|rsv), cand =
+ * !rsv (the RTL's free_i, cand_i). */
+static l1d_vict_t victim(const l1d_t *m, unsigned set, l1d_setv_t f, uint32_t ba, uint32_t thr) {
+  size_t o = (size_t)set * m->g.ways;
+  uint64_t reuse = ba ? bits_pack_flags(m->reuse_q + o, m->g.ways) : 0; /* used only with BA */
+  return l1d_victim(m->g.ways, ~f.occ, ~f.r, m->rank_q + o, reuse, ba, thr);
+}
+
+/* Way w's tag in a tag row (law <= 32 bits): one 64-bit window when the
+ * next word is still in the row, else the general read. */
+static inline uint32_t tag_of(const l1d_t *m, const uint32_t *row, unsigned w) {
+  unsigned lsb = w * m->law, k = lsb >> 5;
+  if (k + 1 < m->i_tags.words)
+    return (uint32_t)(((uint64_t)row[k] | (uint64_t)row[k + 1] << 32) >> (lsb & 31)) & (uint32_t)bits_mask64(m->law);
+  return (uint32_t)bits_get(row, lsb, m->law);
 }
 
 void l1d_comb(l1d_t *m) {
@@ -215,11 +238,16 @@ void l1d_comb(l1d_t *m) {
 
   /* ---- fill path: the pending (not yet filled) entry of the line ---- */
   uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
+  /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
+   * below visit only the entries that can match */
+  const uint64_t ev = bits_pack_flags(m->mshr_valid_q, E), er = bits_pack_flags(m->mshr_rdy_q, E);
   uint32_t fill_hit = 0, fill_e = 0;
-  for (unsigned e = 0; e < E && !fill_hit; e++)
-    if (m->mshr_valid_q[e] && !m->mshr_rdy_q[e] && m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
+  for (uint64_t x = ev & ~er; x && !fill_hit; x &= x - 1) {
+    unsigned e = (unsigned)__builtin_ctzll(x);
+    if (m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
+  }
   /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
-  l1d_vict_t fv = on_fill ? victim(m, fill_set, 0, 0) : (l1d_vict_t){0, 1, 0};
+  l1d_vict_t fv = on_fill ? victim(m, fill_set, set_flags(m, fill_set), 0, 0) : (l1d_vict_t){0, 1, 0};
   uint32_t relq_full = fifo_sync_full(&m->i_relq);
   o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
@@ -239,16 +267,20 @@ void l1d_comb(l1d_t *m) {
   uint32_t req_set = l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i);
   const uint32_t *trow = mem_1r1w_read(&m->i_tags, req_set);
   size_t rs = (size_t)req_set * W;
+  const l1d_setv_t rf = set_flags(m, req_set);
   uint32_t mhit = 0, mw = 0;
-  for (unsigned w = 0; w < W && !mhit; w++)
-    if ((m->valid_q[rs + w] | m->rsv_q[rs + w] | m->byp_q[rs + w]) && bits_get(trow, w * law, law) == req_line)
-      mhit = 1, mw = w;
+  for (uint64_t x = rf.occ; x && !mhit; x &= x - 1) { /* the lowest occupied way whose tag matches */
+    unsigned w = (unsigned)__builtin_ctzll(x);
+    if (tag_of(m, trow, w) == req_line) mhit = 1, mw = w;
+  }
   uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
-  for (unsigned e = 0; e < E; e++) {
-    if (!p_hit && m->mshr_valid_q[e] && m->mshr_addr_q[e] == req_line) p_hit = 1, p_e = e;
-    if (!free_any && !m->mshr_valid_q[e]) free_any = 1, free_e = e;
+  for (uint64_t x = ev; x && !p_hit; x &= x - 1) { /* the lowest valid entry of the line */
+    unsigned e = (unsigned)__builtin_ctzll(x);
+    if (m->mshr_addr_q[e] == req_line) p_hit = 1, p_e = e;
   }
+  const uint64_t efree = ~ev & bits_mask64(E); /* the lowest free entry */
+  if (efree) free_any = 1, free_e = (uint32_t)__builtin_ctzll(efree);
   uint32_t p_full = m->mshr_cnt_q[p_e] >= mg;
   uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
   uint32_t mq_full = mq_cnt >= m->g.missq;
@@ -258,7 +290,7 @@ void l1d_comb(l1d_t *m) {
   uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
 #endif
   uint32_t bq_full = fifo_sync_full(&m->i_bypq);
-  l1d_vict_t rv = victim(m, req_set, ba, in->mode_ba_thr_i);
+  l1d_vict_t rv = victim(m, req_set, rf, ba, in->mode_ba_thr_i);
 
   uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
   if (fill_go) {
@@ -324,9 +356,10 @@ void l1d_comb(l1d_t *m) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->req_id_i;
     memcpy(o->rsp_data_o, drow, m->lwords * 4);
-  } else {
+  } else if (!m->rsp_zero) {
     memset(o->rsp_data_o, 0, m->lwords * 4);
   }
+  m->rsp_zero = !o->rsp_valid_o;
 
   /* ---- fill updates: the line is valid and replaceable from now on ---- */
   if (fill_line_go) {
@@ -454,15 +487,24 @@ void l1d_comb(l1d_t *m) {
     o->mem_req_store_o = 0;
     o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, law);
-    memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
-    memset(o->mem_req_data_o, 0, m->lwords * 4);
+    if (!m->mreq_zero) {
+      memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
+      memset(o->mem_req_data_o, 0, m->lwords * 4);
+    }
+    m->mreq_zero = 1;
   } else {
     o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
     o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
-    for (unsigned b = 0; b < m->g.line; b += 32)
-      o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
+    if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
+      memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
+      bits_trim(o->mem_req_mask_o, m->g.line);
+    } else {
+      for (unsigned b = 0; b < m->g.line; b += 32)
+        o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
+    }
     memcpy(o->mem_req_data_o, mh, m->lwords * 4);
+    m->mreq_zero = 0;
   }
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
@@ -474,11 +516,14 @@ void l1d_comb(l1d_t *m) {
   uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
   const uint32_t *rrow = mem_1r1w_read(&m->i_tags_rmt, rmt_set);
   uint32_t rhit = 0, rway = 0;
-  for (unsigned w = 0; w < W && !rhit; w++)
-    if (m->valid_q[(size_t)rmt_set * W + w] && bits_get(rrow, w * law, law) == rmt_line) rhit = 1, rway = w;
+  for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)rmt_set * W, W); x && !rhit; x &= x - 1) {
+    unsigned w = (unsigned)__builtin_ctzll(x);
+    if (tag_of(m, rrow, w) == rmt_line) rhit = 1, rway = w;
+  }
   o->rmt_hit_o = in->rmt_valid_i && rhit;
   if (o->rmt_hit_o) memcpy(o->rmt_data_o, mem_1r1w_read(&m->i_data_rmt, rmt_set * W + rway), m->lwords * 4);
-  else memset(o->rmt_data_o, 0, m->lwords * 4);
+  else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+  m->rmt_zero = !o->rmt_hit_o;
 
   /* ---- events and counters ---- */
   uint32_t stall = in->req_valid_i && !o->req_ready_o;

@@ -80,6 +80,8 @@ typedef struct {
   mem_1r1w_t i_tags, i_tags_rmt, i_data, i_data_rmt;
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4], nde;
+  /* outputs known to be all zero (cleared once, not every idle cycle) */
+  uint8_t rsp_zero, rmt_zero, mreq_zero;
   /* scratch */
   uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask;
 } l1d_t;

@@ -2,6 +2,7 @@
  * set (combinational, no state).
  *   free[w]  way w holds nothing (not valid, no BA tag, not reserved)
  *   cand[w]  way w may be evicted (not reserved)
+ *   (free, cand, reuse: bit vectors, bit w for way w, as the RTL's ports)
  *   rank[w]  0 = most recently touched ... ways-1 = oldest (LRU: last
  *            access; FIFO: allocation) -- a permutation per set
  *   reuse[w] BA reuse bit
@@ -21,8 +22,9 @@ typedef struct {
   uint32_t way;
 } l1d_vict_t;
 
-/* Arrays of `ways` entries, one value per way. */
-l1d_vict_t l1d_victim(unsigned ways, const uint8_t *free, const uint8_t *cand, const uint8_t *rank,
-                      const uint8_t *reuse, uint32_t ba, uint32_t thr);
+/* free, cand and reuse are the RTL's Ways-bit vectors (way w at bit w,
+ * ways <= 64); rank has one entry per way. */
+l1d_vict_t l1d_victim(unsigned ways, uint64_t free, uint64_t cand, const uint8_t *rank, uint64_t reuse, uint32_t ba,
+                      uint32_t thr);
 
 #endif

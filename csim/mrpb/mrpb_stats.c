@@ -8,20 +8,24 @@ int mrpb_stats_init(mrpb_stats_t *s, unsigned cnt_w, unsigned occ_w) {
   s->occ_w = occ_w;
   s->nbkt = occ_w + 1;
   if (s->nbkt > MRPB_NBKT_MAX || cnt_w > 32) return -1;
+  s->cmax = cnt_w >= 32 ? 0xffffffffu : (1u << cnt_w) - 1u;
+  s->omask = occ_w >= 32 ? 0xffffffffu : (1u << occ_w) - 1u;
   return 0;
 }
 
 void mrpb_stats_reset(mrpb_stats_t *s) {
   unsigned cw = s->cnt_w, ow = s->occ_w, nb = s->nbkt;
+  uint32_t cmax = s->cmax, omask = s->omask;
   memset(s, 0, sizeof *s);
   s->cnt_w = cw;
   s->occ_w = ow;
   s->nbkt = nb;
+  s->cmax = cmax;
+  s->omask = omask;
 }
 
-static uint32_t sat_inc(const mrpb_stats_t *s, uint32_t v, uint32_t inc) {
-  uint32_t max = s->cnt_w >= 32 ? 0xffffffffu : (1u << s->cnt_w) - 1u;
-  return inc && v != max ? v + 1 : v;
+static inline uint32_t sat_inc(const mrpb_stats_t *s, uint32_t v, uint32_t inc) {
+  return v + (inc && v != s->cmax);
 }
 
 uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b) {
@@ -53,7 +57,7 @@ void mrpb_stats_comb(mrpb_stats_t *s, const mrpb_stats_in_t *in) {
   s->rej_cnt_d = sat_inc(s, s->rej_cnt_q, in->rej);
   s->occ_max_d = in->occ > s->occ_max_q ? in->occ : s->occ_max_q;
   /* bucket: position of the highest set bit plus one (0 for zero) */
-  uint32_t occ = s->occ_w >= 32 ? in->occ : in->occ & ((1u << s->occ_w) - 1u);
+  uint32_t occ = in->occ & s->omask;
   s->bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0;
   s->occ_hist_d[s->bkt] = sat_inc(s, s->occ_hist_q[s->bkt], 1);
 }

@@ -13,6 +13,7 @@
 
 typedef struct {
   unsigned cnt_w, occ_w, nbkt;
+  uint32_t cmax, omask; /* derived: a counter's saturation value, the occupancy mask */
   uint32_t enq_cnt_q, deq_cnt_q, wpass_cnt_q, flush_cnt_q, bypass_cnt_q, stall_cnt_q, rej_cnt_q, occ_max_q;
   uint32_t enq_cnt_d, deq_cnt_d, wpass_cnt_d, flush_cnt_d, bypass_cnt_d, stall_cnt_d, rej_cnt_d, occ_max_d;
   uint32_t occ_hist_q[MRPB_NBKT_MAX], occ_hist_d[MRPB_NBKT_MAX]; /* one counter per bucket (RTL: occ_hist_q[NBkt]) */

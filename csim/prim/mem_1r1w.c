@@ -44,9 +44,17 @@ void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const ui
     memcpy(m->wmask_i, mask, m->mwords * sizeof(uint32_t));
     bits_trim(m->wmask_i, m->nslice);
   } else {
-    for (unsigned s = 0; s < m->nslice; s++) bits_set(m->wmask_i, s, 1, 1);
+    memset(m->wmask_i, 0xff, m->mwords * sizeof(uint32_t));
+    bits_trim(m->wmask_i, m->nslice);
   }
 }
+
+#ifndef FAULT_MEM_1R1W_MASK /* (the injected fault takes the general path below) */
+/* byte slices: a nibble of mask bits -> the byte lanes of a data word */
+static const uint32_t lanes8[16] = {
+    0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
+    0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
+#endif
 
 void mem_1r1w_commit(mem_1r1w_t *m) {
   if (!m->we_i || m->waddr_i >= m->depth) return;
@@ -60,14 +68,32 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
     /* byte-aligned slices: one masked word update per data word */
     unsigned per = 32 / m->slice_w;
     uint32_t lane = (uint32_t)bits_mask64(m->slice_w);
+    if (m->nslice % 32 == 0) { /* whole mask words: none set, all set, or per data word */
+      for (unsigned k = 0; k < m->mwords; k++) {
+        uint32_t mk = m->wmask_i[k];
+        unsigned w0 = k * m->slice_w; /* 32 slices = slice_w data words */
+        if (!mk) continue;
+        if (mk == 0xffffffffu) {
+          memcpy(row + w0, m->wdata_i + w0, m->slice_w * sizeof(uint32_t));
+          continue;
+        }
+        for (unsigned w = w0; w < w0 + m->slice_w; w++, mk >>= per) {
+          uint32_t sel = mk & (uint32_t)bits_mask64(per), bm = 0;
+          if (!sel) continue;
+          if (per == 4) bm = lanes8[sel];
+          else
+            for (unsigned j = 0; j < per; j++)
+              if (sel >> j & 1u) bm |= lane << (j * m->slice_w);
+          row[w] = (row[w] & ~bm) | (m->wdata_i[w] & bm);
+        }
+      }
+      return;
+    }
     for (unsigned w = 0; w < m->words; w++) {
       uint32_t sel = (uint32_t)bits_get(m->wmask_i, w * per, per < m->nslice - w * per ? per : m->nslice - w * per);
       if (!sel) continue;
       uint32_t bm = 0;
       if (per == 4) { /* byte slices: nibble of mask bits -> byte lanes */
-        static const uint32_t lanes8[16] = {
-            0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
-            0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
         bm = lanes8[sel & 15u];
       } else {
         for (unsigned k = 0; k < per; k++)
@@ -78,19 +104,22 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
     return;
   }
 #endif
-  for (unsigned s = 0; s < m->nslice; s++) {
+  /* the set mask bits only (a tag write sets one slice of Ways) */
+  for (unsigned k = 0; k < m->mwords; k++) {
+    uint32_t mk = m->wmask_i[k];
 #ifdef FAULT_MEM_1R1W_MASK
-    if (!bits_test(m->wmask_i, s) && s != m->nslice - 1) continue; /* injected: top slice always written */
-#else
-    if (!bits_test(m->wmask_i, s)) continue;
+    if (k == (m->nslice - 1) / 32) mk |= 1u << ((m->nslice - 1) % 32); /* injected: top slice always written */
 #endif
-    unsigned lsb = s * m->slice_w;
-    if (!(lsb & 31) && !(m->slice_w & 31)) {
-      memcpy(row + lsb / 32, m->wdata_i + lsb / 32, m->slice_w / 8);
-    } else {
-      for (unsigned b = lsb; b < lsb + m->slice_w; b += 32) {
-        unsigned n = lsb + m->slice_w - b < 32 ? lsb + m->slice_w - b : 32;
-        bits_set(row, b, n, bits_get(m->wdata_i, b, n));
+    for (; mk; mk &= mk - 1) {
+      unsigned s = k * 32 + (unsigned)__builtin_ctz(mk);
+      unsigned lsb = s * m->slice_w;
+      if (!(lsb & 31) && !(m->slice_w & 31)) {
+        memcpy(row + lsb / 32, m->wdata_i + lsb / 32, m->slice_w / 8);
+      } else {
+        for (unsigned b = lsb; b < lsb + m->slice_w; b += 32) {
+          unsigned n = lsb + m->slice_w - b < 32 ? lsb + m->slice_w - b : 32;
+          bits_set(row, b, n, bits_get(m->wdata_i, b, n));
+        }
       }
     }
   }

@@ -43,6 +43,7 @@ typedef struct {
   unsigned nid;
   /* memory model */
   uint8_t *mem;
+  uint8_t *mem_set; /* per line: 1 once its initial image is written (lazily, at first use) */
   pend_t pend[MAXPEND];
   unsigned npend;
   int fill_cur; /* index into pend of the presented fill, or -1 */
@@ -53,6 +54,7 @@ typedef struct {
   unsigned max_pend_seen;
   uint64_t cov[64]; /* functional coverage, indexed by the COV_* list below */
   int drop_bypass;  /* stimulus ablation (L1D_STIM_DROP=bypass): no bypassed loads */
+  ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
 } ctx_t;
 
 /* Functional-coverage points (docs/l1d.md, "Coverage").  Points that a mode
@@ -91,13 +93,12 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->out_flag = calloc(c->nid, 1);
   c->out_since = calloc(c->nid, sizeof(uint64_t));
   c->mem = malloc((size_t)MEM_LINES * g.line);
-  if (!c->busy || !c->out_flag || !c->out_since || !c->mem) {
+  c->mem_set = calloc(MEM_LINES, 1);
+  if (!c->busy || !c->out_flag || !c->out_since || !c->mem || !c->mem_set) {
     l1d_free(&c->m);
-    free(c->busy); free(c->out_flag); free(c->out_since); free(c->mem); free(c);
+    free(c->busy); free(c->out_flag); free(c->out_since); free(c->mem); free(c->mem_set); free(c);
     return NULL;
   }
-  /* initial memory image: a fixed pattern, so every line's bytes differ */
-  for (size_t i = 0; i < (size_t)MEM_LINES * g.line; i++) c->mem[i] = (uint8_t)(i * 2654435761u >> 13);
   c->fill_cur = -1;
   /* A stimulus feature can be switched off to show that the coverage check
    * notices (make test does): L1D_STIM_DROP=bypass. */
@@ -109,7 +110,7 @@ static void *create(const l1sys_cfg_t *cfg) {
 static void destroy(void *p) {
   ctx_t *c = p;
   l1d_free(&c->m);
-  free(c->busy); free(c->out_flag); free(c->out_since); free(c->mem);
+  free(c->busy); free(c->out_flag); free(c->out_since); free(c->mem); free(c->mem_set);
   free(c);
 }
 
@@ -179,7 +180,11 @@ static void declare(void *p, ls_map_t *mp) {
   ls_enum(mp, "mode_hash_i", "L1D_INDEX");
 }
 
-static void reset(void *p) { l1d_reset(&((ctx_t *)p)->m); }
+static void reset(void *p) {
+  ctx_t *c = p;
+  l1d_reset(&c->m);
+  c->pool.n = 0;
+}
 
 static void new_phase(ctx_t *c, ls_rng_t *r) {
   const l1d_t *m = &c->m;
@@ -232,12 +237,30 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   if (!c->nfoot) c->foot[c->nfoot++] = ls_below(r, MEM_LINES);
 }
 
+/* A line of the memory model.  Initial image: a fixed pattern, so every
+ * line's bytes differ -- byte i of the memory is (i * 2654435761) >> 13 --
+ * written when the line is first used (a run touches a few lines of 1 MB). */
+static uint8_t *mem_row(ctx_t *c, uint32_t line) {
+  unsigned L = c->m.g.line;
+  line %= MEM_LINES;
+  uint8_t *row = c->mem + (size_t)line * L;
+  if (!c->mem_set[line]) {
+    uint64_t h = (uint64_t)line * L * 2654435761u;
+    for (unsigned b = 0; b < L; b++, h += 2654435761u) row[b] = (uint8_t)(h >> 13);
+    c->mem_set[line] = 1;
+  }
+  return row;
+}
+
 static void mem_store(ctx_t *c) {
   const l1d_out_t *o = &c->m.out;
   unsigned L = c->m.g.line;
-  uint8_t *row = c->mem + (size_t)(o->mem_req_addr_o % MEM_LINES) * L;
-  for (unsigned b = 0; b < L; b++)
-    if (o->mem_req_mask_o[b / 32] >> (b % 32) & 1u) row[b] = (uint8_t)(o->mem_req_data_o[b / 4] >> (8 * (b % 4)));
+  uint8_t *row = mem_row(c, o->mem_req_addr_o);
+  for (unsigned w = 0; w < L / 4; w++) { /* a data word and its nibble of byte-mask bits */
+    uint32_t nib = o->mem_req_mask_o[w / 8] >> (4 * (w % 8)) & 15u, d = o->mem_req_data_o[w];
+    for (unsigned k = 0; nib; k++, nib >>= 1)
+      if (nib & 1u) row[4 * w + k] = (uint8_t)(d >> (8 * k));
+  }
 }
 
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
@@ -264,7 +287,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
         q->line = o->mem_req_addr_o;
         q->byp = o->mem_req_byp_o;
         q->id = o->mem_req_id_o;
-        q->due = cycle + c->lat_min + ls_below(r, c->lat_span);
+        q->due = cycle + c->lat_min + ls_pool_below(r, &c->pool, c->lat_span);
       }
     }
     if (in->fill_valid_i && o->fill_ready_o && c->fill_cur >= 0) {
@@ -277,74 +300,82 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   if (cycle % 2048 == 0) new_phase(c, r);
 
   /* ---- memory side ---- */
-  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_chance(r, c->rdy_pct);
-  if (c->fill_cur < 0 && c->npend && ls_chance(r, c->fill_pct)) {
-    unsigned start = ls_below(r, c->npend);
+  ls_pool_t *pl = &c->pool;
+  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_pool_chance(r, pl, c->rdy_pct);
+  if (c->fill_cur < 0 && c->npend && ls_pool_chance(r, pl, c->fill_pct)) {
+    unsigned start = ls_pool_below(r, pl, c->npend);
     for (unsigned k = 0; k < c->npend; k++) {
-      unsigned i = (start + k) % c->npend;
+      unsigned i = start + k < c->npend ? start + k : start + k - c->npend; /* (start + k) % npend */
       if (c->pend[i].due <= cycle) { c->fill_cur = (int)i; break; }
     }
     if (c->fill_cur >= 0) { /* data as memory holds it now */
       const pend_t *q = &c->pend[c->fill_cur];
-      const uint8_t *row = c->mem + (size_t)(q->line % MEM_LINES) * L;
+      const uint8_t *row = mem_row(c, q->line);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+      memcpy(in->fill_data_i, row, L); /* byte b is bits 8b..8b+7: the word layout of a little-endian host */
+#else
       for (unsigned w = 0; w < m->lwords; w++) /* byte b is bits 8b..8b+7 */
         in->fill_data_i[w] = (uint32_t)row[4 * w] | (uint32_t)row[4 * w + 1] << 8 | (uint32_t)row[4 * w + 2] << 16 |
                              (uint32_t)row[4 * w + 3] << 24;
+#endif
       in->fill_addr_i = q->line;
       in->fill_byp_i = q->byp;
       in->fill_id_i = q->byp ? q->id : 0;
     }
   }
   in->fill_valid_i = c->fill_cur >= 0;
-  if (!in->fill_valid_i) { /* don't-care payload: fresh random values, so logic that forgets the valid shows */
-    in->fill_addr_i = (uint32_t)(uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->law);
-    in->fill_byp_i = ls_below(r, 2);
-    in->fill_id_i = ls_below(r, c->nid);
-    if (ls_chance(r, 25)) ls_rand_bits(r, in->fill_data_i, m->lbits);
+  if (!in->fill_valid_i) { /* don't-care payload: fresh values every cycle, so logic that forgets the valid shows */
+    uint64_t x = ls_rand(r);
+    in->fill_addr_i = (uint32_t)x & (uint32_t)bits_mask64(m->law);
+    in->fill_byp_i = (uint32_t)(x >> 32) & 1u;
+    in->fill_id_i = (uint32_t)(x >> 33) & (c->nid - 1u);
+    ls_rand_stir(r, in->fill_data_i, m->lbits); /* every word new, one draw (tb/ls_rng.h) */
   }
 
   /* ---- request ---- */
   if (!hold) {
     in->req_valid_i = 0;
-    if (ls_chance(r, c->req_pct)) {
-      uint32_t line = c->foot[ls_below(r, c->nfoot)];
-      in->req_addr_i = line * L + ls_below(r, L);
-      in->req_store_i = ls_chance(r, c->st_pct);
-      in->req_byp_i = ls_chance(r, c->byp_pct) && !c->drop_bypass;
+    if (ls_pool_chance(r, pl, c->req_pct)) {
+      uint32_t line = c->foot[ls_pool_below(r, pl, c->nfoot)];
+      in->req_addr_i = line * L + ls_pool_below(r, pl, L);
+      in->req_store_i = ls_pool_chance(r, pl, c->st_pct);
+      in->req_byp_i = ls_pool_chance(r, pl, c->byp_pct) && !c->drop_bypass;
       in->req_valid_i = 1;
-      if (in->req_store_i) {
-        in->req_id_i = ls_below(r, c->nid);
-        ls_rand_bits(r, in->req_data_i, m->lbits);
-        if (ls_chance(r, c->full_mask_pct)) {
-          for (unsigned b = 0; b < L; b++) bits_set(in->req_mask_i, b, 1, 1);
+      if (in->req_store_i) { /* the data and mask of a store matter: drawn */
+        in->req_id_i = ls_pool_below(r, pl, c->nid);
+        ls_rand_fill(r, in->req_data_i, m->lbits);
+        if (ls_pool_chance(r, pl, c->full_mask_pct)) {
+          memset(in->req_mask_i, 0xff, bits_words(L) * 4);
+          bits_trim(in->req_mask_i, L);
         } else {
-          ls_rand_bits(r, in->req_mask_i, L);
+          ls_rand_fill(r, in->req_mask_i, L);
         }
-      } else {
-        uint32_t id = ls_below(r, c->nid), k;
-        for (k = 0; k < c->nid && c->busy[(id + k) % c->nid]; k++) {}
+      } else { /* a load's data and mask are don't-cares: stirred */
+        ls_rand_stir(r, in->req_data_i, m->lbits);
+        ls_rand_stir(r, in->req_mask_i, L);
+        uint32_t id = ls_pool_below(r, pl, c->nid), k;
+        for (k = 0; k < c->nid && c->busy[(id + k) & (c->nid - 1u)]; k++) {} /* nid: a power of two */
         if (k == c->nid) in->req_valid_i = 0; /* every id in flight: wait */
-        in->req_id_i = (id + k) % c->nid;
+        in->req_id_i = (id + k) & (c->nid - 1u);
       }
     }
   }
 
-  if (!in->req_valid_i) { /* don't-care payload: fresh random values */
-    in->req_addr_i = ls_chance(r, 50) ? (uint32_t)(c->foot[ls_below(r, c->nfoot)] * L + ls_below(r, L)) : (uint32_t)ls_rand(r);
+  if (!in->req_valid_i) { /* don't-care payload: fresh values every cycle */
+    uint64_t x = ls_rand(r);
+    in->req_addr_i = x >> 63 ? (uint32_t)(c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L)) : (uint32_t)x;
     in->req_addr_i &= (uint32_t)bits_mask64(m->g.addr_w);
-    in->req_store_i = ls_below(r, 2);
-    in->req_byp_i = ls_below(r, 2);
-    in->req_id_i = ls_below(r, c->nid);
-    if (ls_chance(r, 25)) { /* the wide data changes in a quarter of the idle cycles: the cost of a line of random bits */
-      ls_rand_bits(r, in->req_data_i, m->lbits);
-      ls_rand_bits(r, in->req_mask_i, L);
-    }
+    in->req_store_i = (uint32_t)(x >> 32) & 1u;
+    in->req_byp_i = (uint32_t)(x >> 33) & 1u;
+    in->req_id_i = (uint32_t)(x >> 34) & (c->nid - 1u);
+    ls_rand_stir(r, in->req_data_i, m->lbits); /* the wide fields: every word new, one draw each */
+    ls_rand_stir(r, in->req_mask_i, L);
   }
 
   /* ---- remote lookups ---- */
-  in->rmt_valid_i = ls_chance(r, c->rmt_pct);
-  in->rmt_addr_i = c->foot[ls_below(r, c->nfoot)] * L + ls_below(r, L);
-  if (!in->rmt_valid_i && ls_chance(r, 50)) in->rmt_addr_i = (uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->g.addr_w);
+  in->rmt_valid_i = ls_pool_chance(r, pl, c->rmt_pct);
+  in->rmt_addr_i = c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L);
+  if (!in->rmt_valid_i && ls_pool_below(r, pl, 2)) in->rmt_addr_i = (uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->g.addr_w);
 }
 
 /* Coverage of this cycle, from the C model's outputs and its pre-edge state. */
@@ -385,7 +416,8 @@ static void cover(ctx_t *c) {
   }
   uint32_t line = (in->req_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
   int draining = 0, pending = 0;
-  if (go) /* the request's line has an MSHR entry: filled (draining) or not */
+  int need = go && (in->req_store_i ? o->req_outcome_o == L1D_OUT_HIT : !in->req_byp_i && o->req_outcome_o == L1D_OUT_MISS);
+  if (need) /* the request's line has an MSHR entry: filled (draining) or not */
     for (unsigned e = 0; e < m->g.entries; e++)
       if (m->mshr_valid_q[e] && m->mshr_addr_q[e] == line) draining = m->mshr_rdy_q[e], pending = !m->mshr_rdy_q[e];
   if (go && !in->req_store_i && !in->req_byp_i && o->req_outcome_o == L1D_OUT_MISS && draining) k[COV_MERGE_DRAIN]++;

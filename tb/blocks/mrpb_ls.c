@@ -40,6 +40,7 @@
 #define NCOMBO 39 /* 36 queued policies + single-slot x 3 bypass options */
 #define NQUEUED 36
 #define SB_CAP 64 /* per warp: at most Entries (<= 32) queued + 1 in the output register */
+#define MRPB_ENTRIES_MAX 32 /* csim/params_mrpb.def: MRPB_ENTRIES <= 32 */
 
 /* Functional-coverage points (docs/mrpb.md, "Coverage"), declared next to
  * the state map and counted from the C model's view of each cycle (inputs,
@@ -87,11 +88,15 @@ typedef struct {
   mrpb_in_t cfg_mode;
   /* sweep state */
   unsigned perm[NCOMBO], combo, pending_combo, quiesce;
+  uint64_t seg;     /* sweep period number */
+  unsigned seg_left; /* cycles to the next period boundary (no division per cycle) */
   uint64_t combo_cycles[NCOMBO];
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
+  uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
+  ls_pool_t pool; /* the per-cycle small choices, four to a draw */
   /* scoreboard */
   sb_warp_t sb[MRPB_WARPS];
   uint64_t epoch, last_deq_epoch, outstanding, last_deq_cycle;
@@ -101,6 +106,14 @@ typedef struct {
   uint32_t prev_fail;
   uint64_t n_pb_refusals, n_aim[9];
   uint64_t cov[COV_N];
+  /* Queue summary for the coverage points that look at every queue (full,
+   * head too young, longest-first tie), kept up to date for the <= 3
+   * queues a cycle touches instead of a scan of all queues per cycle:
+   * queues full, queues non-empty but not eligible, eligible queues per
+   * count (ehist) and the counts that have one (ebits). */
+  unsigned nfull, nyoung, ehist[MRPB_ENTRIES_MAX + 1];
+  uint64_t ebits;
+  int qsum_stale; /* rebuild from the registers (after reset) */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
   char combo_name[NCOMBO][40];
 } ctx_t;
@@ -244,6 +257,8 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
 static void reset(void *p) {
   ctx_t *c = p;
   mrpb_reset(&c->m);
+  c->qsum_stale = 1;
+  c->pool.n = 0;
   memset(c->sb, 0, sizeof c->sb);
   c->epoch = c->last_deq_epoch = c->outstanding = c->last_deq_cycle = 0;
   c->n_in = c->n_out = c->n_bypass_out = c->n_barrier = 0;
@@ -254,6 +269,10 @@ static void reset(void *p) {
 static void new_layout(ctx_t *c, ls_rng_t *r) {
   c->wpb = 6 + ls_below(r, 27); /* warps per block 6..32: 48 warps fit 8 blocks */
   c->boff = ls_below(r, 8);
+  for (unsigned w = 0; w < MRPB_WARPS; w++) {
+    c->lay_bid[w] = (uint8_t)((w / c->wpb + c->boff) % MRPB_BLOCKS);
+    c->lay_bwid[w] = (uint8_t)(w % c->wpb);
+  }
 }
 
 /* A traffic phase.  Half the phases are plain random; the other half aim
@@ -335,16 +354,18 @@ static void new_request(ctx_t *c, ls_rng_t *r) {
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : ls_chance(r, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_below(r, c->nhot)]
-                                            : ls_below(r, MRPB_WARPS);
-    c->burst_left = ls_below(r, c->max_burst);
+                 : ls_pool_chance(r, &c->pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, &c->pool, c->nhot)]
+                                                      : ls_pool_below(r, &c->pool, MRPB_WARPS);
+    c->burst_left = ls_pool_below(r, &c->pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
-  c->in.enq_bid_i = (c->cur_wid / c->wpb + c->boff) % MRPB_BLOCKS;
-  c->in.enq_bwid_i = c->cur_wid % c->wpb;
-  c->in.enq_store_i = ls_chance(r, c->store_pct);
-  ls_rand_bits(r, c->in.enq_payload_i, m->payload_w);
-  ls_rand_bits(r, c->in.enq_sdata_i, m->sdata_w);
+  c->in.enq_bid_i = c->lay_bid[c->cur_wid];
+  c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
+  c->in.enq_store_i = ls_pool_chance(r, &c->pool, c->store_pct);
+  ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+  /* a load's store data is a don't-care: stirred, not drawn */
+  if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
+  else ls_rand_stir(r, c->in.enq_sdata_i, m->sdata_w);
   /* A sequence number in the low bits makes waveforms readable. */
   bits_set(c->in.enq_payload_i, 0, m->payload_w < 16 ? m->payload_w : 16, c->seq++);
 }
@@ -355,14 +376,17 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   uint32_t holding = c->in.enq_valid_i && !c->out.enq_ready_o;
 
   if (cycle == 0) {
+    c->seg = 0;
+    c->seg_left = c->period;
     shuffle(c, r);
     new_phase(c, r);
     new_layout(c, r);
     set_mode(c, c->perm[0], r);
     c->in.enq_valid_i = 0;
     holding = 0;
-  } else if (c->sweep && cycle % c->period == 0) {
-    uint64_t seg = cycle / c->period;
+  } else if (c->sweep && --c->seg_left == 0) { /* cycle % period == 0 */
+    uint64_t seg = ++c->seg;
+    c->seg_left = c->period;
     if (seg % NCOMBO == 0) shuffle(c, r);
     c->pending_combo = c->perm[seg % NCOMBO];
     c->quiesce = 1;
@@ -379,36 +403,59 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
 
   /* LD/ST side. */
   if (!holding) {
-    c->in.enq_valid_i = !c->quiesce && ls_chance(r, c->enq_pct);
+    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, &c->pool, c->enq_pct);
     if (c->in.enq_valid_i) new_request(c, r);
-    else { /* don't-care fields: fresh random values (signature fields in
-            * range: the LD/ST unit never produces others) */
-      c->in.enq_wid_i = ls_below(r, MRPB_WARPS);
-      c->in.enq_bid_i = ls_below(r, MRPB_BLOCKS);
-      c->in.enq_bwid_i = ls_below(r, MRPB_BWARPS);
-      c->in.enq_store_i = ls_below(r, 2);
-      ls_rand_bits(r, c->in.enq_payload_i, c->m.payload_w);
-      ls_rand_bits(r, c->in.enq_sdata_i, c->m.sdata_w);
+    else { /* don't-care fields: fresh values every cycle (signature fields
+            * in range: the LD/ST unit never produces others; the wide
+            * fields stirred, tb/ls_rng.h) */
+      c->in.enq_wid_i = ls_pool_below(r, &c->pool, MRPB_WARPS);
+      c->in.enq_bid_i = ls_pool_below(r, &c->pool, MRPB_BLOCKS);
+      c->in.enq_bwid_i = ls_pool_below(r, &c->pool, MRPB_BWARPS);
+      c->in.enq_store_i = ls_pool_below(r, &c->pool, 2);
+      ls_rand_stir(r, c->in.enq_payload_i, c->m.payload_w);
+      ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w);
     }
   } else if (!c->in.enq_store_i) {
-    ls_rand_bits(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
+    ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
   }
-  c->in.barrier_i = c->barrier_pm && ls_below(r, 10000) < c->barrier_pm;
+  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, &c->pool, 10000) < c->barrier_pm;
 
   /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
-  c->in.deq_ready_i = ls_chance(r, c->acc_pct);
-  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_below(r, 8);
-  else if (ls_chance(r, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
+  c->in.deq_ready_i = ls_pool_chance(r, &c->pool, c->acc_pct);
+  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, &c->pool, 8);
+  else if (ls_pool_chance(r, &c->pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
   else {
     static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
                                        L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
                                        L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
-    c->in.l1d_fail_i = reasons[ls_below(r, 8)];
+    c->in.l1d_fail_i = reasons[ls_pool_below(r, &c->pool, 8)];
   }
   if (c->drop_portbusy && !c->in.deq_ready_i && c->in.l1d_fail_i == L1D_FAIL_PORT_BUSY) c->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
-  c->in.stat_sel_i = ls_below(r, 32);
+  c->in.stat_sel_i = ls_pool_below(r, &c->pool, 32);
+}
+
+/* Adds (sign +1) or removes (-1) queue q's part of the queue summary. */
+static void qsum_account(ctx_t *c, uint32_t q, int sign) {
+  const mrpb_t *m = &c->m;
+  uint32_t n = m->cnt_q[q], el = m->elig[q / 32] >> (q % 32) & 1u;
+  if (n > MRPB_ENTRIES_MAX) return; /* never: cnt_q <= Entries */
+  c->nfull += (unsigned)sign * (n == m->entries);
+  c->nyoung += (unsigned)sign * (n && !el);
+  if (el) {
+    c->ehist[n] += (unsigned)sign;
+    if (c->ehist[n]) c->ebits |= 1ull << n;
+    else c->ebits &= ~(1ull << n);
+  }
+}
+
+static void qsum_rebuild(ctx_t *c) {
+  c->nfull = c->nyoung = 0;
+  c->ebits = 0;
+  memset(c->ehist, 0, sizeof c->ehist);
+  for (unsigned q = 0; q < c->m.nq; q++) qsum_account(c, q, +1);
+  c->qsum_stale = 0;
 }
 
 /* This cycle's coverage, from the model after its combinational logic:
@@ -438,15 +485,11 @@ static void count_coverage(ctx_t *c) {
   }
   if (m->dbg_sel_flush && m->dbg_deq_pop) v[COV_FLUSH_READ]++;
   if (m->dbg_wpass) v[COV_WPASS]++;
-  int full = 0, young = 0, nmax = 0;
-  uint32_t maxc = 0;
-  for (unsigned q = 0; q < m->nq; q++) {
-    uint32_t n = m->cnt_q[q], el = m->elig[q / 32] >> (q % 32) & 1u;
-    full |= n == m->entries;
-    young |= n && !el;
-    if (el && n > maxc) maxc = n, nmax = 1;
-    else if (el && n == maxc) nmax++;
-  }
+  if (c->qsum_stale) qsum_rebuild(c);
+  /* any queue full; any non-empty queue whose head is too young; eligible
+   * queues sharing the largest count */
+  int full = c->nfull != 0, young = c->nyoung != 0;
+  unsigned nmax = c->ebits ? c->ehist[63 - __builtin_clzll(c->ebits)] : 0;
   if (full) v[COV_Q_FULL]++;
   if (young) v[COV_Q_YOUNG]++;
   if (m->i_stats.occ_hist_q[m->i_stats.nbkt - 1]) v[COV_ALL_FULL]++;
@@ -472,7 +515,21 @@ static void comb(void *p) {
   count_coverage(c);
 }
 
-static void commit(void *p) { mrpb_commit(&((ctx_t *)p)->m); }
+/* The clock edge; the queue summary follows the queues the cycle wrote
+ * (the model's list of touched queues, read before the commit clears it). */
+static void commit(void *p) {
+  ctx_t *c = p;
+  mrpb_t *m = &c->m;
+  uint32_t tq[3];
+  unsigned nt = m->ntch;
+  int live = !c->qsum_stale;
+  for (unsigned i = 0; i < nt; i++) {
+    tq[i] = m->tch[i];
+    if (live) qsum_account(c, tq[i], -1);
+  }
+  mrpb_commit(m);
+  for (unsigned i = 0; i < nt && live; i++) qsum_account(c, tq[i], +1);
+}
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
@@ -533,8 +590,7 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
       snprintf(msg, n, "mrpb scoreboard: warp %u has %d requests outstanding (more than the buffer can hold)", w, SB_CAP);
       return 1;
     }
-    sb_ent_t *e = &s->e[(s->head + s->n) % SB_CAP];
-    memset(e, 0, sizeof *e);
+    sb_ent_t *e = &s->e[(s->head + s->n) % SB_CAP]; /* only the words compared at delivery are set */
     memcpy(e->payload, c->in.enq_payload_i, pw_words * 4);
     e->store = c->in.enq_store_i;
     if (e->store) memcpy(e->sdata, c->in.enq_sdata_i, sd_words * 4);
