@@ -23,6 +23,7 @@ declare -A SMALL=(
   [l1d]="-set Sets 4 -set Ways 2 -set Line 32 -set Entries 4"
   [mrpb_l1d]="-set Sets 4 -set Ways 2 -set Line 32 -set Entries 4"
   [shell_l2]="-set Sets 4 -set Ways 2"
+  [shell_sm]="-set Sets 4 -set Ways 2 -set Line 32 -set Entries 4 -set NW 8 -set NT 2 -set UseMrpb 1"
 )
 # tops: the primitives alone, each block directory's module of the same
 # name, and the composites
@@ -30,6 +31,7 @@ tops="fifo_sync:prim prio_enc:prim rr_arb:prim sat_cnt:prim mem_1r1w:prim"
 for d in rtl/*/; do d=$(basename "$d"); [ "$d" != prim ] && [ -f rtl/$d/$d.sv ] && tops+=" $d:$d"; done
 tops+=" ccn_ring:ccn mrpb_l1d:mrpb+l1d"
 for t in shell_l2 shell_xbar shell_disp; do [ -f rtl/shell/$t.sv ] && tops+=" $t:shell"; done
+[ -f rtl/shell/shell_sm.sv ] && tops+=" shell_sm:shell+mrpb+l1d"
 for t in $tops; do
   top=${t%%:*}; dirs=${t##*:}
   files="$prim"

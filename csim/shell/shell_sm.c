@@ -10,6 +10,10 @@
 #include <string.h>
 #include "bits.h"
 
+_Static_assert(WL_ALU == SHELL_OP_ALU && WL_LD == SHELL_OP_LD && WL_ST == SHELL_OP_ST && WL_BAR == SHELL_OP_BAR &&
+                   WL_EXIT == SHELL_OP_EXIT,
+               "record kinds: csim/params_shell.def (SHELL_OP_*) and shell_wl.h agree");
+
 const char *const shell_sm_stat_name[SHS_N] = {"warp_insts", "issue_cycles", "stall_idle", "stall_mem",
                                                "stall_lsu",  "ld_line_reqs", "st_line_reqs", "ld_responses",
                                                "ld_insts",   "ld_latency_sum", "tbs",        "inj_flits",
