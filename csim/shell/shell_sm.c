@@ -457,7 +457,11 @@ void shell_sm_comb(shell_sm_t *m) {
       continue;
     m->fetch_v_d = 1;
     m->fetch_w_d = w;
+#ifdef FAULT_SHELL_SM_FPTR
+    m->fptr_d = w; /* fault: the round-robin fetch pointer stays on the warp just asked for */
+#else
     m->fptr_d = (w + 1) % m->nwarps;
+#endif
     o->fetch_valid_o = 1;
     o->fetch_block_o = m->t_q[W->tb].block;
     o->fetch_wib_o = W->wib;
