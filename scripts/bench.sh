@@ -32,7 +32,7 @@ ROWS=(
 )
 # the GPU shell's RTL pairs (the shell's C model alone is timed after the table)
 ROWS+=("shell_l2|tb/configs/shell_l2/default.cfg" "shell_xbar|tb/configs/shell_xbar/default.cfg"
-       "shell_disp|tb/configs/shell_disp/default.cfg")
+       "shell_disp|tb/configs/shell_disp/default.cfg" "shell_sm|tb/configs/shell_sm/default.cfg")
 if [ -n "${BENCH_BLOCKS:-}" ]; then
   keep=()
   for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done
