@@ -1,8 +1,10 @@
-/* shell.c -- the shell's top: TB dispatcher, request and response
- * crossbars, L2 banks, and the environment (workload records, DRAM).  See
- * shell.h and docs/shell.md.  Order of shell_comb: response crossbar offers
- * -> every SM -> response pops -> request crossbar -> L2 banks + DRAM ->
- * dispatcher. */
+/* shell.c -- the shell's top: the SMs (shell_sm.c), TB dispatcher,
+ * request and response crossbars, L2 banks, the hooks (bypass controllers,
+ * CCN nodes) and the environment (workload records, DRAM).  See shell.h and
+ * docs/shell.md.  Order of shell_comb: every SM's first phase (environment
+ * answers, registered outputs) -> crossbar inputs and offers -> dispatcher
+ * -> every SM's second phase with its hooks -> request crossbar and pops ->
+ * L2 banks + DRAM -> kernel-start and dispatch hooks. */
 #include "shell.h"
 #include <stdlib.h>
 #include <string.h>

@@ -306,15 +306,16 @@ module shell_sm #(
           lead = 5'(l);
         end
       lline = l_addr_q[lead][AddrW-1:OffW];
-      for (int unsigned l = 0; l < WL; l++) begin
-        if (l_pend_q[l] && l_addr_q[l][AddrW-1:OffW] == lline) begin
-          lsame[l] = 1'b1;
-          if (l_store_q)
-            for (int unsigned b = 0; b < 32; b++)
-              if (b < 32'(l_size_q) && 32'(l_addr_q[l][OffW-1:0]) + b < Line)
-                lmask[32'(l_addr_q[l][OffW-1:0]) + b] = 1'b1;
-        end
-      end
+      for (int unsigned l = 0; l < WL; l++)
+        lsame[l] = l_pend_q[l] && l_addr_q[l][AddrW-1:OffW] == lline;
+      // a store's byte mask: byte p of the line is written when a lane of
+      // this line starts at or below it and covers it (C: per lane, bytes
+      // off .. off+size-1 below the line's end -- the same set)
+      if (l_store_q)
+        for (int unsigned p = 0; p < Line; p++)
+          for (int unsigned l = 0; l < WL; l++)
+            if (lsame[l] && 32'(l_addr_q[l][OffW-1:0]) <= p && p < 32'(l_addr_q[l][OffW-1:0]) + 32'(l_size_q))
+              lmask[p] = 1'b1;
     end
     // the request presented to the L1D (the bypass controller's view)
     if (UseMrpb != 0) begin
