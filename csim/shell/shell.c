@@ -145,13 +145,15 @@ static void l2_comb(shell_t *s, unsigned b) {
   shell_l2_t *L = &s->l2[b];
   shell_dram_t *D = &s->dram[b];
   shell_l2_in_t *in = &L->in;
-  const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
-  in->dram_req_ready_i = shell_dram_ready(D);
-  in->dram_rsp_valid_i = h != NULL;
-  in->dram_rsp_sm_i = h ? h->sm : 0;
-  in->dram_rsp_line_i = h ? h->line : 0;
-  in->dram_rsp_id_i = h ? h->id : 0;
-  in->dram_rsp_byp_i = h ? h->byp : 0;
+  if (!s->ext_env) {
+    const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
+    in->dram_req_ready_i = shell_dram_ready(D);
+    in->dram_rsp_valid_i = h != NULL;
+    in->dram_rsp_sm_i = h ? h->sm : 0;
+    in->dram_rsp_line_i = h ? h->line : 0;
+    in->dram_rsp_id_i = h ? h->id : 0;
+    in->dram_rsp_byp_i = h ? h->byp : 0;
+  }
   shell_l2_comb(L);
   const shell_l2_out_t *o = &L->out;
   shell_dram_hs_t *hs = &s->dram_hs[b];
@@ -188,6 +190,10 @@ void shell_comb(shell_t *s) {
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_env_req_t *e = &s->env[i];
+    if (s->ext_env) {
+      shell_sm_comb_req(m);
+      continue;
+    }
     if (e->fv) {
       const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
       in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
@@ -223,9 +229,11 @@ void shell_comb(shell_t *s) {
   shell_disp_t *P = &s->disp;
   shell_disp_in_t *pi = &P->in;
   const uint32_t kq = P->kern_q;
-  pi->kern_valid_i = kq < s->wl->nk;
-  pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
-  pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
+  if (!s->ext_env) {
+    pi->kern_valid_i = kq < s->wl->nk;
+    pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
+    pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
+  }
   pi->tb_free_i = pi->sm_busy_i = 0;
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_out_t *so = &s->sm[i].out;
@@ -234,7 +242,7 @@ void shell_comb(shell_t *s) {
     pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_disp_comb(P);
-  const uint32_t kstart = P->kern_d != P->kern_q && P->kern_d < s->wl->nk; /* the next kernel starts */
+  const uint32_t kstart = !s->ext_env && P->kern_d != P->kern_q && P->kern_d < s->wl->nk; /* the next kernel starts */
 
   /* ---- SMs, second half, with their hooks: each offered at most one
    * response by the response crossbar */
@@ -336,7 +344,7 @@ void shell_commit(shell_t *s) {
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_commit(&s->l2[b]);
     const shell_dram_hs_t *hs = &s->dram_hs[b];
-    shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
+    if (!s->ext_env) shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
   }
   shell_disp_commit(&s->disp);
   s->cycle_q = s->cycle_d;

@@ -62,6 +62,10 @@ typedef struct {
   uint32_t cycle_q, cycle_d;
   uint32_t *fill_data; /* environment: line contents (see shell_env_line) */
   int done;
+  /* ext_env: the environment is outside (the system lockstep adapter sets
+   * the SMs' answers, the dispatcher's kernel inputs and the banks' DRAM
+   * inputs before shell_comb, as rtl/shell/shell.sv's ports) */
+  int ext_env;
   char err[256]; /* scoreboard failure */
   uint64_t xbar_req_flits, xbar_rsp_flits;
 } shell_t;

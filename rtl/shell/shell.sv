@@ -4,7 +4,7 @@
 // the workload (the kernel the dispatcher runs: kern_o / kern_*_i; every
 // SM's registered fetch and lane-address requests, answered the next cycle,
 // packed per SM, SM i at [i*W +: W]) and the DRAM channel of each bank
-// (dram_*, packed per bank).  This top ties the hook ports off: no bypass
+// (dram_*, packed per bank).  kern_start_o: kern_o advances at this edge.  This top ties the hook ports off: no bypass
 // controller (SHELL_BYPASS=NONE: byp_i = 0) and no CCN node (SHELL_CCN=OFF:
 // no ring fills, no L2 staging, no remote lookups, ccn_mem_ready_i = 1).
 // Wiring, as csim/shell/shell.c drives the C twins: the injection queues'
@@ -12,7 +12,7 @@
 // crossbar offers each SM one line (fill_*), the SM's fill_ready_o is its
 // ej_ready_i; the dispatcher sees every SM's tb_free_o / free_warps_o /
 // busy_o and sends the block to one SM.
-// Status: lint and Yosys read only; no system lockstep adapter yet.
+// C mirror: csim/shell/shell.c with ext_env set (the environment outside).
 module shell #(
   /// SMs (1..16).
   parameter int unsigned NSm      = 4,
@@ -82,6 +82,7 @@ module shell #(
   input  logic              mode_slot_i,
   // the workload: the kernel the dispatcher runs
   output logic [31:0]       kern_o,
+  output logic              kern_start_o,
   input  logic              kern_valid_i,
   input  logic [31:0]       kern_blocks_i,
   input  logic [7:0]        kern_warps_i,
@@ -141,6 +142,10 @@ module shell #(
   logic [NB*SmW-1:0] l2_req_sm, l2_rsp_sm;
   logic [NB*LaW-1:0] l2_req_line, l2_rsp_line;
   logic [NB*IdW-1:0] l2_req_id, l2_rsp_id;
+
+  // the next kernel starts at this clock edge (the dispatcher's rule: every
+  // block of kernel kern_o has gone and no SM is busy)
+  assign kern_start_o = kern_valid_i && disp_block >= kern_blocks_i && busy == '0;
 
   for (genvar i = 0; i < NSm; i++) begin : gen_sm
     // hook outputs nobody reads while the hooks are tied off

@@ -30,6 +30,7 @@
 #include "bits.h"
 #include "blocks/l1d_ls_state.h"
 #include "blocks/mrpb_ls.h"
+#include "blocks/shell_sm_ls.h"
 #include "ls.h"
 #include "shell_sm.h"
 
@@ -101,6 +102,57 @@ static uint32_t lane_addr(const ctx_t *c, uint32_t block, uint32_t wib, uint32_t
   default: a = (uint32_t)(hrec(c, block, wib, pc, 16 + l) % (FOOT_LINES * m->line)); break;
   }
   return a & amask;
+}
+
+void shell_sm_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_sm_t *m) {
+  char nm[160];
+  const unsigned ww = m->warpw, tw = m->tbw, aw = m->i_l1d.g.addr_w;
+#define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
+  const size_t ws = sizeof(shell_warp_t), ts = sizeof(shell_tb_t);
+  const unsigned nw = m->nwarps, nt = m->ntbs;
+  ls_reg_array(mp, P("w_valid_q"), 1, nw, &m->w_q[0].valid, ws);
+  ls_reg_array(mp, P("w_tb_q"), tw, nw, &m->w_q[0].tb, ws);
+  ls_reg_array(mp, P("w_wib_q"), ww, nw, &m->w_q[0].wib, ws);
+  ls_reg_array(mp, P("w_ibv_q"), 1, nw, &m->w_q[0].ibv, ws);
+  ls_reg_array(mp, P("w_bar_q"), 1, nw, &m->w_q[0].bar, ws);
+  ls_reg_array(mp, P("w_kind_q"), 3, nw, &m->w_q[0].kind, ws);
+  ls_reg_array(mp, P("w_size_q"), 5, nw, &m->w_q[0].size, ws);
+  ls_reg_array(mp, P("w_count_q"), 16, nw, &m->w_q[0].count, ws);
+  ls_reg_array(mp, P("w_pc_q"), 32, nw, &m->w_q[0].pc, ws);
+  ls_reg_array(mp, P("w_ready_q"), 32, nw, &m->w_q[0].ready, ws);
+  ls_reg_array(mp, P("w_ld_q"), 8, nw, &m->w_q[0].ld, ws);
+  ls_reg_array(mp, P("w_mask_q"), 32, nw, &m->w_q[0].mask, ws);
+  ls_reg_array(mp, P("w_age_q"), 32, nw, &m->w_q[0].age, ws);
+  ls_reg_array(mp, P("t_valid_q"), 1, nt, &m->t_q[0].valid, ts);
+  ls_reg_array(mp, P("t_nw_q"), 8, nt, &m->t_q[0].nw, ts);
+  ls_reg_array(mp, P("t_nexit_q"), 8, nt, &m->t_q[0].nexit, ts);
+  ls_reg_array(mp, P("t_nbar_q"), 8, nt, &m->t_q[0].nbar, ts);
+  ls_reg_array(mp, P("t_block_q"), 32, nt, &m->t_q[0].block, ts);
+  ls_reg(mp, P("cyc_q"), 32, &m->cyc_q);
+  ls_reg(mp, P("last_q"), ww, &m->last_q);
+  ls_reg(mp, P("fptr_q"), ww, &m->fptr_q);
+  ls_reg(mp, P("fetch_v_q"), 1, &m->fetch_v_q);
+  ls_reg(mp, P("fetch_w_q"), ww, &m->fetch_w_q);
+  ls_reg(mp, P("ifetch_v_q"), 1, &m->ifetch_v_q);
+  ls_reg(mp, P("ifetch_w_q"), ww, &m->ifetch_w_q);
+  ls_reg(mp, P("age_q"), 32, &m->age_q);
+  ls_reg(mp, P("l_busy_q"), 1, &m->l_busy_q);
+  ls_reg(mp, P("l_wait_q"), 1, &m->l_wait_q);
+  ls_reg(mp, P("l_store_q"), 1, &m->l_store_q);
+  ls_reg(mp, P("l_warp_q"), ww, &m->l_warp_q);
+  ls_reg(mp, P("l_size_q"), 5, &m->l_size_q);
+  ls_reg(mp, P("l_pend_q"), 32, &m->l_pend_q);
+  ls_reg(mp, P("l_pc_q"), 32, &m->l_pc_q);
+  ls_reg_array(mp, P("l_addr_q"), aw, WL_LANES, m->l_addr_q, sizeof m->l_addr_q[0]);
+  ls_fifo(mp, P("i_injq"), &m->i_injq);
+  /* ... and every register of the L1D and the MRPB */
+  l1d_ls_declare_state(mp, P("i_l1d."), &m->i_l1d);
+  if (m->use_mrpb) {
+    char mp2[128];
+    snprintf(mp2, sizeof mp2, "%sgen_mrpb.i_mrpb.", prefix);
+    mrpb_ls_declare_state(mp, mp2, &m->i_mrpb);
+  }
+#undef P
 }
 
 static void *create(const l1sys_cfg_t *cfg) {
@@ -256,47 +308,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "rmt_hit_o", 1, &o->rmt_hit_o);
   ls_output(mp, "rmt_data_o", l->lbits, o->rmt_data_o);
 
-  /* state map: the SM's registers ... */
-  const size_t ws = sizeof(shell_warp_t), ts = sizeof(shell_tb_t);
-  const unsigned nw = m->nwarps, nt = m->ntbs;
-  ls_reg_array(mp, "w_valid_q", 1, nw, &m->w_q[0].valid, ws);
-  ls_reg_array(mp, "w_tb_q", tw, nw, &m->w_q[0].tb, ws);
-  ls_reg_array(mp, "w_wib_q", ww, nw, &m->w_q[0].wib, ws);
-  ls_reg_array(mp, "w_ibv_q", 1, nw, &m->w_q[0].ibv, ws);
-  ls_reg_array(mp, "w_bar_q", 1, nw, &m->w_q[0].bar, ws);
-  ls_reg_array(mp, "w_kind_q", 3, nw, &m->w_q[0].kind, ws);
-  ls_reg_array(mp, "w_size_q", 5, nw, &m->w_q[0].size, ws);
-  ls_reg_array(mp, "w_count_q", 16, nw, &m->w_q[0].count, ws);
-  ls_reg_array(mp, "w_pc_q", 32, nw, &m->w_q[0].pc, ws);
-  ls_reg_array(mp, "w_ready_q", 32, nw, &m->w_q[0].ready, ws);
-  ls_reg_array(mp, "w_ld_q", 8, nw, &m->w_q[0].ld, ws);
-  ls_reg_array(mp, "w_mask_q", 32, nw, &m->w_q[0].mask, ws);
-  ls_reg_array(mp, "w_age_q", 32, nw, &m->w_q[0].age, ws);
-  ls_reg_array(mp, "t_valid_q", 1, nt, &m->t_q[0].valid, ts);
-  ls_reg_array(mp, "t_nw_q", 8, nt, &m->t_q[0].nw, ts);
-  ls_reg_array(mp, "t_nexit_q", 8, nt, &m->t_q[0].nexit, ts);
-  ls_reg_array(mp, "t_nbar_q", 8, nt, &m->t_q[0].nbar, ts);
-  ls_reg_array(mp, "t_block_q", 32, nt, &m->t_q[0].block, ts);
-  ls_reg(mp, "cyc_q", 32, &m->cyc_q);
-  ls_reg(mp, "last_q", ww, &m->last_q);
-  ls_reg(mp, "fptr_q", ww, &m->fptr_q);
-  ls_reg(mp, "fetch_v_q", 1, &m->fetch_v_q);
-  ls_reg(mp, "fetch_w_q", ww, &m->fetch_w_q);
-  ls_reg(mp, "ifetch_v_q", 1, &m->ifetch_v_q);
-  ls_reg(mp, "ifetch_w_q", ww, &m->ifetch_w_q);
-  ls_reg(mp, "age_q", 32, &m->age_q);
-  ls_reg(mp, "l_busy_q", 1, &m->l_busy_q);
-  ls_reg(mp, "l_wait_q", 1, &m->l_wait_q);
-  ls_reg(mp, "l_store_q", 1, &m->l_store_q);
-  ls_reg(mp, "l_warp_q", ww, &m->l_warp_q);
-  ls_reg(mp, "l_size_q", 5, &m->l_size_q);
-  ls_reg(mp, "l_pend_q", 32, &m->l_pend_q);
-  ls_reg(mp, "l_pc_q", 32, &m->l_pc_q);
-  ls_reg_array(mp, "l_addr_q", aw, WL_LANES, m->l_addr_q, sizeof m->l_addr_q[0]);
-  ls_fifo(mp, "i_injq", &m->i_injq);
-  /* ... and every register of the L1D and the MRPB */
-  l1d_ls_declare_state(mp, "i_l1d.", l);
-  if (m->use_mrpb) mrpb_ls_declare_state(mp, "gen_mrpb.i_mrpb.", &m->i_mrpb);
+  shell_sm_ls_declare_state(mp, "", m);
 }
 
 static void reset(void *p) {
