@@ -254,7 +254,11 @@ void shell_comb(shell_t *s) {
     shell_ccn_t *ccn = &s->ccn[i];
     in->disp_valid_i = P->out.disp_valid_o && P->out.disp_sm_o == i;
     in->disp_block_i = P->out.disp_block_o;
+#ifdef FAULT_SHELL_DISP_WARPS
+    in->disp_warps_i = pi->kern_warps_i > 1 ? pi->kern_warps_i - 1 : 1; /* fault: a block's last warp is not placed */
+#else
     in->disp_warps_i = pi->kern_warps_i;
+#endif
     in->kern_start_i = kstart;
     in->fill_valid_i = (xo->ej_valid_o >> i) & 1;
     in->fill_line_i = xo->ej_line_o[i];

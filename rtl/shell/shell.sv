@@ -145,7 +145,11 @@ module shell #(
 
   // the next kernel starts at this clock edge (the dispatcher's rule: every
   // block of kernel kern_o has gone and no SM is busy)
+`ifdef FAULT_SHELL_KSTART
+  assign kern_start_o = kern_valid_i && disp_block >= kern_blocks_i; // fault: blocks still running ignored
+`else
   assign kern_start_o = kern_valid_i && disp_block >= kern_blocks_i && busy == '0;
+`endif
 
   for (genvar i = 0; i < NSm; i++) begin : gen_sm
     // hook outputs nobody reads while the hooks are tied off
