@@ -33,7 +33,7 @@ ROWS=(
 # the GPU shell's RTL pairs (the shell's C model alone is timed after the table)
 ROWS+=("shell_l2|tb/configs/shell_l2/default.cfg" "shell_xbar|tb/configs/shell_xbar/default.cfg"
        "shell_disp|tb/configs/shell_disp/default.cfg" "shell_byp|tb/configs/shell_byp/coord_leader.cfg"
-       "shell_ccn|tb/configs/shell_ccn/on_n4_hop1.cfg")
+       "shell_ccn|tb/configs/shell_ccn/on_n4_hop1.cfg" "shell_sm|tb/configs/shell_sm/default.cfg")
 if [ -n "${BENCH_BLOCKS:-}" ]; then
   keep=()
   for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done

@@ -23,13 +23,18 @@ declare -A SMALL=(
   [l1d]="-set Sets 4 -set Ways 2 -set Line 32 -set Entries 4"
   [mrpb_l1d]="-set Sets 4 -set Ways 2 -set Line 32 -set Entries 4"
   [shell_l2]="-set Sets 4 -set Ways 2"
+  [shell_sm]="-set Sets 4 -set Ways 2 -set Line 32 -set Entries 4 -set NW 8 -set NT 2 -set UseMrpb 1"
+  [shell]="-set NSm 2 -set NB 2 -set Sets 4 -set Ways 2 -set Line 32 -set Entries 4 -set NW 4 -set NT 2 -set UseMrpb 1 -set L2Sets 4 -set L2Ways 2"
 )
 # tops: the primitives alone, each block directory's module of the same
 # name, and the composites
 tops="fifo_sync:prim prio_enc:prim rr_arb:prim sat_cnt:prim mem_1r1w:prim"
-for d in rtl/*/; do d=$(basename "$d"); [ "$d" != prim ] && [ -f rtl/$d/$d.sv ] && tops+=" $d:$d"; done
+for d in rtl/*/; do d=$(basename "$d"); [ "$d" != prim ] && [ "$d" != shell ] && [ -f rtl/$d/$d.sv ] && tops+=" $d:$d"; done
 tops+=" ccn_ring:ccn mrpb_l1d:mrpb+l1d"
-for t in shell_l2 shell_xbar shell_disp shell_byp shell_ccn; do [ -f rtl/shell/$t.sv ] && tops+=" $t:shell+bdu+chss+ccn"; done
+for t in shell_l2 shell_xbar shell_disp; do [ -f rtl/shell/$t.sv ] && tops+=" $t:shell"; done
+for t in shell_byp shell_ccn; do [ -f rtl/shell/$t.sv ] && tops+=" $t:shell+bdu+chss+ccn"; done
+[ -f rtl/shell/shell_sm.sv ] && tops+=" shell_sm:shell+mrpb+l1d"
+[ -f rtl/shell/shell.sv ] && tops+=" shell:shell+mrpb+l1d"
 for t in $tops; do
   top=${t%%:*}; dirs=${t##*:}
   files="$prim"

@@ -124,6 +124,10 @@ typedef struct ls_block {
   int no_clock;
   /* 1 for a DUT with clk_i but no rst_ni (e.g. the memory wrapper). */
   int no_reset;
+  /* Optional: modules Verilator must inline (space separated), so the
+   * multi-dimensional arrays of their instances under generate loops are
+   * members of the model the glue can reach (NULL: Verilator decides). */
+  const char *vlt_inline;
 } ls_block_t;
 
 /* The registry (tb/blocks/registry.c). */

@@ -170,6 +170,11 @@ static int emit_rtl(const ls_block_t *b, struct ls_map *m, const char *dir) {
     }
     if (!dup) fprintf(f, "public_flat_rd -module \"*\" -var \"%s\"\n", leaf);
   }
+  if (b->vlt_inline) { /* sub-modules the model must inline (their arrays become the top's members) */
+    char mods[256];
+    snprintf(mods, sizeof mods, "%s", b->vlt_inline);
+    for (char *t = strtok(mods, " "); t; t = strtok(NULL, " ")) fprintf(f, "inline -module \"%s\"\n", t);
+  }
   fclose(f);
 
   /* Verilator 5.006 leaves arrays of more than one unpacked dimension out of
@@ -182,10 +187,17 @@ static int emit_rtl(const ls_block_t *b, struct ls_map *m, const char *dir) {
   for (int i = 0; i < m->nsig; i++) {
     ls_sig_t *s = &m->sig[i];
     if (s->kind != SIG_ARR || !s->d1) continue;
-    fprintf(f, "LS_PTR(\"%s\", ls_top__DOT__dut", s->rtl);
-    for (const char *q = s->path; *q; q++) {
+    fprintf(f, "LS_PTR(\"");
+    for (const char *q = s->rtl; *q; q++) /* the name as the glue is asked for it (ls_vpi.c: scope "[N]." as __BRA__N__KET__) */
+      if (*q == '[' && strchr(q, ']') && strchr(q, ']')[1] == '.') fprintf(f, "__BRA__");
+      else if (*q == ']' && q[1] == '.') fprintf(f, "__KET__");
+      else fputc(*q, f);
+    fprintf(f, "\", ls_top__DOT__dut");
+    for (const char *q = s->path; *q; q++) { /* Verilator's member names: '.' __DOT__, '[' __BRA__, ']' __KET__ */
       if (q == s->path || q[-1] == '.') fprintf(f, "__DOT__");
-      if (*q != '.') fputc(*q, f);
+      if (*q == '[') fprintf(f, "__BRA__");
+      else if (*q == ']') fprintf(f, "__KET__");
+      else if (*q != '.') fputc(*q, f);
     }
     fprintf(f, ")\n");
   }

@@ -66,6 +66,15 @@ extern "C" void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) 
     }
   const std::string scope(name, static_cast<size_t>(dot - name));
   const VerilatedScope *sp = g->ctx.scopeFind(scope.c_str());
+  if (!sp) { // a module inlined under a generate loop keeps "[N]" in its scope name
+    std::string alt;
+    for (size_t i = 0; i < scope.size();) {
+      if (scope.compare(i, 7, "__BRA__") == 0) alt += '[', i += 7;
+      else if (scope.compare(i, 7, "__KET__") == 0) alt += ']', i += 7;
+      else alt += scope[i++];
+    }
+    sp = g->ctx.scopeFind(alt.c_str());
+  }
   if (!sp) return nullptr;
   VerilatedVar *vp = sp->varFind(dot + 1);
   if (!vp) return nullptr;

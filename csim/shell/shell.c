@@ -1,8 +1,10 @@
-/* shell.c -- the shell's top: TB dispatcher, request and response
- * crossbars, L2 banks, and the environment (workload records, DRAM).  See
- * shell.h and docs/shell.md.  Order of shell_comb: response crossbar offers
- * -> every SM -> response pops -> request crossbar -> L2 banks + DRAM ->
- * dispatcher. */
+/* shell.c -- the shell's top: the SMs (shell_sm.c), TB dispatcher,
+ * request and response crossbars, L2 banks, the hooks (bypass controllers,
+ * CCN nodes) and the environment (workload records, DRAM).  See shell.h and
+ * docs/shell.md.  Order of shell_comb: every SM's first phase (environment
+ * answers, registered outputs) -> crossbar inputs and offers -> dispatcher
+ * -> every SM's second phase with its hooks -> request crossbar and pops ->
+ * L2 banks + DRAM -> kernel-start and dispatch hooks. */
 #include "shell.h"
 #include <stdlib.h>
 #include <string.h>
@@ -40,17 +42,23 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     return -1;
   }
   s->sm = calloc(s->nsm, sizeof *s->sm);
+  s->byp = calloc(s->nsm, sizeof *s->byp);
+  s->ccn = calloc(s->nsm, sizeof *s->ccn);
+  s->env = calloc(s->nsm, sizeof *s->env);
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
-  if (!s->sm || !s->l2 || !s->dram || !s->dram_hs) return -1;
-  for (unsigned i = 0; i < s->nsm; i++)
-    if (shell_sm_init(&s->sm[i], i, cfg)) {
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->l2 || !s->dram || !s->dram_hs) return -1;
+  for (unsigned i = 0; i < s->nsm; i++) {
+    if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
       shell_free(s);
       return -1;
     }
+    shell_ccn_init(&s->ccn[i], cfg, i);
+    s->sm[i].want_occ = shell_byp_wants_warps(&s->byp[i]);
+  }
   for (unsigned i = 0; i < s->nsm; i++) /* bypass controllers: SM0 leads (CHSS), per-kernel TB_max */
-    if (shell_byp_attach(&s->sm[i].byp, &s->sm[0].byp, wl) || shell_ccn_attach(&s->sm[i].ccn, &s->sm[0].ccn, cfg, s->nsm)) {
+    if (shell_byp_attach(&s->byp[i], &s->byp[0], wl) || shell_ccn_attach(&s->ccn[i], &s->ccn[0], cfg, s->nsm)) {
       shell_free(s);
       return -1;
     }
@@ -82,12 +90,22 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
 void shell_free(shell_t *s) {
   if (s->sm)
     for (unsigned i = 0; i < s->nsm; i++) shell_sm_free(&s->sm[i]);
+  if (s->byp)
+    for (unsigned i = 0; i < s->nsm; i++) shell_byp_free(&s->byp[i]);
+  if (s->ccn)
+    for (unsigned i = 0; i < s->nsm; i++) shell_ccn_free(&s->ccn[i]);
   if (s->l2)
     for (unsigned b = 0; b < s->nbanks; b++) {
       shell_l2_free(&s->l2[b]);
       if (s->dram) shell_dram_free(&s->dram[b]);
     }
   free(s->sm);
+  free(s->byp);
+  free(s->ccn);
+  free(s->env);
+  s->byp = NULL;
+  s->ccn = NULL;
+  s->env = NULL;
   free(s->l2);
   free(s->dram);
   free(s->dram_hs);
@@ -96,7 +114,12 @@ void shell_free(shell_t *s) {
 }
 
 void shell_reset(shell_t *s) {
-  for (unsigned i = 0; i < s->nsm; i++) shell_sm_reset(&s->sm[i]);
+  for (unsigned i = 0; i < s->nsm; i++) {
+    shell_sm_reset(&s->sm[i]);
+    shell_byp_reset(&s->byp[i]);
+    shell_ccn_reset(&s->ccn[i]);
+    memset(&s->env[i], 0, sizeof s->env[i]);
+  }
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
   memset(&s->xbar.out, 0, sizeof s->xbar.out);
@@ -122,13 +145,15 @@ static void l2_comb(shell_t *s, unsigned b) {
   shell_l2_t *L = &s->l2[b];
   shell_dram_t *D = &s->dram[b];
   shell_l2_in_t *in = &L->in;
-  const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
-  in->dram_req_ready_i = shell_dram_ready(D);
-  in->dram_rsp_valid_i = h != NULL;
-  in->dram_rsp_sm_i = h ? h->sm : 0;
-  in->dram_rsp_line_i = h ? h->line : 0;
-  in->dram_rsp_id_i = h ? h->id : 0;
-  in->dram_rsp_byp_i = h ? h->byp : 0;
+  if (!s->ext_env) {
+    const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
+    in->dram_req_ready_i = shell_dram_ready(D);
+    in->dram_rsp_valid_i = h != NULL;
+    in->dram_rsp_sm_i = h ? h->sm : 0;
+    in->dram_rsp_line_i = h ? h->line : 0;
+    in->dram_rsp_id_i = h ? h->id : 0;
+    in->dram_rsp_byp_i = h ? h->byp : 0;
+  }
   shell_l2_comb(L);
   const shell_l2_out_t *o = &L->out;
   shell_dram_hs_t *hs = &s->dram_hs[b];
@@ -158,45 +183,126 @@ void shell_comb(shell_t *s) {
     xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
     xi->l2_rsp_byp_i |= L->out.rsp_byp_o << b;
   }
+  /* ---- SMs, first half: the environment's answers to last cycle's
+   * requests, then what depends on registers only (the dispatcher's view,
+   * the request presented to the L1D) */
+  for (unsigned i = 0; i < s->nsm; i++) {
+    shell_sm_t *m = &s->sm[i];
+    shell_sm_in_t *in = &m->in;
+    const shell_env_req_t *e = &s->env[i];
+    if (s->ext_env) {
+      shell_sm_comb_req(m);
+      continue;
+    }
+    if (e->fv) {
+      const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
+      in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
+    }
+    if (e->iv) {
+      const wl_rec_t *r = shell_env_rec(s, e->ib, e->iw, e->ip);
+      in->ifetch_kind_i = r->kind, in->ifetch_count_i = r->count, in->ifetch_size_i = r->size, in->ifetch_mask_i = r->mask;
+    }
+    if (e->lv) {
+      const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
+      const uint32_t *a = &s->wl->pool[r->addr];
+      for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
+      in->lsu_mask_i = r->mask;
+    }
+    shell_sm_comb_req(m);
+  }
+
   xi->inj_valid_i = xi->inj_store_i = xi->inj_byp_i = xi->ej_ready_i = 0;
   for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_q_t *q = &s->sm[i].injq;
-    if (shell_q_empty(q)) continue;
-    const shell_msg_t *h = shell_q_head(q);
+    const shell_sm_out_t *so = &s->sm[i].out; /* the injection queue's head: registered */
+    if (!so->inj_valid_o) continue;
     xi->inj_valid_i |= 1u << i;
-    xi->inj_line_i[i] = h->line;
-    xi->inj_id_i[i] = h->id;
-    xi->inj_store_i |= h->store << i;
-    xi->inj_byp_i |= h->byp << i;
+    xi->inj_line_i[i] = so->inj_line_o;
+    xi->inj_id_i[i] = so->inj_id_o;
+    xi->inj_store_i |= so->inj_store_o << i;
+    xi->inj_byp_i |= so->inj_byp_o << i;
   }
   shell_xbar_offer(X);
 
-  /* ---- SMs, each offered at most one response by the response crossbar */
+
+  /* ---- TB dispatcher: one block per cycle, round-robin over SMs --------- */
+  /* the environment describes kernel kern_o; each SM reports its slots */
+  shell_disp_t *P = &s->disp;
+  shell_disp_in_t *pi = &P->in;
+  const uint32_t kq = P->kern_q;
+  if (!s->ext_env) {
+    pi->kern_valid_i = kq < s->wl->nk;
+    pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
+    pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
+  }
+  pi->tb_free_i = pi->sm_busy_i = 0;
+  for (unsigned i = 0; i < s->nsm; i++) {
+    const shell_sm_out_t *so = &s->sm[i].out;
+    pi->tb_free_i |= so->tb_free_o << i;
+    pi->sm_busy_i |= so->busy_o << i;
+    pi->free_warps_i[i] = so->free_warps_o;
+  }
+  shell_disp_comb(P);
+  const uint32_t kstart = !s->ext_env && P->kern_d != P->kern_q && P->kern_d < s->wl->nk; /* the next kernel starts */
+
+  /* ---- SMs, second half, with their hooks: each offered at most one
+   * response by the response crossbar */
   for (unsigned i = 0; i < s->nsm; i++) {
     shell_sm_t *m = &s->sm[i];
-    const shell_msg_t *offer = NULL;
-    shell_msg_t om;
-    if ((xo->ej_valid_o >> i) & 1) {
-      om.sm = i;
-      om.line = xo->ej_line_o[i];
-      om.id = xo->ej_id_o[i];
-      om.store = 0;
-      om.byp = (xo->ej_byp_o >> i) & 1;
-      om.ts = cyc;
-      offer = &om;
-    }
-    if (shell_sm_comb(s, m, offer)) {
+    shell_sm_in_t *in = &m->in;
+    const shell_sm_out_t *so = &m->out;
+    shell_byp_t *byp = &s->byp[i];
+    shell_ccn_t *ccn = &s->ccn[i];
+    in->disp_valid_i = P->out.disp_valid_o && P->out.disp_sm_o == i;
+    in->disp_block_i = P->out.disp_block_o;
+#ifdef FAULT_SHELL_DISP_WARPS
+    in->disp_warps_i = pi->kern_warps_i > 1 ? pi->kern_warps_i - 1 : 1; /* fault: a block's last warp is not placed */
+#else
+    in->disp_warps_i = pi->kern_warps_i;
+#endif
+    in->kern_start_i = kstart;
+    in->fill_valid_i = (xo->ej_valid_o >> i) & 1;
+    in->fill_line_i = xo->ej_line_o[i];
+    in->fill_id_i = xo->ej_id_o[i];
+    in->fill_byp_i = (xo->ej_byp_o >> i) & 1;
+    in->inj_pop_i = 0;
+    shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
+    in->byp_i = !so->byp_store_o && shell_byp_decide(byp, so->byp_warp_o, so->byp_tb_o, so->byp_block_o);
+    in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
+    in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
+    in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
+    shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
+    shell_sm_comb(m);
+    if (m->stray)
+      snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
+               m->id, m->stray_warp);
+    l1d_out_t ev = {0};
+    ev.ev_access_o = so->ev_access_o, ev.ev_hit_o = so->ev_hit_o, ev.ev_hitres_o = so->ev_hitres_o;
+    ev.ev_miss_o = so->ev_miss_o, ev.ev_stall_o = so->ev_stall_o, ev.ev_byp_o = so->ev_byp_o;
+    ev.ev_pseudo_o = so->ev_pseudo_o, ev.ev_fill_o = so->ev_fill_o;
+    shell_byp_events(byp, &ev, so->l1d_take_o, so->l1d_byp_o);
+    if (in->rmt_valid_i) shell_ccn_remote(ccn, so->rmt_hit_o, so->rmt_data_o);
+    if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
+    uint32_t cl2;
+    shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
+    if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
+    if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
+    if (in->fill_valid_i && so->fill_ready_o) {
       xi->ej_ready_i |= 1u << i;
       m->st[SHS_EJ_FLITS] += s->flits_line;
       s->xbar_rsp_flits += s->flits_line;
     }
+    /* the environment registers this cycle's requests */
+    shell_env_req_t *e = &s->env[i];
+    e->fv = so->fetch_valid_o, e->fb = so->fetch_block_o, e->fw = so->fetch_wib_o, e->fp = so->fetch_pc_o;
+    e->iv = so->ifetch_valid_o, e->ib = so->ifetch_block_o, e->iw = so->ifetch_wib_o, e->ip = so->ifetch_pc_o;
+    e->lv = so->lsu_valid_o, e->lb = so->lsu_block_o, e->lw = so->lsu_wib_o, e->lp = so->lsu_pc_o;
   }
   shell_xbar_comb(X);
   for (unsigned i = 0; i < s->nsm; i++)
     if ((xo->inj_pop_o >> i) & 1) {
       shell_sm_t *m = &s->sm[i];
       unsigned fl = (xi->inj_store_i >> i) & 1 ? s->flits_line : 1;
-      shell_q_pop(&m->injq);
+      shell_sm_inj_pop(m);
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
     }
@@ -214,60 +320,34 @@ void shell_comb(shell_t *s) {
   /* ---- L2 banks and their DRAM channels --------------------------------- */
   for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
 
-  /* ---- TB dispatcher: one block per cycle, round-robin over SMs --------- */
-  /* the environment describes kernel kern_o; each SM reports its slots */
-  shell_disp_t *P = &s->disp;
-  shell_disp_in_t *pi = &P->in;
-  const uint32_t kq = P->kern_q;
-  pi->kern_valid_i = kq < s->wl->nk;
-  pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
-  pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
-  pi->tb_free_i = pi->sm_busy_i = 0;
+  /* ---- hooks: kernel start and the dispatched block (after every SM's
+   * events: a kernel start moves the controllers to the next kernel) ---- */
   for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_sm_t *m = &s->sm[i];
-    unsigned t = 0, busy = 0, freew = 0;
-    for (unsigned u = 0; u < s->ntbs; u++) busy |= m->t_q[u].valid;
-    while (t < s->ntbs && m->t_q[t].valid) t++;
-    for (unsigned w = 0; w < s->nwarps; w++) freew += !m->w_q[w].valid;
-    pi->tb_free_i |= (uint32_t)(t < s->ntbs) << i;
-    pi->sm_busy_i |= busy << i;
-    pi->free_warps_i[i] = freew;
-  }
-  shell_disp_comb(P);
-  if (P->kern_d != P->kern_q && P->kern_d < s->wl->nk) /* the bypass controllers see the next kernel start */
-    for (unsigned i = 0; i < s->nsm; i++) shell_byp_kernel_start(&s->sm[i].byp);
-  if (P->out.disp_valid_o) { /* the chosen SM takes the block into a free TB slot and free warp slots */
-    shell_sm_t *m = &s->sm[P->out.disp_sm_o];
-    const wl_kernel_t *K = &s->wl->k[kq];
-    unsigned t = 0;
-    while (m->t_q[t].valid) t++;
-    shell_tb_t *T = shell_sm_t_(m, t);
-    T->valid = 1;
-    T->nw = (uint8_t)K->warps;
-    T->nexit = T->nbar = 0;
-    T->block = P->out.disp_block_o;
-    for (unsigned w = 0, n = 0; n < K->warps; w++) {
-      if (m->w_q[w].valid) continue;
-      shell_warp_t *W = shell_sm_w(m, w);
-      memset(W, 0, sizeof *W);
-      W->valid = 1;
-      W->tb = (uint8_t)t;
-      W->wib = (uint8_t)n++;
-      W->age = m->age_d++;
-    }
-    shell_byp_tb_dispatch(&m->byp, t, P->out.disp_block_o);
-    m->st[SHS_TBS]++;
+    const shell_sm_out_t *so = &s->sm[i].out;
+    if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i]);
+    if (so->hk_disp_valid_o) shell_byp_tb_dispatch(&s->byp[i], so->hk_disp_slot_o, so->hk_disp_block_o);
   }
   s->cycle_d = cyc + 1;
 }
 
 void shell_commit(shell_t *s) {
-  for (unsigned i = 0; i < s->nsm; i++) shell_sm_commit(&s->sm[i]);
+  for (unsigned i = 0; i < s->nsm; i++) {
+    shell_sm_t *m = &s->sm[i];
+    if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
+      uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
+      memcpy(ib, m->out.ibuf_o, sizeof m->out.ibuf_o < sizeof ib ? sizeof m->out.ibuf_o : sizeof ib);
+      shell_byp_ibuf(&s->byp[i], ib);
+      shell_byp_warps(&s->byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
+    }
+    shell_sm_commit(m);
+    shell_byp_commit(&s->byp[i]);
+    shell_ccn_commit(&s->ccn[i]);
+  }
   shell_xbar_commit(&s->xbar);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_commit(&s->l2[b]);
     const shell_dram_hs_t *hs = &s->dram_hs[b];
-    shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
+    if (!s->ext_env) shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
   }
   shell_disp_commit(&s->disp);
   s->cycle_q = s->cycle_d;
@@ -277,11 +357,7 @@ void shell_commit(shell_t *s) {
 static int shell_idle(const shell_t *s) {
   if (s->disp.kern_q < s->wl->nk) return 0;
   for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_sm_t *m = &s->sm[i];
-    if (m->l_busy_q || !shell_q_empty(&m->injq) || !fifo_sync_empty(&m->l1d.i_missq) ||
-        !fifo_sync_empty(&m->l1d.i_bypq) || !fifo_sync_empty(&m->l1d.i_relq))
-      return 0;
-    if (m->use_mrpb && m->mrpb.occ_q) return 0;
+    if (!shell_sm_quiet(&s->sm[i])) return 0;
   }
   for (unsigned b = 0; b < s->nbanks; b++)
     if (!fifo_sync_empty(&s->l2[b].i_reqq) || !fifo_sync_empty(&s->l2[b].i_rspq) || s->dram[b].count) return 0;
@@ -298,8 +374,8 @@ int shell_check(shell_t *s) {
                  (unsigned long long)m->st[SHS_LDREQ], (unsigned long long)m->st[SHS_LDRSP]);
         return 1;
       }
-      for (unsigned e = 0; e < m->l1d.g.entries; e++)
-        if (m->l1d.mshr_valid_q[e]) {
+      for (unsigned e = 0; e < m->i_l1d.g.entries; e++)
+        if (m->i_l1d.mshr_valid_q[e]) {
           snprintf(s->err, sizeof s->err, "SM %u: MSHR entry %u still valid after the workload finished", i, e);
           return 1;
         }
@@ -338,7 +414,7 @@ typedef struct {
 } tot_t;
 
 static void sum_sm(const shell_sm_t *m, tot_t *t) {
-  for (unsigned k = 0; k < L1D_NCNT; k++) t->c[k] += m->l1d.cnt_q[k];
+  for (unsigned k = 0; k < L1D_NCNT; k++) t->c[k] += m->i_l1d.cnt_q[k];
   for (unsigned k = 0; k < SHS_N; k++) t->st[k] += m->st[k];
 }
 
@@ -419,15 +495,15 @@ int shell_json(const shell_t *s, FILE *f) {
       char n[32];
       snprintf(n, sizeof n, "l1d_%s", l1d_cnt_name[k]);
       n[strlen(n) - 2] = 0; /* drop _q */
-      fprintf(f, ", \"%s\": %u", n, m->l1d.cnt_q[k]);
+      fprintf(f, ", \"%s\": %u", n, m->i_l1d.cnt_q[k]);
     }
     for (unsigned k = 0; k < SHS_N; k++) fprintf(f, ", \"%s\": %llu", shell_sm_stat_name[k], (unsigned long long)m->st[k]);
-    if (m->use_mrpb) fprintf(f, ", \"mrpb_occupancy_end\": %u", m->mrpb.occ_q);
-    shell_byp_json(&m->byp, f); /* the scheme's fields and time series (shell_byp.c) */
-    shell_ccn_json(&m->ccn, f);
+    if (m->use_mrpb) fprintf(f, ", \"mrpb_occupancy_end\": %u", m->i_mrpb.occ_q);
+    shell_byp_json(&s->byp[i], f); /* the scheme's fields and time series (shell_byp.c) */
+    shell_ccn_json(&s->ccn[i], f);
     fprintf(f, ", \"bypass_decisions\": %llu, \"bypassed\": %llu, \"ccn_remote_hits\": %llu}%s\n",
-            (unsigned long long)m->byp.decisions, (unsigned long long)m->byp.bypassed,
-            (unsigned long long)m->ccn.remote_hits, i + 1 < s->nsm ? "," : "");
+            (unsigned long long)s->byp[i].decisions, (unsigned long long)s->byp[i].bypassed,
+            (unsigned long long)s->ccn[i].remote_hits, i + 1 < s->nsm ? "," : "");
   }
   uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0;
   for (unsigned b = 0; b < s->nbanks; b++) {
@@ -473,13 +549,13 @@ int shell_dot(const shell_t *s, FILE *f) {
     fprintf(f, "    sm%u_sched [label=\"warp scheduler (%s)\\n+ fetch\"];\n", i,
             CFG(&s->cfg, SHELL_SCHED) == SHELL_SCHED_GTO ? "GTO" : "LRR");
     fprintf(f, "    sm%u_lsu [label=\"LD/ST unit\\ncoalescer (%u B lines)\"];\n", i, m->line);
-    if (m->use_mrpb) fprintf(f, "    sm%u_mrpb [label=\"MRPB\\n%u queues x %u\"];\n", i, m->mrpb.nq, m->mrpb.entries);
-    fprintf(f, "    sm%u_l1d [label=\"L1D\\n%u sets x %u ways\\n%u MSHRs\"];\n", i, m->l1d.g.sets, m->l1d.g.ways,
-            m->l1d.g.entries);
+    if (m->use_mrpb) fprintf(f, "    sm%u_mrpb [label=\"MRPB\\n%u queues x %u\"];\n", i, m->i_mrpb.nq, m->i_mrpb.entries);
+    fprintf(f, "    sm%u_l1d [label=\"L1D\\n%u sets x %u ways\\n%u MSHRs\"];\n", i, m->i_l1d.g.sets, m->i_l1d.g.ways,
+            m->i_l1d.g.entries);
     fprintf(f, "    sm%u_byp [label=\"bypass controller\\n(hook: %s)\", style=dashed];\n", i,
-            shell_byp_name(m->byp.scheme));
+            shell_byp_name(s->byp[i].scheme));
     fprintf(f, "    sm%u_ccn [label=\"CCN node\\n(hook: OFF)\", style=dashed];\n", i);
-    fprintf(f, "    sm%u_inj [label=\"injection queue\\n%u entries\"];\n  }\n", i, m->injq.depth);
+    fprintf(f, "    sm%u_inj [label=\"injection queue\\n%u entries\"];\n  }\n", i, m->i_injq.depth);
     fprintf(f, "  disp -> sm%u_sched;\n  sm%u_sched -> sm%u_lsu;\n", i, i, i);
     if (m->use_mrpb) fprintf(f, "  sm%u_lsu -> sm%u_mrpb -> sm%u_l1d;\n", i, i, i);
     else fprintf(f, "  sm%u_lsu -> sm%u_l1d;\n", i, i);

@@ -248,6 +248,12 @@ int shell_ccn_miss(shell_ccn_t *c, uint32_t line, uint32_t not_ring) {
   return 1;
 }
 
+int shell_ccn_l2_head(shell_ccn_t *c, uint32_t *line) {
+  shell_ccn_hw_t *h = ring_step(c);
+  *line = h ? h->out[c->id].l2_line_o : 0;
+  return h ? (int)h->out[c->id].l2_valid_o : 0;
+}
+
 int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room) {
   shell_ccn_hw_t *h = ring_step(c);
   if (!h) {

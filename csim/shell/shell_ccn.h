@@ -123,6 +123,9 @@ void shell_ccn_remote(shell_ccn_t *c, uint32_t hit, const uint32_t *data);
 int shell_ccn_miss(shell_ccn_t *c, uint32_t line, uint32_t not_ring);
 /* A ring request to L2 leaves into the injection queue (room: the queue can
  * take a push this cycle): 1 and its line. */
+/* The staged L2 request this node offers this cycle (a register): valid,
+ * and its line in *line; the SM's ccn_l2_valid_i / ccn_l2_line_i. */
+int shell_ccn_l2_head(shell_ccn_t *c, uint32_t *line);
 int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room);
 void shell_ccn_commit(shell_ccn_t *c);
 void shell_ccn_json(const shell_ccn_t *c, FILE *f);

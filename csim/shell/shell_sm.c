@@ -1,51 +1,46 @@
-/* shell_sm.c -- one SM of the shell (see shell.h and docs/shell.md, "SM").
- * Statement order of shell_sm_comb: environment answers (fetch, lane
- * addresses) -> LD/ST request (coalescer) -> [MRPB] -> L1D -> LD/ST
- * acceptance -> load responses -> memory port -> scheduler and issue ->
- * fetch. */
+/* shell_sm.c -- one SM of the shell (shell_sm.h; docs/shell.md, "SM").
+ * The RTL twin is rtl/shell/shell_sm.sv, in the same statement order.
+ * shell_sm_comb_req: the dispatcher's view -> environment answers (fetch,
+ * lane addresses) -> LD/ST request (coalescer) -> [MRPB head] -> the
+ * presented request (byp_*_o).  shell_sm_comb: L1D inputs -> L1D -> [MRPB]
+ * -> LD/ST acceptance -> load responses -> memory port and injection queue
+ * -> scheduler and issue -> fetch -> dispatch. */
+#include "shell_sm.h"
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
-#include "shell.h"
+
+_Static_assert(WL_ALU == SHELL_OP_ALU && WL_LD == SHELL_OP_LD && WL_ST == SHELL_OP_ST && WL_BAR == SHELL_OP_BAR &&
+                   WL_EXIT == SHELL_OP_EXIT,
+               "record kinds: csim/params_shell.def (SHELL_OP_*) and shell_wl.h agree");
 
 const char *const shell_sm_stat_name[SHS_N] = {"warp_insts", "issue_cycles", "stall_idle", "stall_mem",
                                                "stall_lsu",  "ld_line_reqs", "st_line_reqs", "ld_responses",
                                                "ld_insts",   "ld_latency_sum", "tbs",        "inj_flits",
                                                "ej_flits"};
 
-int shell_q_init(shell_q_t *q, unsigned depth) {
-  memset(q, 0, sizeof *q);
-  q->depth = depth;
-  q->body = calloc(depth, sizeof *q->body);
-  return q->body ? 0 : -1;
-}
-void shell_q_free(shell_q_t *q) { free(q->body); q->body = NULL; }
-void shell_q_reset(shell_q_t *q) { q->head_q = q->count_q = 0; q->push = q->pop = 0; }
-void shell_q_commit(shell_q_t *q) {
-  if (!q->push && !q->pop) return;
-  if (q->push) q->body[(q->head_q + q->count_q) % q->depth] = q->wdata;
-  if (q->pop) q->head_q = (q->head_q + 1) % q->depth;
-  q->count_q = q->count_q + q->push - q->pop;
-  q->push = q->pop = 0;
-}
-
-static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
-
 int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
   memset(m, 0, sizeof *m);
   m->id = id;
   m->nwarps = (unsigned)CFG(cfg, SHELL_WARPS);
   m->ntbs = (unsigned)CFG(cfg, SHELL_TBS);
+  if (m->nwarps > SHELL_SM_MAX_WARPS || m->ntbs > SHELL_SM_MAX_TBS)
+    return cfg_reject(cfg, P_SHELL_WARPS, "at most 64 warp slots and 16 TB slots per SM");
   l1d_geom_t g;
   if (l1d_geom_from_cfg(cfg, &g)) return -1;
   if ((1u << g.id_w) < m->nwarps)
     return cfg_reject(cfg, P_L1D_ID_W, "too narrow for the shell: request ids are warp slots (SHELL_WARPS)");
   m->line = g.line;
-  m->offw = log2u(g.line);
+  m->offw = bits_clog2(g.line);
+  m->law = g.addr_w - m->offw;
+  m->idw = g.id_w;
+  m->warpw = bits_idx_w(m->nwarps);
+  m->tbw = bits_idx_w(m->ntbs);
+  m->injw = 2 + m->idw + m->law;
   m->use_mrpb = (int)CFG(cfg, SHELL_MRPB);
   if (m->use_mrpb) {
-    unsigned sig = (unsigned)CFG(cfg, MRPB_SIG), law = g.addr_w - m->offw;
-    if (g.line + law > 32 * MRPB_PAYLOAD_WORDS)
+    unsigned sig = (unsigned)CFG(cfg, MRPB_SIG);
+    if (g.line + m->law > 32 * MRPB_PAYLOAD_WORDS)
       return cfg_reject(cfg, P_L1D_LINE, "too long for the MRPB payload (byte mask + line address must fit 256 bits)");
     if (sig == MRPB_SIG_WARP && m->nwarps > MRPB_WARPS)
       return cfg_reject(cfg, P_SHELL_WARPS, "more warp slots than the MRPB's warp-ID signature has queues (48)");
@@ -53,8 +48,8 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
       return cfg_reject(cfg, P_SHELL_TBS, "more TB slots than the MRPB's block-ID signature has queues (8)");
     /* store data: the shell models no data, so the MRPB's store-data path is
      * one bit wide; the byte mask travels in the payload */
-    if (mrpb_init(&m->mrpb, sig, (unsigned)CFG(cfg, MRPB_ENTRIES), (unsigned)CFG(cfg, MRPB_LATENCY), g.line + law, 1,
-                  (unsigned)CFG(cfg, MRPB_CNT_W)))
+    if (mrpb_init(&m->i_mrpb, sig, (unsigned)CFG(cfg, MRPB_ENTRIES), (unsigned)CFG(cfg, MRPB_LATENCY),
+                  g.line + m->law, 1, (unsigned)CFG(cfg, MRPB_CNT_W)))
       return cfg_reject(cfg, P_SHELL_MRPB, "MRPB construction failed");
     mrpb_mode_from_cfg(&m->mrpb_in, cfg);
   }
@@ -64,12 +59,13 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
   m->t_d = calloc(m->ntbs, sizeof *m->t_d);
   m->wst = calloc(m->nwarps + m->ntbs, 1);
   m->wlist = calloc(m->nwarps, sizeof *m->wlist);
-  if (!m->w_q || !m->w_d || !m->t_q || !m->t_d || !m->wst || !m->wlist || l1d_init(&m->l1d, &g) ||
-      shell_q_init(&m->injq, (unsigned)CFG(cfg, SHELL_XBAR_Q)))
+  if (!m->w_q || !m->w_d || !m->t_q || !m->t_d || !m->wst || !m->wlist || l1d_init(&m->i_l1d, &g) ||
+      fifo_sync_init(&m->i_injq, (unsigned)CFG(cfg, SHELL_XBAR_Q), m->injw))
     return cfg_reject(cfg, P_SHELL_SMS, "out of memory");
-  l1d_modes_from_cfg(cfg, &m->l1d.in);
-  if (shell_byp_init(&m->byp, cfg, id)) return -1; /* its one error line is printed */
-  shell_ccn_init(&m->ccn, cfg, id);
+  l1d_modes_from_cfg(cfg, &m->i_l1d.in);
+  m->in.mode_sched_i = (uint32_t)CFG(cfg, SHELL_SCHED);
+  m->in.mode_ccn_i = CFG(cfg, SHELL_CCN) != SHELL_CCN_OFF;
+  m->out.rmt_data_o = m->i_l1d.out.rmt_data_o;
   shell_sm_reset(m);
   return 0;
 }
@@ -81,11 +77,9 @@ void shell_sm_free(shell_sm_t *m) {
   free(m->t_d);
   free(m->wst);
   free(m->wlist);
-  if (m->l1d.valid_q) l1d_free(&m->l1d);
-  if (m->use_mrpb) mrpb_free(&m->mrpb);
-  shell_q_free(&m->injq);
-  shell_byp_free(&m->byp);
-  shell_ccn_free(&m->ccn);
+  if (m->i_l1d.valid_q) l1d_free(&m->i_l1d);
+  if (m->use_mrpb) mrpb_free(&m->i_mrpb);
+  fifo_sync_free(&m->i_injq);
 }
 
 void shell_sm_reset(shell_sm_t *m) {
@@ -93,19 +87,20 @@ void shell_sm_reset(shell_sm_t *m) {
   memset(m->t_q, 0, m->ntbs * sizeof *m->t_q);
   memset(m->wst, 0, m->nwarps + m->ntbs);
   m->nw_st = m->nt_st = 0;
+  m->cyc_q = 0;
   m->last_q = m->nwarps - 1;
   m->fptr_q = m->fetch_v_q = m->fetch_w_q = m->ifetch_v_q = m->ifetch_w_q = m->age_q = 0;
   m->l_busy_q = m->l_wait_q = m->l_store_q = m->l_warp_q = m->l_size_q = m->l_pend_q = m->l_pc_q = 0;
   memset(m->l_addr_q, 0, sizeof m->l_addr_q);
-  shell_q_reset(&m->injq);
-  l1d_reset(&m->l1d);
-  if (m->use_mrpb) mrpb_reset(&m->mrpb);
-  shell_byp_reset(&m->byp);
-  shell_ccn_reset(&m->ccn);
+  fifo_sync_reset(&m->i_injq);
+  m->inj_push = 0;
+  l1d_reset(&m->i_l1d);
+  if (m->use_mrpb) mrpb_reset(&m->i_mrpb);
   memset(m->st, 0, sizeof m->st);
+  m->stray = 0;
 }
 
-shell_warp_t *shell_sm_w(shell_sm_t *m, unsigned w) {
+static shell_warp_t *stage_w(shell_sm_t *m, unsigned w) {
   if (!m->wst[w]) {
     m->wst[w] = 1;
     m->w_d[w] = m->w_q[w];
@@ -114,7 +109,7 @@ shell_warp_t *shell_sm_w(shell_sm_t *m, unsigned w) {
   return &m->w_d[w];
 }
 
-shell_tb_t *shell_sm_t_(shell_sm_t *m, unsigned t) {
+static shell_tb_t *stage_t(shell_sm_t *m, unsigned t) {
   if (!m->wst[m->nwarps + t]) {
     m->wst[m->nwarps + t] = 1;
     m->t_d[t] = m->t_q[t];
@@ -126,15 +121,17 @@ shell_tb_t *shell_sm_t_(shell_sm_t *m, unsigned t) {
 /* A barrier completes when every warp of the block that has not exited has
  * arrived: release them all. */
 static void bar_check(shell_sm_t *m, unsigned t) {
-  shell_tb_t *tb = shell_sm_t_(m, t);
+  shell_tb_t *tb = stage_t(m, t);
   if (!tb->nbar || tb->nbar + tb->nexit != tb->nw) return;
   tb->nbar = 0;
   for (unsigned w = 0; w < m->nwarps; w++)
-    if (m->w_q[w].valid && m->w_q[w].tb == t && (m->wst[w] ? m->w_d[w].bar : m->w_q[w].bar)) shell_sm_w(m, w)->bar = 0;
+    if (m->w_q[w].valid && m->w_q[w].tb == t && (m->wst[w] ? m->w_d[w].bar : m->w_q[w].bar)) stage_w(m, w)->bar = 0;
 }
 
-int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
-  const uint32_t cyc = s->cycle_q;
+void shell_sm_comb_req(shell_sm_t *m) {
+  const shell_sm_in_t *in = &m->in;
+  shell_sm_out_t *o = &m->out;
+  m->cyc_d = m->cyc_q + 1;
   m->last_d = m->last_q;
   m->fptr_d = m->fptr_q;
   m->age_d = m->age_q;
@@ -149,110 +146,187 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   m->l_size_d = m->l_size_q;
   m->l_pend_d = m->l_pend_q;
   m->l_pc_d = m->l_pc_q;
+  m->inj_push = 0;
+  m->stray = 0;
+
+  /* ---- the dispatcher's view: a free TB slot, free warp slots, busy ---- */
+  {
+    unsigned busy = 0, tfree = 0, freew = 0;
+    for (unsigned u = 0; u < m->ntbs; u++) {
+      busy |= m->t_q[u].valid;
+      tfree |= !m->t_q[u].valid;
+    }
+    for (unsigned w = 0; w < m->nwarps; w++) freew += !m->w_q[w].valid;
+    o->tb_free_o = tfree;
+    o->free_warps_o = freew;
+    o->busy_o = busy;
+  }
+
+  /* ---- the injection queue's head (registered) ------------------------- */
+  {
+    const uint32_t *h = fifo_sync_rdata(&m->i_injq);
+    o->inj_valid_o = !fifo_sync_empty(&m->i_injq);
+    o->inj_line_o = (uint32_t)bits_get(h, 0, m->law);
+    o->inj_id_o = (uint32_t)bits_get(h, m->law, m->idw);
+    o->inj_byp_o = (uint32_t)bits_get(h, m->law + m->idw, 1);
+    o->inj_store_o = (uint32_t)bits_get(h, m->law + m->idw + 1, 1);
+  }
 
   /* ---- environment answers to last cycle's registered requests -------- */
-  for (unsigned f = 0; f < 2; f++) {
-    if (!(f ? m->ifetch_v_q : m->fetch_v_q)) continue;
-    unsigned w = f ? m->ifetch_w_q : m->fetch_w_q;
-    const shell_warp_t *W = &m->w_q[w];
-    const wl_rec_t *r = shell_env_rec(s, m->t_q[W->tb].block, W->wib, W->pc);
-    shell_warp_t *D = shell_sm_w(m, w);
+  if (m->fetch_v_q) {
+    shell_warp_t *D = stage_w(m, m->fetch_w_q);
     D->ibv = 1;
-    D->kind = r->kind;
-    D->count = r->count;
-    D->size = r->size;
-    D->mask = r->mask;
+    D->kind = (uint8_t)in->fetch_kind_i;
+    D->count = (uint16_t)in->fetch_count_i;
+    D->size = (uint8_t)in->fetch_size_i;
+    D->mask = in->fetch_mask_i;
+  }
+  if (m->ifetch_v_q) {
+    shell_warp_t *D = stage_w(m, m->ifetch_w_q);
+    D->ibv = 1;
+    D->kind = (uint8_t)in->ifetch_kind_i;
+    D->count = (uint16_t)in->ifetch_count_i;
+    D->size = (uint8_t)in->ifetch_size_i;
+    D->mask = in->ifetch_mask_i;
   }
   if (m->l_wait_q) {
-    const shell_warp_t *W = &m->w_q[m->l_warp_q];
-    const wl_rec_t *r = shell_env_rec(s, m->t_q[W->tb].block, W->wib, m->l_pc_q);
-    const uint32_t *a = &s->wl->pool[r->addr];
-    for (unsigned l = 0, k = 0; l < WL_LANES; l++) m->l_addr_d[l] = (r->mask >> l & 1) ? a[k++] : 0;
-    m->l_pend_d = r->mask;
+    for (unsigned l = 0; l < WL_LANES; l++) m->l_addr_d[l] = (in->lsu_mask_i >> l & 1) ? in->lsu_addr_i[l] : 0;
+    m->l_pend_d = in->lsu_mask_i;
     m->l_wait_d = 0;
   }
 
   /* ---- the coalescer: the LD/ST unit's request this cycle -------------- */
-  uint32_t lreq = m->l_busy_q && !m->l_wait_q && m->l_pend_q != 0;
-  uint32_t lline = 0, lsame = 0, lmask[8] = {0};
-  if (lreq) {
+  m->lreq = m->l_busy_q && !m->l_wait_q && m->l_pend_q != 0;
+  m->lline = 0;
+  m->lsame = 0;
+  memset(m->lmask, 0, sizeof m->lmask);
+  if (m->lreq) {
     unsigned lead = (unsigned)__builtin_ctz(m->l_pend_q);
-    lline = m->l_addr_q[lead] >> m->offw;
+    m->lline = m->l_addr_q[lead] >> m->offw;
     for (uint32_t p = m->l_pend_q; p; p &= p - 1) {
       unsigned l = (unsigned)__builtin_ctz(p);
-      if (m->l_addr_q[l] >> m->offw != lline) continue;
-      lsame |= 1u << l;
+      if (m->l_addr_q[l] >> m->offw != m->lline) continue;
+      m->lsame |= 1u << l;
       if (m->l_store_q) {
         unsigned off = m->l_addr_q[l] & (m->line - 1);
-        for (unsigned b = 0; b < m->l_size_q && off + b < m->line; b++) lmask[(off + b) >> 5] |= 1u << ((off + b) & 31);
+        for (unsigned b = 0; b < m->l_size_q && off + b < m->line; b++)
+          m->lmask[(off + b) >> 5] |= 1u << ((off + b) & 31);
       }
     }
   }
+  /* ---- the request presented to the L1D (the bypass controller's view) */
+  if (m->use_mrpb) {
+    const mrpb_t *P = &m->i_mrpb;
+    const shell_warp_t *OW = &m->w_q[P->out_wid_q];
+    o->byp_valid_o = P->out_valid_q;
+    o->byp_warp_o = P->out_wid_q;
+    o->byp_tb_o = OW->tb;
+    o->byp_block_o = m->t_q[OW->tb].block;
+    o->byp_pc_o = OW->pc - 1; /* the head's warp waits on this load: its pc is past it */
+    o->byp_store_o = P->out_store_q;
+  } else {
+    const shell_warp_t *LW = &m->w_q[m->l_warp_q];
+    o->byp_valid_o = m->lreq;
+    o->byp_warp_o = m->l_warp_q;
+    o->byp_tb_o = LW->tb;
+    o->byp_block_o = m->t_q[LW->tb].block;
+    o->byp_pc_o = m->l_pc_q;
+    o->byp_store_o = m->l_store_q;
+  }
+  /* ---- occupancy for the hooks (registered warp state) ---------------- */
+  if (m->want_occ) {
+    uint32_t nw = 0;
+    memset(o->ibuf_o, 0, sizeof o->ibuf_o);
+    for (unsigned w = 0; w < m->nwarps; w++) {
+      nw += m->w_q[w].valid;
+      if (m->w_q[w].valid && m->w_q[w].ibv) o->ibuf_o[w / 32] |= 1u << (w % 32);
+    }
+    o->warps_o = nw;
+  }
+}
+
+void shell_sm_comb(shell_sm_t *m) {
+  const shell_sm_in_t *in = &m->in;
+  shell_sm_out_t *o = &m->out;
+  const uint32_t cyc = m->cyc_q;
+  l1d_in_t *li = &m->i_l1d.in;
+  const unsigned mw = bits_words(m->line);
   const shell_warp_t *LW = &m->w_q[m->l_warp_q];
-  l1d_in_t *in = &m->l1d.in;
-  unsigned mw = bits_words(m->line);
+
+  /* ---- L1D request: the MRPB's output register, or the coalescer ------- */
   if (m->use_mrpb) {
     mrpb_in_t *mi = &m->mrpb_in;
-    mi->enq_valid_i = lreq;
+    mi->enq_valid_i = m->lreq;
     mi->enq_wid_i = m->l_warp_q;
-    mi->enq_bid_i = LW->tb;
-    mi->enq_bwid_i = LW->wib;
+    mi->enq_bid_i = LW->tb & ((1u << m->i_mrpb.bid_w) - 1);
+    mi->enq_bwid_i = LW->wib & ((1u << m->i_mrpb.bwid_w) - 1);
     mi->enq_store_i = m->l_store_q;
     memset(mi->enq_payload_i, 0, sizeof mi->enq_payload_i);
-    memcpy(mi->enq_payload_i, lmask, mw * 4); /* {line, mask}: mask at bit 0 */
-    bits_set(mi->enq_payload_i, m->line, 32 - m->offw, lline);
+    memcpy(mi->enq_payload_i, m->lmask, mw * 4); /* {line, mask}: mask at bit 0 */
+    bits_set(mi->enq_payload_i, m->line, m->law, m->lline);
     mi->stat_sel_i = 0;
-    const mrpb_t *P = &m->mrpb;
-    in->req_valid_i = P->out_valid_q;
-    in->req_store_i = P->out_store_q;
-    in->req_id_i = P->out_wid_q;
-    in->req_addr_i = (uint32_t)bits_get(P->out_payload_q, m->line, 32 - m->offw) << m->offw;
-    memcpy(in->req_mask_i, P->out_payload_q, mw * 4);
-    const shell_warp_t *OW = &m->w_q[P->out_wid_q];
-    shell_byp_req(&m->byp, OW->pc - 1, P->out_store_q); /* the head's warp waits on this load: its pc is past it */
-    in->req_byp_i = P->out_bypass_q ||
-                    (!P->out_store_q && shell_byp_decide(&m->byp, P->out_wid_q, OW->tb, m->t_q[OW->tb].block));
+    const mrpb_t *P = &m->i_mrpb;
+    li->req_valid_i = P->out_valid_q;
+    li->req_store_i = P->out_store_q;
+    li->req_id_i = P->out_wid_q;
+    li->req_addr_i = (uint32_t)bits_get(P->out_payload_q, m->line, m->law) << m->offw;
+    memcpy(li->req_mask_i, P->out_payload_q, mw * 4);
+    li->req_byp_i = P->out_bypass_q || (!P->out_store_q && in->byp_i);
   } else {
-    in->req_valid_i = lreq;
-    in->req_store_i = m->l_store_q;
-    in->req_id_i = m->l_warp_q;
-    in->req_addr_i = lline << m->offw;
-    memcpy(in->req_mask_i, lmask, mw * 4);
-    shell_byp_req(&m->byp, m->l_pc_q, m->l_store_q);
-    in->req_byp_i = !m->l_store_q && shell_byp_decide(&m->byp, m->l_warp_q, LW->tb, m->t_q[LW->tb].block);
+    li->req_valid_i = m->lreq;
+    li->req_store_i = m->l_store_q;
+    li->req_id_i = m->l_warp_q;
+    li->req_addr_i = m->lline << m->offw;
+    memcpy(li->req_mask_i, m->lmask, mw * 4);
+    li->req_byp_i = !m->l_store_q && in->byp_i;
   }
-  const shell_msg_t *xfill = fill; /* the crossbar's response; a line the CCN ring delivered goes first */
-  shell_msg_t cfill = {m->id, 0, 0, 0, 0, 0};
-  if (shell_ccn_fill(&m->ccn, &cfill.line)) fill = &cfill;
-  in->fill_valid_i = fill != NULL;
-  if (fill) {
-    in->fill_addr_i = fill->line;
-    in->fill_byp_i = fill->byp;
-    in->fill_id_i = fill->id;
-    in->fill_data_i[0] = fill->line; /* the environment's line contents (docs/shell.md) */
+  /* fill port: a line the CCN node delivered goes before the crossbar's */
+  if (in->ccn_fill_valid_i) {
+    li->fill_valid_i = 1;
+    li->fill_addr_i = in->ccn_fill_line_i;
+    li->fill_byp_i = 0;
+    li->fill_id_i = 0;
+  } else {
+    li->fill_valid_i = in->fill_valid_i;
+    li->fill_addr_i = in->fill_line_i;
+    li->fill_byp_i = in->fill_byp_i;
+    li->fill_id_i = in->fill_id_i;
   }
-  in->mem_req_ready_i = !shell_q_full(&m->injq) && shell_ccn_mem_ready(&m->ccn);
-  shell_ccn_rmt(&m->ccn, &in->rmt_valid_i, &in->rmt_addr_i);
-  l1d_comb(&m->l1d);
-  const l1d_out_t *o = &m->l1d.out;
-  uint32_t l1_take = in->req_valid_i && o->req_ready_o;
+  li->fill_data_i[0] = li->fill_addr_i; /* the environment's line contents (docs/shell.md) */
+  li->mem_req_ready_i = !fifo_sync_full(&m->i_injq) && in->ccn_mem_ready_i && !in->ccn_l2_valid_i;
+  li->rmt_valid_i = in->rmt_valid_i;
+  li->rmt_addr_i = in->rmt_addr_i;
+  l1d_comb(&m->i_l1d);
+  const l1d_out_t *lo = &m->i_l1d.out;
+  uint32_t l1_take = li->req_valid_i && lo->req_ready_o;
   uint32_t accepted;
   if (m->use_mrpb) {
-    m->mrpb_in.deq_ready_i = o->req_ready_o;
-    m->mrpb_in.l1d_fail_i = o->req_fail_o;
+    m->mrpb_in.deq_ready_i = lo->req_ready_o;
+    m->mrpb_in.l1d_fail_i = lo->req_fail_o;
     m->mrpb_in.barrier_i = 0;
-    mrpb_comb(&m->mrpb, &m->mrpb_in, &m->mrpb_out);
-    accepted = lreq && m->mrpb_out.enq_ready_o;
+    mrpb_comb(&m->i_mrpb, &m->mrpb_in, &m->mrpb_out);
+    accepted = m->lreq && m->mrpb_out.enq_ready_o;
   } else
     accepted = l1_take;
-  shell_byp_events(&m->byp, o, l1_take, in->req_byp_i);
-  if (in->rmt_valid_i) shell_ccn_remote(&m->ccn, o->rmt_hit_o, o->rmt_data_o);
+  o->l1d_take_o = l1_take;
+  o->l1d_byp_o = li->req_byp_i;
+  o->ev_access_o = lo->ev_access_o;
+  o->ev_hit_o = lo->ev_hit_o;
+  o->ev_hitres_o = lo->ev_hitres_o;
+  o->ev_miss_o = lo->ev_miss_o;
+  o->ev_stall_o = lo->ev_stall_o;
+  o->ev_byp_o = lo->ev_byp_o;
+  o->ev_pseudo_o = lo->ev_pseudo_o;
+  o->ev_fill_o = lo->ev_fill_o;
+  o->rmt_hit_o = lo->rmt_hit_o;
+  o->ccn_fill_ready_o = lo->fill_ready_o;
+  o->fill_ready_o = !in->ccn_fill_valid_i && lo->fill_ready_o;
 
   /* ---- LD/ST acceptance ------------------------------------------------- */
   if (accepted) {
-    m->l_pend_d = m->l_pend_q & ~lsame;
+    m->l_pend_d = m->l_pend_q & ~m->lsame;
     if (!m->l_store_q) {
-      shell_sm_w(m, m->l_warp_q)->ld++;
+      stage_w(m, m->l_warp_q)->ld++;
       m->st[SHS_LDREQ]++;
     } else
       m->st[SHS_STREQ]++;
@@ -260,12 +334,12 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
   }
 
   /* ---- load responses --------------------------------------------------- */
-  if (o->rsp_valid_o) {
-    unsigned w = o->rsp_id_o;
-    shell_warp_t *D = w < m->nwarps ? shell_sm_w(m, w) : NULL;
+  if (lo->rsp_valid_o) {
+    unsigned w = lo->rsp_id_o;
+    shell_warp_t *D = w < m->nwarps ? stage_w(m, w) : NULL;
     if (!D || !m->w_q[w].valid || D->ld == 0) {
-      snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
-               m->id, w);
+      m->stray = 1;
+      m->stray_warp = w;
     } else {
       D->ld--;
       m->st[SHS_LDRSP]++;
@@ -276,19 +350,28 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
     }
   }
 
-  /* ---- memory port: the L1D's request toward L2 ------------------------- */
-  if (o->mem_req_valid_o && in->mem_req_ready_i && !shell_ccn_miss(&m->ccn, o->mem_req_addr_o, o->mem_req_store_o || o->mem_req_byp_o)) {
-    shell_msg_t msg = {m->id, o->mem_req_addr_o, o->mem_req_id_o, o->mem_req_store_o, o->mem_req_byp_o, 0};
-    shell_q_push(&m->injq, &msg);
+  /* ---- memory port: the L1D's request toward L2, or to the CCN node;
+   * the node's own L2 request goes first (the L1D is held off) ---------- */
+  uint32_t mem_fire = lo->mem_req_valid_o && li->mem_req_ready_i;
+  uint32_t to_ring = in->mode_ccn_i && !lo->mem_req_store_o && !lo->mem_req_byp_o;
+  o->ccn_miss_valid_o = mem_fire && to_ring;
+  o->ccn_miss_line_o = lo->mem_req_addr_o;
+  o->ccn_l2_ready_o = !fifo_sync_full(&m->i_injq);
+  m->inj_wdata[0] = m->inj_wdata[1] = 0;
+  if (in->ccn_l2_valid_i && o->ccn_l2_ready_o) {
+    m->inj_push = 1;
+    bits_set(m->inj_wdata, 0, m->law, in->ccn_l2_line_i);
+  } else if (mem_fire && !to_ring) {
+    m->inj_push = 1;
+    bits_set(m->inj_wdata, 0, m->law, lo->mem_req_addr_o);
+    bits_set(m->inj_wdata, m->law, m->idw, lo->mem_req_id_o);
+    bits_set(m->inj_wdata, m->law + m->idw, 1, lo->mem_req_byp_o);
+    bits_set(m->inj_wdata, m->law + m->idw + 1, 1, lo->mem_req_store_o);
   }
-  uint32_t cl2;
-  if (shell_ccn_l2(&m->ccn, &cl2, !shell_q_full(&m->injq))) { /* the ring's L2 request (the L1D was held off) */
-    shell_msg_t msg = {m->id, cl2, 0, 0, 0, 0};
-    shell_q_push(&m->injq, &msg);
-  }
+  fifo_sync_comb(&m->i_injq, m->inj_push, m->inj_push ? m->inj_wdata : NULL, in->inj_pop_i);
 
   /* ---- scheduler: at most one warp instruction issues ------------------- */
-  int gto = CFG(&s->cfg, SHELL_SCHED) == SHELL_SCHED_GTO;
+  const int gto = in->mode_sched_i == SHELL_SCHED_GTO;
   unsigned pick = ~0u, best_age = ~0u, any = 0, memwait = 0, lsuwait = 0;
   for (unsigned k = 0; k < m->nwarps; k++) {
     unsigned w = gto ? k : (m->last_q + 1 + k) % m->nwarps;
@@ -302,9 +385,13 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
     if (w == m->last_q) { pick = w; break; }
     if (W->age < best_age) { best_age = W->age; pick = w; }
   }
+  o->lsu_valid_o = 0;
+  o->lsu_block_o = o->lsu_wib_o = o->lsu_pc_o = 0;
+  o->hk_done_valid_o = 0;
+  o->hk_done_slot_o = 0;
   if (pick != ~0u) {
     const shell_warp_t *W = &m->w_q[pick];
-    shell_warp_t *D = shell_sm_w(m, pick);
+    shell_warp_t *D = stage_w(m, pick);
     m->last_d = pick;
     m->st[SHS_ISSUE]++;
     m->st[SHS_INSTS] += W->count;
@@ -322,19 +409,24 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
       m->l_pc_d = W->pc;
       m->l_pend_d = 0;
       D->ldt = cyc;
+      o->lsu_valid_o = 1; /* the lane addresses of this instruction, answered next cycle */
+      o->lsu_block_o = m->t_q[W->tb].block;
+      o->lsu_wib_o = W->wib;
+      o->lsu_pc_o = W->pc;
       break;
     case WL_BAR:
       D->bar = 1;
-      shell_sm_t_(m, W->tb)->nbar++;
+      stage_t(m, W->tb)->nbar++;
       bar_check(m, W->tb);
       break;
     default: { /* WL_EXIT */
       D->valid = 0;
-      shell_tb_t *T = shell_sm_t_(m, W->tb);
+      shell_tb_t *T = stage_t(m, W->tb);
       T->nexit++;
       if (T->nexit == T->nw) {
         T->valid = 0;
-        shell_byp_tb_done(&m->byp, W->tb);
+        o->hk_done_valid_o = 1;
+        o->hk_done_slot_o = W->tb;
       } else
         bar_check(m, W->tb);
     }
@@ -344,34 +436,74 @@ int shell_sm_comb(shell_t *s, shell_sm_t *m, const shell_msg_t *fill) {
 
   /* ---- fetch: the issuing warp's next record (unless it exits), and one
    * other warp's round-robin, are asked from the environment ------------ */
+  o->ifetch_valid_o = 0;
+  o->ifetch_block_o = o->ifetch_wib_o = o->ifetch_pc_o = 0;
   if (pick != ~0u && m->w_q[pick].kind != WL_EXIT) {
+    const shell_warp_t *W = &m->w_q[pick];
     m->ifetch_v_d = 1;
     m->ifetch_w_d = pick;
+    o->ifetch_valid_o = 1;
+    o->ifetch_block_o = m->t_q[W->tb].block;
+    o->ifetch_wib_o = W->wib;
+    o->ifetch_pc_o = W->pc + 1;
   }
+  o->fetch_valid_o = 0;
+  o->fetch_block_o = o->fetch_wib_o = o->fetch_pc_o = 0;
   for (unsigned k = 0; k < m->nwarps; k++) {
     unsigned w = (m->fptr_q + k) % m->nwarps;
     const shell_warp_t *W = &m->w_q[w];
-    if (!W->valid || W->ibv || (m->fetch_v_q && m->fetch_w_q == w) || (m->ifetch_v_q && m->ifetch_w_q == w) || w == pick)
+    if (!W->valid || W->ibv || (m->fetch_v_q && m->fetch_w_q == w) || (m->ifetch_v_q && m->ifetch_w_q == w) ||
+        w == pick)
       continue;
     m->fetch_v_d = 1;
     m->fetch_w_d = w;
+#ifdef FAULT_SHELL_SM_FPTR
+    m->fptr_d = w; /* fault: the round-robin fetch pointer stays on the warp just asked for */
+#else
     m->fptr_d = (w + 1) % m->nwarps;
+#endif
+    o->fetch_valid_o = 1;
+    o->fetch_block_o = m->t_q[W->tb].block;
+    o->fetch_wib_o = W->wib;
+    o->fetch_pc_o = W->pc;
     break;
   }
-  if (fill == &cfill && o->fill_ready_o) shell_ccn_filled(&m->ccn);
-  return fill && fill == xfill && o->fill_ready_o;
+
+  /* ---- dispatch: the block goes into the lowest free TB slot and the
+   * lowest free warp slots (the dispatcher checked there is room) -------- */
+  o->hk_disp_valid_o = 0;
+  o->hk_disp_slot_o = 0;
+  o->hk_disp_block_o = in->disp_block_i;
+  o->hk_kern_start_o = in->kern_start_i;
+  if (in->disp_valid_i) {
+    unsigned t = 0;
+    while (t + 1 < m->ntbs && m->t_q[t].valid) t++;
+    shell_tb_t *T = stage_t(m, t);
+    T->valid = 1;
+    T->nw = (uint8_t)in->disp_warps_i;
+    T->nexit = T->nbar = 0;
+    T->block = in->disp_block_i;
+    for (unsigned w = 0, n = 0; w < m->nwarps && n < in->disp_warps_i; w++) {
+      if (m->w_q[w].valid) continue;
+      shell_warp_t *W = stage_w(m, w);
+      memset(W, 0, sizeof *W);
+      W->valid = 1;
+      W->tb = (uint8_t)t;
+      W->wib = (uint8_t)n++;
+      W->age = m->age_d++;
+    }
+    o->hk_disp_valid_o = 1;
+    o->hk_disp_slot_o = t;
+    m->st[SHS_TBS]++;
+  }
+}
+
+void shell_sm_inj_pop(shell_sm_t *m) {
+  m->in.inj_pop_i = 1;
+  fifo_sync_comb(&m->i_injq, m->inj_push, m->inj_push ? m->inj_wdata : NULL, 1);
 }
 
 void shell_sm_commit(shell_sm_t *m) {
-  if (shell_byp_wants_warps(&m->byp)) { /* the WOMU's view: warps holding a valid instruction this cycle */
-    uint32_t ib[WOMU_MAX_WARPS / 32] = {0}, nw = 0;
-    for (unsigned w = 0; w < m->nwarps && w < WOMU_MAX_WARPS; w++) {
-      nw += m->w_q[w].valid; /* CHSS warp_cnt_i: active warps */
-      if (m->w_q[w].valid && m->w_q[w].ibv) ib[w / 32] |= 1u << (w % 32);
-    }
-    shell_byp_ibuf(&m->byp, ib);
-    shell_byp_warps(&m->byp, nw);
-  }
   for (unsigned i = 0; i < m->nw_st; i++) {
     unsigned w = m->wlist[i];
     m->w_q[w] = m->w_d[w];
@@ -383,6 +515,7 @@ void shell_sm_commit(shell_sm_t *m) {
     m->wst[m->nwarps + t] = 0;
   }
   m->nw_st = m->nt_st = 0;
+  m->cyc_q = m->cyc_d;
   m->last_q = m->last_d;
   m->fptr_q = m->fptr_d;
   m->age_q = m->age_d;
@@ -398,9 +531,14 @@ void shell_sm_commit(shell_sm_t *m) {
   m->l_size_q = m->l_size_d;
   m->l_pend_q = m->l_pend_d;
   m->l_pc_q = m->l_pc_d;
-  shell_q_commit(&m->injq);
-  l1d_commit(&m->l1d);
-  if (m->use_mrpb) mrpb_commit(&m->mrpb);
-  shell_byp_commit(&m->byp);
-  shell_ccn_commit(&m->ccn);
+  fifo_sync_commit(&m->i_injq);
+  l1d_commit(&m->i_l1d);
+  if (m->use_mrpb) mrpb_commit(&m->i_mrpb);
+}
+
+int shell_sm_quiet(const shell_sm_t *m) {
+  if (m->l_busy_q || !fifo_sync_empty(&m->i_injq) || !fifo_sync_empty(&m->i_l1d.i_missq) ||
+      !fifo_sync_empty(&m->i_l1d.i_bypq) || !fifo_sync_empty(&m->i_l1d.i_relq))
+    return 0;
+  return !(m->use_mrpb && m->i_mrpb.occ_q);
 }

@@ -18,6 +18,8 @@ extern const ls_block_t ls_block_shell_xbar __attribute__((weak));
 extern const ls_block_t ls_block_shell_disp __attribute__((weak));
 extern const ls_block_t ls_block_shell_byp __attribute__((weak));
 extern const ls_block_t ls_block_shell_ccn __attribute__((weak));
+extern const ls_block_t ls_block_shell_sm __attribute__((weak));
+extern const ls_block_t ls_block_shell __attribute__((weak));
 
 static const ls_block_t *const blocks[] = {
     &ls_block_fifo_sync, &ls_block_prio_enc, &ls_block_rr_arb, &ls_block_sat_cnt, &ls_block_mem_1r1w,
@@ -31,6 +33,8 @@ static const ls_block_t *const blocks[] = {
     &ls_block_shell_disp,
     &ls_block_shell_byp,
     &ls_block_shell_ccn,
+    &ls_block_shell_sm,
+    &ls_block_shell,
 };
 
 const ls_block_t *ls_find_block(const char *name) {

@@ -73,7 +73,7 @@ static void test_store_mask(tc_t *t) {
   uint32_t seen = 0;
   for (int c = 0; c < 200 && !seen; c++) {
     shell_comb(&s);
-    if (s.sm[0].l1d.in.req_valid_i && s.sm[0].l1d.in.req_store_i) seen = s.sm[0].l1d.in.req_mask_i[0];
+    if (s.sm[0].i_l1d.in.req_valid_i && s.sm[0].i_l1d.in.req_store_i) seen = s.sm[0].i_l1d.in.req_mask_i[0];
     shell_commit(&s);
   }
   TC_CHECK(t, seen == 0x00ffff00u, "store byte mask of 4 lanes x 4 B at offset 8 is 0x00ffff00 (got 0x%08x)", seen);

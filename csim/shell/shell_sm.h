@@ -1,0 +1,144 @@
+/* shell_sm.h -- C mirror of rtl/shell/shell_sm.sv: one SM of the GPU shell
+ * (docs/shell.md, "SM" and "The SM's ports").  Same register names as the
+ * RTL (the per-warp fields w_q[w].pc are the RTL's w_pc_q[w]).
+ *
+ * An SM: SHELL_WARPS warp slots, SHELL_TBS thread-block slots, a warp
+ * scheduler (LRR or GTO, mode_sched_i), fetch from the environment, the LD/ST
+ * unit with its coalescer into line requests, the LD/ST path [MRPB ->] L1D
+ * (csim/mrpb, csim/l1d as they are) and the injection queue toward the
+ * request crossbar.  The bypass controller and the CCN node stay outside:
+ * the SM has ports for them (byp_*, ev_*, hk_*, ccn_*, rmt_*).
+ *
+ * Environment requests are registered: in the cycle the SM decides a fetch
+ * (fetch_*_o, ifetch_*_o) or a lane-address read (lsu_*_o) it presents the
+ * request; the environment answers the next cycle (fetch_*_i, ifetch_*_i,
+ * lsu_*_i), when fetch_v_q / ifetch_v_q / l_wait_q say an answer is due --
+ * a memory with a registered read port.
+ *
+ * Per cycle: set m->in (everything but byp_i, the CCN inputs, inj_pop_i may
+ * wait), shell_sm_comb_req() (outputs that depend on registers and the
+ * environment answers: the presented request byp_*_o, the dispatcher's view
+ * tb_free_o / free_warps_o / busy_o), then the rest of m->in,
+ * shell_sm_comb() (everything else), optionally shell_sm_inj_pop() when the
+ * crossbar pops the injection queue after the SM's comb, shell_sm_commit(). */
+#ifndef SHELL_SM_H
+#define SHELL_SM_H
+#include <stdint.h>
+#include "cfg.h"
+#include "fifo_sync.h"
+#include "l1d.h"
+#include "mrpb.h"
+#include "shell_wl.h"
+
+#define SHELL_SM_MAX_TBS 16
+#define SHELL_SM_MAX_WARPS 64
+
+typedef struct {
+  /* quasi-static modes */
+  uint32_t mode_sched_i; /* SHELL_SCHED_* */
+  uint32_t mode_ccn_i;   /* 1: cached load misses go to the CCN node (SHELL_CCN != OFF) */
+  /* dispatcher: a block into the lowest free TB slot and lowest free warp slots */
+  uint32_t disp_valid_i, disp_block_i, disp_warps_i, kern_start_i;
+  /* environment answers to last cycle's requests */
+  uint32_t fetch_kind_i, fetch_count_i, fetch_size_i, fetch_mask_i;
+  uint32_t ifetch_kind_i, ifetch_count_i, ifetch_size_i, ifetch_mask_i;
+  uint32_t lsu_mask_i, lsu_addr_i[WL_LANES];
+  /* response crossbar (a line for this SM's L1D fill port) */
+  uint32_t fill_valid_i, fill_line_i, fill_id_i, fill_byp_i;
+  /* request crossbar: pops the injection queue's head */
+  uint32_t inj_pop_i;
+  /* bypass controller: its decision for the presented load */
+  uint32_t byp_i;
+  /* CCN node */
+  uint32_t ccn_fill_valid_i, ccn_fill_line_i, ccn_mem_ready_i, ccn_l2_valid_i, ccn_l2_line_i;
+  uint32_t rmt_valid_i, rmt_addr_i;
+} shell_sm_in_t;
+
+typedef struct {
+  /* dispatcher's view (registers) */
+  uint32_t tb_free_o, free_warps_o, busy_o;
+  /* environment requests (answered next cycle) */
+  uint32_t fetch_valid_o, fetch_block_o, fetch_wib_o, fetch_pc_o;
+  uint32_t ifetch_valid_o, ifetch_block_o, ifetch_wib_o, ifetch_pc_o;
+  uint32_t lsu_valid_o, lsu_block_o, lsu_wib_o, lsu_pc_o;
+  /* response crossbar */
+  uint32_t fill_ready_o;
+  /* request crossbar: the injection queue's head */
+  uint32_t inj_valid_o, inj_line_o, inj_id_o, inj_store_o, inj_byp_o;
+  /* bypass controller: the request presented to the L1D */
+  uint32_t byp_valid_o, byp_warp_o, byp_tb_o, byp_block_o, byp_pc_o, byp_store_o;
+  uint32_t l1d_take_o, l1d_byp_o; /* presented and taken; the L1D's req_byp_i */
+  uint32_t ev_access_o, ev_hit_o, ev_hitres_o, ev_miss_o, ev_stall_o, ev_byp_o, ev_pseudo_o, ev_fill_o;
+  /* hooks: dispatch, block retired, kernel start, occupancy */
+  uint32_t hk_disp_valid_o, hk_disp_slot_o, hk_disp_block_o;
+  uint32_t hk_done_valid_o, hk_done_slot_o, hk_kern_start_o;
+  uint32_t ibuf_o[SHELL_SM_MAX_WARPS / 32], warps_o;
+  /* CCN node */
+  uint32_t ccn_fill_ready_o, ccn_miss_valid_o, ccn_miss_line_o, ccn_l2_ready_o, rmt_hit_o;
+  uint32_t *rmt_data_o; /* the L1D's own rmt_data_o */
+} shell_sm_out_t;
+
+typedef struct {
+  uint8_t valid, tb, wib, ibv, bar, kind, size;
+  uint16_t count;
+  uint32_t pc, ready, ld, mask, age;
+  uint32_t ldt; /* statistics only (cycle the pending load issued): not hardware */
+} shell_warp_t;
+
+typedef struct {
+  uint8_t valid, nw, nexit, nbar;
+  uint32_t block;
+} shell_tb_t;
+
+enum { SHS_INSTS, SHS_ISSUE, SHS_STALL_IDLE, SHS_STALL_MEM, SHS_STALL_LSU, SHS_LDREQ, SHS_STREQ, SHS_LDRSP,
+       SHS_LDINST, SHS_LDLAT, SHS_TBS, SHS_INJ_FLITS, SHS_EJ_FLITS, SHS_N };
+extern const char *const shell_sm_stat_name[SHS_N];
+
+typedef struct {
+  unsigned id, nwarps, ntbs, offw, line, law, idw, warpw, tbw, injw;
+  int use_mrpb, want_occ; /* want_occ: compute ibuf_o / warps_o (a hook reads them) */
+  shell_sm_in_t in;
+  shell_sm_out_t out;
+  /* warps and TB slots (staged per entry) */
+  shell_warp_t *w_q, *w_d;
+  shell_tb_t *t_q, *t_d;
+  uint8_t *wst; /* staged flags */
+  unsigned *wlist, nw_st, tst[SHELL_SM_MAX_TBS], nt_st;
+  /* cycle counter (compute gaps end at a cycle) */
+  uint32_t cyc_q, cyc_d;
+  /* scheduler, fetch */
+  uint32_t last_q, last_d, fptr_q, fptr_d;
+  uint32_t fetch_v_q, fetch_w_q, fetch_v_d, fetch_w_d;     /* round-robin fetch */
+  uint32_t ifetch_v_q, ifetch_w_q, ifetch_v_d, ifetch_w_d; /* the issuing warp's next record */
+  uint32_t age_q, age_d;
+  /* LD/ST unit and coalescer */
+  uint32_t l_busy_q, l_wait_q, l_store_q, l_warp_q, l_size_q, l_pend_q, l_pc_q;
+  uint32_t l_busy_d, l_wait_d, l_store_d, l_warp_d, l_size_d, l_pend_d, l_pc_d;
+  uint32_t l_addr_q[WL_LANES], l_addr_d[WL_LANES];
+  /* injection queue {store, byp, id, line} (its crossbar port is in shell_xbar) */
+  fifo_sync_t i_injq;
+  uint32_t inj_push, inj_wdata[2];
+  /* sub-blocks */
+  l1d_t i_l1d;
+  mrpb_t i_mrpb;
+  mrpb_in_t mrpb_in;
+  mrpb_out_t mrpb_out;
+  uint32_t lmask[8], lsame, lreq, lline; /* this cycle's coalescer (wires) */
+  /* statistics (counters; not hardware) and the scoreboard */
+  uint64_t st[SHS_N];
+  uint32_t stray, stray_warp; /* a load response for a warp with no load outstanding (this cycle) */
+} shell_sm_t;
+
+/* Builds one SM; -1 and one "error: parameter ..." line on a bad combination. */
+int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg);
+void shell_sm_free(shell_sm_t *m);
+void shell_sm_reset(shell_sm_t *m);
+void shell_sm_comb_req(shell_sm_t *m);
+void shell_sm_comb(shell_sm_t *m);
+/* The request crossbar pops the injection queue this cycle (after comb). */
+void shell_sm_inj_pop(shell_sm_t *m);
+void shell_sm_commit(shell_sm_t *m);
+/* Nothing in the SM's LD/ST path (LD/ST unit, MRPB, L1D queues, injection queue). */
+int shell_sm_quiet(const shell_sm_t *m);
+
+#endif

@@ -1,0 +1,393 @@
+/* shell_ls.c -- system lockstep adapter of the GPU shell's top
+ * (rtl/shell/shell.sv <-> csim/shell/shell.c with ext_env set): NSm SMs, the
+ * dispatcher, the crossbars and NB L2 banks, with the hooks tied off
+ * (SHELL_BYPASS=NONE, SHELL_CCN=OFF).  The state map has every register of
+ * every SM (tb/blocks/shell_sm_ls.h, under gen_sm[i].i_sm.), of the
+ * dispatcher (i_disp.), the crossbars (i_xbar.) and every bank
+ * (gen_bank[b].i_l2.).
+ *
+ * Environment, from the previous cycle's inputs and outputs only: the
+ * workload is the generators srad, spmv and atax (small sizes) run one after
+ * another, over and over (kernel k of the run is kernel k mod nk); the
+ * kernel the dispatcher runs is last cycle's kern_o, plus one when
+ * kern_start_o was high; the SMs' record and lane-address requests are
+ * answered the next cycle from the workload; DRAM is the shell's own channel
+ * model (csim/shell/shell_dram.h), one per bank, stepped with last cycle's
+ * handshakes.  Scoreboard: the C model's (shell_check: a load response for
+ * a warp with no load outstanding fails). */
+#include <stdlib.h>
+#include <string.h>
+#include "bits.h"
+#include "blocks/shell_sm_ls.h"
+#include "ls.h"
+#include "shell.h"
+
+typedef struct {
+  unsigned w;
+  uint64_t v;
+  uint32_t *wd;
+} pk_t;
+
+static int pk_init(pk_t *p, unsigned w) {
+  p->w = w;
+  p->v = 0;
+  p->wd = calloc(bits_words(w) + 1, 4);
+  return p->wd ? 0 : -1;
+}
+static void pk_set(pk_t *p, unsigned lsb, unsigned w, uint32_t val) {
+  if (p->w <= 64) {
+    uint64_t m = bits_mask64(w) << lsb;
+    p->v = (p->v & ~m) | (((uint64_t)val << lsb) & m);
+  } else
+    bits_set(p->wd, lsb, w, val);
+}
+static uint32_t pk_get(const pk_t *p, unsigned lsb, unsigned w) {
+  if (p->w <= 64) return (uint32_t)((p->v >> lsb) & bits_mask64(w));
+  return (uint32_t)bits_get(p->wd, lsb, w);
+}
+
+/* per-SM packed ports */
+enum { O_FV, O_FB, O_FW, O_FP, O_IV, O_IB, O_IW, O_IP, O_LV, O_LB, O_LW, O_LP, NO_SM };
+enum { I_FK, I_FC, I_FS, I_FM, I_IK, I_IC, I_IS, I_IM, I_LM, I_LA, NI_SM };
+/* per-bank packed ports */
+enum { D_QV, D_QS, D_QL, D_QI, D_QST, D_QB, D_PR, NO_B };
+enum { D_QR, D_PV, D_PS, D_PL, D_PI, D_PB, NI_B };
+
+static const char *const o_sm_name[NO_SM] = {"fetch_valid_o", "fetch_block_o", "fetch_wib_o", "fetch_pc_o",
+                                             "ifetch_valid_o", "ifetch_block_o", "ifetch_wib_o", "ifetch_pc_o",
+                                             "lsu_valid_o", "lsu_block_o", "lsu_wib_o", "lsu_pc_o"};
+static const char *const i_sm_name[NI_SM] = {"fetch_kind_i",  "fetch_count_i",  "fetch_size_i",  "fetch_mask_i",
+                                             "ifetch_kind_i", "ifetch_count_i", "ifetch_size_i", "ifetch_mask_i",
+                                             "lsu_mask_i",    "lsu_addr_i"};
+static const char *const o_b_name[NO_B] = {"dram_req_valid_o", "dram_req_sm_o",   "dram_req_line_o", "dram_req_id_o",
+                                           "dram_req_store_o", "dram_req_byp_o",  "dram_rsp_ready_o"};
+static const char *const i_b_name[NI_B] = {"dram_req_ready_i", "dram_rsp_valid_i", "dram_rsp_sm_i",
+                                           "dram_rsp_line_i",  "dram_rsp_id_i",    "dram_rsp_byp_i"};
+
+typedef struct {
+  shell_t s;
+  shell_wl_t wl;
+  shell_dram_t *dram;
+  unsigned nsm, nb, ww, law, idw, smw;
+  unsigned o_sm_w[NO_SM], i_sm_w[NI_SM], o_b_w[NO_B], i_b_w[NI_B];
+  pk_t o_sm[NO_SM], i_sm[NI_SM], o_b[NO_B], i_b[NI_B];
+  uint32_t kern_start_o, cyc;
+  int started;
+} ctx_t;
+
+static void destroy(void *p) {
+  ctx_t *c = p;
+  if (!c) return;
+  shell_free(&c->s);
+  shell_wl_free(&c->wl);
+  if (c->dram)
+    for (unsigned b = 0; b < c->nb; b++) shell_dram_free(&c->dram[b]);
+  free(c->dram);
+  for (unsigned k = 0; k < NO_SM; k++) free(c->o_sm[k].wd);
+  for (unsigned k = 0; k < NI_SM; k++) free(c->i_sm[k].wd);
+  for (unsigned k = 0; k < NO_B; k++) free(c->o_b[k].wd);
+  for (unsigned k = 0; k < NI_B; k++) free(c->i_b[k].wd);
+  free(c);
+}
+
+static void *create(const l1sys_cfg_t *cfg) {
+  if (CFG(cfg, SHELL_BYPASS) != SHELL_BYPASS_NONE || CFG(cfg, SHELL_CCN) != SHELL_CCN_OFF) {
+    cfg_reject(cfg, CFG(cfg, SHELL_BYPASS) != SHELL_BYPASS_NONE ? P_SHELL_BYPASS : P_SHELL_CCN,
+               "the shell's RTL top ties the hooks off: SHELL_BYPASS=NONE and SHELL_CCN=OFF only");
+    return NULL;
+  }
+  ctx_t *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  shell_wl_init(&c->wl, (unsigned)CFG(cfg, L1D_ADDR_W));
+  if (shell_wl_gen(&c->wl, "srad", "n=32", 1) || shell_wl_gen(&c->wl, "spmv", "n=256", 1) ||
+      shell_wl_gen(&c->wl, "atax", "n=64,iters=4", 1) || shell_init(&c->s, cfg, &c->wl)) {
+    shell_wl_free(&c->wl);
+    free(c);
+    return NULL;
+  }
+  shell_t *s = &c->s;
+  s->ext_env = 1;
+  c->nsm = s->nsm;
+  c->nb = s->nbanks;
+  c->ww = s->sm[0].warpw;
+  c->law = s->sm[0].law;
+  c->idw = s->sm[0].idw;
+  c->smw = s->l2[0].smw;
+  c->dram = calloc(c->nb, sizeof *c->dram);
+  if (!c->dram) { destroy(c); return NULL; }
+  for (unsigned b = 0; b < c->nb; b++)
+    if (shell_dram_init(&c->dram[b], 64, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), (uint32_t)CFG(cfg, SHELL_DRAM_INTERVAL))) {
+      destroy(c);
+      return NULL;
+    }
+  const unsigned osw[NO_SM] = {1, 32, c->ww, 32, 1, 32, c->ww, 32, 1, 32, c->ww, 32};
+  const unsigned isw[NI_SM] = {3, 16, 5, 32, 3, 16, 5, 32, 32, 32 * 32};
+  const unsigned obw[NO_B] = {1, c->smw, c->law, c->idw, 1, 1, 1};
+  const unsigned ibw[NI_B] = {1, 1, c->smw, c->law, c->idw, 1};
+  int rc = 0;
+  for (unsigned k = 0; k < NO_SM; k++) c->o_sm_w[k] = osw[k], rc |= pk_init(&c->o_sm[k], osw[k] * c->nsm);
+  for (unsigned k = 0; k < NI_SM; k++) c->i_sm_w[k] = isw[k], rc |= pk_init(&c->i_sm[k], isw[k] * c->nsm);
+  for (unsigned k = 0; k < NO_B; k++) c->o_b_w[k] = obw[k], rc |= pk_init(&c->o_b[k], obw[k] * c->nb);
+  for (unsigned k = 0; k < NI_B; k++) c->i_b_w[k] = ibw[k], rc |= pk_init(&c->i_b[k], ibw[k] * c->nb);
+  if (rc) { destroy(c); return NULL; }
+  return c;
+}
+
+static void pk_in(ls_map_t *mp, const char *n, pk_t *p) {
+  if (p->w <= 64) ls_input(mp, n, p->w, &p->v);
+  else ls_input(mp, n, p->w, p->wd);
+}
+static void pk_out(ls_map_t *mp, const char *n, pk_t *p) {
+  if (p->w <= 64) ls_output(mp, n, p->w, &p->v);
+  else ls_output(mp, n, p->w, p->wd);
+}
+
+static void declare(void *p, ls_map_t *mp) {
+  ctx_t *c = p;
+  shell_t *s = &c->s;
+  shell_sm_t *m0 = &s->sm[0];
+  const l1d_geom_t *g = &m0->i_l1d.g;
+  shell_l2_t *l0 = &s->l2[0];
+  ls_param(mp, "NSm", c->nsm);
+  ls_param(mp, "NB", c->nb);
+  ls_param(mp, "NW", m0->nwarps);
+  ls_param(mp, "NT", m0->ntbs);
+  ls_param(mp, "InjQ", m0->i_injq.depth);
+  ls_param(mp, "UseMrpb", m0->use_mrpb);
+  ls_param(mp, "Flits", s->flits_line);
+  ls_param(mp, "L2Sets", l0->sets);
+  ls_param(mp, "L2Ways", l0->ways);
+  ls_param(mp, "L2Lat", l0->lat);
+  ls_param(mp, "L2ReqQ", l0->i_reqq.depth);
+  ls_param(mp, "L2RspQ", l0->i_rspq.depth);
+  ls_param(mp, "Sets", g->sets);
+  ls_param(mp, "Ways", g->ways);
+  ls_param(mp, "Line", g->line);
+  ls_param(mp, "Entries", g->entries);
+  ls_param(mp, "Merge", g->merge);
+  ls_param(mp, "MissQ", g->missq);
+  ls_param(mp, "BypQ", g->bypq);
+  ls_param(mp, "RelQ", g->relq);
+  ls_param(mp, "AddrW", g->addr_w);
+  ls_param(mp, "IdW", g->id_w);
+  ls_input(mp, "mode_sched_i", 1, &m0->in.mode_sched_i);
+  ls_input(mp, "mode_repl_i", 1, &m0->i_l1d.in.mode_repl_i);
+  ls_input(mp, "mode_wr_i", 1, &m0->i_l1d.in.mode_wr_i);
+  ls_input(mp, "mode_alloc_i", 1, &m0->i_l1d.in.mode_alloc_i);
+  ls_input(mp, "mode_hash_i", 1, &m0->i_l1d.in.mode_hash_i);
+  ls_input(mp, "mode_ba_i", 1, &m0->i_l1d.in.mode_ba_i);
+  ls_input(mp, "mode_ba_thr_i", 8, &m0->i_l1d.in.mode_ba_thr_i);
+  ls_input(mp, "mode_drain_i", 2, &m0->mrpb_in.mode_drain_i);
+  ls_input(mp, "mode_greedy_i", 1, &m0->mrpb_in.mode_greedy_i);
+  ls_input(mp, "mode_flush_i", 1, &m0->mrpb_in.mode_flush_i);
+  ls_input(mp, "mode_bypass_i", 2, &m0->mrpb_in.mode_bypass_i);
+  ls_input(mp, "mode_slot_i", 1, &m0->mrpb_in.mode_slot_i);
+  ls_output(mp, "kern_o", 32, &s->disp.out.kern_o);
+  ls_output(mp, "kern_start_o", 1, &c->kern_start_o);
+  ls_input(mp, "kern_valid_i", 1, &s->disp.in.kern_valid_i);
+  ls_input(mp, "kern_blocks_i", 32, &s->disp.in.kern_blocks_i);
+  ls_input(mp, "kern_warps_i", 8, &s->disp.in.kern_warps_i);
+  for (unsigned k = 0; k < NO_SM; k++) pk_out(mp, o_sm_name[k], &c->o_sm[k]);
+  for (unsigned k = 0; k < NI_SM; k++) pk_in(mp, i_sm_name[k], &c->i_sm[k]);
+  for (unsigned k = 0; k < NO_B; k++) pk_out(mp, o_b_name[k], &c->o_b[k]);
+  for (unsigned k = 0; k < NI_B; k++) pk_in(mp, i_b_name[k], &c->i_b[k]);
+  /* state map */
+  char nm[96];
+  for (unsigned i = 0; i < c->nsm; i++) {
+    snprintf(nm, sizeof nm, "gen_sm[%u].i_sm.", i);
+    shell_sm_ls_declare_state(mp, nm, &s->sm[i]);
+  }
+  ls_reg(mp, "i_disp.kern_q", 32, &s->disp.kern_q);
+  ls_reg(mp, "i_disp.next_q", 32, &s->disp.next_q);
+  ls_reg(mp, "i_disp.rr_q", s->disp.sw, &s->disp.rr_q);
+  const shell_xbar_t *x = &s->xbar;
+  ls_reg_array(mp, "i_xbar.bank_rr_q", x->sw, c->nb, x->bank_rr_q, 4);
+  ls_reg_array(mp, "i_xbar.inj_busy_q", x->fw, c->nsm, x->inj_busy_q, 4);
+  ls_reg_array(mp, "i_xbar.ej_busy_q", x->fw, c->nsm, x->ej_busy_q, 4);
+  ls_reg_array(mp, "i_xbar.ej_rr_q", x->bw, c->nsm, x->ej_rr_q, 4);
+  for (unsigned b = 0; b < c->nb; b++) {
+    const shell_l2_t *L = &s->l2[b];
+#define PB(n) (snprintf(nm, sizeof nm, "gen_bank[%u].i_l2.%s", b, n), nm)
+    ls_reg_array2(mp, PB("valid_q"), 1, L->sets, L->ways, L->valid_q);
+    ls_reg_array2(mp, PB("tag_q"), L->law, L->sets, L->ways, L->tag_q);
+    ls_reg_array2(mp, PB("age_q"), 32, L->sets, L->ways, L->age_q);
+    ls_reg(mp, PB("tick_q"), 32, &L->tick_q);
+    ls_reg(mp, PB("cyc_q"), 32, &L->cyc_q);
+    ls_reg_array(mp, PB("cnt_q"), 32, L2C_N, L->cnt_q, 4);
+    ls_fifo(mp, PB("i_reqq"), &L->i_reqq);
+    ls_fifo(mp, PB("i_rspq"), &L->i_rspq);
+#undef PB
+  }
+}
+
+static void reset(void *p) {
+  ctx_t *c = p;
+  shell_reset(&c->s);
+  c->s.ext_env = 1;
+  for (unsigned b = 0; b < c->nb; b++) shell_dram_reset(&c->dram[b]);
+  c->s.disp.in.kern_valid_i = c->s.disp.in.kern_blocks_i = c->s.disp.in.kern_warps_i = 0;
+  c->kern_start_o = 0;
+  c->cyc = 0;
+  c->started = 0;
+}
+
+/* The record at (kernel k of the run, block, wib, pc): kernels repeat. */
+static const wl_rec_t *rec(const ctx_t *c, uint32_t kern, uint32_t block, uint32_t wib, uint32_t pc) {
+  const wl_kernel_t *k = &c->wl.k[kern % c->wl.nk];
+  uint32_t i = (block % k->blocks) * k->warps + wib % k->warps;
+  uint32_t q = pc < k->wlen[i] ? pc : k->wlen[i] - 1;
+  return &c->wl.rec[k->wfirst[i] + q];
+}
+
+static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+  ctx_t *c = p;
+  shell_t *s = &c->s;
+  shell_disp_in_t *di = &s->disp.in;
+  (void)r;
+  /* the kernel the dispatcher runs this cycle */
+  uint32_t kern = cycle ? s->disp.out.kern_o + c->kern_start_o : 0;
+  const wl_kernel_t *K = &c->wl.k[kern % c->wl.nk];
+  di->kern_valid_i = 1;
+  di->kern_blocks_i = K->blocks;
+  di->kern_warps_i = K->warps;
+  /* the SMs' requests of last cycle, answered */
+  uint32_t prev_kern = cycle ? s->disp.out.kern_o : 0;
+  for (unsigned i = 0; i < c->nsm; i++) {
+    const unsigned *ow = c->o_sm_w, *iw = c->i_sm_w;
+#define OG(k) pk_get(&c->o_sm[k], i * ow[k], ow[k])
+#define IS(k, v) pk_set(&c->i_sm[k], i * iw[k], iw[k], (v))
+    for (unsigned ch = 0; ch < 2; ch++) {
+      unsigned b0 = ch ? O_IV : O_FV, j0 = ch ? I_IK : I_FK;
+      if (cycle && OG(b0)) {
+        const wl_rec_t *x = rec(c, prev_kern, OG(b0 + 1), OG(b0 + 2), OG(b0 + 3));
+        IS(j0, x->kind), IS(j0 + 1, x->count), IS(j0 + 2, x->size), IS(j0 + 3, x->mask);
+      } else
+        IS(j0, 0), IS(j0 + 1, 0), IS(j0 + 2, 0), IS(j0 + 3, 0);
+    }
+    if (cycle && OG(O_LV)) {
+      const wl_rec_t *x = rec(c, prev_kern, OG(O_LB), OG(O_LW), OG(O_LP));
+      const uint32_t *a = &c->wl.pool[x->addr];
+      IS(I_LM, x->mask);
+      for (unsigned l = 0, k = 0; l < WL_LANES; l++)
+        bits_set(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32, (x->mask >> l & 1) ? a[k++] : 0);
+    } else {
+      IS(I_LM, 0);
+      for (unsigned l = 0; l < WL_LANES; l++) bits_set(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32, 0);
+    }
+#undef OG
+#undef IS
+  }
+  /* DRAM: last cycle's handshakes, then this cycle's offers */
+  for (unsigned b = 0; b < c->nb; b++) {
+    const unsigned *ow = c->o_b_w, *iw = c->i_b_w;
+#define OG(k) pk_get(&c->o_b[k], b * ow[k], ow[k])
+#define IG(k) pk_get(&c->i_b[k], b * iw[k], iw[k])
+#define IS(k, v) pk_set(&c->i_b[k], b * iw[k], iw[k], (v))
+    shell_dram_t *D = &c->dram[b];
+    if (c->started) {
+      shell_dram_ent_t req = {OG(D_QS), OG(D_QL), OG(D_QI), OG(D_QST), OG(D_QB), 0};
+      shell_dram_step(D, c->cyc, OG(D_QV) && IG(D_QR), &req, IG(D_PV) && OG(D_PR));
+    }
+    const shell_dram_ent_t *h = shell_dram_rsp(D, c->started ? c->cyc + 1 : 0);
+    IS(D_QR, shell_dram_ready(D));
+    IS(D_PV, h != NULL);
+    IS(D_PS, h ? h->sm : 0);
+    IS(D_PL, h ? h->line : 0);
+    IS(D_PI, h ? h->id : 0);
+    IS(D_PB, h ? h->byp : 0);
+#undef OG
+#undef IG
+#undef IS
+  }
+  if (c->started) c->cyc++;
+  c->started = 1;
+}
+
+static void comb(void *p) {
+  ctx_t *c = p;
+  shell_t *s = &c->s;
+  for (unsigned i = 0; i < c->nsm; i++) { /* the inputs into each SM */
+    shell_sm_in_t *in = &s->sm[i].in;
+    const unsigned *iw = c->i_sm_w;
+#define IG(k) pk_get(&c->i_sm[k], i * iw[k], iw[k])
+    in->fetch_kind_i = IG(I_FK), in->fetch_count_i = IG(I_FC), in->fetch_size_i = IG(I_FS), in->fetch_mask_i = IG(I_FM);
+    in->ifetch_kind_i = IG(I_IK), in->ifetch_count_i = IG(I_IC), in->ifetch_size_i = IG(I_IS);
+    in->ifetch_mask_i = IG(I_IM);
+    in->lsu_mask_i = IG(I_LM);
+    for (unsigned l = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (uint32_t)bits_get(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32);
+#undef IG
+  }
+  for (unsigned b = 0; b < c->nb; b++) {
+    shell_l2_in_t *in = &s->l2[b].in;
+    const unsigned *iw = c->i_b_w;
+#define IG(k) pk_get(&c->i_b[k], b * iw[k], iw[k])
+    in->dram_req_ready_i = IG(D_QR);
+    in->dram_rsp_valid_i = IG(D_PV);
+    in->dram_rsp_sm_i = IG(D_PS);
+    in->dram_rsp_line_i = IG(D_PL);
+    in->dram_rsp_id_i = IG(D_PI);
+    in->dram_rsp_byp_i = IG(D_PB);
+#undef IG
+  }
+  shell_comb(s);
+  c->kern_start_o = s->disp.kern_d != s->disp.kern_q;
+  for (unsigned i = 0; i < c->nsm; i++) {
+    const shell_sm_out_t *o = &s->sm[i].out;
+    const uint32_t v[NO_SM] = {o->fetch_valid_o, o->fetch_block_o,  o->fetch_wib_o,  o->fetch_pc_o,
+                               o->ifetch_valid_o, o->ifetch_block_o, o->ifetch_wib_o, o->ifetch_pc_o,
+                               o->lsu_valid_o,   o->lsu_block_o,    o->lsu_wib_o,    o->lsu_pc_o};
+    for (unsigned k = 0; k < NO_SM; k++) pk_set(&c->o_sm[k], i * c->o_sm_w[k], c->o_sm_w[k], v[k]);
+  }
+  for (unsigned b = 0; b < c->nb; b++) {
+    const shell_l2_out_t *o = &s->l2[b].out;
+    const uint32_t v[NO_B] = {o->dram_req_valid_o, o->dram_req_sm_o,  o->dram_req_line_o, o->dram_req_id_o,
+                              o->dram_req_store_o, o->dram_req_byp_o, o->dram_rsp_ready_o};
+    for (unsigned k = 0; k < NO_B; k++) pk_set(&c->o_b[k], b * c->o_b_w[k], c->o_b_w[k], v[k]);
+  }
+}
+
+static void commit(void *p) { shell_commit(&((ctx_t *)p)->s); }
+
+static int check(void *p, uint64_t cycle, char *msg, size_t n) {
+  ctx_t *c = p;
+  (void)cycle;
+  if (c->s.err[0]) {
+    snprintf(msg, n, "%s", c->s.err);
+    return 1;
+  }
+  return 0;
+}
+
+static void summary(void *p, FILE *f) {
+  ctx_t *c = p;
+  uint64_t ins = 0, req = 0, rsp = 0, tbs = 0;
+  for (unsigned i = 0; i < c->nsm; i++) {
+    ins += c->s.sm[i].st[SHS_INSTS];
+    req += c->s.sm[i].st[SHS_LDREQ];
+    rsp += c->s.sm[i].st[SHS_LDRSP];
+    tbs += c->s.sm[i].st[SHS_TBS];
+  }
+  fprintf(f, "shell: %u kernels started, %llu blocks, %llu warp instructions, %llu load line requests, %llu answered\n",
+          c->s.disp.kern_q, (unsigned long long)tbs, (unsigned long long)ins, (unsigned long long)req,
+          (unsigned long long)rsp);
+}
+
+const ls_block_t ls_block_shell = {
+    .name = "shell",
+    .rtl_module = "shell",
+    .rtl_files = "prim/fifo_sync.sv prim/mem_1r1w.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
+                 "l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv "
+                 "shell/shell_sm.sv shell/shell_disp.sv shell/shell_xbar.sv shell/shell_l2.sv shell/shell.sv",
+    .help = "GPU shell top: SMs, dispatcher, crossbars, L2 banks (hooks tied off); workload and DRAM from the environment",
+    .param_blocks = "shell l1d mrpb",
+    .vlt_inline = "shell_sm shell_l2 l1d",
+    .create = create,
+    .destroy = destroy,
+    .declare = declare,
+    .reset = reset,
+    .stim = stim,
+    .comb = comb,
+    .commit = commit,
+    .check = check,
+    .summary = summary,
+};
