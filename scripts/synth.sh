@@ -16,6 +16,9 @@
 # newer than every input (RTL, constraints, these scripts, the config).
 # Exit: 0 done (timing met or not: see metrics), 1 a tool failed, 2 bad input.
 set -euo pipefail
+# The whole script is one brace group: bash parses it before running it, so
+# editing this file during a run cannot change the running job.
+{
 cd "$(dirname "$0")/.."
 B=build
 LIBERTY=${LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
@@ -41,14 +44,23 @@ done
 line=$(awk -v b="$block" '!/^#/ && $1 == b' constraints/blocks.list)
 [ -n "$line" ] || die "constraints/blocks.list: no line for block '$block'"
 read -r _ tier gate expbits ties <<<"$line"
+# A line named ADAPTER@CFG is the block ADAPTER at tb/configs/ADAPTER/CFG.cfg
+# (a small configuration of a large block, for make test): the adapter's
+# SDC, its own expected storage bits.
+adapter=${block%%@*}
+if [ "$adapter" != "$block" ]; then
+  [ -z "$cfg" ] || die "synth.sh: '$block' already names its configuration; no --config with it"
+  cfg=tb/configs/$adapter/${block#*@}.cfg
+  [ -f "$cfg" ] || die "constraints/blocks.list: '$block' names $cfg, which does not exist"
+fi
 [ -f "$LIBERTY" ] || die "liberty file '$LIBERTY' not found (LIBERTY=...)"
-sdc=$SDC_DIR/$block.sdc
-[ -f "$sdc" ] || die "$sdc: no constraints for block '$block' (one SDC per block, docs/synthesis.md)"
+sdc=$SDC_DIR/$adapter.sdc
+[ -f "$sdc" ] || die "$sdc: no constraints for block '$adapter' (one SDC per block, docs/synthesis.md)"
 make -s build >/dev/null
 eng=$B/bin/lockstep-c
 eargs=(); [ -n "$cfg" ] && eargs+=(--config "$cfg"); for s in "${sets[@]}"; do eargs+=(--set "$s"); done
 hdir=$(mktemp -d); trap 'rm -rf "$hdir"' EXIT
-$eng --block "$block" "${eargs[@]}" --emit-rtl "$hdir" >/dev/null || exit 2
+$eng --block "$adapter" "${eargs[@]}" --emit-rtl "$hdir" >/dev/null || exit 2
 # ---- parameter values of this configuration (for the ties) ---------------
 pval() { # NAME -> integer value under defaults + config + sets
   local name=$1
@@ -72,19 +84,19 @@ fi
 tag=default
 if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then
   dtag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/ls_top.sv"; echo "$tievals") | sha1sum | cut -c1-10)
-  $eng --block "$block" --emit-rtl "$hdir/def" >/dev/null
+  $eng --block "$adapter" --emit-rtl "$hdir/def" >/dev/null
   deftie=""; if [ "$ties" != "-" ]; then cfg0=$cfg; sets0=("${sets[@]}"); cfg=""; sets=()
     for t in $ties; do v=${t#*=}; [[ $v =~ ^[0-9]+$ ]] || v=$(pval "$v"); deftie+=" ${t%%=*}=$v"; done; cfg=$cfg0; sets=("${sets0[@]}"); fi
   ttag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/def/ls_top.sv"; echo "$deftie") | sha1sum | cut -c1-10)
   [ "$dtag" = "$ttag" ] || tag=$dtag
 fi
 fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
-out=${out:-$B/synth/$block/$tag}
+out=${out:-$B/synth/$adapter/$tag}
 [ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"
 # --reuse: keep a finished run whose inputs have not changed since
 if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
-   [ -z "$(find rtl "$sdc" constraints/macros.list "${SRAM_MODEL:-constraints/sram_osu018.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list "${SRAM_MODEL:-constraints/sram_osu018.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
   [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
   exit 0
 fi
@@ -275,3 +287,4 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
 } >"$out/report.md"
 [ $quiet = 0 ] && sed -n '5,7p' "$out/report.md"
 exit 0
+}
