@@ -13,7 +13,11 @@
 # file), SDC_DIR (default constraints), YOSYS, STA; FAULT_RTL=<DEFINE>
 # synthesizes the RTL with that fault define (gate-level fault tests).
 # --print-dir: print DIR and stop; --reuse: do nothing when DIR holds a run
-# newer than every input (RTL, constraints, these scripts, the config).
+# newer than every input (RTL, constraints, these scripts, the config);
+# --sta-only: keep DIR's Yosys output (netlist_yosys.v, stat.txt) and redo
+# the macro naming, OpenSTA and the report (after a change to those steps).
+# Another LIBERTY, SRAM_MODEL or SDC_DIR than the default gets its own DIR
+# (tag suffix -env<hash>).
 # Exit: 0 done (timing met or not: see metrics), 1 a tool failed, 2 bad input.
 set -euo pipefail
 # The whole script is one brace group: bash parses it before running it, so
@@ -21,14 +25,15 @@ set -euo pipefail
 {
 cd "$(dirname "$0")/.."
 B=build
-LIBERTY=${LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+DEF_LIBERTY=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
+LIBERTY=${LIBERTY:-$DEF_LIBERTY}
 SDC_DIR=${SDC_DIR:-constraints}
 YOSYS=${YOSYS:-yosys}
 STA=${STA:-sta}
 die() { echo "error: $*" >&2; exit 2; }
 block=${1:-}; [ -n "$block" ] || die "synth.sh: BLOCK is required (make synth BLOCK=sat_cnt); blocks: $(grep -v '^#' constraints/blocks.list | awk 'NF{printf "%s ", $1}')"
 shift
-cfg=""; sets=(); out=""; quiet=0; printdir=0; reuse=0
+cfg=""; sets=(); out=""; quiet=0; printdir=0; reuse=0; staonly=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --config) cfg=${2:?}; shift 2 ;;
@@ -37,6 +42,7 @@ while [ $# -gt 0 ]; do
     --quiet) quiet=1; shift ;;
     --print-dir) printdir=1; shift ;;
     --reuse) reuse=1; shift ;;
+    --sta-only) staonly=1; shift ;;
     *) die "synth.sh: unknown option '$1'" ;;
   esac
 done
@@ -91,6 +97,10 @@ if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then
   [ "$dtag" = "$ttag" ] || tag=$dtag
 fi
 fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
+# Another cell library, SRAM model or constraint directory gets its own run
+# directory (a run with other inputs must never be reused for the default).
+envk="$LIBERTY|${SRAM_MODEL:-}|$SDC_DIR"
+[ "$envk" = "$DEF_LIBERTY||constraints" ] || tag=$tag-env$(echo "$envk" | sha1sum | cut -c1-6)
 out=${out:-$B/synth/$adapter/$tag}
 [ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"
@@ -164,14 +174,22 @@ opt_clean
 setundef -zero
 opt_clean
 tee -o $out/stat.txt stat -liberty $LIBERTY
-write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist.v
+write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_yosys.v
 YS
 t0=$(date +%s.%N)
 [ $quiet = 0 ] && echo "synth.sh: $block ($top${params:+ $params}) -> $out"
-if ! $YOSYS -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>&1; then
-  echo "error: Yosys failed on $block; see $out/yosys.log" >&2; grep -i -m3 error "$out/yosys.log" >&2; exit 1
+if [ $staonly = 1 ]; then
+  # --sta-only: keep Yosys' netlist and statistics of the last run in DIR
+  [ -s "$out/netlist_yosys.v" ] && [ -s "$out/stat.txt" ] && [ -s "$out/yosys_s.txt" ] || die "synth.sh --sta-only: $out has no finished Yosys run (netlist_yosys.v, stat.txt)"
+  ty=$(cat "$out/yosys_s.txt"); t1=$(date +%s.%N)
+else
+  rm -f "$out/netlist_yosys.v" "$out/yosys_s.txt"
+  if ! $YOSYS -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>&1; then
+    echo "error: Yosys failed on $block; see $out/yosys.log" >&2; grep -i -m3 error "$out/yosys.log" >&2; exit 1
+  fi
+  t1=$(date +%s.%N)
+  ty=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}'); echo "$ty" >"$out/yosys_s.txt"
 fi
-t1=$(date +%s.%N)
 
 # ---- SRAM macros: one Liberty cell per distinct shape, named in the netlist
 : >"$out/macros.txt"
@@ -183,7 +201,7 @@ awk -v re="^  (${macro_re}) #\\($" -v out="$out/macros.txt" '
   inp && /^  \) / { inst = $2; inp = 0
     nmac++; printf "%s %d", mod, nmac >> out; for (k in P) printf " %s=%s", k, P[k] >> out; printf "\n" >> out
     printf "  @MACRO@%d@ %s (\n", nmac, inst; next }
-  { print }' "$out/netlist.v" >"$out/netlist.tmp"
+  { print }' "$out/netlist_yosys.v" >"$out/netlist.tmp"
 touch "$out/macros.txt"
 sram_area=0; sram_bits=0; sram_n=0; stalibs=""
 : >"$out/sram.txt"
@@ -235,7 +253,7 @@ fi
 t2=$(date +%s.%N)
 awk -v block="$block" -v top="$top" -v params="$params" -v cfg="${cfg:-default}" -v sets="${sets[*]:-}" \
     -v cells="$cells" -v ca="$cell_area" -v sa="$seq_area" -v fl="$flops" -v sram_area="$sram_area" \
-    -v sram_bits="$sram_bits" -v sram_n="$sram_n" -v ty="$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')" \
+    -v sram_bits="$sram_bits" -v sram_n="$sram_n" -v ty="$ty" \
     -v ts="$(awk -v a="$t1" -v b="$t2" 'BEGIN{printf "%.1f", b-a}')" '
   /^PERIOD/ { period = $2 }
   /^Startpoint:/ && !sp { sp = $2 }
