@@ -156,7 +156,11 @@ done
   echo "cd"
 } >"$out/wrap.ys"
 
-chp=""; for kv in $params; do chp+=" -chparam ${kv%%=*} ${kv#*=}"; done
+# The configuration's parameters: `chparam` on the top, then `hierarchy`, then
+# the derived top renamed back to its module name.  (Yosys 0.23's
+# `hierarchy -chparam` asserts on a top that instantiates a parameterized
+# module in a generate loop, e.g. ccn_ring's gen_node[i].i_node.)
+chp=""; for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
 period=$(awk '/^set period/ {print $3; exit}' "$sdc")
 [ -n "$period" ] || die "$sdc: needs a line 'set period <ns>' (docs/synthesis.md)"
 ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
@@ -164,7 +168,9 @@ cat >"$out/synth.ys" <<YS
 read_verilog -sv -DSYNTHESIS $B/gen/l1sys_pkg.sv
 ${libfiles:+read_verilog -sv -DSYNTHESIS -lib ${libfiles[*]}}
 read_verilog -sv -DSYNTHESIS$fdef ${rtlfiles[*]}
-hierarchy -check -top $top$chp
+${chp:+chparam$chp $top}
+hierarchy -check -top $top
+rename -top $top
 proc
 script $out/wrap.ys
 synth -flatten -top $top
