@@ -101,6 +101,10 @@ fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL";
 # directory (a run with other inputs must never be reused for the default).
 envk="$LIBERTY|${SRAM_MODEL:-}|$SDC_DIR"
 [ "$envk" = "$DEF_LIBERTY||constraints" ] || tag=$tag-env$(echo "$envk" | sha1sum | cut -c1-6)
+# SYNTH_BUFFER=1: ABC also buffers and sizes (abc -constr: buffer; upsize;
+# dnsize) against an INVX1 drive and a 0.04 pF load; an experiment, not the
+# default recipe (docs/synthesis.md, "What the numbers are not").
+abcx=""; [ -n "${SYNTH_BUFFER:-}" ] && { tag=$tag-buf; abcx=" -constr $B/synth/abc_buffer.constr"; }
 out=${out:-$B/synth/$adapter/$tag}
 [ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"
@@ -175,13 +179,14 @@ proc
 script $out/wrap.ys
 synth -flatten -top $top
 dfflibmap -liberty $LIBERTY
-abc -liberty $LIBERTY -D $ps
+abc -liberty $LIBERTY -D $ps$abcx
 opt_clean
 setundef -zero
 opt_clean
 tee -o $out/stat.txt stat -liberty $LIBERTY
 write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_yosys.v
 YS
+[ -n "$abcx" ] && printf 'set_driving_cell INVX1\nset_load 0.04\n' >$B/synth/abc_buffer.constr
 t0=$(date +%s.%N)
 [ $quiet = 0 ] && echo "synth.sh: $block ($top${params:+ $params}) -> $out"
 if [ $staonly = 1 ]; then
