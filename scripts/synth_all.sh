@@ -51,7 +51,7 @@ while read -r block btier gate expbits ties; do
     [ "$expbits" = "?" ] && chk+=" (no expectation recorded)" || chk+=" as expected"
     echo "PASS synth $block: cells ${m[cells]}, area ${m[total_area_um2]} um2, $chk, WNS ${m[wns_ns]} ns at ${m[period_ns]} ns, Fmax ${m[fmax_mhz]} MHz ($(( $(date +%s) - tb )) s)"
   fi
-  met=$(awk -v w="${m[wns_ns]}" 'BEGIN { if (w + 0 >= 0) printf "met (slack %s)", w; else printf "missed by %.3f ns", -w }')
+  met=$(awk -v w="${m[wns_ns]}" 'BEGIN { if (w + 0 >= 0) printf "met (slack %s ns)", w; else printf "missed by %.3f ns", -w }')
   rows+=("$block|${m[module]}|${m[cell_area_um2]}|${m[seq_area_um2]}|${m[sram_area_um2]}|${m[total_area_um2]}|${m[cells]}|${m[flops]}|${m[sram_bits]}|${m[storage_bits]}|${m[crit_start]}|${m[crit_end]}|${m[crit_arrival_ns]}|${m[period_ns]}|${m[wns_ns]}|${m[tns_ns]}|${m[fmax_mhz]}|$met|${m[yosys_s]}|${m[sta_s]}|$when")
 done < <(grep -v '^\s*#' constraints/blocks.list | awk 'NF')
 el=$(( $(date +%s) - t0 ))
