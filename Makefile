@@ -5,7 +5,7 @@
 #   make lint | yosys-read | ctest | bench | bench-ir | clean | help
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
-#   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all | synth-sweep   (docs/synthesis.md)
+#   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
 #   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
@@ -189,7 +189,7 @@ synth: deps build
 	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make synth BLOCK=sat_cnt); blocks: $$(grep -v '^#' constraints/blocks.list | awk 'NF{printf "%s ", $$1}')"; exit 2; }
 	@bash scripts/synth.sh $(BLOCK) $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s))
 synth-all: deps build
-	@bash scripts/synth_all.sh
+	@bash scripts/synth_all.sh $(if $(REUSE),--reuse) $(if $(EXISTING),--existing)
 synth-sweep: deps build
 	@bash scripts/synth_sweep.sh
 

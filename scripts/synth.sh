@@ -13,19 +13,27 @@
 # file), SDC_DIR (default constraints), YOSYS, STA; FAULT_RTL=<DEFINE>
 # synthesizes the RTL with that fault define (gate-level fault tests).
 # --print-dir: print DIR and stop; --reuse: do nothing when DIR holds a run
-# newer than every input (RTL, constraints, these scripts, the config).
+# newer than every input (RTL, constraints, these scripts, the config);
+# --sta-only: keep DIR's Yosys output (netlist_yosys.v, stat.txt) and redo
+# the macro naming, OpenSTA and the report (after a change to those steps).
+# Another LIBERTY, SRAM_MODEL or SDC_DIR than the default gets its own DIR
+# (tag suffix -env<hash>).
 # Exit: 0 done (timing met or not: see metrics), 1 a tool failed, 2 bad input.
 set -euo pipefail
+# The whole script is one brace group: bash parses it before running it, so
+# editing this file during a run cannot change the running job.
+{
 cd "$(dirname "$0")/.."
 B=build
-LIBERTY=${LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+DEF_LIBERTY=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
+LIBERTY=${LIBERTY:-$DEF_LIBERTY}
 SDC_DIR=${SDC_DIR:-constraints}
 YOSYS=${YOSYS:-yosys}
 STA=${STA:-sta}
 die() { echo "error: $*" >&2; exit 2; }
 block=${1:-}; [ -n "$block" ] || die "synth.sh: BLOCK is required (make synth BLOCK=sat_cnt); blocks: $(grep -v '^#' constraints/blocks.list | awk 'NF{printf "%s ", $1}')"
 shift
-cfg=""; sets=(); out=""; quiet=0; printdir=0; reuse=0
+cfg=""; sets=(); out=""; quiet=0; printdir=0; reuse=0; staonly=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --config) cfg=${2:?}; shift 2 ;;
@@ -34,6 +42,7 @@ while [ $# -gt 0 ]; do
     --quiet) quiet=1; shift ;;
     --print-dir) printdir=1; shift ;;
     --reuse) reuse=1; shift ;;
+    --sta-only) staonly=1; shift ;;
     *) die "synth.sh: unknown option '$1'" ;;
   esac
 done
@@ -41,14 +50,23 @@ done
 line=$(awk -v b="$block" '!/^#/ && $1 == b' constraints/blocks.list)
 [ -n "$line" ] || die "constraints/blocks.list: no line for block '$block'"
 read -r _ tier gate expbits ties <<<"$line"
+# A line named ADAPTER@CFG is the block ADAPTER at tb/configs/ADAPTER/CFG.cfg
+# (a small configuration of a large block, for make test): the adapter's
+# SDC, its own expected storage bits.
+adapter=${block%%@*}
+if [ "$adapter" != "$block" ]; then
+  [ -z "$cfg" ] || die "synth.sh: '$block' already names its configuration; no --config with it"
+  cfg=tb/configs/$adapter/${block#*@}.cfg
+  [ -f "$cfg" ] || die "constraints/blocks.list: '$block' names $cfg, which does not exist"
+fi
 [ -f "$LIBERTY" ] || die "liberty file '$LIBERTY' not found (LIBERTY=...)"
-sdc=$SDC_DIR/$block.sdc
-[ -f "$sdc" ] || die "$sdc: no constraints for block '$block' (one SDC per block, docs/synthesis.md)"
+sdc=$SDC_DIR/$adapter.sdc
+[ -f "$sdc" ] || die "$sdc: no constraints for block '$adapter' (one SDC per block, docs/synthesis.md)"
 make -s build >/dev/null
 eng=$B/bin/lockstep-c
 eargs=(); [ -n "$cfg" ] && eargs+=(--config "$cfg"); for s in "${sets[@]}"; do eargs+=(--set "$s"); done
 hdir=$(mktemp -d); trap 'rm -rf "$hdir"' EXIT
-$eng --block "$block" "${eargs[@]}" --emit-rtl "$hdir" >/dev/null || exit 2
+$eng --block "$adapter" "${eargs[@]}" --emit-rtl "$hdir" >/dev/null || exit 2
 # ---- parameter values of this configuration (for the ties) ---------------
 pval() { # NAME -> integer value under defaults + config + sets
   local name=$1
@@ -72,19 +90,27 @@ fi
 tag=default
 if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then
   dtag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/ls_top.sv"; echo "$tievals") | sha1sum | cut -c1-10)
-  $eng --block "$block" --emit-rtl "$hdir/def" >/dev/null
+  $eng --block "$adapter" --emit-rtl "$hdir/def" >/dev/null
   deftie=""; if [ "$ties" != "-" ]; then cfg0=$cfg; sets0=("${sets[@]}"); cfg=""; sets=()
     for t in $ties; do v=${t#*=}; [[ $v =~ ^[0-9]+$ ]] || v=$(pval "$v"); deftie+=" ${t%%=*}=$v"; done; cfg=$cfg0; sets=("${sets0[@]}"); fi
   ttag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/def/ls_top.sv"; echo "$deftie") | sha1sum | cut -c1-10)
   [ "$dtag" = "$ttag" ] || tag=$dtag
 fi
 fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
-out=${out:-$B/synth/$block/$tag}
+# Another cell library, SRAM model or constraint directory gets its own run
+# directory (a run with other inputs must never be reused for the default).
+envk="$LIBERTY|${SRAM_MODEL:-}|$SDC_DIR"
+[ "$envk" = "$DEF_LIBERTY||constraints" ] || tag=$tag-env$(echo "$envk" | sha1sum | cut -c1-6)
+# SYNTH_BUFFER=1: ABC also buffers and sizes (abc -constr: buffer; upsize;
+# dnsize) against an INVX1 drive and a 0.04 pF load; an experiment, not the
+# default recipe (docs/synthesis.md, "What the numbers are not").
+abcx=""; [ -n "${SYNTH_BUFFER:-}" ] && { tag=$tag-buf; abcx=" -constr $B/synth/abc_buffer.constr"; }
+out=${out:-$B/synth/$adapter/$tag}
 [ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"
 # --reuse: keep a finished run whose inputs have not changed since
 if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
-   [ -z "$(find rtl "$sdc" constraints/macros.list "${SRAM_MODEL:-constraints/sram_osu018.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list "${SRAM_MODEL:-constraints/sram_osu018.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
   [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
   exit 0
 fi
@@ -134,7 +160,11 @@ done
   echo "cd"
 } >"$out/wrap.ys"
 
-chp=""; for kv in $params; do chp+=" -chparam ${kv%%=*} ${kv#*=}"; done
+# The configuration's parameters: `chparam` on the top, then `hierarchy`, then
+# the derived top renamed back to its module name.  (Yosys 0.23's
+# `hierarchy -chparam` asserts on a top that instantiates a parameterized
+# module in a generate loop, e.g. ccn_ring's gen_node[i].i_node.)
+chp=""; for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
 period=$(awk '/^set period/ {print $3; exit}' "$sdc")
 [ -n "$period" ] || die "$sdc: needs a line 'set period <ns>' (docs/synthesis.md)"
 ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
@@ -142,24 +172,35 @@ cat >"$out/synth.ys" <<YS
 read_verilog -sv -DSYNTHESIS $B/gen/l1sys_pkg.sv
 ${libfiles:+read_verilog -sv -DSYNTHESIS -lib ${libfiles[*]}}
 read_verilog -sv -DSYNTHESIS$fdef ${rtlfiles[*]}
-hierarchy -check -top $top$chp
+${chp:+chparam$chp $top}
+hierarchy -check -top $top
+rename -top $top
 proc
 script $out/wrap.ys
 synth -flatten -top $top
 dfflibmap -liberty $LIBERTY
-abc -liberty $LIBERTY -D $ps
+abc -liberty $LIBERTY -D $ps$abcx
 opt_clean
 setundef -zero
 opt_clean
 tee -o $out/stat.txt stat -liberty $LIBERTY
-write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist.v
+write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_yosys.v
 YS
+[ -n "$abcx" ] && printf 'set_driving_cell INVX1\nset_load 0.04\n' >$B/synth/abc_buffer.constr
 t0=$(date +%s.%N)
 [ $quiet = 0 ] && echo "synth.sh: $block ($top${params:+ $params}) -> $out"
-if ! $YOSYS -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>&1; then
-  echo "error: Yosys failed on $block; see $out/yosys.log" >&2; grep -i -m3 error "$out/yosys.log" >&2; exit 1
+if [ $staonly = 1 ]; then
+  # --sta-only: keep Yosys' netlist and statistics of the last run in DIR
+  [ -s "$out/netlist_yosys.v" ] && [ -s "$out/stat.txt" ] && [ -s "$out/yosys_s.txt" ] || die "synth.sh --sta-only: $out has no finished Yosys run (netlist_yosys.v, stat.txt)"
+  ty=$(cat "$out/yosys_s.txt"); t1=$(date +%s.%N)
+else
+  rm -f "$out/netlist_yosys.v" "$out/yosys_s.txt"
+  if ! $YOSYS -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>&1; then
+    echo "error: Yosys failed on $block; see $out/yosys.log" >&2; grep -i -m3 error "$out/yosys.log" >&2; exit 1
+  fi
+  t1=$(date +%s.%N)
+  ty=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}'); echo "$ty" >"$out/yosys_s.txt"
 fi
-t1=$(date +%s.%N)
 
 # ---- SRAM macros: one Liberty cell per distinct shape, named in the netlist
 : >"$out/macros.txt"
@@ -171,7 +212,7 @@ awk -v re="^  (${macro_re}) #\\($" -v out="$out/macros.txt" '
   inp && /^  \) / { inst = $2; inp = 0
     nmac++; printf "%s %d", mod, nmac >> out; for (k in P) printf " %s=%s", k, P[k] >> out; printf "\n" >> out
     printf "  @MACRO@%d@ %s (\n", nmac, inst; next }
-  { print }' "$out/netlist.v" >"$out/netlist.tmp"
+  { print }' "$out/netlist_yosys.v" >"$out/netlist.tmp"
 touch "$out/macros.txt"
 sram_area=0; sram_bits=0; sram_n=0; stalibs=""
 : >"$out/sram.txt"
@@ -223,7 +264,7 @@ fi
 t2=$(date +%s.%N)
 awk -v block="$block" -v top="$top" -v params="$params" -v cfg="${cfg:-default}" -v sets="${sets[*]:-}" \
     -v cells="$cells" -v ca="$cell_area" -v sa="$seq_area" -v fl="$flops" -v sram_area="$sram_area" \
-    -v sram_bits="$sram_bits" -v sram_n="$sram_n" -v ty="$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')" \
+    -v sram_bits="$sram_bits" -v sram_n="$sram_n" -v ty="$ty" \
     -v ts="$(awk -v a="$t1" -v b="$t2" 'BEGIN{printf "%.1f", b-a}')" '
   /^PERIOD/ { period = $2 }
   /^Startpoint:/ && !sp { sp = $2 }
@@ -275,3 +316,4 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
 } >"$out/report.md"
 [ $quiet = 0 ] && sed -n '5,7p' "$out/report.md"
 exit 0
+}

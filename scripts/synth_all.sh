@@ -1,20 +1,29 @@
 #!/usr/bin/env bash
-# synth_all.sh [--tier test|all] [--reuse] -- synthesizes and times every
-# block of constraints/blocks.list at its default parameters (scripts/synth.sh)
-# and writes one table: build/synth/summary.md, .csv and .json.
+# synth_all.sh [--tier test|all] [--reuse | --existing] -- synthesizes and
+# times every block of constraints/blocks.list at its default parameters (or
+# the configuration a BLOCK@CFG line names; scripts/synth.sh) and writes one
+# table: build/synth/summary.md, .csv and .json.
 #   --tier test: only the blocks marked "test" (make test); default: all.
 #   --reuse: keep per-block results whose inputs have not changed.
+#   --existing: run nothing; tabulate the per-block results that exist (a
+#     block without one is listed as "not run").
+# The table says per block how long its run took (Yosys + OpenSTA, from its
+# metrics.txt) and whether it ran now or was an earlier run (reused).
 # Prints one PASS/FAIL line per block: FAIL when a block does not
 # synthesize or time, or its storage bits differ from the expectation in
 # constraints/blocks.list.  Exit 1 if any FAIL.
 set -u
+# The whole script is one brace group: bash parses it before running it, so
+# editing this file during a run cannot change the running job.
+{
 cd "$(dirname "$0")/.."
 B=build
-tier=all; reuse=()
+tier=all; reuse=(); existing=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --tier) tier=${2:?}; shift 2 ;;
     --reuse) reuse=(--reuse); shift ;;
+    --existing) existing=1; shift ;;
     *) echo "error: synth_all.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
@@ -23,10 +32,15 @@ fail=0; rows=()
 while read -r block btier gate expbits ties; do
   [ "$tier" = test ] && [ "$btier" != test ] && continue
   tb=$(date +%s)
-  if ! out=$(bash scripts/synth.sh "$block" --quiet "${reuse[@]}" 2>&1); then
-    echo "FAIL synth $block: $(tail -2 <<<"$out" | tr '\n' ' ')"; fail=1; continue
+  d=$(bash scripts/synth.sh "$block" --print-dir) || { echo "FAIL synth $block: bad blocks.list line"; fail=1; continue; }
+  if [ $existing = 1 ]; then
+    [ -f "$d/metrics.txt" ] || { echo "NOT RUN synth $block: no $d/metrics.txt"; rows+=("$block|not run||||||||||||||||||"); continue; }
+  elif ! out=$(bash scripts/synth.sh "$block" --quiet "${reuse[@]}" 2>&1); then
+    echo "FAIL synth $block: $(tail -2 <<<"$out" | tr '\n' ' ')"; fail=1
+    rows+=("$block|FAILED: $(tail -1 <<<"$out" | tr '|,' '  ')||||||||||||||||||"); continue
   fi
-  d=$(bash scripts/synth.sh "$block" --print-dir)
+  when=$(date -u -r "$d/metrics.txt" +%Y-%m-%dT%H:%MZ)
+  [ "$(date -r "$d/metrics.txt" +%s)" -ge "$t0" ] && when="this run"
   unset m; declare -A m=()
   while IFS='=' read -r k v; do m[$k]=$v; done <"$d/metrics.txt"
   bits=${m[storage_bits]}
@@ -37,12 +51,13 @@ while read -r block btier gate expbits ties; do
     [ "$expbits" = "?" ] && chk+=" (no expectation recorded)" || chk+=" as expected"
     echo "PASS synth $block: cells ${m[cells]}, area ${m[total_area_um2]} um2, $chk, WNS ${m[wns_ns]} ns at ${m[period_ns]} ns, Fmax ${m[fmax_mhz]} MHz ($(( $(date +%s) - tb )) s)"
   fi
-  rows+=("$block|${m[module]}|${m[cell_area_um2]}|${m[seq_area_um2]}|${m[sram_area_um2]}|${m[total_area_um2]}|${m[cells]}|${m[flops]}|${m[sram_bits]}|${m[storage_bits]}|${m[crit_start]}|${m[crit_end]}|${m[crit_arrival_ns]}|${m[period_ns]}|${m[wns_ns]}|${m[tns_ns]}|${m[fmax_mhz]}|${m[yosys_s]}")
+  met=$(awk -v w="${m[wns_ns]}" 'BEGIN { if (w + 0 >= 0) printf "met (slack %s ns)", w; else printf "missed by %.3f ns", -w }')
+  rows+=("$block|${m[module]}|${m[cell_area_um2]}|${m[seq_area_um2]}|${m[sram_area_um2]}|${m[total_area_um2]}|${m[cells]}|${m[flops]}|${m[sram_bits]}|${m[storage_bits]}|${m[crit_start]}|${m[crit_end]}|${m[crit_arrival_ns]}|${m[period_ns]}|${m[wns_ns]}|${m[tns_ns]}|${m[fmax_mhz]}|$met|${m[yosys_s]}|${m[sta_s]}|$when")
 done < <(grep -v '^\s*#' constraints/blocks.list | awk 'NF')
 el=$(( $(date +%s) - t0 ))
 mkdir -p $B/synth
 sfx=""; [ "$tier" = test ] && sfx="_test"
-hdr="block|module|cell_area_um2|seq_area_um2|sram_area_um2|total_area_um2|cells|flops|sram_bits|storage_bits|crit_start|crit_end|crit_arrival_ns|period_ns|wns_ns|tns_ns|fmax_mhz|yosys_s"
+hdr="block|module|cell_area_um2|seq_area_um2|sram_area_um2|total_area_um2|cells|flops|sram_bits|storage_bits|crit_start|crit_end|crit_arrival_ns|period_ns|wns_ns|tns_ns|fmax_mhz|target|yosys_s|sta_s|run"
 { echo "$hdr" | tr '|' ','; for r in "${rows[@]}"; do echo "$r" | sed 's/,/;/g' | tr '|' ','; done; } >$B/synth/summary$sfx.csv
 {
   echo "["
@@ -56,16 +71,19 @@ hdr="block|module|cell_area_um2|seq_area_um2|sram_area_um2|total_area_um2|cells|
   echo "]"
 } >$B/synth/summary$sfx.json
 {
-  echo "# Synthesis summary: every block at its default parameters"
+  echo "# Synthesis summary: every block at its default parameters (a BLOCK@CFG line: at that configuration)"
   echo
-  echo "Cells: $(basename "${LIBERTY:-osu018_stdcells.lib}"); SRAM model: $(basename "${SRAM_MODEL:-constraints/sram_osu018.model}"); constraints: constraints/<block>.sdc. Areas in um2, times in ns. Storage bits = flip-flops + SRAM macro bits. Generated by scripts/synth_all.sh (tier $tier) in $el s."
+  mode="run"; [ ${#reuse[@]} -gt 0 ] && mode="run with --reuse"; [ $existing = 1 ] && mode="tabulated with --existing (nothing run)"
+  echo "Cells: $(basename "${LIBERTY:-osu018_stdcells.lib}"); SRAM model: $(basename "${SRAM_MODEL:-constraints/sram_osu018.model}"); constraints: constraints/<block>.sdc. Areas in um2, times in ns. Storage bits = flip-flops + SRAM macro bits. Generated by scripts/synth_all.sh (tier $tier, $mode) in $el s. Run s = the block's own Yosys + OpenSTA seconds; when = this run, or the time of the earlier run reused."
   echo
-  echo "| block | cell area | seq. area | SRAM area | total area | cells | flops | SRAM bits | storage bits | critical path (start -> end) | arrival | target | WNS | TNS | Fmax MHz |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| block | cell area | seq. area | SRAM area | total area | cells | flops | SRAM bits | storage bits | critical path (start -> end) | arrival | target | WNS | TNS | Fmax MHz | clock target | run s (Yosys + STA) | when |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for r in "${rows[@]}"; do
-    IFS='|' read -r b mo ca sa ra ta c f sb stb cs ce ar p w t fm ys <<<"$r"
-    echo "| $b | $ca | $sa | $ra | $ta | $c | $f | $sb | $stb | $cs -> $ce | $ar | $p | $w | $t | $fm |"
+    IFS='|' read -r b mo ca sa ra ta c f sb stb cs ce ar p w t fm mt ys ss wh <<<"$r"
+    if [ -z "$ca" ]; then echo "| $b | $mo | | | | | | | | | | | | | | | | |"; continue; fi
+    echo "| $b | $ca | $sa | $ra | $ta | $c | $f | $sb | $stb | $cs -> $ce | $ar | $p | $w | $t | $fm | $mt | $ys + $ss | $wh |"
   done
 } >$B/synth/summary$sfx.md
 echo "synth_all: $B/synth/summary$sfx.{md,csv,json} ($el s)"
 exit $fail
+}

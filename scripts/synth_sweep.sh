@@ -10,6 +10,9 @@
 # CCN queue depths and the shell's SM count join when those blocks exist
 # (one more entry in the table below).
 set -u
+# The whole script is one brace group: bash parses it before running it, so
+# editing this file during a run cannot change the running job.
+{
 cd "$(dirname "$0")/.."
 B=build
 only=""; [ "${1:-}" = --only ] && only=${2:?}
@@ -57,3 +60,4 @@ GP
 done
 echo "synth_sweep: $out ($(( $(date +%s) - t0 )) s)"
 exit $rc
+}

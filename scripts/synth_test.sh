@@ -10,6 +10,9 @@
 #  3. teeth: a fault synthesized into the netlist (FAULT_RTL) diverges at the
 #     named signal in the gate-level run
 set -u
+# The whole script is one brace group: bash parses it before running it, so
+# editing this file during a run cannot change the running job.
+{
 cd "$(dirname "$0")/.."
 CYC=${SYNTH_TEST_CYCLES:-20000}
 bash scripts/synth_all.sh --tier test --reuse 2>&1 | grep -E '^(PASS|FAIL)'
@@ -33,3 +36,4 @@ out=$(GATE=1 FAULT_RTL=FAULT_SAT_CNT_WRAP LS_QUIET=1 nice -n 10 bash scripts/loc
 sl=$(grep -m1 '^  signal ' <<<"$out")
 if [ $rc -eq 1 ] && grep -q value_q <<<"$sl"; then echo "PASS gate-level fault FAULT_SAT_CNT_WRAP in the netlist caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
 else echo "FAIL gate-level fault FAULT_SAT_CNT_WRAP: exit $rc, no divergence at value_q"; tail -8 <<<"$out"; fi
+}
