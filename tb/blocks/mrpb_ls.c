@@ -114,6 +114,7 @@ typedef struct {
   unsigned nfull, nyoung, ehist[MRPB_ENTRIES_MAX + 1];
   uint64_t ebits;
   int qsum_stale; /* rebuild from the registers (after reset) */
+  int cov_off;    /* --bench: no coverage counting, no queue summary */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
   char combo_name[NCOMBO][40];
 } ctx_t;
@@ -512,23 +513,28 @@ static void count_coverage(ctx_t *c) {
 static void comb(void *p) {
   ctx_t *c = p;
   mrpb_comb(&c->m, &c->in, &c->out);
-  count_coverage(c);
+  if (!c->cov_off) count_coverage(c);
 }
+
+static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
 
 /* The clock edge; the queue summary follows the queues the cycle wrote
  * (the model's list of touched queues, read before the commit clears it). */
 static void commit(void *p) {
   ctx_t *c = p;
   mrpb_t *m = &c->m;
+  if (c->qsum_stale || c->cov_off) { /* no summary to keep */
+    mrpb_commit(m);
+    return;
+  }
   uint32_t tq[3];
   unsigned nt = m->ntch;
-  int live = !c->qsum_stale;
   for (unsigned i = 0; i < nt; i++) {
     tq[i] = m->tch[i];
-    if (live) qsum_account(c, tq[i], -1);
+    qsum_account(c, tq[i], -1);
   }
   mrpb_commit(m);
-  for (unsigned i = 0; i < nt && live; i++) qsum_account(c, tq[i], +1);
+  for (unsigned i = 0; i < nt; i++) qsum_account(c, tq[i], +1);
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
@@ -703,6 +709,7 @@ const ls_block_t ls_block_mrpb = {
     .comb = comb,
     .commit = commit,
     .check = check,
+    .bench = bench,
     .summary = summary,
     .stats = stats_json,
 };
