@@ -37,6 +37,15 @@ void mrpb_drain_reset(mrpb_drain_t *d);
 mrpb_drain_sel_t mrpb_drain_pick(const mrpb_drain_t *d, const mrpb_drain_in_t *in);
 /* Next state; sel is this cycle's pick, advance whether it was consumed. */
 void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_t sel, uint32_t advance);
-void mrpb_drain_commit(mrpb_drain_t *d);
+/* Both in one call, for a parent whose advance_i is sel_valid_o && go (the
+ * MRPB: go = output register free and no drain hold): the same pick and
+ * next state as mrpb_drain_pick() then mrpb_drain_comb(), with the eligible
+ * queues as one 64-bit vector and nothing to do when none is eligible. */
+mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t go);
+static inline void mrpb_drain_commit(mrpb_drain_t *d) {
+  d->gcur_q = d->gcur_d;
+  d->gcur_v_q = d->gcur_v_d;
+  rr_arb_commit(&d->i_rr);
+}
 
 #endif

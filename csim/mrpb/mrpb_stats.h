@@ -18,6 +18,11 @@ typedef struct {
   uint32_t enq_cnt_d, deq_cnt_d, wpass_cnt_d, flush_cnt_d, bypass_cnt_d, stall_cnt_d, rej_cnt_d, occ_max_d;
   uint32_t occ_hist_q[MRPB_NBKT_MAX], occ_hist_d[MRPB_NBKT_MAX]; /* one counter per bucket (RTL: occ_hist_q[NBkt]) */
   uint32_t bkt; /* this cycle's bucket: the one element of occ_hist_d that changes */
+  /* read mux as a table (built at init, like the RTL's constant case labels):
+   * byte offset in this struct of the register each stat_sel_i value reads,
+   * that of `zero` for the indices that read 0 */
+  uint16_t rd_off[32];
+  uint32_t zero;
 } mrpb_stats_t;
 
 /* The cycle's event pulses. */
@@ -26,9 +31,26 @@ typedef struct { uint32_t enq, deq, wpass, flush, bypass, stall, rej, occ; } mrp
 /* Returns -1 when occ_w is too large for the fixed histogram storage. */
 int mrpb_stats_init(mrpb_stats_t *s, unsigned cnt_w, unsigned occ_w);
 void mrpb_stats_reset(mrpb_stats_t *s);
-uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel);
 uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b);
 void mrpb_stats_comb(mrpb_stats_t *s, const mrpb_stats_in_t *in);
-void mrpb_stats_commit(mrpb_stats_t *s);
+
+/* stat_data_o: every register read is at most CntW bits except occ_max_q,
+ * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both. */
+static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
+  uint32_t v = *(const uint32_t *)(const void *)((const char *)s + s->rd_off[sel & 31]) & s->cmax;
+  return sel < 32 ? v : 0;
+}
+
+static inline void mrpb_stats_commit(mrpb_stats_t *s) {
+  s->enq_cnt_q = s->enq_cnt_d;
+  s->deq_cnt_q = s->deq_cnt_d;
+  s->wpass_cnt_q = s->wpass_cnt_d;
+  s->flush_cnt_q = s->flush_cnt_d;
+  s->bypass_cnt_q = s->bypass_cnt_d;
+  s->stall_cnt_q = s->stall_cnt_d;
+  s->rej_cnt_q = s->rej_cnt_d;
+  s->occ_max_q = s->occ_max_d;
+  s->occ_hist_q[s->bkt] = s->occ_hist_d[s->bkt]; /* the only bucket this cycle wrote */
+}
 
 #endif

@@ -222,7 +222,7 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
   ls_reg_array(map, P("tail_q"), m->ptr_w, m->nq, m->tail_q, sizeof(uint32_t));
   ls_reg_array(map, P("young_q"), m->young_w, m->nq, m->young_q, sizeof(uint32_t));
   ls_reg(map, P("hist_v_q"), m->hist_n, &m->hist_v_q);
-  ls_reg_array(map, P("hist_id_q"), m->idx_w, m->hist_n, m->hist_id_q, sizeof(uint32_t));
+  ls_reg_array(map, P("hist_id_q"), m->idx_w, m->hist_n, m->hist_id_q, sizeof m->hist_id_q[0]);
   ls_reg(map, P("occ_q"), m->occ_w, &m->occ_q);
   ls_reg(map, P("bar_pend_q"), 1, &m->bar_pend_q);
   ls_reg(map, P("out_valid_q"), 1, &m->out_valid_q);
@@ -527,11 +527,13 @@ static void commit(void *p) {
     mrpb_commit(m);
     return;
   }
-  uint32_t tq[3];
-  unsigned nt = m->ntch;
-  for (unsigned i = 0; i < nt; i++) {
-    tq[i] = m->tch[i];
-    qsum_account(c, tq[i], -1);
+  uint32_t tq[3]; /* the model may list a queue twice: each once here */
+  unsigned nt = 0;
+  for (unsigned i = 0; i < m->ntch; i++) {
+    uint32_t q = m->tch[i];
+    if ((nt > 0 && tq[0] == q) || (nt > 1 && tq[1] == q)) continue;
+    tq[nt++] = q;
+    qsum_account(c, q, -1);
   }
   mrpb_commit(m);
   for (unsigned i = 0; i < nt; i++) qsum_account(c, tq[i], +1);
