@@ -117,7 +117,7 @@ void mrpb_reset(mrpb_t *m) {
   memset(m->out_sdata_q, 0, sizeof m->out_sdata_q);
   m->ntch = 0;
   m->out_load = m->out_sload = 0;
-  m->out_dirty = 1;
+  m->out_dirty = m->out_sdirty = 1;
   memset(m->elig, 0, sizeof m->elig);
   mem_1r1w_idle(&m->i_mem);
   mem_1r1w_idle(&m->i_sdata);
@@ -301,17 +301,22 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   out->deq_bypass_o = m->out_bypass_q;
   out->deq_store_o = m->out_store_q;
   out->deq_wid_o = m->out_wid_q;
-  if (m->out_dirty || m->out_last != out) {
+  if (m->out_last != out) m->out_dirty = m->out_sdirty = 1;
+  if (m->out_dirty) {
     memcpy(out->deq_payload_o, m->out_payload_q, m->pwords * 4);
-    memcpy(out->deq_sdata_o, m->out_sdata_q, m->swords * 4);
     m->out_dirty = 0;
+    m->out_last = out;
+  }
+  if (m->out_sdirty) {
+    memcpy(out->deq_sdata_o, m->out_sdata_q, m->swords * 4);
+    m->out_sdirty = 0;
     m->out_last = out;
   }
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
-  mrpb_stats_in_t sin = {enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready, ov & !ready, m->occ_q};
-  mrpb_stats_comb(&m->i_stats, &sin);
+  mrpb_stats_comb_v(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready, ov & !ready,
+                    m->occ_q);
 
   m->dbg_deq_pop = deq_pop;
   m->dbg_sel_idx = sel.idx;
@@ -343,9 +348,8 @@ void mrpb_commit(mrpb_t *m) {
   m->out_store_q = m->out_store_d;
   m->out_wid_q = m->out_wid_d;
   if (m->out_load | m->out_sload) {
-    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4);
-    if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4);
-    m->out_dirty = 1;
+    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4), m->out_dirty = 1;
+    if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
   if (m->i_mem.we_i) { /* the memories change only through a write */

@@ -80,7 +80,7 @@ typedef struct {
    * were copied last */
   uint32_t tch[3];
   unsigned ntch;
-  uint32_t out_load, out_sload, out_dirty;
+  uint32_t out_load, out_sload, out_dirty, out_sdirty;
   const mrpb_out_t *out_last;
   uint32_t elig[MRPB_ELIG_WORDS];
   /* this cycle's internal decisions (for tests and the scoreboard; not state) */

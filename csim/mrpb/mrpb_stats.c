@@ -40,26 +40,11 @@ void mrpb_stats_reset(mrpb_stats_t *s) {
   s->zero = 0;
 }
 
-/* sat_inc of the RTL; inc is 0 or 1 (no branch: the increments are random) */
-static inline uint32_t sat_inc(const mrpb_stats_t *s, uint32_t v, uint32_t inc) {
-  return v + (inc & (v != s->cmax));
-}
-
 uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b) {
   return s->occ_hist_q[b];
 }
 
 void mrpb_stats_comb(mrpb_stats_t *s, const mrpb_stats_in_t *in) {
-  s->enq_cnt_d = sat_inc(s, s->enq_cnt_q, in->enq != 0);
-  s->deq_cnt_d = sat_inc(s, s->deq_cnt_q, in->deq != 0);
-  s->wpass_cnt_d = sat_inc(s, s->wpass_cnt_q, in->wpass != 0);
-  s->flush_cnt_d = sat_inc(s, s->flush_cnt_q, in->flush != 0);
-  s->bypass_cnt_d = sat_inc(s, s->bypass_cnt_q, in->bypass != 0);
-  s->stall_cnt_d = sat_inc(s, s->stall_cnt_q, in->stall != 0);
-  s->rej_cnt_d = sat_inc(s, s->rej_cnt_q, in->rej != 0);
-  s->occ_max_d = in->occ > s->occ_max_q ? in->occ : s->occ_max_q;
-  /* bucket: position of the highest set bit plus one (0 for zero) */
-  uint32_t occ = in->occ & s->omask;
-  s->bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0;
-  s->occ_hist_d[s->bkt] = sat_inc(s, s->occ_hist_q[s->bkt], 1);
+  mrpb_stats_comb_v(s, in->enq != 0, in->deq != 0, in->wpass != 0, in->flush != 0, in->bypass != 0, in->stall != 0,
+                    in->rej != 0, in->occ);
 }

@@ -34,6 +34,28 @@ void mrpb_stats_reset(mrpb_stats_t *s);
 uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b);
 void mrpb_stats_comb(mrpb_stats_t *s, const mrpb_stats_in_t *in);
 
+/* sat_inc of the RTL; inc is 0 or 1 (no branch: the increments are random) */
+static inline uint32_t mrpb_stats_sat_inc(const mrpb_stats_t *s, uint32_t v, uint32_t inc) {
+  return v + (inc & (v != s->cmax));
+}
+/* mrpb_stats_comb() with the pulses as arguments, each 0 or 1 (the parent
+ * calls it every cycle: no struct to fill). */
+static inline void mrpb_stats_comb_v(mrpb_stats_t *s, uint32_t enq, uint32_t deq, uint32_t wpass, uint32_t flush,
+                                     uint32_t bypass, uint32_t stall, uint32_t rej, uint32_t occ_i) {
+  s->enq_cnt_d = mrpb_stats_sat_inc(s, s->enq_cnt_q, enq);
+  s->deq_cnt_d = mrpb_stats_sat_inc(s, s->deq_cnt_q, deq);
+  s->wpass_cnt_d = mrpb_stats_sat_inc(s, s->wpass_cnt_q, wpass);
+  s->flush_cnt_d = mrpb_stats_sat_inc(s, s->flush_cnt_q, flush);
+  s->bypass_cnt_d = mrpb_stats_sat_inc(s, s->bypass_cnt_q, bypass);
+  s->stall_cnt_d = mrpb_stats_sat_inc(s, s->stall_cnt_q, stall);
+  s->rej_cnt_d = mrpb_stats_sat_inc(s, s->rej_cnt_q, rej);
+  s->occ_max_d = occ_i > s->occ_max_q ? occ_i : s->occ_max_q;
+  /* bucket: position of the highest set bit plus one (0 for zero) */
+  uint32_t occ = occ_i & s->omask;
+  s->bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0;
+  s->occ_hist_d[s->bkt] = mrpb_stats_sat_inc(s, s->occ_hist_q[s->bkt], 1);
+}
+
 /* stat_data_o: every register read is at most CntW bits except occ_max_q,
  * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both. */
 static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
