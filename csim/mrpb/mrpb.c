@@ -61,6 +61,7 @@ int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsig
   m->idx_mask = mask32(m->idx_w);
   m->wid_mask = mask32(m->wid_w);
   m->hist_mask = mask32(m->hist_n);
+  m->hist_top = m->hist_n - 1;
   m->addr_mask = mask32(m->addr_w);
   m->plast_mask = payload_w & 31 ? mask32(payload_w & 31) : 0xffffffffu;
   for (uint32_t mode = 0; mode < 4; mode++)
@@ -164,10 +165,10 @@ static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const 
 }
 
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  /* 1-bit inputs are read as flags (nonzero = 1), combined with & and |:
-   * the decisions below are data, not branches. */
-  const uint32_t valid = in->enq_valid_i != 0, store = in->enq_store_i != 0, slot = in->mode_slot_i != 0;
-  const uint32_t flush = in->mode_flush_i != 0, ready = in->deq_ready_i != 0;
+  /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
+   * with & and |, so the decisions below are data, not branches. */
+  const uint32_t valid = in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
+  const uint32_t flush = in->mode_flush_i & 1u, ready = in->deq_ready_i & 1u;
 
   /* Signature and the target queue's state (an out-of-range signature is a
    * caller error, see the RTL's assertion; the model reads it as empty: the
@@ -200,7 +201,7 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t hold_drain = flush_on & store & tq_empty;
 
   /* The drain selector; advance_i = deq_pop = sel_valid && out_free && !hold_drain. */
-  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i, m->elig, m->cnt_q, flush_valid, tq};
+  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq};
   mrpb_drain_sel_t sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
   uint32_t deq_pop = sel.valid & out_free & !hold_drain;
 
@@ -226,8 +227,8 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
    * and aged queues change.  Outside a cycle every *_d element equals its
    * *_q element, so only the changed elements are written here and commit
    * copies the listed queues back. */
-  uint32_t aged_v = (m->hist_v_q >> (m->hist_n - 1)) & 1u;
-  uint32_t aged_id = m->hist_id_q[m->hist_n - 1];
+  uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
+  uint32_t aged_id = m->hist_id_q[m->hist_top];
   uint32_t s = sel.idx;
   uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
   unsigned nt = 0;
@@ -292,7 +293,7 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
     m->out_bypass_d = 1;
   }
 
-  m->bar_pend_d = (in->barrier_i != 0) | (m->bar_pend_q & !idle);
+  m->bar_pend_d = (in->barrier_i & 1u) | (m->bar_pend_q & !idle);
 
   /* Outputs (the wide ones copied only after the output register loaded,
    * or into an output struct the model has not written before). */

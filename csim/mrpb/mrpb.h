@@ -51,7 +51,7 @@ typedef struct {
   unsigned pwords, swords;
   /* derived at init, like the RTL's localparams: the byte offset in
    * mrpb_in_t of the field the signature takes, masks of the narrow fields */
-  unsigned sig_off;
+  unsigned sig_off, hist_top; /* hist_top = HistN - 1 */
   uint32_t idx_mask, wid_mask, hist_mask, addr_mask, plast_mask;
   uint8_t byp_tbl[4]; /* per mode_bypass_i: bit f set when fail code f bypasses (mrpb_bypass_hit) */
   /* registers: per queue (nq elements each; 1 << IdxW allocated, so that

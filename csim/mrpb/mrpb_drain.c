@@ -86,38 +86,11 @@ void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_
   }
 }
 
-mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t go) {
-  mrpb_drain_sel_t s = {0, 0, 0};
-  uint64_t el = (uint64_t)in->elig[1] << 32 | in->elig[0];
-  d->gcur_d = d->gcur_q;
-  if (!el) { /* no eligible head: no pick (every encoder gives index 0), nothing advances */
-    d->gcur_v_d = 0;
-    return s;
-  }
-  uint32_t flush_hit = in->flush_valid && (el >> (in->flush_idx & 63) & 1u);
-  uint32_t active = in->mode_greedy && d->gcur_v_q && (el >> (d->gcur_q & 63) & 1u);
-  if (flush_hit) {
-    s.valid = 1;
-    s.idx = in->flush_idx;
-    s.flush = 1;
-  } else if (active) {
-    s.valid = 1;
-    s.idx = d->gcur_q;
-  } else if (in->mode_drain == MRPB_DRAIN_RR) {
-    s.idx = rr_arb_pick64(&d->i_rr, el, &s.valid);
-  } else if (in->mode_drain == MRPB_DRAIN_LONGEST) {
-    s.idx = pick_longest(d, in, &s.valid);
-  } else {
-    s.valid = 1; /* FIXED: prio_enc over a non-zero vector */
-    s.idx = (uint32_t)__builtin_ctzll(el);
-  }
-  uint32_t advance = s.valid && go;
-  /* as mrpb_drain_comb(): the round-robin pointer moves on a consumed base pick */
-  if (advance && !flush_hit && !active && in->mode_drain == MRPB_DRAIN_RR) rr_arb_comb(&d->i_rr, in->elig, 1);
-  d->gcur_v_d = active;
-  if (in->mode_greedy && advance && !s.flush) {
-    d->gcur_d = s.idx;
-    d->gcur_v_d = 1;
-  }
-  return s;
+/* The longest-first pick for mrpb_drain_step() (out of line: one policy of three). */
+uint32_t mrpb_drain_longest(const mrpb_drain_t *d, const uint32_t *elig, const uint32_t *cnt, uint32_t *valid) {
+  mrpb_drain_in_t in = {MRPB_DRAIN_LONGEST, 0, elig, cnt, 0, 0};
+  return pick_longest(d, &in, valid);
 }
+
+/* The round-robin pointer's next state after a consumed base pick. */
+void mrpb_drain_rr_advance(mrpb_drain_t *d, const uint32_t *elig) { rr_arb_comb(&d->i_rr, elig, 1); }

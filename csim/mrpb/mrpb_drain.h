@@ -10,6 +10,7 @@
 #ifndef MRPB_DRAIN_H
 #define MRPB_DRAIN_H
 #include <stdint.h>
+#include "l1sys_params.h"
 #include "rr_arb.h"
 
 #define MRPB_ELIG_WORDS 2 /* queues <= 64 (the SM has 48 warps) */
@@ -37,11 +38,46 @@ void mrpb_drain_reset(mrpb_drain_t *d);
 mrpb_drain_sel_t mrpb_drain_pick(const mrpb_drain_t *d, const mrpb_drain_in_t *in);
 /* Next state; sel is this cycle's pick, advance whether it was consumed. */
 void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_t sel, uint32_t advance);
-/* Both in one call, for a parent whose advance_i is sel_valid_o && go (the
+/* Both in one step (inline: the parent calls it every cycle), for a parent
+ * whose flags are 0 or 1 and whose advance_i is sel_valid_o && go (the
  * MRPB: go = output register free and no drain hold): the same pick and
  * next state as mrpb_drain_pick() then mrpb_drain_comb(), with the eligible
  * queues as one 64-bit vector and nothing to do when none is eligible. */
-mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t go);
+uint32_t mrpb_drain_longest(const mrpb_drain_t *d, const uint32_t *elig, const uint32_t *cnt, uint32_t *valid);
+void mrpb_drain_rr_advance(mrpb_drain_t *d, const uint32_t *elig);
+static inline mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t go) {
+  mrpb_drain_sel_t s = {0, 0, 0};
+  uint64_t el = (uint64_t)in->elig[1] << 32 | in->elig[0];
+  d->gcur_d = d->gcur_q;
+  d->gcur_v_d = 0;
+  if (!el) return s; /* no eligible head: no pick (every encoder gives index 0), nothing advances */
+  uint32_t flush_hit = in->flush_valid & (uint32_t)(el >> (in->flush_idx & 63));
+  uint32_t active = in->mode_greedy & d->gcur_v_q & (uint32_t)(el >> (d->gcur_q & 63));
+  if (flush_hit) {
+    s.valid = 1;
+    s.idx = in->flush_idx;
+    s.flush = 1;
+  } else if (active) {
+    s.valid = 1;
+    s.idx = d->gcur_q;
+  } else if (in->mode_drain == MRPB_DRAIN_RR) {
+    s.idx = rr_arb_pick64(&d->i_rr, el, &s.valid);
+  } else if (in->mode_drain == MRPB_DRAIN_LONGEST) {
+    s.idx = mrpb_drain_longest(d, in->elig, in->cnt, &s.valid);
+  } else {
+    s.valid = 1; /* FIXED: prio_enc over a non-zero vector */
+    s.idx = (uint32_t)__builtin_ctzll(el);
+  }
+  uint32_t advance = s.valid & go;
+  /* as mrpb_drain_comb(): the round-robin pointer moves on a consumed base pick */
+  if (advance & !(flush_hit | active) & (in->mode_drain == MRPB_DRAIN_RR)) mrpb_drain_rr_advance(d, in->elig);
+  d->gcur_v_d = active;
+  if (in->mode_greedy & advance & !s.flush) {
+    d->gcur_d = s.idx;
+    d->gcur_v_d = 1;
+  }
+  return s;
+}
 static inline void mrpb_drain_commit(mrpb_drain_t *d) {
   d->gcur_q = d->gcur_d;
   d->gcur_v_q = d->gcur_v_d;

@@ -42,18 +42,24 @@ static inline uint32_t mrpb_stats_sat_inc(const mrpb_stats_t *s, uint32_t v, uin
  * calls it every cycle: no struct to fill). */
 static inline void mrpb_stats_comb_v(mrpb_stats_t *s, uint32_t enq, uint32_t deq, uint32_t wpass, uint32_t flush,
                                      uint32_t bypass, uint32_t stall, uint32_t rej, uint32_t occ_i) {
-  s->enq_cnt_d = mrpb_stats_sat_inc(s, s->enq_cnt_q, enq);
-  s->deq_cnt_d = mrpb_stats_sat_inc(s, s->deq_cnt_q, deq);
-  s->wpass_cnt_d = mrpb_stats_sat_inc(s, s->wpass_cnt_q, wpass);
-  s->flush_cnt_d = mrpb_stats_sat_inc(s, s->flush_cnt_q, flush);
-  s->bypass_cnt_d = mrpb_stats_sat_inc(s, s->bypass_cnt_q, bypass);
-  s->stall_cnt_d = mrpb_stats_sat_inc(s, s->stall_cnt_q, stall);
-  s->rej_cnt_d = mrpb_stats_sat_inc(s, s->rej_cnt_q, rej);
-  s->occ_max_d = occ_i > s->occ_max_q ? occ_i : s->occ_max_q;
+  const uint32_t cmax = s->cmax; /* a local: the stores below cannot change it */
+#define MRPB_SAT_INC(v, inc) ((v) + ((inc) & ((v) != cmax)))
+  uint32_t e = s->enq_cnt_q, d = s->deq_cnt_q, w = s->wpass_cnt_q, f = s->flush_cnt_q;
+  uint32_t b = s->bypass_cnt_q, st = s->stall_cnt_q, r = s->rej_cnt_q, om = s->occ_max_q;
+  s->enq_cnt_d = MRPB_SAT_INC(e, enq);
+  s->deq_cnt_d = MRPB_SAT_INC(d, deq);
+  s->wpass_cnt_d = MRPB_SAT_INC(w, wpass);
+  s->flush_cnt_d = MRPB_SAT_INC(f, flush);
+  s->bypass_cnt_d = MRPB_SAT_INC(b, bypass);
+  s->stall_cnt_d = MRPB_SAT_INC(st, stall);
+  s->rej_cnt_d = MRPB_SAT_INC(r, rej);
+  s->occ_max_d = occ_i > om ? occ_i : om;
   /* bucket: position of the highest set bit plus one (0 for zero) */
   uint32_t occ = occ_i & s->omask;
-  s->bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0;
-  s->occ_hist_d[s->bkt] = mrpb_stats_sat_inc(s, s->occ_hist_q[s->bkt], 1);
+  uint32_t bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0, h = s->occ_hist_q[bkt];
+  s->bkt = bkt;
+  s->occ_hist_d[bkt] = MRPB_SAT_INC(h, 1u);
+#undef MRPB_SAT_INC
 }
 
 /* stat_data_o: every register read is at most CntW bits except occ_max_q,
