@@ -29,7 +29,7 @@ static uint32_t elig_of(uint32_t cnt, uint32_t young) {
 int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsigned payload_w, unsigned sdata_w,
               unsigned cnt_w) {
   memset(m, 0, sizeof *m);
-  if (sig > MRPB_SIG_BWARP || entries < 1 || latency < 3 || latency - 2 > MRPB_HIST_MAX || payload_w < 1 ||
+  if (sig > MRPB_SIG_BWARP || entries < 1 || entries > MRPB_QCNT_MAX || latency < 3 || latency - 2 > MRPB_HIST_MAX || payload_w < 1 ||
       payload_w > 32 * MRPB_PAYLOAD_WORDS || sdata_w < 1 || sdata_w > 32 * MRPB_SDATA_WORDS || cnt_w < 1 ||
       cnt_w > 32)
     return -1;
@@ -120,6 +120,8 @@ void mrpb_reset(mrpb_t *m) {
   m->out_load = m->out_sload = 0;
   m->out_dirty = m->out_sdirty = 1;
   memset(m->elig, 0, sizeof m->elig);
+  memset(m->elig_cnt, 0, sizeof m->elig_cnt);
+  m->elig_cnts = 0;
   mem_1r1w_idle(&m->i_mem);
   mem_1r1w_idle(&m->i_sdata);
   mrpb_drain_reset(&m->i_drain);
@@ -201,7 +203,7 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t hold_drain = flush_on & store & tq_empty;
 
   /* The drain selector; advance_i = deq_pop = sel_valid && out_free && !hold_drain. */
-  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq};
+  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
   mrpb_drain_sel_t sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
   uint32_t deq_pop = sel.valid & out_free & !hold_drain;
 
@@ -329,15 +331,25 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 
 void mrpb_commit(mrpb_t *m) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
-   * copied twice, the same values), then their eligibility bits. */
+   * copied twice, the same values), then their eligibility bits and their
+   * place in the eligible-per-count summary. */
   for (unsigned i = 0; i < m->ntch; i++) {
-    uint32_t q = m->tch[i];
+    uint32_t q = m->tch[i], oc = m->cnt_q[q];
+    uint64_t bit = 1ull << q;
+    if ((m->elig[q >> 5] >> (q & 31)) & 1u) {
+      if (!(m->elig_cnt[oc] &= ~bit)) m->elig_cnts &= ~(1ull << oc);
+    }
     m->cnt_q[q] = m->cnt_d[q];
     m->head_q[q] = m->head_d[q];
     m->tail_q[q] = m->tail_d[q];
     m->young_q[q] = m->young_d[q];
-    if (elig_of(m->cnt_q[q], m->young_q[q])) m->elig[q >> 5] |= 1u << (q & 31);
-    else m->elig[q >> 5] &= ~(1u << (q & 31));
+    if (elig_of(m->cnt_q[q], m->young_q[q])) {
+      m->elig[q >> 5] |= 1u << (q & 31);
+      m->elig_cnt[m->cnt_q[q]] |= bit;
+      m->elig_cnts |= 1ull << m->cnt_q[q];
+    } else {
+      m->elig[q >> 5] &= ~(1u << (q & 31));
+    }
   }
   m->ntch = 0;
   m->hist_v_q = m->hist_v_d;

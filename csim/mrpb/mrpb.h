@@ -28,6 +28,7 @@
 #define MRPB_PAYLOAD_WORDS 8 /* MRPB_PAYLOAD_W <= 256 */
 #define MRPB_SDATA_WORDS 72  /* MRPB_SDATA_W <= 2304 */
 #define MRPB_HIST_MAX 16     /* Latency - 2 <= 16 */
+#define MRPB_QCNT_MAX 32     /* Entries <= 32 */
 
 typedef struct {
   uint32_t mode_drain_i, mode_greedy_i, mode_flush_i, mode_bypass_i, mode_slot_i;
@@ -83,6 +84,10 @@ typedef struct {
   uint32_t out_load, out_sload, out_dirty, out_sdirty;
   const mrpb_out_t *out_last;
   uint32_t elig[MRPB_ELIG_WORDS];
+  /* the eligible queues per count (bit q of elig_cnt[c]: queue q is
+   * eligible with cnt_q[q] == c) and the counts that have one: the drain's
+   * longest-first pick without a scan (mrpb_drain_in_t.by_cnt) */
+  uint64_t elig_cnt[MRPB_QCNT_MAX + 1], elig_cnts;
   /* this cycle's internal decisions (for tests and the scoreboard; not state) */
   uint32_t dbg_deq_pop, dbg_sel_idx, dbg_sel_flush, dbg_wpass, dbg_enq_push, dbg_byp_set;
 } mrpb_t;

@@ -88,7 +88,7 @@ void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_
 
 /* The longest-first pick for mrpb_drain_step() (out of line: one policy of three). */
 uint32_t mrpb_drain_longest(const mrpb_drain_t *d, const uint32_t *elig, const uint32_t *cnt, uint32_t *valid) {
-  mrpb_drain_in_t in = {MRPB_DRAIN_LONGEST, 0, elig, cnt, 0, 0};
+  mrpb_drain_in_t in = {MRPB_DRAIN_LONGEST, 0, elig, cnt, 0, 0, NULL, 0};
   return pick_longest(d, &in, valid);
 }
 

@@ -31,6 +31,12 @@ typedef struct {
   uint32_t mode_drain, mode_greedy;
   const uint32_t *elig, *cnt;
   uint32_t flush_valid, flush_idx;
+  /* Optional (NULL: not kept), for mrpb_drain_step()'s longest-first pick:
+   * the eligible queues of each count (by_cnt[c], queue q at bit q) and the
+   * counts that have one (bit c of cnts), kept by the parent as the counts
+   * change; the largest count is then the highest bit of cnts. */
+  const uint64_t *by_cnt;
+  uint64_t cnts;
 } mrpb_drain_in_t;
 
 void mrpb_drain_init(mrpb_drain_t *d, unsigned nq, unsigned cnt_w);
@@ -62,6 +68,14 @@ static inline mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain
     s.idx = d->gcur_q;
   } else if (in->mode_drain == MRPB_DRAIN_RR) {
     s.idx = rr_arb_pick64(&d->i_rr, el, &s.valid);
+  } else if (in->mode_drain == MRPB_DRAIN_LONGEST && in->by_cnt) {
+    uint64_t top = in->by_cnt[63 - __builtin_clzll(in->cnts)]; /* eligible queues of the largest count */
+    s.valid = 1;
+#ifdef FAULT_MRPB_LONGEST_TIE
+    s.idx = 63u - (uint32_t)__builtin_clzll(top); /* injected fault: ties go to the higher queue ID */
+#else
+    s.idx = (uint32_t)__builtin_ctzll(top); /* ties: the lowest queue ID (prio_enc) */
+#endif
   } else if (in->mode_drain == MRPB_DRAIN_LONGEST) {
     s.idx = mrpb_drain_longest(d, in->elig, in->cnt, &s.valid);
   } else {
