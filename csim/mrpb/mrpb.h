@@ -81,7 +81,7 @@ typedef struct {
    * were copied last */
   uint32_t tch[3];
   unsigned ntch;
-  uint32_t out_load, out_sload, out_dirty, out_sdirty;
+  uint32_t out_load, out_sload, out_sdirty;
   const mrpb_out_t *out_last;
   uint32_t elig[MRPB_ELIG_WORDS];
   /* the eligible queues per count (bit q of elig_cnt[c]: queue q is
