@@ -112,11 +112,6 @@ typedef struct ls_block {
   /* Optional scoreboard after each cycle (C side): nonzero and a message
    * when a request was lost or duplicated, or an invariant broke. */
   int (*check)(void *ctx, uint64_t cycle, char *msg, size_t n);
-  /* Optional, for --bench (C alone against RTL alone): stop counting
-   * functional coverage and keeping anything only coverage reads; called
-   * once after declare().  The engine also skips check() then.  A block
-   * without it still counts coverage under --bench. */
-  void (*bench)(void *ctx);
   /* Optional: counters and figures at the end of a run. */
   void (*summary)(void *ctx, FILE *f);
   /* Optional: every counter (ls_stat_count) and derived rate (ls_stat_rate:
@@ -129,6 +124,11 @@ typedef struct ls_block {
   int no_clock;
   /* 1 for a DUT with clk_i but no rst_ni (e.g. the memory wrapper). */
   int no_reset;
+  /* Optional, for --bench (C alone against RTL alone): stop counting
+   * functional coverage and keeping anything only coverage reads; called
+   * once after declare().  The engine also skips check() then.  A block
+   * without it still counts coverage under --bench. */
+  void (*bench)(void *ctx);
 } ls_block_t;
 
 /* The registry (tb/blocks/registry.c). */
