@@ -8,6 +8,9 @@
 #           in, every state-map register public)
 #   LS      C and RTL in lockstep, memories swept every 4096 cycles (default)
 #   LS/sw1  lockstep with --sweep 1 (every memory row compared every cycle)
+# C alone and RTL alone run with --bench: the same testbench work on both
+# sides (the stimulus), no scoreboard and no coverage counting, which the
+# RTL-alone run never does; the lockstep rows keep both.
 # It prints a table with the ratios and writes build/bench.json.  The
 # figures move with machine load: compare runs of one machine and moment.
 #   bench.sh --ir: instructions per cycle of the C model under valgrind
@@ -55,12 +58,12 @@ speed() { grep -E '^(PASS|DONE) ' <<<"$1" | grep -o '[0-9]* cycles/s' | awk '{pr
 if [ "${1:-}" = --ir ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is not installed (scripts/install_deps.sh installs it)" >&2; exit 2; }
   NI=${BENCH_IR_CYCLES:-20000}
-  echo "make bench-ir: instructions per cycle of the C model alone (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
+  echo "make bench-ir: instructions per cycle of the C model alone, --bench (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
   printf '%-10s %-22s %14s\n' block config "instr/cycle"
   json="["
   for row in "${ROWS[@]}"; do
     b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
-    ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/lockstep-c --block $b --mode c --config $c \
+    ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/lockstep-c --block $b --mode c --bench --config $c \
       --cycles $1 --quiet --progress off 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
     echo "  ... $b $cn under callgrind" >&2
     i1=$(ir $NI); i0=$(ir 0)
@@ -88,11 +91,11 @@ run() { # mode, extra env, cycles, args...
 for row in "${ROWS[@]}"; do
   b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
   echo "  ... $b $cn: C alone" >&2
-  sc=$(speed "$(run c "" $((N * 5)) $b --config $c)")
+  sc=$(speed "$(run c "" $((N * 5)) $b --config $c --bench)")
   echo "  ... $b $cn: RTL alone, speed build" >&2
-  sf=$(speed "$(run rtl LS_SPEED=1 $N $b --config $c)")
+  sf=$(speed "$(run rtl LS_SPEED=1 $N $b --config $c --bench)")
   echo "  ... $b $cn: RTL alone, lockstep build" >&2
-  sr=$(speed "$(run rtl "" $N $b --config $c)")
+  sr=$(speed "$(run rtl "" $N $b --config $c --bench)")
   echo "  ... $b $cn: lockstep" >&2
   sl=$(speed "$(run lockstep "" $N $b --config $c)")
   echo "  ... $b $cn: lockstep --sweep 1" >&2

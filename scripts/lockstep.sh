@@ -28,6 +28,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[$i]}" in
     --rand-init) rinit=1 ;;
     --cov) have_cov=1 ;;
+    --bench) have_cov=1 ;; # a benchmark run counts no coverage: no file
     --seed) seed=${args[$((i + 1))]:-1} ;;
     --config) have_cfg=1; [ "${args[$((i + 1))]:-}" = default ] && cfgs=(default); cfgname=$(basename "${args[$((i + 1))]:-default}" .cfg) ;;
     --cycles) have_cyc=1 ;;

@@ -128,6 +128,11 @@ typedef struct ls_block {
    * multi-dimensional arrays of their instances under generate loops are
    * members of the model the glue can reach (NULL: Verilator decides). */
   const char *vlt_inline;
+  /* Optional, for --bench (C alone against RTL alone): stop counting
+   * functional coverage and keeping anything only coverage reads; called
+   * once after declare().  The engine also skips check() then.  A block
+   * without it still counts coverage under --bench. */
+  void (*bench)(void *ctx);
 } ls_block_t;
 
 /* The registry (tb/blocks/registry.c). */

@@ -40,6 +40,7 @@ typedef struct {
   int print_map;
   int rand_init;             /* random initial state: RTL x-initial, memories loaded with seeded random rows */
   const char *cov_file;      /* functional-coverage counts written here */
+  int bench;                 /* --bench: no scoreboard, no coverage counting (one model alone) */
   int quiet;
   int argc;
   char **argv;
@@ -89,6 +90,9 @@ static void usage(FILE *f) {
           "                      --x-initial unique, seeded from --seed) and every memory is loaded with the\n"
           "                      same seeded random rows on both sides before reset ends\n"
           "  --cov FILE          write the block's functional-coverage counts to FILE\n"
+          "  --bench             for benchmarks, with --mode c or rtl: no scoreboard (check) and no\n"
+          "                      functional-coverage counting, so C alone does the testbench work of\n"
+          "                      RTL alone (stimulus only); not with --cov\n"
           "  --list-blocks | --list-params [BLOCK]\n"
           "  --quiet             only the final line\n"
           "exit codes: 0 agreement, 1 divergence or broken invariant, 2 bad input or usage\n");
@@ -812,6 +816,9 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
   }
   r.use_c = o->mode != MODE_RTL;
   r.use_rtl = o->mode != MODE_C;
+  /* --bench: the C model alone does what the RTL alone does besides its
+   * model -- the stimulus -- and no scoreboard or coverage counting */
+  if (o->bench && r.use_c && b->bench) b->bench(r.ctx);
   if (r.use_rtl && !ls_rtl_available()) {
     fprintf(stderr, "error: this binary has no RTL model; run it through 'make lockstep' (or use --mode c)\n");
     b->destroy(r.ctx);
@@ -904,7 +911,39 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
   if (!pg.tty) pg.next = t0 + 5.0;
   uint64_t cyc = 0;
   char msg[512];
-  for (; cyc < o->cycles && !fail; cyc++) {
+  /* One model alone and nothing traced: the same steps in the same order
+   * without the lockstep's per-cycle tests (C: stim, comb, commit, check;
+   * RTL: stim, inputs, eval, outputs, edge, eval). */
+  int lean = !(r.use_c && r.use_rtl) && !fst && !vcd && !r.cmp;
+  int chk = b->check && !o->rerun_child && !o->bench;
+  if (lean && r.use_c) {
+    for (; cyc < o->cycles; cyc++) {
+      if ((cyc & 255) == 0) progress(&pg, &r, cyc, 0);
+      b->stim(r.ctx, &rng, cyc);
+      b->comb(r.ctx);
+      b->commit(r.ctx);
+      if (chk && b->check(r.ctx, cyc, msg, sizeof msg)) break;
+    }
+  } else if (lean) {
+    for (; cyc < o->cycles; cyc++) {
+      if ((cyc & 255) == 0) progress(&pg, &r, cyc, 0);
+      b->stim(r.ctx, &rng, cyc);
+      ls_rtl_clk(0);
+      put_inputs(&r);
+      ls_rtl_eval();
+      read_outputs_into_c(&r);
+      ls_rtl_clk(1);
+      ls_rtl_eval();
+    }
+  }
+  if (lean && cyc < o->cycles) { /* the C model's check failed */
+    printf("CHECK FAILED block %s config %s seed %llu cycle %llu: %s\n", b->name, o->cfg_tag, (unsigned long long)o->seed,
+           (unsigned long long)cyc, msg);
+    repro_line(&r, cyc);
+    fail = 1;
+    r.check_failed = 1;
+  }
+  for (; !lean && cyc < o->cycles && !fail; cyc++) {
     if ((cyc & 255) == 0) progress(&pg, &r, cyc, 0);
     int dump = (fst || vcd || r.cmp) && (!windowed || ((long long)cyc >= o->win_from && (long long)cyc <= o->win_to));
     r.tracing = dump;
@@ -935,7 +974,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
       int regs = o->every <= 1 || (cyc + 1) % o->every == 0 || cyc + 1 == o->cycles;
       if (compare_state(&r, cyc, sweep, regs)) { fail = 1; break; }
     }
-    if (r.use_c && b->check && !o->rerun_child && b->check(r.ctx, cyc, msg, sizeof msg)) {
+    if (r.use_c && chk && b->check(r.ctx, cyc, msg, sizeof msg)) {
       printf("CHECK FAILED block %s config %s seed %llu cycle %llu: %s\n", b->name, o->cfg_tag, (unsigned long long)o->seed,
              (unsigned long long)cyc, msg);
       repro_line(&r, cyc);
@@ -966,7 +1005,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
   if (r.vcd) ls_vcd_close(r.vcd);
   if (r.use_rtl) ls_rtl_close();
   if (!fail && !o->quiet && b->summary && r.use_c) b->summary(r.ctx, stdout);
-  if (!fail && r.use_c && (!o->quiet || o->cov_file)) coverage_report(&r, o->cov_file);
+  if (!fail && r.use_c && !o->bench && (!o->quiet || o->cov_file)) coverage_report(&r, o->cov_file);
   int nreg = 0, nport = 0, nmem = 0;
   unsigned long long regbits = 0;
   for (int i = 0; i < r.map.nsig; i++) {
@@ -983,10 +1022,10 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
            b->name, o->cfg_tag, (unsigned long long)o->seed, (unsigned long long)cyc, nreg, nmem, regbits, nport,
            every_note, dt > 0 ? (double)cyc / dt : 0.0);
   } else if (!fail) { /* one model alone: nothing was compared */
-    printf("DONE %s %s seed=%llu: %llu cycles, %s alone, nothing compared (state map %d registers + %d memories, %llu bits); "
+    printf("DONE %s %s seed=%llu: %llu cycles, %s alone, nothing compared (state map %d registers + %d memories, %llu bits)%s; "
            "%.0f cycles/s\n",
            b->name, o->cfg_tag, (unsigned long long)o->seed, (unsigned long long)cyc, o->mode == MODE_C ? "C model" : "RTL",
-           nreg, nmem, regbits, dt > 0 ? (double)cyc / dt : 0.0);
+           nreg, nmem, regbits, o->bench ? ", --bench: no scoreboard, no coverage" : "", dt > 0 ? (double)cyc / dt : 0.0);
   }
   if (o->stats_f && !r.locate) { /* machine-readable results (tb/ls_stats.c); a located re-run writes its own */
     ls_run_info_t ri = {.block = b->name, .mode = o->mode == MODE_LOCKSTEP ? "lockstep" : o->mode == MODE_C ? "c" : "rtl",
@@ -1163,6 +1202,7 @@ int ls_main(int argc, char **argv) {
     else if (!strcmp(a, "--print-map")) o.print_map = 1;
     else if (!strcmp(a, "--rand-init")) o.rand_init = 1;
     else if (!strcmp(a, "--cov")) { NEED_ARG; o.cov_file = v; }
+    else if (!strcmp(a, "--bench")) o.bench = 1;
     else if (!strcmp(a, "--list-blocks")) { ls_list_blocks(stdout); return 0; }
     else if (!strcmp(a, "--list-params")) {
       if (v && v[0] != '-' && !ls_find_block(v) && !cfg_block_known(v)) {
@@ -1205,6 +1245,14 @@ int ls_main(int argc, char **argv) {
   if (o.win_from >= 0 && !o.print_map && !o.emit_dir && (uint64_t)o.win_to >= o.cycles) {
     fprintf(stderr, "error: option --window %lld:%lld: past the end of the run (--cycles %llu: cycles 0..%llu)\n",
             o.win_from, o.win_to, (unsigned long long)o.cycles, (unsigned long long)(o.cycles ? o.cycles - 1 : 0));
+    return 2;
+  }
+  if (o.bench && o.mode == MODE_LOCKSTEP) {
+    fprintf(stderr, "error: option --bench: only with --mode c or --mode rtl (a lockstep run keeps its scoreboard and coverage)\n");
+    return 2;
+  }
+  if (o.bench && o.cov_file) {
+    fprintf(stderr, "error: options --bench and --cov: --bench counts no coverage; drop one of them\n");
     return 2;
   }
   if (o.gpgpusim && !o.quiet && !o.print_map && !o.emit_dir) printf("%s\n", o.gpgpusim_report);

@@ -1,21 +1,11 @@
 /* mrpb.c -- see mrpb.h; mirrors rtl/mrpb/mrpb.sv statement by statement. */
 #include "mrpb.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
 
 static uint32_t mask32(unsigned w) { return w >= 32 ? 0xffffffffu : (1u << w) - 1u; }
-
-/* dst[dlsb +: n] |= src[0 +: n], word-wise; dst is zero there beforehand. */
-static void put_bits(uint32_t *dst, unsigned dlsb, const uint32_t *src, unsigned n) {
-  unsigned sh = dlsb & 31, w0 = dlsb >> 5;
-  for (unsigned b = 0; b < n; b += 32) {
-    unsigned k = n - b < 32 ? n - b : 32, w = w0 + b / 32;
-    uint32_t v = src[b / 32] & mask32(k);
-    dst[w] |= v << sh;
-    if (sh && sh + k > 32) dst[w + 1] |= v >> (32 - sh);
-  }
-}
 
 /* dst[0 +: n] = src[slsb +: n] (word-wise; whole words of dst written). */
 static void get_bits(uint32_t *dst, const uint32_t *src, unsigned slsb, unsigned n) {
@@ -39,7 +29,7 @@ static uint32_t elig_of(uint32_t cnt, uint32_t young) {
 int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsigned payload_w, unsigned sdata_w,
               unsigned cnt_w) {
   memset(m, 0, sizeof *m);
-  if (sig > MRPB_SIG_BWARP || entries < 1 || latency < 3 || latency - 2 > MRPB_HIST_MAX || payload_w < 1 ||
+  if (sig > MRPB_SIG_BWARP || entries < 1 || entries > MRPB_QCNT_MAX || latency < 3 || latency - 2 > MRPB_HIST_MAX || payload_w < 1 ||
       payload_w > 32 * MRPB_PAYLOAD_WORDS || sdata_w < 1 || sdata_w > 32 * MRPB_SDATA_WORDS || cnt_w < 1 ||
       cnt_w > 32)
     return -1;
@@ -65,9 +55,20 @@ int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsig
   m->occ_w = bits_clog2(m->rows + 1);
   m->pwords = bits_words(payload_w);
   m->swords = bits_words(sdata_w);
+  m->sig_off = m->sig == MRPB_SIG_BLOCK   ? (unsigned)offsetof(mrpb_in_t, enq_bid_i)
+              : m->sig == MRPB_SIG_BWARP ? (unsigned)offsetof(mrpb_in_t, enq_bwid_i)
+                                         : (unsigned)offsetof(mrpb_in_t, enq_wid_i);
+  m->idx_mask = mask32(m->idx_w);
+  m->wid_mask = mask32(m->wid_w);
+  m->hist_mask = mask32(m->hist_n);
+  m->hist_top = m->hist_n - 1;
+  m->addr_mask = mask32(m->addr_w);
+  m->plast_mask = payload_w & 31 ? mask32(payload_w & 31) : 0xffffffffu;
+  for (uint32_t mode = 0; mode < 4; mode++)
+    for (uint32_t f = 0; f < 8; f++) m->byp_tbl[mode] |= (uint8_t)(mrpb_bypass_hit(mode, f) << f);
   uint32_t **arr[] = {&m->cnt_q, &m->cnt_d, &m->head_q, &m->head_d, &m->tail_q, &m->tail_d, &m->young_q, &m->young_d};
   int bad = 0;
-  for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) bad |= !(*arr[i] = calloc(m->nq, sizeof(uint32_t)));
+  for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) bad |= !(*arr[i] = calloc(m->idx_mask + 1u, sizeof(uint32_t)));
   if (bad || mem_1r1w_init(&m->i_mem, m->rows, m->row_w, m->row_w) ||
       mem_1r1w_init(&m->i_sdata, m->rows, sdata_w, sdata_w) || mrpb_stats_init(&m->i_stats, cnt_w, m->occ_w)) {
     mrpb_free(m);
@@ -103,7 +104,7 @@ void mrpb_free(mrpb_t *m) {
 }
 
 void mrpb_reset(mrpb_t *m) {
-  size_t qb = m->nq * sizeof(uint32_t);
+  size_t qb = (m->idx_mask + 1u) * sizeof(uint32_t);
   memset(m->cnt_q, 0, qb); memset(m->cnt_d, 0, qb);
   memset(m->head_q, 0, qb); memset(m->head_d, 0, qb);
   memset(m->tail_q, 0, qb); memset(m->tail_d, 0, qb);
@@ -117,8 +118,10 @@ void mrpb_reset(mrpb_t *m) {
   memset(m->out_sdata_q, 0, sizeof m->out_sdata_q);
   m->ntch = 0;
   m->out_load = m->out_sload = 0;
-  m->out_dirty = 1;
+  m->out_sdirty = 1;
   memset(m->elig, 0, sizeof m->elig);
+  memset(m->elig_cnt, 0, sizeof m->elig_cnt);
+  m->elig_cnts = 0;
   mem_1r1w_idle(&m->i_mem);
   mem_1r1w_idle(&m->i_sdata);
   mrpb_drain_reset(&m->i_drain);
@@ -148,108 +151,127 @@ uint32_t mrpb_bypass_hit(uint32_t mode, uint32_t fail) {
   }
 }
 
-static uint32_t ptr_next(const mrpb_t *m, uint32_t p) { return p == m->entries - 1 ? 0 : p + 1; }
+static inline uint32_t ptr_next(const mrpb_t *m, uint32_t p) { return p == m->entries - 1 ? 0 : p + 1; }
 
-/* Marks queue q as written this cycle: its next state starts from its state. */
-static void touch(mrpb_t *m, uint32_t q) {
-  for (unsigned i = 0; i < m->ntch; i++)
-    if (m->tch[i] == q) return;
-  m->tch[m->ntch++] = q;
-  m->cnt_d[q] = m->cnt_q[q];
-  m->head_d[q] = m->head_q[q];
-  m->tail_d[q] = m->tail_q[q];
-  m->young_d[q] = m->young_q[q];
+/* The row {payload, wid, store} into the memory's write port: the payload
+ * shifted up by 1 + WidW (< 32) bits, word by word. */
+static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const uint32_t *pl) {
+  unsigned sh = 1 + m->wid_w, n = m->pwords;
+  uint32_t carry = head;
+  for (unsigned j = 0; j < n; j++) {
+    uint32_t v = j == n - 1 ? pl[j] & m->plast_mask : pl[j];
+    wd[j] = carry | v << sh;
+    carry = v >> (32 - sh);
+  }
+  if (m->i_mem.words > n) wd[n] = carry;
 }
 
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  const unsigned nq = m->nq;
+  /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
+   * with & and |, so the decisions below are data, not branches. */
+  const uint32_t valid = in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
+  const uint32_t flush = in->mode_flush_i & 1u, ready = in->deq_ready_i & 1u;
 
   /* Signature and the target queue's state (an out-of-range signature is a
-   * caller error, see the RTL's assertion; the model reads it as empty). */
-  uint32_t tq = mrpb_signature(m, in->enq_wid_i, in->enq_bid_i, in->enq_bwid_i);
-  uint32_t tq_ok = tq < nq;
-  uint32_t tq_cnt = tq_ok ? m->cnt_q[tq] : 0;
+   * caller error, see the RTL's assertion; the model reads it as empty: the
+   * per-queue arrays have 1 << IdxW elements, those >= NQ always zero). */
+  uint32_t tq = *(const uint32_t *)(const void *)((const char *)in + m->sig_off) & m->idx_mask;
+  uint32_t tq_ok = tq < m->nq;
+  uint32_t tq_cnt = m->cnt_q[tq];
   uint32_t tq_full = tq_cnt == m->entries, tq_empty = tq_cnt == 0;
-  uint32_t idle = m->occ_q == 0 && !m->out_valid_q;
+  uint32_t ov = m->out_valid_q;
+  uint32_t idle = (m->occ_q == 0) & !ov;
 
   /* Dequeue side. */
-  uint32_t deq_fire = m->out_valid_q && in->deq_ready_i;
-  uint32_t out_free = !m->out_valid_q || deq_fire;
+  uint32_t deq_fire = ov & ready;
+  uint32_t out_free = (!ov) | deq_fire;
 
   /* Enqueue side; wpass: straight into the output register. */
-  uint32_t wpass_mode = in->mode_slot_i || (in->mode_flush_i && in->enq_store_i);
+  uint32_t wpass_mode = slot | (flush & store);
   uint32_t enq_ready;
   if (m->bar_pend_q) enq_ready = 0;
-  else if (in->mode_slot_i) enq_ready = out_free;
-  else if (wpass_mode) enq_ready = tq_empty && !m->out_valid_q;
+  else if (slot) enq_ready = out_free;
+  else if (wpass_mode) enq_ready = tq_empty & !ov;
   else enq_ready = !tq_full;
-  uint32_t enq_fire = in->enq_valid_i && enq_ready;
-  uint32_t enq_push = enq_fire && !wpass_mode;
-  uint32_t wpass = enq_fire && wpass_mode;
+  uint32_t enq_fire = valid & enq_ready;
+  uint32_t enq_push = enq_fire & !wpass_mode;
+  uint32_t wpass = enq_fire & wpass_mode;
 
   /* Flush (Section 3.3). */
-  uint32_t flush_valid = !in->mode_slot_i && in->mode_flush_i && in->enq_valid_i && !m->bar_pend_q &&
-                         (in->enq_store_i ? !tq_empty : tq_full);
-  uint32_t hold_drain = !in->mode_slot_i && in->mode_flush_i && in->enq_valid_i && !m->bar_pend_q &&
-                        in->enq_store_i && tq_empty;
+  uint32_t flush_on = (!slot) & flush & valid & !m->bar_pend_q;
+  uint32_t flush_valid = flush_on & (store ? !tq_empty : tq_full);
+  uint32_t hold_drain = flush_on & store & tq_empty;
 
-  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i, m->elig, m->cnt_q, flush_valid, tq};
-  mrpb_drain_sel_t sel = mrpb_drain_pick(&m->i_drain, &din);
-  uint32_t deq_pop = sel.valid && out_free && !hold_drain;
-  mrpb_drain_comb(&m->i_drain, &din, sel, deq_pop);
+  /* The drain selector; advance_i = deq_pop = sel_valid && out_free && !hold_drain. */
+  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
+  mrpb_drain_sel_t sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
+  uint32_t deq_pop = sel.valid & out_free & !hold_drain;
 
-  /* Queue storage: row q*Entries + offset; store data at the same row. */
-  uint32_t waddr = (tq * m->entries + (tq_ok ? m->tail_q[tq] : 0)) & mask32(m->addr_w);
+  /* Queue storage: row q*Entries + offset; store data at the same row (the
+   * write ports are set only when they write: the engine compares address
+   * and data only then). */
   m->i_mem.we_i = enq_push;
-  m->i_sdata.we_i = enq_push && in->enq_store_i;
+  m->i_sdata.we_i = enq_push & store;
   if (enq_push) {
-    uint32_t wdata[MRPB_PAYLOAD_WORDS + 1] = {0};
-    wdata[0] = (in->enq_store_i & 1u) | (in->enq_wid_i & mask32(m->wid_w)) << 1;
-    put_bits(wdata, 1 + m->wid_w, in->enq_payload_i, m->payload_w);
-    mem_1r1w_write(&m->i_mem, waddr, wdata, NULL);
-    if (in->enq_store_i) mem_1r1w_write(&m->i_sdata, waddr, in->enq_sdata_i, NULL);
+    uint32_t waddr = (tq * m->entries + m->tail_q[tq]) & m->addr_mask;
+    m->i_mem.waddr_i = waddr;
+    m->i_mem.wmask_i[0] = 1; /* one slice per row: the whole row */
+    pack_row(m, m->i_mem.wdata_i, store | (in->enq_wid_i & m->wid_mask) << 1, in->enq_payload_i);
+    if (store) {
+      m->i_sdata.waddr_i = waddr;
+      m->i_sdata.wmask_i[0] = 1;
+      memcpy(m->i_sdata.wdata_i, in->enq_sdata_i, m->swords * 4);
+      bits_trim(m->i_sdata.wdata_i, m->sdata_w);
+    }
   }
 
   /* Per-queue pointers, counts and young counts: only the pushed, popped
-   * and aged queues change. */
-  uint32_t aged_v = (m->hist_v_q >> (m->hist_n - 1)) & 1u;
-  uint32_t aged_id = m->hist_id_q[m->hist_n - 1];
+   * and aged queues change.  Outside a cycle every *_d element equals its
+   * *_q element, so only the changed elements are written here and commit
+   * copies the listed queues back. */
+  uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
+  uint32_t aged_id = m->hist_id_q[m->hist_top];
   uint32_t s = sel.idx;
-  m->ntch = 0;
-  if (enq_push && tq_ok) touch(m, tq);
-  if (deq_pop) touch(m, s);
-  if (aged_v && aged_id < nq) touch(m, aged_id);
-  if (enq_push && tq_ok) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
-  if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
-  if (enq_push && tq_ok && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
-  if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
-  if (enq_push && tq_ok && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
-  if (aged_v && aged_id < nq && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+  uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
+  unsigned nt = 0;
+  if (push_q) m->tch[nt++] = tq;
+  if (deq_pop) m->tch[nt++] = s;
+  if (aged) m->tch[nt++] = aged_id;
+  m->ntch = nt;
+  if (nt) {
+    if (push_q) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
+    if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
+    if (push_q && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
+    if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
+    if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
+    if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+  }
 
-  /* Age history. */
-  m->hist_v_d = ((m->hist_v_q << 1) | enq_push) & mask32(m->hist_n);
-  for (unsigned k = m->hist_n - 1; k > 0; k--) m->hist_id_d[k] = m->hist_id_q[k - 1];
-  m->hist_id_d[0] = tq;
+  /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
+  m->hist_v_d = ((m->hist_v_q << 1) | enq_push) & m->hist_mask;
+  memcpy(m->hist_id_d + 1, m->hist_id_q, MRPB_HIST_MAX - 1);
+  m->hist_id_d[0] = (uint8_t)tq;
 
-  m->occ_d = m->occ_q;
-  if (enq_push && !deq_pop) m->occ_d = m->occ_q + 1;
-  else if (deq_pop && !enq_push) m->occ_d = m->occ_q - 1;
+  m->occ_d = m->occ_q + enq_push - deq_pop; /* +1, -1, or both: unchanged */
 
   /* Output register and bypass (Section 3.4): resource fails only. */
-  uint32_t byp_hit = mrpb_bypass_hit(in->mode_bypass_i, in->l1d_fail_i);
-  uint32_t byp_set = m->out_valid_q && !in->deq_ready_i && !m->out_bypass_q && !m->out_store_q && byp_hit;
+  uint32_t byp_set = 0;
+  if (ov & !ready & !m->out_bypass_q & !m->out_store_q) {
+    uint32_t mode = in->mode_bypass_i, fail = in->l1d_fail_i;
+    byp_set = mode < 4 && fail < 8 ? (m->byp_tbl[mode] >> fail) & 1u : mrpb_bypass_hit(mode, fail);
+  }
 
-  m->out_valid_d = m->out_valid_q && !deq_fire;
+  m->out_valid_d = ov & !deq_fire;
   m->out_bypass_d = m->out_bypass_q;
   m->out_store_d = m->out_store_q;
   m->out_wid_d = m->out_wid_q;
-  m->out_load = m->out_sload = 0; /* out_payload_d / out_sdata_d equal their _q unless loaded */
+  /* out_payload_d / out_sdata_d equal their _q unless loaded (out_load, out_sload) */
   if (deq_pop) {
     const uint32_t *rdata = mem_1r1w_read(&m->i_mem, s * m->entries + m->head_q[s]);
     m->out_valid_d = 1;
     m->out_bypass_d = 0;
     m->out_store_d = rdata[0] & 1u;
-    m->out_wid_d = (rdata[0] >> 1) & mask32(m->wid_w);
+    m->out_wid_d = (rdata[0] >> 1) & m->wid_mask;
     get_bits(m->out_payload_d, rdata, 1 + m->wid_w, m->payload_w);
     m->out_load = 1;
     if (rdata[0] & 1u) {
@@ -259,12 +281,12 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   } else if (wpass) {
     m->out_valid_d = 1;
     m->out_bypass_d = 0;
-    m->out_store_d = in->enq_store_i;
-    m->out_wid_d = in->enq_wid_i & mask32(m->wid_w);
+    m->out_store_d = store;
+    m->out_wid_d = in->enq_wid_i & m->wid_mask;
     memcpy(m->out_payload_d, in->enq_payload_i, m->pwords * 4);
     bits_trim(m->out_payload_d, m->payload_w);
     m->out_load = 1;
-    if (in->enq_store_i) {
+    if (store) {
       memcpy(m->out_sdata_d, in->enq_sdata_i, m->swords * 4);
       bits_trim(m->out_sdata_d, m->sdata_w);
       m->out_sload = 1;
@@ -273,27 +295,29 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
     m->out_bypass_d = 1;
   }
 
-  m->bar_pend_d = in->barrier_i || (m->bar_pend_q && !idle);
+  m->bar_pend_d = (in->barrier_i & 1u) | (m->bar_pend_q & !idle);
 
   /* Outputs (the wide ones copied only after the output register loaded,
    * or into an output struct the model has not written before). */
   out->enq_ready_o = enq_ready;
-  out->deq_valid_o = m->out_valid_q;
+  out->deq_valid_o = ov;
   out->deq_bypass_o = m->out_bypass_q;
   out->deq_store_o = m->out_store_q;
   out->deq_wid_o = m->out_wid_q;
-  if (m->out_dirty || m->out_last != out) {
-    memcpy(out->deq_payload_o, m->out_payload_q, m->pwords * 4);
+  /* the payload (<= 8 words) every cycle: cheaper than a branch on a random
+   * event; the store data (up to 72 words) only after a load */
+  for (unsigned w = 0; w < m->pwords; w++) out->deq_payload_o[w] = m->out_payload_q[w];
+  if (m->out_last != out) m->out_sdirty = 1;
+  if (m->out_sdirty) {
     memcpy(out->deq_sdata_o, m->out_sdata_q, m->swords * 4);
-    m->out_dirty = 0;
+    m->out_sdirty = 0;
     m->out_last = out;
   }
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
-  mrpb_stats_in_t sin = {enq_push, deq_pop, wpass, deq_pop && sel.flush, byp_set,
-                         in->enq_valid_i && !enq_ready, m->out_valid_q && !in->deq_ready_i, m->occ_q};
-  mrpb_stats_comb(&m->i_stats, &sin);
+  mrpb_stats_comb_v(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready, ov & !ready,
+                    m->occ_q);
 
   m->dbg_deq_pop = deq_pop;
   m->dbg_sel_idx = sel.idx;
@@ -304,33 +328,46 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 }
 
 void mrpb_commit(mrpb_t *m) {
-  /* Only what the cycle wrote: the touched queues, then the eligibility
-   * bits of those queues. */
+  /* Only what the cycle wrote: the listed queues (a queue listed twice is
+   * copied twice, the same values), then their eligibility bits and their
+   * place in the eligible-per-count summary. */
   for (unsigned i = 0; i < m->ntch; i++) {
-    uint32_t q = m->tch[i];
+    uint32_t q = m->tch[i], oc = m->cnt_q[q];
+    uint64_t bit = 1ull << q;
+    if ((m->elig[q >> 5] >> (q & 31)) & 1u) {
+      if (!(m->elig_cnt[oc] &= ~bit)) m->elig_cnts &= ~(1ull << oc);
+    }
     m->cnt_q[q] = m->cnt_d[q];
     m->head_q[q] = m->head_d[q];
     m->tail_q[q] = m->tail_d[q];
     m->young_q[q] = m->young_d[q];
-    if (elig_of(m->cnt_q[q], m->young_q[q])) m->elig[q >> 5] |= 1u << (q & 31);
-    else m->elig[q >> 5] &= ~(1u << (q & 31));
+    if (elig_of(m->cnt_q[q], m->young_q[q])) {
+      m->elig[q >> 5] |= 1u << (q & 31);
+      m->elig_cnt[m->cnt_q[q]] |= bit;
+      m->elig_cnts |= 1ull << m->cnt_q[q];
+    } else {
+      m->elig[q >> 5] &= ~(1u << (q & 31));
+    }
   }
   m->ntch = 0;
   m->hist_v_q = m->hist_v_d;
-  memcpy(m->hist_id_q, m->hist_id_d, m->hist_n * sizeof(uint32_t));
+  memcpy(m->hist_id_q, m->hist_id_d, MRPB_HIST_MAX);
   m->occ_q = m->occ_d;
   m->bar_pend_q = m->bar_pend_d;
   m->out_valid_q = m->out_valid_d;
   m->out_bypass_q = m->out_bypass_d;
   m->out_store_q = m->out_store_d;
   m->out_wid_q = m->out_wid_d;
-  if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4);
-  if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4);
-  m->out_dirty |= m->out_load | m->out_sload;
-  m->out_load = m->out_sload = 0;
-  mem_1r1w_commit(&m->i_mem);
-  mem_1r1w_commit(&m->i_sdata);
-  m->i_mem.we_i = m->i_sdata.we_i = 0;
+  if (m->out_load | m->out_sload) {
+    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4);
+    if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
+    m->out_load = m->out_sload = 0;
+  }
+  if (m->i_mem.we_i) { /* the memories change only through a write */
+    mem_1r1w_commit(&m->i_mem);
+    if (m->i_sdata.we_i) mem_1r1w_commit(&m->i_sdata);
+    m->i_mem.we_i = m->i_sdata.we_i = 0;
+  }
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
 }

@@ -28,6 +28,7 @@
 #define MRPB_PAYLOAD_WORDS 8 /* MRPB_PAYLOAD_W <= 256 */
 #define MRPB_SDATA_WORDS 72  /* MRPB_SDATA_W <= 2304 */
 #define MRPB_HIST_MAX 16     /* Latency - 2 <= 16 */
+#define MRPB_QCNT_MAX 32     /* Entries <= 32 */
 
 typedef struct {
   uint32_t mode_drain_i, mode_greedy_i, mode_flush_i, mode_bypass_i, mode_slot_i;
@@ -49,30 +50,44 @@ typedef struct {
   unsigned sig, nq, entries, latency, payload_w, sdata_w, cnt_w;
   unsigned wid_w, bid_w, bwid_w, idx_w, ptr_w, qcnt_w, hist_n, young_w, rows, addr_w, row_w, occ_w;
   unsigned pwords, swords;
-  /* registers: per queue (nq elements each) */
+  /* derived at init, like the RTL's localparams: the byte offset in
+   * mrpb_in_t of the field the signature takes, masks of the narrow fields */
+  unsigned sig_off, hist_top; /* hist_top = HistN - 1 */
+  uint32_t idx_mask, wid_mask, hist_mask, addr_mask, plast_mask;
+  uint8_t byp_tbl[4]; /* per mode_bypass_i: bit f set when fail code f bypasses (mrpb_bypass_hit) */
+  /* registers: per queue (nq elements each; 1 << IdxW allocated, so that
+   * every signature value indexes them: a queue index >= nq reads as an
+   * empty queue, as the model always read it, and is never written) */
   uint32_t *cnt_q, *head_q, *tail_q, *young_q;
   /* registers: age history, occupancy, barrier, output register */
-  uint32_t hist_v_q, hist_id_q[MRPB_HIST_MAX];
+  uint32_t hist_v_q;
+  uint8_t hist_id_q[MRPB_HIST_MAX]; /* IdxW <= 8 bits: Verilator's uint8_t */
   uint32_t occ_q, bar_pend_q, out_valid_q, out_bypass_q, out_store_q, out_wid_q;
   uint32_t out_payload_q[MRPB_PAYLOAD_WORDS], out_sdata_q[MRPB_SDATA_WORDS];
   /* next state */
   uint32_t *cnt_d, *head_d, *tail_d, *young_d;
-  uint32_t hist_v_d, hist_id_d[MRPB_HIST_MAX];
+  uint32_t hist_v_d;
+  uint8_t hist_id_d[MRPB_HIST_MAX];
   uint32_t occ_d, bar_pend_d, out_valid_d, out_bypass_d, out_store_d, out_wid_d;
   uint32_t out_payload_d[MRPB_PAYLOAD_WORDS], out_sdata_d[MRPB_SDATA_WORDS];
   /* sub-instances */
   mem_1r1w_t i_mem, i_sdata;
   mrpb_drain_t i_drain;
   mrpb_stats_t i_stats;
-  /* bookkeeping of the model (not state): queues this cycle writes, whether
+  /* bookkeeping of the model (not state): queues this cycle writes (a queue
+   * may be listed twice), whether
    * the output register's wide fields are loaded, the eligibility bitmap,
    * whether the wide outputs must be recopied and into which struct they
    * were copied last */
   uint32_t tch[3];
   unsigned ntch;
-  uint32_t out_load, out_sload, out_dirty;
+  uint32_t out_load, out_sload, out_sdirty;
   const mrpb_out_t *out_last;
   uint32_t elig[MRPB_ELIG_WORDS];
+  /* the eligible queues per count (bit q of elig_cnt[c]: queue q is
+   * eligible with cnt_q[q] == c) and the counts that have one: the drain's
+   * longest-first pick without a scan (mrpb_drain_in_t.by_cnt) */
+  uint64_t elig_cnt[MRPB_QCNT_MAX + 1], elig_cnts;
   /* this cycle's internal decisions (for tests and the scoreboard; not state) */
   uint32_t dbg_deq_pop, dbg_sel_idx, dbg_sel_flush, dbg_wpass, dbg_enq_push, dbg_byp_set;
 } mrpb_t;

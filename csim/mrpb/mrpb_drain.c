@@ -86,8 +86,11 @@ void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_
   }
 }
 
-void mrpb_drain_commit(mrpb_drain_t *d) {
-  d->gcur_q = d->gcur_d;
-  d->gcur_v_q = d->gcur_v_d;
-  rr_arb_commit(&d->i_rr);
+/* The longest-first pick for mrpb_drain_step() (out of line: one policy of three). */
+uint32_t mrpb_drain_longest(const mrpb_drain_t *d, const uint32_t *elig, const uint32_t *cnt, uint32_t *valid) {
+  mrpb_drain_in_t in = {MRPB_DRAIN_LONGEST, 0, elig, cnt, 0, 0, NULL, 0};
+  return pick_longest(d, &in, valid);
 }
+
+/* The round-robin pointer's next state after a consumed base pick. */
+void mrpb_drain_rr_advance(mrpb_drain_t *d, const uint32_t *elig) { rr_arb_comb(&d->i_rr, elig, 1); }

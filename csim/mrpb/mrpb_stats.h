@@ -5,7 +5,9 @@
  *   8 + b  histogram bucket b; other indices read 0. */
 #ifndef MRPB_STATS_H
 #define MRPB_STATS_H
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "l1sys_params.h"
 
 /* stat_sel_i encodings MRPB_STAT_* come from csim/params_mrpb.def */
@@ -18,6 +20,11 @@ typedef struct {
   uint32_t enq_cnt_d, deq_cnt_d, wpass_cnt_d, flush_cnt_d, bypass_cnt_d, stall_cnt_d, rej_cnt_d, occ_max_d;
   uint32_t occ_hist_q[MRPB_NBKT_MAX], occ_hist_d[MRPB_NBKT_MAX]; /* one counter per bucket (RTL: occ_hist_q[NBkt]) */
   uint32_t bkt; /* this cycle's bucket: the one element of occ_hist_d that changes */
+  /* read mux as a table (built at init, like the RTL's constant case labels):
+   * byte offset in this struct of the register each stat_sel_i value reads,
+   * that of `zero` for the indices that read 0 */
+  uint16_t rd_off[32];
+  uint32_t zero;
 } mrpb_stats_t;
 
 /* The cycle's event pulses. */
@@ -26,9 +33,66 @@ typedef struct { uint32_t enq, deq, wpass, flush, bypass, stall, rej, occ; } mrp
 /* Returns -1 when occ_w is too large for the fixed histogram storage. */
 int mrpb_stats_init(mrpb_stats_t *s, unsigned cnt_w, unsigned occ_w);
 void mrpb_stats_reset(mrpb_stats_t *s);
-uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel);
 uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b);
 void mrpb_stats_comb(mrpb_stats_t *s, const mrpb_stats_in_t *in);
-void mrpb_stats_commit(mrpb_stats_t *s);
+
+/* sat_inc of the RTL; inc is 0 or 1 (no branch: the increments are random) */
+static inline uint32_t mrpb_stats_sat_inc(const mrpb_stats_t *s, uint32_t v, uint32_t inc) {
+  return v + (inc & (v != s->cmax));
+}
+/* mrpb_stats_comb() with the pulses as arguments, each 0 or 1 (the parent
+ * calls it every cycle: no struct to fill).  The seven event counters are
+ * consecutive fields (checked below): two 4-lane vectors (GCC/Clang vector
+ * extension) do the seven saturating increments at once; lane 3 of the
+ * second is occ_max, whose next value is a maximum, set after. */
+typedef uint32_t mrpb_stats_v4_t __attribute__((vector_size(16)));
+_Static_assert(offsetof(mrpb_stats_t, deq_cnt_q) == offsetof(mrpb_stats_t, enq_cnt_q) + 4 &&
+                   offsetof(mrpb_stats_t, wpass_cnt_q) == offsetof(mrpb_stats_t, enq_cnt_q) + 8 &&
+                   offsetof(mrpb_stats_t, flush_cnt_q) == offsetof(mrpb_stats_t, enq_cnt_q) + 12 &&
+                   offsetof(mrpb_stats_t, bypass_cnt_q) == offsetof(mrpb_stats_t, enq_cnt_q) + 16 &&
+                   offsetof(mrpb_stats_t, stall_cnt_q) == offsetof(mrpb_stats_t, enq_cnt_q) + 20 &&
+                   offsetof(mrpb_stats_t, rej_cnt_q) == offsetof(mrpb_stats_t, enq_cnt_q) + 24 &&
+                   offsetof(mrpb_stats_t, occ_max_q) == offsetof(mrpb_stats_t, enq_cnt_q) + 28 &&
+                   offsetof(mrpb_stats_t, enq_cnt_d) == offsetof(mrpb_stats_t, enq_cnt_q) + 32 &&
+                   offsetof(mrpb_stats_t, occ_max_d) == offsetof(mrpb_stats_t, enq_cnt_q) + 60,
+               "mrpb_stats_t: the counters _q and _d must be consecutive uint32_t fields");
+static inline void mrpb_stats_comb_v(mrpb_stats_t *s, uint32_t enq, uint32_t deq, uint32_t wpass, uint32_t flush,
+                                     uint32_t bypass, uint32_t stall, uint32_t rej, uint32_t occ_i) {
+  const uint32_t cmax = s->cmax, om = s->occ_max_q;
+  char *base = (char *)s + offsetof(mrpb_stats_t, enq_cnt_q);
+  mrpb_stats_v4_t a, b, cm = {cmax, cmax, cmax, cmax};
+  mrpb_stats_v4_t ia = {enq, deq, wpass, flush}, ib = {bypass, stall, rej, 0};
+  memcpy(&a, base, sizeof a);      /* enq, deq, wpass, flush */
+  memcpy(&b, base + 16, sizeof b); /* bypass, stall, rej, occ_max */
+  a += ia & (mrpb_stats_v4_t)(a != cm); /* sat_inc of the RTL: + inc unless at CntW's maximum */
+  b += ib & (mrpb_stats_v4_t)(b != cm);
+  memcpy(base + 32, &a, sizeof a); /* enq_cnt_d .. flush_cnt_d */
+  memcpy(base + 48, &b, sizeof b); /* bypass_cnt_d .. rej_cnt_d, occ_max_d (set next) */
+  s->occ_max_d = occ_i > om ? occ_i : om;
+  /* bucket: position of the highest set bit plus one (0 for zero) */
+  uint32_t occ = occ_i & s->omask;
+  uint32_t bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0, h = s->occ_hist_q[bkt];
+  s->bkt = bkt;
+  s->occ_hist_d[bkt] = h + (h != cmax);
+}
+
+/* stat_data_o: every register read is at most CntW bits except occ_max_q,
+ * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both. */
+static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
+  uint32_t v = *(const uint32_t *)(const void *)((const char *)s + s->rd_off[sel & 31]) & s->cmax;
+  return sel < 32 ? v : 0;
+}
+
+static inline void mrpb_stats_commit(mrpb_stats_t *s) {
+  s->enq_cnt_q = s->enq_cnt_d;
+  s->deq_cnt_q = s->deq_cnt_d;
+  s->wpass_cnt_q = s->wpass_cnt_d;
+  s->flush_cnt_q = s->flush_cnt_d;
+  s->bypass_cnt_q = s->bypass_cnt_d;
+  s->stall_cnt_q = s->stall_cnt_d;
+  s->rej_cnt_q = s->rej_cnt_d;
+  s->occ_max_q = s->occ_max_d;
+  s->occ_hist_q[s->bkt] = s->occ_hist_d[s->bkt]; /* the only bucket this cycle wrote */
+}
 
 #endif

@@ -36,5 +36,3 @@ void rr_arb_comb(rr_arb_t *a, const uint32_t *req, uint32_t advance) {
 #endif
   }
 }
-
-void rr_arb_commit(rr_arb_t *a) { a->ptr_q = a->ptr_d; }

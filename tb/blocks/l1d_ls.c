@@ -53,6 +53,7 @@ typedef struct {
   uint64_t loads_acc, rsps;
   unsigned max_pend_seen;
   uint64_t cov[64]; /* functional coverage, indexed by the COV_* list below */
+  int cov_off;      /* --bench: no coverage counting */
   int drop_bypass;  /* stimulus ablation (L1D_STIM_DROP=bypass): no bypassed loads */
   ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
 } ctx_t;
@@ -456,8 +457,9 @@ static void cover(ctx_t *c) {
 static void comb(void *p) {
   ctx_t *c = p;
   l1d_comb(&c->m);
-  cover(c);
+  if (!c->cov_off) cover(c);
 }
+static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
 static void commit(void *p) { l1d_commit(&((ctx_t *)p)->m); }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
@@ -547,6 +549,7 @@ const ls_block_t ls_block_l1d = {
     .comb = comb,
     .commit = commit,
     .check = check,
+    .bench = bench,
     .summary = summary,
     .stats = stats_json,
 };

@@ -84,7 +84,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
 
 static void comb(void *p) {
   ctx_t *c = p;
-  mrpb_drain_in_t in = {c->mode_drain_i, c->mode_greedy_i, c->elig_i, c->cnt_u, c->flush_valid_i, c->flush_idx_i};
+  mrpb_drain_in_t in = {c->mode_drain_i, c->mode_greedy_i, c->elig_i, c->cnt_u, c->flush_valid_i, c->flush_idx_i, NULL, 0};
   mrpb_drain_sel_t s = mrpb_drain_pick(&c->d, &in);
   c->sel_valid_o = s.valid;
   c->sel_idx_o = s.idx;

@@ -114,6 +114,7 @@ typedef struct {
   unsigned nfull, nyoung, ehist[MRPB_ENTRIES_MAX + 1];
   uint64_t ebits;
   int qsum_stale; /* rebuild from the registers (after reset) */
+  int cov_off;    /* --bench: no coverage counting, no queue summary */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
   char combo_name[NCOMBO][40];
 } ctx_t;
@@ -221,7 +222,7 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
   ls_reg_array(map, P("tail_q"), m->ptr_w, m->nq, m->tail_q, sizeof(uint32_t));
   ls_reg_array(map, P("young_q"), m->young_w, m->nq, m->young_q, sizeof(uint32_t));
   ls_reg(map, P("hist_v_q"), m->hist_n, &m->hist_v_q);
-  ls_reg_array(map, P("hist_id_q"), m->idx_w, m->hist_n, m->hist_id_q, sizeof(uint32_t));
+  ls_reg_array(map, P("hist_id_q"), m->idx_w, m->hist_n, m->hist_id_q, sizeof m->hist_id_q[0]);
   ls_reg(map, P("occ_q"), m->occ_w, &m->occ_q);
   ls_reg(map, P("bar_pend_q"), 1, &m->bar_pend_q);
   ls_reg(map, P("out_valid_q"), 1, &m->out_valid_q);
@@ -512,23 +513,30 @@ static void count_coverage(ctx_t *c) {
 static void comb(void *p) {
   ctx_t *c = p;
   mrpb_comb(&c->m, &c->in, &c->out);
-  count_coverage(c);
+  if (!c->cov_off) count_coverage(c);
 }
+
+static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
 
 /* The clock edge; the queue summary follows the queues the cycle wrote
  * (the model's list of touched queues, read before the commit clears it). */
 static void commit(void *p) {
   ctx_t *c = p;
   mrpb_t *m = &c->m;
-  uint32_t tq[3];
-  unsigned nt = m->ntch;
-  int live = !c->qsum_stale;
-  for (unsigned i = 0; i < nt; i++) {
-    tq[i] = m->tch[i];
-    if (live) qsum_account(c, tq[i], -1);
+  if (c->qsum_stale || c->cov_off) { /* no summary to keep */
+    mrpb_commit(m);
+    return;
+  }
+  uint32_t tq[3]; /* the model may list a queue twice: each once here */
+  unsigned nt = 0;
+  for (unsigned i = 0; i < m->ntch; i++) {
+    uint32_t q = m->tch[i];
+    if ((nt > 0 && tq[0] == q) || (nt > 1 && tq[1] == q)) continue;
+    tq[nt++] = q;
+    qsum_account(c, q, -1);
   }
   mrpb_commit(m);
-  for (unsigned i = 0; i < nt && live; i++) qsum_account(c, tq[i], +1);
+  for (unsigned i = 0; i < nt; i++) qsum_account(c, tq[i], +1);
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
@@ -703,6 +711,7 @@ const ls_block_t ls_block_mrpb = {
     .comb = comb,
     .commit = commit,
     .check = check,
+    .bench = bench,
     .summary = summary,
     .stats = stats_json,
 };
