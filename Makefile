@@ -1,5 +1,5 @@
 # Makefile -- every job of the project is a target here.
-#   make run     the main job: lockstep runs of every block, with a summary
+#   make run     the main job: the GPU shell (C model, then whole-shell C/RTL lockstep), then every block in lockstep
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k] [COMPARE_EVERY=k]
 #   make lint | yosys-read | ctest | bench | bench-ir | clean | help

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run_demo.sh -- make run: the project's main job until the GPU shell exists.
+# run_demo.sh -- make run: the project's main job: the GPU shell (scripts/run_shell.sh), then every block.
 # Runs every block the engine knows -- the primitives and the L1 blocks -- in
 # C/RTL lockstep over each of its configurations, and prints a summary.
 set -u
@@ -19,7 +19,7 @@ wait $bpid || exit 2
 bash scripts/run_shell.sh || exit 1   # the GPU shell (C model), then the blocks it embeds in lockstep
 echo
 echo "make run: C model vs RTL lockstep of every block, seed $SEED, $CYC cycles per configuration"
-echo "(the multi-SM GPU shell that will embed these blocks is not built yet; this run proves the blocks)"
+echo "(the blocks the shell embeds, and the hook twins its RTL top does not wire yet, each against its C model)"
 printf '%-10s %-22s %10s %12s %s\n' block config cycles cycles/s result
 rc=0; nrun=0; nfail=0
 for b in $($B/bin/lockstep-c --list-blocks | awk '{print $1}'); do
