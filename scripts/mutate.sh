@@ -82,7 +82,8 @@ valid=$((killed + surv))
 # is the mutant's description without its line number and without the
 # mutated text ("rtl/x.sv:COL kind: original source line"), so a listed
 # mutant stays recognised when lines move, and is no longer recognised when
-# the line it mutates changes (the argument must then be made again).
+# the line it mutates changes (the argument must then be made again).  A line
+# matches when it starts with the signature and " || " (either may hold "||").
 EQ=tb/configs/$block/mutate_equiv.txt
 sig() { sed -E 's/^([^:]+):[0-9]+:/\1:/; s/  ->  .*$//' <<<"$1"; }
 equiv=0; unexpl=0
@@ -91,7 +92,7 @@ while IFS= read -r l; do
   what=${l#* survived | }
   s=$(sig "$what")
   why=""
-  [ -f "$EQ" ] && why=$(awk -v s="$s" 'BEGIN { FS = " [|][|] " } !/^#/ && $1 == s { print $2; exit }' "$EQ")
+  [ -f "$EQ" ] && why=$(awk -v s="$s" '!/^#/ && index($0, s " || ") == 1 { print substr($0, length(s) + 5); exit }' "$EQ")
   if [ -n "$why" ]; then equiv=$((equiv + 1)); echo "  equivalent ${l%% *} | $what"$'\n'"      why: $why" >>$W/survivors.txt
   else unexpl=$((unexpl + 1)); echo "  SURVIVOR ${l%% *} | $what"$'\n'"      signature (to document it as equivalent in $EQ): $s" >>$W/survivors.txt; fi
 done < <(grep ' survived ' $W/report.txt)
