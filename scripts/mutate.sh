@@ -2,7 +2,7 @@
 # mutate.sh BLOCK [--count N] [--seed S] [--cycles N] [--jobs J] -- mutation
 # testing of a block's RTL (make mutate BLOCK=...).  Draws N (default 40)
 # single mutations, seeded (default seed 1), from every site scripts/mutate.c
-# finds in rtl/BLOCK/*.sv; builds each mutant from its own copy of rtl/ and
+# finds in rtl/BLOCK/*.sv (or rtl/*/BLOCK.sv for a one-file block); builds each mutant from its own copy of rtl/ and
 # runs the block's lockstep against the unchanged C model on the configs in
 # tb/configs/BLOCK/mutate.txt (else the first config) until one diverges.
 # Fans out through GNU parallel.  Reports killed / valid (a mutant that does
@@ -12,7 +12,11 @@
 set -u
 cd "$(dirname "$0")/.."
 block=${1:-}
-[ -n "$block" ] && [ -d "rtl/$block" ] || { echo "error: mutate.sh: BLOCK must name a folder of rtl/ (got '$block')" >&2; exit 2; }
+# The block's RTL: the files of rtl/BLOCK/, or, for a block that is one file
+# of a shared folder (rtl/shell/shell_byp.sv), that file alone.
+if [ -n "$block" ] && [ -d "rtl/$block" ]; then srcfiles=(rtl/$block/*.sv)
+else srcfiles=($(ls rtl/*/"$block".sv 2>/dev/null)); fi
+[ -n "$block" ] && [ ${#srcfiles[@]} -gt 0 ] || { echo "error: mutate.sh: BLOCK must name a folder of rtl/ or a file rtl/*/BLOCK.sv (got '$block')" >&2; exit 2; }
 shift
 count=40; seed=1; jobs=""
 # default run length: the block's make-test length (tb/configs/BLOCK/test_cycles),
@@ -37,7 +41,7 @@ W=build/mutants/$block
 rm -rf "$W"; mkdir -p "$W"
 sites=$W/sites.txt
 : >$sites
-for f in rtl/$block/*.sv; do build/bin/mutate list "$f" | sed "s|^|$f |" >>$sites; done
+for f in "${srcfiles[@]}"; do build/bin/mutate list "$f" | sed "s|^|$f |" >>$sites; done
 total=$(wc -l <$sites)
 cfgs=()
 if [ -f tb/configs/$block/mutate.txt ]; then
@@ -78,7 +82,8 @@ valid=$((killed + surv))
 # is the mutant's description without its line number and without the
 # mutated text ("rtl/x.sv:COL kind: original source line"), so a listed
 # mutant stays recognised when lines move, and is no longer recognised when
-# the line it mutates changes (the argument must then be made again).
+# the line it mutates changes (the argument must then be made again).  A line
+# matches when it starts with the signature and " || " (either may hold "||").
 EQ=tb/configs/$block/mutate_equiv.txt
 sig() { sed -E 's/^([^:]+):[0-9]+:/\1:/; s/  ->  .*$//' <<<"$1"; }
 equiv=0; unexpl=0
@@ -87,7 +92,7 @@ while IFS= read -r l; do
   what=${l#* survived | }
   s=$(sig "$what")
   why=""
-  [ -f "$EQ" ] && why=$(awk -v s="$s" 'BEGIN { FS = " [|][|] " } !/^#/ && $1 == s { print $2; exit }' "$EQ")
+  [ -f "$EQ" ] && why=$(awk -v s="$s" '!/^#/ && index($0, s " || ") == 1 { print substr($0, length(s) + 5); exit }' "$EQ")
   if [ -n "$why" ]; then equiv=$((equiv + 1)); echo "  equivalent ${l%% *} | $what"$'\n'"      why: $why" >>$W/survivors.txt
   else unexpl=$((unexpl + 1)); echo "  SURVIVOR ${l%% *} | $what"$'\n'"      signature (to document it as equivalent in $EQ): $s" >>$W/survivors.txt; fi
 done < <(grep ' survived ' $W/report.txt)
