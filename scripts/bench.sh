@@ -15,12 +15,15 @@
 # figures move with machine load: compare runs of one machine and moment.
 #   bench.sh --ir: instructions per cycle of the C model under valgrind
 #   --tool=callgrind (a figure that does not move with load).
-# Environment: BENCH_CYCLES (RTL and lockstep runs; C alone runs 5x that);
+# Environment: BENCH_CYCLES (the lockstep-build and lockstep runs; C alone and
+# the RTL speed build run 10x that, the same stretch of stimulus for the
+# C/RTLf ratio, long enough that a moment of load weighs on both alike);
 # BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows.
 set -u
 cd "$(dirname "$0")/.."
 B=build
 N=${BENCH_CYCLES:-100000}
+NC=$((N * 10)) # C alone and the RTL speed build: the two sides of C/RTLf
 # block | config: l1d 16 KB 4-way Fermi and the 48-way one, MRPB warp
 # signature, each primitive's largest config
 ROWS=(
@@ -77,7 +80,7 @@ if [ "${1:-}" = --ir ]; then
   exit 0
 fi
 
-echo "make bench: one run per figure; RTL and lockstep $N cycles, C alone $((N * 5)) cycles; --sweep 1 runs $((N / 4)) cycles"
+echo "make bench: one run per figure; C alone and RTL speed build $NC cycles, RTL lockstep build and lockstep $N; --sweep 1 runs $((N / 4)) cycles"
 echo "(the RTL speed builds are Verilator -O3 builds of their own; the first bench run builds them, a minute or more each)"
 hdr=$(printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s' block config "C" "RTLfast" "RTLls" "LS" "LS/sw1" "C/RTLf" "LS/RTLls" "sw1cost")
 echo "$hdr"
@@ -91,9 +94,9 @@ run() { # mode, extra env, cycles, args...
 for row in "${ROWS[@]}"; do
   b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
   echo "  ... $b $cn: C alone" >&2
-  sc=$(speed "$(run c "" $((N * 5)) $b --config $c --bench)")
+  sc=$(speed "$(run c "" $NC $b --config $c --bench)")
   echo "  ... $b $cn: RTL alone, speed build" >&2
-  sf=$(speed "$(run rtl LS_SPEED=1 $N $b --config $c --bench)")
+  sf=$(speed "$(run rtl LS_SPEED=1 $NC $b --config $c --bench)")
   echo "  ... $b $cn: RTL alone, lockstep build" >&2
   sr=$(speed "$(run rtl "" $N $b --config $c --bench)")
   echo "  ... $b $cn: lockstep" >&2
