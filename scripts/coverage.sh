@@ -9,9 +9,10 @@ cd "$(dirname "$0")/.."
 files=("$@")
 [ ${#files[@]} -eq 0 ] && files=(build/cov/*.txt)
 [ -e "${files[0]}" ] || { echo "error: no coverage files (run make lockstep or make test first)" >&2; exit 2; }
-# block = file name up to the first '_' (build/cov/<block>_<config>_seed<N>[_ri].txt)
+# block = file name up to the '@' (build/cov/<block>@<config>_seed<N>[_ri].txt;
+# a name without '@': up to the first '_')
 awk '
-  FNR == 1 { f = FILENAME; sub(/.*\//, "", f); blk = f; sub(/_.*/, "", blk); runs[blk]++ }
+  FNR == 1 { f = FILENAME; sub(/.*\//, "", f); blk = f; if (index(blk, "@")) sub(/@.*/, "", blk); else sub(/_.*/, "", blk); runs[blk]++ }
   NF == 2 { key = blk " " $1; tot[key] += $2; if (!(key in seen)) { seen[key] = 1; order[++n] = key } }
   END {
     bad = 0

@@ -74,7 +74,7 @@ fi
 # functional coverage of every run lands in build/cov/ (make coverage merges)
 if [ $have_cov = 0 ]; then
   mkdir -p $B/cov
-  args+=(--cov "$B/cov/${block}_${cfgname}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt")
+  args+=(--cov "$B/cov/${block}@${cfgname}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt")
 fi
 make -s build >/dev/null
 # 1. the harness for these parameters (exit 2 on a bad parameter)

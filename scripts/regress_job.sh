@@ -15,7 +15,7 @@ cn=$(basename "$cfg" .cfg)
 mkdir -p build/regress/logs build/cov
 log=build/regress/logs/${block}_${cn}_seed${seed}_ri${ri}${RTL_TAG:-}.log
 LS_QUIET=1 bash scripts/lockstep.sh "$block" "${args[@]}" "$@" \
-  --cov "build/cov/${block}_${cn}_seed${seed}$([ "$ri" = 1 ] && echo _ri || true).txt" >"$log" 2>&1
+  --cov "build/cov/${block}@${cn}_seed${seed}$([ "$ri" = 1 ] && echo _ri || true).txt" >"$log" 2>&1
 rc=$?
 line=$(grep -m1 -E '^(PASS|DIVERGENCE|CHECK FAILED)' "$log" || true)
 cps=$(grep -o '[0-9]* cycles/s' "$log" | head -1 | cut -d' ' -f1)

@@ -97,11 +97,11 @@ for b in $blocks; do
     case $b in fifo_sync|prio_enc|rr_arb|sat_cnt|mem_1r1w) seeds="1 2 3" ;; *) seeds=1 ;; esac   # big blocks: one seed per config here
     cn=$(basename "${c:-default}" .cfg)
     for seed in $seeds; do
-      echo "lockstep $b ${c:+$cn }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun --cov $B/cov/${b}_${cn}_seed$seed.txt" >>$JOBS
+      echo "lockstep $b ${c:+$cn }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun --cov $B/cov/${b}@${cn}_seed$seed.txt" >>$JOBS
     done
     # random initial state: registers random from the seed, memories loaded
     # with the same random rows on both sides (docs/lockstep.md)
-    echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}_${cn}_seed4_ri.txt" >>$JOBS
+    echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}@${cn}_seed4_ri.txt" >>$JOBS
   done
 done
 for ff in tb/faults/*.txt; do
@@ -166,14 +166,14 @@ else bad "coverage: points never hit"; echo "$out"; fi
 # ... and the check has teeth: without bypassed loads in the stimulus it must fail
 rm -rf $B/cov-drop; mkdir -p $B/cov-drop
 for c in tb/configs/l1d/*.cfg; do
-  L1D_STIM_DROP=bypass $B/bin/lockstep-c --block l1d --mode c --cycles $(test_cycles l1d) --config $c --quiet --cov $B/cov-drop/l1d_$(basename $c .cfg).txt >/dev/null
+  L1D_STIM_DROP=bypass $B/bin/lockstep-c --block l1d --mode c --cycles $(test_cycles l1d) --config $c --quiet --cov $B/cov-drop/l1d@$(basename $c .cfg).txt >/dev/null
 done
 if out=$(bash scripts/coverage.sh $B/cov-drop/*.txt 2>&1); then bad "coverage check with the bypass stimulus removed did not fail"
 elif grep -q "NEVER HIT l1d acc.bypass.MISS" <<<"$out"; then ok "coverage check fails when the stimulus drops bypassed loads (acc.bypass.MISS never hit)"
 else bad "coverage check with the bypass stimulus removed: $out"; fi
 rm -rf $B/cov-drop; mkdir -p $B/cov-drop
 for c in tb/configs/mrpb/*.cfg; do
-  MRPB_STIM_DROP=portbusy $B/bin/lockstep-c --block mrpb --mode c --cycles $(test_cycles mrpb) --config $c --quiet --cov $B/cov-drop/mrpb_$(basename $c .cfg).txt >/dev/null
+  MRPB_STIM_DROP=portbusy $B/bin/lockstep-c --block mrpb --mode c --cycles $(test_cycles mrpb) --config $c --quiet --cov $B/cov-drop/mrpb@$(basename $c .cfg).txt >/dev/null
 done
 if out=$(bash scripts/coverage.sh $B/cov-drop/*.txt 2>&1); then bad "coverage check with PORT_BUSY removed from the MRPB stimulus did not fail"
 elif grep -q "NEVER HIT mrpb refused.PORT_BUSY" <<<"$out" && grep -q "NEVER HIT mrpb bypass.withheld.PORT_BUSY" <<<"$out"; then

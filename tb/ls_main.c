@@ -326,6 +326,12 @@ static void repro_line(run_t *r, uint64_t cycle) {
   const char *fr = getenv("FAULT_RTL"), *fc = getenv("FAULT_C");
   if (fr && *fr) printf(" FAULT_RTL=%s", fr);
   if (fc && *fc) printf(" FAULT_C=%s", fc);
+  /* environment the block's adapter reads (its workload): part of the run */
+  static const char *const envs[] = {"SHELL_WORKLOAD", "SHELL_WORKLOAD_ARGS", "SHELL_TAGS"};
+  for (size_t k = 0; k < sizeof envs / sizeof envs[0]; k++) {
+    const char *v = getenv(envs[k]);
+    if (v && *v) printf(strchr(v, ' ') || strchr(v, ',') ? " %s=\"%s\"" : " %s=%s", envs[k], v);
+  }
   printf(" make lockstep BLOCK=%s SEED=%llu CYCLES=%llu", r->b->name, (unsigned long long)r->o->seed,
          (unsigned long long)cycle + 1);
   char sets[2048] = "";

@@ -154,10 +154,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (tagsf && shell_byp_tags_load(&tags, tagsf)) { shell_free(&s); shell_wl_free(&wl); return 2; }
-  for (unsigned i = 0; i < s.nsm; i++) {
-    s.byp[i].tags = tagsf ? &tags : NULL;
-    s.byp[i].prof = proff ? &prof : NULL;
-  }
+  s.tags = tagsf ? &tags : NULL;
+  for (unsigned i = 0; i < s.nsm; i++) s.byp[i].prof = proff ? &prof : NULL;
   if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
   clock_t t0 = clock();
   int rc = shell_run(&s, cycles, !quiet);

@@ -58,7 +58,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     s->sm[i].want_occ = shell_byp_wants_warps(&s->byp[i]);
   }
   for (unsigned i = 0; i < s->nsm; i++) /* bypass controllers: SM0 leads (CHSS), per-kernel TB_max */
-    if (shell_byp_attach(&s->byp[i], &s->byp[0], wl) || shell_ccn_attach(&s->ccn[i], &s->ccn[0], cfg, s->nsm)) {
+    if (shell_byp_attach(&s->byp[i], &s->byp[0]), shell_ccn_attach(&s->ccn[i], &s->ccn[0], cfg, s->nsm)) {
       shell_free(s);
       return -1;
     }
@@ -134,6 +134,8 @@ void shell_reset(shell_t *s) {
   memset(&s->disp.in, 0, sizeof s->disp.in);
   memset(&s->disp.out, 0, sizeof s->disp.out);
   s->cycle_q = 0;
+  s->kstart_q = 1; /* kernel 0 starts in the first cycle */
+  s->kern_tbmax_i = 0;
   s->done = 0;
   s->err[0] = 0;
   s->xbar_req_flits = s->xbar_rsp_flits = 0;
@@ -207,6 +209,7 @@ void shell_comb(shell_t *s) {
       const uint32_t *a = &s->wl->pool[r->addr];
       for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
       in->lsu_mask_i = r->mask;
+      in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
     }
     shell_sm_comb_req(m);
   }
@@ -233,6 +236,7 @@ void shell_comb(shell_t *s) {
     pi->kern_valid_i = kq < s->wl->nk;
     pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
     pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
+    s->kern_tbmax_i = pi->kern_valid_i ? shell_kern_tbmax(s->nwarps, s->ntbs, pi->kern_warps_i) : 0;
   }
   pi->tb_free_i = pi->sm_busy_i = 0;
   for (unsigned i = 0; i < s->nsm; i++) {
@@ -242,7 +246,8 @@ void shell_comb(shell_t *s) {
     pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_disp_comb(P);
-  const uint32_t kstart = !s->ext_env && P->kern_d != P->kern_q && P->kern_d < s->wl->nk; /* the next kernel starts */
+  /* the next kernel starts at this edge: the hooks hear it in its first cycle */
+  s->kstart_d = P->kern_d != P->kern_q && (s->ext_env || P->kern_d < s->wl->nk);
 
   /* ---- SMs, second half, with their hooks: each offered at most one
    * response by the response crossbar */
@@ -259,14 +264,14 @@ void shell_comb(shell_t *s) {
 #else
     in->disp_warps_i = pi->kern_warps_i;
 #endif
-    in->kern_start_i = kstart;
+    in->kern_start_i = s->kstart_q;
     in->fill_valid_i = (xo->ej_valid_o >> i) & 1;
     in->fill_line_i = xo->ej_line_o[i];
     in->fill_id_i = xo->ej_id_o[i];
     in->fill_byp_i = (xo->ej_byp_o >> i) & 1;
     in->inj_pop_i = 0;
     shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
-    in->byp_i = !so->byp_store_o && shell_byp_decide(byp, so->byp_warp_o, so->byp_tb_o, so->byp_block_o);
+    in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
     in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
     in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
     in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
@@ -324,7 +329,11 @@ void shell_comb(shell_t *s) {
    * events: a kernel start moves the controllers to the next kernel) ---- */
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_out_t *so = &s->sm[i].out;
-    if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i]);
+#ifdef FAULT_SHELL_TBMAX
+    if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i], s->kern_tbmax_i > 1 ? s->kern_tbmax_i - 1 : 1); /* injected */
+#else
+    if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i], s->kern_tbmax_i);
+#endif
     if (so->hk_disp_valid_o) shell_byp_tb_dispatch(&s->byp[i], so->hk_disp_slot_o, so->hk_disp_block_o);
   }
   s->cycle_d = cyc + 1;
@@ -350,6 +359,7 @@ void shell_commit(shell_t *s) {
     if (!s->ext_env) shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
   }
   shell_disp_commit(&s->disp);
+  s->kstart_q = s->kstart_d;
   s->cycle_q = s->cycle_d;
 }
 

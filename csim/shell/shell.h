@@ -60,6 +60,14 @@ typedef struct {
   /* dispatcher */
   shell_disp_t disp; /* thread-block dispatcher */
   uint32_t cycle_q, cycle_d;
+  /* the hooks' kernel start (rtl/shell/shell.sv kstart_q): high in the
+   * first cycle after reset and in the first cycle of every next kernel */
+  uint32_t kstart_q, kstart_d;
+  /* environment: the running kernel's TB_max (the top's kern_tbmax_i) and
+   * the classifier's static load tags (answered with the lane addresses,
+   * the SMs' lsu_tag_i) */
+  uint32_t kern_tbmax_i;
+  const shell_byp_tags_t *tags;
   uint32_t *fill_data; /* environment: line contents (see shell_env_line) */
   int done;
   /* ext_env: the environment is outside (the system lockstep adapter sets
@@ -90,6 +98,13 @@ int shell_dot(const shell_t *s, FILE *f);
 
 /* the environment */
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc);
+/* A kernel's TB_max: the blocks of warps warps an SM of nwarps warp slots
+ * and ntbs TB slots holds at once (at least 1). */
+static inline uint32_t shell_kern_tbmax(unsigned nwarps, unsigned ntbs, uint32_t warps) {
+  uint32_t n = nwarps / (warps ? warps : 1);
+  if (n > ntbs) n = ntbs;
+  return n ? n : 1;
+}
 static inline unsigned shell_bank(const shell_t *s, uint32_t line) { return line % s->nbanks; }
 
 #endif

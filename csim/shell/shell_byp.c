@@ -40,6 +40,7 @@ const char *shell_byp_name(uint32_t scheme) {
 void shell_byp_hw_init(shell_byp_hw_t *h, unsigned tb_slots, unsigned warps) {
   h->tb_slots = tb_slots;
   h->warps = warps;
+  h->run_bdu = h->run_chss = 1;
 }
 
 void shell_byp_hw_reset(shell_byp_hw_t *h) {
@@ -73,7 +74,7 @@ uint32_t shell_byp_hw_byp(const shell_byp_hw_t *h, const shell_byp_in_t *in) {
 void shell_byp_hw_comb(shell_byp_hw_t *h, const shell_byp_in_t *in, shell_byp_out_t *out) {
   uint32_t use_bdu = in->mode_scheme_i == SHELL_BYPASS_TWOLEVEL, use_chss = uses_chss(in->mode_scheme_i);
   out->bmode_o = out->disp_tag_o = out->tb_bg_o = 0;
-  if (h->has_bdu) {
+  if (h->has_bdu && h->run_bdu) {
     bdu_in_t *bi = &h->bin;
     bi->mode_thr_l_i = in->mode_thr_l_i;
     bi->mode_thr_h_i = in->mode_thr_h_i;
@@ -91,7 +92,7 @@ void shell_byp_hw_comb(shell_byp_hw_t *h, const shell_byp_in_t *in, shell_byp_ou
     bdu_comb(&h->i_bdu, bi, &h->bout);
     out->bmode_o = h->bout.bmode_o;
   }
-  if (h->has_chss) {
+  if (h->has_chss && h->run_chss) {
     chss_in_t *ci = &h->cin;
     ci->mode_follow_i = use_chss && in->mode_follow_i;
     ci->bcast_tbbg_i = in->lead_tbbg_i;
@@ -116,8 +117,8 @@ void shell_byp_hw_comb(shell_byp_hw_t *h, const shell_byp_in_t *in, shell_byp_ou
 }
 
 void shell_byp_hw_commit(shell_byp_hw_t *h) {
-  if (h->has_bdu) bdu_commit(&h->i_bdu);
-  if (h->has_chss) chss_commit(&h->i_chss);
+  if (h->has_bdu && h->run_bdu) bdu_commit(&h->i_bdu);
+  if (h->has_chss && h->run_chss) chss_commit(&h->i_chss);
 }
 
 /* ---- the hook ------------------------------------------------------------ */
@@ -129,12 +130,20 @@ int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm) {
   b->nwarps = (uint32_t)CFG(cfg, SHELL_WARPS);
   shell_byp_hw_init(&b->hw, (unsigned)CFG(cfg, SHELL_TBS), b->nwarps);
   b->in.mode_scheme_i = b->scheme;
+  /* Both units are built whenever their parameters allow (the RTL always
+   * has both); one the scheme does not use does not run (hw.run_*). */
+  unsigned warps = (unsigned)CFG(cfg, SHELL_WARPS), tbs = (unsigned)CFG(cfg, SHELL_TBS);
+  bdu_init(&b->hw.i_bdu, (unsigned)CFG(cfg, BDU_PERIOD), (unsigned)CFG(cfg, BDU_HOLD), warps);
+  b->hw.has_bdu = 1;
+  b->hw.run_bdu = b->scheme == SHELL_BYPASS_TWOLEVEL;
+  chss_t *c = &b->hw.i_chss;
+  b->hw.has_chss = tbs >= 2 && tbs <= CHSS_MAX_SLOTS &&
+                   !chss_init(c, tbs, (unsigned)CFG(cfg, CHSS_CNT_W), (unsigned)CFG(cfg, CHSS_LAT_W),
+                              (unsigned)CFG(cfg, CHSS_FRAC_W), (unsigned)CFG(cfg, CHSS_WARP_W));
+  b->hw.run_chss = uses_chss(b->scheme);
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
-    unsigned warps = (unsigned)CFG(cfg, SHELL_WARPS);
     if ((unsigned long long)CFG(cfg, BDU_THR_W) > warps)
       return cfg_reject(cfg, P_BDU_THR_W, "must not exceed the SM's warp slots (SHELL_WARPS) under SHELL_BYPASS=TWOLEVEL");
-    bdu_init(&b->hw.i_bdu, (unsigned)CFG(cfg, BDU_PERIOD), (unsigned)CFG(cfg, BDU_HOLD), warps);
-    b->hw.has_bdu = 1;
     bdu_in_t m;
     bdu_mode_from_cfg(&m, cfg);
     b->in.mode_thr_l_i = m.mode_thr_l_i;
@@ -143,49 +152,29 @@ int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm) {
     b->in.mode_womu_i = m.mode_womu_i;
   }
   if (uses_chss(b->scheme)) {
-    unsigned tbs = (unsigned)CFG(cfg, SHELL_TBS);
     if (tbs < 2 || tbs > CHSS_MAX_SLOTS)
       return cfg_reject(cfg, P_SHELL_TBS, "must be 2..15 under SHELL_BYPASS=CHSS or COORD (one CHSS slot per TB slot)");
-    chss_t *c = &b->hw.i_chss;
-    if (chss_init(c, tbs, (unsigned)CFG(cfg, CHSS_CNT_W), (unsigned)CFG(cfg, CHSS_LAT_W),
-                  (unsigned)CFG(cfg, CHSS_FRAC_W), (unsigned)CFG(cfg, CHSS_WARP_W)))
+    if (!b->hw.has_chss)
       return cfg_reject(cfg, P_CHSS_CNT_W, "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32");
     if ((unsigned long long)CFG(cfg, CHSS_L2_LAT) >= (1ull << c->lat_w))
       return cfg_reject(cfg, P_CHSS_L2_LAT, "must fit CHSS_LAT_W bits");
     if ((unsigned long long)CFG(cfg, SHELL_WARPS) >= (1ull << c->warp_w))
       return cfg_reject(cfg, P_CHSS_WARP_W, "too narrow for SHELL_WARPS (the CHSS unit's warp_cnt_i)");
-    b->hw.has_chss = 1;
     b->in.l2_lat_i = (uint32_t)CFG(cfg, CHSS_L2_LAT);
     b->in.mode_follow_i = sm != 0 && CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
   }
   return 0;
 }
 
-int shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0, const shell_wl_t *wl) {
+void shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0) {
   b->leader = sm0;
-  if (!uses_chss(b->scheme)) return 0;
-  free(b->tbmax);
-  b->ntbmax = wl->nk;
-  b->tbmax = calloc(wl->nk ? wl->nk : 1, 1);
-  if (!b->tbmax) {
-    fprintf(stderr, "error: shell: out of memory\n");
-    return -1;
-  }
-  /* the dispatcher's rule: a free TB slot and enough free warp slots */
-  for (uint32_t k = 0; k < wl->nk; k++) {
-    uint32_t w = wl->k[k].warps ? wl->k[k].warps : 1, n = b->nwarps / w;
-    if (n > b->hw.i_chss.slots) n = b->hw.i_chss.slots;
-    b->tbmax[k] = (uint8_t)(n ? n : 1);
-  }
   shell_byp_reset(b);
-  return 0;
 }
 
 void shell_byp_free(shell_byp_t *b) {
-  free(b->tbmax);
   free(b->ser);
-  b->tbmax = b->ser = NULL;
-  b->ntbmax = b->nser = b->capser = 0;
+  b->ser = NULL;
+  b->nser = b->capser = 0;
 }
 
 static void clear_pulses(shell_byp_t *b) {
@@ -198,7 +187,7 @@ static void clear_pulses(shell_byp_t *b) {
 void shell_byp_reset(shell_byp_t *b) {
   b->decisions = b->bypassed = b->bmode_cycles = b->dec_b = b->dec_c = 0;
   b->bg_blocks = b->ba_blocks = b->tbbg_moves = b->byp_cg = b->byp_cm = 0;
-  b->kern = 0;
+  b->kern = UINT32_MAX; /* kernel 0's start (the first cycle) makes it 0 */
   b->cyc = 0;
   b->nser = 0;
   b->req_pc = b->req_store = 0;
@@ -207,26 +196,20 @@ void shell_byp_reset(shell_byp_t *b) {
   b->in.req_store_i = b->in.req_slot_i = b->in.req_tag_i = 0;
   b->in.warp_cnt_i = b->in.lead_tbbg_i = 0;
   memset(b->in.ibuf_valid_i, 0, sizeof b->in.ibuf_valid_i);
-  /* kernel 0 starts in the first cycle (its TB_max): docs/shell.md */
-  b->in.kernel_start_i = 1;
-  b->in.tb_max_i = b->ntbmax ? b->tbmax[0] : b->hw.i_chss.slots;
+  b->in.tb_max_i = 0;
 }
 
-/* The environment's answer to req_tag_i: the classifier's tag of the
- * running kernel's load at req_pc (ca when untagged). */
-static uint32_t static_tag(const shell_byp_t *b) {
-  const shell_byp_tags_t *t = b->tags;
-  if (!t || b->kern >= t->nk || b->req_pc >= t->n[b->kern]) return CHSS_LD_CA;
-  return t->tag[b->kern][b->req_pc];
+uint32_t shell_byp_tag_of(const shell_byp_tags_t *t, uint32_t kern, uint32_t pc) {
+  if (!t || kern >= t->nk || pc >= t->n[kern]) return CHSS_LD_CA;
+  return t->tag[kern][pc];
 }
 
-uint32_t shell_byp_decide(shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block) {
-  (void)warp, (void)block; /* no scheme reads them: the RTL has no such ports */
+uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag) {
   shell_byp_in_t *in = &b->in;
   in->req_valid_i = 1;
   in->req_store_i = b->req_store;
   in->req_slot_i = tb;
-  in->req_tag_i = (b->scheme == SHELL_BYPASS_STATIC || b->scheme == SHELL_BYPASS_COORD) ? static_tag(b) : CHSS_LD_CA;
+  in->req_tag_i = tag;
   return shell_byp_hw_byp(&b->hw, in);
 }
 
@@ -264,7 +247,7 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
     b->decisions++;
     b->bypassed += byp;
     if (byp && !b->req_store && uses_chss(b->scheme)) {
-      if (b->scheme == SHELL_BYPASS_COORD && static_tag(b) == CHSS_LD_CG) b->byp_cg++;
+      if (b->scheme == SHELL_BYPASS_COORD && b->in.req_tag_i == CHSS_LD_CG) b->byp_cg++;
       else b->byp_cm++;
     } else if (byp && !b->req_store && b->scheme == SHELL_BYPASS_STATIC)
       b->byp_cg++;
@@ -292,13 +275,13 @@ void shell_byp_tb_done(shell_byp_t *b, uint32_t tb) {
   b->in.done_valid_i = 1;
   b->in.done_slot_i = tb;
 }
-void shell_byp_kernel_start(shell_byp_t *b) {
+void shell_byp_kernel_start(shell_byp_t *b, uint32_t tb_max) {
   b->kern++;
   b->in.kernel_start_i = 1;
-  b->in.tb_max_i = b->kern < b->ntbmax ? b->tbmax[b->kern] : b->hw.i_chss.slots;
+  b->in.tb_max_i = tb_max;
 }
 void shell_byp_ibuf(shell_byp_t *b, const uint32_t *valid) {
-  if (b->scheme == SHELL_BYPASS_TWOLEVEL) memcpy(b->in.ibuf_valid_i, valid, sizeof b->in.ibuf_valid_i);
+  if (b->hw.run_bdu) memcpy(b->in.ibuf_valid_i, valid, sizeof b->in.ibuf_valid_i);
 }
 
 static void sample(shell_byp_t *b, uint32_t v) {

@@ -69,6 +69,12 @@ typedef struct {
 
 typedef struct {
   unsigned tb_slots, warps, has_bdu, has_chss;
+  /* run_*: the unit's logic is evaluated every cycle (default).  A scheme
+   * that does not use a unit gates every input that could move it, so from
+   * reset it stays there and the hook skips it (shell-sim's speed); the
+   * system lockstep runs every present unit, as the RTL does, so that a
+   * random initial state evolves alike on both sides. */
+  unsigned run_bdu, run_chss;
   bdu_t i_bdu;
   bdu_in_t bin; /* the BDU's ports as the module drives them */
   bdu_out_t bout;
@@ -78,7 +84,7 @@ typedef struct {
 } shell_byp_hw_t;
 
 /* Structure: TB slots and warp slots of the SM; the units are set up by the
- * caller (bdu_init / chss_init) and flagged present. */
+ * caller (bdu_init / chss_init) and flagged present (has_*); both run. */
 void shell_byp_hw_init(shell_byp_hw_t *h, unsigned tb_slots, unsigned warps);
 void shell_byp_hw_reset(shell_byp_hw_t *h);
 /* byp_o alone: combinational from the registers and the request ports. */
@@ -94,12 +100,11 @@ typedef struct shell_byp {
   shell_byp_in_t in; /* this cycle's ports, staged by the calls below */
   shell_byp_out_t out;
   /* environment: SM0's hook (CHSS_CONTROL=CENTRAL: lead_tbbg_i is its
-   * tb_bg_o), per-kernel TB_max (tb_max_i), the static tags (req_tag_i) */
+   * tb_bg_o).  TB_max (tb_max_i) comes with each kernel start and the
+   * static tag (req_tag_i) with each presented load: the SM carries it from
+   * the environment's answer (lsu_tag_i, byp_tag_o) */
   const struct shell_byp *leader;
-  uint32_t ntbmax;       /* kernels known */
-  uint8_t *tbmax;        /* [kernel] TB_max: min(SHELL_TBS, SHELL_WARPS / warps per block) */
-  uint32_t kern;         /* kernel running (counted by kernel_start) */
-  const shell_byp_tags_t *tags;
+  uint32_t kern; /* kernel running (counted by kernel_start; statistics and the profile) */
   uint32_t req_pc, req_store;
   shell_byp_prof_t *prof; /* when set, every cached load is counted per PC */
   /* time series (every SHELL_SAMPLE cycles): CHSS TB_bg / BDU mode */
@@ -116,26 +121,28 @@ typedef struct shell_byp {
 int shell_byp_init(shell_byp_t *b, const l1sys_cfg_t *cfg, unsigned sm);
 void shell_byp_free(shell_byp_t *b);
 void shell_byp_reset(shell_byp_t *b);
-/* After every SM's init: SM0's controller (the CHSS leader) and the
- * workload (per-kernel TB_max).  -1 after one error line. */
-int shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0, const shell_wl_t *wl);
+/* After every SM's init: SM0's controller (the CHSS leader). */
+void shell_byp_attach(shell_byp_t *b, const shell_byp_t *sm0);
 /* The request presented this cycle: its load PC and whether it is a store
  * (call before decide()). */
 static inline void shell_byp_req(shell_byp_t *b, uint32_t pc, uint32_t store) {
   b->req_pc = pc;
   b->req_store = store;
 }
-/* The load presented this cycle: warp slot, TB slot, its block id.  Returns
- * req_byp_i.  Stores never bypass (the caller does not ask). */
-uint32_t shell_byp_decide(shell_byp_t *b, uint32_t warp, uint32_t tb, uint32_t block);
+/* The load presented this cycle: its warp's TB slot and its static tag
+ * (CHSS_LD_*, the SM's byp_tag_o).  Returns req_byp_i.  Stores never bypass
+ * (the caller does not ask). */
+uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag);
 /* This cycle's L1D event pulses and whether the presented request was
  * accepted and bypassed (for statistics). */
 void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, uint32_t byp);
 /* A block dispatched into TB slot tb; returns its tag (0: none). */
 uint32_t shell_byp_tb_dispatch(shell_byp_t *b, uint32_t tb, uint32_t block);
 void shell_byp_tb_done(shell_byp_t *b, uint32_t tb);
-/* A kernel starts this cycle (every SM is told). */
-void shell_byp_kernel_start(shell_byp_t *b);
+/* A kernel starts this cycle (every SM is told; kernel 0 in the first
+ * cycle after reset), with its TB_max (the dispatcher's occupancy limit:
+ * shell_kern_tbmax). */
+void shell_byp_kernel_start(shell_byp_t *b, uint32_t tb_max);
 /* This cycle's instruction-buffer occupancy: bit w set when warp slot w
  * holds a valid instruction (words of 32 bits, WOMU_MAX_WARPS bits). */
 void shell_byp_ibuf(shell_byp_t *b, const uint32_t *valid);
@@ -154,6 +161,9 @@ const char *shell_byp_name(uint32_t scheme);
 
 /* Tags file (chss-classify output); -1 after one "error: FILE:LINE: ..." line. */
 int shell_byp_tags_load(shell_byp_tags_t *t, const char *path);
+/* The classifier's tag of kernel kern's load at pc (CHSS_LD_CA when the
+ * table has none, or there is no table). */
+uint32_t shell_byp_tag_of(const shell_byp_tags_t *t, uint32_t kern, uint32_t pc);
 void shell_byp_tags_free(shell_byp_tags_t *t);
 /* Profile in chss-classify's input format ("load k<K>_pc<P> ACCESS HIT"). */
 int shell_byp_prof_write(const shell_byp_prof_t *p, FILE *f);

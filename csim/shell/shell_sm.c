@@ -193,6 +193,9 @@ void shell_sm_comb_req(shell_sm_t *m) {
     for (unsigned l = 0; l < WL_LANES; l++) m->l_addr_d[l] = (in->lsu_mask_i >> l & 1) ? in->lsu_addr_i[l] : 0;
     m->l_pend_d = in->lsu_mask_i;
     m->l_wait_d = 0;
+#ifndef FAULT_SHELL_SM_LTAG
+    stage_w(m, m->l_warp_q)->ltag = (uint8_t)(in->lsu_tag_i & 3);
+#endif
   }
 
   /* ---- the coalescer: the LD/ST unit's request this cycle -------------- */
@@ -224,6 +227,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
     o->byp_block_o = m->t_q[OW->tb].block;
     o->byp_pc_o = OW->pc - 1; /* the head's warp waits on this load: its pc is past it */
     o->byp_store_o = P->out_store_q;
+    o->byp_tag_o = OW->ltag;
   } else {
     const shell_warp_t *LW = &m->w_q[m->l_warp_q];
     o->byp_valid_o = m->lreq;
@@ -232,6 +236,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
     o->byp_block_o = m->t_q[LW->tb].block;
     o->byp_pc_o = m->l_pc_q;
     o->byp_store_o = m->l_store_q;
+    o->byp_tag_o = LW->ltag;
   }
   /* ---- occupancy for the hooks (registered warp state) ---------------- */
   if (m->want_occ) {

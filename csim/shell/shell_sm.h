@@ -43,6 +43,7 @@ typedef struct {
   uint32_t fetch_kind_i, fetch_count_i, fetch_size_i, fetch_mask_i;
   uint32_t ifetch_kind_i, ifetch_count_i, ifetch_size_i, ifetch_mask_i;
   uint32_t lsu_mask_i, lsu_addr_i[WL_LANES];
+  uint32_t lsu_tag_i; /* the load's static tag (CHSS_LD_*): the instruction's cache operator, answered with its lanes */
   /* response crossbar (a line for this SM's L1D fill port) */
   uint32_t fill_valid_i, fill_line_i, fill_id_i, fill_byp_i;
   /* request crossbar: pops the injection queue's head */
@@ -66,7 +67,7 @@ typedef struct {
   /* request crossbar: the injection queue's head */
   uint32_t inj_valid_o, inj_line_o, inj_id_o, inj_store_o, inj_byp_o;
   /* bypass controller: the request presented to the L1D */
-  uint32_t byp_valid_o, byp_warp_o, byp_tb_o, byp_block_o, byp_pc_o, byp_store_o;
+  uint32_t byp_valid_o, byp_warp_o, byp_tb_o, byp_block_o, byp_pc_o, byp_store_o, byp_tag_o;
   uint32_t l1d_take_o, l1d_byp_o; /* presented and taken; the L1D's req_byp_i */
   uint32_t ev_access_o, ev_hit_o, ev_hitres_o, ev_miss_o, ev_stall_o, ev_byp_o, ev_pseudo_o, ev_fill_o;
   /* hooks: dispatch, block retired, kernel start, occupancy */
@@ -80,6 +81,7 @@ typedef struct {
 
 typedef struct {
   uint8_t valid, tb, wib, ibv, bar, kind, size;
+  uint8_t ltag; /* static tag of the warp's last memory instruction (lsu_tag_i), for byp_tag_o */
   uint16_t count;
   uint32_t pc, ready, ld, mask, age;
   uint32_t ldt; /* statistics only (cycle the pending load issued): not hardware */

@@ -4,9 +4,18 @@
 // the workload (the kernel the dispatcher runs: kern_o / kern_*_i; every
 // SM's registered fetch and lane-address requests, answered the next cycle,
 // packed per SM, SM i at [i*W +: W]) and the DRAM channel of each bank
-// (dram_*, packed per bank).  kern_start_o: kern_o advances at this edge.  This top ties the hook ports off: no bypass
-// controller (SHELL_BYPASS=NONE: byp_i = 0) and no CCN node (SHELL_CCN=OFF:
-// no ring fills, no L2 staging, no remote lookups, ccn_mem_ready_i = 1).
+// (dram_*, packed per bank).  kern_start_o: kern_o advances at this edge.
+// The hooks: every SM has its bypass controller (shell_byp, gen_sm[i].i_byp:
+// BDU and CHSS unit, the scheme a mode input, mode_scheme_i); with Ccn = 1
+// the SMs' CCN nodes form one ring (shell_ccn, gen_ccn.i_ccn), with Ccn = 0
+// there is none (SHELL_CCN=OFF: no ring fills, no L2 staging, no remote
+// lookups, ccn_mem_ready_i = 1).  The controllers hear a kernel start in
+// the kernel's first cycle (kstart_q: the first cycle after reset, then the
+// cycle after kern_start_o) with its TB_max (kern_tbmax_i, part of the
+// kernel's description); a load's static tag comes with its lane addresses
+// (lsu_tag_i: the instruction's cache operator) and the SM presents it with
+// the load (byp_tag_o).  Under CHSS_CONTROL=CENTRAL (mode_central_i) every
+// SM but SM0 follows SM0's TB_bg.
 // Wiring, as csim/shell/shell.c drives the C twins: the injection queues'
 // heads feed the request crossbar, its pops come back; the response
 // crossbar offers each SM one line (fill_*), the SM's fill_ready_o is its
@@ -58,8 +67,52 @@ module shell #(
   parameter int unsigned AddrW    = 32,
   /// Request-id bits.
   parameter int unsigned IdW      = 8,
+  /// BDU sampling period in cycles (BDU_PERIOD).
+  parameter int unsigned Period   = 5000,
+  /// Cycles a BDU decision holds, 0 = until the next kernel (BDU_HOLD).
+  parameter int unsigned Hold     = 20000,
+  /// CHSS Hits/Stall counter bits (CHSS_CNT_W).
+  parameter int unsigned ChssCntW = 16,
+  /// CHSS l2_lat_i bits (CHSS_LAT_W).
+  parameter int unsigned ChssLatW = 10,
+  /// CHSS value fraction bits (CHSS_FRAC_W).
+  parameter int unsigned ChssFracW = 4,
+  /// CHSS warp_cnt_i bits (CHSS_WARP_W).
+  parameter int unsigned ChssWarpW = 7,
+  /// 1: the CCN ring (SHELL_CCN=ON or ON_THROTTLE), 0: none (OFF).
+  parameter int unsigned Ccn      = 0,
+  /// CCN cycles per flit per hop (CCN_HOP_LAT).
+  parameter int unsigned HopLat   = 1,
+  /// CCN CB entries per node (CCN_CB_DEPTH).
+  parameter int unsigned CbDepth  = 8,
+  /// CCN ReqQ entries per node (CCN_REQQ_DEPTH).
+  parameter int unsigned ReqDepth = 8,
+  /// CCN RespQ entries per node (CCN_RESPQ_DEPTH).
+  parameter int unsigned RespDepth = 8,
+  /// CCN flits per line on the ring's response channel.
+  parameter int unsigned CcnFlits = 4,
+  /// CCN throttler sampling window t_S (CCN_TS).
+  parameter int unsigned CcnTs    = 1000000,
+  /// CCN throttler period t_P (CCN_TP).
+  parameter int unsigned CcnTp    = 10000000,
+  /// CCN H_min in percent (0 under SHELL_CCN=ON).
+  parameter int unsigned HMin     = 5,
+  /// CCN CB head timeout (CCN_CB_TIMEOUT).
+  parameter int unsigned CbTimeout = 256,
+  /// CCN longest hold of a remote hit at a ReqQ head (CCN_HOLD_MAX).
+  parameter int unsigned HoldMax  = 32,
+  /// CCN throttler window counter bits.
+  parameter int unsigned WinW     = 24,
+  /// CCN statistics counter bits.
+  parameter int unsigned CcnCntW  = 32,
+  /// CCN timestamp bits.
+  parameter int unsigned TsW      = 16,
   /// Derived: do not override.
   parameter int unsigned WarpW    = (NW > 1) ? $clog2(NW) : 1,
+  /// Derived: do not override.  BDU occupancy bits.
+  parameter int unsigned OccW     = $clog2(NW + 1),
+  /// Derived: do not override.  TB_max / TB_bg bits.
+  parameter int unsigned TbW      = $clog2(NT + 1),
   /// Derived: do not override.
   parameter int unsigned LaW      = AddrW - $clog2(Line),
   /// Derived: do not override.  SM-number bits of the bank messages.
@@ -80,12 +133,21 @@ module shell #(
   input  logic              mode_flush_i,
   input  logic [1:0]        mode_bypass_i,
   input  logic              mode_slot_i,
+  // bypass controllers (modes, constant for a run)
+  input  logic [2:0]        mode_scheme_i,
+  input  logic              mode_central_i,
+  input  logic [6:0]        mode_thr_l_i,
+  input  logic [6:0]        mode_thr_h_i,
+  input  logic [OccW-1:0]   mode_thr_w_i,
+  input  logic [1:0]        mode_womu_i,
+  input  logic [ChssLatW-1:0] l2_lat_i,
   // the workload: the kernel the dispatcher runs
   output logic [31:0]       kern_o,
   output logic              kern_start_o,
   input  logic              kern_valid_i,
   input  logic [31:0]       kern_blocks_i,
   input  logic [7:0]        kern_warps_i,
+  input  logic [TbW-1:0]    kern_tbmax_i,
   // the workload: every SM's records and lane addresses
   output logic [NSm*1-1:0] fetch_valid_o,
   output logic [NSm*32-1:0] fetch_block_o,
@@ -109,6 +171,7 @@ module shell #(
   input  logic [NSm*32-1:0] ifetch_mask_i,
   input  logic [NSm*32-1:0] lsu_mask_i,
   input  logic [NSm*1024-1:0] lsu_addr_i,
+  input  logic [NSm*2-1:0] lsu_tag_i,
   // DRAM, one channel per bank
   output logic [NB-1:0]     dram_req_valid_o,
   input  logic [NB-1:0]     dram_req_ready_i,
@@ -125,6 +188,8 @@ module shell #(
   input  logic [NB-1:0]     dram_rsp_byp_i
 );
   localparam int unsigned SW = (NSm > 1) ? $clog2(NSm) : 1;
+  localparam int unsigned LB = Line * 8;
+  localparam int unsigned OffW = $clog2(Line);
 
   // SM <-> dispatcher
   logic [NSm-1:0]   tb_free, busy;
@@ -142,6 +207,17 @@ module shell #(
   logic [NB*SmW-1:0] l2_req_sm, l2_rsp_sm;
   logic [NB*LaW-1:0] l2_req_line, l2_rsp_line;
   logic [NB*IdW-1:0] l2_req_id, l2_rsp_id;
+  // SM <-> bypass controllers: SM0's TB_bg is the leader's broadcast
+  logic [NSm*TbW-1:0] tb_bg;
+  // SM <-> CCN ring
+  logic [NSm-1:0]       c_miss_valid, c_mem_ready, c_rmt_valid, c_rmt_hit, c_fill_valid, c_fill_ready;
+  logic [NSm-1:0]       c_l2_valid, c_l2_ready;
+  logic [NSm*LaW-1:0]   c_miss_line, c_fill_line, c_l2_line;
+  logic [NSm*AddrW-1:0] c_rmt_addr;
+  logic [NSm*LB-1:0]    c_rmt_data;
+  // the controllers' kernel start: the first cycle after reset and the
+  // first cycle of every next kernel
+  logic kstart_q;
 
   // the next kernel starts at this clock edge (the dispatcher's rule: every
   // block of kernel kern_o has gone and no SM is busy)
@@ -151,17 +227,24 @@ module shell #(
   assign kern_start_o = kern_valid_i && disp_block >= kern_blocks_i && busy == '0;
 `endif
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) kstart_q <= 1'b1;
+    else         kstart_q <= kern_start_o;
+  end
+
+  // only SM0's TB_bg is broadcast (the others' are for their own CHSS unit)
+  logic unused_tb_bg;
+  assign unused_tb_bg = ^tb_bg;
+
   for (genvar i = 0; i < NSm; i++) begin : gen_sm
-    // hook outputs nobody reads while the hooks are tied off
-    logic              byp_valid, byp_store, l1d_take, l1d_byp, hk_disp_valid, hk_done_valid, hk_kern_start;
+    logic              byp_valid, byp_store, byp_dec, l1d_take, l1d_byp, hk_disp_valid, hk_done_valid, hk_kern_start;
+    logic [1:0]        byp_tag;
     logic [WarpW-1:0]  byp_warp;
     logic [$clog2(NT > 1 ? NT : 2)-1:0] byp_tb, hk_disp_slot, hk_done_slot;
     logic [31:0]       byp_block, byp_pc, hk_disp_block;
     logic [7:0]        ev, warps;
     logic [NW-1:0]     ibuf;
-    logic              ccn_fill_ready, ccn_miss_valid, ccn_l2_ready, rmt_hit;
-    logic [LaW-1:0]    ccn_miss_line;
-    logic [Line*8-1:0] rmt_data;
+    logic              disp_tag, bmode;
     logic              unused_hooks;
     shell_sm #(
       .NW       (NW),
@@ -182,7 +265,7 @@ module shell #(
       .clk_i            (clk_i),
       .rst_ni           (rst_ni),
       .mode_sched_i     (mode_sched_i),
-      .mode_ccn_i       (1'b0),
+      .mode_ccn_i       (Ccn != 0),
       .mode_repl_i      (mode_repl_i),
       .mode_wr_i        (mode_wr_i),
       .mode_alloc_i     (mode_alloc_i),
@@ -197,7 +280,7 @@ module shell #(
       .disp_valid_i     (disp_valid && 32'(disp_sm) == i),
       .disp_block_i     (disp_block),
       .disp_warps_i     (kern_warps_i),
-      .kern_start_i     (1'b0),
+      .kern_start_i     (kstart_q),
       .tb_free_o        (tb_free[i]),
       .free_warps_o     (free_warps[i*8 +: 8]),
       .busy_o           (busy[i]),
@@ -223,6 +306,7 @@ module shell #(
       .ifetch_mask_i   (ifetch_mask_i[i*32 +: 32]),
       .lsu_mask_i      (lsu_mask_i[i*32 +: 32]),
       .lsu_addr_i      (lsu_addr_i[i*1024 +: 1024]),
+      .lsu_tag_i       (lsu_tag_i[i*2 +: 2]),
       .fill_valid_i     (ej_valid[i]),
       .fill_ready_o     (ej_ready[i]),
       .fill_line_i      (ej_line[i*LaW +: LaW]),
@@ -240,7 +324,8 @@ module shell #(
       .byp_block_o      (byp_block),
       .byp_pc_o         (byp_pc),
       .byp_store_o      (byp_store),
-      .byp_i            (1'b0),
+      .byp_tag_o        (byp_tag),
+      .byp_i            (byp_dec),
       .l1d_take_o       (l1d_take),
       .l1d_byp_o        (l1d_byp),
       .ev_access_o      (ev[0]),
@@ -259,23 +344,123 @@ module shell #(
       .hk_kern_start_o  (hk_kern_start),
       .ibuf_o           (ibuf),
       .warps_o          (warps),
-      .ccn_fill_valid_i (1'b0),
-      .ccn_fill_line_i  ('0),
-      .ccn_fill_ready_o (ccn_fill_ready),
-      .ccn_mem_ready_i  (1'b1),
-      .ccn_miss_valid_o (ccn_miss_valid),
-      .ccn_miss_line_o  (ccn_miss_line),
-      .ccn_l2_valid_i   (1'b0),
-      .ccn_l2_line_i    ('0),
-      .ccn_l2_ready_o   (ccn_l2_ready),
-      .rmt_valid_i      (1'b0),
-      .rmt_addr_i       ('0),
-      .rmt_hit_o        (rmt_hit),
-      .rmt_data_o       (rmt_data)
+      .ccn_fill_valid_i (c_fill_valid[i]),
+      .ccn_fill_line_i  (c_fill_line[i*LaW +: LaW]),
+      .ccn_fill_ready_o (c_fill_ready[i]),
+      .ccn_mem_ready_i  (c_mem_ready[i]),
+      .ccn_miss_valid_o (c_miss_valid[i]),
+      .ccn_miss_line_o  (c_miss_line[i*LaW +: LaW]),
+      .ccn_l2_valid_i   (c_l2_valid[i]),
+      .ccn_l2_line_i    (c_l2_line[i*LaW +: LaW]),
+      .ccn_l2_ready_o   (c_l2_ready[i]),
+      .rmt_valid_i      (c_rmt_valid[i]),
+      .rmt_addr_i       (c_rmt_addr[i*AddrW +: AddrW]),
+      .rmt_hit_o        (c_rmt_hit[i]),
+      .rmt_data_o       (c_rmt_data[i*LB +: LB])
     );
-    assign unused_hooks = ^{byp_valid, byp_store, l1d_take, l1d_byp, hk_disp_valid, hk_done_valid, hk_kern_start,
-                           byp_warp, byp_tb, hk_disp_slot, hk_done_slot, byp_block, byp_pc, hk_disp_block, ev, warps,
-                           ibuf, ccn_fill_ready, ccn_miss_valid, ccn_l2_ready, rmt_hit, ccn_miss_line, rmt_data};
+
+    shell_byp #(
+      .TbSlots (NT),
+      .Warps   (NW),
+      .Period  (Period),
+      .Hold    (Hold),
+      .CntW    (ChssCntW),
+      .LatW    (ChssLatW),
+      .FracW   (ChssFracW),
+      .WarpW   (ChssWarpW)
+    ) i_byp (
+      .clk_i          (clk_i),
+      .rst_ni         (rst_ni),
+      .mode_scheme_i  (mode_scheme_i),
+      .mode_follow_i  (mode_central_i && i != 0),
+      .mode_thr_l_i   (mode_thr_l_i),
+      .mode_thr_h_i   (mode_thr_h_i),
+      .mode_thr_w_i   (mode_thr_w_i),
+      .mode_womu_i    (mode_womu_i),
+      .l2_lat_i       (l2_lat_i),
+      .req_valid_i    (byp_valid),
+      .req_store_i    (byp_store),
+      .req_slot_i     (byp_tb),
+      .req_tag_i      (byp_tag),
+      .byp_o          (byp_dec),
+      .ev_access_i    (ev[0]),
+      .ev_miss_i      (ev[3]),
+      .ev_hitres_i    (ev[2]),
+      .ev_byp_i       (ev[5]),
+      .ev_hit_i       (ev[1]),
+      .ev_stall_i     (ev[4]),
+      .kernel_start_i (hk_kern_start),
+      .tb_max_i       (kern_tbmax_i),
+      .disp_valid_i   (hk_disp_valid),
+      .disp_slot_i    (hk_disp_slot),
+      .disp_tag_o     (disp_tag),
+      .done_valid_i   (hk_done_valid),
+      .done_slot_i    (hk_done_slot),
+      .ibuf_valid_i   (ibuf),
+      .warp_cnt_i     (ChssWarpW'(warps)),
+`ifdef FAULT_SHELL_LEAD
+      .lead_tbbg_i    (tb_bg[i*TbW +: TbW]),  // injected: a follower follows itself, not SM0
+`else
+      .lead_tbbg_i    (tb_bg[0 +: TbW]),
+`endif
+      .tb_bg_o        (tb_bg[i*TbW +: TbW]),
+      .bmode_o        (bmode)
+    );
+    // observation outputs the shell does not read (the C model's statistics
+    // read the same values from its twins)
+    assign unused_hooks = ^{l1d_take, l1d_byp, byp_warp, byp_block, byp_pc, hk_disp_block, ev[7:6], disp_tag, bmode,
+                            warps[7:ChssWarpW]};
+  end
+
+  if (Ccn != 0) begin : gen_ccn
+    logic [NSm-1:0] unused_thr;
+    shell_ccn #(
+      .Nodes     (NSm),
+      .HopLat    (HopLat),
+      .CbDepth   (CbDepth),
+      .ReqDepth  (ReqDepth),
+      .RespDepth (RespDepth),
+      .LaW       (LaW),
+      .OffW      (OffW),
+      .LB        (LB),
+      .Flits     (CcnFlits),
+      .Ts        (CcnTs),
+      .Tp        (CcnTp),
+      .HMin      (HMin),
+      .CbTimeout (CbTimeout),
+      .HoldMax   (HoldMax),
+      .WinW      (WinW),
+      .CntW      (CcnCntW),
+      .TsW       (TsW)
+    ) i_ccn (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .miss_valid_i (c_miss_valid),
+      .miss_line_i  (c_miss_line),
+      .mem_ready_o  (c_mem_ready),
+      .rmt_valid_o  (c_rmt_valid),
+      .rmt_addr_o   (c_rmt_addr),
+      .rmt_hit_i    (c_rmt_hit),
+      .rmt_data_i   (c_rmt_data),
+      .fill_valid_o (c_fill_valid),
+      .fill_line_o  (c_fill_line),
+      .fill_ready_i (c_fill_ready),
+      .l2_valid_o   (c_l2_valid),
+      .l2_line_o    (c_l2_line),
+      .l2_ready_i   (c_l2_ready),
+      .thr_o        (unused_thr)
+    );
+  end else begin : gen_no_ccn
+    // SHELL_CCN=OFF: every request passes, nothing comes from a ring
+    logic unused_ccn;
+    assign c_mem_ready  = '1;
+    assign c_rmt_valid  = '0;
+    assign c_rmt_addr   = '0;
+    assign c_fill_valid = '0;
+    assign c_fill_line  = '0;
+    assign c_l2_valid   = '0;
+    assign c_l2_line    = '0;
+    assign unused_ccn   = ^{c_miss_valid, c_miss_line, c_rmt_hit, c_rmt_data, c_fill_ready, c_l2_ready};
   end
 
   shell_disp #(

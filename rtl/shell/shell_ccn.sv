@@ -136,15 +136,15 @@ module shell_ccn #(
   // reason is for the ring's own statistics
   assign unused_ring = ^{unused_resp_data, unused_l2_why};
 
-  // ---- outputs (from the registers and the ring) and next state
+  // ---- outputs, from the registers and the ring only (their own block, so
+  // that a simulator sees no path from an input to an output: the shell
+  // closes miss_valid_i -> mem_ready_o through its SMs)
   always_comb begin
-    logic popped;
     for (int unsigned i = 0; i < Nodes; i++) begin
-      popped = mreg_v_q[i] && r_miss_ready[i];
 `ifdef FAULT_SHELL_CCN_LAT
       mem_ready_o[i] = !mreg_v_q[i] && !l2_v_q[i];  // injected: the freed staging is not reused in the same cycle
 `else
-      mem_ready_o[i] = (!mreg_v_q[i] || popped) && !l2_v_q[i];
+      mem_ready_o[i] = (!mreg_v_q[i] || (mreg_v_q[i] && r_miss_ready[i])) && !l2_v_q[i];
 `endif
       rmt_valid_o[i]            = r_rmt_valid[i];
       rmt_addr_o[i*AW +: AW]    = r_rmt_valid[i] ? {r_rmt_addr[i*LaW +: LaW], OffW'(0)} : '0;
@@ -152,7 +152,14 @@ module shell_ccn #(
       fill_line_o[i*LaW +: LaW] = fst_a_q[i];
       l2_valid_o[i]             = l2_v_q[i];
       l2_line_o[i*LaW +: LaW]   = l2_a_q[i];
+    end
+  end
 
+  // ---- next state
+  always_comb begin
+    logic popped;
+    for (int unsigned i = 0; i < Nodes; i++) begin
+      popped = mreg_v_q[i] && r_miss_ready[i];
       // miss staging: the ring takes it; the L1D hands a new one over
       mreg_v_d[i] = mreg_v_q[i] && !popped;
       mreg_a_d[i] = mreg_a_q[i];

@@ -138,6 +138,7 @@ module shell_sm #(
   output logic [31:0]       lsu_pc_o,
   input  logic [31:0]       lsu_mask_i,
   input  logic [32*32-1:0]  lsu_addr_i,
+  input  logic [1:0]        lsu_tag_i,
   // response crossbar
   input  logic              fill_valid_i,
   output logic              fill_ready_o,
@@ -158,6 +159,7 @@ module shell_sm #(
   output logic [31:0]       byp_block_o,
   output logic [31:0]       byp_pc_o,
   output logic              byp_store_o,
+  output logic [1:0]        byp_tag_o,
   input  logic              byp_i,
   output logic              l1d_take_o,
   output logic              l1d_byp_o,
@@ -209,6 +211,7 @@ module shell_sm #(
   logic [7:0]       w_ld_q    [NW], w_ld_d    [NW];
   logic [31:0]      w_mask_q  [NW], w_mask_d  [NW];
   logic [31:0]      w_age_q   [NW], w_age_d   [NW];
+  logic [1:0]       w_ltag_q  [NW], w_ltag_d  [NW];  // static tag of the last memory instruction
   // per TB slot
   logic             t_valid_q [NT], t_valid_d [NT];
   logic [7:0]       t_nw_q    [NT], t_nw_d    [NT];
@@ -325,6 +328,7 @@ module shell_sm #(
       byp_block_o = t_block_q[w_tb_q[WarpW'(m_out_wid)]];
       byp_pc_o = w_pc_q[WarpW'(m_out_wid)] - 32'd1; // its warp waits on this load
       byp_store_o = m_out_store;
+      byp_tag_o = w_ltag_q[WarpW'(m_out_wid)];
     end else begin
       byp_valid_o = lreq;
       byp_warp_o = l_warp_q;
@@ -332,6 +336,7 @@ module shell_sm #(
       byp_block_o = t_block_q[w_tb_q[l_warp_q]];
       byp_pc_o = l_pc_q;
       byp_store_o = l_store_q;
+      byp_tag_o = w_ltag_q[l_warp_q];
     end
   end
 
@@ -517,6 +522,7 @@ module shell_sm #(
       w_ld_d[v] = w_ld_q[v];
       w_mask_d[v] = w_mask_q[v];
       w_age_d[v] = w_age_q[v];
+      w_ltag_d[v] = w_ltag_q[v];
     end
     for (int unsigned u = 0; u < NT; u++) begin
       t_valid_d[u] = t_valid_q[u];
@@ -568,6 +574,7 @@ module shell_sm #(
         l_addr_d[l] = lsu_mask_i[l] ? lsu_addr_i[l*32 +: AddrW] : '0;
       l_pend_d = lsu_mask_i;
       l_wait_d = 1'b0;
+      w_ltag_d[l_warp_q] = lsu_tag_i;
     end
 
     // L1D verdict, LD/ST acceptance
@@ -748,6 +755,7 @@ module shell_sm #(
           w_ready_d[v] = '0;
           w_ld_d[v] = '0;
           w_mask_d[v] = '0;
+          w_ltag_d[v] = '0;
           w_age_d[v] = age_d;
           age_d = age_d + 32'd1;
           n = n + 1;
@@ -774,6 +782,7 @@ module shell_sm #(
         w_ld_q[w] <= '0;
         w_mask_q[w] <= '0;
         w_age_q[w] <= '0;
+        w_ltag_q[w] <= '0;
       end
       for (int unsigned u = 0; u < NT; u++) begin
         t_valid_q[u] <= 1'b0;
@@ -813,6 +822,7 @@ module shell_sm #(
         w_ld_q[w] <= w_ld_d[w];
         w_mask_q[w] <= w_mask_d[w];
         w_age_q[w] <= w_age_d[w];
+        w_ltag_q[w] <= w_ltag_d[w];
       end
       for (int unsigned u = 0; u < NT; u++) begin
         t_valid_q[u] <= t_valid_d[u];

@@ -22,6 +22,7 @@
 #include <string.h>
 #include "bits.h"
 #include "ccn_ls.h"
+#include "shell_ccn_ls.h"
 #include "ls.h"
 #include "shell_ccn.h"
 
@@ -150,17 +151,7 @@ static void declare(void *p, ls_map_t *m) {
   ls_input(m, "l2_ready_i", n, &c->l2_ready_i);
   ls_output(m, "thr_o", n, &c->thr_o);
 
-  /* State map: every edge register, then the ring's every register */
-  ls_reg_array(m, "mreg_v_q", 1, n, h->mreg_v_q, sizeof h->mreg_v_q[0]);
-  ls_reg_array(m, "mreg_a_q", c->law, n, h->mreg_a_q, sizeof h->mreg_a_q[0]);
-  ls_reg_array(m, "ans_v_q", 1, n, h->ans_v_q, sizeof h->ans_v_q[0]);
-  ls_reg_array(m, "ans_hit_q", 1, n, h->ans_hit_q, sizeof h->ans_hit_q[0]);
-  ls_reg_array(m, "ans_data_q", c->lb, n, h->ans_data_q, (size_t)c->lbw * 4);
-  ls_reg_array(m, "fst_v_q", 1, n, h->fst_v_q, sizeof h->fst_v_q[0]);
-  ls_reg_array(m, "fst_a_q", c->law, n, h->fst_a_q, sizeof h->fst_a_q[0]);
-  ls_reg_array(m, "l2_v_q", 1, n, h->l2_v_q, sizeof h->l2_v_q[0]);
-  ls_reg_array(m, "l2_a_q", c->law, n, h->l2_a_q, sizeof h->l2_a_q[0]);
-  ccn_ls_declare_state(m, "i_ring.", &h->i_ring);
+  shell_ccn_ls_declare_state(m, "", h);
   for (int i = 0; i < COV_N; i++)
     if (i != COV_THR || rc->hmin) ls_cover(m, cov_name[i], &c->cov[i]);
 }
@@ -309,3 +300,21 @@ const ls_block_t ls_block_shell_ccn = {
     .check = check,
     .summary = summary,
 };
+
+void shell_ccn_ls_declare_state(ls_map_t *m, const char *prefix, const shell_ccn_hw_t *h) {
+  char nm[160];
+  const unsigned n = h->nodes, law = h->law, lb = h->i_ring.lb;
+#define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
+  /* every edge register, then the ring's every register */
+  ls_reg_array(m, P("mreg_v_q"), 1, n, h->mreg_v_q, sizeof h->mreg_v_q[0]);
+  ls_reg_array(m, P("mreg_a_q"), law, n, h->mreg_a_q, sizeof h->mreg_a_q[0]);
+  ls_reg_array(m, P("ans_v_q"), 1, n, h->ans_v_q, sizeof h->ans_v_q[0]);
+  ls_reg_array(m, P("ans_hit_q"), 1, n, h->ans_hit_q, sizeof h->ans_hit_q[0]);
+  ls_reg_array(m, P("ans_data_q"), lb, n, h->ans_data_q, (size_t)h->lbw * 4);
+  ls_reg_array(m, P("fst_v_q"), 1, n, h->fst_v_q, sizeof h->fst_v_q[0]);
+  ls_reg_array(m, P("fst_a_q"), law, n, h->fst_a_q, sizeof h->fst_a_q[0]);
+  ls_reg_array(m, P("l2_v_q"), 1, n, h->l2_v_q, sizeof h->l2_v_q[0]);
+  ls_reg_array(m, P("l2_a_q"), law, n, h->l2_a_q, sizeof h->l2_a_q[0]);
+  ccn_ls_declare_state(m, P("i_ring."), &h->i_ring);
+#undef P
+}

@@ -1,26 +1,57 @@
 /* shell_ls.c -- system lockstep adapter of the GPU shell's top
- * (rtl/shell/shell.sv <-> csim/shell/shell.c with ext_env set): NSm SMs, the
- * dispatcher, the crossbars and NB L2 banks, with the hooks tied off
- * (SHELL_BYPASS=NONE, SHELL_CCN=OFF).  The state map has every register of
- * every SM (tb/blocks/shell_sm_ls.h, under gen_sm[i].i_sm.), of the
+ * (rtl/shell/shell.sv <-> csim/shell/shell.c with ext_env set): NSm SMs,
+ * each with its bypass controller, the CCN ring (SHELL_CCN=ON or
+ * ON_THROTTLE), the dispatcher, the crossbars and NB L2 banks.  The state
+ * map has every register of every SM (tb/blocks/shell_sm_ls.h, under
+ * gen_sm[i].i_sm.), of both units of every SM's bypass controller
+ * (gen_sm[i].i_byp.i_bdu., gen_sm[i].i_byp.i_chss.; the C model runs both
+ * here, whatever the scheme, as the RTL does; shell-sim skips a unit the
+ * scheme leaves in reset), of the ring with its edge registers
+ * (gen_ccn.i_ccn.), the controllers' kernel start (kstart_q), the
  * dispatcher (i_disp.), the crossbars (i_xbar.) and every bank
  * (gen_bank[b].i_l2.).
  *
  * Environment, from the previous cycle's inputs and outputs only: the
- * workload is the generators srad, spmv and atax (small sizes) run one after
- * another, over and over (kernel k of the run is kernel k mod nk); the
- * kernel the dispatcher runs is last cycle's kern_o, plus one when
- * kern_start_o was high; the SMs' record and lane-address requests are
- * answered the next cycle from the workload; DRAM is the shell's own channel
+ * workload is SHELL_WORKLOAD (a generator, a .traceg or a .wl file, as
+ * shell-sim --workload; SHELL_WORKLOAD_ARGS its generator arguments) or by
+ * default the generators srad, spmv and atax (small sizes) one after
+ * another; its kernels run over and over (kernel k of the run is kernel k
+ * mod nk).  The kernel the dispatcher runs is last cycle's kern_o, plus one
+ * when kern_start_o was high, with its blocks, warps and TB_max.  The SMs'
+ * record and lane-address requests are answered the next cycle from the
+ * workload; a load's static tag comes with its lane addresses: from the
+ * classifier's file SHELL_TAGS (chss-classify output) when set, else a
+ * fixed hash of (kernel, pc) giving ca, cg and cm in about equal shares, so
+ * that STATIC and COORD see every tag.  DRAM is the shell's own channel
  * model (csim/shell/shell_dram.h), one per bank, stepped with last cycle's
  * handshakes.  Scoreboard: the C model's (shell_check: a load response for
  * a warp with no load outstanding fails). */
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
+#include "blocks/bdu_ls.h"
+#include "blocks/chss_ls.h"
+#include "blocks/shell_ccn_ls.h"
 #include "blocks/shell_sm_ls.h"
 #include "ls.h"
 #include "shell.h"
+
+/* Functional coverage of the whole shell (counted from the C model after
+ * each cycle; a mechanism's points only when the run configures it). */
+#define COV_LIST(X)                                                                                                 \
+  X(KSTART, "kernel.start") X(DISP, "dispatch.block") X(DONE, "block.finished")                                   \
+  X(HIT, "l1d.hit") X(HITRES, "l1d.hit_reserved") X(MISS, "l1d.miss") X(STALL, "l1d.stall")                      \
+  X(BYPEV, "l1d.bypassed") X(INJ_HELD, "xbar.injection_held") X(EJ_HELD, "xbar.fill_held_by_sm")                  \
+  X(DRAM_REQ, "l2.dram_request") X(ALL_BUSY, "sms.all_busy")                                                    \
+  X(CTRL_BYP, "bypass.controller_bypassed_load") X(CTRL_CACHED, "bypass.controller_cached_load")                 \
+  X(BMODE, "twolevel.B_mode") X(CMODE, "twolevel.C_mode") X(TAG_BG, "chss.block_tagged_bg")                       \
+  X(TAG_BA, "chss.block_tagged_ba") X(T_CG, "tag.cg_load") X(T_CM, "tag.cm_load") X(T_CA, "tag.ca_load")           \
+  X(LOOKUP, "ccn.lookup") X(RHIT, "ccn.remote_hit_filled") X(RL2, "ccn.ring_request_to_l2")                        \
+  X(RSTALL, "ccn.l1d_memory_port_held_by_node") X(THR, "ccn.node_throttled")
+#define COV_ENUM(id, name) COV_##id,
+enum { COV_LIST(COV_ENUM) COV_N };
+#define COV_NAME(id, name) name,
+static const char *const cov_name[COV_N] = {COV_LIST(COV_NAME)};
 
 typedef struct {
   unsigned w;
@@ -48,7 +79,7 @@ static uint32_t pk_get(const pk_t *p, unsigned lsb, unsigned w) {
 
 /* per-SM packed ports */
 enum { O_FV, O_FB, O_FW, O_FP, O_IV, O_IB, O_IW, O_IP, O_LV, O_LB, O_LW, O_LP, NO_SM };
-enum { I_FK, I_FC, I_FS, I_FM, I_IK, I_IC, I_IS, I_IM, I_LM, I_LA, NI_SM };
+enum { I_FK, I_FC, I_FS, I_FM, I_IK, I_IC, I_IS, I_IM, I_LM, I_LA, I_LT, NI_SM };
 /* per-bank packed ports */
 enum { D_QV, D_QS, D_QL, D_QI, D_QST, D_QB, D_PR, NO_B };
 enum { D_QR, D_PV, D_PS, D_PL, D_PI, D_PB, NI_B };
@@ -58,7 +89,7 @@ static const char *const o_sm_name[NO_SM] = {"fetch_valid_o", "fetch_block_o", "
                                              "lsu_valid_o", "lsu_block_o", "lsu_wib_o", "lsu_pc_o"};
 static const char *const i_sm_name[NI_SM] = {"fetch_kind_i",  "fetch_count_i",  "fetch_size_i",  "fetch_mask_i",
                                              "ifetch_kind_i", "ifetch_count_i", "ifetch_size_i", "ifetch_mask_i",
-                                             "lsu_mask_i",    "lsu_addr_i"};
+                                             "lsu_mask_i",    "lsu_addr_i",     "lsu_tag_i"};
 static const char *const o_b_name[NO_B] = {"dram_req_valid_o", "dram_req_sm_o",   "dram_req_line_o", "dram_req_id_o",
                                            "dram_req_store_o", "dram_req_byp_o",  "dram_rsp_ready_o"};
 static const char *const i_b_name[NI_B] = {"dram_req_ready_i", "dram_rsp_valid_i", "dram_rsp_sm_i",
@@ -67,12 +98,16 @@ static const char *const i_b_name[NI_B] = {"dram_req_ready_i", "dram_rsp_valid_i
 typedef struct {
   shell_t s;
   shell_wl_t wl;
+  shell_byp_tags_t tags;
+  int have_tags;
+  uint32_t central; /* mode_central_i: CHSS_CONTROL=CENTRAL */
   shell_dram_t *dram;
   unsigned nsm, nb, ww, law, idw, smw;
   unsigned o_sm_w[NO_SM], i_sm_w[NI_SM], o_b_w[NO_B], i_b_w[NI_B];
   pk_t o_sm[NO_SM], i_sm[NI_SM], o_b[NO_B], i_b[NI_B];
   uint32_t kern_start_o, cyc;
   int started;
+  uint64_t cov[COV_N];
 } ctx_t;
 
 static void destroy(void *p) {
@@ -80,6 +115,7 @@ static void destroy(void *p) {
   if (!c) return;
   shell_free(&c->s);
   shell_wl_free(&c->wl);
+  shell_byp_tags_free(&c->tags);
   if (c->dram)
     for (unsigned b = 0; b < c->nb; b++) shell_dram_free(&c->dram[b]);
   free(c->dram);
@@ -91,19 +127,29 @@ static void destroy(void *p) {
 }
 
 static void *create(const l1sys_cfg_t *cfg) {
-  if (CFG(cfg, SHELL_BYPASS) != SHELL_BYPASS_NONE || CFG(cfg, SHELL_CCN) != SHELL_CCN_OFF) {
-    cfg_reject(cfg, CFG(cfg, SHELL_BYPASS) != SHELL_BYPASS_NONE ? P_SHELL_BYPASS : P_SHELL_CCN,
-               "the shell's RTL top ties the hooks off: SHELL_BYPASS=NONE and SHELL_CCN=OFF only");
-    return NULL;
-  }
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   shell_wl_init(&c->wl, (unsigned)CFG(cfg, L1D_ADDR_W));
-  if (shell_wl_gen(&c->wl, "srad", "n=32", 1) || shell_wl_gen(&c->wl, "spmv", "n=256", 1) ||
-      shell_wl_gen(&c->wl, "atax", "n=64,iters=4", 1) || shell_init(&c->s, cfg, &c->wl)) {
+  const char *spec = getenv("SHELL_WORKLOAD"), *args = getenv("SHELL_WORKLOAD_ARGS"), *tf = getenv("SHELL_TAGS");
+  int bad = spec && *spec ? shell_wl_load(&c->wl, spec, args ? args : "", 1)
+                          : shell_wl_gen(&c->wl, "srad", "n=32", 1) || shell_wl_gen(&c->wl, "spmv", "n=256", 1) ||
+                                shell_wl_gen(&c->wl, "atax", "n=64,iters=4", 1);
+  if (!bad && tf && *tf) {
+    bad = shell_byp_tags_load(&c->tags, tf);
+    c->have_tags = !bad;
+  }
+  if (bad || shell_init(&c->s, cfg, &c->wl)) {
     shell_wl_free(&c->wl);
+    shell_byp_tags_free(&c->tags);
     free(c);
     return NULL;
+  }
+  c->central = CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
+  for (unsigned i = 0; i < c->s.nsm; i++) { /* every present unit runs, as in the RTL (shell_byp.h, run_*) */
+    shell_byp_hw_t *h = &c->s.byp[i].hw;
+    h->run_bdu = h->has_bdu;
+    h->run_chss = h->has_chss;
+    c->s.sm[i].want_occ = 1;
   }
   shell_t *s = &c->s;
   s->ext_env = 1;
@@ -121,7 +167,7 @@ static void *create(const l1sys_cfg_t *cfg) {
       return NULL;
     }
   const unsigned osw[NO_SM] = {1, 32, c->ww, 32, 1, 32, c->ww, 32, 1, 32, c->ww, 32};
-  const unsigned isw[NI_SM] = {3, 16, 5, 32, 3, 16, 5, 32, 32, 32 * 32};
+  const unsigned isw[NI_SM] = {3, 16, 5, 32, 3, 16, 5, 32, 32, 32 * 32, 2};
   const unsigned obw[NO_B] = {1, c->smw, c->law, c->idw, 1, 1, 1};
   const unsigned ibw[NI_B] = {1, 1, c->smw, c->law, c->idw, 1};
   int rc = 0;
@@ -170,6 +216,32 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "RelQ", g->relq);
   ls_param(mp, "AddrW", g->addr_w);
   ls_param(mp, "IdW", g->id_w);
+  const l1sys_cfg_t *cfg = &s->cfg;
+  ls_param(mp, "Period", (unsigned)CFG(cfg, BDU_PERIOD));
+  ls_param(mp, "Hold", (unsigned)CFG(cfg, BDU_HOLD));
+  ls_param(mp, "ChssCntW", (unsigned)CFG(cfg, CHSS_CNT_W));
+  ls_param(mp, "ChssLatW", (unsigned)CFG(cfg, CHSS_LAT_W));
+  ls_param(mp, "ChssFracW", (unsigned)CFG(cfg, CHSS_FRAC_W));
+  ls_param(mp, "ChssWarpW", (unsigned)CFG(cfg, CHSS_WARP_W));
+  const shell_ccn_hw_t *ch = s->ccn[0].hw;
+  ls_param(mp, "Ccn", ch != NULL);
+  if (ch) { /* the ring as shell_ccn_attach built it */
+    ccn_ring_cfg_t rc;
+    shell_ccn_ring_cfg(&rc, cfg, c->nsm, s->ccn[0].variant);
+    ls_param(mp, "HopLat", rc.hop_lat);
+    ls_param(mp, "CbDepth", rc.cb_depth);
+    ls_param(mp, "ReqDepth", rc.req_depth);
+    ls_param(mp, "RespDepth", rc.resp_depth);
+    ls_param(mp, "CcnFlits", ch->i_ring.flits);
+    ls_param(mp, "CcnTs", rc.ts);
+    ls_param(mp, "CcnTp", rc.tp);
+    ls_param(mp, "HMin", rc.hmin);
+    ls_param(mp, "CbTimeout", rc.cb_timeout);
+    ls_param(mp, "HoldMax", rc.hold_max);
+    ls_param(mp, "WinW", rc.winw);
+    ls_param(mp, "CcnCntW", rc.cntw);
+    ls_param(mp, "TsW", rc.tsw);
+  }
   ls_input(mp, "mode_sched_i", 1, &m0->in.mode_sched_i);
   ls_input(mp, "mode_repl_i", 1, &m0->i_l1d.in.mode_repl_i);
   ls_input(mp, "mode_wr_i", 1, &m0->i_l1d.in.mode_wr_i);
@@ -182,11 +254,20 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "mode_flush_i", 1, &m0->mrpb_in.mode_flush_i);
   ls_input(mp, "mode_bypass_i", 2, &m0->mrpb_in.mode_bypass_i);
   ls_input(mp, "mode_slot_i", 1, &m0->mrpb_in.mode_slot_i);
+  shell_byp_in_t *b0 = &s->byp[0].in; /* every SM's controller has the same modes */
+  ls_input(mp, "mode_scheme_i", 3, &b0->mode_scheme_i);
+  ls_input(mp, "mode_central_i", 1, &c->central);
+  ls_input(mp, "mode_thr_l_i", 7, &b0->mode_thr_l_i);
+  ls_input(mp, "mode_thr_h_i", 7, &b0->mode_thr_h_i);
+  ls_input(mp, "mode_thr_w_i", bits_clog2(m0->nwarps + 1ull), &b0->mode_thr_w_i);
+  ls_input(mp, "mode_womu_i", 2, &b0->mode_womu_i);
+  ls_input(mp, "l2_lat_i", (unsigned)CFG(cfg, CHSS_LAT_W), &b0->l2_lat_i);
   ls_output(mp, "kern_o", 32, &s->disp.out.kern_o);
   ls_output(mp, "kern_start_o", 1, &c->kern_start_o);
   ls_input(mp, "kern_valid_i", 1, &s->disp.in.kern_valid_i);
   ls_input(mp, "kern_blocks_i", 32, &s->disp.in.kern_blocks_i);
   ls_input(mp, "kern_warps_i", 8, &s->disp.in.kern_warps_i);
+  ls_input(mp, "kern_tbmax_i", bits_clog2(m0->ntbs + 1ull), &s->kern_tbmax_i);
   for (unsigned k = 0; k < NO_SM; k++) pk_out(mp, o_sm_name[k], &c->o_sm[k]);
   for (unsigned k = 0; k < NI_SM; k++) pk_in(mp, i_sm_name[k], &c->i_sm[k]);
   for (unsigned k = 0; k < NO_B; k++) pk_out(mp, o_b_name[k], &c->o_b[k]);
@@ -196,6 +277,25 @@ static void declare(void *p, ls_map_t *mp) {
   for (unsigned i = 0; i < c->nsm; i++) {
     snprintf(nm, sizeof nm, "gen_sm[%u].i_sm.", i);
     shell_sm_ls_declare_state(mp, nm, &s->sm[i]);
+    const shell_byp_hw_t *h = &s->byp[i].hw;
+    snprintf(nm, sizeof nm, "gen_sm[%u].i_byp.i_bdu.", i);
+    bdu_ls_declare_state(mp, nm, &h->i_bdu); /* always built */
+    snprintf(nm, sizeof nm, "gen_sm[%u].i_byp.i_chss.", i);
+    if (h->has_chss) chss_ls_declare_state(mp, nm, &h->i_chss);
+  }
+  if (ch) shell_ccn_ls_declare_state(mp, "gen_ccn.i_ccn.", ch);
+  ls_reg(mp, "kstart_q", 1, &s->kstart_q);
+  const uint32_t sch = s->byp[0].scheme;
+  for (unsigned k = 0; k < COV_N; k++) {
+    int on = 1;
+    if (k >= COV_CTRL_BYP && k <= COV_CTRL_CACHED) on = sch != SHELL_BYPASS_NONE && sch != SHELL_BYPASS_ALL;
+    if (k >= COV_BMODE && k <= COV_CMODE) on = sch == SHELL_BYPASS_TWOLEVEL;
+    if (k >= COV_TAG_BG && k <= COV_TAG_BA) on = sch == SHELL_BYPASS_CHSS || sch == SHELL_BYPASS_COORD;
+    if (k >= COV_T_CG && k <= COV_T_CA) on = sch == SHELL_BYPASS_STATIC || sch == SHELL_BYPASS_COORD;
+    if (k >= COV_LOOKUP && k <= COV_RSTALL) on = ch != NULL;
+    if (k == COV_THR) on = ch && s->ccn[0].variant == SHELL_CCN_ON_THROTTLE;
+    if (k == COV_BYPEV) on = sch != SHELL_BYPASS_NONE || CFG(cfg, L1D_BA) || m0->use_mrpb;
+    if (on) ls_cover(mp, cov_name[k], &c->cov[k]);
   }
   ls_reg(mp, "i_disp.kern_q", 32, &s->disp.kern_q);
   ls_reg(mp, "i_disp.next_q", 32, &s->disp.next_q);
@@ -239,6 +339,15 @@ static const wl_rec_t *rec(const ctx_t *c, uint32_t kern, uint32_t block, uint32
   return &c->wl.rec[k->wfirst[i] + q];
 }
 
+/* The static tag of kernel k's load at pc (k counts the run's kernels). */
+static uint32_t tag_of(const ctx_t *c, uint32_t kern, uint32_t pc) {
+  uint32_t k = kern % c->wl.nk;
+  if (c->have_tags) return shell_byp_tag_of(&c->tags, k, pc);
+  uint32_t h = (k * 0x9e3779b1u) ^ (pc * 0x85ebca6bu);
+  h ^= h >> 15;
+  return h % 3 == 0 ? CHSS_LD_CA : h % 3 == 1 ? CHSS_LD_CG : CHSS_LD_CM;
+}
+
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
   shell_t *s = &c->s;
@@ -250,6 +359,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   di->kern_valid_i = 1;
   di->kern_blocks_i = K->blocks;
   di->kern_warps_i = K->warps;
+  s->kern_tbmax_i = shell_kern_tbmax(s->nwarps, s->ntbs, K->warps);
   /* the SMs' requests of last cycle, answered */
   uint32_t prev_kern = cycle ? s->disp.out.kern_o : 0;
   for (unsigned i = 0; i < c->nsm; i++) {
@@ -270,8 +380,10 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
       IS(I_LM, x->mask);
       for (unsigned l = 0, k = 0; l < WL_LANES; l++)
         bits_set(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32, (x->mask >> l & 1) ? a[k++] : 0);
+      IS(I_LT, tag_of(c, prev_kern, OG(O_LP)));
     } else {
       IS(I_LM, 0);
+      IS(I_LT, 0);
       for (unsigned l = 0; l < WL_LANES; l++) bits_set(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32, 0);
     }
 #undef OG
@@ -314,6 +426,7 @@ static void comb(void *p) {
     in->ifetch_kind_i = IG(I_IK), in->ifetch_count_i = IG(I_IC), in->ifetch_size_i = IG(I_IS);
     in->ifetch_mask_i = IG(I_IM);
     in->lsu_mask_i = IG(I_LM);
+    in->lsu_tag_i = IG(I_LT);
     for (unsigned l = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (uint32_t)bits_get(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32);
 #undef IG
   }
@@ -348,9 +461,51 @@ static void comb(void *p) {
 
 static void commit(void *p) { shell_commit(&((ctx_t *)p)->s); }
 
+static void count_cov(ctx_t *c) {
+  const shell_t *s = &c->s;
+  uint64_t *v = c->cov;
+  v[COV_KSTART] += c->kern_start_o;
+  uint32_t busy = 0;
+  for (unsigned i = 0; i < c->nsm; i++) {
+    const shell_sm_out_t *o = &s->sm[i].out;
+    const shell_byp_t *b = &s->byp[i];
+    v[COV_DISP] += o->hk_disp_valid_o;
+    v[COV_DONE] += o->hk_done_valid_o;
+    v[COV_HIT] += o->ev_hit_o;
+    v[COV_HITRES] += o->ev_hitres_o;
+    v[COV_MISS] += o->ev_miss_o;
+    v[COV_STALL] += o->ev_stall_o;
+    v[COV_BYPEV] += o->ev_byp_o;
+    v[COV_INJ_HELD] += o->inj_valid_o && !((s->xbar.out.inj_pop_o >> i) & 1);
+    v[COV_EJ_HELD] += ((s->xbar.out.ej_valid_o >> i) & 1) && !o->fill_ready_o;
+    busy += !o->tb_free_o;
+    const int load = o->byp_valid_o && !o->byp_store_o && o->l1d_take_o;
+    v[COV_CTRL_BYP] += load && s->sm[i].in.byp_i;
+    v[COV_CTRL_CACHED] += load && !s->sm[i].in.byp_i;
+    v[COV_BMODE] += b->hw.has_bdu && b->hw.i_bdu.bmode_q;
+    v[COV_CMODE] += b->hw.has_bdu && !b->hw.i_bdu.bmode_q;
+    v[COV_TAG_BG] += b->hw.has_chss && b->hw.cin.disp_valid_i && b->out.disp_tag_o;
+    v[COV_TAG_BA] += b->hw.has_chss && b->hw.cin.disp_valid_i && !b->out.disp_tag_o;
+    v[COV_T_CG] += load && o->byp_tag_o == CHSS_LD_CG;
+    v[COV_T_CM] += load && o->byp_tag_o == CHSS_LD_CM;
+    v[COV_T_CA] += load && o->byp_tag_o == CHSS_LD_CA;
+    const shell_ccn_hw_t *h = s->ccn[0].hw;
+    if (h) {
+      v[COV_LOOKUP] += h->out[i].rmt_valid_o;
+      v[COV_RHIT] += h->rsp_take[i];
+      v[COV_RL2] += h->l2_take[i];
+      v[COV_RSTALL] += !h->out[i].mem_ready_o;
+      v[COV_THR] += h->out[i].thr_o;
+    }
+  }
+  v[COV_ALL_BUSY] += busy == c->nsm;
+  for (unsigned b = 0; b < c->nb; b++) v[COV_DRAM_REQ] += s->l2[b].out.dram_req_valid_o && s->l2[b].in.dram_req_ready_i;
+}
+
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
   (void)cycle;
+  count_cov(c);
   if (c->s.err[0]) {
     snprintf(msg, n, "%s", c->s.err);
     return 1;
@@ -377,9 +532,12 @@ const ls_block_t ls_block_shell = {
     .rtl_module = "shell",
     .rtl_files = "prim/fifo_sync.sv prim/mem_1r1w.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
                  "l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv "
-                 "shell/shell_sm.sv shell/shell_disp.sv shell/shell_xbar.sv shell/shell_l2.sv shell/shell.sv",
-    .help = "GPU shell top: SMs, dispatcher, crossbars, L2 banks (hooks tied off); workload and DRAM from the environment",
-    .param_blocks = "shell l1d mrpb",
+                 "bdu/mrmu.sv bdu/womu.sv bdu/bdu.sv chss/chss.sv ccn/ccn_node.sv ccn/ccn_ring.sv "
+                 "shell/shell_sm.sv shell/shell_byp.sv shell/shell_ccn.sv shell/shell_disp.sv shell/shell_xbar.sv "
+                 "shell/shell_l2.sv shell/shell.sv",
+    .help = "GPU shell top: SMs with their bypass controllers, the CCN ring, dispatcher, crossbars, L2 banks; "
+            "workload (SHELL_WORKLOAD, SHELL_TAGS) and DRAM from the environment",
+    .param_blocks = "shell l1d mrpb shell_byp shell_ccn bdu chss ccn",
     .vlt_inline = "shell_sm shell_l2 l1d",
     .create = create,
     .destroy = destroy,

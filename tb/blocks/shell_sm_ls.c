@@ -38,6 +38,22 @@
 #define FOOT_LINES 512u
 #define LOST_CYCLES 200000ull
 
+/* Functional coverage (from the C model after each cycle; the MRPB's and
+ * the CCN path's points only when configured). */
+#define COV_LIST(X)                                                                                                \
+  X(DISP, "dispatch.block_placed") X(FULL, "dispatch.no_free_tb_slot") X(DONE, "block.finished")                 \
+  X(KSTART, "kernel.start") X(LD, "lsu.load_line_presented") X(ST, "lsu.store_line_presented")                    \
+  X(HELD, "lsu.request_refused") X(HIT, "l1d.hit") X(HITRES, "l1d.hit_reserved") X(MISS, "l1d.miss")              \
+  X(STALL, "l1d.stall") X(CTRL_BYP, "hook.load_bypassed_by_controller") X(FILL, "fill.accepted")                 \
+  X(FILL_HELD, "fill.refused") X(INJ_HELD, "injection.head_waits") X(INJ_FULL, "injection.queue_full")            \
+  X(BAR, "barrier.waiting_warp") X(MRPB_BYP, "mrpb.bypass_dequeued") X(CCN_MISS, "ccn.miss_to_node")              \
+  X(CCN_FILL, "ccn.fill_from_node") X(CCN_L2, "ccn.node_l2_request_injected") X(RMT_HIT, "ccn.remote_lookup_hit") \
+  X(RMT_MISS, "ccn.remote_lookup_miss")
+#define COV_ENUM(id, name) COV_##id,
+enum { COV_LIST(COV_ENUM) COV_N };
+#define COV_NAME(id, name) name,
+static const char *const cov_name[COV_N] = {COV_LIST(COV_NAME)};
+
 typedef struct { uint32_t line, id, byp; uint64_t due; } pend_t;
 
 typedef struct {
@@ -56,6 +72,7 @@ typedef struct {
   /* scoreboard */
   uint64_t since[SHELL_SM_MAX_WARPS];
   uint64_t n_disp, n_fill, n_ring, n_insts;
+  uint64_t cov[COV_N];
 } ctx_t;
 
 static uint64_t mix(uint64_t x) {
@@ -123,6 +140,7 @@ void shell_sm_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_sm_
   ls_reg_array(mp, P("w_ld_q"), 8, nw, &m->w_q[0].ld, ws);
   ls_reg_array(mp, P("w_mask_q"), 32, nw, &m->w_q[0].mask, ws);
   ls_reg_array(mp, P("w_age_q"), 32, nw, &m->w_q[0].age, ws);
+  ls_reg_array(mp, P("w_ltag_q"), 2, nw, &m->w_q[0].ltag, ws);
   ls_reg_array(mp, P("t_valid_q"), 1, nt, &m->t_q[0].valid, ts);
   ls_reg_array(mp, P("t_nw_q"), 8, nt, &m->t_q[0].nw, ts);
   ls_reg_array(mp, P("t_nexit_q"), 8, nt, &m->t_q[0].nexit, ts);
@@ -255,6 +273,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "lsu_pc_o", 32, &o->lsu_pc_o);
   ls_input(mp, "lsu_mask_i", 32, &i->lsu_mask_i);
   ls_input(mp, "lsu_addr_i", 32 * 32, i->lsu_addr_i);
+  ls_input(mp, "lsu_tag_i", 2, &i->lsu_tag_i);
   /* crossbars */
   ls_input(mp, "fill_valid_i", 1, &i->fill_valid_i);
   ls_output(mp, "fill_ready_o", 1, &o->fill_ready_o);
@@ -274,6 +293,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "byp_block_o", 32, &o->byp_block_o);
   ls_output(mp, "byp_pc_o", 32, &o->byp_pc_o);
   ls_output(mp, "byp_store_o", 1, &o->byp_store_o);
+  ls_output(mp, "byp_tag_o", 2, &o->byp_tag_o);
   ls_input(mp, "byp_i", 1, &i->byp_i);
   ls_output(mp, "l1d_take_o", 1, &o->l1d_take_o);
   ls_output(mp, "l1d_byp_o", 1, &o->l1d_byp_o);
@@ -309,6 +329,12 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "rmt_data_o", l->lbits, o->rmt_data_o);
 
   shell_sm_ls_declare_state(mp, "", m);
+  for (unsigned k = 0; k < COV_N; k++) {
+    int on = 1;
+    if (k == COV_MRPB_BYP) on = m->use_mrpb;
+    if (k >= COV_CCN_MISS) on = m->in.mode_ccn_i;
+    if (on) ls_cover(mp, cov_name[k], &c->cov[k]);
+  }
 }
 
 static void reset(void *p) {
@@ -402,6 +428,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     i->lsu_mask_i = (uint32_t)ls_rand(r);
     for (unsigned l = 0; l < WL_LANES; l++) i->lsu_addr_i[l] = (uint32_t)ls_rand(r);
   }
+  i->lsu_tag_i = ls_below(r, 4); /* any static tag, with an answer or without */
 
   /* ---- dispatch --------------------------------------------------------- */
   uint32_t prev_disp = i->disp_valid_i;
@@ -466,9 +493,42 @@ static void comb(void *p) {
 }
 static void commit(void *p) { shell_sm_commit(&((ctx_t *)p)->m); }
 
+static void count_cov(ctx_t *c) {
+  const shell_sm_t *m = &c->m;
+  const shell_sm_in_t *i = &m->in;
+  const shell_sm_out_t *o = &m->out;
+  uint64_t *v = c->cov;
+  v[COV_DISP] += o->hk_disp_valid_o;
+  v[COV_FULL] += !o->tb_free_o;
+  v[COV_DONE] += o->hk_done_valid_o;
+  v[COV_KSTART] += o->hk_kern_start_o;
+  v[COV_LD] += o->byp_valid_o && !o->byp_store_o;
+  v[COV_ST] += o->byp_valid_o && o->byp_store_o;
+  v[COV_HELD] += o->byp_valid_o && !o->l1d_take_o;
+  v[COV_HIT] += o->ev_hit_o;
+  v[COV_HITRES] += o->ev_hitres_o;
+  v[COV_MISS] += o->ev_miss_o;
+  v[COV_STALL] += o->ev_stall_o;
+  v[COV_CTRL_BYP] += o->l1d_take_o && !o->byp_store_o && i->byp_i;
+  v[COV_FILL] += i->fill_valid_i && o->fill_ready_o;
+  v[COV_FILL_HELD] += i->fill_valid_i && !o->fill_ready_o;
+  v[COV_INJ_HELD] += o->inj_valid_o && !i->inj_pop_i;
+  v[COV_INJ_FULL] += fifo_sync_full(&m->i_injq);
+  uint32_t bar = 0;
+  for (unsigned w = 0; w < m->nwarps; w++) bar |= m->w_q[w].valid && m->w_q[w].bar;
+  v[COV_BAR] += bar;
+  v[COV_MRPB_BYP] += m->use_mrpb && m->i_mrpb.out_valid_q && m->i_mrpb.out_bypass_q;
+  v[COV_CCN_MISS] += o->ccn_miss_valid_o;
+  v[COV_CCN_FILL] += i->ccn_fill_valid_i && o->ccn_fill_ready_o;
+  v[COV_CCN_L2] += i->ccn_l2_valid_i && o->ccn_l2_ready_o;
+  v[COV_RMT_HIT] += i->rmt_valid_i && o->rmt_hit_o;
+  v[COV_RMT_MISS] += i->rmt_valid_i && !o->rmt_hit_o;
+}
+
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
   const shell_sm_t *m = &c->m;
+  count_cov(c);
   if (m->stray) {
     snprintf(msg, n, "cycle %llu: load response for warp %u, which has no load outstanding", (unsigned long long)cycle,
              m->stray_warp);
