@@ -114,14 +114,33 @@ for row in "${ROWS[@]}"; do
   json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3)}"
 done
 echo "$json]" >$B/bench.json
-# the whole shell's C model alone (shell-sim, default workload atax), per SM
-# count; its RTL top and system lockstep do not exist yet (docs/shell.md)
+# the whole shell (issue 14's speed targets), per SM count on the default
+# shell (tb/shell/configs/default.cfg): the C model alone (shell-sim, its own
+# environment, workload atax; and the system block's C side, --bench), the
+# RTL top alone from a speed build and the system lockstep (block shell,
+# whose environment replays srad/spmv/atax over and over)
+SN=${BENCH_SHELL_CYCLES:-20000}
+SC=tb/shell/configs/default.cfg
 make -s $B/bin/shell-sim >/dev/null 2>&1 || rc=1
+echo
+echo "the whole shell, $SC (48 warp slots, 16 KB L1D, 6 L2 banks); C alone ${NC} cycles, RTL and lockstep $SN cycles:"
+printf '%-4s %12s %12s %10s %10s %12s\n' SMs shell-sim C-system RTLfast LS "cost/1SM"
+declare -A lsn
 for n in 1 4 15; do
-  l=$($B/bin/shell-sim --set SHELL_SMS=$n 2>&1 | grep '^C model:')
-  echo "shell C model alone, atax, $n SMs: ${l#C model: }"
-  [ -n "$l" ] || rc=1
+  echo "  ... shell $n SMs" >&2
+  l=$($B/bin/shell-sim --config $SC --set SHELL_SMS=$n --set SHELL_MAX_CYCLES=$NC 2>&1 | grep '^C model:')
+  ss=$(grep -o '[0-9]* cycles/s' <<<"$l" | awk '{print $1}')
+  [ -n "$ss" ] || ss=$(grep -o '[0-9.]* [kM]\?cycles/s' <<<"$l" | head -1)
+  scs=$(speed "$(run c "" $NC shell --config $SC --set SHELL_SMS=$n --bench)")
+  sfs=$(speed "$(run rtl LS_SPEED=1 $SN shell --config $SC --set SHELL_SMS=$n --bench)")
+  sls=$(speed "$(run lockstep "" $SN shell --config $SC --set SHELL_SMS=$n)")
+  lsn[$n]=$sls
+  cost="-"; [ -n "${lsn[1]:-}" ] && [ -n "$sls" ] && cost=$(awk -v a=${lsn[1]} -v b=$sls 'BEGIN { printf "%.2f", a / b }')
+  printf '%-4s %12s %12s %10s %10s %12s\n' $n "${ss:-fail}" "${scs:-fail}" "${sfs:-fail}" "${sls:-fail}" "$cost"
+  for v in "$scs" "$sfs" "$sls"; do [ -n "$v" ] || rc=1; done
 done
+echo "  shell-sim: the C model with its own environment (line 'C model:'); C-system: the system block's C side;"
+echo "  cost/1SM: lockstep time per cycle relative to 1 SM (issue 14: 15 SMs <= 16x)"
 echo "columns: cycles/s of C alone, RTL alone (speed build), RTL alone (lockstep build), lockstep, lockstep --sweep 1;"
 echo "  C/RTLf = C alone / RTL speed build; LS/RTLls = lockstep / RTL lockstep build; sw1cost = lockstep / lockstep --sweep 1"
 echo "written: $B/bench.json"

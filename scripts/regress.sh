@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # regress.sh [options] -- a regression matrix through GNU parallel:
-# blocks x configs x seeds x random-initial-state {off,on}.
+# blocks x configs x seeds x random-initial-state {off,on}; the whole
+# shell (block shell) x workloads too.
 #   --blocks "a b"     blocks (default: every block the engine lists)
+#   --workloads "a b"  the shell's workloads (default: every generator shell-sim lists and
+#                      the real Accel-Sim trace in ../shared/traces); the shell's
+#                      stimulus is the workload, so it runs seeds 1..min(N, 2) only
 #   --seeds N          seeds 1..N (default 20)
 #   --cycles N         cycles per run (default: each block's tb/configs/<b>/test_cycles, else 20000)
 #   --jobs N           parallel jobs (default: all cores)
@@ -17,10 +21,11 @@
 set -u
 cd "$(dirname "$0")/.."
 B=build; R=$B/regress
-blocks=""; seeds=20; cycles=""; jobs=""; resume=0; sshf=""; slurm=0
+blocks=""; wls=""; seeds=20; cycles=""; jobs=""; resume=0; sshf=""; slurm=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --blocks) blocks=${2:?}; shift ;;
+    --workloads) wls=${2:?}; shift ;;
     --seeds) seeds=${2:?}; shift ;;
     --cycles) cycles=${2:?}; shift ;;
     --jobs) jobs=${2:?}; shift ;;
@@ -44,9 +49,20 @@ for b in $blocks; do
   n=$cycles
   [ -n "$n" ] || { [ -f tb/configs/$b/test_cycles ] && n=$(cat tb/configs/$b/test_cycles) || n=20000; }
   cfgs=(tb/configs/$b/*.cfg); [ -e "${cfgs[0]}" ] || cfgs=(default)
+  bw=(-); ns=$seeds
+  if [ "$b" = shell ]; then
+    if [ -n "$wls" ]; then read -ra bw <<<"$wls"
+    else
+      read -ra bw <<<"$($B/bin/shell-sim --list-workloads | tr '\n' ' ')"
+      for t in ../shared/traces/*.traceg; do [ -f "$t" ] && bw+=("$t"); done
+    fi
+    [ "$ns" -gt 2 ] && ns=2
+  fi
   for c in "${cfgs[@]}"; do
-    for s in $(seq 1 "$seeds"); do
-      for ri in 0 1; do echo "$b $c $s $ri $n" >>$matrix; done
+    for w in "${bw[@]}"; do
+      for s in $(seq 1 "$ns"); do
+        for ri in 0 1; do echo "$b $c $s $ri $n $w" >>$matrix; done
+      done
     done
   done
 done
@@ -61,14 +77,14 @@ if [ $slurm = 1 ]; then
 #SBATCH --output=$PWD/$R/slurm-%A_%a.out
 cd $PWD
 set -- \$(sed -n "\${SLURM_ARRAY_TASK_ID}p" $matrix)
-exec bash scripts/regress_job.sh $PWD/$R/results.jsonl "\$1" "\$2" "\$3" "\$4" "\$5"
+SHELL_WORKLOAD="\$6" exec bash scripts/regress_job.sh $PWD/$R/results.jsonl "\$1" "\$2" "\$3" "\$4" "\$5"
 SB
   echo "wrote $R/regress.sbatch ($total runs); submit with: sbatch $R/regress.sbatch"
   exit 0
 fi
 # build each harness once, before the fan-out (both initial-state variants)
 echo "regress: $total runs ($(wc -w <<<"$blocks") blocks, $seeds seeds, random initial state off and on); building harnesses"
-awk '{print $1, $2, $4}' $matrix | sort -u | while read -r b c ri; do
+awk '{print $1, $2, $4}' $matrix | sort -u | while read -r b c ri; do  # the workload is no parameter: one build serves all
   LS_BUILD_ONLY=1 LS_QUIET=1 bash scripts/lockstep.sh "$b" $([ "$c" != default ] && echo --config "$c") $([ "$ri" = 1 ] && echo --rand-init) --cycles 1 >/dev/null 2>&1 \
     || echo "warning: harness build for $b $c failed; its runs will fail"
 done
@@ -80,7 +96,7 @@ popts=(--colsep ' ' --joblog $R/joblog --halt never)
 # progress: GNU parallel's bar on a terminal, else a line every 10 s
 if [ -t 2 ] && [ -r /dev/tty ]; then popts+=(--bar); fi
 before=$( [ -f $R/results.jsonl ] && wc -l <$R/results.jsonl || echo 0)
-parallel "${popts[@]}" bash scripts/regress_job.sh "$PWD/$R/results.jsonl" {1} {2} {3} {4} {5} :::: $matrix >/dev/null &
+parallel "${popts[@]}" SHELL_WORKLOAD={6} bash scripts/regress_job.sh "$PWD/$R/results.jsonl" {1} {2} {3} {4} {5} :::: $matrix >/dev/null &
 ppid_=$!
 t0=$(date +%s)
 while kill -0 $ppid_ 2>/dev/null; do
