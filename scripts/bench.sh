@@ -18,7 +18,8 @@
 # Environment: BENCH_CYCLES (the lockstep-build and lockstep runs; C alone and
 # the RTL speed build run 10x that, the same stretch of stimulus for the
 # C/RTLf ratio, long enough that a moment of load weighs on both alike);
-# BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows.
+# BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows; BENCH_BLOCKS=shell
+# only the whole shell's (BENCH_SHELL_CYCLES for its RTL and lockstep runs).
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -40,7 +41,9 @@ ROWS=(
 ROWS+=("shell_l2|tb/configs/shell_l2/default.cfg" "shell_xbar|tb/configs/shell_xbar/default.cfg"
        "shell_disp|tb/configs/shell_disp/default.cfg" "shell_byp|tb/configs/shell_byp/coord_leader.cfg"
        "shell_ccn|tb/configs/shell_ccn/on_n4_hop1.cfg" "shell_sm|tb/configs/shell_sm/default.cfg")
-if [ -n "${BENCH_BLOCKS:-}" ]; then
+SHELL_ONLY=0
+[ "${BENCH_BLOCKS:-}" = shell ] && { SHELL_ONLY=1; ROWS=(); }   # BENCH_BLOCKS=shell: only the whole shell's rows
+if [ -n "${BENCH_BLOCKS:-}" ] && [ $SHELL_ONLY = 0 ]; then
   keep=()
   for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done
   [ ${#keep[@]} -gt 0 ] || { echo "error: BENCH_BLOCKS='$BENCH_BLOCKS': no benchmark row of these blocks (rows: $(printf '%s ' "${ROWS[@]%%|*}"))" >&2; exit 2; }
@@ -83,7 +86,7 @@ fi
 echo "make bench: one run per figure; C alone and RTL speed build $NC cycles, RTL lockstep build and lockstep $N; --sweep 1 runs $((N / 4)) cycles"
 echo "(the RTL speed builds are Verilator -O3 builds of their own; the first bench run builds them, a minute or more each)"
 hdr=$(printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s' block config "C" "RTLfast" "RTLls" "LS" "LS/sw1" "C/RTLf" "LS/RTLls" "sw1cost")
-echo "$hdr"
+[ $SHELL_ONLY = 1 ] || echo "$hdr"
 json="["
 rc=0
 run() { # mode, extra env, cycles, args...
@@ -113,7 +116,7 @@ for row in "${ROWS[@]}"; do
   json+="\"c_over_rtl_speed\":$([ "$r1" = - ] && echo null || echo $r1),\"lockstep_over_rtl_lockstep_build\":$([ "$r2" = - ] && echo null || echo $r2),"
   json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3)}"
 done
-echo "$json]" >$B/bench.json
+[ $SHELL_ONLY = 1 ] || echo "$json]" >$B/bench.json
 # the whole shell (issue 14's speed targets), per SM count on the default
 # shell (tb/shell/configs/default.cfg): the C model alone (shell-sim, its own
 # environment, workload atax; and the system block's C side, --bench), the

@@ -116,4 +116,15 @@ expect2 "tags: missing file" "nope.tags: cannot open" --set SHELL_BYPASS=STATIC 
 expect2 "CHSS with 16 TB slots" "SHELL_TBS" --set SHELL_BYPASS=CHSS --set SHELL_TBS=16
 expect2 "CCN with one SM" "must be 2..16 under SHELL_CCN" --set SHELL_CCN=ON --set SHELL_SMS=1
 expect2 "CHSS warp count too narrow" "CHSS_WARP_W" --set SHELL_BYPASS=CHSS --set CHSS_WARP_W=5
+# the system lockstep's environment (SHELL_WORKLOAD, SHELL_TAGS): the same one-line errors
+expect2ls() { # name, expected substring, env assignments...
+  local name=$1 want=$2; shift 2
+  out=$(env "$@" $B/bin/lockstep-c --block shell --mode c --cycles 10 --quiet 2>&1); rc=$?
+  n=$(grep -c '^error:' <<<"$out")
+  if [ $rc -eq 2 ] && [ "$n" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then ok "shell system bad input: $name -> exit 2, '$want'"
+  else bad "shell system bad input: $name: exit $rc, $n error lines: $(head -3 <<<"$out")"; fi
+}
+expect2ls "SHELL_WORKLOAD not a workload" "workload 'nosuch': not a generator" SHELL_WORKLOAD=nosuch
+expect2ls "SHELL_WORKLOAD missing trace" "nope.traceg: cannot open" SHELL_WORKLOAD=$T/nope.traceg
+expect2ls "SHELL_TAGS bad line" "bad.tags:2: expected" SHELL_TAGS=$T/bad.tags
 exit 0

@@ -352,6 +352,7 @@ void shell_commit(shell_t *s) {
     shell_byp_commit(&s->byp[i]);
     shell_ccn_commit(&s->ccn[i]);
   }
+  shell_ccn_commit_ring(&s->ccn[0]);
   shell_xbar_commit(&s->xbar);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_commit(&s->l2[b]);

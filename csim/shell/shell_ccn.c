@@ -287,17 +287,18 @@ void shell_ccn_commit(shell_ccn_t *c) {
   c->remote_hits += h->rsp_take[i];
   c->ring_l2 += h->l2_take[i];
   c->thr_cycles += h->out[i].thr_o;
-  /* SM0 samples before the ring's edge, the others after it (as the shell
-   * always has: the series are statistics only) */
+  /* every node samples before the ring's edge (shell_ccn_commit_ring) */
   if (c->cyc % c->sample == 0) sample(c, h->i_ring.node[i].thr_q);
   c->cyc++;
   shell_ccn_hw_next(h, i);
   shell_ccn_hw_commit_node(h, i);
   memset(&h->in[i], 0, sizeof h->in[i]); /* this cycle's inputs are spent */
-  if (c->owner == c) { /* the ring's own clock edge, once per cycle */
-    shell_ccn_hw_commit_ring(h);
-    c->done = 0;
-  }
+}
+
+void shell_ccn_commit_ring(shell_ccn_t *c) {
+  if (c->variant == SHELL_CCN_OFF || c->owner != c || !c->hw) return;
+  shell_ccn_hw_commit_ring(c->hw); /* the ring's own clock edge, once per cycle */
+  c->done = 0;
 }
 
 void shell_ccn_json(const shell_ccn_t *c, FILE *f) {

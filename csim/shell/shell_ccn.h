@@ -27,8 +27,8 @@
  *
  * Per cycle (any order across SMs; the first call of the cycle evaluates
  * the twin's outputs, which depend on its registers only): fill() /
- * filled(), mem_ready(), rmt(), remote(), miss(), l2(); commit() is the
- * clock edge. */
+ * filled(), mem_ready(), rmt(), remote(), miss(), l2(); commit() of every
+ * node, then commit_ring() of SM0's, is the clock edge. */
 #ifndef SHELL_CCN_H
 #define SHELL_CCN_H
 #include <stdint.h>
@@ -127,7 +127,10 @@ int shell_ccn_miss(shell_ccn_t *c, uint32_t line, uint32_t not_ring);
  * and its line in *line; the SM's ccn_l2_valid_i / ccn_l2_line_i. */
 int shell_ccn_l2_head(shell_ccn_t *c, uint32_t *line);
 int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room);
+/* The node's clock edge (its edge registers; statistics). */
 void shell_ccn_commit(shell_ccn_t *c);
+/* SM0's hook, after every node's commit: the ring's clock edge. */
+void shell_ccn_commit_ring(shell_ccn_t *c);
 void shell_ccn_json(const shell_ccn_t *c, FILE *f);
 
 #endif
