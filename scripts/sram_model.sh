@@ -6,7 +6,8 @@
 #       prints a Liberty library with one cell CELL: the black-boxed memory
 #       with mem_1r1w's pins, its area from the model and its access time as
 #       timing arcs (comb: raddr_i -> rdata_o combinational and clk_i ->
-#       rdata_o; sync: clk_i -> rdata_o only, raddr_i set up to clk_i).
+#       rdata_o; sync: clk_i -> rdata_o only, raddr_i set up to clk_i, and
+#       a read-enable pin re_i set up to clk_i: mem_1r1w_sync's pins).
 # Model file: constraints/sram_osu018.model unless --model or $SRAM_MODEL.
 set -euo pipefail
 model=${SRAM_MODEL:-$(dirname "$0")/../constraints/sram_osu018.model}
@@ -55,6 +56,7 @@ END {
   printf "  cell (%s) {\n    area : %.1f;\n    dont_use : true;\n    dont_touch : true;\n", cell, area
   printf "    pin (clk_i) { direction : input; clock : true; capacitance : 0.02; }\n"
   cons("raddr_i", "abus", kind == "sync")
+  if (kind == "sync") { printf "    pin (re_i) { direction : input; capacitance : 0.01;\n"; chk(); printf "    }\n" }
   cons("waddr_i", "abus", 1); cons("wdata_i", "dbus", 1); cons("wmask_i", "mbus", 1)
   printf "    pin (we_i) { direction : input; capacitance : 0.01;\n"; chk(); printf "    }\n"
   printf "    bus (rdata_o) { bus_type : dbus; direction : output;\n"

@@ -4,7 +4,7 @@
  * declares, once, everything the engine needs:
  *   - the DUT's parameter overrides   (ls_param)
  *   - its input and output ports      (ls_input / ls_output)
- *   - its state map: every register   (ls_reg / ls_reg_array / ls_mem / ls_fifo)
+ *   - its state map: every register   (ls_reg / ls_reg_array / ls_mem / ls_mem_sync / ls_fifo)
  * The engine generates the RTL harness from that declaration (a wrapper
  * module whose inputs VPI can write), builds it with Verilator, and then per
  * cycle: stim() -> same inputs to both models -> compare every output and
@@ -25,6 +25,7 @@
 #include "fifo_sync.h"
 #include "ls_rng.h"
 #include "mem_1r1w.h"
+#include "mem_1r1w_sync.h"
 
 typedef struct ls_map ls_map_t;
 typedef struct ls_stats ls_stats_t;
@@ -69,6 +70,10 @@ void ls_reg_array2_(ls_map_t *m, const char *path, unsigned width, unsigned d0, 
  * cycle (address and data only when we_i is set), the row written is read
  * back after the edge, and the whole array is swept every --sweep cycles. */
 void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem);
+/* A mem_1r1w_sync instance: its array and write port as ls_mem, and its
+ * output register rdata_q (compared after every edge, declared not reset:
+ * an SRAM's output latch is not). */
+void ls_mem_sync(ls_map_t *m, const char *inst, const mem_1r1w_sync_t *mem);
 /* A fifo_sync instance: its pointer and count registers and its body. */
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f);
 

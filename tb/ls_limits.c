@@ -20,7 +20,7 @@ static int over(const char *params, unsigned long long got, unsigned long long m
 
 int ls_limits_check(const char *block, const l1sys_cfg_t *cfg) {
   char p[256];
-  if (!strcmp(block, "mem_1r1w")) {
+  if (!strcmp(block, "mem_1r1w") || !strcmp(block, "mem_1r1w_sync")) {
     if ((unsigned long long)CFG(cfg, MEM_DEPTH) > LS_MAX_ARRAY_ROWS) {
       fprintf(stderr, "error: parameter MEM_DEPTH=%lld: more than %llu rows; the build-cost bound allows at most %llu "
               "rows per memory (docs/parameters.md, size limits)\n", CFG(cfg, MEM_DEPTH), LS_MAX_ARRAY_ROWS, LS_MAX_ARRAY_ROWS);

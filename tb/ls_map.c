@@ -101,6 +101,14 @@ void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem) {
   s->we_sig = we;
 }
 
+void ls_mem_sync(ls_map_t *m, const char *inst, const mem_1r1w_sync_t *mem) {
+  char p[512];
+  ls_mem(m, inst, &mem->m);
+  join(p, sizeof p, inst, "rdata_q");
+  ls_reg(m, p, mem->m.width, mem->rdata_q);
+  ls_noreset(m, p, "an SRAM macro's output latch has no reset; readers use it only after a read");
+}
+
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f) {
   char p[512];
   unsigned pw = bits_idx_w(f->depth), cw = bits_clog2(f->depth + 1);

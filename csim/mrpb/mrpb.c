@@ -69,8 +69,8 @@ int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsig
   uint32_t **arr[] = {&m->cnt_q, &m->cnt_d, &m->head_q, &m->head_d, &m->tail_q, &m->tail_d, &m->young_q, &m->young_d};
   int bad = 0;
   for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) bad |= !(*arr[i] = calloc(m->idx_mask + 1u, sizeof(uint32_t)));
-  if (bad || mem_1r1w_init(&m->i_mem, m->rows, m->row_w, m->row_w) ||
-      mem_1r1w_init(&m->i_sdata, m->rows, sdata_w, sdata_w) || mrpb_stats_init(&m->i_stats, cnt_w, m->occ_w)) {
+  if (bad || mem_1r1w_sync_init(&m->i_mem, m->rows, m->row_w, m->row_w) ||
+      mem_1r1w_sync_init(&m->i_sdata, m->rows, sdata_w, sdata_w) || mrpb_stats_init(&m->i_stats, cnt_w, m->occ_w)) {
     mrpb_free(m);
     return -1;
   }
@@ -99,8 +99,8 @@ void mrpb_mode_from_cfg(mrpb_in_t *in, const l1sys_cfg_t *cfg) {
 void mrpb_free(mrpb_t *m) {
   uint32_t **arr[] = {&m->cnt_q, &m->cnt_d, &m->head_q, &m->head_d, &m->tail_q, &m->tail_d, &m->young_q, &m->young_d};
   for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) { free(*arr[i]); *arr[i] = NULL; }
-  mem_1r1w_free(&m->i_mem);
-  mem_1r1w_free(&m->i_sdata);
+  mem_1r1w_sync_free(&m->i_mem);
+  mem_1r1w_sync_free(&m->i_sdata);
 }
 
 void mrpb_reset(mrpb_t *m) {
@@ -113,7 +113,7 @@ void mrpb_reset(mrpb_t *m) {
   memset(m->hist_id_q, 0, sizeof m->hist_id_q);
   memset(m->hist_id_d, 0, sizeof m->hist_id_d);
   m->occ_q = m->bar_pend_q = 0;
-  m->out_valid_q = m->out_bypass_q = m->out_store_q = m->out_wid_q = 0;
+  m->out_valid_q = m->out_bypass_q = m->out_store_q = m->out_wid_q = m->out_src_q = 0;
   memset(m->out_payload_q, 0, sizeof m->out_payload_q);
   memset(m->out_sdata_q, 0, sizeof m->out_sdata_q);
   m->ntch = 0;
@@ -122,8 +122,8 @@ void mrpb_reset(mrpb_t *m) {
   memset(m->elig, 0, sizeof m->elig);
   memset(m->elig_cnt, 0, sizeof m->elig_cnt);
   m->elig_cnts = 0;
-  mem_1r1w_idle(&m->i_mem);
-  mem_1r1w_idle(&m->i_sdata);
+  mem_1r1w_sync_idle(&m->i_mem);
+  mem_1r1w_sync_idle(&m->i_sdata);
   mrpb_drain_reset(&m->i_drain);
   mrpb_stats_reset(&m->i_stats);
 }
@@ -163,7 +163,12 @@ static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const 
     wd[j] = carry | v << sh;
     carry = v >> (32 - sh);
   }
-  if (m->i_mem.words > n) wd[n] = carry;
+  if (m->i_mem.m.words > n) wd[n] = carry;
+}
+
+void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
+  if (m->out_src_q) get_bits(dst, mem_1r1w_sync_rdata(&m->i_mem), 1 + m->wid_w, m->payload_w);
+  else memcpy(dst, m->out_payload_q, m->pwords * 4);
 }
 
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
@@ -210,20 +215,29 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   /* Queue storage: row q*Entries + offset; store data at the same row (the
    * write ports are set only when they write: the engine compares address
    * and data only then). */
-  m->i_mem.we_i = enq_push;
-  m->i_sdata.we_i = enq_push & store;
+  m->i_mem.m.we_i = enq_push;
+  m->i_sdata.m.we_i = enq_push & store;
   if (enq_push) {
     uint32_t waddr = (tq * m->entries + m->tail_q[tq]) & m->addr_mask;
-    m->i_mem.waddr_i = waddr;
-    m->i_mem.wmask_i[0] = 1; /* one slice per row: the whole row */
-    pack_row(m, m->i_mem.wdata_i, store | (in->enq_wid_i & m->wid_mask) << 1, in->enq_payload_i);
+    m->i_mem.m.waddr_i = waddr;
+    m->i_mem.m.wmask_i[0] = 1; /* one slice per row: the whole row */
+    pack_row(m, m->i_mem.m.wdata_i, store | (in->enq_wid_i & m->wid_mask) << 1, in->enq_payload_i);
     if (store) {
-      m->i_sdata.waddr_i = waddr;
-      m->i_sdata.wmask_i[0] = 1;
-      memcpy(m->i_sdata.wdata_i, in->enq_sdata_i, m->swords * 4);
-      bits_trim(m->i_sdata.wdata_i, m->sdata_w);
+      m->i_sdata.m.waddr_i = waddr;
+      m->i_sdata.m.wmask_i[0] = 1;
+      memcpy(m->i_sdata.m.wdata_i, in->enq_sdata_i, m->swords * 4);
+      bits_trim(m->i_sdata.m.wdata_i, m->sdata_w);
     }
   }
+  /* A dequeue reads the head row of both SRAMs (never the row the push
+   * writes: head == tail only for an empty or a full queue). */
+#ifdef FAULT_MRPB_RDHOLD
+  uint32_t rd_en = sel.valid & !hold_drain; /* injected: read while the held row is still presented */
+#else
+  uint32_t rd_en = deq_pop;
+#endif
+  m->i_mem.re_i = m->i_sdata.re_i = rd_en;
+  if (rd_en) m->i_mem.raddr_i = m->i_sdata.raddr_i = (sel.idx * m->entries + m->head_q[sel.idx]) & m->addr_mask;
 
   /* Per-queue pointers, counts and young counts: only the pushed, popped
    * and aged queues change.  Outside a cycle every *_d element equals its
@@ -255,8 +269,9 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   m->occ_d = m->occ_q + enq_push - deq_pop; /* +1, -1, or both: unchanged */
 
   /* Output register and bypass (Section 3.4): resource fails only. */
+  uint32_t pres_store = mrpb_deq_store(m);
   uint32_t byp_set = 0;
-  if (ov & !ready & !m->out_bypass_q & !m->out_store_q) {
+  if (ov & !ready & !m->out_bypass_q & !pres_store) {
     uint32_t mode = in->mode_bypass_i, fail = in->l1d_fail_i;
     byp_set = mode < 4 && fail < 8 ? (m->byp_tbl[mode] >> fail) & 1u : mrpb_bypass_hit(mode, fail);
   }
@@ -265,22 +280,16 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   m->out_bypass_d = m->out_bypass_q;
   m->out_store_d = m->out_store_q;
   m->out_wid_d = m->out_wid_q;
+  m->out_src_d = m->out_src_q;
   /* out_payload_d / out_sdata_d equal their _q unless loaded (out_load, out_sload) */
-  if (deq_pop) {
-    const uint32_t *rdata = mem_1r1w_read(&m->i_mem, s * m->entries + m->head_q[s]);
+  if (deq_pop) { /* the row arrives in the SRAMs' output registers at this edge */
     m->out_valid_d = 1;
     m->out_bypass_d = 0;
-    m->out_store_d = rdata[0] & 1u;
-    m->out_wid_d = (rdata[0] >> 1) & m->wid_mask;
-    get_bits(m->out_payload_d, rdata, 1 + m->wid_w, m->payload_w);
-    m->out_load = 1;
-    if (rdata[0] & 1u) {
-      memcpy(m->out_sdata_d, mem_1r1w_read(&m->i_sdata, s * m->entries + m->head_q[s]), m->swords * 4);
-      m->out_sload = 1;
-    }
+    m->out_src_d = 1;
   } else if (wpass) {
     m->out_valid_d = 1;
     m->out_bypass_d = 0;
+    m->out_src_d = 0;
     m->out_store_d = store;
     m->out_wid_d = in->enq_wid_i & m->wid_mask;
     memcpy(m->out_payload_d, in->enq_payload_i, m->pwords * 4);
@@ -302,14 +311,14 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   out->enq_ready_o = enq_ready;
   out->deq_valid_o = ov;
   out->deq_bypass_o = m->out_bypass_q;
-  out->deq_store_o = m->out_store_q;
-  out->deq_wid_o = m->out_wid_q;
+  out->deq_store_o = pres_store;
+  out->deq_wid_o = mrpb_deq_wid(m);
   /* the payload (<= 8 words) every cycle: cheaper than a branch on a random
-   * event; the store data (up to 72 words) only after a load */
-  for (unsigned w = 0; w < m->pwords; w++) out->deq_payload_o[w] = m->out_payload_q[w];
+   * event; the store data (up to 72 words) only after a load or a read */
+  mrpb_deq_payload(m, out->deq_payload_o);
   if (m->out_last != out) m->out_sdirty = 1;
   if (m->out_sdirty) {
-    memcpy(out->deq_sdata_o, m->out_sdata_q, m->swords * 4);
+    memcpy(out->deq_sdata_o, mrpb_deq_sdata(m), m->swords * 4);
     m->out_sdirty = 0;
     m->out_last = out;
   }
@@ -358,15 +367,18 @@ void mrpb_commit(mrpb_t *m) {
   m->out_bypass_q = m->out_bypass_d;
   m->out_store_q = m->out_store_d;
   m->out_wid_q = m->out_wid_d;
+  if (m->out_src_q != m->out_src_d) m->out_sdirty = 1;
+  m->out_src_q = m->out_src_d;
   if (m->out_load | m->out_sload) {
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4);
     if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
-  if (m->i_mem.we_i) { /* the memories change only through a write */
-    mem_1r1w_commit(&m->i_mem);
-    if (m->i_sdata.we_i) mem_1r1w_commit(&m->i_sdata);
-    m->i_mem.we_i = m->i_sdata.we_i = 0;
+  if (m->i_mem.m.we_i | m->i_mem.re_i) { /* the memories change only through a read or a write */
+    if (m->i_mem.re_i) m->out_sdirty = 1; /* a new row in the SRAMs' output registers */
+    mem_1r1w_sync_commit(&m->i_mem);
+    mem_1r1w_sync_commit(&m->i_sdata);
+    m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
   }
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);

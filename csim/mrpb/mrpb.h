@@ -21,7 +21,7 @@
 #define MRPB_H
 #include <stdint.h>
 #include "cfg.h"
-#include "mem_1r1w.h"
+#include "mem_1r1w_sync.h"
 #include "mrpb_drain.h"
 #include "mrpb_stats.h"
 
@@ -63,15 +63,16 @@ typedef struct {
   uint32_t hist_v_q;
   uint8_t hist_id_q[MRPB_HIST_MAX]; /* IdxW <= 8 bits: Verilator's uint8_t */
   uint32_t occ_q, bar_pend_q, out_valid_q, out_bypass_q, out_store_q, out_wid_q;
+  uint32_t out_src_q; /* 1: the request presented is the queue SRAMs' output row (out_store_q..: a pass) */
   uint32_t out_payload_q[MRPB_PAYLOAD_WORDS], out_sdata_q[MRPB_SDATA_WORDS];
   /* next state */
   uint32_t *cnt_d, *head_d, *tail_d, *young_d;
   uint32_t hist_v_d;
   uint8_t hist_id_d[MRPB_HIST_MAX];
-  uint32_t occ_d, bar_pend_d, out_valid_d, out_bypass_d, out_store_d, out_wid_d;
+  uint32_t occ_d, bar_pend_d, out_valid_d, out_bypass_d, out_store_d, out_wid_d, out_src_d;
   uint32_t out_payload_d[MRPB_PAYLOAD_WORDS], out_sdata_d[MRPB_SDATA_WORDS];
-  /* sub-instances */
-  mem_1r1w_t i_mem, i_sdata;
+  /* sub-instances: the queue SRAMs (synchronous read, docs/mrpb.md section 13) */
+  mem_1r1w_sync_t i_mem, i_sdata;
   mrpb_drain_t i_drain;
   mrpb_stats_t i_stats;
   /* bookkeeping of the model (not state): queues this cycle writes (a queue
@@ -104,6 +105,22 @@ void mrpb_free(mrpb_t *m);
 void mrpb_reset(mrpb_t *m);
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 void mrpb_commit(mrpb_t *m);
+
+/* The request presented (deq_store_o, deq_wid_o, deq_payload_o, deq_sdata_o)
+ * from the registered state: the SRAMs' output row after a dequeue, the
+ * passed request otherwise (what a caller that drives the L1D before
+ * mrpb_comb() reads). */
+static inline uint32_t mrpb_deq_store(const mrpb_t *m) {
+  return m->out_src_q ? mem_1r1w_sync_rdata(&m->i_mem)[0] & 1u : m->out_store_q;
+}
+static inline uint32_t mrpb_deq_wid(const mrpb_t *m) {
+  return m->out_src_q ? (mem_1r1w_sync_rdata(&m->i_mem)[0] >> 1) & m->wid_mask : m->out_wid_q;
+}
+static inline const uint32_t *mrpb_deq_sdata(const mrpb_t *m) {
+  return m->out_src_q ? mem_1r1w_sync_rdata(&m->i_sdata) : m->out_sdata_q;
+}
+/* Writes payload_w bits (pwords words) to dst. */
+void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst);
 
 /* Register views for tests and summaries. */
 uint32_t mrpb_qcount(const mrpb_t *m, unsigned q);

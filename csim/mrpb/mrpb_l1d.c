@@ -62,13 +62,16 @@ void mrpb_l1d_comb(mrpb_l1d_t *c) {
   memcpy(c->min.enq_sdata_i + lw, c->in.enq_mask_i, mw * 4);
 
   /* The L1D's request: the MRPB's output register (its deq_* are Moore). */
+  uint32_t pl[MRPB_PAYLOAD_WORDS];
+  const uint32_t *sd = mrpb_deq_sdata(m); /* the SRAMs' output row or the passed request */
+  mrpb_deq_payload(m, pl);
   li->req_valid_i = m->out_valid_q;
-  li->req_addr_i = m->out_payload_q[0] & mask32(c->addr_w);
-  li->req_id_i = (uint32_t)bits_get(m->out_payload_q, c->addr_w, c->id_w);
-  li->req_store_i = m->out_store_q;
+  li->req_addr_i = pl[0] & mask32(c->addr_w);
+  li->req_id_i = (uint32_t)bits_get(pl, c->addr_w, c->id_w);
+  li->req_store_i = mrpb_deq_store(m);
   li->req_byp_i = m->out_bypass_q;
-  memcpy(li->req_data_i, m->out_sdata_q, lw * 4);
-  memcpy(li->req_mask_i, m->out_sdata_q + lw, mw * 4);
+  memcpy(li->req_data_i, sd, lw * 4);
+  memcpy(li->req_mask_i, sd + lw, mw * 4);
   bits_trim(li->req_mask_i, c->line);
   l1d_comb(&c->i_l1d);
 

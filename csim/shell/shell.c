@@ -371,7 +371,7 @@ static int shell_idle(const shell_t *s) {
     if (!shell_sm_quiet(&s->sm[i])) return 0;
   }
   for (unsigned b = 0; b < s->nbanks; b++)
-    if (!fifo_sync_empty(&s->l2[b].i_reqq) || !fifo_sync_empty(&s->l2[b].i_rspq) || s->dram[b].count) return 0;
+    if (shell_l2_busy(&s->l2[b]) || s->dram[b].count) return 0;
   return 1;
 }
 

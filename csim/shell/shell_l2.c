@@ -1,6 +1,6 @@
 /* shell_l2.c -- see shell_l2.h; the RTL twin is rtl/shell/shell_l2.sv, in
- * the same statement order (fill, lookup, verdict, tag updates, queues,
- * counters). */
+ * the same statement order (decide: lookup, verdict, tag updates; read;
+ * queues; counters). */
 #include "shell_l2.h"
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +21,15 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->smw = smw;
   m->setw = log2u(sets);
   m->msgw = law + smw + idw + 2 + 32;
+  m->bodyw = m->msgw - 32;
   size_t n = (size_t)sets * ways;
   m->valid_q = calloc(n, 1);
   m->valid_d = calloc(n, 1);
-  m->tag_q = calloc(n, 4);
-  m->tag_d = calloc(n, 4);
-  m->age_q = calloc(n, 4);
-  m->age_d = calloc(n, 4);
-  if (!m->valid_q || !m->valid_d || !m->tag_q || !m->tag_d || !m->age_q || !m->age_d ||
+  m->tag_wbuf = calloc(bits_words(ways * law), 4);
+  m->age_wbuf = calloc(ways, 4);
+  m->wmask = calloc(bits_words(ways), 4);
+  if (m->bodyw > 64 || !m->valid_q || !m->valid_d || !m->tag_wbuf || !m->age_wbuf || !m->wmask ||
+      mem_1r1w_sync_init(&m->i_tags, sets, ways * law, law) || mem_1r1w_sync_init(&m->i_ages, sets, ways * 32, 32) ||
       fifo_sync_init(&m->i_reqq, reqq, m->msgw) || fifo_sync_init(&m->i_rspq, rspq, m->msgw)) {
     shell_l2_free(m);
     return -1;
@@ -40,10 +41,12 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
 void shell_l2_free(shell_l2_t *m) {
   free(m->valid_q);
   free(m->valid_d);
-  free(m->tag_q);
-  free(m->tag_d);
-  free(m->age_q);
-  free(m->age_d);
+  free(m->tag_wbuf);
+  free(m->age_wbuf);
+  free(m->wmask);
+  m->tag_wbuf = m->age_wbuf = m->wmask = NULL;
+  mem_1r1w_sync_free(&m->i_tags);
+  mem_1r1w_sync_free(&m->i_ages);
   fifo_sync_free(&m->i_reqq);
   fifo_sync_free(&m->i_rspq);
   m->valid_q = NULL;
@@ -52,12 +55,14 @@ void shell_l2_free(shell_l2_t *m) {
 void shell_l2_reset(shell_l2_t *m) {
   size_t n = (size_t)m->sets * m->ways;
   memset(m->valid_q, 0, n);
-  memset(m->tag_q, 0, n * 4);
-  memset(m->age_q, 0, n * 4);
   memcpy(m->valid_d, m->valid_q, n);
-  memcpy(m->tag_d, m->tag_q, n * 4);
-  memcpy(m->age_d, m->age_q, n * 4);
+  /* the SRAM rows and output registers are not reset (like the macros) */
+  mem_1r1w_sync_idle(&m->i_tags);
+  mem_1r1w_sync_idle(&m->i_ages);
   m->tick_q = m->cyc_q = 0;
+  m->dec_valid_q = m->dec_fill_q = m->rp_valid_q = 0;
+  memset(m->dec_msg_q, 0, sizeof m->dec_msg_q);
+  memset(m->rp_msg_q, 0, sizeof m->rp_msg_q);
   memset(m->cnt_q, 0, sizeof m->cnt_q);
   fifo_sync_reset(&m->i_reqq);
   fifo_sync_reset(&m->i_rspq);
@@ -99,9 +104,13 @@ static msg_t unpack(const shell_l2_t *m, const uint32_t *w) {
 static void stage(shell_l2_t *m, uint32_t set) {
   size_t o = (size_t)set * m->ways;
   memcpy(&m->valid_d[o], &m->valid_q[o], m->ways);
-  memcpy(&m->tag_d[o], &m->tag_q[o], m->ways * 4);
-  memcpy(&m->age_d[o], &m->age_q[o], m->ways * 4);
   m->dset = (int)set;
+}
+
+static inline uint64_t msg64(const uint32_t *w) { return (uint64_t)w[0] | (uint64_t)w[1] << 32; }
+
+int shell_l2_busy(const shell_l2_t *m) {
+  return !fifo_sync_empty(&m->i_reqq) || !fifo_sync_empty(&m->i_rspq) || m->dec_valid_q || m->rp_valid_q;
 }
 
 void shell_l2_peek(shell_l2_t *m) {
@@ -122,17 +131,19 @@ void shell_l2_comb(shell_l2_t *m) {
   m->cyc_d = m->cyc_q + 1;
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   m->dset = -1;
+  mem_1r1w_sync_idle(&m->i_tags);
+  mem_1r1w_sync_idle(&m->i_ages);
   uint32_t rq_empty = fifo_sync_empty(&m->i_reqq), rs_full = fifo_sync_full(&m->i_rspq);
-  msg_t h = unpack(m, fifo_sync_rdata(&m->i_reqq));
+  msg_t d = unpack(m, m->dec_msg_q); /* (the stamp bits of a body are zero) */
   msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
-  /* ---- fill from DRAM, else the head request's lookup ------------------ */
-  uint32_t fill = in->dram_rsp_valid_i && !rs_full;
-  uint32_t line = fill ? in->dram_rsp_line_i : h.line;
+  /* ---- decide: the access read at the last edge, its set's rows --------- */
+  uint32_t line = d.line;
   uint32_t set = shell_l2_set_idx(m, line, 0);
   size_t o0 = (size_t)set * m->ways;
+  const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
   uint32_t hit = 0, hway = 0, vway = 0, vfound = 0;
   for (unsigned w = 0; w < m->ways; w++)
-    if (m->valid_q[o0 + w] && m->tag_q[o0 + w] == line && !hit) { hit = 1; hway = w; }
+    if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->law, m->law) == line && !hit) { hit = 1; hway = w; }
   for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else least recently used (lowest way on ties) */
 #ifdef FAULT_SHELL_L2_VICTIM
     if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
@@ -142,46 +153,87 @@ void shell_l2_comb(shell_l2_t *m) {
   }
   if (!vfound)
     for (unsigned w = 1; w < m->ways; w++)
-      if (m->age_q[o0 + w] < m->age_q[o0 + vway]) vway = w;
-  uint32_t look = !fill && !rq_empty;
-  uint32_t ld_hit = look && !h.st && hit, ld_miss = look && !h.st && !hit, st = look && h.st;
-  uint32_t hit_go = ld_hit && !rs_full;
+      if (age_row[w] < age_row[vway]) vway = w;
+  /* a fill finishes only while DRAM still offers its line */
+  uint32_t fill = m->dec_valid_q && m->dec_fill_q && in->dram_rsp_valid_i && in->dram_rsp_line_i == line;
+  uint32_t look = m->dec_valid_q && !m->dec_fill_q;
+  uint32_t ld_hit = look && !d.st && hit, ld_miss = look && !d.st && !hit, st = look && d.st;
+  uint32_t fill_go = fill && !rs_full, hit_go = ld_hit && !rs_full;
   o->dram_req_valid_o = ld_miss || st;
   uint32_t dram_go = o->dram_req_valid_o && in->dram_req_ready_i;
-  o->dram_req_sm_o = h.sm;
-  o->dram_req_line_o = h.line;
-  o->dram_req_id_o = h.id;
-  o->dram_req_store_o = h.st;
-  o->dram_req_byp_o = h.byp;
-  o->dram_rsp_ready_o = !rs_full;
+  uint32_t replay = look && !hit_go && !dram_go;
+  o->dram_req_sm_o = d.sm;
+  o->dram_req_line_o = d.line;
+  o->dram_req_id_o = d.id;
+  o->dram_req_store_o = d.st;
+  o->dram_req_byp_o = d.byp;
+  o->dram_rsp_ready_o = fill_go;
   o->req_ready_o = !fifo_sync_full(&m->i_reqq);
   o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq) && (int32_t)(r.ts - m->cyc_q) <= 0;
   o->rsp_sm_o = r.sm;
   o->rsp_line_o = r.line;
   o->rsp_id_o = r.id;
   o->rsp_byp_o = r.byp;
-  /* ---- tag updates ------------------------------------------------------- */
-  uint32_t touch = (fill && hit) || hit_go || (st && dram_go && hit);
-  uint32_t alloc = fill && !hit;
+  /* ---- tag updates (into the SRAM rows and valid_q) ---------------------- */
+  uint32_t touch = (fill_go && hit) || hit_go || (st && dram_go && hit);
+  uint32_t alloc = fill_go && !hit;
   if (touch || alloc) {
-    stage(m, set);
     uint32_t w = alloc ? vway : hway;
     m->tick_d = m->tick_q + 1;
-    m->age_d[o0 + w] = m->tick_d;
+    memset(m->wmask, 0, bits_words(m->ways) * 4);
+    bits_set(m->wmask, w, 1, 1);
+    for (unsigned k = 0; k < m->ways; k++) m->age_wbuf[k] = m->tick_d;
+    mem_1r1w_sync_write(&m->i_ages, set, m->age_wbuf, m->wmask);
     if (alloc) {
+      stage(m, set);
       m->valid_d[o0 + w] = 1;
-      m->tag_d[o0 + w] = line;
+      for (unsigned k = 0; k < m->ways; k++) bits_set(m->tag_wbuf, k * m->law, m->law, line);
+      mem_1r1w_sync_write(&m->i_tags, set, m->tag_wbuf, m->wmask);
     }
   }
+  /* ---- read: a fill, else the replayed request, else the queue head ------
+   * An access is not read while the decide stage holds its set (it may write
+   * that set at this edge); a request is not read while the decide stage's
+   * request moves to the replay slot (it is older). */
+  uint32_t f_set = shell_l2_set_idx(m, in->dram_rsp_line_i, 0);
+  uint64_t r_msg = m->rp_valid_q ? msg64(m->rp_msg_q) : bits_get(fifo_sync_rdata(&m->i_reqq), 0, m->bodyw);
+  uint32_t r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)), 0);
+#ifdef FAULT_SHELL_L2_SAMESET
+  uint32_t a_fill = in->dram_rsp_valid_i; /* fault: no access waits for the decide stage's set */
+  (void)f_set;
+  uint32_t a_req = !a_fill && (m->rp_valid_q || !rq_empty) && !replay;
+#else
+  uint32_t a_fill = in->dram_rsp_valid_i && !(m->dec_valid_q && f_set == set);
+  uint32_t a_req = !a_fill && (m->rp_valid_q || !rq_empty) && !replay && !(m->dec_valid_q && r_set == set);
+#endif
+  if (a_fill || a_req) {
+    mem_1r1w_sync_read(&m->i_tags, a_fill ? f_set : r_set);
+    mem_1r1w_sync_read(&m->i_ages, a_fill ? f_set : r_set);
+  }
+  m->dec_valid_d = a_fill || a_req;
+  m->dec_fill_d = (uint8_t)a_fill;
+  if (a_fill) {
+    pack(m, m->wbuf, in->dram_rsp_sm_i, in->dram_rsp_line_i, in->dram_rsp_id_i, 0, in->dram_rsp_byp_i, 0);
+    memcpy(m->dec_msg_d, m->wbuf, sizeof m->dec_msg_d); /* stamp 0: the words past the body stay zero */
+  } else {
+    memset(m->dec_msg_d, 0, sizeof m->dec_msg_d);
+    m->dec_msg_d[0] = (uint32_t)r_msg, m->dec_msg_d[1] = (uint32_t)(r_msg >> 32);
+  }
+  m->rp_valid_d = replay || (m->rp_valid_q && !a_req);
+  if (replay) memcpy(m->rp_msg_d, m->dec_msg_q, sizeof m->rp_msg_d);
+  else memcpy(m->rp_msg_d, m->rp_msg_q, sizeof m->rp_msg_d);
   /* ---- queues ------------------------------------------------------------ */
-  uint32_t push_rsp = fill || hit_go;
-  if (fill) pack(m, m->wbuf, in->dram_rsp_sm_i, in->dram_rsp_line_i, in->dram_rsp_id_i, 0, in->dram_rsp_byp_i, m->cyc_q + 1);
-  else pack(m, m->wbuf, h.sm, h.line, h.id, 0, h.byp, m->cyc_q + m->lat);
+  uint32_t push_rsp = fill_go || hit_go;
+#ifdef FAULT_SHELL_L2_LAT
+  pack(m, m->wbuf, d.sm, d.line, d.id, d.st, d.byp, fill_go ? m->cyc_q + 1 : m->cyc_q + m->lat - 1); /* fault: hits early */
+#else
+  pack(m, m->wbuf, d.sm, d.line, d.id, d.st, d.byp, fill_go ? m->cyc_q + 1 : m->cyc_q + m->lat);
+#endif
   fifo_sync_comb(&m->i_rspq, push_rsp, push_rsp ? m->wbuf : NULL, o->rsp_valid_o && in->rsp_ready_i);
   uint32_t wreq[4];
   pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, 0);
   uint32_t push_req = in->req_valid_i && o->req_ready_o;
-  fifo_sync_comb(&m->i_reqq, push_req, push_req ? wreq : NULL, hit_go || dram_go);
+  fifo_sync_comb(&m->i_reqq, push_req, push_req ? wreq : NULL, a_req && !m->rp_valid_q);
   /* ---- counters ---------------------------------------------------------- */
 #ifdef FAULT_SHELL_L2_HITCNT
   m->cnt_d[L2C_HIT] += hit_go || ld_hit; /* fault: a hit blocked by a full response queue counted */
@@ -197,10 +249,15 @@ void shell_l2_commit(shell_l2_t *m) {
   if (m->dset >= 0) {
     size_t o = (size_t)m->dset * m->ways;
     memcpy(&m->valid_q[o], &m->valid_d[o], m->ways);
-    memcpy(&m->tag_q[o], &m->tag_d[o], m->ways * 4);
-    memcpy(&m->age_q[o], &m->age_d[o], m->ways * 4);
   }
+  mem_1r1w_sync_commit(&m->i_tags);
+  mem_1r1w_sync_commit(&m->i_ages);
   m->tick_q = m->tick_d;
+  m->dec_valid_q = m->dec_valid_d;
+  m->dec_fill_q = m->dec_fill_d;
+  memcpy(m->dec_msg_q, m->dec_msg_d, sizeof m->dec_msg_q);
+  m->rp_valid_q = m->rp_valid_d;
+  memcpy(m->rp_msg_q, m->rp_msg_d, sizeof m->rp_msg_q);
   m->cyc_q = m->cyc_d;
   memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
   fifo_sync_commit(&m->i_reqq);

@@ -11,12 +11,19 @@
  *               the head request: one tag access a cycle) and answered.
  * A message is {sm, line, id, store, byp}; in the queues with a time stamp
  * ts, packed {ts, byp, store, id, sm, line} (line at bit 0).
+ * Two stages, as the RTL: read (a fill, else the replayed request, else the
+ * queue head reads its set's rows from the SRAM macros i_tags / i_ages)
+ * and decide (the next cycle); the decide stage never holds an access
+ * (a request that cannot finish moves to the replay slot rp_*, a fill is
+ * left with DRAM); an access is not read while the decide stage holds its
+ * set.  docs/shell.md, "L2 bank: SRAM tag and age arrays".
  * Per cycle: set m->in, shell_l2_comb() (outputs, next state), then
  * shell_l2_commit() at the edge. */
 #ifndef SHELL_L2_H
 #define SHELL_L2_H
 #include <stdint.h>
 #include "fifo_sync.h"
+#include "mem_1r1w_sync.h"
 
 typedef struct {
   uint32_t req_valid_i, req_sm_i, req_line_i, req_id_i, req_store_i, req_byp_i;
@@ -39,14 +46,19 @@ typedef struct {
   unsigned sets, ways, lat, law, idw, smw, msgw, setw;
   shell_l2_in_t in;
   shell_l2_out_t out;
-  /* per line [set][way]: valid, line address, last-use stamp */
+  unsigned bodyw; /* a message without its stamp */
+  /* per line [set][way]: valid (flops) */
   uint8_t *valid_q, *valid_d;
-  uint32_t *tag_q, *tag_d, *age_q, *age_d;
+  /* SRAM macros, one row per set: Ways line addresses, Ways last-use stamps */
+  mem_1r1w_sync_t i_tags, i_ages;
   uint32_t tick_q, tick_d, cyc_q, cyc_d;
   uint32_t cnt_q[L2C_N], cnt_d[L2C_N];
+  /* decide stage (the access read at the last edge) and the replay slot */
+  uint8_t dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d, rp_valid_q, rp_valid_d;
+  uint32_t dec_msg_q[4], dec_msg_d[4], rp_msg_q[4], rp_msg_d[4]; /* bodyw bits; words past them zero */
   fifo_sync_t i_reqq, i_rspq;
-  int dset; /* the set this cycle writes (-1 none) */
-  uint32_t wbuf[4];
+  int dset; /* the set whose valid bits this cycle writes (-1 none) */
+  uint32_t wbuf[4], *tag_wbuf, *age_wbuf, *wmask;
 } shell_l2_t;
 
 int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, unsigned reqq, unsigned rspq,
@@ -59,6 +71,8 @@ void shell_l2_reset(shell_l2_t *m);
 void shell_l2_peek(shell_l2_t *m);
 void shell_l2_comb(shell_l2_t *m);
 void shell_l2_commit(shell_l2_t *m);
+/* Something in flight inside the bank (queues, decide stage, replay slot). */
+int shell_l2_busy(const shell_l2_t *m);
 /* Bank-local set index of a line (the RTL's function of the same name). */
 uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line, unsigned nbanks);
 

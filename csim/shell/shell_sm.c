@@ -220,13 +220,13 @@ void shell_sm_comb_req(shell_sm_t *m) {
   /* ---- the request presented to the L1D (the bypass controller's view) */
   if (m->use_mrpb) {
     const mrpb_t *P = &m->i_mrpb;
-    const shell_warp_t *OW = &m->w_q[P->out_wid_q];
+    const shell_warp_t *OW = &m->w_q[mrpb_deq_wid(P)]; /* (mrpb_deq_*: the request the MRPB presents) */
     o->byp_valid_o = P->out_valid_q;
-    o->byp_warp_o = P->out_wid_q;
+    o->byp_warp_o = mrpb_deq_wid(P);
     o->byp_tb_o = OW->tb;
     o->byp_block_o = m->t_q[OW->tb].block;
     o->byp_pc_o = OW->pc - 1; /* the head's warp waits on this load: its pc is past it */
-    o->byp_store_o = P->out_store_q;
+    o->byp_store_o = mrpb_deq_store(P);
     o->byp_tag_o = OW->ltag;
   } else {
     const shell_warp_t *LW = &m->w_q[m->l_warp_q];
@@ -272,11 +272,13 @@ void shell_sm_comb(shell_sm_t *m) {
     mi->stat_sel_i = 0;
     const mrpb_t *P = &m->i_mrpb;
     li->req_valid_i = P->out_valid_q;
-    li->req_store_i = P->out_store_q;
-    li->req_id_i = P->out_wid_q;
-    li->req_addr_i = (uint32_t)bits_get(P->out_payload_q, m->line, m->law) << m->offw;
-    memcpy(li->req_mask_i, P->out_payload_q, mw * 4);
-    li->req_byp_i = P->out_bypass_q || (!P->out_store_q && in->byp_i);
+    uint32_t pl[MRPB_PAYLOAD_WORDS];
+    mrpb_deq_payload(P, pl);
+    li->req_store_i = mrpb_deq_store(P);
+    li->req_id_i = mrpb_deq_wid(P);
+    li->req_addr_i = (uint32_t)bits_get(pl, m->line, m->law) << m->offw;
+    memcpy(li->req_mask_i, pl, mw * 4);
+    li->req_byp_i = P->out_bypass_q || (!li->req_store_i && in->byp_i);
   } else {
     li->req_valid_i = m->lreq;
     li->req_store_i = m->l_store_q;

@@ -3,13 +3,20 @@
 // unit and the L1D.  docs/mrpb.md is the full description.
 //
 // Structure (Section 6): one FIFO per signature value, kept as logical rows
-// of one mem_1r1w (queue q owns rows q*Entries .. q*Entries+Entries-1) with
+// of one SRAM, mem_1r1w_sync (queue q owns rows q*Entries .. q*Entries+Entries-1) with
 // per-queue head/tail pointers and counts in flops (unpacked arrays, one
 // element per queue); a store-data memory i_sdata indexed by the same row
 // (written only by stores); a drain selector (mrpb_drain) picks the queue
 // that leaves; an output register (the paper's "outbound buffer") holds the
 // request presented to the L1D and is where the bypass decision is taken;
 // mrpb_stats counts.
+// The queue memories read synchronously (issue 15 item 1, docs/mrpb.md
+// section 13): a dequeue reads the head row at the clock edge, and the row
+// is presented straight from the SRAMs' output registers (held until the
+// next read) -- out_src_q says whether the request presented is that row
+// or a request passed unqueued (out_store_q .. out_sdata_q, loaded only by
+// a pass).  A dequeue reads only when the output register is free, so the
+// held row is never overwritten while presented; port timing is unchanged.
 //
 // Ports and timing (all handshakes valid/ready: a transfer happens in a
 // cycle where both are high):
@@ -138,6 +145,7 @@ module mrpb #(
   logic [OccW-1:0]      occ_q, occ_d;      // queued entries, all queues
   logic                 bar_pend_q, bar_pend_d;
   logic                 out_valid_q, out_valid_d, out_bypass_q, out_bypass_d, out_store_q, out_store_d;
+  logic                 out_src_q, out_src_d;  // 1: the request presented is the SRAMs' output row
   logic [WidW-1:0]      out_wid_q, out_wid_d;
   logic [PayloadW-1:0]  out_payload_q, out_payload_d;
   logic [SDataW-1:0]    out_sdata_q, out_sdata_d;
@@ -155,6 +163,12 @@ module mrpb #(
   logic [AddrW-1:0] raddr, waddr;
   logic [RowW-1:0]  rdata, wdata;
   logic [SDataW-1:0] sdata_rdata;
+  logic             rd_en;                  // the queue SRAMs' read enable
+  // the request presented: the SRAMs' output row, or the passed request
+  logic              pres_store;
+  logic [WidW-1:0]   pres_wid;
+  logic [PayloadW-1:0] pres_payload;
+  logic [SDataW-1:0] pres_sdata;
 
   function automatic logic [PtrW-1:0] ptr_next(input logic [PtrW-1:0] p);
     // Assignment to the function name: Yosys 0.23 cannot parse `return (...) ? ...`.
@@ -231,17 +245,29 @@ module mrpb #(
 
   assign deq_pop = sel_valid && out_free && !hold_drain;
 
-  // Queue storage: logical rows of one memory (Section 6); store data in a
-  // second memory at the same row, written only by stores (docs/mrpb.md).
+  // Queue storage: logical rows of one SRAM (Section 6); store data in a
+  // second SRAM at the same row, written only by stores (docs/mrpb.md).
+  // Both are read at a dequeue.  A dequeue never reads the row the push
+  // writes at the same edge (a queue's head against a queue's tail: equal
+  // only when that queue is empty -- not eligible -- or full -- no push), so
+  // the read-before-write rule never shows.
+`ifdef FAULT_MRPB_RDHOLD
+  // Injected fault: the SRAMs are read whenever a queue is selected, even
+  // while the output register still presents the row they hold.
+  assign rd_en = sel_valid && !hold_drain;
+`else
+  assign rd_en = deq_pop;
+`endif
   assign raddr = AddrW'(sel_idx) * AddrW'(Entries) + AddrW'(head_q[sel_idx]);
   assign waddr = AddrW'(tq) * AddrW'(Entries) + AddrW'(tail_q[tq]);
   assign wdata = {enq_payload_i, enq_wid_i, enq_store_i};
 
-  mem_1r1w #(
+  mem_1r1w_sync #(
     .Depth (Rows),
     .Width (RowW)
   ) i_mem (
     .clk_i   (clk_i),
+    .re_i    (rd_en),
     .raddr_i (raddr),
     .rdata_o (rdata),
     .we_i    (enq_push),
@@ -250,11 +276,12 @@ module mrpb #(
     .wmask_i (1'b1)
   );
 
-  mem_1r1w #(
+  mem_1r1w_sync #(
     .Depth (Rows),
     .Width (SDataW)
   ) i_sdata (
     .clk_i   (clk_i),
+    .re_i    (rd_en),
     .raddr_i (raddr),
     .rdata_o (sdata_rdata),
     .we_i    (enq_push && enq_store_i),
@@ -315,25 +342,29 @@ module mrpb #(
       default:                           byp_hit = 1'b0;
     endcase
   end
-  assign byp_set = out_valid_q && !deq_ready_i && !out_bypass_q && !out_store_q && byp_hit;
+  assign pres_store   = out_src_q ? rdata[0] : out_store_q;
+  assign pres_wid     = out_src_q ? rdata[1 +: WidW] : out_wid_q;
+  assign pres_payload = out_src_q ? rdata[1+WidW +: PayloadW] : out_payload_q;
+  assign pres_sdata   = out_src_q ? sdata_rdata : out_sdata_q;
+  assign byp_set = out_valid_q && !deq_ready_i && !out_bypass_q && !pres_store && byp_hit;
 
   always_comb begin
     out_valid_d   = out_valid_q && !deq_fire;
     out_bypass_d  = out_bypass_q;
+    out_src_d     = out_src_q;
     out_store_d   = out_store_q;
     out_wid_d     = out_wid_q;
     out_payload_d = out_payload_q;
     out_sdata_d   = out_sdata_q;
     if (deq_pop) begin
+      // the row arrives in the SRAMs' output registers at this edge
       out_valid_d   = 1'b1;
       out_bypass_d  = 1'b0;
-      out_store_d   = rdata[0];
-      out_wid_d     = rdata[1 +: WidW];
-      out_payload_d = rdata[1+WidW +: PayloadW];
-      if (rdata[0]) out_sdata_d = sdata_rdata;
+      out_src_d     = 1'b1;
     end else if (wpass) begin
       out_valid_d   = 1'b1;
       out_bypass_d  = 1'b0;
+      out_src_d     = 1'b0;
       out_store_d   = enq_store_i;
       out_wid_d     = enq_wid_i;
       out_payload_d = enq_payload_i;
@@ -348,10 +379,10 @@ module mrpb #(
 
   assign deq_valid_o   = out_valid_q;
   assign deq_bypass_o  = out_bypass_q;
-  assign deq_store_o   = out_store_q;
-  assign deq_wid_o     = out_wid_q;
-  assign deq_payload_o = out_payload_q;
-  assign deq_sdata_o   = out_sdata_q;
+  assign deq_store_o   = pres_store;
+  assign deq_wid_o     = pres_wid;
+  assign deq_payload_o = pres_payload;
+  assign deq_sdata_o   = pres_sdata;
   assign idle_o        = idle;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -369,6 +400,7 @@ module mrpb #(
       out_valid_q   <= 1'b0;
       out_bypass_q  <= 1'b0;
       out_store_q   <= 1'b0;
+      out_src_q     <= 1'b0;
       out_wid_q     <= '0;
       out_payload_q <= '0;
       out_sdata_q   <= '0;
@@ -386,6 +418,7 @@ module mrpb #(
       out_valid_q   <= out_valid_d;
       out_bypass_q  <= out_bypass_d;
       out_store_q   <= out_store_d;
+      out_src_q     <= out_src_d;
       out_wid_q     <= out_wid_d;
       out_payload_q <= out_payload_d;
       out_sdata_q   <= out_sdata_d;
@@ -436,10 +469,10 @@ module mrpb #(
         else $error("mrpb: request with warp ID %0d / queue %0d out of range", enq_wid_i, tq);
       end
       if (deq_fire) begin
-        assert (chk_oreg_seq_q == chk_out_seq_q[out_wid_q])
+        assert (chk_oreg_seq_q == chk_out_seq_q[pres_wid])
         else $error("mrpb: warp %0d request %0d delivered before request %0d (per-warp order broken)",
-                    out_wid_q, chk_oreg_seq_q, chk_out_seq_q[out_wid_q]);
-        chk_out_seq_q[out_wid_q] <= chk_oreg_seq_q + 1;
+                    pres_wid, chk_oreg_seq_q, chk_out_seq_q[pres_wid]);
+        chk_out_seq_q[pres_wid] <= chk_oreg_seq_q + 1;
       end
       if (enq_fire) chk_in_seq_q[enq_wid_i] <= chk_in_seq_q[enq_wid_i] + 1;
       if (enq_push) chk_row_seq_q[waddr] <= chk_in_seq_q[enq_wid_i];

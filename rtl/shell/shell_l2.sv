@@ -1,16 +1,33 @@
 // shell_l2 -- one L2 bank of the GPU shell (docs/shell.md, "Dispatcher,
 // crossbars, L2, DRAM").  A request queue, one tag access a cycle (a line
-// back from DRAM has priority over the head request), Sets x Ways tags with
+// back from DRAM has priority over the next request), Sets x Ways tags with
 // LRU by last-use stamp, an XOR-folded set index, hits answered after Lat
 // cycles through a response queue, load misses and stores (write-through, no
 // allocate) sent to the DRAM channel of the environment.
 //
+// Two stages (docs/shell.md, "L2 bank: SRAM tag and age arrays"):
+//   read    an access (a DRAM fill, else the replayed request, else the
+//           request queue's head) reads its set's tag row and age row from
+//           the SRAM macros i_tags / i_ages (mem_1r1w_sync) and enters dec_*;
+//   decide  the next cycle: hit, victim, DRAM request, response, tag write.
+// The decide stage never holds an access: a request that cannot finish
+// (response queue full, DRAM not ready) moves to the replay slot rp_* and is
+// read again (it keeps its place: requests issue from rp_* before the queue);
+// a fill that cannot finish (response queue full) is left with DRAM (ready
+// low) and read again.  A fill is taken from DRAM (dram_rsp_ready_o) in its
+// decide cycle, and only if DRAM still offers the same line.
+// Hazard: an access is not read in a cycle whose decide stage holds the same
+// set (that access may write the set at this edge and the read would see the
+// old row: mem_1r1w_sync reads before the write); it is read the next cycle.
+// valid_q stays in flops (reset to invalid; an SRAM has no reset).
+//
 // Ports (valid/ready: a transfer happens in a cycle where both are high):
 //   req_*       from the request crossbar; req_ready_o: request queue not full.
 //   rsp_*       the response queue's head once its stamp is reached.
-//   dram_req_*  the head request when it is a load miss or a store.
-//   dram_rsp_*  a line from DRAM: allocated (victim: lowest invalid way, else
-//               least recently used, lowest way on ties) and answered next cycle.
+//   dram_req_*  the decided request when it is a load miss or a store.
+//   dram_rsp_*  a line from DRAM (its payload held while valid): allocated
+//               (victim: lowest invalid way, else least recently used, lowest
+//               way on ties) and answered the cycle after its decide stage.
 // Queue entries {ts, byp, store, id, sm, line}, line at bit 0.
 // C mirror: csim/shell/shell_l2.{h,c} (same names, same statement order).
 module shell_l2 #(
@@ -66,17 +83,34 @@ module shell_l2 #(
 );
   localparam int unsigned WayW = (Ways > 1) ? $clog2(Ways) : 1;
   localparam int unsigned OSm = LaW, OId = LaW + SmW, OSt = LaW + SmW + IdW, OByp = OSt + 1, OTs = OSt + 2;
+  localparam int unsigned BodyW = MsgW - 32;  // a message without its stamp
 
   // ---- registers ----------------------------------------------------------
   logic           valid_q [Sets][Ways];
   logic           valid_d [Sets][Ways];
-  logic [LaW-1:0] tag_q   [Sets][Ways];
-  logic [LaW-1:0] tag_d   [Sets][Ways];
-  logic [31:0]    age_q   [Sets][Ways];
-  logic [31:0]    age_d   [Sets][Ways];
   logic [31:0]    tick_q, tick_d, cyc_q, cyc_d;
   logic [31:0]    cnt_q [4];
   logic [31:0]    cnt_d [4];
+  // decide stage: the access read at the last edge
+  logic             dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d;
+  logic [BodyW-1:0] dec_msg_q, dec_msg_d;
+  // replay slot: a request whose decide stage could not finish
+  logic             rp_valid_q, rp_valid_d;
+  logic [BodyW-1:0] rp_msg_q, rp_msg_d;
+
+  // ---- tag and age arrays: SRAM macros, one row of Ways slices per set -----
+  logic                 ta_re;
+  logic [SetW-1:0]      ta_raddr, ta_waddr;
+  logic [Ways*LaW-1:0]  tag_row, tag_wdata;
+  logic [Ways*32-1:0]   age_row, age_wdata;
+  logic                 tag_we, age_we;
+  logic [Ways-1:0]      tag_wmask, age_wmask;
+  mem_1r1w_sync #(.Depth(Sets), .Width(Ways * LaW), .SliceW(LaW)) i_tags (
+    .clk_i, .re_i(ta_re), .raddr_i(ta_raddr), .rdata_o(tag_row),
+    .we_i(tag_we), .waddr_i(ta_waddr), .wdata_i(tag_wdata), .wmask_i(tag_wmask));
+  mem_1r1w_sync #(.Depth(Sets), .Width(Ways * 32), .SliceW(32)) i_ages (
+    .clk_i, .re_i(ta_re), .raddr_i(ta_raddr), .rdata_o(age_row),
+    .we_i(age_we), .waddr_i(ta_waddr), .wdata_i(age_wdata), .wmask_i(age_wmask));
 
   // ---- queues -------------------------------------------------------------
   logic            rq_push, rq_pop, rq_full, rq_empty;
@@ -99,31 +133,28 @@ module shell_l2 #(
     set_idx ^= '0 & SetW'(x >> SetW);  // every bit of x read: lint
   endfunction
 
-  logic           fill, look, hit, vfound, ld_hit, ld_miss, st, hit_go, dram_go, touch, alloc;
-  logic [LaW-1:0] line;
-  logic [SetW-1:0] set;
+  logic            fill, look, hit, vfound, ld_hit, ld_miss, st, fill_go, hit_go, dram_go, touch, alloc, replay;
+  logic            a_fill, a_req;
+  logic [LaW-1:0]  line;
+  logic [SetW-1:0] set, f_set, r_set;
+  logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
-  logic [31:0]    h_ts, r_ts;
+  logic [31:0]     h_ts, r_ts;
 
   always_comb begin
     for (int unsigned s = 0; s < Sets; s++)
-      for (int unsigned w = 0; w < Ways; w++) begin
-        valid_d[s][w] = valid_q[s][w];
-        tag_d[s][w]   = tag_q[s][w];
-        age_d[s][w]   = age_q[s][w];
-      end
+      for (int unsigned w = 0; w < Ways; w++) valid_d[s][w] = valid_q[s][w];
     tick_d  = tick_q;
     cyc_d   = cyc_q + 32'd1;
     h_ts    = rq_rdata[OTs +: 32];
     r_ts    = rs_rdata[OTs +: 32];
-    // ---- fill from DRAM, else the head request's lookup ----
-    fill = dram_rsp_valid_i && !rs_full;
-    line = fill ? dram_rsp_line_i : rq_rdata[LaW-1:0];
+    // ---- decide: the access read at the last edge, its set's rows ----
+    line = dec_msg_q[LaW-1:0];
     set  = set_idx(line);
     hit  = 1'b0;
     hway = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (valid_q[set][w] && tag_q[set][w] == line && !hit) begin
+      if (valid_q[set][w] && tag_row[w*LaW +: LaW] == line && !hit) begin
         hit  = 1'b1;
         hway = WayW'(w);
       end
@@ -140,51 +171,83 @@ module shell_l2 #(
       end
     if (!vfound)
       for (int unsigned w = 1; w < Ways; w++)
-        if (age_q[set][w] < age_q[set][vway]) vway = WayW'(w);
-    look    = !fill && !rq_empty;
-    ld_hit  = look && !rq_rdata[OSt] && hit;
-    ld_miss = look && !rq_rdata[OSt] && !hit;
-    st      = look && rq_rdata[OSt];
+        if (age_row[w*32 +: 32] < age_row[vway*32 +: 32]) vway = WayW'(w);
+    // a fill finishes only while DRAM still offers its line
+    fill    = dec_valid_q && dec_fill_q && dram_rsp_valid_i && dram_rsp_line_i == line;
+    look    = dec_valid_q && !dec_fill_q;
+    ld_hit  = look && !dec_msg_q[OSt] && hit;
+    ld_miss = look && !dec_msg_q[OSt] && !hit;
+    st      = look && dec_msg_q[OSt];
+    fill_go = fill && !rs_full;
     hit_go  = ld_hit && !rs_full;
     dram_req_valid_o = ld_miss || st;
     dram_go          = dram_req_valid_o && dram_req_ready_i;
-    dram_req_sm_o    = rq_rdata[OSm +: SmW];
-    dram_req_line_o  = rq_rdata[LaW-1:0];
-    dram_req_id_o    = rq_rdata[OId +: IdW];
-    dram_req_store_o = rq_rdata[OSt];
-    dram_req_byp_o   = rq_rdata[OByp];
-    dram_rsp_ready_o = !rs_full;
+    replay           = look && !hit_go && !dram_go;
+    dram_req_sm_o    = dec_msg_q[OSm +: SmW];
+    dram_req_line_o  = dec_msg_q[LaW-1:0];
+    dram_req_id_o    = dec_msg_q[OId +: IdW];
+    dram_req_store_o = dec_msg_q[OSt];
+    dram_req_byp_o   = dec_msg_q[OByp];
+    dram_rsp_ready_o = fill_go;
     req_ready_o      = !rq_full;
     rsp_valid_o      = !rs_empty && $signed(r_ts - cyc_q) <= 0;
     rsp_sm_o         = rs_rdata[OSm +: SmW];
     rsp_line_o       = rs_rdata[LaW-1:0];
     rsp_id_o         = rs_rdata[OId +: IdW];
     rsp_byp_o        = rs_rdata[OByp];
-    // ---- tag updates ----
-    touch = (fill && hit) || hit_go || (st && dram_go && hit);
-    alloc = fill && !hit;
+    // ---- tag updates (into the SRAM rows and valid_q) ----
+    touch = (fill_go && hit) || hit_go || (st && dram_go && hit);
+    alloc = fill_go && !hit;
+    tag_we    = 1'b0;
+    age_we    = 1'b0;
+    ta_waddr  = set;
+    tag_wmask = '0;
+    age_wmask = '0;
+    tag_wdata = {Ways{line}};
+    age_wdata = '0;
     if (touch || alloc) begin
-      tick_d = tick_q + 32'd1;
-      age_d[set][alloc ? vway : hway] = tick_d;
+      tick_d    = tick_q + 32'd1;
+      age_we    = 1'b1;
+      age_wdata = {Ways{tick_d}};
+      age_wmask[alloc ? vway : hway] = 1'b1;
       if (alloc) begin
         valid_d[set][vway] = 1'b1;
-        tag_d[set][vway]   = line;
+        tag_we             = 1'b1;
+        tag_wmask[vway]    = 1'b1;
       end
     end
-    // ---- queues ----
-    rs_push = fill || hit_go;
-    if (fill) rs_wdata = {cyc_q + 32'd1, dram_rsp_byp_i, 1'b0, dram_rsp_id_i, dram_rsp_sm_i, dram_rsp_line_i};
-`ifdef FAULT_SHELL_L2_LAT
-    else      rs_wdata = {cyc_q + 32'(Lat) - 32'd1, rq_rdata[OByp], 1'b0, rq_rdata[OId +: IdW], rq_rdata[OSm +: SmW],
-                          rq_rdata[LaW-1:0]};  // fault: hits one cycle early
+    // ---- read: a fill, else the replayed request, else the queue head ----
+    // An access is not read while the decide stage holds its set (it may
+    // write that set at this edge); a request is not read while the decide
+    // stage's request moves to the replay slot (it is older).
+    f_set  = set_idx(dram_rsp_line_i);
+    r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
+    r_set  = set_idx(r_msg[LaW-1:0]);
+`ifdef FAULT_SHELL_L2_SAMESET
+    a_fill = dram_rsp_valid_i;  // fault: no access waits for the decide stage's set
+    a_req  = !a_fill && (rp_valid_q || !rq_empty) && !replay;
 `else
-    else      rs_wdata = {cyc_q + 32'(Lat), rq_rdata[OByp], 1'b0, rq_rdata[OId +: IdW], rq_rdata[OSm +: SmW],
-                          rq_rdata[LaW-1:0]};
+    a_fill = dram_rsp_valid_i && !(dec_valid_q && f_set == set);
+    a_req  = !a_fill && (rp_valid_q || !rq_empty) && !replay && !(dec_valid_q && r_set == set);
+`endif
+    ta_re    = a_fill || a_req;
+    ta_raddr = a_fill ? f_set : r_set;
+    dec_valid_d = a_fill || a_req;
+    dec_fill_d  = a_fill;
+    dec_msg_d   = a_fill ? {dram_rsp_byp_i, 1'b0, dram_rsp_id_i, dram_rsp_sm_i, dram_rsp_line_i} : r_msg;
+    rp_valid_d  = replay || (rp_valid_q && !a_req);
+    rp_msg_d    = replay ? dec_msg_q : rp_msg_q;
+    // ---- queues ----
+    rs_push = fill_go || hit_go;
+`ifdef FAULT_SHELL_L2_LAT
+    rs_wdata = {fill_go ? cyc_q + 32'd1 : cyc_q + 32'(Lat) - 32'd1, dec_msg_q};  // fault: hits one cycle early
+`else
+    rs_wdata = {fill_go ? cyc_q + 32'd1 : cyc_q + 32'(Lat), dec_msg_q};
 `endif
     rs_pop   = rsp_valid_o && rsp_ready_i;
     rq_wdata = {32'd0, req_byp_i, req_store_i, req_id_i, req_sm_i, req_line_i};
     rq_push  = req_valid_i && req_ready_o;
-    rq_pop   = hit_go || dram_go;
+    rq_pop   = a_req && !rp_valid_q;
     // ---- counters ----
     cnt_d[0] = cnt_q[0] + 32'(hit_go);
     cnt_d[1] = cnt_q[1] + 32'(ld_miss && dram_go);
@@ -196,15 +259,8 @@ module shell_l2 #(
   for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          valid_q[gs][gw] <= 1'b0;
-          tag_q[gs][gw]   <= '0;
-          age_q[gs][gw]   <= '0;
-        end else begin
-          valid_q[gs][gw] <= valid_d[gs][gw];
-          tag_q[gs][gw]   <= tag_d[gs][gw];
-          age_q[gs][gw]   <= age_d[gs][gw];
-        end
+        if (!rst_ni) valid_q[gs][gw] <= 1'b0;
+        else         valid_q[gs][gw] <= valid_d[gs][gw];
       end
     end
   end
@@ -216,14 +272,24 @@ module shell_l2 #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      tick_q <= '0;
-      cyc_q  <= '0;
+      tick_q      <= '0;
+      cyc_q       <= '0;
+      dec_valid_q <= 1'b0;
+      dec_fill_q  <= 1'b0;
+      dec_msg_q   <= '0;
+      rp_valid_q  <= 1'b0;
+      rp_msg_q    <= '0;
     end else begin
-      tick_q <= tick_d;
-      cyc_q  <= cyc_d;
+      tick_q      <= tick_d;
+      cyc_q       <= cyc_d;
+      dec_valid_q <= dec_valid_d;
+      dec_fill_q  <= dec_fill_d;
+      dec_msg_q   <= dec_msg_d;
+      rp_valid_q  <= rp_valid_d;
+      rp_msg_q    <= rp_msg_d;
     end
   end
 
   logic unused;
-  assign unused = ^{h_ts, rq_count, rs_count};
+  assign unused = ^{h_ts, rq_count, rs_count, rq_rdata[MsgW-1:BodyW]};
 endmodule

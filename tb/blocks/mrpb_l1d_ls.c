@@ -442,7 +442,7 @@ const ls_block_t ls_block_mrpb_l1d = {
     .name = "mrpb_l1d",
     .rtl_module = "mrpb_l1d",
     .param_blocks = "mrpb_l1d mrpb l1d",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv prim/prio_enc.sv prim/rr_arb.sv l1d/l1d_index.sv l1d/l1d_victim.sv "
+    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv prim/prio_enc.sv prim/rr_arb.sv l1d/l1d_index.sv l1d/l1d_victim.sv "
                  "l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv mrpb/mrpb_l1d.sv",
     .help = "MRPB in front of the L1D (both joined; MRPB_MODE_SWEEP=1 walks bypass x single-slot)",
     .create = create,

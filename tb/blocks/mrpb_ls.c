@@ -228,6 +228,7 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
   ls_reg(map, P("out_valid_q"), 1, &m->out_valid_q);
   ls_reg(map, P("out_bypass_q"), 1, &m->out_bypass_q);
   ls_reg(map, P("out_store_q"), 1, &m->out_store_q);
+  ls_reg(map, P("out_src_q"), 1, &m->out_src_q);
   ls_reg(map, P("out_wid_q"), m->wid_w, &m->out_wid_q);
   ls_reg(map, P("out_payload_q"), m->payload_w, m->out_payload_q);
   ls_reg(map, P("out_sdata_q"), m->sdata_w, m->out_sdata_q);
@@ -243,8 +244,8 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
   ls_reg(map, P("i_stats.rej_cnt_q"), m->cnt_w, &m->i_stats.rej_cnt_q);
   ls_reg(map, P("i_stats.occ_max_q"), m->occ_w, &m->i_stats.occ_max_q);
   ls_reg_array(map, P("i_stats.occ_hist_q"), m->cnt_w, m->i_stats.nbkt, m->i_stats.occ_hist_q, sizeof(uint32_t));
-  ls_mem(map, P("i_mem"), &m->i_mem);
-  ls_mem(map, P("i_sdata"), &m->i_sdata);
+  ls_mem_sync(map, P("i_mem"), &m->i_mem);
+  ls_mem_sync(map, P("i_sdata"), &m->i_sdata);
   /* readable reports and waveforms (tb/ls_annot.c): which queue, slot or bucket an element is */
   ls_index(map, P("cnt_q"), 0, "queue");
   ls_index(map, P("head_q"), 0, "queue");
@@ -701,7 +702,7 @@ static void stats_json(void *p, ls_stats_t *s) {
 const ls_block_t ls_block_mrpb = {
     .name = "mrpb",
     .rtl_module = "mrpb",
-    .rtl_files = "prim/mem_1r1w.sv prim/prio_enc.sv prim/rr_arb.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv",
+    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv",
     .help = "memory request prioritization buffer (seed 003); MRPB_MODE_SWEEP=1 walks all 39 policies",
     .create = create,
     .destroy = destroy,

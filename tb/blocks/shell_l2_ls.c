@@ -4,13 +4,16 @@
  * pool (so hits, misses, fills and evictions all happen), 20 % stores,
  * response back-pressure in phases; the DRAM channel is the environment
  * model csim/shell/shell_dram.h, driven from the previous cycle's
- * handshakes.  Scoreboard: every load request is answered exactly once. */
+ * handshakes.  Scoreboard: no load request is answered twice, and no set
+ * holds one line in two valid ways (what a decide stage working from a stale
+ * tag row would do: docs/shell.md, the L2 bank's hazards). */
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
 #include "ls.h"
 #include "shell_dram.h"
 #include "shell_l2.h"
+#include "blocks/shell_l2_ls.h"
 
 typedef struct {
   shell_l2_t m;
@@ -84,14 +87,28 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "dram_req_store_o", 1, &o->dram_req_store_o);
   ls_output(mp, "dram_req_byp_o", 1, &o->dram_req_byp_o);
   ls_output(mp, "dram_rsp_ready_o", 1, &o->dram_rsp_ready_o);
-  ls_reg_array2(mp, "valid_q", 1, m->sets, m->ways, m->valid_q);
-  ls_reg_array2(mp, "tag_q", m->law, m->sets, m->ways, m->tag_q);
-  ls_reg_array2(mp, "age_q", 32, m->sets, m->ways, m->age_q);
-  ls_reg(mp, "tick_q", 32, &m->tick_q);
-  ls_reg(mp, "cyc_q", 32, &m->cyc_q);
-  ls_reg_array(mp, "cnt_q", 32, L2C_N, m->cnt_q, 4);
-  ls_fifo(mp, "i_reqq", &m->i_reqq);
-  ls_fifo(mp, "i_rspq", &m->i_rspq);
+  shell_l2_ls_declare_state(mp, "", m);
+}
+
+/* The bank's state map under prefix ("" here, "gen_bank[b].i_l2." in the
+ * shell): one place, so the two maps cannot drift apart. */
+void shell_l2_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_l2_t *m) {
+  char nm[128];
+#define P(n) (snprintf(nm, sizeof nm, "%s%s", prefix, n), nm)
+  ls_reg_array2(mp, P("valid_q"), 1, m->sets, m->ways, m->valid_q);
+  ls_mem_sync(mp, P("i_tags"), &m->i_tags);
+  ls_mem_sync(mp, P("i_ages"), &m->i_ages);
+  ls_reg(mp, P("tick_q"), 32, &m->tick_q);
+  ls_reg(mp, P("cyc_q"), 32, &m->cyc_q);
+  ls_reg_array(mp, P("cnt_q"), 32, L2C_N, m->cnt_q, 4);
+  ls_reg(mp, P("dec_valid_q"), 1, &m->dec_valid_q);
+  ls_reg(mp, P("dec_fill_q"), 1, &m->dec_fill_q);
+  ls_reg(mp, P("dec_msg_q"), m->bodyw, m->dec_msg_q);
+  ls_reg(mp, P("rp_valid_q"), 1, &m->rp_valid_q);
+  ls_reg(mp, P("rp_msg_q"), m->bodyw, m->rp_msg_q);
+  ls_fifo(mp, P("i_reqq"), &m->i_reqq);
+  ls_fifo(mp, P("i_rspq"), &m->i_rspq);
+#undef P
 }
 
 static void reset(void *p) {
@@ -144,6 +161,18 @@ static void commit(void *p) { shell_l2_commit(&((ctx_t *)p)->m); }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
+  const shell_l2_t *m = &c->m;
+  if (m->dset >= 0) { /* a line allocated: no set holds one line in two valid ways (a stale tag row would) */
+    const uint32_t *row = mem_1r1w_read(&m->i_tags.m, (unsigned)m->dset);
+    const uint8_t *v = &m->valid_q[(size_t)m->dset * m->ways];
+    for (unsigned a = 0; a < m->ways; a++)
+      for (unsigned b = a + 1; b < m->ways; b++)
+        if (v[a] && v[b] && bits_get(row, a * m->law, m->law) == bits_get(row, b * m->law, m->law)) {
+          snprintf(msg, n, "cycle %llu: set %d holds line 0x%llx in ways %u and %u", (unsigned long long)cycle,
+                   m->dset, (unsigned long long)bits_get(row, a * m->law, m->law), a, b);
+          return 1;
+        }
+  }
   if (c->rsp_out > c->loads_in) {
     snprintf(msg, n, "cycle %llu: %llu responses for %llu load requests", (unsigned long long)cycle,
              (unsigned long long)c->rsp_out, (unsigned long long)c->loads_in);
@@ -162,7 +191,7 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_l2 = {
     .name = "shell_l2",
     .rtl_module = "shell_l2",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv shell/shell_l2.sv",
+    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv shell/shell_l2.sv",
     .help = "GPU shell: one L2 bank (SHELL_L2_*), DRAM from the environment",
     .param_blocks = "shell_l2 shell",
     .create = create,

@@ -32,6 +32,7 @@
 #include "blocks/bdu_ls.h"
 #include "blocks/chss_ls.h"
 #include "blocks/shell_ccn_ls.h"
+#include "blocks/shell_l2_ls.h"
 #include "blocks/shell_sm_ls.h"
 #include "ls.h"
 #include "shell.h"
@@ -308,14 +309,7 @@ static void declare(void *p, ls_map_t *mp) {
   for (unsigned b = 0; b < c->nb; b++) {
     const shell_l2_t *L = &s->l2[b];
 #define PB(n) (snprintf(nm, sizeof nm, "gen_bank[%u].i_l2.%s", b, n), nm)
-    ls_reg_array2(mp, PB("valid_q"), 1, L->sets, L->ways, L->valid_q);
-    ls_reg_array2(mp, PB("tag_q"), L->law, L->sets, L->ways, L->tag_q);
-    ls_reg_array2(mp, PB("age_q"), 32, L->sets, L->ways, L->age_q);
-    ls_reg(mp, PB("tick_q"), 32, &L->tick_q);
-    ls_reg(mp, PB("cyc_q"), 32, &L->cyc_q);
-    ls_reg_array(mp, PB("cnt_q"), 32, L2C_N, L->cnt_q, 4);
-    ls_fifo(mp, PB("i_reqq"), &L->i_reqq);
-    ls_fifo(mp, PB("i_rspq"), &L->i_rspq);
+    shell_l2_ls_declare_state(mp, PB(""), L); /* tb/blocks/shell_l2_ls.c */
 #undef PB
   }
 }
@@ -530,7 +524,7 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell = {
     .name = "shell",
     .rtl_module = "shell",
-    .rtl_files = "prim/fifo_sync.sv prim/mem_1r1w.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
+    .rtl_files = "prim/fifo_sync.sv prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
                  "l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv "
                  "bdu/mrmu.sv bdu/womu.sv bdu/bdu.sv chss/chss.sv ccn/ccn_node.sv ccn/ccn_ring.sv "
                  "shell/shell_sm.sv shell/shell_byp.sv shell/shell_ccn.sv shell/shell_disp.sv shell/shell_xbar.sv "

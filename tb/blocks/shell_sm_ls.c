@@ -570,7 +570,7 @@ static void stats(void *p, ls_stats_t *s) {
 const ls_block_t ls_block_shell_sm = {
     .name = "shell_sm",
     .rtl_module = "shell_sm",
-    .rtl_files = "prim/fifo_sync.sv prim/mem_1r1w.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
+    .rtl_files = "prim/fifo_sync.sv prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
                  "l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv "
                  "shell/shell_sm.sv",
     .help = "GPU shell: one SM (warp/TB slots, LRR/GTO, fetch, coalescer, [MRPB ->] L1D, injection queue)",

@@ -4,6 +4,7 @@
 #include "bits.h"
 #include "fifo_sync.h"
 #include "mem_1r1w.h"
+#include "mem_1r1w_sync.h"
 #include "prio_enc.h"
 #include "rr_arb.h"
 #include "sat_cnt.h"
@@ -116,6 +117,38 @@ static void test_mem(tc_t *t) {
   mem_1r1w_free(&m);
 }
 
+static void test_mem_sync(tc_t *t) {
+  mem_1r1w_sync_t m;
+  tc_group_begin(t, "mem_1r1w_sync: data the cycle after the read, held, read-before-write at one edge");
+  TC_CHECK(t, mem_1r1w_sync_init(&m, 4, 30, 7) == -1, "slice 7 does not divide 30");
+  mem_1r1w_sync_init(&m, 4, 32, 8);
+  uint32_t a = 0x11111111u, b = 0x22222222u, c = 0x33333333u;
+  mem_1r1w_sync_idle(&m);
+  mem_1r1w_sync_write(&m, 1, &a, NULL);
+  mem_1r1w_sync_commit(&m);
+  mem_1r1w_sync_idle(&m);
+  mem_1r1w_sync_read(&m, 1);
+  TC_CHECK(t, mem_1r1w_sync_rdata(&m)[0] == 0, "nothing read yet");
+  mem_1r1w_sync_commit(&m);
+  TC_CHECK(t, mem_1r1w_sync_rdata(&m)[0] == a, "row 1 the cycle after its read, got %08x", mem_1r1w_sync_rdata(&m)[0]);
+  mem_1r1w_sync_idle(&m);
+  mem_1r1w_sync_write(&m, 1, &b, NULL); /* no read: the output holds */
+  mem_1r1w_sync_commit(&m);
+  TC_CHECK(t, mem_1r1w_sync_rdata(&m)[0] == a, "held while not read (row since rewritten)");
+  mem_1r1w_sync_idle(&m);
+  mem_1r1w_sync_read(&m, 1);
+  mem_1r1w_sync_write(&m, 1, &c, NULL);
+  mem_1r1w_sync_commit(&m);
+  TC_CHECK(t, mem_1r1w_sync_rdata(&m)[0] == b, "read and write of one row at one edge: old row, got %08x",
+           mem_1r1w_sync_rdata(&m)[0]);
+  mem_1r1w_sync_idle(&m);
+  mem_1r1w_sync_read(&m, 1);
+  mem_1r1w_sync_commit(&m);
+  TC_CHECK(t, mem_1r1w_sync_rdata(&m)[0] == c, "the write landed, got %08x", mem_1r1w_sync_rdata(&m)[0]);
+  tc_group_end(t);
+  mem_1r1w_sync_free(&m);
+}
+
 int main(void) {
   tc_t t = TC_INIT("prim");
   test_fifo(&t);
@@ -123,5 +156,6 @@ int main(void) {
   test_rr(&t);
   test_sat(&t);
   test_mem(&t);
+  test_mem_sync(&t);
   return tc_done(&t);
 }
