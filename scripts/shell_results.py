@@ -117,10 +117,12 @@ for w in WL:
             extra = f"cg bypassed {ssum(d, 'bypassed_cg')}"
         elif m in ("CCN", "CCN_THR"):
             extra = f"remote hits {ssum(d, 'ccn_remote_hits')} of {ssum(d, 'ccn_ring_misses')} ring misses, throttled periods {ssum(d, 'ccn_throttled_periods')}, CB timeouts {ssum(d, 'ccn_cb_timeouts')}"
+        elif m == "BA":
+            extra = f"the L1D's own bypasses (BA: predicted-dead lines) {t['l1_bypasses']} of {t['l1_accesses']} accesses"
         elif m == "TWOLEVEL":
             extra = f"BDU decisions B {ssum(d, 'bdu_decisions_B')} / C {ssum(d, 'bdu_decisions_C')}"
         rel = t["ipc"] / base["total"]["ipc"] if base and base["total"]["ipc"] else 0
-        a(f"| {w} | {m} | {d['cycles']} | {t['ipc']:.3f} | {rel:.3f} | {hit(t):.3f} | {ssum(d, 'bypassed')} | {t['fail_line_alloc']} | {fails(t)} | {extra} |")
+        a(f"| {w} | {m} | {d['cycles']} | {t['ipc']:.3f} | {rel:.3f} | {hit(t):.3f} | {t['l1_bypasses'] if m == 'BA' else ssum(d, 'bypassed')} | {t['fail_line_alloc']} | {fails(t)} | {extra} |")
 a("")
 a("![TB_bg over time](img/shell_tbbg.png)\n")
 a("![BDU mode over time](img/shell_bdu.png)\n")
@@ -165,6 +167,14 @@ ctt = D[("stream", "CCN_THR")]
 if ct and ctt:
     chk(ssum(ctt, "ccn_throttled_periods") > 0 and ctt["total"]["ipc"] > ct["total"]["ipc"],
         f"seed 004's throttler takes the streaming kernel off the ring ({ssum(ctt, 'ccn_throttled_periods')} throttled periods) and recovers IPC (CCN {ct['total']['ipc']:.3f}, CCN with throttling {ctt['total']['ipc']:.3f}, NONE {D[('stream', 'NONE')]['total']['ipc']:.3f}).")
+bs, ns = D[("stream", "BA")], D[("stream", "NONE")]
+if bs and ns:
+    chk(bs["total"]["l1_bypasses"] > bs["total"]["l1_accesses"] // 2 and bs["total"]["ipc"] >= 0.98 * ns["total"]["ipc"],
+        f"seed 002 (Bypass-Aware L1D) bypasses most of the streaming kernel's line requests ({bs['total']['l1_bypasses']} of {bs['total']['l1_accesses']}) without slowing it (IPC BA {bs['total']['ipc']:.3f}, NONE {ns['total']['ipc']:.3f}).")
+bg, ng = D[("gemm", "BA")], D[("gemm", "NONE")]
+if bg and ng:
+    chk(bg["total"]["l1_hits"] >= 0.9 * ng["total"]["l1_hits"],
+        f"seed 002 keeps the cache-friendly gemm's hits (L1D hits BA {bg['total']['l1_hits']}, NONE {ng['total']['l1_hits']}; IPC {bg['total']['ipc']:.3f} vs {ng['total']['ipc']:.3f}).")
 c, nn = D[("2dconvL", "CHSS")], D[("2dconvL", "NONE")]
 c2, n2 = D[("2dconv", "CHSS")], D[("2dconv", "NONE")]
 if c and nn and c2 and n2:
