@@ -563,9 +563,11 @@ int shell_dot(const shell_t *s, FILE *f) {
     if (m->use_mrpb) fprintf(f, "    sm%u_mrpb [label=\"MRPB\\n%u queues x %u\"];\n", i, m->i_mrpb.nq, m->i_mrpb.entries);
     fprintf(f, "    sm%u_l1d [label=\"L1D\\n%u sets x %u ways\\n%u MSHRs\"];\n", i, m->i_l1d.g.sets, m->i_l1d.g.ways,
             m->i_l1d.g.entries);
-    fprintf(f, "    sm%u_byp [label=\"bypass controller\\n(hook: %s)\", style=dashed];\n", i,
-            shell_byp_name(s->byp[i].scheme));
-    fprintf(f, "    sm%u_ccn [label=\"CCN node\\n(hook: OFF)\", style=dashed];\n", i);
+    fprintf(f, "    sm%u_byp [label=\"bypass controller\\nBDU + CHSS unit\\nscheme %s\"%s];\n", i,
+            shell_byp_name(s->byp[i].scheme), s->byp[i].scheme == SHELL_BYPASS_NONE ? ", style=dashed" : "");
+    fprintf(f, "    sm%u_ccn [label=\"CCN node\\n%s\"%s];\n", i,
+            s->ccn[i].variant == SHELL_CCN_ON ? "ring (CCN-B)" : s->ccn[i].variant == SHELL_CCN_ON_THROTTLE ? "ring + throttler" : "off",
+            s->ccn[i].variant == SHELL_CCN_OFF ? ", style=dashed" : "");
     fprintf(f, "    sm%u_inj [label=\"injection queue\\n%u entries\"];\n  }\n", i, m->i_injq.depth);
     fprintf(f, "  disp -> sm%u_sched;\n  sm%u_sched -> sm%u_lsu;\n", i, i, i);
     if (m->use_mrpb) fprintf(f, "  sm%u_lsu -> sm%u_mrpb -> sm%u_l1d;\n", i, i, i);
