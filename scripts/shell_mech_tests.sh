@@ -127,4 +127,11 @@ expect2ls() { # name, expected substring, env assignments...
 expect2ls "SHELL_WORKLOAD not a workload" "workload 'nosuch': not a generator" SHELL_WORKLOAD=nosuch
 expect2ls "SHELL_WORKLOAD missing trace" "nope.traceg: cannot open" SHELL_WORKLOAD=$T/nope.traceg
 expect2ls "SHELL_TAGS bad line" "bad.tags:2: expected" SHELL_TAGS=$T/bad.tags
+# the system scoreboard (tb/blocks/shell_ls.c): a fill that vanishes on its
+# way to SM 0 (FAULT_SHELL_LOSE, C alone) must end the run as lost
+out=$(FAULT_C=FAULT_SHELL_LOSE LS_QUIET=1 bash scripts/lockstep.sh shell --mode c --config tb/configs/shell/small.cfg \
+  --cycles 300000 --no-rerun --quiet --progress off 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "CHECK FAILED.*line loads: lost" <<<"$out"; then
+  ok "shell system scoreboard: a lost fill is caught ($(grep -o 'cycle [0-9]* SM [0-9]*: warp [0-9]*' <<<"$out" | head -1))"
+else bad "shell system scoreboard: a lost fill was not caught (exit $rc): $(tail -2 <<<"$out")"; fi
 exit 0

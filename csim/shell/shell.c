@@ -266,6 +266,12 @@ void shell_comb(shell_t *s) {
 #endif
     in->kern_start_i = s->kstart_q;
     in->fill_valid_i = (xo->ej_valid_o >> i) & 1;
+#ifdef FAULT_SHELL_LOSE
+    /* injected (C alone, the system scoreboard's test): SM 0's fills of lines
+     * ending in 0x5 vanish, while the crossbar counts them delivered */
+    uint32_t lose = i == 0 && in->fill_valid_i && (xo->ej_line_o[i] & 0xf) == 5;
+    if (lose) in->fill_valid_i = 0;
+#endif
     in->fill_line_i = xo->ej_line_o[i];
     in->fill_id_i = xo->ej_id_o[i];
     in->fill_byp_i = (xo->ej_byp_o >> i) & 1;
@@ -291,6 +297,9 @@ void shell_comb(shell_t *s) {
     shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
     if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
     if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
+#ifdef FAULT_SHELL_LOSE
+    if (lose) xi->ej_ready_i |= 1u << i;
+#endif
     if (in->fill_valid_i && so->fill_ready_o) {
       xi->ej_ready_i |= 1u << i;
       m->st[SHS_EJ_FLITS] += s->flits_line;

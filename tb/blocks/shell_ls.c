@@ -24,8 +24,9 @@
  * fixed hash of (kernel, pc) giving ca, cg and cm in about equal shares, so
  * that STATIC and COORD see every tag.  DRAM is the shell's own channel
  * model (csim/shell/shell_dram.h), one per bank, stepped with last cycle's
- * handshakes.  Scoreboard: the C model's (shell_check: a load response for
- * a warp with no load outstanding fails). */
+ * handshakes.  Scoreboard: nothing duplicated (the C model's shell_check: a
+ * load response for a warp with no load outstanding fails) and nothing
+ * lost (no warp waits LOST_CYCLES for its line loads). */
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
@@ -109,7 +110,12 @@ typedef struct {
   uint32_t kern_start_o, cyc;
   int started;
   uint64_t cov[COV_N];
+  uint64_t *since; /* [sm * nwarps + w]: last cycle warp w of SM sm had no line load outstanding */
 } ctx_t;
+
+/* A line load not answered within this many cycles is lost (the longest
+ * legitimate wait is a few thousand cycles: queues, L2, DRAM). */
+#define LOST_CYCLES 200000ull
 
 static void destroy(void *p) {
   ctx_t *c = p;
@@ -117,6 +123,7 @@ static void destroy(void *p) {
   shell_free(&c->s);
   shell_wl_free(&c->wl);
   shell_byp_tags_free(&c->tags);
+  free(c->since);
   if (c->dram)
     for (unsigned b = 0; b < c->nb; b++) shell_dram_free(&c->dram[b]);
   free(c->dram);
@@ -161,7 +168,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->idw = s->sm[0].idw;
   c->smw = s->l2[0].smw;
   c->dram = calloc(c->nb, sizeof *c->dram);
-  if (!c->dram) { destroy(c); return NULL; }
+  c->since = calloc((size_t)c->nsm * s->nwarps, sizeof *c->since);
+  if (!c->dram || !c->since) { destroy(c); return NULL; }
   for (unsigned b = 0; b < c->nb; b++)
     if (shell_dram_init(&c->dram[b], 64, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), (uint32_t)CFG(cfg, SHELL_DRAM_INTERVAL))) {
       destroy(c);
@@ -323,6 +331,7 @@ static void reset(void *p) {
   c->kern_start_o = 0;
   c->cyc = 0;
   c->started = 0;
+  memset(c->since, 0, (size_t)c->nsm * c->s.nwarps * sizeof *c->since);
 }
 
 /* The record at (kernel k of the run, block, wib, pc): kernels repeat. */
@@ -500,9 +509,22 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
   (void)cycle;
   count_cov(c);
-  if (c->s.err[0]) {
+  if (c->s.err[0]) { /* a response for a warp with no load outstanding: duplicated or misrouted */
     snprintf(msg, n, "%s", c->s.err);
     return 1;
+  }
+  /* lost: a warp waits for its line loads too long */
+  for (unsigned i = 0; i < c->nsm; i++) {
+    const shell_sm_t *m = &c->s.sm[i];
+    uint64_t *sn = &c->since[(size_t)i * c->s.nwarps];
+    for (unsigned w = 0; w < m->nwarps; w++) {
+      if (!m->w_q[w].ld) { sn[w] = cycle; continue; }
+      if (cycle - sn[w] > LOST_CYCLES) {
+        snprintf(msg, n, "cycle %llu SM %u: warp %u has waited %llu cycles for %u line loads: lost",
+                 (unsigned long long)cycle, i, w, (unsigned long long)(cycle - sn[w]), m->w_q[w].ld);
+        return 1;
+      }
+    }
   }
   return 0;
 }
