@@ -124,8 +124,15 @@ static void rejects(tc_t *t) {
   TC_CHECK(t, shell_byp_init(&b, &cfg, 0) != 0, "CHSS with 1 TB slot refused (SHELL_TBS named on stderr)");
   shell_byp_free(&b);
   cfg.v[P_SHELL_BYPASS] = SHELL_BYPASS_NONE;
-  TC_CHECK(t, shell_byp_init(&b, &cfg, 0) == 0 && !b.hw.has_bdu && !b.hw.has_chss,
-           "NONE with 1 TB slot accepted, no unit built");
+  TC_CHECK(t, shell_byp_init(&b, &cfg, 0) == 0 && b.hw.has_bdu && !b.hw.run_bdu && !b.hw.has_chss && !b.hw.run_chss,
+           "NONE with 1 TB slot accepted: the BDU built but not run, no CHSS unit (it needs 2..15 slots)");
+  shell_byp_free(&b);
+  cfg.v[P_SHELL_TBS] = 8;
+  TC_CHECK(t, shell_byp_init(&b, &cfg, 0) == 0 && b.hw.has_bdu && b.hw.has_chss && !b.hw.run_bdu && !b.hw.run_chss,
+           "NONE with 8 TB slots: both units built (the RTL has both), neither run");
+  shell_byp_free(&b);
+  cfg.v[P_SHELL_BYPASS] = SHELL_BYPASS_COORD;
+  TC_CHECK(t, shell_byp_init(&b, &cfg, 0) == 0 && !b.hw.run_bdu && b.hw.run_chss, "COORD runs the CHSS unit alone");
   shell_byp_free(&b);
 }
 
