@@ -41,9 +41,9 @@ void fifo_sync_sram_comb(fifo_sync_sram_t *f, uint32_t push, const uint32_t *wda
   if (do_push && !do_pop) f->count_d = f->count_q + 1;
   else if (do_pop && !do_push) f->count_d = f->count_q - 1;
 
-  /* the next head: from the SRAM (read now) or from the write port (bypass) */
-  uint32_t rd_en = do_pop && f->count_q != 1; /* do_pop: count_q >= 1 */
+  /* the next head: from the write port (bypass) or the SRAM (read now) */
   f->byp_load = do_push && (empty || (do_pop && f->count_q == 1));
+  uint32_t rd_en = do_pop ? f->count_q != 1 : !empty && !f->out_src_q;
   uint32_t raddr = f->rptr_d;
 #ifdef FAULT_FIFO_SYNC_SRAM_EMPTY
   if (do_push && empty) { /* injected: no bypass into an empty FIFO; the SRAM row is read as it is written */
@@ -60,6 +60,9 @@ void fifo_sync_sram_comb(fifo_sync_sram_t *f, uint32_t push, const uint32_t *wda
 #ifdef FAULT_FIFO_SYNC_SRAM_RADDR
   raddr = f->rptr_q; /* injected: a pop reads the row it pops */
 #endif
+#ifdef FAULT_FIFO_SYNC_SRAM_REREAD
+  if (!do_pop) rd_en = 0; /* injected: a bypassed head that stays is not re-read */
+#endif
   f->out_src_d = f->out_src_q;
   if (f->byp_load) f->out_src_d = 0;
   else if (rd_en) f->out_src_d = 1;
@@ -70,16 +73,14 @@ void fifo_sync_sram_comb(fifo_sync_sram_t *f, uint32_t push, const uint32_t *wda
   f->i_mem.re_i = rd_en;
   f->i_mem.raddr_i = raddr;
   f->i_mem.m.waddr_i = f->wptr_q;
-  if (wdata) {
-    memcpy(f->i_mem.m.wdata_i, wdata, f->words * sizeof(uint32_t));
-    bits_trim(f->i_mem.m.wdata_i, f->width);
-  }
+  memcpy(f->i_mem.m.wdata_i, wdata, f->words * sizeof(uint32_t));
+  bits_trim(f->i_mem.m.wdata_i, f->width);
   f->i_mem.m.wmask_i[0] = 1;
   f->i_mem.m.we_i = do_push;
 }
 
 void fifo_sync_sram_commit(fifo_sync_sram_t *f) {
-  if (f->byp_load) memcpy(f->byp_q, f->i_mem.m.wdata_i, f->words * sizeof(uint32_t));
+  memcpy(f->byp_q, f->i_mem.m.wdata_i, f->words * sizeof(uint32_t)); /* every edge, as the RTL */
   f->wptr_q = f->wptr_d;
   f->rptr_q = f->rptr_d;
   f->count_q = f->count_d;

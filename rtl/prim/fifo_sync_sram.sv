@@ -12,23 +12,29 @@
 //
 // The head with an SRAM whose data comes a cycle after its address:
 //   out_src_q = 1  the head is the SRAM's output register (i_mem.rdata_q);
-//   out_src_q = 0  the head is byp_q, a register loaded from wdata_i.
+//   out_src_q = 0  the head is byp_q, the write data of the previous cycle.
+// byp_q takes wdata_i at every edge (no load enable: a plain D flop per bit,
+// and no Width-wide enable net), so it holds a pushed entry for one cycle.
 // At an edge:
-//   pop with >= 2 entries     read the new head's row (rptr_d) at this edge;
-//                             out_src_d = 1.  That row was written at an
-//                             earlier edge (it is counted), and this edge's
-//                             write goes to wptr_q != rptr_d, so the
-//                             read-before-write rule never hands back a stale
-//                             row here.
 //   push into an empty FIFO,  the pushed entry is the next head, and the SRAM
 //   or push + pop with one    could show a row written at this edge only two
-//   entry                     edges later: wdata_i goes into byp_q (bypass);
-//                             out_src_d = 0.
+//   entry                     edges later: the head comes from byp_q
+//                             (bypass); out_src_d = 0.
+//   pop with >= 2 entries     read the new head's row (rptr_d) at this edge;
+//                             out_src_d = 1.
+//   no pop, head in byp_q     re-read the head's row (rptr_q) at this edge,
+//                             since byp_q is overwritten; out_src_d = 1.
 //   otherwise                 no read (the SRAM's output holds), out_src_q kept.
-// Every push also writes its row into the SRAM at wptr_q, so the body holds
-// what fifo_sync's body would.
+// Read-before-write never hands back a stale row: every row read was written
+// at an earlier edge (it is counted; a bypassed head was written at the
+// previous edge), and this edge's write goes to wptr_q, which differs from
+// the row read (wptr_q = rptr_q + count_q mod Depth; the re-read happens
+// with one entry and Depth > 1, or with no write when Depth = 1).
+// Every push writes its row into the SRAM at wptr_q, so the body holds what
+// fifo_sync's body would.
 // Reset: pointers, count and out_src_q.  byp_q is a data register without
-// reset (read only after a push loaded it), like the SRAM's output register.
+// reset (shown only in the cycle after a push), like the SRAM's output
+// register.
 // C mirror: csim/prim/fifo_sync_sram.{h,c}.
 module fifo_sync_sram #(
   /// Entries (any value >= 1).
@@ -79,9 +85,9 @@ module fifo_sync_sram #(
     if (do_push && !do_pop) count_d = count_q + 1'b1;
     else if (do_pop && !do_push) count_d = count_q - 1'b1;
 
-    // the next head: from the SRAM (read now) or from the write port (bypass)
-    rd_en    = do_pop && (count_q != CntW'(1));  // do_pop: count_q >= 1
+    // the next head: from the write port (bypass) or the SRAM (read now)
     byp_load = do_push && (empty_o || (do_pop && count_q == CntW'(1)));
+    rd_en    = do_pop ? (count_q != CntW'(1)) : (!empty_o && !out_src_q);
     raddr    = rptr_d;
 `ifdef FAULT_FIFO_SYNC_SRAM_EMPTY
     // Injected fault: a push into an empty FIFO is not bypassed; the head is
@@ -104,6 +110,11 @@ module fifo_sync_sram #(
     // Injected fault: a pop reads the row it pops, not the new head's.
     raddr = rptr_q;
 `endif
+`ifdef FAULT_FIFO_SYNC_SRAM_REREAD
+    // Injected fault: a bypassed head that stays is not re-read from the
+    // SRAM (byp_q is overwritten at the next edge).
+    if (!do_pop) rd_en = 1'b0;
+`endif
     out_src_d = out_src_q;
     if (byp_load) out_src_d = 1'b0;
     else if (rd_en) out_src_d = 1'b1;
@@ -123,9 +134,9 @@ module fifo_sync_sram #(
     end
   end
 
-  // A data register: no reset (shown only after a push loaded it).
+  // A data register: no reset, no enable (shown only in the cycle after a push).
   always_ff @(posedge clk_i) begin
-    if (byp_load) byp_q <= wdata_i;
+    byp_q <= wdata_i;
   end
 
   mem_1r1w_sync #(

@@ -4,7 +4,8 @@
  * cycles (filling, draining, balanced, idle), so the FIFO is often empty,
  * holds one entry, is full, and sees each way its head is loaded: a push
  * into an empty FIFO, push + pop with one entry (both bypass), a pop with
- * two or more (an SRAM read), and cycles without a pop (the head held).
+ * two or more (an SRAM read), a bypassed head that stays (re-read from the
+ * SRAM), and cycles without a pop (the head held in the SRAM's output).
  * Scoreboard (check): a model queue kept from the ports alone (push_i while
  * full_o low, pop_i while empty_o low) -- after every edge the count must be
  * the queue's length and the head shown the queue's first entry, so a
@@ -18,7 +19,7 @@
 #define COV_LIST(X)                                                                                            \
   X(PUSH_EMPTY, "push.into_empty_bypass") X(POPPUSH_ONE, "push_pop.one_entry_bypass")                         \
   X(POP_READ, "pop.head_read_from_sram") X(POPPUSH_READ, "push_pop.head_read_from_sram")                      \
-  X(HOLD_SRAM, "head.held_from_sram") X(HOLD_BYP, "head.held_from_bypass") X(FULL, "full")                    \
+  X(REREAD, "head.reread_after_bypass") X(HOLD_SRAM, "head.held_from_sram") X(FULL, "full")                  \
   X(PUSH_FULL, "push.refused_full") X(POP_EMPTY, "pop.ignored_empty")
 enum {
 #define X(id, name) COV_##id,
@@ -81,8 +82,8 @@ static void declare(void *p, ls_map_t *m) {
   };
   for (unsigned i = 0; i < COV_N; i++) {
     if (i == COV_POPPUSH_READ && c->f.depth < 3) continue; /* needs 2 entries and room for a push */
-    if ((i == COV_POP_READ || i == COV_HOLD_SRAM || i == COV_POPPUSH_ONE) && c->f.depth < 2)
-      continue; /* one entry: always bypassed, and full whenever it holds one */
+    if ((i == COV_POP_READ || i == COV_POPPUSH_ONE) && c->f.depth < 2)
+      continue; /* one entry: full whenever it holds one */
     ls_cover(m, names[i], &c->cov[i]);
   }
 }
@@ -120,8 +121,8 @@ static void comb(void *p) {
   c->cov[COV_POPPUSH_ONE] += c->did_push && c->did_pop && n == 1;
   c->cov[COV_POP_READ] += c->did_pop && !c->did_push && n >= 2;
   c->cov[COV_POPPUSH_READ] += c->did_pop && c->did_push && n >= 2;
+  c->cov[COV_REREAD] += n && !c->did_pop && !f->out_src_q;
   c->cov[COV_HOLD_SRAM] += n && !c->did_pop && f->out_src_q;
-  c->cov[COV_HOLD_BYP] += n && !c->did_pop && !f->out_src_q;
   c->cov[COV_FULL] += c->full_o;
   c->cov[COV_PUSH_FULL] += c->push_i && c->full_o;
   c->cov[COV_POP_EMPTY] += c->pop_i && c->empty_o;
