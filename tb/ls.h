@@ -4,7 +4,8 @@
  * declares, once, everything the engine needs:
  *   - the DUT's parameter overrides   (ls_param)
  *   - its input and output ports      (ls_input / ls_output)
- *   - its state map: every register   (ls_reg / ls_reg_array / ls_mem / ls_mem_sync / ls_fifo)
+ *   - its state map: every register   (ls_reg / ls_reg_array / ls_mem / ls_mem_sync / ls_fifo /
+ *                                      ls_fifo_sram)
  * The engine generates the RTL harness from that declaration (a wrapper
  * module whose inputs VPI can write), builds it with Verilator, and then per
  * cycle: stim() -> same inputs to both models -> compare every output and
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include "cfg.h"
 #include "fifo_sync.h"
+#include "fifo_sync_sram.h"
 #include "ls_rng.h"
 #include "mem_1r1w.h"
 #include "mem_1r1w_sync.h"
@@ -76,6 +78,9 @@ void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem);
 void ls_mem_sync(ls_map_t *m, const char *inst, const mem_1r1w_sync_t *mem);
 /* A fifo_sync instance: its pointer and count registers and its body. */
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f);
+/* A fifo_sync_sram instance: pointers, count, out_src_q, the bypass register
+ * byp_q (declared not reset) and its SRAM body i_mem (ls_mem_sync). */
+void ls_fifo_sram(ls_map_t *m, const char *inst, const fifo_sync_sram_t *f);
 
 /* A functional-coverage point ("outcome.load.HIT"): *count is the adapter's
  * own counter, bumped by the adapter when the point is hit.  The engine

@@ -122,6 +122,24 @@ void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f) {
   ls_mem(m, p, &f->i_mem);
 }
 
+void ls_fifo_sram(ls_map_t *m, const char *inst, const fifo_sync_sram_t *f) {
+  char p[512];
+  unsigned pw = bits_idx_w(f->depth), cw = bits_clog2(f->depth + 1);
+  join(p, sizeof p, inst, "wptr_q");
+  ls_reg(m, p, pw, &f->wptr_q);
+  join(p, sizeof p, inst, "rptr_q");
+  ls_reg(m, p, pw, &f->rptr_q);
+  join(p, sizeof p, inst, "count_q");
+  ls_reg(m, p, cw ? cw : 1, &f->count_q);
+  join(p, sizeof p, inst, "out_src_q");
+  ls_reg(m, p, 1, &f->out_src_q);
+  join(p, sizeof p, inst, "byp_q");
+  ls_reg(m, p, f->width, f->byp_q);
+  ls_noreset(m, p, "a data register without reset: shown only after a push loaded it");
+  join(p, sizeof p, inst, "i_mem");
+  ls_mem_sync(m, p, &f->i_mem);
+}
+
 /* An element of `bytes` bytes holding `width` bits, into words. */
 static void load(const char *p, size_t bytes, unsigned width, uint32_t *words) {
   if (width <= 64 && bytes != 4) {

@@ -32,7 +32,7 @@ int ccn_node_init(ccn_node_t *n, const ccn_node_cfg_t *p) {
   n->p.rqw = p->tsw + 1 + n->p.idw + p->law;
   n->p.rsw = p->tsw + n->p.idw + p->law + p->lb;
   if (fifo_sync_init(&n->i_cb, p->cb_depth, n->p.cbw) || fifo_sync_init(&n->i_reqq, p->req_depth, n->p.rqw) ||
-      fifo_sync_init(&n->i_respq, p->resp_depth, n->p.rsw)) {
+      fifo_sync_sram_init(&n->i_respq, p->resp_depth, n->p.rsw)) {
     ccn_node_free(n);
     return -1;
   }
@@ -46,7 +46,7 @@ int ccn_node_init(ccn_node_t *n, const ccn_node_cfg_t *p) {
 void ccn_node_free(ccn_node_t *n) {
   fifo_sync_free(&n->i_cb);
   fifo_sync_free(&n->i_reqq);
-  fifo_sync_free(&n->i_respq);
+  fifo_sync_sram_free(&n->i_respq);
   free(n->cb_row);
   free(n->rq_row);
   free(n->rs_row);
@@ -56,7 +56,7 @@ void ccn_node_free(ccn_node_t *n) {
 void ccn_node_reset(ccn_node_t *n) {
   fifo_sync_reset(&n->i_cb);
   fifo_sync_reset(&n->i_reqq);
-  fifo_sync_reset(&n->i_respq);
+  fifo_sync_sram_reset(&n->i_respq);
   n->cb_wait_q = n->rq_tx_q = n->hold_q = n->rs_flit_q = n->rs_tick_q = n->thr_q = n->nt_q = n->nh_q = 0;
   n->rq_st_q = CCN_RQ_IDLE;
   n->cnt_inj_q = n->cnt_hit_q = n->cnt_rqhop_q = n->cnt_rshop_q = n->cnt_nosh_q = n->cnt_thrp_q = 0;
@@ -67,7 +67,8 @@ void ccn_node_reset(ccn_node_t *n) {
 /* ---- head logic: from registered state and the lookup answer only ---------- */
 void ccn_node_head(ccn_node_t *n, const ccn_node_in_t *in) {
   const ccn_node_cfg_t *p = &n->p;
-  const uint32_t *cb = fifo_sync_rdata(&n->i_cb), *rq = fifo_sync_rdata(&n->i_reqq), *rs = fifo_sync_rdata(&n->i_respq);
+  const uint32_t *cb = fifo_sync_rdata(&n->i_cb), *rq = fifo_sync_rdata(&n->i_reqq);
+  const uint32_t *rs = fifo_sync_sram_rdata(&n->i_respq);
   n->cb_addr = fld(cb, 0, p->law);
   n->cb_ts = fld(cb, p->law, p->tsw);
   n->h_addr = fld(rq, 0, p->law);
@@ -81,7 +82,7 @@ void ccn_node_head(ccn_node_t *n, const ccn_node_in_t *in) {
 
   n->head_v = !fifo_sync_empty(&n->i_reqq);
   n->is_home = n->h_home == p->id;
-  n->rs_room = fifo_sync_count(&n->i_respq) <= p->resp_depth - 2; /* bubble rule for a local response */
+  n->rs_room = fifo_sync_sram_count(&n->i_respq) <= p->resp_depth - 2; /* bubble rule for a local response */
   n->hit_push = n->hit_hold = n->hit_giveup = 0;
   if (n->head_v && n->rq_st_q == CCN_RQ_LOOK && in->rmt_hit_i) {
     if (n->rs_room) n->hit_push = 1;
@@ -105,7 +106,7 @@ void ccn_node_head(ccn_node_t *n, const ccn_node_in_t *in) {
   n->rq_out_home_o = n->h_home;
   n->rq_out_ts_o = n->h_ts;
 
-  n->rs_head_v = !fifo_sync_empty(&n->i_respq);
+  n->rs_head_v = !fifo_sync_sram_empty(&n->i_respq);
   n->rs_is_home = n->rs_home == p->id;
   n->rs_last = n->rs_flit_q == p->flits - 1 && n->rs_tick_q == p->hop_lat - 1;
   n->resp_valid_o = n->rs_head_v && n->rs_is_home;
@@ -121,7 +122,7 @@ void ccn_node_head(ccn_node_t *n, const ccn_node_in_t *in) {
 /* ---- readies toward the neighbours ------------------------------------------- */
 void ccn_node_ready(ccn_node_t *n) {
   n->rq_in_ready_o = !fifo_sync_full(&n->i_reqq);
-  n->rs_in_ready_o = !fifo_sync_full(&n->i_respq) && !n->hit_push;
+  n->rs_in_ready_o = !fifo_sync_sram_full(&n->i_respq) && !n->hit_push;
 }
 
 /* ---- L2 port and miss routing ---------------------------------------------------- */
@@ -234,7 +235,7 @@ void ccn_node_next(ccn_node_t *n, const ccn_node_in_t *in, const ccn_node_t *pre
       n->rs_tick_d = n->rs_tick_q + 1;
     }
   }
-  fifo_sync_comb(&n->i_respq, rs_push, n->rs_row, rs_pop);
+  fifo_sync_sram_comb(&n->i_respq, rs_push, n->rs_row, rs_pop);
 
   /* request throttler: h_reuse = N_hits / N_total < H_min  <=>  100*N_hits < H_min*N_total */
   uint64_t hits100 = (uint64_t)n->nh_q * 100u, min_tot = (uint64_t)n->nt_q * p->hmin;
@@ -281,7 +282,7 @@ void ccn_node_next(ccn_node_t *n, const ccn_node_in_t *in, const ccn_node_t *pre
 void ccn_node_commit(ccn_node_t *n) {
   fifo_sync_commit(&n->i_cb);
   fifo_sync_commit(&n->i_reqq);
-  fifo_sync_commit(&n->i_respq);
+  fifo_sync_sram_commit(&n->i_respq);
   n->cb_wait_q = n->cb_wait_d;
   n->rq_st_q = n->rq_st_d;
   n->rq_tx_q = n->rq_tx_d;

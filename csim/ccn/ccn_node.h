@@ -1,5 +1,6 @@
 /* ccn_node.h -- C mirror of rtl/ccn/ccn_node.sv: one SM's node of the L1
- * Cooperative Caching Network (seed 004): CB, ReqQ, RespQ (fifo_sync each),
+ * Cooperative Caching Network (seed 004): CB, ReqQ (fifo_sync), RespQ
+ * (fifo_sync_sram: a synchronous-read SRAM body),
  * the ReqQ-head state machine, the response serializer, the throttler's
  * window counters and the statistics counters.
  *
@@ -14,6 +15,7 @@
 #define CCN_NODE_H
 #include <stdint.h>
 #include "fifo_sync.h"
+#include "fifo_sync_sram.h"
 
 typedef struct {
   unsigned id, nodes, hop_lat, cb_depth, req_depth, resp_depth, law, lb, lbw, flits, tsw, cntw, winw;
@@ -36,7 +38,8 @@ typedef struct {
 
 typedef struct {
   ccn_node_cfg_t p;
-  fifo_sync_t i_cb, i_reqq, i_respq;
+  fifo_sync_t i_cb, i_reqq;
+  fifo_sync_sram_t i_respq;
   /* registers */
   uint32_t cb_wait_q, rq_st_q, rq_tx_q, hold_q, rs_flit_q, rs_tick_q, thr_q, nt_q, nh_q;
   uint32_t cnt_inj_q, cnt_hit_q, cnt_rqhop_q, cnt_rshop_q, cnt_nosh_q, cnt_thrp_q, cnt_avoid_q, cnt_lat_q;

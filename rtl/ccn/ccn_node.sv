@@ -1,7 +1,7 @@
 // ccn_node -- one SM's node of the L1 Cooperative Caching Network (seed 004,
 // Sec. 4.2-4.4): CCN buffer (CB), request queue (ReqQ), response queue
-// (RespQ), the request throttler's window counters and the node's
-// statistics counters.  N of them form the ring in ccn_ring.sv.
+// (RespQ, on a synchronous-read SRAM: fifo_sync_sram), the request
+// throttler's window counters and the node's statistics counters.  N of them form the ring in ccn_ring.sv.
 //
 // Ports (all valid/ready pairs: a transfer happens in a cycle where both are high):
 //   miss_*   a load miss from the node's L1D (line address; miss_byp_i: a
@@ -162,7 +162,9 @@ module ccn_node #(
   fifo_sync #(.Depth(ReqDepth), .Width(RqW)) i_reqq (
     .clk_i, .rst_ni, .push_i(rq_push), .wdata_i(rq_wdata), .pop_i(rq_pop),
     .rdata_o(rq_rdata), .full_o(rq_full), .empty_o(rq_empty), .count_o(rq_count));
-  fifo_sync #(.Depth(RespDepth), .Width(RsW)) i_respq (
+  // The RespQ holds a whole line per entry: an SRAM macro (synchronous read),
+  // with fifo_sync's port timing (docs/ccn.md, docs/primitives.md).
+  fifo_sync_sram #(.Depth(RespDepth), .Width(RsW)) i_respq (
     .clk_i, .rst_ni, .push_i(rs_push), .wdata_i(rs_wdata), .pop_i(rs_pop),
     .rdata_o(rs_rdata), .full_o(rs_full), .empty_o(rs_empty), .count_o(rs_count));
 

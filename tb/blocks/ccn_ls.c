@@ -556,7 +556,7 @@ void ccn_ls_declare_state(ls_map_t *m, const char *prefix, const ccn_ring_t *r) 
     snprintf(b, sizeof b, "%sgen_node[%u].i_node.i_reqq", prefix, i);
     ls_fifo(m, b, &nd->i_reqq);
     snprintf(b, sizeof b, "%sgen_node[%u].i_node.i_respq", prefix, i);
-    ls_fifo(m, b, &nd->i_respq);
+    ls_fifo_sram(m, b, &nd->i_respq);
   }
 #undef P
 }
@@ -564,7 +564,7 @@ void ccn_ls_declare_state(ls_map_t *m, const char *prefix, const ccn_ring_t *r) 
 const ls_block_t ls_block_ccn = {
     .name = "ccn",
     .rtl_module = "ccn_ring",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv ccn/ccn_node.sv ccn/ccn_ring.sv",
+    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv prim/fifo_sync_sram.sv ccn/ccn_node.sv ccn/ccn_ring.sv",
     .help = "cooperative caching ring of N L1 nodes (seed 004): CB, ReqQ, RespQ, throttler",
     .create = create,
     .destroy = destroy,

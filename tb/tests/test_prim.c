@@ -3,6 +3,7 @@
 #include <string.h>
 #include "bits.h"
 #include "fifo_sync.h"
+#include "fifo_sync_sram.h"
 #include "mem_1r1w.h"
 #include "mem_1r1w_sync.h"
 #include "prio_enc.h"
@@ -149,6 +150,46 @@ static void test_mem_sync(tc_t *t) {
   mem_1r1w_sync_free(&m);
 }
 
+/* One cycle of a fifo_sync_sram: push/pop with a value, then the edge. */
+static void fss_cycle(fifo_sync_sram_t *f, uint32_t push, uint32_t v, uint32_t pop) {
+  fifo_sync_sram_comb(f, push, &v, pop);
+  fifo_sync_sram_commit(f);
+}
+
+static void test_fifo_sram(tc_t *t) {
+  fifo_sync_sram_t f;
+  tc_group_begin(t, "fifo_sync_sram: fifo_sync's timing on a synchronous SRAM (bypass, re-read, pop+push, full)");
+  TC_CHECK(t, fifo_sync_sram_init(&f, 0, 8) == -1, "depth 0 refused");
+  fifo_sync_sram_init(&f, 3, 16);
+  fifo_sync_sram_reset(&f);
+  fss_cycle(&f, 1, 10, 0); /* push into empty */
+  TC_CHECK(t, fifo_sync_sram_count(&f) == 1 && fifo_sync_sram_rdata(&f)[0] == 10 && !f.out_src_q,
+           "push into empty: head 10 the next cycle, from the bypass register");
+  fss_cycle(&f, 1, 11, 0); /* the bypassed head stays: re-read from the SRAM */
+  TC_CHECK(t, fifo_sync_sram_rdata(&f)[0] == 10 && f.out_src_q, "head 10 still, now from the SRAM, got %u",
+           fifo_sync_sram_rdata(&f)[0]);
+  fss_cycle(&f, 1, 12, 0);
+  TC_CHECK(t, fifo_sync_sram_full(&f) && fifo_sync_sram_rdata(&f)[0] == 10, "full after 3 pushes, head held");
+  fss_cycle(&f, 1, 99, 1); /* push refused while full; the pop reads the new head */
+  TC_CHECK(t, fifo_sync_sram_count(&f) == 2 && fifo_sync_sram_rdata(&f)[0] == 11,
+           "push+pop on full: count 2, head 11, got %u %u", fifo_sync_sram_count(&f), fifo_sync_sram_rdata(&f)[0]);
+  fss_cycle(&f, 1, 13, 1); /* pop + push with two entries: read 12 */
+  TC_CHECK(t, fifo_sync_sram_count(&f) == 2 && fifo_sync_sram_rdata(&f)[0] == 12, "head 12, got %u",
+           fifo_sync_sram_rdata(&f)[0]);
+  fss_cycle(&f, 0, 0, 1);
+  TC_CHECK(t, fifo_sync_sram_count(&f) == 1 && fifo_sync_sram_rdata(&f)[0] == 13, "head 13, got %u",
+           fifo_sync_sram_rdata(&f)[0]);
+  fss_cycle(&f, 1, 14, 1); /* pop + push with one entry: the pushed entry bypasses */
+  TC_CHECK(t, fifo_sync_sram_count(&f) == 1 && fifo_sync_sram_rdata(&f)[0] == 14 && !f.out_src_q,
+           "pop+push with one entry: head 14 from the bypass register, got %u", fifo_sync_sram_rdata(&f)[0]);
+  fss_cycle(&f, 0, 77, 1); /* pop the bypassed head at once */
+  TC_CHECK(t, fifo_sync_sram_empty(&f), "empty");
+  fss_cycle(&f, 0, 0, 1);
+  TC_CHECK(t, fifo_sync_sram_count(&f) == 0, "pop on empty ignored");
+  tc_group_end(t);
+  fifo_sync_sram_free(&f);
+}
+
 int main(void) {
   tc_t t = TC_INIT("prim");
   test_fifo(&t);
@@ -157,5 +198,6 @@ int main(void) {
   test_sat(&t);
   test_mem(&t);
   test_mem_sync(&t);
+  test_fifo_sram(&t);
   return tc_done(&t);
 }
