@@ -94,7 +94,7 @@ for b in $blocks; do
   n=$(test_cycles $b)
   for c in tb/configs/$b/*.cfg; do
     [ -f "$c" ] || c=""
-    case $b in fifo_sync|prio_enc|rr_arb|sat_cnt|mem_1r1w) seeds="1 2 3" ;; *) seeds=1 ;; esac   # big blocks: one seed per config here
+    case $b in fifo_sync|fifo_sync_sram|prio_enc|rr_arb|sat_cnt|mem_1r1w|mem_1r1w_sync) seeds="1 2 3" ;; *) seeds=1 ;; esac   # big blocks: one seed per config here
     cn=$(basename "${c:-default}" .cfg)
     for seed in $seeds; do
       echo "lockstep $b ${c:+$cn }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun --cov $B/cov/${b}@${cn}_seed$seed.txt" >>$JOBS
