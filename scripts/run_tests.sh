@@ -104,6 +104,12 @@ for b in $blocks; do
     echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}@${cn}_seed4_ri.txt" >>$JOBS
   done
 done
+# the whole shell x every workload, short runs on two configs of the matrix
+# (every mechanism together on 2 SMs; the CCN ring on 4 SMs); the harnesses
+# are the ones built above.  make regress runs every config x every workload.
+for c in tb/configs/shell/all.cfg tb/configs/shell/sms4.cfg; do
+  echo "lockstep shell $(basename $c .cfg) x every workload, 3000 cycles each|bash scripts/shell_workloads_ls.sh $c 3000" >>$JOBS
+done
 for ff in tb/faults/*.txt; do
   b=$(basename $ff .txt)
   grep -v '^\s*#' "$ff" | grep -v '^\s*$' | while read -r side def sig rest; do
