@@ -191,7 +191,7 @@ synth: deps build
 synth-all: deps build
 	@bash scripts/synth_all.sh $(if $(REUSE),--reuse) $(if $(EXISTING),--existing)
 synth-sweep: deps build
-	@bash scripts/synth_sweep.sh
+	@bash scripts/synth_sweep.sh $(if $(ONLY),--only $(ONLY))
 
 # ---- results and fuzzing (docs/results.md, docs/fuzzing.md) ---------------
 report:

@@ -169,8 +169,15 @@ if [ -n "${FAULT_C:-}" ]; then
   flock 8
   objs=()
   cinc=(-Icsim); for d in csim/*/; do cinc+=(-I"$d"); done
+  # Only the sources that name the fault are compiled with it; the others
+  # link the ordinary objects of the build (a fault named in a header
+  # recompiles everything, as it may change any includer).
+  inhdr=0; grep -qw -- "$FAULT_C" csim/*.h csim/*/*.h 2>/dev/null && inhdr=1
   for s in csim/*.c csim/*/*.c; do
     o=$fdir/$(basename "$s" .c).o
+    if [ $inhdr = 0 ] && ! grep -qw -- "$FAULT_C" "$s" && [ -f "$B/obj/${s%.c}.o" ]; then
+      objs+=("$B/obj/${s%.c}.o"); continue
+    fi
     gcc -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen "${cinc[@]}" -Itb -c "$s" -o "$o"
     objs+=("$o")
   done

@@ -88,7 +88,8 @@ done
 # is one line "name|command"; each result is printed as its job ends.
 step "lockstep runs of every block and config, and fault injection (2 jobs at a time; results as they finish)"
 JOBS=$LOG/jobs.txt
-: >$JOBS
+LATER=$LOG/jobs_later.txt
+: >$JOBS; : >$LATER
 rm -rf $B/cov; mkdir -p $B/cov
 for b in $blocks; do
   n=$(test_cycles $b)
@@ -96,19 +97,23 @@ for b in $blocks; do
     [ -f "$c" ] || c=""
     case $b in fifo_sync|fifo_sync_sram|prio_enc|rr_arb|sat_cnt|mem_1r1w|mem_1r1w_sync) seeds="1 2 3" ;; *) seeds=1 ;; esac   # big blocks: one seed per config here
     cn=$(basename "${c:-default}" .cfg)
+    # the first seed builds the config's harness; the other runs of the
+    # config go to $LATER, after every build, so that the two job slots
+    # build two different harnesses instead of one waiting on the other's
     for seed in $seeds; do
-      echo "lockstep $b ${c:+$cn }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun --cov $B/cov/${b}@${cn}_seed$seed.txt" >>$JOBS
+      to=$JOBS; [ "$seed" = 1 ] || to=$LATER
+      echo "lockstep $b ${c:+$cn }seed $seed, $n cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed $seed --cycles $n ${c:+--config $c} --quiet --no-rerun --cov $B/cov/${b}@${cn}_seed$seed.txt" >>$to
     done
     # random initial state: registers random from the seed, memories loaded
     # with the same random rows on both sides (docs/lockstep.md)
-    echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}@${cn}_seed4_ri.txt" >>$JOBS
+    echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}@${cn}_seed4_ri.txt" >>$LATER
   done
 done
 # the whole shell x every workload, short runs on two configs of the matrix
 # (every mechanism together on 2 SMs; the CCN ring on 4 SMs); the harnesses
 # are the ones built above.  make regress runs every config x every workload.
 for c in tb/configs/shell/all.cfg tb/configs/shell/sms4.cfg; do
-  echo "lockstep shell $(basename $c .cfg) x every workload, 3000 cycles each|bash scripts/shell_workloads_ls.sh $c 3000" >>$JOBS
+  echo "lockstep shell $(basename $c .cfg) x every workload, 3000 cycles each|bash scripts/shell_workloads_ls.sh $c 3000" >>$LATER
 done
 for ff in tb/faults/*.txt; do
   b=$(basename $ff .txt)
@@ -126,6 +131,7 @@ for ff in tb/faults/*.txt; do
     echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun --stats $LOG/stats_fault_$def.json$extra" >>$JOBS
   done
 done
+cat $LATER >>$JOBS
 njobs=$(wc -l <$JOBS)
 rm -f $LOG/job.*.rc $LOG/job.*.start
 runjob() { # index

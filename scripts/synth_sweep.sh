@@ -7,8 +7,13 @@
 #   mrpb_queues_entries  MRPB: signature (8, 32, 48 queues) x entries (4, 8, 16)
 #   l1d_ways             L1D: 32 sets x 128 B, ways 2, 4, 8 (8, 16, 32 KB)
 #   l1d_size             L1D: 4 ways x 128 B, sets 16, 32, 64 (8, 16, 32 KB)
-# CCN queue depths and the shell's SM count join when those blocks exist
-# (one more entry in the table below).
+#   ccn_depths           CCN ring of 2 nodes: CB = ReqQ = RespQ depth 4, 8, 16
+#   ccn_nodes            CCN ring (one node per SM): 2, 4, 8 nodes at depth 8
+#   shell_disp_sms       the shell's dispatcher against the SM count 1, 2, 4, 8, 15
+# (the SM itself is l1d + mrpb + its warp logic: per-SM cost is constant;
+# what grows with the SM count is the ring, the dispatcher and the crossbar;
+# the crossbar is one run of make synth BLOCK=shell_xbar, not swept: its
+# 4-SM point alone took 19.5 minutes of wall time, docs/synthesis.md)
 set -u
 # The whole script is one brace group: bash parses it before running it, so
 # editing this file during a run cannot change the running job.
@@ -22,6 +27,9 @@ sweeps=(
   "mrpb_queues_entries|mrpb|queues x entries|8x4:MRPB_SIG=BLOCK MRPB_ENTRIES=4 ; 8x8:MRPB_SIG=BLOCK MRPB_ENTRIES=8 ; 8x16:MRPB_SIG=BLOCK MRPB_ENTRIES=16 ; 32x4:MRPB_SIG=BWARP MRPB_ENTRIES=4 ; 32x8:MRPB_SIG=BWARP MRPB_ENTRIES=8 ; 32x16:MRPB_SIG=BWARP MRPB_ENTRIES=16 ; 48x4:MRPB_SIG=WARP MRPB_ENTRIES=4 ; 48x8:MRPB_SIG=WARP MRPB_ENTRIES=8 ; 48x16:MRPB_SIG=WARP MRPB_ENTRIES=16"
   "l1d_ways|l1d|ways (32 sets x 128 B)|2:L1D_SETS=32 L1D_WAYS=2 ; 4:L1D_SETS=32 L1D_WAYS=4 ; 8:L1D_SETS=32 L1D_WAYS=8"
   "l1d_size|l1d|size KB (4 ways x 128 B)|8:L1D_SETS=16 L1D_WAYS=4 ; 16:L1D_SETS=32 L1D_WAYS=4 ; 32:L1D_SETS=64 L1D_WAYS=4"
+  "ccn_depths|ccn|queue depth (2 nodes)|4:CCN_NODES=2 CCN_CB_DEPTH=4 CCN_REQQ_DEPTH=4 CCN_RESPQ_DEPTH=4 ; 8:CCN_NODES=2 CCN_CB_DEPTH=8 CCN_REQQ_DEPTH=8 CCN_RESPQ_DEPTH=8 ; 16:CCN_NODES=2 CCN_CB_DEPTH=16 CCN_REQQ_DEPTH=16 CCN_RESPQ_DEPTH=16"
+  "ccn_nodes|ccn|nodes (= SMs)|2:CCN_NODES=2 ; 4:CCN_NODES=4 ; 8:CCN_NODES=8"
+  "shell_disp_sms|shell_disp|SMs|1:SHELL_SMS=1 ; 2:SHELL_SMS=2 ; 4:SHELL_SMS=4 ; 8:SHELL_SMS=8 ; 15:SHELL_SMS=15"
 )
 rc=0; t0=$(date +%s)
 for s in "${sweeps[@]}"; do
