@@ -77,6 +77,11 @@ if [ $have_cov = 0 ]; then
   args+=(--cov "$B/cov/${block}@${cfgname}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt")
 fi
 make -s build >/dev/null
+# --mode c runs the C model alone: no RTL harness to build (lockstep-c is the
+# engine linked with ls_rtl_none); a C fault still needs the linked build below
+case " ${args[*]} " in
+  *" --mode c "*) if [ -z "${FAULT_C:-}" ] && [ -z "${GATE:-}" ] && [ -z "${LS_BUILD_ONLY:-}" ]; then exec $B/bin/lockstep-c --block "$block" "${args[@]}"; fi ;;
+esac
 # 1. the harness for these parameters (exit 2 on a bad parameter)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

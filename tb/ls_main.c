@@ -53,6 +53,7 @@ typedef struct {
   FILE *stats_f;
   char stats_tmp[700];       /* written here, renamed to stats_path at the end */
   char stats_default[600];
+  char wave_prefix_buf[900]; /* the window's default file prefix (o.wave_prefix points here) */
   char config_label[200];
   uint64_t wave_before, wave_after; /* re-run window around a divergence */
   int rerun_child;           /* this run is the re-run: record, do not stop */
@@ -1281,11 +1282,10 @@ int ls_main(int argc, char **argv) {
     }
   }
   if (o.win_from >= 0 && !o.wave_prefix) {
-    static char pfx[900];
     mkdir(o.wave_dir, 0777);
-    snprintf(pfx, sizeof pfx, "%s/%s_%s_seed%llu_window%lld-%lld", o.wave_dir, b->name, o.cfg_tag, (unsigned long long)o.seed,
-             o.win_from, o.win_to);
-    o.wave_prefix = pfx;
+    snprintf(o.wave_prefix_buf, sizeof o.wave_prefix_buf, "%s/%s_%s_seed%llu_window%lld-%lld", o.wave_dir, b->name,
+             o.cfg_tag, (unsigned long long)o.seed, o.win_from, o.win_to);
+    o.wave_prefix = o.wave_prefix_buf;
   }
   if (o.progress < 0) o.progress = 1; /* auto: in place on a terminal, a line every 5 s otherwise */
   uint64_t locate_at = 0;
