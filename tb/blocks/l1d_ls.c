@@ -183,6 +183,11 @@ static void declare(void *p, ls_map_t *mp) {
     if ((i == COV_ACC_LD_HITRES || i == COV_ACC_ST_HITRES) && onfill) continue;
     /* stall-to-bypass only where the mode asks for it (L1D_SBYP) */
     if (i == COV_P_SBYP && m->in.mode_sbyp_i == L1D_SBYP_OFF) continue;
+    /* the data forwarding register reaches a load hit only from a
+     * write-through store hit: a fill's data cannot, since the cycle after a
+     * fill its first merged request is released and a load hit waits
+     * (PORT_BUSY) until the forwarding register is gone */
+    if (i == COV_P_FWD_DATA && m->in.mode_wr_i != L1D_WRITE_THROUGH) continue;
     ls_cover(mp, cov_name[i], &c->cov[i]);
   }
   /* enum names in reports and waveforms (tb/ls_annot.c), from csim/params*.def */
