@@ -295,6 +295,27 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   bits_trim(m->fw_data_mask_d, L);
 }
 
+/* The remote answer: the lookup presented last cycle, on the duplicate
+ * arrays read at the last edge (merged with that edge's writes) and the line
+ * state as it is now; filled lines only.  Registers only (the RTL's own
+ * always_comb): a composite may call it before the cycle's inputs are known
+ * (the shell's ring takes the answer the cycle after it asked). */
+void l1d_comb_rmt(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const unsigned W = m->g.ways;
+  const uint32_t *rrow = mem_1r1w_sync_rdata(&m->i_tags_rmt);
+  uint32_t rhit = 0, rway = 0;
+  for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W); x && !rhit; x &= x - 1) {
+    unsigned w = (unsigned)__builtin_ctzll(x);
+    if (tag_fw(m, rrow, m->rmt_set_q, w) == m->rmt_line_q) rhit = 1, rway = w;
+  }
+  o->rmt_hit_o = m->rmt_v_q && rhit;
+  if (o->rmt_hit_o)
+    memcpy(o->rmt_data_o, line_fw(m, mem_1r1w_sync_rdata(&m->i_data_rmt), m->rmt_set_q, rway), m->lwords * 4);
+  else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+  m->rmt_zero = !o->rmt_hit_o;
+}
+
 void l1d_comb(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
@@ -591,20 +612,8 @@ void l1d_comb(l1d_t *m) {
   fifo_sync_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
   fifo_sync_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
-  /* ---- remote answer: the lookup presented last cycle, on the duplicate
-   * arrays read at the last edge (merged with that edge's writes) and the
-   * line state as it is now; filled lines only ---- */
-  const uint32_t *rrow = mem_1r1w_sync_rdata(&m->i_tags_rmt);
-  uint32_t rhit = 0, rway = 0;
-  for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W); x && !rhit; x &= x - 1) {
-    unsigned w = (unsigned)__builtin_ctzll(x);
-    if (tag_fw(m, rrow, m->rmt_set_q, w) == m->rmt_line_q) rhit = 1, rway = w;
-  }
-  o->rmt_hit_o = m->rmt_v_q && rhit;
-  if (o->rmt_hit_o)
-    memcpy(o->rmt_data_o, line_fw(m, mem_1r1w_sync_rdata(&m->i_data_rmt), m->rmt_set_q, rway), m->lwords * 4);
-  else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
-  m->rmt_zero = !o->rmt_hit_o;
+  /* ---- remote answer (registers only) ---- */
+  l1d_comb_rmt(m);
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB's rule, seed 003 section 3.4) ---- */

@@ -119,6 +119,10 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g);
 void l1d_free(l1d_t *m);
 void l1d_reset(l1d_t *m);
 void l1d_comb(l1d_t *m);
+/* The remote answer alone (rmt_hit_o, rmt_data_o: registers only; l1d_comb
+ * computes it too): for a composite that needs it before the cycle's other
+ * inputs. */
+void l1d_comb_rmt(l1d_t *m);
 void l1d_commit(l1d_t *m);
 
 #endif

@@ -279,9 +279,15 @@ module l1d #(
   always_comb begin
     for (int unsigned w = 0; w < Ways; w++) begin
       d_tag[w] = tag_rdata[w*LaW +: LaW];
-      r_tag[w] = tag_rmt_rdata[w*LaW +: LaW];
 `ifndef FAULT_L1D_NOFWD
       if (fw_tag_v_q && fw_tag_set_q == d_set && fw_tag_way_q == WayW'(w)) d_tag[w] = fw_tag_line_q;
+`endif
+    end
+  end
+  always_comb begin
+    for (int unsigned w = 0; w < Ways; w++) begin
+      r_tag[w] = tag_rmt_rdata[w*LaW +: LaW];
+`ifndef FAULT_L1D_NOFWD
       if (fw_tag_v_q && fw_tag_set_q == rmt_set_q && fw_tag_way_q == WayW'(w)) r_tag[w] = fw_tag_line_q;
 `endif
     end
@@ -375,17 +381,20 @@ module l1d #(
   end
 
   // D's hit line and the remote answer's line: the way's part of the row
-  // read at the last edge, with the bytes written at that edge merged in.
+  // read at the last edge, with the bytes written at that edge merged in
+  // (two blocks: the remote answer depends on registers only).
   always_comb begin
     d_rline = '0;
-    r_rline = '0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      if (mw == WayW'(w))   d_rline = data_rdata[w*LBits +: LBits];
-      if (rway == WayW'(w)) r_rline = data_rmt_rdata[w*LBits +: LBits];
-    end
+    for (int unsigned w = 0; w < Ways; w++)
+      if (mw == WayW'(w)) d_rline = data_rdata[w*LBits +: LBits];
     if (fw_data_v_q && fw_data_set_q == d_set && fw_data_way_q == mw)
       for (int unsigned b = 0; b < Line; b++)
         if (fw_data_mask_q[b]) d_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];
+  end
+  always_comb begin
+    r_rline = '0;
+    for (int unsigned w = 0; w < Ways; w++)
+      if (rway == WayW'(w)) r_rline = data_rmt_rdata[w*LBits +: LBits];
     if (fw_data_v_q && fw_data_set_q == rmt_set_q && fw_data_way_q == rway)
       for (int unsigned b = 0; b < Line; b++)
         if (fw_data_mask_q[b]) r_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];
@@ -706,6 +715,8 @@ module l1d #(
   // ---- remote answer: the lookup presented last cycle, on the duplicate
   // arrays read at the last edge (merged with that edge's writes) and the
   // line state as it is now; filled lines only
+  // (registers only: rmt_hit_o and rmt_data_o are Moore outputs, so a ring
+  // may feed them back into rmt_valid_i within a cycle)
   always_comb begin
     rhit = 1'b0;
     rway = '0;
@@ -715,10 +726,10 @@ module l1d #(
         rway = WayW'(w);
       end
     rmt_hit_o = rmt_v_q && rhit;
-    rmt_v_d    = rmt_valid_i;
-    rmt_line_d = rmt_valid_i ? rmt_line : rmt_line_q;
-    rmt_set_d  = rmt_valid_i ? rmt_set : rmt_set_q;
   end
+  assign rmt_v_d    = rmt_valid_i;
+  assign rmt_line_d = rmt_valid_i ? rmt_line : rmt_line_q;
+  assign rmt_set_d  = rmt_valid_i ? rmt_set : rmt_set_q;
   assign rmt_data_o = rmt_hit_o ? r_rline : '0;
 
   // ---- registers -------------------------------------------------------------
