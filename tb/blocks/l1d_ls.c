@@ -60,6 +60,7 @@ typedef struct {
   int drop_bypass;  /* stimulus ablation (L1D_STIM_DROP=bypass): no bypassed loads */
   int changed;      /* this cycle's request replaces one the port refused */
   int was_stall;    /* coverage: D refused its request last cycle */
+  int d_conv;       /* coverage: D's request was converted into a bypass by the L1D (stall-to-bypass) */
   ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
 } ctx_t;
 
@@ -85,7 +86,7 @@ typedef struct {
   X(P_FWD_TAG, "pipe.forward.tag") X(P_FWD_DATA, "pipe.forward.data_to_hit") X(P_FWD_RMT, "pipe.forward.remote") \
   X(P_RETRY, "pipe.retry_in_D") X(P_RETRY_GO, "pipe.retry_then_decided") X(P_PORT_HELD, "pipe.port_refused") \
   X(P_PORT_CHG, "pipe.refused_request_changed") X(P_SAME_SET, "pipe.back_to_back_same_set") \
-  X(P_SBYP, "pipe.stall_to_bypass") X(P_RMT_NEXT, "remote.answer_next_cycle")
+  X(P_SBYP, "pipe.stall_to_bypass") X(P_SBYP_ACC, "acc.stall_bypass.MISS") X(P_RMT_NEXT, "remote.answer_next_cycle")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -182,7 +183,7 @@ static void declare(void *p, ls_map_t *mp) {
     /* ON_FILL reserves no line: nothing is ever HIT_RESERVED */
     if ((i == COV_ACC_LD_HITRES || i == COV_ACC_ST_HITRES) && onfill) continue;
     /* stall-to-bypass only where the mode asks for it (L1D_SBYP) */
-    if (i == COV_P_SBYP && m->in.mode_sbyp_i == L1D_SBYP_OFF) continue;
+    if ((i == COV_P_SBYP || i == COV_P_SBYP_ACC) && m->in.mode_sbyp_i == L1D_SBYP_OFF) continue;
     /* the data forwarding register reaches a load hit only from a
      * write-through store hit: a fill's data cannot, since the cycle after a
      * fill its first merged request is released and a load hit waits
@@ -204,6 +205,7 @@ static void reset(void *p) {
   ctx_t *c = p;
   l1d_reset(&c->m);
   c->pool.n = 0;
+  c->was_stall = c->d_conv = 0;
 }
 
 static void new_phase(ctx_t *c, ls_rng_t *r) {
@@ -448,11 +450,15 @@ static void cover(ctx_t *c) {
   if (in->req_valid_i && o->req_ready_o && m->d_valid_q &&
       l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i) == d_set)
     k[COV_P_SAME_SET]++;
-  if (stall && !d_store && !d_byp && m->d_byp_d) k[COV_P_SBYP]++;
+  if (stall && !d_store && !d_byp && m->d_byp_d) {
+    k[COV_P_SBYP]++;
+    c->d_conv = 1; /* D's bypass flag from here on is the L1D's, not the port's */
+  }
   if (go) {
     if (d_store) k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_ST_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_ST_HITRES : COV_ACC_ST_MISS]++;
-    else if (d_byp) k[COV_ACC_BYP]++;
+    else if (d_byp) k[c->d_conv ? COV_P_SBYP_ACC : COV_ACC_BYP]++;
     else k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_LD_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_LD_HITRES : COV_ACC_LD_MISS]++;
+    c->d_conv = 0;
   }
   if (stall) {
     switch (o->req_fail_o) {
