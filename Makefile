@@ -102,8 +102,9 @@ $(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none
 VRT_SRC  := verilated verilated_vpi verilated_fst_c verilated_threads verilated_dpi
 VRT_OBJS := $(patsubst %,$(B)/vrt/%.o,$(VRT_SRC))
 # VPI moves at most VL_VALUE_STRING_MAX_WORDS 32-bit words per value (64 by
-# default, 2048 bits): raised so wide state (MSHR tables, 256 B lines) fits.
-VDEFS    := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -DVL_VALUE_STRING_MAX_WORDS=1024
+# default, 2048 bits): raised to 2048 words (65536 bits, LS_MAX_SIGNAL_BITS) so
+# wide state fits: the L1D data row of a 48-way set of 128 B lines is 49152 bits.
+VDEFS    := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -DVL_VALUE_STRING_MAX_WORDS=2048
 $(B)/vrt/%.o: $(VINC)/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -faligned-new -w $(VDEFS) -I$(VINC) -I$(VINC)/vltstd -c $< -o $@

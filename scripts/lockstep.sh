@@ -94,7 +94,7 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 maxw=$(awk '/#define LS_MAX_SIGNAL_BITS/ { print $3 + 0 }' tb/ls_limits.h)
 VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width "${maxw:?tb/ls_limits.h: LS_MAX_SIGNAL_BITS not found}" --assert -j 2
   -Wno-fatal -Wno-lint -Wno-style --top-module ls_top --timescale 1ns/1ns
-  -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
+  -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=2048 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
 # One harness for plain and --rand-init runs: built with --x-initial unique
 # --x-assign unique, whose initial values the run picks -- zeros
 # (+verilator+rand+reset+0, the engine's default) or, with --rand-init,
@@ -108,7 +108,7 @@ if [ -n "${LS_SPEED:-}" ]; then
   # how a user builds for speed: -O3, no tracing, no assertions, and no
   # public state (ls_pub.vlt and ls_ptrs.inc emptied; only the harness's port variables)
   VFLAGS=(--cc --build --vpi -O3 -j 2 -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
-    --timescale 1ns/1ns -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=1024 -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O3")
+    --timescale 1ns/1ns -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=2048 -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O3")
   printf '`verilator_config\n// speed build: no public state\n' >"$tmp"/ls_pub.vlt
   : >"$tmp"/ls_ptrs.inc
   VTRACE=0
@@ -159,7 +159,7 @@ if [ $stale = 1 ]; then
 fi
 # the C++ glue: rebuilt with the harness or when tb/vglue.cpp changes
 if [ $stale = 1 ] || [ tb/vglue.cpp -nt "$dir/vglue.o" ]; then
-  g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=1024 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
+  g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=2048 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
     -I"$dir" -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
     -c tb/vglue.cpp -o "$dir/vglue.o"
   stale=1

@@ -14,7 +14,7 @@
 
 #define LS_MAX_ARRAY_BITS (1ull << 22) /* 4 Mbit = 512 KiB of state in arrays/memories */
 #define LS_MAX_ARRAY_ROWS 4096ull
-#define LS_MAX_SIGNAL_BITS 16384u
+#define LS_MAX_SIGNAL_BITS 65536u
 /* buffers for one signal's value: 32-bit words, and hex digits with "0x" */
 #define LS_MAX_WORDS (LS_MAX_SIGNAL_BITS / 32u + 2u)
 #define LS_MAX_HEX (LS_MAX_SIGNAL_BITS / 4u + 8u)

@@ -1,6 +1,8 @@
 /* l1d.c -- see l1d.h; the RTL twin is rtl/l1d/l1d.sv, written statement for
- * statement in the same order (fill, release, probe, verdict, response,
- * fill updates, release updates, request updates, queues, events). */
+ * statement in the same order (fill, release, D's probe on the read data
+ * merged with the forwarding registers, verdict, response, fill updates,
+ * release updates, request updates, queues, remote answer, events, the
+ * port's acceptance and the array reads for the next cycle). */
 #include "l1d.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +14,7 @@
 const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_access_q",     "cnt_hit_q",       "cnt_hitres_q",    "cnt_miss_q",      "cnt_fail_line_q",
     "cnt_fail_entry_q", "cnt_fail_merge_q", "cnt_fail_mq_q",  "cnt_fail_port_q", "cnt_fail_bypq_q",
-    "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q"};
+    "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q",    "cnt_sbyp_q"};
 
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
@@ -49,7 +51,11 @@ void l1d_modes_from_cfg(const l1sys_cfg_t *cfg, l1d_in_t *in) {
   in->mode_hash_i = (uint32_t)CFG(cfg, L1D_INDEX);
   in->mode_ba_i = (uint32_t)CFG(cfg, L1D_BA);
   in->mode_ba_thr_i = (uint32_t)CFG(cfg, L1D_BA_THRESHOLD);
+  in->mode_sbyp_i = (uint32_t)CFG(cfg, L1D_SBYP); /* a composition with an MRPB drives it from MRPB_BYPASS */
 }
+/* mode_sbyp_i takes the MRPB's encoding (one input for both sources) */
+_Static_assert(L1D_SBYP_OFF == MRPB_BYPASS_OFF && L1D_SBYP_ALL == MRPB_BYPASS_ALL &&
+                   L1D_SBYP_ASSOC == MRPB_BYPASS_ASSOC, "L1D_SBYP and MRPB_BYPASS encodings differ");
 
 /* ---- state ---------------------------------------------------------------- */
 int l1d_init(l1d_t *m, const l1d_geom_t *g) {
@@ -82,14 +88,16 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= fifo_sync_init(&m->i_missq, g->missq, m->mqw);
   rc |= fifo_sync_init(&m->i_bypq, g->bypq, m->bqw);
   rc |= fifo_sync_init(&m->i_relq, g->relq, m->rqw);
-  rc |= mem_1r1w_init(&m->i_tags, g->sets, g->ways * m->law, m->law);
-  rc |= mem_1r1w_init(&m->i_tags_rmt, g->sets, g->ways * m->law, m->law);
-  rc |= mem_1r1w_init(&m->i_data, (unsigned)sw, m->lbits, 8);
-  rc |= mem_1r1w_init(&m->i_data_rmt, (unsigned)sw, m->lbits, 8);
+  rc |= mem_1r1w_sync_init(&m->i_tags, g->sets, g->ways * m->law, m->law);
+  rc |= mem_1r1w_sync_init(&m->i_tags_rmt, g->sets, g->ways * m->law, m->law);
+  rc |= mem_1r1w_sync_init(&m->i_data, g->sets, g->ways * m->lbits, 8);
+  rc |= mem_1r1w_sync_init(&m->i_data_rmt, g->sets, g->ways * m->lbits, 8);
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
-                    &m->out.rmt_data_o};
+                    &m->out.rmt_data_o, &m->d_data_q, &m->d_data_d, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
-  rc |= !(m->in.req_mask_i = calloc(bits_words(g->line), 4));
+  uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->d_mask_d, &m->fw_data_mask_q, &m->fw_data_mask_d};
+  for (size_t i = 0; i < sizeof wm / sizeof wm[0]; i++) rc |= !(*wm[i] = calloc(bits_words(g->line), 4));
+  (void)sw;
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->mq_wdata = calloc(bits_words(m->mqw), 4));
@@ -112,15 +120,17 @@ void l1d_free(l1d_t *m) {
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
-               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask};
+               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q, m->d_data_d,
+               m->d_mask_q, m->d_mask_d, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
+               m->line_buf};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
   fifo_sync_free(&m->i_relq);
-  mem_1r1w_free(&m->i_tags);
-  mem_1r1w_free(&m->i_tags_rmt);
-  mem_1r1w_free(&m->i_data);
-  mem_1r1w_free(&m->i_data_rmt);
+  mem_1r1w_sync_free(&m->i_tags);
+  mem_1r1w_sync_free(&m->i_tags_rmt);
+  mem_1r1w_sync_free(&m->i_data);
+  mem_1r1w_sync_free(&m->i_data_rmt);
   memset(m, 0, sizeof *m);
 }
 
@@ -137,10 +147,22 @@ void l1d_reset(l1d_t *m) {
   fifo_sync_reset(&m->i_missq);
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
-  mem_1r1w_idle(&m->i_tags);
-  mem_1r1w_idle(&m->i_tags_rmt);
-  mem_1r1w_idle(&m->i_data);
-  mem_1r1w_idle(&m->i_data_rmt);
+  mem_1r1w_sync_idle(&m->i_tags);
+  mem_1r1w_sync_idle(&m->i_tags_rmt);
+  mem_1r1w_sync_idle(&m->i_data);
+  mem_1r1w_sync_idle(&m->i_data_rmt);
+  /* D, the forwarding and the remote registers reset empty; the wide data
+   * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
+   * (used only under their valid), like the SRAMs' output registers */
+  m->d_valid_q = m->d_store_q = m->d_byp_q = 0;
+  m->d_addr_q = m->d_id_q = 0;
+  m->fw_tag_v_q = m->fw_tag_way_q = 0;
+  m->fw_tag_set_q = m->fw_tag_line_q = 0;
+  m->fw_data_v_q = m->fw_data_way_q = 0;
+  m->fw_data_set_q = 0;
+  m->rmt_v_q = 0;
+  m->rmt_line_q = m->rmt_set_q = 0;
+  m->d_load = 0;
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
 }
@@ -173,28 +195,6 @@ static void touch(l1d_t *m, unsigned set, unsigned way) {
   d[way] = 0;
 }
 
-/* The RTL's tag write: the line in every way's slice, the way's mask bit.
- * The replicated row is streamed out a word at a time (law <= 32). */
-static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
-  unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
-  uint64_t acc = 0, v = line & bits_mask64(law);
-  for (unsigned w = 0; w < W; w++) {
-    acc |= v << nacc;
-    nacc += law;
-    for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
-  }
-  if (nacc) m->tag_wdata[k] = (uint32_t)acc;
-  memset(m->tag_wmask, 0, bits_words(W) * 4);
-  m->tag_wmask[way / 32] = 1u << (way % 32);
-  mem_1r1w_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
-  mem_1r1w_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
-}
-
-static void data_write(l1d_t *m, unsigned row, const uint32_t *data, const uint32_t *mask) {
-  mem_1r1w_write(&m->i_data, row, data, mask);
-  mem_1r1w_write(&m->i_data_rmt, row, data, mask);
-}
-
 /* One set's flags as the RTL's Ways-bit vectors (way w at bit w): occupied
  * (valid | rsv | byp) and reserved. */
 typedef struct { uint64_t occ, r; } l1d_setv_t;
@@ -216,9 +216,104 @@ static l1d_vict_t victim(const l1d_t *m, unsigned set, l1d_setv_t f, uint32_t ba
  * next word is still in the row, else the general read. */
 static inline uint32_t tag_of(const l1d_t *m, const uint32_t *row, unsigned w) {
   unsigned lsb = w * m->law, k = lsb >> 5;
-  if (k + 1 < m->i_tags.words)
+  if (k + 1 < m->i_tags.m.words)
     return (uint32_t)(((uint64_t)row[k] | (uint64_t)row[k + 1] << 32) >> (lsb & 31)) & (uint32_t)bits_mask64(m->law);
   return (uint32_t)bits_get(row, lsb, m->law);
+}
+
+
+/* Way w's tag as D sees it: the SRAM's row read at the last edge, or the
+ * tag written at that edge into the same set and way (the array reads
+ * before it writes: fw_tag_*). */
+static inline uint32_t tag_fw(const l1d_t *m, const uint32_t *row, uint32_t set, unsigned w) {
+#ifndef FAULT_L1D_NOFWD
+  if (m->fw_tag_v_q && m->fw_tag_set_q == set && m->fw_tag_way_q == w) return m->fw_tag_line_q;
+#else
+  (void)set; /* injected: the tag written at the last edge is not forwarded */
+#endif
+  return tag_of(m, row, w);
+}
+
+/* Way w's line as read at the last edge (a row of Ways lines), with the
+ * bytes written at that edge into the same set and way merged in (fw_data_*).
+ * Returns the row's own words when nothing is merged, else m->line_buf. */
+static const uint32_t *line_fw(l1d_t *m, const uint32_t *row, uint32_t set, unsigned w) {
+  const uint32_t *l = row + (size_t)w * m->lwords;
+  if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
+  unsigned L = m->g.line;
+  memcpy(m->line_buf, l, m->lwords * 4);
+  for (unsigned b = 0; b < L; b++)
+    if (bits_test(m->fw_data_mask_q, b)) bits_set(m->line_buf, b * 8, 8, bits_get(m->fw_data_q, b * 8, 8));
+  return m->line_buf;
+}
+
+/* The RTL's tag write: the line in every way's slice, the way's mask bit;
+ * the same write goes to the remote copy and into the forwarding register.
+ * The replicated row is streamed out a word at a time (law <= 32). */
+static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
+  unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
+  uint64_t acc = 0, v = line & bits_mask64(law);
+  for (unsigned w = 0; w < W; w++) {
+    acc |= v << nacc;
+    nacc += law;
+    for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
+  }
+  if (nacc) m->tag_wdata[k] = (uint32_t)acc;
+  memset(m->tag_wmask, 0, bits_words(W) * 4);
+  m->tag_wmask[way / 32] = 1u << (way % 32);
+  mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
+  mem_1r1w_sync_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
+  m->fw_tag_v_d = 1;
+  m->fw_tag_set_d = set;
+  m->fw_tag_way_d = (uint8_t)way;
+  m->fw_tag_line_d = line & (uint32_t)bits_mask64(law);
+}
+
+/* The RTL's data write into row `set` (Ways lines): the line replicated in
+ * every way's place, the byte mask in way `way`'s place only; the same to
+ * the remote copy and into the forwarding register.  mask: line bits. */
+static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
+  mem_1r1w_t *p = &m->i_data.m, *r = &m->i_data_rmt.m;
+  unsigned W = m->g.ways, L = m->g.line, lw = m->lwords;
+  for (unsigned w = 0; w < W; w++) memcpy(p->wdata_i + (size_t)w * lw, data, lw * 4);
+  memset(p->wmask_i, 0, p->mwords * 4);
+  for (unsigned b = 0; b < L; b += 32) {
+    unsigned n = L - b < 32 ? L - b : 32;
+    bits_set(p->wmask_i, way * L + b, n, mask[b / 32]);
+  }
+  p->we_i = 1;
+  p->waddr_i = set;
+  memcpy(r->wdata_i, p->wdata_i, p->words * 4);
+  memcpy(r->wmask_i, p->wmask_i, p->mwords * 4);
+  r->we_i = 1;
+  r->waddr_i = set;
+  m->fw_data_v_d = 1;
+  m->fw_data_set_d = set;
+  m->fw_data_way_d = (uint8_t)way;
+  memcpy(m->fw_data_d, data, lw * 4);
+  memcpy(m->fw_data_mask_d, mask, bits_words(L) * 4);
+  bits_trim(m->fw_data_mask_d, L);
+}
+
+/* The remote answer: the lookup presented last cycle, on the duplicate
+ * arrays read at the last edge (merged with that edge's writes) and the line
+ * state as it is now; filled lines only.  Registers only (the RTL's own
+ * always_comb): a composite may call it before the cycle's inputs are known
+ * (the shell's ring takes the answer the cycle after it asked). */
+void l1d_comb_rmt(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const unsigned W = m->g.ways;
+  const uint32_t *rrow = mem_1r1w_sync_rdata(&m->i_tags_rmt);
+  uint32_t rhit = 0, rway = 0;
+  for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W); x && !rhit; x &= x - 1) {
+    unsigned w = (unsigned)__builtin_ctzll(x);
+    if (tag_fw(m, rrow, m->rmt_set_q, w) == m->rmt_line_q) rhit = 1, rway = w;
+  }
+  o->rmt_hit_o = m->rmt_v_q && rhit;
+  if (o->rmt_hit_o)
+    memcpy(o->rmt_data_o, line_fw(m, mem_1r1w_sync_rdata(&m->i_data_rmt), m->rmt_set_q, rway), m->lwords * 4);
+  else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+  m->rmt_zero = !o->rmt_hit_o;
 }
 
 void l1d_comb(l1d_t *m) {
@@ -229,10 +324,17 @@ void l1d_comb(l1d_t *m) {
   m->nds = m->nde = 0;
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   m->mem_rr_d = m->mem_rr_q;
-  mem_1r1w_idle(&m->i_tags);
-  mem_1r1w_idle(&m->i_tags_rmt);
-  mem_1r1w_idle(&m->i_data);
-  mem_1r1w_idle(&m->i_data_rmt);
+  mem_1r1w_sync_idle(&m->i_tags);
+  mem_1r1w_sync_idle(&m->i_tags_rmt);
+  mem_1r1w_sync_idle(&m->i_data);
+  mem_1r1w_sync_idle(&m->i_data_rmt);
+  m->fw_tag_v_d = 0;
+  m->fw_tag_set_d = m->fw_tag_set_q;
+  m->fw_tag_way_d = m->fw_tag_way_q;
+  m->fw_tag_line_d = m->fw_tag_line_q;
+  m->fw_data_v_d = 0;
+  m->fw_data_set_d = m->fw_data_set_q;
+  m->fw_data_way_d = m->fw_data_way_q;
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, lru = in->mode_repl_i == L1D_REPL_LRU;
   const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
 
@@ -262,22 +364,22 @@ void l1d_comb(l1d_t *m) {
   if (rel_e >= E) rel_e = 0; /* an empty queue's head is never used */
   uint32_t rel_go = rel_any && !fill_byp_go;
 
-  /* ---- request probe ---- */
-  uint32_t req_line = (in->req_addr_i >> m->offw) & lmask;
-  uint32_t req_set = l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i);
-  const uint32_t *trow = mem_1r1w_read(&m->i_tags, req_set);
-  size_t rs = (size_t)req_set * W;
-  const l1d_setv_t rf = set_flags(m, req_set);
+  /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
+  uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
+  uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
+  const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
+  size_t rs = (size_t)d_set * W;
+  const l1d_setv_t rf = set_flags(m, d_set);
   uint32_t mhit = 0, mw = 0;
   for (uint64_t x = rf.occ; x && !mhit; x &= x - 1) { /* the lowest occupied way whose tag matches */
     unsigned w = (unsigned)__builtin_ctzll(x);
-    if (tag_of(m, trow, w) == req_line) mhit = 1, mw = w;
+    if (tag_fw(m, trow, d_set, w) == d_line) mhit = 1, mw = w;
   }
   uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
   for (uint64_t x = ev; x && !p_hit; x &= x - 1) { /* the lowest valid entry of the line */
     unsigned e = (unsigned)__builtin_ctzll(x);
-    if (m->mshr_addr_q[e] == req_line) p_hit = 1, p_e = e;
+    if (m->mshr_addr_q[e] == d_line) p_hit = 1, p_e = e;
   }
   const uint64_t efree = ~ev & bits_mask64(E); /* the lowest free entry */
   if (efree) free_any = 1, free_e = (uint32_t)__builtin_ctzll(efree);
@@ -290,16 +392,16 @@ void l1d_comb(l1d_t *m) {
   uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
 #endif
   uint32_t bq_full = fifo_sync_full(&m->i_bypq);
-  l1d_vict_t rv = victim(m, req_set, rf, ba, in->mode_ba_thr_i);
+  l1d_vict_t rv = victim(m, d_set, rf, ba, in->mode_ba_thr_i);
 
   uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
   if (fill_go) {
     fail = L1D_FAIL_PORT_BUSY;
-  } else if (in->req_store_i) {
+  } else if (m->d_store_q) {
     out = vm ? L1D_OUT_HIT : rm ? L1D_OUT_HIT_RESERVED : L1D_OUT_MISS;
     act = vm ? ACT_ST_HIT : ACT_ST_FWD;
     if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
-  } else if (in->req_byp_i) {
+  } else if (m->d_byp_q) {
     act = ACT_BYP_LD;
     if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else if (vm) {
@@ -334,14 +436,13 @@ void l1d_comb(l1d_t *m) {
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   }
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
+  o->dec_valid_o = m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
-  o->req_ready_o = fail == L1D_FAIL_NONE;
-  uint32_t go = in->req_valid_i && o->req_ready_o;
+  uint32_t go = m->d_valid_q && fail == L1D_FAIL_NONE; /* D's request is decided and leaves */
   if (!go) act = ACT_NONE;
 
   /* ---- response: bypassed fill > release > load hit ---- */
-  const uint32_t *drow = mem_1r1w_read(&m->i_data, (unsigned)(rs + mw));
   o->rsp_valid_o = 0;
   o->rsp_id_o = 0;
   if (fill_byp_go) {
@@ -354,8 +455,8 @@ void l1d_comb(l1d_t *m) {
     memcpy(o->rsp_data_o, rq_head, m->lwords * 4);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
-    o->rsp_id_o = in->req_id_i;
-    memcpy(o->rsp_data_o, drow, m->lwords * 4);
+    o->rsp_id_o = m->d_id_q;
+    memcpy(o->rsp_data_o, line_fw(m, mem_1r1w_sync_rdata(&m->i_data), d_set, mw), m->lwords * 4);
   } else if (!m->rsp_zero) {
     memset(o->rsp_data_o, 0, m->lwords * 4);
   }
@@ -366,7 +467,7 @@ void l1d_comb(l1d_t *m) {
     unsigned b = fill_set * W + fill_way;
     stage_set(m, fill_set);
     stage_ent(m, fill_e);
-    data_write(m, b, in->fill_data_i, m->all_mask);
+    data_write(m, fill_set, fill_way, in->fill_data_i, m->all_mask);
     m->valid_d[b] = 1;
     m->rsv_d[b] = 0;
     m->byp_d[b] = 0;
@@ -398,25 +499,25 @@ void l1d_comb(l1d_t *m) {
   unsigned rb = (unsigned)(rs + mw);
   if (act == ACT_ST_HIT || act == ACT_LD_HIT || act == ACT_MERGE_T || act == ACT_PSEUDO || act == ACT_ALLOC ||
       (act == ACT_BA_BYP && rv.found))
-    stage_set(m, req_set);
+    stage_set(m, d_set);
   if (act == ACT_ST_HIT) {
-    if (thru) data_write(m, rb, in->req_data_i, in->req_mask_i);
+    if (thru) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
     else m->valid_d[rb] = 0;
-    if (lru && thru) touch(m, req_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
+    if (lru && thru) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
     if (ba) m->reuse_d[rb] = 1;
   }
   if (act == ACT_LD_HIT || act == ACT_MERGE_T) {
 #ifdef FAULT_L1D_LRU_SKIP
-    if (lru && act == ACT_MERGE_T) touch(m, req_set, mw); /* injected: a load hit does not refresh the LRU rank */
+    if (lru && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */
 #else
-    if (lru) touch(m, req_set, mw);
+    if (lru) touch(m, d_set, mw);
 #endif
     if (ba) m->reuse_d[rb] = 1;
   }
   if (act == ACT_MERGE_T || act == ACT_MERGE) {
     stage_ent(m, p_e);
     uint32_t c = m->mshr_cnt_d[p_e]; /* after this cycle's release */
-    m->mshr_ids_d[(size_t)p_e * mg + c] = in->req_id_i;
+    m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;
     m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);
   }
   if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC) {
@@ -424,27 +525,27 @@ void l1d_comb(l1d_t *m) {
     stage_ent(m, free_e);
     m->mshr_valid_d[free_e] = 1;
     m->mshr_rdy_d[free_e] = 0;
-    m->mshr_addr_d[free_e] = req_line;
+    m->mshr_addr_d[free_e] = d_line;
     m->mshr_way_d[free_e] = (uint8_t)way;
     m->mshr_cnt_d[free_e] = 1;
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;
     memset(ids, 0, mg * 4);
-    ids[0] = in->req_id_i;
+    ids[0] = m->d_id_q;
   }
   if (act == ACT_PSEUDO) {
     m->rsv_d[rb] = 1;
     m->byp_d[rb] = 0;
     m->reuse_d[rb] = 1;
-    touch(m, req_set, mw);
+    touch(m, d_set, mw);
   }
   if (act == ACT_ALLOC || (act == ACT_BA_BYP && rv.found)) {
-    unsigned vb = req_set * W + rv.way;
-    tag_write(m, req_set, rv.way, req_line);
+    unsigned vb = d_set * W + rv.way;
+    tag_write(m, d_set, rv.way, d_line);
     m->valid_d[vb] = 0;
     m->rsv_d[vb] = act == ACT_ALLOC;
     m->byp_d[vb] = act == ACT_BA_BYP;
     m->reuse_d[vb] = 0;
-    touch(m, req_set, rv.way);
+    touch(m, d_set, rv.way);
   }
 
   /* ---- an entry frees after its last release (merges of this cycle count) ---- */
@@ -462,19 +563,19 @@ void l1d_comb(l1d_t *m) {
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + law, slsb = ilsb + idw;
   if (mq_push) {
     memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
-    if (in->req_store_i) {
-      memcpy(m->mq_wdata, in->req_data_i, m->lwords * 4);
+    if (m->d_store_q) {
+      memcpy(m->mq_wdata, m->d_data_q, m->lwords * 4);
       for (unsigned b = 0; b < m->g.line; b += 32)
-        bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, in->req_mask_i[b / 32]);
+        bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, m->d_mask_q[b / 32]);
     }
-    bits_set(m->mq_wdata, llsb, law, req_line);
-    bits_set(m->mq_wdata, ilsb, idw, in->req_id_i);
-    bits_set(m->mq_wdata, slsb, 1, in->req_store_i);
+    bits_set(m->mq_wdata, llsb, law, d_line);
+    bits_set(m->mq_wdata, ilsb, idw, m->d_id_q);
+    bits_set(m->mq_wdata, slsb, 1, m->d_store_q);
   }
   if (bq_push) {
     m->bq_wdata[0] = 0;
-    bits_set(m->bq_wdata, 0, idw, in->req_id_i);
-    bits_set(m->bq_wdata, idw, law, req_line);
+    bits_set(m->bq_wdata, 0, idw, m->d_id_q);
+    bits_set(m->bq_wdata, idw, law, d_line);
   }
 
   /* memory port: the two queues alternate when both wait (mem_rr_q) */
@@ -511,22 +612,19 @@ void l1d_comb(l1d_t *m) {
   fifo_sync_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
   fifo_sync_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
-  /* ---- remote lookup (duplicate arrays; filled lines only) ---- */
-  uint32_t rmt_line = (in->rmt_addr_i >> m->offw) & lmask;
-  uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
-  const uint32_t *rrow = mem_1r1w_read(&m->i_tags_rmt, rmt_set);
-  uint32_t rhit = 0, rway = 0;
-  for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)rmt_set * W, W); x && !rhit; x &= x - 1) {
-    unsigned w = (unsigned)__builtin_ctzll(x);
-    if (tag_of(m, rrow, w) == rmt_line) rhit = 1, rway = w;
-  }
-  o->rmt_hit_o = in->rmt_valid_i && rhit;
-  if (o->rmt_hit_o) memcpy(o->rmt_data_o, mem_1r1w_read(&m->i_data_rmt, rmt_set * W + rway), m->lwords * 4);
-  else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
-  m->rmt_zero = !o->rmt_hit_o;
+  /* ---- remote answer (registers only) ---- */
+  l1d_comb_rmt(m);
+
+  /* ---- stall to bypass: a load refused for a resource the mode names is
+   * retried as a bypass (the MRPB's rule, seed 003 section 3.4) ---- */
+  uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
+                      fail == L1D_FAIL_MISS_QUEUE;
+  uint32_t sbyp_hit = in->mode_sbyp_i == L1D_SBYP_ALL ? sbyp_res
+                      : in->mode_sbyp_i == L1D_SBYP_ASSOC ? fail == L1D_FAIL_LINE_ALLOC : 0;
+  uint32_t stall = m->d_valid_q && !go;
+  uint32_t sbyp_set = stall && !m->d_store_q && !m->d_byp_q && sbyp_hit;
 
   /* ---- events and counters ---- */
-  uint32_t stall = in->req_valid_i && !o->req_ready_o;
   o->ev_access_o = go;
   o->ev_hit_o = go && out == L1D_OUT_HIT;
   o->ev_hitres_o = go && out == L1D_OUT_HIT_RESERVED;
@@ -548,6 +646,44 @@ void l1d_comb(l1d_t *m) {
   m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
   m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
   m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
+  m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+
+  /* ---- the port: a request enters when D is empty or its request leaves;
+   * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
+  o->req_ready_o = !m->d_valid_q || go;
+  m->d_load = (uint8_t)o->req_ready_o;
+  if (m->d_load) {
+    m->d_valid_d = (uint8_t)in->req_valid_i;
+    m->d_addr_d = in->req_addr_i;
+    m->d_store_d = (uint8_t)in->req_store_i;
+    m->d_byp_d = (uint8_t)in->req_byp_i;
+    m->d_id_d = in->req_id_i;
+    memcpy(m->d_data_d, in->req_data_i, m->lwords * 4);
+    memcpy(m->d_mask_d, in->req_mask_i, bits_words(m->g.line) * 4);
+  } else {
+    m->d_valid_d = m->d_valid_q;
+    m->d_addr_d = m->d_addr_q;
+    m->d_store_d = m->d_store_q;
+    m->d_byp_d = (uint8_t)(m->d_byp_q || sbyp_set);
+    m->d_id_d = m->d_id_q;
+  }
+  uint32_t rd_set = m->d_load ? l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i) : d_set;
+  uint32_t rd_en = m->d_load ? in->req_valid_i : 1;
+  if (rd_en) {
+    mem_1r1w_sync_read(&m->i_tags, rd_set);
+    mem_1r1w_sync_read(&m->i_data, rd_set);
+  }
+  /* remote lookup: read now, answered the next cycle */
+  uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
+  m->rmt_v_d = (uint8_t)in->rmt_valid_i;
+  m->rmt_line_d = m->rmt_line_q;
+  m->rmt_set_d = m->rmt_set_q;
+  if (in->rmt_valid_i) {
+    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & lmask;
+    m->rmt_set_d = rmt_set;
+    mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
+    mem_1r1w_sync_read(&m->i_data_rmt, rmt_set);
+  }
 }
 
 void l1d_commit(l1d_t *m) {
@@ -567,11 +703,34 @@ void l1d_commit(l1d_t *m) {
   m->nds = m->nde = 0;
   m->mem_rr_q = m->mem_rr_d;
   memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
+  m->d_valid_q = m->d_valid_d;
+  m->d_addr_q = m->d_addr_d;
+  m->d_store_q = m->d_store_d;
+  m->d_byp_q = m->d_byp_d;
+  m->d_id_q = m->d_id_d;
+  if (m->d_load) {
+    memcpy(m->d_data_q, m->d_data_d, m->lwords * 4);
+    memcpy(m->d_mask_q, m->d_mask_d, bits_words(m->g.line) * 4);
+  }
+  m->fw_tag_v_q = m->fw_tag_v_d;
+  m->fw_tag_set_q = m->fw_tag_set_d;
+  m->fw_tag_way_q = m->fw_tag_way_d;
+  m->fw_tag_line_q = m->fw_tag_line_d;
+  m->fw_data_v_q = m->fw_data_v_d;
+  m->fw_data_set_q = m->fw_data_set_d;
+  m->fw_data_way_q = m->fw_data_way_d;
+  if (m->fw_data_v_d) {
+    memcpy(m->fw_data_q, m->fw_data_d, m->lwords * 4);
+    memcpy(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line) * 4);
+  }
+  m->rmt_v_q = m->rmt_v_d;
+  m->rmt_line_q = m->rmt_line_d;
+  m->rmt_set_q = m->rmt_set_d;
   fifo_sync_commit(&m->i_missq);
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);
-  mem_1r1w_commit(&m->i_tags);
-  mem_1r1w_commit(&m->i_tags_rmt);
-  mem_1r1w_commit(&m->i_data);
-  mem_1r1w_commit(&m->i_data_rmt);
+  mem_1r1w_sync_commit(&m->i_tags);
+  mem_1r1w_sync_commit(&m->i_tags_rmt);
+  mem_1r1w_sync_commit(&m->i_data);
+  mem_1r1w_sync_commit(&m->i_data_rmt);
 }

@@ -7,6 +7,13 @@
  * indexed as the RTL indexes it -- valid_q[set][way] is valid_q[set * ways +
  * way] -- in the type Verilator stores it in (1-bit flags and ranks uint8_t,
  * wider fields uint32_t), so the engine compares whole arrays with memcmp.
+ * Pipeline (issue 15 item 1, docs/l1d.md "Pipeline"): a request accepted at
+ * the port (read stage R) reads its set's tag row and data rows (all ways)
+ * from the synchronous SRAMs; the next cycle the decide stage D (d_*_q)
+ * decides it with today's rules, on that read data merged with the previous
+ * edge's array writes (fw_tag_*, fw_data_*).  A refused request stays in D
+ * and is retried every cycle (its set re-read); req_ready_o means "accepted
+ * into the pipeline".  Remote lookups are answered the cycle after.
  * Next state: a cycle writes at most two sets (the fill's and the
  * request's) and four MSHR entries; l1d_comb() copies just those rows q->d,
  * updates d, and l1d_commit() copies the same rows back.  Nothing else is
@@ -19,7 +26,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "fifo_sync.h"
-#include "mem_1r1w.h"
+#include "mem_1r1w_sync.h"
 #include "l1d_gpgpusim.h"
 
 typedef struct {
@@ -27,8 +34,9 @@ typedef struct {
 } l1d_geom_t;
 
 typedef struct {
-  /* quasi-static mode inputs (CSR-like, constant for a run) */
-  uint32_t mode_repl_i, mode_wr_i, mode_alloc_i, mode_hash_i, mode_ba_i, mode_ba_thr_i;
+  /* quasi-static mode inputs (CSR-like, constant for a run); mode_sbyp_i:
+   * stall-to-bypass in D (MRPB_BYPASS_* encoding; 0 off) */
+  uint32_t mode_repl_i, mode_wr_i, mode_alloc_i, mode_hash_i, mode_ba_i, mode_ba_thr_i, mode_sbyp_i;
   /* request port (valid/ready) */
   uint32_t req_valid_i, req_addr_i, req_store_i, req_byp_i, req_id_i;
   uint32_t *req_data_i, *req_mask_i; /* line*8 bits, line bits */
@@ -42,7 +50,8 @@ typedef struct {
 } l1d_in_t;
 
 typedef struct {
-  uint32_t req_ready_o, req_outcome_o, req_fail_o;
+  uint32_t req_ready_o;                   /* accepted into the pipeline (D empty or leaving) */
+  uint32_t dec_valid_o, req_outcome_o, req_fail_o; /* D holds a request; its verdict this cycle */
   uint32_t rsp_valid_o, rsp_id_o;
   uint32_t *rsp_data_o;
   uint32_t mem_req_valid_o, mem_req_store_o, mem_req_byp_o, mem_req_id_o, mem_req_addr_o;
@@ -53,11 +62,11 @@ typedef struct {
   uint32_t ev_access_o, ev_hit_o, ev_hitres_o, ev_miss_o, ev_stall_o, ev_byp_o, ev_pseudo_o, ev_fill_o;
 } l1d_out_t;
 
-enum { L1D_NCNT = 13 };
+enum { L1D_NCNT = 14 };
 extern const char *const l1d_cnt_name[L1D_NCNT]; /* "cnt_access_q", ... */
 enum { L1D_CNT_ACCESS, L1D_CNT_HIT, L1D_CNT_HITRES, L1D_CNT_MISS, L1D_CNT_FAIL_LINE, L1D_CNT_FAIL_ENTRY,
        L1D_CNT_FAIL_MERGE, L1D_CNT_FAIL_MQ, L1D_CNT_FAIL_PORT, L1D_CNT_FAIL_BYPQ, L1D_CNT_BYP, L1D_CNT_FILL,
-       L1D_CNT_PSEUDO };
+       L1D_CNT_PSEUDO, L1D_CNT_SBYP };
 
 typedef struct {
   l1d_geom_t g;
@@ -73,17 +82,31 @@ typedef struct {
   uint8_t *mshr_valid_d, *mshr_rdy_d, *mshr_way_d, *mshr_cnt_d;
   uint32_t *mshr_addr_q, *mshr_ids_q, *mshr_addr_d, *mshr_ids_d;
   uint8_t mem_rr_q, mem_rr_d; /* memory port: 1 = the bypass queue goes first */
+  /* decide stage D: the request accepted last cycle (or held, refused) */
+  uint8_t d_valid_q, d_store_q, d_byp_q, d_valid_d, d_store_d, d_byp_d;
+  uint32_t d_addr_q, d_id_q, d_addr_d, d_id_d;
+  uint32_t *d_data_q, *d_mask_q, *d_data_d, *d_mask_d; /* line*8, line bits; not reset */
+  uint8_t d_load; /* this cycle D takes the port's request (commit copies data/mask) */
+  /* forwarding: the array writes of the last edge, merged into this cycle's read data */
+  uint8_t fw_tag_v_q, fw_tag_v_d, fw_tag_way_q, fw_tag_way_d;
+  uint32_t fw_tag_set_q, fw_tag_set_d, fw_tag_line_q, fw_tag_line_d;
+  uint8_t fw_data_v_q, fw_data_v_d, fw_data_way_q, fw_data_way_d;
+  uint32_t fw_data_set_q, fw_data_set_d;
+  uint32_t *fw_data_q, *fw_data_mask_q, *fw_data_d, *fw_data_mask_d; /* line*8, line bits; not reset */
+  /* remote lookup presented last cycle */
+  uint8_t rmt_v_q, rmt_v_d;
+  uint32_t rmt_line_q, rmt_set_q, rmt_line_d, rmt_set_d;
   /* counters (32 bits each), order of l1d_cnt_name */
   uint32_t cnt_q[L1D_NCNT], cnt_d[L1D_NCNT];
   /* sub-instances */
   fifo_sync_t i_missq, i_bypq, i_relq;
-  mem_1r1w_t i_tags, i_tags_rmt, i_data, i_data_rmt;
+  mem_1r1w_sync_t i_tags, i_tags_rmt, i_data, i_data_rmt; /* tags Sets x Ways*LaW; data Sets x Ways*LBits */
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4], nde;
   /* outputs known to be all zero (cleared once, not every idle cycle) */
   uint8_t rsp_zero, rmt_zero, mreq_zero;
   /* scratch */
-  uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask;
+  uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf;
 } l1d_t;
 
 /* Geometry from a configuration; -1 and one "error: parameter ..." line on a
@@ -96,6 +119,10 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g);
 void l1d_free(l1d_t *m);
 void l1d_reset(l1d_t *m);
 void l1d_comb(l1d_t *m);
+/* The remote answer alone (rmt_hit_o, rmt_data_o: registers only; l1d_comb
+ * computes it too): for a composite that needs it before the cycle's other
+ * inputs. */
+void l1d_comb_rmt(l1d_t *m);
 void l1d_commit(l1d_t *m);
 
 #endif

@@ -11,7 +11,7 @@ void l1d_view_line(const l1d_t *m, unsigned set, unsigned way, l1d_line_view_t *
   v->byp = m->byp_q[b];
   v->reuse = m->reuse_q[b];
   v->rank = m->rank_q[b];
-  v->line = (uint32_t)bits_get(mem_1r1w_read(&m->i_tags, set), way * m->law, m->law);
+  v->line = (uint32_t)bits_get(mem_1r1w_read(&m->i_tags.m, set), way * m->law, m->law);
 }
 
 void l1d_view_mshr(const l1d_t *m, unsigned e, l1d_mshr_view_t *v) {

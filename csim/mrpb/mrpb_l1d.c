@@ -73,16 +73,21 @@ void mrpb_l1d_comb(mrpb_l1d_t *c) {
   memcpy(li->req_data_i, sd, lw * 4);
   memcpy(li->req_mask_i, sd + lw, mw * 4);
   bits_trim(li->req_mask_i, c->line);
+  /* bypass on stall is the L1D's decide stage's (it owns a refused request):
+   * the MRPB's bypass option is the L1D's mode_sbyp_i */
+  li->mode_sbyp_i = c->min.mode_bypass_i;
   l1d_comb(&c->i_l1d);
 
-  /* The verdict closes the loop into the MRPB. */
+  /* The port handshake closes the loop into the MRPB; its l1d_fail_i is
+   * tied to NONE (the MRPB block never flags a bypass in a composition). */
   c->min.deq_ready_i = c->i_l1d.out.req_ready_o;
-  c->min.l1d_fail_i = c->i_l1d.out.req_fail_o;
+  c->min.l1d_fail_i = L1D_FAIL_NONE;
   mrpb_comb(&c->i_mrpb, &c->min, &c->mout);
 
   c->out.l1d_req_valid_o = li->req_valid_i;
   c->out.l1d_req_byp_o = li->req_byp_i;
   c->out.l1d_req_ready_o = c->i_l1d.out.req_ready_o;
+  c->out.l1d_dec_valid_o = c->i_l1d.out.dec_valid_o;
   c->out.l1d_req_outcome_o = c->i_l1d.out.req_outcome_o;
   c->out.l1d_req_fail_o = c->i_l1d.out.req_fail_o;
 }

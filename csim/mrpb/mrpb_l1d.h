@@ -1,7 +1,9 @@
 /* mrpb_l1d.h -- C mirror of rtl/mrpb/mrpb_l1d.sv: the MRPB in front of the
  * L1D (seed 003, Figure 7).  The two C models joined exactly as the RTL
  * joins the two modules: the MRPB's output register is the L1D's request,
- * the L1D's verdict is the MRPB's deq_ready_i / l1d_fail_i.  The L1D is used
+ * the L1D's port handshake (req_ready_o) is the MRPB's deq_ready_i; bypass
+ * on stall is decided in the L1D's decide stage (mode_sbyp_i = the MRPB's
+ * mode_bypass_i), the MRPB's l1d_fail_i is tied to L1D_FAIL_NONE.  The L1D is used
  * only through csim/l1d/l1d.h (l1d_init / l1d_reset / l1d_comb /
  * l1d_commit and its in/out structs).
  *
@@ -24,7 +26,7 @@ typedef struct {
 } mrpb_l1d_in_t;
 
 typedef struct {
-  uint32_t l1d_req_valid_o, l1d_req_byp_o, l1d_req_ready_o, l1d_req_outcome_o, l1d_req_fail_o;
+  uint32_t l1d_req_valid_o, l1d_req_byp_o, l1d_req_ready_o, l1d_dec_valid_o, l1d_req_outcome_o, l1d_req_fail_o;
 } mrpb_l1d_out_t;
 
 typedef struct {

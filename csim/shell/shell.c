@@ -249,6 +249,14 @@ void shell_comb(shell_t *s) {
   /* the next kernel starts at this edge: the hooks hear it in its first cycle */
   s->kstart_d = P->kern_d != P->kern_q && (s->ext_env || P->kern_d < s->wl->nk);
 
+  /* ---- the L1Ds' remote answers (registers only), into the ring before
+   * any other hook call of the cycle: the ring takes them the cycle after
+   * it asked */
+  for (unsigned i = 0; i < s->nsm; i++) {
+    shell_sm_comb_rmt(&s->sm[i]);
+    shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
+  }
+
   /* ---- SMs, second half, with their hooks: each offered at most one
    * response by the response crossbar */
   for (unsigned i = 0; i < s->nsm; i++) {
@@ -291,7 +299,6 @@ void shell_comb(shell_t *s) {
     ev.ev_miss_o = so->ev_miss_o, ev.ev_stall_o = so->ev_stall_o, ev.ev_byp_o = so->ev_byp_o;
     ev.ev_pseudo_o = so->ev_pseudo_o, ev.ev_fill_o = so->ev_fill_o;
     shell_byp_events(byp, &ev, so->l1d_take_o, so->l1d_byp_o);
-    if (in->rmt_valid_i) shell_ccn_remote(ccn, so->rmt_hit_o, so->rmt_data_o);
     if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
     uint32_t cl2;
     shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);

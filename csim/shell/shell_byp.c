@@ -191,6 +191,7 @@ void shell_byp_reset(shell_byp_t *b) {
   b->cyc = 0;
   b->nser = 0;
   b->req_pc = b->req_store = 0;
+  b->prof_v = b->prof_kern = b->prof_pc = 0;
   shell_byp_hw_reset(&b->hw);
   clear_pulses(b);
   b->in.req_store_i = b->in.req_slot_i = b->in.req_tag_i = 0;
@@ -243,6 +244,13 @@ static int prof_add(shell_byp_prof_t *p, uint32_t k, uint32_t pc, uint32_t hit) 
 }
 
 void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, uint32_t byp) {
+  /* the profile: a cached load is counted with its hit when the L1D's decide
+   * stage decides it (ev_access_o), a cycle or more after it was taken */
+  if (b->prof_v && ev->ev_access_o) {
+    b->prof_v = 0;
+    if (b->prof && prof_add(b->prof, b->prof_kern, b->prof_pc, ev->ev_hit_o))
+      b->prof = NULL; /* out of memory: the profile stops growing (shell-sim reports it) */
+  }
   if (accepted) {
     b->decisions++;
     b->bypassed += byp;
@@ -251,8 +259,11 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
       else b->byp_cm++;
     } else if (byp && !b->req_store && b->scheme == SHELL_BYPASS_STATIC)
       b->byp_cg++;
-    if (b->prof && !byp && !b->req_store && prof_add(b->prof, b->kern, b->req_pc, ev->ev_hit_o))
-      b->prof = NULL; /* out of memory: the profile stops growing (shell-sim reports it) */
+    if (b->prof && !byp && !b->req_store) {
+      b->prof_v = 1;
+      b->prof_kern = b->kern;
+      b->prof_pc = b->req_pc;
+    }
   }
   shell_byp_in_t *in = &b->in;
   in->ev_access_i = ev->ev_access_o;

@@ -107,6 +107,9 @@ typedef struct shell_byp {
   uint32_t kern; /* kernel running (counted by kernel_start; statistics and the profile) */
   uint32_t req_pc, req_store;
   shell_byp_prof_t *prof; /* when set, every cached load is counted per PC */
+  /* the profile's load taken into the L1D's pipeline, counted when the
+   * L1D decides it (its ev_hit_o comes then: docs/l1d.md "Pipeline") */
+  uint32_t prof_v, prof_kern, prof_pc;
   /* time series (every SHELL_SAMPLE cycles): CHSS TB_bg / BDU mode */
   uint32_t sample, cyc, nwarps;
   uint32_t nser, capser;

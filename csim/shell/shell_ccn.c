@@ -15,14 +15,12 @@ int shell_ccn_hw_init(shell_ccn_hw_t *h, const ccn_ring_cfg_t *rc, unsigned offw
   h->lbw = h->i_ring.lbw;
   size_t words = (size_t)h->nodes * h->lbw;
   h->rmt_data_i = calloc(words, 4);
-  h->ans_data_q = calloc(words, 4);
-  h->ans_data_d = calloc(words, 4);
-  if (!h->rmt_data_i || !h->ans_data_q || !h->ans_data_d) {
+  if (!h->rmt_data_i) {
     shell_ccn_hw_free(h);
     return -1;
   }
-  /* the ring reads the answer registers in place */
-  for (unsigned i = 0; i < h->nodes; i++) h->rin.in[i].rmt_data_i = h->ans_data_q + (size_t)i * h->lbw;
+  /* the ring reads the L1Ds' answers (rmt_data_i) in place */
+  for (unsigned i = 0; i < h->nodes; i++) h->rin.in[i].rmt_data_i = h->rmt_data_i + (size_t)i * h->lbw;
   shell_ccn_hw_reset(h);
   return 0;
 }
@@ -30,24 +28,19 @@ int shell_ccn_hw_init(shell_ccn_hw_t *h, const ccn_ring_cfg_t *rc, unsigned offw
 void shell_ccn_hw_free(shell_ccn_hw_t *h) {
   ccn_ring_free(&h->i_ring);
   free(h->rmt_data_i);
-  free(h->ans_data_q);
-  free(h->ans_data_d);
-  h->rmt_data_i = h->ans_data_q = h->ans_data_d = NULL;
+  h->rmt_data_i = NULL;
 }
 
 void shell_ccn_hw_reset(shell_ccn_hw_t *h) {
   ccn_ring_reset(&h->i_ring);
   for (unsigned i = 0; i < h->nodes; i++) {
     h->mreg_v_q[i] = h->mreg_v_d[i] = h->mreg_a_q[i] = h->mreg_a_d[i] = 0;
-    h->ans_v_q[i] = h->ans_v_d[i] = h->ans_hit_q[i] = h->ans_hit_d[i] = 0;
     h->fst_v_q[i] = h->fst_v_d[i] = h->fst_a_q[i] = h->fst_a_d[i] = 0;
     h->l2_v_q[i] = h->l2_v_d[i] = h->l2_a_q[i] = h->l2_a_d[i] = 0;
     h->popped[i] = h->rsp_take[i] = h->l2_take[i] = 0;
     memset(&h->in[i], 0, sizeof h->in[i]);
   }
-  size_t bytes = (size_t)h->nodes * h->lbw * 4;
-  memset(h->ans_data_q, 0, bytes);
-  memset(h->ans_data_d, 0, bytes);
+  memset(h->rmt_data_i, 0, (size_t)h->nodes * h->lbw * 4);
 }
 
 void shell_ccn_hw_comb(shell_ccn_hw_t *h) {
@@ -57,7 +50,7 @@ void shell_ccn_hw_comb(shell_ccn_hw_t *h) {
     in->miss_valid_i = h->mreg_v_q[i];
     in->miss_addr_i = h->mreg_a_q[i];
     in->miss_byp_i = 0;
-    in->rmt_hit_i = h->ans_v_q[i] && h->ans_hit_q[i];
+    in->rmt_hit_i = h->in[i].rmt_hit_i; /* the L1D's answer to last cycle's lookup (registered in the L1D) */
     in->resp_ready_i = !h->fst_v_q[i];
     in->l2_ready_i = !h->l2_v_q[i];
   }
@@ -94,11 +87,6 @@ void shell_ccn_hw_next(shell_ccn_hw_t *h, unsigned i) {
     h->mreg_v_d[i] = 1;
     h->mreg_a_d[i] = in->miss_line_i & lam;
   }
-  /* lookup answer: registered whenever the ring asked */
-  h->ans_v_d[i] = h->out[i].rmt_valid_o;
-  h->ans_hit_d[i] = h->out[i].rmt_valid_o ? in->rmt_hit_i : h->ans_hit_q[i];
-  if (h->out[i].rmt_valid_o)
-    memcpy(h->ans_data_d + (size_t)i * h->lbw, h->rmt_data_i + (size_t)i * h->lbw, h->lbw * 4);
   /* fill staging: a line the ring delivered, until the L1D takes it */
   h->fst_v_d[i] = h->fst_v_q[i];
   h->fst_a_d[i] = h->fst_a_q[i];
@@ -124,9 +112,6 @@ void shell_ccn_hw_next(shell_ccn_hw_t *h, unsigned i) {
 void shell_ccn_hw_commit_node(shell_ccn_hw_t *h, unsigned i) {
   h->mreg_v_q[i] = h->mreg_v_d[i];
   h->mreg_a_q[i] = h->mreg_a_d[i];
-  h->ans_v_q[i] = h->ans_v_d[i];
-  h->ans_hit_q[i] = h->ans_hit_d[i];
-  if (h->ans_v_d[i]) memcpy(h->ans_data_q + (size_t)i * h->lbw, h->ans_data_d + (size_t)i * h->lbw, h->lbw * 4);
   h->fst_v_q[i] = h->fst_v_d[i];
   h->fst_a_q[i] = h->fst_a_d[i];
   h->l2_v_q[i] = h->l2_v_d[i];
@@ -229,12 +214,16 @@ void shell_ccn_rmt(shell_ccn_t *c, uint32_t *valid, uint32_t *addr) {
   shell_ccn_hw_t *h = ring_step(c);
   *valid = h ? h->out[c->id].rmt_valid_o : 0;
   *addr = h ? h->out[c->id].rmt_addr_o : 0;
+  c->lookups += *valid;
 }
 
+/* Stages the L1D's remote answer (its registered rmt_hit_o / rmt_data_o,
+ * l1d_comb_rmt) BEFORE the cycle's first other hook call: the ring's logic
+ * reads it. */
 void shell_ccn_remote(shell_ccn_t *c, uint32_t hit, const uint32_t *data) {
-  shell_ccn_hw_t *h = ring_step(c);
-  if (!h) return;
-  c->lookups++;
+  shell_ccn_t *o = c->owner;
+  if (c->variant == SHELL_CCN_OFF || !o || !o->hw) return;
+  shell_ccn_hw_t *h = o->hw;
   h->in[c->id].rmt_hit_i = hit;
   memcpy(h->rmt_data_i + (size_t)c->id * h->lbw, data, (h->lbw < c->lwords ? h->lbw : c->lwords) * 4);
 }

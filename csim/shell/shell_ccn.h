@@ -6,11 +6,12 @@
  * and never looks up; ON is CCN-B (never throttles); ON_THROTTLE uses the
  * request throttler (CCN_HMIN, CCN_TS, CCN_TP).
  *
- * The ring's edge, per node, four registers (the project's decision: every
+ * The ring's edge, per node, three registers (the project's decision: every
  * input of the ring is registered, so the ring's cycle needs nothing the
- * SMs compute in the same cycle):
+ * SMs compute in the same cycle; the lookup answer is the L1D's, which
+ * answers the cycle after the lookup from its own registers, so the
+ * former answer registers ans_* are gone with issue 15):
  *   miss staging    mreg_*  a cached load miss the L1D handed over
- *   lookup answer   ans_*   the L1D's rmt_hit_o / rmt_data_o of last cycle
  *   fill staging    fst_*   a line the ring delivered, offered to the L1D's
  *                           fill port before the crossbar's response
  *   L2 staging      l2_*    a request the ring sends to L2, pushed into the
@@ -25,10 +26,11 @@
  * instantiates none), ON is the ring with HMin = 0, ON_THROTTLE with
  * CCN_HMIN.  Statistics and the throttle time series are testbench-side.
  *
- * Per cycle (any order across SMs; the first call of the cycle evaluates
- * the twin's outputs, which depend on its registers only): fill() /
- * filled(), mem_ready(), rmt(), remote(), miss(), l2(); commit() of every
- * node, then commit_ring() of SM0's, is the clock edge. */
+ * Per cycle: remote() of every SM first (each L1D's registered answer,
+ * l1d_comb_rmt), then in any order across SMs (the first call of the cycle
+ * evaluates the twin's outputs, which depend on its registers and those
+ * answers only): fill() / filled(), mem_ready(), rmt(), miss(), l2();
+ * commit() of every node, then commit_ring() of SM0's, is the clock edge. */
 #ifndef SHELL_CCN_H
 #define SHELL_CCN_H
 #include <stdint.h>
@@ -41,7 +43,7 @@
  * rmt_data_i is shell_ccn_hw_t.rmt_data_i + i * lbw. */
 typedef struct {
   uint32_t miss_valid_i, miss_line_i; /* a cached load miss the L1D handed over */
-  uint32_t rmt_hit_i;                 /* the L1D's answer to this cycle's rmt_valid_o */
+  uint32_t rmt_hit_i;                 /* the L1D's answer to last cycle's rmt_valid_o (registered in the L1D) */
   uint32_t fill_ready_i;              /* the L1D took fill_line_o */
   uint32_t l2_ready_i;                /* the injection queue takes l2_line_o */
 } shell_ccn_in_t;
@@ -61,10 +63,8 @@ typedef struct {
   shell_ccn_in_t in[CCN_MAX_NODES];
   uint32_t *rmt_data_i; /* [nodes * lbw] */
   shell_ccn_out_t out[CCN_MAX_NODES];
-  /* registers, per node: miss staging, lookup answer, fill staging, L2 staging */
+  /* registers, per node: miss staging, fill staging, L2 staging */
   uint32_t mreg_v_q[CCN_MAX_NODES], mreg_v_d[CCN_MAX_NODES], mreg_a_q[CCN_MAX_NODES], mreg_a_d[CCN_MAX_NODES];
-  uint32_t ans_v_q[CCN_MAX_NODES], ans_v_d[CCN_MAX_NODES], ans_hit_q[CCN_MAX_NODES], ans_hit_d[CCN_MAX_NODES];
-  uint32_t *ans_data_q, *ans_data_d; /* [nodes * lbw] */
   uint32_t fst_v_q[CCN_MAX_NODES], fst_v_d[CCN_MAX_NODES], fst_a_q[CCN_MAX_NODES], fst_a_d[CCN_MAX_NODES];
   uint32_t l2_v_q[CCN_MAX_NODES], l2_v_d[CCN_MAX_NODES], l2_a_q[CCN_MAX_NODES], l2_a_d[CCN_MAX_NODES];
   /* wires of the cycle */
@@ -116,7 +116,9 @@ void shell_ccn_filled(shell_ccn_t *c);
 int shell_ccn_mem_ready(shell_ccn_t *c);
 /* The lookup toward this SM's L1D remote port (byte address). */
 void shell_ccn_rmt(shell_ccn_t *c, uint32_t *valid, uint32_t *addr);
-/* The L1D's answer to this cycle's lookup (registered for the ring). */
+/* The L1D's answer to last cycle's lookup (its registered rmt_hit_o /
+ * rmt_data_o, l1d_comb_rmt); every SM's before any other hook call of the
+ * cycle (the ring's logic reads them). */
 void shell_ccn_remote(shell_ccn_t *c, uint32_t hit, const uint32_t *data);
 /* The L1D's accepted memory request: 1 when the node takes it (a cached
  * load miss: not a store, not a bypass), else it goes to the crossbar. */

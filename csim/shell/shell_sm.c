@@ -250,6 +250,13 @@ void shell_sm_comb_req(shell_sm_t *m) {
   }
 }
 
+/* The L1D's remote answer (registers only: it answers the cycle after the
+ * lookup), for the ring before the SM's other logic. */
+void shell_sm_comb_rmt(shell_sm_t *m) {
+  l1d_comb_rmt(&m->i_l1d);
+  m->out.rmt_hit_o = m->i_l1d.out.rmt_hit_o;
+}
+
 void shell_sm_comb(shell_sm_t *m) {
   const shell_sm_in_t *in = &m->in;
   shell_sm_out_t *o = &m->out;
@@ -303,13 +310,14 @@ void shell_sm_comb(shell_sm_t *m) {
   li->mem_req_ready_i = !fifo_sync_full(&m->i_injq) && in->ccn_mem_ready_i && !in->ccn_l2_valid_i;
   li->rmt_valid_i = in->rmt_valid_i;
   li->rmt_addr_i = in->rmt_addr_i;
+  li->mode_sbyp_i = m->use_mrpb ? m->mrpb_in.mode_bypass_i : L1D_SBYP_OFF;
   l1d_comb(&m->i_l1d);
   const l1d_out_t *lo = &m->i_l1d.out;
   uint32_t l1_take = li->req_valid_i && lo->req_ready_o;
   uint32_t accepted;
   if (m->use_mrpb) {
     m->mrpb_in.deq_ready_i = lo->req_ready_o;
-    m->mrpb_in.l1d_fail_i = lo->req_fail_o;
+    m->mrpb_in.l1d_fail_i = L1D_FAIL_NONE; /* bypass on stall: the L1D's decide stage (mode_sbyp_i) */
     m->mrpb_in.barrier_i = 0;
     mrpb_comb(&m->i_mrpb, &m->mrpb_in, &m->mrpb_out);
     accepted = m->lreq && m->mrpb_out.enq_ready_o;

@@ -137,6 +137,9 @@ void shell_sm_free(shell_sm_t *m);
 void shell_sm_reset(shell_sm_t *m);
 void shell_sm_comb_req(shell_sm_t *m);
 void shell_sm_comb(shell_sm_t *m);
+/* The L1D's remote answer alone (rmt_hit_o, rmt_data_o: registers only),
+ * before the cycle's other inputs (the shell's ring reads it). */
+void shell_sm_comb_rmt(shell_sm_t *m);
 /* The request crossbar pops the injection queue this cycle (after comb). */
 void shell_sm_inj_pop(shell_sm_t *m);
 void shell_sm_commit(shell_sm_t *m);

@@ -1,19 +1,29 @@
 // l1d -- L1 data-cache controller of one SM: GPGPU-Sim semantics
 // (DESIGN.md section 5) with the optional Bypass-Aware mode of seed 002.
-// Everything a request needs is decided in the cycle it is presented: the
-// probe (tags, line state, MSHR, miss queue) is combinational and the
-// updates land at the clock edge.  docs/l1d.md has the full contract.
+// Two stages (issue 15 item 1; docs/l1d.md "Pipeline"): in the read stage R
+// (the cycle a request is accepted at the port) the tag row and the data
+// rows of its set, every way, are read from synchronous-read SRAMs
+// (mem_1r1w_sync); in the decide stage D (the next cycle, registers d_*_q)
+// the request is decided with GPGPU-Sim's rules on that read data, merged
+// with the array writes of the edge in between (forwarding registers
+// fw_tag_*, fw_data_*: the SRAMs read before they write).  A request D
+// refuses stays in D and is retried every cycle, its set re-read.  The line
+// state, the MSHR and the queues are flops/FIFOs read fresh by D.
 //
 // Ports (all handshakes valid/ready: a transfer happens in a cycle where
 // both are high):
 //   mode_*_i   quasi-static policy inputs (CSR-like, constant for a run):
 //              replacement (0 LRU, 1 FIFO), write (0 evict, 1 through),
 //              allocation (0 on miss, 1 on fill), set index (0 linear,
-//              1 Fermi hash), BA mode, BA threshold.
-//   req_*      request from the LD/ST unit.  req_ready_o is the verdict for
-//              the presented request (combinational): req_outcome_o is
-//              HIT / HIT_RESERVED / MISS, or RES_FAIL with req_fail_o the
-//              stall reason; a refused request stays and retries.
+//              1 Fermi hash), BA mode, BA threshold, stall-to-bypass
+//              (mode_sbyp_i, l1sys_pkg::MRPB_BYPASS_* encoding: a load D
+//              refuses for a resource fail is retried as a bypass).
+//   req_*      request from the LD/ST unit.  req_ready_o: the request is
+//              accepted into the pipeline (D is empty or its request
+//              leaves this cycle).  dec_valid_o: D holds a request this
+//              cycle; req_outcome_o is D's verdict, HIT / HIT_RESERVED /
+//              MISS, or RES_FAIL with req_fail_o the stall reason (the
+//              request stays in D and retries).
 //              req_data_i/req_mask_i: store bytes placed in the line.
 //              req_byp_i: a load that skips the cache (MRPB, bypass
 //              controller, `cg`): it goes to memory through the bypass
@@ -32,11 +42,13 @@
 //              the release queue is full.
 //   rmt_*      remote lookup (cooperative-caching ring): a second tag and
 //              data read port on duplicate arrays written in lockstep with
-//              the primary ones; hits only filled lines; no side effects.
+//              the primary ones; answered the cycle after the lookup
+//              (rmt_hit_o, rmt_data_o); hits only filled lines; no side
+//              effects.
 //   ev_*_o     one-cycle event pulses (CHSS/MRPB counting).
 // The counters cnt_*_q are registers (read through the state map).
 // Line state is kept per [set][way] and MSHR state per [entry] in unpacked
-// arrays; the tag and data arrays are mem_1r1w instances.
+// arrays; the tag and data arrays are mem_1r1w_sync instances.
 // C mirror: csim/l1d/l1d.{h,c} (same names, same statement order).
 module l1d #(
   /// Sets (power of two).
@@ -76,7 +88,6 @@ module l1d #(
   /// Derived: do not override.
   parameter int unsigned EIdxW   = (Entries > 1) ? $clog2(Entries) : 1,
   /// Derived: do not override.
-  parameter int unsigned RowW    = (Sets * Ways > 1) ? $clog2(Sets * Ways) : 1,
   /// Derived: do not override.
   parameter int unsigned MqW     = 1 + IdW + LaW + Line + LBits,
   /// Derived: do not override.
@@ -92,6 +103,7 @@ module l1d #(
   input  logic             mode_hash_i,
   input  logic             mode_ba_i,
   input  logic [7:0]       mode_ba_thr_i,
+  input  logic [1:0]       mode_sbyp_i,
   input  logic             req_valid_i,
   input  logic [AddrW-1:0] req_addr_i,
   input  logic             req_store_i,
@@ -100,6 +112,7 @@ module l1d #(
   input  logic [LBits-1:0] req_data_i,
   input  logic [Line-1:0]  req_mask_i,
   output logic             req_ready_o,
+  output logic             dec_valid_o,
   output logic [1:0]       req_outcome_o,
   output logic [2:0]       req_fail_o,
   output logic             rsp_valid_o,
@@ -165,21 +178,40 @@ module l1d #(
   logic [31:0] cnt_miss_q, cnt_miss_d, cnt_fail_line_q, cnt_fail_line_d, cnt_fail_entry_q, cnt_fail_entry_d;
   logic [31:0] cnt_fail_merge_q, cnt_fail_merge_d, cnt_fail_mq_q, cnt_fail_mq_d, cnt_fail_port_q, cnt_fail_port_d;
   logic [31:0] cnt_fail_bypq_q, cnt_fail_bypq_d;
-  logic [31:0] cnt_byp_q, cnt_byp_d, cnt_fill_q, cnt_fill_d, cnt_pseudo_q, cnt_pseudo_d;
-
-  function automatic logic [RowW-1:0] row_of(input logic [SetW-1:0] s, input logic [WayW-1:0] w);
-    row_of = RowW'(32'(s) * Ways + 32'(w));
-  endfunction
+  logic [31:0] cnt_byp_q, cnt_byp_d, cnt_fill_q, cnt_fill_d, cnt_pseudo_q, cnt_pseudo_d, cnt_sbyp_q, cnt_sbyp_d;
+  // decide stage D: the request accepted last cycle, or held (refused)
+  logic             d_valid_q, d_valid_d, d_store_q, d_store_d, d_byp_q, d_byp_d;
+  logic [AddrW-1:0] d_addr_q, d_addr_d;
+  logic [IdW-1:0]   d_id_q, d_id_d;
+  logic [LBits-1:0] d_data_q;  // not reset: used only under d_valid_q && d_store_q
+  logic [Line-1:0]  d_mask_q;
+  logic             d_load;    // D takes the port's request this cycle
+  // forwarding: the array writes of the last edge (the SRAMs read before they write)
+  logic             fw_tag_v_q, fw_tag_v_d;
+  logic [SetW-1:0]  fw_tag_set_q, fw_tag_set_d;
+  logic [WayW-1:0]  fw_tag_way_q, fw_tag_way_d;
+  logic [LaW-1:0]   fw_tag_line_q, fw_tag_line_d;
+  logic             fw_data_v_q, fw_data_v_d;
+  logic [SetW-1:0]  fw_data_set_q, fw_data_set_d;
+  logic [WayW-1:0]  fw_data_way_q, fw_data_way_d;
+  logic [LBits-1:0] fw_data_q, fw_data_d;  // not reset: used only under fw_data_v_q
+  logic [Line-1:0]  fw_data_mask_q, fw_data_mask_d;
+  // remote lookup presented last cycle
+  logic             rmt_v_q, rmt_v_d;
+  logic [LaW-1:0]   rmt_line_q, rmt_line_d;
+  logic [SetW-1:0]  rmt_set_q, rmt_set_d;
 
   // ---- set indices -------------------------------------------------------------
-  logic [SetW-1:0] fill_set, req_set, rmt_set;
-  logic [LaW-1:0]  req_line, rmt_line;
-  assign req_line = req_addr_i[AddrW-1:OffW];
+  logic [SetW-1:0] fill_set, req_set, d_set, rmt_set;
+  logic [LaW-1:0]  d_line, rmt_line;
+  assign d_line   = d_addr_q[AddrW-1:OffW];
   assign rmt_line = rmt_addr_i[AddrW-1:OffW];
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_fill (
     .addr_i(32'({fill_addr_i, {OffW{1'b0}}})), .hash_i(mode_hash_i), .set_o(fill_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_req (
     .addr_i(32'(req_addr_i)), .hash_i(mode_hash_i), .set_o(req_set));
+  l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_d (
+    .addr_i(32'(d_addr_q)), .hash_i(mode_hash_i), .set_o(d_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_rmt (
     .addr_i(32'(rmt_addr_i)), .hash_i(mode_hash_i), .set_o(rmt_set));
 
@@ -192,10 +224,10 @@ module l1d #(
       f_cand[w]  = !rsv_q[fill_set][w];
       f_reuse[w] = reuse_q[fill_set][w];
       f_rank[w*RankW +: RankW] = rank_q[fill_set][w];
-      r_free[w]  = !valid_q[req_set][w] && !byp_q[req_set][w] && !rsv_q[req_set][w];
-      r_cand[w]  = !rsv_q[req_set][w];
-      r_reuse[w] = reuse_q[req_set][w];
-      r_rank[w*RankW +: RankW] = rank_q[req_set][w];
+      r_free[w]  = !valid_q[d_set][w] && !byp_q[d_set][w] && !rsv_q[d_set][w];
+      r_cand[w]  = !rsv_q[d_set][w];
+      r_reuse[w] = reuse_q[d_set][w];
+      r_rank[w*RankW +: RankW] = rank_q[d_set][w];
     end
   end
   logic fv_free_any, fv_found, rv_free_any, rv_found;
@@ -207,26 +239,59 @@ module l1d #(
     .free_i(r_free), .cand_i(r_cand), .rank_i(r_rank), .reuse_i(r_reuse),
     .ba_i(mode_ba_i), .thr_i(mode_ba_thr_i), .free_any_o(rv_free_any), .found_o(rv_found), .way_o(rv_way));
 
-  // ---- arrays ------------------------------------------------------------------
-  logic [Ways*LaW-1:0] tag_rdata, tag_rmt_rdata, tag_wdata;
-  logic [Ways-1:0]     tag_wmask;
-  logic                tag_we, data_we;
-  logic [SetW-1:0]     tag_waddr;
-  logic [RowW-1:0]     data_raddr, data_waddr, rmt_raddr;
-  logic [LBits-1:0]    data_rdata, data_wdata, data_rmt_rdata;
-  logic [Line-1:0]     data_wmask;
-  mem_1r1w #(.Depth(Sets), .Width(Ways*LaW), .SliceW(LaW)) i_tags (
-    .clk_i, .raddr_i(req_set), .rdata_o(tag_rdata), .we_i(tag_we), .waddr_i(tag_waddr),
+  // ---- arrays: synchronous read, a set's ways in one row ------------------------
+  // Tags Sets x Ways*LaW (slice LaW), data Sets x Ways*LBits (slice a byte):
+  // a request reads its whole set in R, as an L1 with parallel tag and data
+  // access does.  The remote copies are written by the same write port.
+  logic [Ways*LaW-1:0]   tag_rdata, tag_rmt_rdata, tag_wdata;
+  logic [Ways-1:0]       tag_wmask;
+  logic                  tag_we, data_we, rd_en;
+  logic [SetW-1:0]       tag_waddr, data_waddr, rd_set;
+  logic [Ways*LBits-1:0] data_rdata, data_wdata, data_rmt_rdata;
+  logic [Ways*Line-1:0]  data_wmask;
+  logic [WayW-1:0]       data_wway;
+  logic [LBits-1:0]      data_wline;
+  logic [Line-1:0]       data_wbytes;
+  mem_1r1w_sync #(.Depth(Sets), .Width(Ways*LaW), .SliceW(LaW)) i_tags (
+    .clk_i, .re_i(rd_en), .raddr_i(rd_set), .rdata_o(tag_rdata), .we_i(tag_we), .waddr_i(tag_waddr),
     .wdata_i(tag_wdata), .wmask_i(tag_wmask));
-  mem_1r1w #(.Depth(Sets), .Width(Ways*LaW), .SliceW(LaW)) i_tags_rmt (
-    .clk_i, .raddr_i(rmt_set), .rdata_o(tag_rmt_rdata), .we_i(tag_we), .waddr_i(tag_waddr),
+  mem_1r1w_sync #(.Depth(Sets), .Width(Ways*LaW), .SliceW(LaW)) i_tags_rmt (
+    .clk_i, .re_i(rmt_valid_i), .raddr_i(rmt_set), .rdata_o(tag_rmt_rdata), .we_i(tag_we), .waddr_i(tag_waddr),
     .wdata_i(tag_wdata), .wmask_i(tag_wmask));
-  mem_1r1w #(.Depth(Sets * Ways), .Width(LBits), .SliceW(8)) i_data (
-    .clk_i, .raddr_i(data_raddr), .rdata_o(data_rdata), .we_i(data_we), .waddr_i(data_waddr),
+  mem_1r1w_sync #(.Depth(Sets), .Width(Ways*LBits), .SliceW(8)) i_data (
+    .clk_i, .re_i(rd_en), .raddr_i(rd_set), .rdata_o(data_rdata), .we_i(data_we), .waddr_i(data_waddr),
     .wdata_i(data_wdata), .wmask_i(data_wmask));
-  mem_1r1w #(.Depth(Sets * Ways), .Width(LBits), .SliceW(8)) i_data_rmt (
-    .clk_i, .raddr_i(rmt_raddr), .rdata_o(data_rmt_rdata), .we_i(data_we), .waddr_i(data_waddr),
+  mem_1r1w_sync #(.Depth(Sets), .Width(Ways*LBits), .SliceW(8)) i_data_rmt (
+    .clk_i, .re_i(rmt_valid_i), .raddr_i(rmt_set), .rdata_o(data_rmt_rdata), .we_i(data_we), .waddr_i(data_waddr),
     .wdata_i(data_wdata), .wmask_i(data_wmask));
+  // The data write: the line replicated in every way's place (wires), the
+  // byte mask in the written way's place only.
+  assign data_wdata = {Ways{data_wline}};
+  always_comb begin
+    data_wmask = '0;
+    for (int unsigned w = 0; w < Ways; w++)
+      if (data_we && data_wway == WayW'(w)) data_wmask[w*Line +: Line] = data_wbytes;
+  end
+
+  // ---- forwarding: way w's tag as D and the remote answer see it -------------
+  logic [LaW-1:0] d_tag [Ways];  // the row read at the last edge, or that edge's tag write
+  logic [LaW-1:0] r_tag [Ways];
+  always_comb begin
+    for (int unsigned w = 0; w < Ways; w++) begin
+      d_tag[w] = tag_rdata[w*LaW +: LaW];
+`ifndef FAULT_L1D_NOFWD
+      if (fw_tag_v_q && fw_tag_set_q == d_set && fw_tag_way_q == WayW'(w)) d_tag[w] = fw_tag_line_q;
+`endif
+    end
+  end
+  always_comb begin
+    for (int unsigned w = 0; w < Ways; w++) begin
+      r_tag[w] = tag_rmt_rdata[w*LaW +: LaW];
+`ifndef FAULT_L1D_NOFWD
+      if (fw_tag_v_q && fw_tag_set_q == rmt_set_q && fw_tag_way_q == WayW'(w)) r_tag[w] = fw_tag_line_q;
+`endif
+    end
+  end
 
   // ---- queues ------------------------------------------------------------------
   logic           mq_push, mq_pop, mq_full, mq_empty;
@@ -254,6 +319,7 @@ module l1d #(
   // ---- the cycle ----------------------------------------------------------------
   logic fill_hit, fill_go, fill_byp_go, fill_line_go, rel_any, rel_go, rel_done;
   logic mhit, vm, rm, bm, p_hit, p_full, free_any, mq_ld_full, go, stall, sel_byp, mem_go;
+  logic sbyp_res, sbyp_hit, sbyp_set;
   logic [EIdxW-1:0] fill_e, rel_e, p_e, free_e;
   logic [WayW-1:0]  fill_way, mw, new_way, rway;
   logic [CntW-1:0]  c;
@@ -261,6 +327,7 @@ module l1d #(
   logic [1:0]       outc;
   logic [2:0]       fail;
   logic             rhit;
+  logic [LBits-1:0] d_rline, r_rline;
 
   always_comb begin
     // ---- fill path: the pending (not yet filled) entry of the line
@@ -283,21 +350,20 @@ module l1d #(
     if (32'(rel_e) >= Entries) rel_e = '0;  // an empty queue's head is never used
     rel_go  = rel_any && !fill_byp_go;
 
-    // ---- request probe
+    // ---- D's probe: the tags read at the last edge, merged with that edge's write
     mhit = 1'b0;
     mw   = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (!mhit && (valid_q[req_set][w] || rsv_q[req_set][w] || byp_q[req_set][w]) &&
-          tag_rdata[w*LaW +: LaW] == req_line) begin
+      if (!mhit && (valid_q[d_set][w] || rsv_q[d_set][w] || byp_q[d_set][w]) && d_tag[w] == d_line) begin
         mhit = 1'b1;
         mw   = WayW'(w);
       end
-    vm = mhit && valid_q[req_set][mw];
-    rm = mhit && rsv_q[req_set][mw];
-    bm = mhit && byp_q[req_set][mw];
+    vm = mhit && valid_q[d_set][mw];
+    rm = mhit && rsv_q[d_set][mw];
+    bm = mhit && byp_q[d_set][mw];
     p_hit = 1'b0; p_e = '0; free_any = 1'b0; free_e = '0;
     for (int unsigned e = 0; e < Entries; e++) begin
-      if (!p_hit && mshr_valid_q[e] && mshr_addr_q[e] == req_line) begin
+      if (!p_hit && mshr_valid_q[e] && mshr_addr_q[e] == d_line) begin
         p_hit = 1'b1;
         p_e   = EIdxW'(e);
       end
@@ -313,7 +379,26 @@ module l1d #(
     mq_ld_full = 32'(mq_count) + 1 >= MissQ;  // GPGPU-Sim miss_queue_full(1)
 `endif
   end
-  assign data_raddr = row_of(req_set, mw);
+
+  // D's hit line and the remote answer's line: the way's part of the row
+  // read at the last edge, with the bytes written at that edge merged in
+  // (two blocks: the remote answer depends on registers only).
+  always_comb begin
+    d_rline = '0;
+    for (int unsigned w = 0; w < Ways; w++)
+      if (mw == WayW'(w)) d_rline = data_rdata[w*LBits +: LBits];
+    if (fw_data_v_q && fw_data_set_q == d_set && fw_data_way_q == mw)
+      for (int unsigned b = 0; b < Line; b++)
+        if (fw_data_mask_q[b]) d_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];
+  end
+  always_comb begin
+    r_rline = '0;
+    for (int unsigned w = 0; w < Ways; w++)
+      if (rway == WayW'(w)) r_rline = data_rmt_rdata[w*LBits +: LBits];
+    if (fw_data_v_q && fw_data_set_q == rmt_set_q && fw_data_way_q == rway)
+      for (int unsigned b = 0; b < Line; b++)
+        if (fw_data_mask_q[b]) r_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];
+  end
 
   always_comb begin
     // defaults: hold every register, ports idle
@@ -337,21 +422,24 @@ module l1d #(
     cnt_access_d = cnt_access_q; cnt_hit_d = cnt_hit_q; cnt_hitres_d = cnt_hitres_q; cnt_miss_d = cnt_miss_q;
     cnt_fail_line_d = cnt_fail_line_q; cnt_fail_entry_d = cnt_fail_entry_q; cnt_fail_merge_d = cnt_fail_merge_q;
     cnt_fail_mq_d = cnt_fail_mq_q; cnt_fail_port_d = cnt_fail_port_q; cnt_fail_bypq_d = cnt_fail_bypq_q;
-    cnt_byp_d = cnt_byp_q; cnt_fill_d = cnt_fill_q; cnt_pseudo_d = cnt_pseudo_q;
+    cnt_byp_d = cnt_byp_q; cnt_fill_d = cnt_fill_q; cnt_pseudo_d = cnt_pseudo_q; cnt_sbyp_d = cnt_sbyp_q;
     tag_we = 1'b0; tag_waddr = '0; tag_wdata = '0; tag_wmask = '0;
-    data_we = 1'b0; data_waddr = '0; data_wdata = '0; data_wmask = '0;
+    data_we = 1'b0; data_waddr = '0; data_wway = '0; data_wline = '0; data_wbytes = '0;
+    fw_tag_v_d = 1'b0; fw_tag_set_d = fw_tag_set_q; fw_tag_way_d = fw_tag_way_q; fw_tag_line_d = fw_tag_line_q;
+    fw_data_v_d = 1'b0; fw_data_set_d = fw_data_set_q; fw_data_way_d = fw_data_way_q;
+    fw_data_d = fw_data_q; fw_data_mask_d = fw_data_mask_q;
 
-    // ---- verdict
+    // ---- D's verdict
     outc = l1sys_pkg::L1D_OUT_MISS;
     fail = l1sys_pkg::L1D_FAIL_NONE;
     act  = ACT_NONE;
     if (fill_go) begin
       fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;
-    end else if (req_store_i) begin
+    end else if (d_store_q) begin
       outc = vm ? l1sys_pkg::L1D_OUT_HIT : rm ? l1sys_pkg::L1D_OUT_HIT_RESERVED : l1sys_pkg::L1D_OUT_MISS;
       act  = vm ? ACT_ST_HIT : ACT_ST_FWD;
       if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
-    end else if (req_byp_i) begin
+    end else if (d_byp_q) begin
       act = ACT_BYP_LD;
       if (bq_full) fail = l1sys_pkg::L1D_FAIL_BYP_QUEUE;
     end else if (vm) begin
@@ -386,10 +474,10 @@ module l1d #(
       else if (!free_any) fail = l1sys_pkg::L1D_FAIL_MSHR_ENTRY;
     end
     if (fail != l1sys_pkg::L1D_FAIL_NONE) outc = l1sys_pkg::L1D_OUT_RES_FAIL;
+    dec_valid_o   = d_valid_q;
     req_outcome_o = outc;
     req_fail_o    = fail;
-    req_ready_o   = (fail == l1sys_pkg::L1D_FAIL_NONE);
-    go            = req_valid_i && req_ready_o;
+    go            = d_valid_q && (fail == l1sys_pkg::L1D_FAIL_NONE);  // D's request is decided and leaves
     if (!go) act = ACT_NONE;
 
     // ---- response: bypassed fill > release > load hit
@@ -406,16 +494,17 @@ module l1d #(
       rsp_data_o  = rq_rdata[LBits-1:0];
     end else if (act == ACT_LD_HIT) begin
       rsp_valid_o = 1'b1;
-      rsp_id_o    = req_id_i;
-      rsp_data_o  = data_rdata;
+      rsp_id_o    = d_id_q;
+      rsp_data_o  = d_rline;
     end
 
     // ---- fill updates: the line is valid and replaceable from now on
     if (fill_line_go) begin
-      data_we    = 1'b1;
-      data_waddr = row_of(fill_set, fill_way);
-      data_wdata = fill_data_i;
-      data_wmask = '1;
+      data_we     = 1'b1;
+      data_waddr  = fill_set;
+      data_wway   = fill_way;
+      data_wline  = fill_data_i;
+      data_wbytes = '1;
       valid_d[fill_set][fill_way] = 1'b1;
       rsv_d[fill_set][fill_way]   = 1'b0;
       byp_d[fill_set][fill_way]   = 1'b0;
@@ -442,23 +531,24 @@ module l1d #(
       mshr_cnt_d[rel_e] = mshr_cnt_q[rel_e] - 1'b1;
     end
 
-    // ---- request updates
+    // ---- request updates (D's request)
     if (act == ACT_ST_HIT) begin
       if (mode_wr_i) begin
-        data_we    = 1'b1;
-        data_waddr = row_of(req_set, mw);
-        data_wdata = req_data_i;
-        data_wmask = req_mask_i;
+        data_we     = 1'b1;
+        data_waddr  = d_set;
+        data_wway   = mw;
+        data_wline  = d_data_q;
+        data_wbytes = d_mask_q;
       end else begin
-        valid_d[req_set][mw] = 1'b0;
+        valid_d[d_set][mw] = 1'b0;
       end
       // GPGPU-Sim: write-through hits touch the LRU rank, write-evict hits do not
       if (!mode_repl_i && mode_wr_i) begin
         for (int unsigned v = 0; v < Ways; v++)
-          if (rank_q[req_set][v] < rank_q[req_set][mw]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
-        rank_d[req_set][mw] = '0;
+          if (rank_q[d_set][v] < rank_q[d_set][mw]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
+        rank_d[d_set][mw] = '0;
       end
-      if (mode_ba_i) reuse_d[req_set][mw] = 1'b1;
+      if (mode_ba_i) reuse_d[d_set][mw] = 1'b1;
     end
     if (act == ACT_LD_HIT || act == ACT_MERGE_T) begin
 `ifdef FAULT_L1D_LRU_SKIP
@@ -468,47 +558,62 @@ module l1d #(
       if (!mode_repl_i) begin
 `endif
         for (int unsigned v = 0; v < Ways; v++)
-          if (rank_q[req_set][v] < rank_q[req_set][mw]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
-        rank_d[req_set][mw] = '0;
+          if (rank_q[d_set][v] < rank_q[d_set][mw]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
+        rank_d[d_set][mw] = '0;
       end
-      if (mode_ba_i) reuse_d[req_set][mw] = 1'b1;
+      if (mode_ba_i) reuse_d[d_set][mw] = 1'b1;
     end
     c = '0;
     if (act == ACT_MERGE_T || act == ACT_MERGE) begin
       c = mshr_cnt_d[p_e];  // after this cycle's release
-      for (int unsigned k = 0; k < Merge; k++) if (CntW'(k) == c) mshr_ids_d[p_e][k] = req_id_i;
+      for (int unsigned k = 0; k < Merge; k++) if (CntW'(k) == c) mshr_ids_d[p_e][k] = d_id_q;
       mshr_cnt_d[p_e] = c + 1'b1;
     end
     new_way = (act == ACT_PSEUDO) ? mw : (act == ACT_ALLOC) ? rv_way : '0;
     if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC) begin
       mshr_valid_d[free_e] = 1'b1;
       mshr_rdy_d[free_e]   = 1'b0;
-      mshr_addr_d[free_e]  = req_line;
+      mshr_addr_d[free_e]  = d_line;
       mshr_way_d[free_e]   = new_way;
       mshr_cnt_d[free_e]   = CntW'(1);
       for (int unsigned k = 0; k < Merge; k++) mshr_ids_d[free_e][k] = '0;
-      mshr_ids_d[free_e][0] = req_id_i;
+      mshr_ids_d[free_e][0] = d_id_q;
     end
     if (act == ACT_PSEUDO) begin
-      rsv_d[req_set][mw]   = 1'b1;
-      byp_d[req_set][mw]   = 1'b0;
-      reuse_d[req_set][mw] = 1'b1;
+      rsv_d[d_set][mw]   = 1'b1;
+      byp_d[d_set][mw]   = 1'b0;
+      reuse_d[d_set][mw] = 1'b1;
       for (int unsigned v = 0; v < Ways; v++)
-        if (rank_q[req_set][v] < rank_q[req_set][mw]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
-      rank_d[req_set][mw] = '0;
+        if (rank_q[d_set][v] < rank_q[d_set][mw]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
+      rank_d[d_set][mw] = '0;
     end
     if (act == ACT_ALLOC || (act == ACT_BA_BYP && rv_found)) begin
       tag_we    = 1'b1;
-      tag_waddr = req_set;
-      tag_wdata = {Ways{req_line}};
+      tag_waddr = d_set;
+      tag_wdata = {Ways{d_line}};
       tag_wmask = Ways'(1) << rv_way;
-      valid_d[req_set][rv_way] = 1'b0;
-      rsv_d[req_set][rv_way]   = (act == ACT_ALLOC);
-      byp_d[req_set][rv_way]   = (act == ACT_BA_BYP);
-      reuse_d[req_set][rv_way] = 1'b0;
+      valid_d[d_set][rv_way] = 1'b0;
+      rsv_d[d_set][rv_way]   = (act == ACT_ALLOC);
+      byp_d[d_set][rv_way]   = (act == ACT_BA_BYP);
+      reuse_d[d_set][rv_way] = 1'b0;
       for (int unsigned v = 0; v < Ways; v++)
-        if (rank_q[req_set][v] < rank_q[req_set][rv_way]) rank_d[req_set][v] = rank_q[req_set][v] + 1'b1;
-      rank_d[req_set][rv_way] = '0;
+        if (rank_q[d_set][v] < rank_q[d_set][rv_way]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
+      rank_d[d_set][rv_way] = '0;
+    end
+
+    // ---- this edge's array writes, forwarded to the next cycle's readers
+    if (tag_we) begin
+      fw_tag_v_d    = 1'b1;
+      fw_tag_set_d  = tag_waddr;
+      fw_tag_line_d = tag_wdata[LaW-1:0];
+      for (int unsigned w = 0; w < Ways; w++) if (tag_wmask[w]) fw_tag_way_d = WayW'(w);
+    end
+    if (data_we) begin
+      fw_data_v_d    = 1'b1;
+      fw_data_set_d  = data_waddr;
+      fw_data_way_d  = data_wway;
+      fw_data_d      = data_wline;
+      fw_data_mask_d = data_wbytes;
     end
 
     // ---- an entry frees after its last release (merges of this cycle count)
@@ -524,9 +629,9 @@ module l1d #(
     mq_push  = (act == ACT_ST_HIT) || (act == ACT_ST_FWD) || (act == ACT_PSEUDO) || (act == ACT_NEWENT) ||
                (act == ACT_ALLOC);
     bq_push  = (act == ACT_BYP_LD) || (act == ACT_BA_BYP);
-    mq_wdata = {req_store_i, req_id_i, req_line, req_store_i ? req_mask_i : {Line{1'b0}},
-                req_store_i ? req_data_i : {LBits{1'b0}}};
-    bq_wdata = {req_line, req_id_i};
+    mq_wdata = {d_store_q, d_id_q, d_line, d_store_q ? d_mask_q : {Line{1'b0}},
+                d_store_q ? d_data_q : {LBits{1'b0}}};
+    bq_wdata = {d_line, d_id_q};
 
     // ---- memory port: the two queues alternate when both wait
     sel_byp         = !bq_empty && (mq_empty || mem_rr_q);
@@ -550,8 +655,19 @@ module l1d #(
     mq_pop = mem_go && !sel_byp;
     bq_pop = mem_go && sel_byp;
 
+    // ---- stall to bypass: a load refused for a resource the mode names is
+    // retried as a bypass (the MRPB's rule, seed 003 section 3.4)
+    sbyp_res = (fail == l1sys_pkg::L1D_FAIL_LINE_ALLOC) || (fail == l1sys_pkg::L1D_FAIL_MSHR_ENTRY) ||
+               (fail == l1sys_pkg::L1D_FAIL_MSHR_MERGE) || (fail == l1sys_pkg::L1D_FAIL_MISS_QUEUE);
+    unique case (mode_sbyp_i)
+      l1sys_pkg::L1D_SBYP_ALL[1:0]:   sbyp_hit = sbyp_res;
+      l1sys_pkg::L1D_SBYP_ASSOC[1:0]: sbyp_hit = (fail == l1sys_pkg::L1D_FAIL_LINE_ALLOC);
+      default:                           sbyp_hit = 1'b0;
+    endcase
+    stall    = d_valid_q && !go;
+    sbyp_set = stall && !d_store_q && !d_byp_q && sbyp_hit;
+
     // ---- events and counters
-    stall       = req_valid_i && !req_ready_o;
     ev_access_o = go;
     ev_hit_o    = go && (outc == l1sys_pkg::L1D_OUT_HIT);
     ev_hitres_o = go && (outc == l1sys_pkg::L1D_OUT_HIT_RESERVED);
@@ -573,21 +689,48 @@ module l1d #(
     cnt_byp_d        = cnt_byp_q + 32'(ev_byp_o);
     cnt_fill_d       = cnt_fill_q + 32'(ev_fill_o);
     cnt_pseudo_d     = cnt_pseudo_q + 32'(ev_pseudo_o);
+    cnt_sbyp_d       = cnt_sbyp_q + 32'(sbyp_set);
+
+    // ---- the port: a request enters when D is empty or its request leaves;
+    // a held request keeps D and re-reads its set (fresh tags every retry)
+    req_ready_o = !d_valid_q || go;
+    d_load      = req_ready_o;
+    if (d_load) begin
+      d_valid_d = req_valid_i;
+      d_addr_d  = req_addr_i;
+      d_store_d = req_store_i;
+      d_byp_d   = req_byp_i;
+      d_id_d    = req_id_i;
+    end else begin
+      d_valid_d = d_valid_q;
+      d_addr_d  = d_addr_q;
+      d_store_d = d_store_q;
+      d_byp_d   = d_byp_q || sbyp_set;
+      d_id_d    = d_id_q;
+    end
+    rd_set = d_load ? req_set : d_set;
+    rd_en  = d_load ? req_valid_i : 1'b1;
   end
 
-  // ---- remote lookup (duplicate arrays; filled lines only) ----------------------
+  // ---- remote answer: the lookup presented last cycle, on the duplicate
+  // arrays read at the last edge (merged with that edge's writes) and the
+  // line state as it is now; filled lines only
+  // (registers only: rmt_hit_o and rmt_data_o are Moore outputs, so a ring
+  // may feed them back into rmt_valid_i within a cycle)
   always_comb begin
     rhit = 1'b0;
     rway = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (!rhit && valid_q[rmt_set][w] && tag_rmt_rdata[w*LaW +: LaW] == rmt_line) begin
+      if (!rhit && valid_q[rmt_set_q][w] && r_tag[w] == rmt_line_q) begin
         rhit = 1'b1;
         rway = WayW'(w);
       end
-    rmt_hit_o = rmt_valid_i && rhit;
+    rmt_hit_o = rmt_v_q && rhit;
   end
-  assign rmt_raddr  = row_of(rmt_set, rway);
-  assign rmt_data_o = rmt_hit_o ? data_rmt_rdata : '0;
+  assign rmt_v_d    = rmt_valid_i;
+  assign rmt_line_d = rmt_valid_i ? rmt_line : rmt_line_q;
+  assign rmt_set_d  = rmt_valid_i ? rmt_set : rmt_set_q;
+  assign rmt_data_o = rmt_hit_o ? r_rline : '0;
 
   // ---- registers -------------------------------------------------------------
   // Array registers: one always_ff per element (generate).  A loop of
@@ -638,11 +781,22 @@ module l1d #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       mem_rr_q <= 1'b0;
+      d_valid_q <= 1'b0; d_addr_q <= '0; d_store_q <= 1'b0; d_byp_q <= 1'b0; d_id_q <= '0;
+      fw_tag_v_q <= 1'b0; fw_tag_set_q <= '0; fw_tag_way_q <= '0; fw_tag_line_q <= '0;
+      fw_data_v_q <= 1'b0; fw_data_set_q <= '0; fw_data_way_q <= '0;
+      rmt_v_q <= 1'b0; rmt_line_q <= '0; rmt_set_q <= '0;
+      cnt_sbyp_q <= '0;
       cnt_access_q <= '0; cnt_hit_q <= '0; cnt_hitres_q <= '0; cnt_miss_q <= '0; cnt_fail_line_q <= '0;
       cnt_fail_entry_q <= '0; cnt_fail_merge_q <= '0; cnt_fail_mq_q <= '0; cnt_fail_port_q <= '0;
       cnt_fail_bypq_q <= '0; cnt_byp_q <= '0; cnt_fill_q <= '0; cnt_pseudo_q <= '0;
     end else begin
       mem_rr_q <= mem_rr_d;
+      d_valid_q <= d_valid_d; d_addr_q <= d_addr_d; d_store_q <= d_store_d; d_byp_q <= d_byp_d; d_id_q <= d_id_d;
+      fw_tag_v_q <= fw_tag_v_d; fw_tag_set_q <= fw_tag_set_d; fw_tag_way_q <= fw_tag_way_d;
+      fw_tag_line_q <= fw_tag_line_d;
+      fw_data_v_q <= fw_data_v_d; fw_data_set_q <= fw_data_set_d; fw_data_way_q <= fw_data_way_d;
+      rmt_v_q <= rmt_v_d; rmt_line_q <= rmt_line_d; rmt_set_q <= rmt_set_d;
+      cnt_sbyp_q <= cnt_sbyp_d;
       cnt_access_q <= cnt_access_d; cnt_hit_q <= cnt_hit_d; cnt_hitres_q <= cnt_hitres_d;
       cnt_miss_q <= cnt_miss_d; cnt_fail_line_q <= cnt_fail_line_d; cnt_fail_entry_q <= cnt_fail_entry_d;
       cnt_fail_merge_q <= cnt_fail_merge_d; cnt_fail_mq_q <= cnt_fail_mq_d; cnt_fail_port_q <= cnt_fail_port_d;
@@ -651,7 +805,27 @@ module l1d #(
     end
   end
 
+  // Data registers without reset (like the SRAMs' output registers): D's
+  // store data and mask are loaded with every request taken at the port and
+  // used only under d_valid_q && d_store_q; the forwarded data only under
+  // fw_data_v_q.
+  always_ff @(posedge clk_i) begin
+    if (d_load) begin
+      d_data_q <= req_data_i;
+      d_mask_q <= req_mask_i;
+    end
+    fw_data_q      <= fw_data_d;
+    fw_data_mask_q <= fw_data_mask_d;
+  end
+
 `ifndef SYNTHESIS
+  // One tag write and one data write per edge: a fill makes D PORT_BUSY, so
+  // a fill's writes and a request's never meet (the forwarding registers
+  // hold one of each).
+  always_ff @(posedge clk_i) begin
+    if (fill_line_go && (act != ACT_NONE))
+      $error("l1d: a fill and a request both act in one cycle");
+  end
   // A non-bypassed fill must find its pending MSHR entry.
   always_ff @(posedge clk_i) begin
     if (fill_valid_i && fill_ready_o && !fill_byp_i && !fill_hit)

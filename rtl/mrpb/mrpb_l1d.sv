@@ -1,16 +1,22 @@
 // mrpb_l1d -- the MRPB in front of the L1D of one SM (seed 003, Figure 7):
 // the LD/ST unit's coalesced requests enter the MRPB, whose output register
-// is the L1D's request port; the L1D's verdict (req_ready_o, req_fail_o) is
-// the MRPB's deq_ready_i / l1d_fail_i.  A composite for lockstep and for
-// measuring the MRPB against the real L1D (docs/mrpb.md section 12).
+// is the L1D's request port; the L1D's port handshake (req_ready_o: taken
+// into its pipeline) is the MRPB's deq_ready_i.  A composite for lockstep
+// and for measuring the MRPB against the real L1D (docs/mrpb.md section 12).
+// Bypass on stall (seed 003 section 3.4) is decided in the L1D's decide
+// stage, which owns a refused request (docs/l1d.md "Pipeline"): the MRPB's
+// bypass option drives the L1D's mode_sbyp_i and the MRPB's own l1d_fail_i
+// is tied to L1D_FAIL_NONE, so the MRPB block itself never flags a bypass
+// here (its bypass statistic stays 0; the L1D counts them, cnt_sbyp_q).
 //
 // Ports: the MRPB's enqueue side with the request split into its fields
 // (enq_addr_i, enq_id_i form the MRPB payload {id, addr}; enq_data_i,
 // enq_mask_i its store data {mask, data}), barrier_i, the mode inputs of
 // both blocks, and the L1D's memory, fill, response, remote-lookup and
 // event ports unchanged.  Observation outputs: the request the L1D sees
-// (l1d_req_valid_o, l1d_req_byp_o) and its verdict (l1d_req_ready_o,
-// l1d_req_outcome_o, l1d_req_fail_o).
+// (l1d_req_valid_o, l1d_req_byp_o), the port handshake (l1d_req_ready_o)
+// and the decide stage's verdict (l1d_dec_valid_o, l1d_req_outcome_o,
+// l1d_req_fail_o).
 // No combinational loop: the MRPB's deq_* are registers (Moore); the L1D's
 // verdict feeds only the MRPB's next state and, in single-slot mode,
 // enq_ready_o.
@@ -93,6 +99,7 @@ module mrpb_l1d #(
   output logic             l1d_req_valid_o,
   output logic             l1d_req_byp_o,
   output logic             l1d_req_ready_o,
+  output logic             l1d_dec_valid_o,
   output logic [1:0]       l1d_req_outcome_o,
   output logic [2:0]       l1d_req_fail_o,
   // L1D ports below and beside
@@ -158,7 +165,7 @@ module mrpb_l1d #(
     .barrier_i     (barrier_i),
     .deq_valid_o   (deq_valid),
     .deq_ready_i   (deq_ready),
-    .l1d_fail_i    (l1d_fail),
+    .l1d_fail_i    (3'(l1sys_pkg::L1D_FAIL_NONE)),
     .deq_bypass_o  (deq_bypass),
     .deq_wid_o     (deq_wid),
     .deq_store_o   (deq_store),
@@ -189,6 +196,7 @@ module mrpb_l1d #(
     .mode_hash_i     (mode_hash_i),
     .mode_ba_i       (mode_ba_i),
     .mode_ba_thr_i   (mode_ba_thr_i),
+    .mode_sbyp_i     (mode_bypass_i),
     .req_valid_i     (deq_valid),
     .req_addr_i      (deq_payload[AddrW-1:0]),
     .req_store_i     (deq_store),
@@ -197,6 +205,7 @@ module mrpb_l1d #(
     .req_data_i      (deq_sdata[LBits-1:0]),
     .req_mask_i      (deq_sdata[LBits +: Line]),
     .req_ready_o     (deq_ready),
+    .dec_valid_o     (l1d_dec_valid_o),
     .req_outcome_o   (l1d_req_outcome_o),
     .req_fail_o      (l1d_fail),
     .rsp_valid_o     (rsp_valid_o),

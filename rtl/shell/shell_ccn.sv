@@ -1,13 +1,17 @@
 // shell_ccn -- the cooperative-caching ring of the GPU shell (seed 004;
 // docs/shell.md, "CCN in the shell", "The CCN hook in RTL"): the ring
 // (i_ring, rtl/ccn/ccn_ring.sv) with one node per SM and, per node, the
-// four edge registers that decouple it from its SM.  Every input of the
-// ring is a register, so no output of this module depends combinationally
-// on an input: an SM may read its node's outputs before its L1D has run.
+// three edge registers that decouple it from its SM.  Every input of the
+// ring is a register or, for the lookup answer, the L1D's remote answer,
+// which the L1D computes from its own registers (it answers the cycle after
+// the lookup, docs/l1d.md): so no output of this module depends
+// combinationally on anything an SM computes in the cycle, and an SM may
+// read its node's outputs before its L1D's request logic has run.
 //   miss staging  mreg_*  a cached load miss the L1D handed over
 //                         (miss_valid_i), until the ring takes it
-//   lookup answer ans_*   the L1D's rmt_hit_o / rmt_data_o for the lookup
-//                         of last cycle (rmt_valid_o), for the ring
+//   (lookup answer: rmt_hit_i / rmt_data_i straight into the ring; until
+//    issue 15 the L1D answered in the cycle of the lookup and registers
+//    ans_* here delayed it by the cycle the ring expects)
 //   fill staging  fst_*   a line the ring delivered, offered to the L1D's
 //                         fill port (fill_valid_o / fill_ready_i) ahead of
 //                         the crossbar's response
@@ -16,8 +20,9 @@
 //                         ahead of the L1D's own
 // Handshakes: valid/ready, a transfer in a cycle where both are high:
 // miss_valid_i / mem_ready_o, fill_valid_o / fill_ready_i, l2_valid_o /
-// l2_ready_i; the lookup rmt_valid_o is answered in the same cycle on
-// rmt_hit_i / rmt_data_i (the L1D's rmt_hit_o / rmt_data_o).  mem_ready_o
+// l2_ready_i; the lookup rmt_valid_o is answered the next cycle on
+// rmt_hit_i / rmt_data_i (the L1D's rmt_hit_o / rmt_data_o, registered in
+// the L1D).  mem_ready_o
 // is ANDed into the L1D's mem_req_ready_i: the staging is free (or freed
 // this cycle) and no ring L2 request waits.  Node i's ports are
 // bits [i*W +: W] of each (as in ccn_ring).  The shell's variant is
@@ -84,12 +89,6 @@ module shell_ccn #(
   logic           mreg_v_d [Nodes];
   logic [LaW-1:0] mreg_a_q [Nodes];
   logic [LaW-1:0] mreg_a_d [Nodes];
-  logic           ans_v_q  [Nodes];
-  logic           ans_v_d  [Nodes];
-  logic           ans_hit_q [Nodes];
-  logic           ans_hit_d [Nodes];
-  logic [LB-1:0]  ans_data_q [Nodes];
-  logic [LB-1:0]  ans_data_d [Nodes];
   logic           fst_v_q  [Nodes];
   logic           fst_v_d  [Nodes];
   logic [LaW-1:0] fst_a_q  [Nodes];
@@ -112,8 +111,8 @@ module shell_ccn #(
       r_miss_valid[i]            = mreg_v_q[i];
       r_miss_addr[i*LaW +: LaW]  = mreg_a_q[i];
       r_miss_byp[i]              = 1'b0;  // bypassed loads never reach the node
-      r_rmt_hit[i]               = ans_v_q[i] && ans_hit_q[i];
-      r_rmt_data[i*LB +: LB]     = ans_data_q[i];
+      r_rmt_hit[i]               = rmt_hit_i[i];  // the L1D's answer to last cycle's lookup
+      r_rmt_data[i*LB +: LB]     = rmt_data_i[i*LB +: LB];
       r_resp_ready[i]            = !fst_v_q[i];
       r_l2_ready[i]              = !l2_v_q[i];
     end
@@ -167,10 +166,6 @@ module shell_ccn #(
         mreg_v_d[i] = 1'b1;
         mreg_a_d[i] = miss_line_i[i*LaW +: LaW];
       end
-      // lookup answer: registered whenever the ring asked
-      ans_v_d[i]    = r_rmt_valid[i];
-      ans_hit_d[i]  = r_rmt_valid[i] ? rmt_hit_i[i] : ans_hit_q[i];
-      ans_data_d[i] = r_rmt_valid[i] ? rmt_data_i[i*LB +: LB] : ans_data_q[i];
       // fill staging
       fst_v_d[i] = fst_v_q[i];
       fst_a_d[i] = fst_a_q[i];
@@ -195,9 +190,6 @@ module shell_ccn #(
       for (int unsigned i = 0; i < Nodes; i++) begin
         mreg_v_q[i]   <= 1'b0;
         mreg_a_q[i]   <= '0;
-        ans_v_q[i]    <= 1'b0;
-        ans_hit_q[i]  <= 1'b0;
-        ans_data_q[i] <= '0;
         fst_v_q[i]    <= 1'b0;
         fst_a_q[i]    <= '0;
         l2_v_q[i]     <= 1'b0;
@@ -207,9 +199,6 @@ module shell_ccn #(
       for (int unsigned i = 0; i < Nodes; i++) begin
         mreg_v_q[i]   <= mreg_v_d[i];
         mreg_a_q[i]   <= mreg_a_d[i];
-        ans_v_q[i]    <= ans_v_d[i];
-        ans_hit_q[i]  <= ans_hit_d[i];
-        ans_data_q[i] <= ans_data_d[i];
         fst_v_q[i]    <= fst_v_d[i];
         fst_a_q[i]    <= fst_a_d[i];
         l2_v_q[i]     <= l2_v_d[i];

@@ -243,6 +243,7 @@ module shell_sm #(
   logic [Line-1:0]  q_mask;
   logic [2:0]       q_fail;
   logic [1:0]       q_outcome;
+  logic             q_dec;
   // the MRPB (or its tie-offs)
   logic             m_enq_ready, m_out_valid, m_out_bypass, m_out_store;
   logic [WidW-1:0]  m_out_wid;
@@ -403,7 +404,7 @@ module shell_sm #(
       .barrier_i     (1'b0),
       .deq_valid_o   (m_out_valid),
       .deq_ready_i   (q_ready),
-      .l1d_fail_i    (q_fail),
+      .l1d_fail_i    (3'(l1sys_pkg::L1D_FAIL_NONE)),  // bypass on stall: the L1D's decide stage (mode_sbyp_i)
       .deq_bypass_o  (m_out_bypass),
       .deq_wid_o     (m_out_wid),
       .deq_store_o   (m_out_store),
@@ -445,6 +446,7 @@ module shell_sm #(
     .mode_hash_i     (mode_hash_i),
     .mode_ba_i       (mode_ba_i),
     .mode_ba_thr_i   (mode_ba_thr_i),
+    .mode_sbyp_i     ((UseMrpb != 0) ? mode_bypass_i : 2'(l1sys_pkg::L1D_SBYP_OFF)),
     .req_valid_i     (q_valid),
     .req_addr_i      (q_addr),
     .req_store_i     (q_store),
@@ -453,6 +455,7 @@ module shell_sm #(
     .req_data_i      ('0),
     .req_mask_i      (q_mask),
     .req_ready_o     (q_ready),
+    .dec_valid_o     (q_dec),
     .req_outcome_o   (q_outcome),
     .req_fail_o      (q_fail),
     .rsp_valid_o     (l_rsp_valid),
@@ -856,7 +859,7 @@ module shell_sm #(
   // active masks (kept per warp as the instruction buffer's content), the
   // lane addresses' bits above AddrW
   always_comb begin
-    unused = ^{q_outcome, q_fail, l_rsp_data, l_mem_data, l_mem_mask, inj_count, lsu_addr_i};
+    unused = ^{q_outcome, q_fail, q_dec, l_rsp_data, l_mem_data, l_mem_mask, inj_count, lsu_addr_i};
     for (int unsigned v = 0; v < NW; v++) unused = unused ^ (^w_mask_q[v]);
   end
 endmodule

@@ -9,7 +9,10 @@
  *    lines in a few sets, or many lines over all sets), request rate, store
  *    and bypass mix, memory latency and memory back-pressure, so that hits,
  *    hit-reserved merges, misses, BA pseudo-hits and every fail reason occur;
- *  - a request is held, unchanged, until accepted; load ids are unique among
+ *  - req_ready_o means "enters the pipeline" (the decide stage D is empty
+ *    or its request leaves); a request the port does not take is held,
+ *    unchanged, or (a per-phase chance, docs/l1d.md) replaced by another --
+ *    nothing has entered, so changing it is legal; load ids are unique among
  *    the loads in flight;
  *  - a memory model answers each load sent below with a fill after a random
  *    latency (out of order among due answers), applies stores to its image,
@@ -35,7 +38,7 @@ typedef struct { uint32_t line, byp, id; uint64_t due; } pend_t;
 typedef struct {
   l1d_t m;
   /* phase */
-  unsigned req_pct, st_pct, byp_pct, rmt_pct, rdy_pct, fill_pct, lat_min, lat_span, full_mask_pct;
+  unsigned req_pct, st_pct, byp_pct, rmt_pct, rdy_pct, fill_pct, lat_min, lat_span, full_mask_pct, chg_pct;
   uint32_t foot[MAXFOOT];
   unsigned nfoot;
   /* stimulus view of the ids in flight (from previous outputs) */
@@ -55,6 +58,9 @@ typedef struct {
   uint64_t cov[64]; /* functional coverage, indexed by the COV_* list below */
   int cov_off;      /* --bench: no coverage counting */
   int drop_bypass;  /* stimulus ablation (L1D_STIM_DROP=bypass): no bypassed loads */
+  int changed;      /* this cycle's request replaces one the port refused */
+  int was_stall;    /* coverage: D refused its request last cycle */
+  int d_conv;       /* coverage: D's request was converted into a bypass by the L1D (stall-to-bypass) */
   ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
 } ctx_t;
 
@@ -76,7 +82,11 @@ typedef struct {
   X(OF_MERGE, "onfill.merge_pending") \
   X(M_LRU, "mode.repl.LRU") X(M_FIFO, "mode.repl.FIFO") X(M_EVICT, "mode.write.EVICT") \
   X(M_THROUGH, "mode.write.THROUGH") X(M_ONMISS, "mode.alloc.ON_MISS") X(M_ONFILL, "mode.alloc.ON_FILL") \
-  X(M_LINEAR, "mode.index.LINEAR") X(M_FERMI, "mode.index.FERMI") X(M_BA0, "mode.ba.off") X(M_BA1, "mode.ba.on")
+  X(M_LINEAR, "mode.index.LINEAR") X(M_FERMI, "mode.index.FERMI") X(M_BA0, "mode.ba.off") X(M_BA1, "mode.ba.on") \
+  X(P_FWD_TAG, "pipe.forward.tag") X(P_FWD_DATA, "pipe.forward.data_to_hit") X(P_FWD_RMT, "pipe.forward.remote") \
+  X(P_RETRY, "pipe.retry_in_D") X(P_RETRY_GO, "pipe.retry_then_decided") X(P_PORT_HELD, "pipe.port_refused") \
+  X(P_PORT_CHG, "pipe.refused_request_changed") X(P_SAME_SET, "pipe.back_to_back_same_set") \
+  X(P_SBYP, "pipe.stall_to_bypass") X(P_SBYP_ACC, "acc.stall_bypass.MISS") X(P_RMT_NEXT, "remote.answer_next_cycle")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -137,6 +147,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "mode_hash_i", 1, &in->mode_hash_i);
   ls_input(mp, "mode_ba_i", 1, &in->mode_ba_i);
   ls_input(mp, "mode_ba_thr_i", 8, &in->mode_ba_thr_i);
+  ls_input(mp, "mode_sbyp_i", 2, &in->mode_sbyp_i);
   ls_input(mp, "req_valid_i", 1, &in->req_valid_i);
   ls_input(mp, "req_addr_i", g->addr_w, &in->req_addr_i);
   ls_input(mp, "req_store_i", 1, &in->req_store_i);
@@ -153,6 +164,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "rmt_valid_i", 1, &in->rmt_valid_i);
   ls_input(mp, "rmt_addr_i", g->addr_w, &in->rmt_addr_i);
   ls_output(mp, "req_ready_o", 1, &o->req_ready_o);
+  ls_output(mp, "dec_valid_o", 1, &o->dec_valid_o);
   ls_output(mp, "req_outcome_o", 2, &o->req_outcome_o);
   ls_output(mp, "req_fail_o", 3, &o->req_fail_o);
   l1d_ls_declare_outputs(mp, m);
@@ -170,6 +182,13 @@ static void declare(void *p, ls_map_t *mp) {
     if ((i == COV_VIC_EVICT || i == COV_VIC_EVICT_DRAIN) && ba) continue;
     /* ON_FILL reserves no line: nothing is ever HIT_RESERVED */
     if ((i == COV_ACC_LD_HITRES || i == COV_ACC_ST_HITRES) && onfill) continue;
+    /* stall-to-bypass only where the mode asks for it (L1D_SBYP) */
+    if ((i == COV_P_SBYP || i == COV_P_SBYP_ACC) && m->in.mode_sbyp_i == L1D_SBYP_OFF) continue;
+    /* the data forwarding register reaches a load hit only from a
+     * write-through store hit: a fill's data cannot, since the cycle after a
+     * fill its first merged request is released and a load hit waits
+     * (PORT_BUSY) until the forwarding register is gone */
+    if (i == COV_P_FWD_DATA && m->in.mode_wr_i != L1D_WRITE_THROUGH) continue;
     ls_cover(mp, cov_name[i], &c->cov[i]);
   }
   /* enum names in reports and waveforms (tb/ls_annot.c), from csim/params*.def */
@@ -179,12 +198,14 @@ static void declare(void *p, ls_map_t *mp) {
   ls_enum(mp, "mode_wr_i", "L1D_WRITE");
   ls_enum(mp, "mode_alloc_i", "L1D_ALLOC");
   ls_enum(mp, "mode_hash_i", "L1D_INDEX");
+  ls_enum(mp, "mode_sbyp_i", "L1D_SBYP");
 }
 
 static void reset(void *p) {
   ctx_t *c = p;
   l1d_reset(&c->m);
   c->pool.n = 0;
+  c->was_stall = c->d_conv = 0;
 }
 
 static void new_phase(ctx_t *c, ls_rng_t *r) {
@@ -201,6 +222,7 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   c->lat_min = lat_min[ls_below(r, 5)];
   c->lat_span = 1 + ls_below(r, 40);
   c->full_mask_pct = ls_below(r, 100);
+  c->chg_pct = ls_chance(r, 50) ? 0 : ls_below(r, 40); /* a refused request replaced by another */
   /* footprint: kind 0 one line (merges, merge fails), 1 a few sets with
    * ways-ish lines (hits, LRU order), 2 one or two sets with more lines than
    * ways (associativity stalls, BA), 3 many lines everywhere (MSHR full),
@@ -273,11 +295,13 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
 
   /* ---- what happened last cycle ---- */
   int hold = 0;
+  c->changed = 0;
   if (cycle > 0) {
     if (in->req_valid_i && o->req_ready_o) {
       if (!in->req_store_i) c->busy[in->req_id_i] = 1;
     } else if (in->req_valid_i) {
-      hold = 1;
+      hold = !ls_chance(r, c->chg_pct); /* held, or (nothing entered) replaced */
+      c->changed = !hold;
     }
     if (o->rsp_valid_o) c->busy[o->rsp_id_o] = 0;
     if (o->mem_req_valid_o && in->mem_req_ready_i) {
@@ -379,25 +403,69 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   if (!in->rmt_valid_i && ls_pool_below(r, pl, 2)) in->rmt_addr_i = (uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->g.addr_w);
 }
 
-/* Coverage of this cycle, from the C model's outputs and its pre-edge state. */
+/* Way w's tag as D sees it (the read row merged with the last edge's tag
+ * write), for coverage: the adapter's own reading of the model's state. */
+static uint32_t cov_tag(const l1d_t *m, const uint32_t *row, uint32_t set, unsigned w, int *fwd) {
+  *fwd = m->fw_tag_v_q && m->fw_tag_set_q == set && m->fw_tag_way_q == w;
+  return *fwd ? m->fw_tag_line_q : (uint32_t)bits_get(row, w * m->law, m->law);
+}
+
+/* Coverage of this cycle, from the C model's outputs and its pre-edge state
+ * (the request decided this cycle is D's: d_*_q). */
 static void cover(ctx_t *c) {
   const l1d_t *m = &c->m;
   const l1d_in_t *in = &m->in;
   const l1d_out_t *o = &m->out;
   uint64_t *k = c->cov;
   unsigned W = m->g.ways;
-  int go = in->req_valid_i && o->req_ready_o, stall = in->req_valid_i && !o->req_ready_o;
+  int go = m->d_valid_q && o->req_outcome_o != L1D_OUT_RES_FAIL, stall = m->d_valid_q && !go;
+  const uint32_t d_store = m->d_store_q, d_byp = m->d_byp_q;
+  const uint32_t d_line = (m->d_addr_q >> m->offw) & (uint32_t)bits_mask64(m->law);
+  const uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
+  /* ---- the pipeline's hazards ---- */
+  if (m->d_valid_q) {
+    const uint32_t *row = mem_1r1w_sync_rdata(&m->i_tags);
+    for (unsigned w = 0; w < W; w++) {
+      size_t b = (size_t)d_set * W + w;
+      int fwd;
+      uint32_t t = cov_tag(m, row, d_set, w, &fwd);
+      if (!(m->valid_q[b] || m->rsv_q[b] || m->byp_q[b]) || t != d_line) continue;
+      if (fwd) k[COV_P_FWD_TAG]++; /* D's tag match comes from the forwarding register */
+      if (go && !d_store && !d_byp && o->req_outcome_o == L1D_OUT_HIT && m->fw_data_v_q && m->fw_data_set_q == d_set &&
+          m->fw_data_way_q == w)
+        k[COV_P_FWD_DATA]++; /* the hit's line comes (partly) from the forwarding register */
+      break;
+    }
+  }
+  if (m->rmt_v_q && o->rmt_hit_o) {
+    k[COV_P_RMT_NEXT]++;
+    if ((m->fw_tag_v_q && m->fw_tag_set_q == m->rmt_set_q) || (m->fw_data_v_q && m->fw_data_set_q == m->rmt_set_q))
+      k[COV_P_FWD_RMT]++;
+  }
+  if (stall) k[COV_P_RETRY]++;
+  if (go && c->was_stall) k[COV_P_RETRY_GO]++;
+  c->was_stall = stall;
+  if (in->req_valid_i && !o->req_ready_o) k[COV_P_PORT_HELD]++;
+  if (c->changed) k[COV_P_PORT_CHG]++;
+  if (in->req_valid_i && o->req_ready_o && m->d_valid_q &&
+      l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i) == d_set)
+    k[COV_P_SAME_SET]++;
+  if (stall && !d_store && !d_byp && m->d_byp_d) {
+    k[COV_P_SBYP]++;
+    c->d_conv = 1; /* D's bypass flag from here on is the L1D's, not the port's */
+  }
   if (go) {
-    if (in->req_store_i) k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_ST_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_ST_HITRES : COV_ACC_ST_MISS]++;
-    else if (in->req_byp_i) k[COV_ACC_BYP]++;
+    if (d_store) k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_ST_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_ST_HITRES : COV_ACC_ST_MISS]++;
+    else if (d_byp) k[c->d_conv ? COV_P_SBYP_ACC : COV_ACC_BYP]++;
     else k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_LD_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_LD_HITRES : COV_ACC_LD_MISS]++;
+    c->d_conv = 0;
   }
   if (stall) {
     switch (o->req_fail_o) {
       case L1D_FAIL_LINE_ALLOC: k[COV_F_LINE]++; break;
       case L1D_FAIL_MSHR_ENTRY: k[COV_F_ENTRY]++; break;
       case L1D_FAIL_MSHR_MERGE: k[COV_F_MERGE]++; break;
-      case L1D_FAIL_MISS_QUEUE: k[in->req_store_i ? COV_F_MQ_STORE : COV_F_MQ_LOAD]++; break;
+      case L1D_FAIL_MISS_QUEUE: k[d_store ? COV_F_MQ_STORE : COV_F_MQ_LOAD]++; break;
       case L1D_FAIL_PORT_BUSY: k[in->fill_valid_i && o->fill_ready_o ? COV_F_PORT_FILL : COV_F_PORT_REL]++; break;
       case L1D_FAIL_BYP_QUEUE: k[COV_F_BYPQ]++; break;
       default: break;
@@ -415,19 +483,19 @@ static void cover(ctx_t *c) {
     unsigned e = (unsigned)bits_get(fifo_sync_rdata(&m->i_relq), m->lbits, m->eidxw);
     if (e < m->g.entries && m->mshr_cnt_q[e] >= 2) k[COV_REL_MULTI]++;
   }
-  uint32_t line = (in->req_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
+  uint32_t line = d_line;
   int draining = 0, pending = 0;
-  int need = go && (in->req_store_i ? o->req_outcome_o == L1D_OUT_HIT : !in->req_byp_i && o->req_outcome_o == L1D_OUT_MISS);
+  int need = go && (d_store ? o->req_outcome_o == L1D_OUT_HIT : !d_byp && o->req_outcome_o == L1D_OUT_MISS);
   if (need) /* the request's line has an MSHR entry: filled (draining) or not */
     for (unsigned e = 0; e < m->g.entries; e++)
       if (m->mshr_valid_q[e] && m->mshr_addr_q[e] == line) draining = m->mshr_rdy_q[e], pending = !m->mshr_rdy_q[e];
-  if (go && !in->req_store_i && !in->req_byp_i && o->req_outcome_o == L1D_OUT_MISS && draining) k[COV_MERGE_DRAIN]++;
-  if (go && in->req_store_i && o->req_outcome_o == L1D_OUT_HIT && draining) k[COV_ST_HIT_DRAIN]++;
-  if (go && m->in.mode_alloc_i && !in->req_store_i && !in->req_byp_i && o->req_outcome_o == L1D_OUT_MISS)
+  if (go && !d_store && !d_byp && o->req_outcome_o == L1D_OUT_MISS && draining) k[COV_MERGE_DRAIN]++;
+  if (go && d_store && o->req_outcome_o == L1D_OUT_HIT && draining) k[COV_ST_HIT_DRAIN]++;
+  if (go && m->in.mode_alloc_i && !d_store && !d_byp && o->req_outcome_o == L1D_OUT_MISS)
     k[pending ? COV_OF_MERGE : COV_OF_NEW]++;
   /* allocations and BA tag-only bypasses write one tag slice of the request's set */
-  const mem_1r1w_t *tg = &m->i_tags;
-  if (go && tg->we_i && !in->req_store_i) {
+  const mem_1r1w_t *tg = &m->i_tags.m;
+  if (go && tg->we_i && !d_store) {
     unsigned way = 0;
     while (way < W && !bits_test(tg->wmask_i, way)) way++;
     if (way < W) {
@@ -443,7 +511,7 @@ static void cover(ctx_t *c) {
       if (m->in.mode_ba_i && !(!m->valid_q[b] && !m->byp_q[b] && !m->rsv_q[b])) k[m->reuse_q[b] ? COV_BA_VIC1 : COV_BA_VIC0]++;
       if (m->in.mode_ba_i && o->ev_byp_o) k[COV_BA_BYP_TAG]++;
     }
-  } else if (go && m->in.mode_ba_i && o->ev_byp_o && !in->req_byp_i) {
+  } else if (go && m->in.mode_ba_i && o->ev_byp_o && !d_byp) {
     k[COV_BA_BYP_NOTAG]++;
   }
   k[COV_BA_PSEUDO] += o->ev_pseudo_o;
@@ -483,8 +551,10 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     c->out_flag[o->rsp_id_o] = 0;
     c->rsps++;
   }
-  if (in->req_valid_i && o->req_ready_o != (o->req_fail_o == L1D_FAIL_NONE)) {
-    snprintf(msg, n, "req_ready_o=%u disagrees with req_fail_o=%u", o->req_ready_o, o->req_fail_o);
+  /* the port takes a request exactly when D is empty or its request leaves */
+  if (o->req_ready_o != (!o->dec_valid_o || o->req_fail_o == L1D_FAIL_NONE)) {
+    snprintf(msg, n, "req_ready_o=%u disagrees with dec_valid_o=%u req_fail_o=%u", o->req_ready_o, o->dec_valid_o,
+             o->req_fail_o);
     return 1;
   }
   if (cycle % 4096 == 0)
@@ -539,7 +609,7 @@ static void stats_json(void *p, ls_stats_t *s) {
 const ls_block_t ls_block_l1d = {
     .name = "l1d",
     .rtl_module = "l1d",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv prim/prio_enc.sv l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv",
+    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv prim/prio_enc.sv l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv",
     .help = "L1D controller (L1D_* parameters; policies are mode inputs)",
     .create = create,
     .destroy = destroy,

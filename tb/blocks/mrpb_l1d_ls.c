@@ -18,7 +18,10 @@
  * only what the real L1D produces.
  * Scoreboard: every accepted load answered exactly once, none lost; a
  * bypass is flagged only after a refusal for a resource (never NONE or
- * PORT_BUSY). */
+ * PORT_BUSY).  Bypass on stall is the L1D's decide stage's (mode_sbyp_i =
+ * the MRPB's mode_bypass_i; the MRPB's l1d_fail_i is tied to NONE): a
+ * conversion is seen as a step of the L1D's cnt_sbyp_q, checked against the
+ * fail code of that cycle, and the MRPB itself must never flag one. */
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
@@ -61,6 +64,8 @@ typedef struct {
   uint8_t *out_flag;
   uint64_t *out_since;
   uint64_t loads_acc, rsps, n_byp, n_pb_load_refusals, byp_by_mode[3];
+  uint32_t last_sbyp;   /* the L1D's cnt_sbyp_q after the last edge */
+  int d_load_nobyp;     /* the L1D's decide stage holds a load that is not a bypass (after the last edge) */
 } ctx_t;
 
 static void *create(const l1sys_cfg_t *cfg) {
@@ -148,6 +153,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "l1d_req_valid_o", 1, &c->out.l1d_req_valid_o);
   ls_output(mp, "l1d_req_byp_o", 1, &c->out.l1d_req_byp_o);
   ls_output(mp, "l1d_req_ready_o", 1, &c->out.l1d_req_ready_o);
+  ls_output(mp, "l1d_dec_valid_o", 1, &c->out.l1d_dec_valid_o);
   ls_output(mp, "l1d_req_outcome_o", 2, &c->out.l1d_req_outcome_o);
   ls_output(mp, "l1d_req_fail_o", 3, &c->out.l1d_req_fail_o);
   l1d_ls_declare_outputs(mp, l);
@@ -163,6 +169,8 @@ static void reset(void *p) {
   memset(x->busy, 0, x->nid);
   x->loads_acc = x->rsps = 0;
   x->quiesce = 0;
+  x->last_sbyp = 0;
+  x->d_load_nobyp = 0;
 }
 
 static void set_mode(ctx_t *x, unsigned combo, ls_rng_t *r) {
@@ -389,9 +397,16 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     x->out_flag[o->rsp_id_o] = 0;
     x->rsps++;
   }
-  /* bypass only after a refusal for a resource */
+  /* bypass only after a refusal for a resource: the L1D's decide stage
+   * converts (cnt_sbyp_q steps); the MRPB never does here */
   uint32_t f = c->out.l1d_req_fail_o;
   if (c->i_mrpb.dbg_byp_set) {
+    snprintf(msg, n, "the MRPB flagged a bypass itself (its l1d_fail_i is tied to NONE in the composition)");
+    return 1;
+  }
+  uint32_t sb = c->i_l1d.cnt_q[L1D_CNT_SBYP], conv = sb != x->last_sbyp;
+  x->last_sbyp = sb;
+  if (conv) {
     if (f < L1D_FAIL_LINE_ALLOC || f > L1D_FAIL_MISS_QUEUE || (mi->mode_bypass_i == MRPB_BYPASS_ASSOC && f != L1D_FAIL_LINE_ALLOC)) {
       snprintf(msg, n, "bypass flagged after fail code %u under bypass mode %u", f, mi->mode_bypass_i);
       return 1;
@@ -399,9 +414,9 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     x->n_byp++;
     x->byp_by_mode[mi->mode_bypass_i % 3]++;
   }
-  if (c->out.l1d_req_valid_o && !c->out.l1d_req_ready_o && f == L1D_FAIL_PORT_BUSY && !c->out.l1d_req_byp_o &&
-      !c->i_mrpb.out_store_q && mi->mode_bypass_i)
+  if (c->out.l1d_dec_valid_o && f == L1D_FAIL_PORT_BUSY && x->d_load_nobyp && mi->mode_bypass_i)
     x->n_pb_load_refusals++;
+  x->d_load_nobyp = !c->i_l1d.d_store_q && !c->i_l1d.d_byp_q; /* D's request of the next cycle */
   if (cycle % 4096 == 0)
     for (unsigned i = 0; i < x->nid; i++)
       if (x->out_flag[i] && cycle - x->out_since[i] > LOST_CYCLES) {
@@ -416,7 +431,7 @@ static void summary(void *p, FILE *f) {
   ctx_t *x = p;
   const mrpb_l1d_t *c = &x->c;
   const mrpb_stats_t *s = &c->i_mrpb.i_stats;
-  fprintf(f, "mrpb_l1d: mrpb enq=%u deq=%u wpass=%u flush=%u bypass=%u stall_cycles=%u reject_cycles=%u\n",
+  fprintf(f, "mrpb_l1d: mrpb enq=%u deq=%u wpass=%u flush=%u bypass=%u (0: bypass on stall is the L1D's, sbyp below) stall_cycles=%u reject_cycles=%u\n",
           s->enq_cnt_q, s->deq_cnt_q, s->wpass_cnt_q, s->flush_cnt_q, s->bypass_cnt_q, s->stall_cnt_q, s->rej_cnt_q);
   fprintf(f, "mrpb_l1d: l1d counters:");
   for (int i = 0; i < L1D_NCNT; i++) {

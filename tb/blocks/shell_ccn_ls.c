@@ -9,9 +9,11 @@
  * Stimulus, per node (the SM and its L1D, from the adapter's own state
  * only): cached load misses (miss_valid_i) at a phase rate over a pool of
  * CCN_TB_LINES lines shared by all nodes (so lookups find sharers), any
- * line of the full LaW range now and then; the L1D answers every cycle a
- * random hit at a phase rate with a fresh random line (rmt_hit_i and
- * rmt_data_i are don't-cares unless rmt_valid_o); the fill port and the
+ * line of the full LaW range now and then; the L1D answers a lookup the
+ * cycle after it (as the pipelined L1D does: rmt_hit_i is its registered
+ * answer to last cycle's rmt_valid_o), a hit at a phase rate, never a hit
+ * when nothing was asked; rmt_data_i is fresh random every cycle; the fill
+ * port and the
  * injection queue refuse in runs of up to CCN_TB_MAXSTALL cycles; every
  * payload is fresh random while its valid is low.  Phases of CCN_TB_PHASE
  * cycles change the rates (0 and 100 % included).
@@ -188,7 +190,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     uint32_t line = v && !ls_chance(r, c->wide_pct) ? c->pool[ls_below(r, c->lines)] : rbits(r, c->law);
     c->miss_valid_i |= v << i;
     bits_set(c->miss_line_i, i * c->law, c->law, line);
-    c->rmt_hit_i |= (uint32_t)ls_chance(r, c->hit_pct) << i;
+    c->rmt_hit_i |= (uint32_t)(ls_chance(r, c->hit_pct) && (c->rmt_valid_o >> i & 1)) << i; /* last cycle's lookup */
     ls_rand_bits(r, h->rmt_data_i + (size_t)i * c->lbw, c->lb);
     /* refusal runs of up to CCN_TB_MAXSTALL cycles */
     if (!c->stall_f[i] && c->maxstall && ls_chance(r, c->stall_pct)) c->stall_f[i] = 1 + ls_below(r, c->maxstall);
@@ -212,6 +214,7 @@ static void comb(void *p) {
     in->l2_ready_i = c->l2_ready_i >> i & 1;
   }
   shell_ccn_hw_comb(h);
+  const uint32_t asked = c->rmt_valid_o; /* last cycle's lookups: answered now */
   c->mem_ready_o = c->rmt_valid_o = c->fill_valid_o = c->l2_valid_o = c->thr_o = 0;
   for (unsigned i = 0; i < c->n; i++) {
     const shell_ccn_out_t *o = &h->out[i];
@@ -227,7 +230,7 @@ static void comb(void *p) {
     const shell_ccn_in_t *in = &h->in[i];
     uint64_t *v = c->cov;
     if (in->miss_valid_i) v[o->mem_ready_o ? COV_MISS_TAKEN : COV_MISS_REFUSED]++;
-    if (o->rmt_valid_o) v[in->rmt_hit_i ? COV_LOOK_HIT : COV_LOOK_MISS]++;
+    if (asked >> i & 1) v[in->rmt_hit_i ? COV_LOOK_HIT : COV_LOOK_MISS]++;
     if (o->fill_valid_o) v[in->fill_ready_i ? COV_FILL : COV_FILL_STALL]++;
     if (o->l2_valid_o) v[in->l2_ready_i ? COV_L2 : COV_L2_STALL]++;
     if (o->l2_valid_o && !o->mem_ready_o && (!h->mreg_v_q[i] || h->popped[i])) v[COV_L2_BLOCKS]++;
@@ -303,14 +306,11 @@ const ls_block_t ls_block_shell_ccn = {
 
 void shell_ccn_ls_declare_state(ls_map_t *m, const char *prefix, const shell_ccn_hw_t *h) {
   char nm[160];
-  const unsigned n = h->nodes, law = h->law, lb = h->i_ring.lb;
+  const unsigned n = h->nodes, law = h->law;
 #define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
   /* every edge register, then the ring's every register */
   ls_reg_array(m, P("mreg_v_q"), 1, n, h->mreg_v_q, sizeof h->mreg_v_q[0]);
   ls_reg_array(m, P("mreg_a_q"), law, n, h->mreg_a_q, sizeof h->mreg_a_q[0]);
-  ls_reg_array(m, P("ans_v_q"), 1, n, h->ans_v_q, sizeof h->ans_v_q[0]);
-  ls_reg_array(m, P("ans_hit_q"), 1, n, h->ans_hit_q, sizeof h->ans_hit_q[0]);
-  ls_reg_array(m, P("ans_data_q"), lb, n, h->ans_data_q, (size_t)h->lbw * 4);
   ls_reg_array(m, P("fst_v_q"), 1, n, h->fst_v_q, sizeof h->fst_v_q[0]);
   ls_reg_array(m, P("fst_a_q"), law, n, h->fst_a_q, sizeof h->fst_a_q[0]);
   ls_reg_array(m, P("l2_v_q"), 1, n, h->l2_v_q, sizeof h->l2_v_q[0]);

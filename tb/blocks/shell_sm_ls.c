@@ -46,7 +46,7 @@
   X(HELD, "lsu.request_refused") X(HIT, "l1d.hit") X(HITRES, "l1d.hit_reserved") X(MISS, "l1d.miss")              \
   X(STALL, "l1d.stall") X(CTRL_BYP, "hook.load_bypassed_by_controller") X(FILL, "fill.accepted")                 \
   X(FILL_HELD, "fill.refused") X(INJ_HELD, "injection.head_waits") X(INJ_FULL, "injection.queue_full")            \
-  X(BAR, "barrier.waiting_warp") X(MRPB_BYP, "mrpb.bypass_dequeued") X(CCN_MISS, "ccn.miss_to_node")              \
+  X(BAR, "barrier.waiting_warp") X(MRPB_BYP, "mrpb.stall_to_bypass") X(CCN_MISS, "ccn.miss_to_node")              \
   X(CCN_FILL, "ccn.fill_from_node") X(CCN_L2, "ccn.node_l2_request_injected") X(RMT_HIT, "ccn.remote_lookup_hit") \
   X(RMT_MISS, "ccn.remote_lookup_miss")
 #define COV_ENUM(id, name) COV_##id,
@@ -60,6 +60,7 @@ typedef struct {
   shell_sm_t m;
   uint64_t ibuf64; /* ibuf_o as one integer (NW <= 64 bits) */
   uint32_t salt, block_next;
+  uint32_t last_sbyp; /* coverage: the L1D's cnt_sbyp_q after the last edge */
   /* phase */
   unsigned byp_pct, pop_pct, fill_pct, lat_min, lat_span, disp_pct, rmt_pct, ccnrdy_pct, ring_pct;
   /* memory: popped loads waiting for their fill; lines the CCN node holds */
@@ -341,6 +342,7 @@ static void reset(void *p) {
   ctx_t *c = p;
   shell_sm_t *m = &c->m;
   shell_sm_reset(m);
+  c->last_sbyp = 0;
   shell_sm_in_t *i = &m->in;
   uint32_t sched = i->mode_sched_i, ccn = i->mode_ccn_i;
   memset(i, 0, sizeof *i);
@@ -517,7 +519,10 @@ static void count_cov(ctx_t *c) {
   uint32_t bar = 0;
   for (unsigned w = 0; w < m->nwarps; w++) bar |= m->w_q[w].valid && m->w_q[w].bar;
   v[COV_BAR] += bar;
-  v[COV_MRPB_BYP] += m->use_mrpb && m->i_mrpb.out_valid_q && m->i_mrpb.out_bypass_q;
+  /* the MRPB's bypass on stall, applied by the L1D's decide stage
+   * (mode_sbyp_i = the MRPB's mode_bypass_i; docs/mrpb.md section 12) */
+  v[COV_MRPB_BYP] += m->use_mrpb && m->i_l1d.cnt_q[L1D_CNT_SBYP] != c->last_sbyp; /* (after the edge) */
+  c->last_sbyp = m->i_l1d.cnt_q[L1D_CNT_SBYP];
   v[COV_CCN_MISS] += o->ccn_miss_valid_o;
   v[COV_CCN_FILL] += i->ccn_fill_valid_i && o->ccn_fill_ready_o;
   v[COV_CCN_L2] += i->ccn_l2_valid_i && o->ccn_l2_ready_o;
@@ -554,6 +559,12 @@ static void summary(void *p, FILE *f) {
           (unsigned long long)c->n_disp, (unsigned long long)st[SHS_INSTS], (unsigned long long)st[SHS_LDREQ],
           (unsigned long long)st[SHS_LDRSP], (unsigned long long)st[SHS_STREQ], (unsigned long long)c->n_fill,
           (unsigned long long)c->n_ring);
+  fprintf(f, "shell_sm: l1d counters:");
+  for (int i = 0; i < L1D_NCNT; i++) {
+    const char *nm = l1d_cnt_name[i];
+    fprintf(f, " %.*s=%u", (int)(strlen(nm) - 6), nm + 4, c->m.i_l1d.cnt_q[i]);
+  }
+  fprintf(f, "\n");
 }
 
 static void stats(void *p, ls_stats_t *s) {

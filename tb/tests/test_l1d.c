@@ -18,8 +18,9 @@ typedef struct {
   uint8_t *mem; /* 4096 lines */
   struct { uint32_t line, byp, id; int due; } pend[NPEND];
   int np, cyc, lat, mem_on;
-  /* last cycle's observations */
-  uint32_t out, fail, ready, nrsp, rsp_id, rsp_byp;
+  /* last cycle's observations: D's verdict (out, fail; ready = D's request
+   * decided), whether D held one (dec) and whether the port took one (port) */
+  uint32_t out, fail, ready, dec, port, nrsp, rsp_id, rsp_byp;
   uint32_t rsp_data[64];
   uint32_t mreq_seen, mreq_byp, mreq_store, mreq_addr;
   uint32_t rsp_log[64]; /* ids of the responses, in order */
@@ -65,7 +66,9 @@ static void tick(tb_t *t) {
   l1d_comb(&t->m);
   t->out = o->req_outcome_o;
   t->fail = o->req_fail_o;
-  t->ready = o->req_ready_o;
+  t->dec = o->dec_valid_o;
+  t->ready = o->dec_valid_o && o->req_fail_o == L1D_FAIL_NONE;
+  t->port = in->req_valid_i && o->req_ready_o;
   t->nrsp += o->rsp_valid_o;
   if (o->rsp_valid_o) {
     t->rsp_id = o->rsp_id_o;
@@ -98,16 +101,50 @@ static void tick(tb_t *t) {
   t->cyc++;
 }
 
-/* Presents one request for one cycle; returns its outcome (t->fail too). */
-static uint32_t req(tb_t *t, uint32_t addr, int store, int byp, uint32_t id) {
+/* Drives one request at the port for this cycle (tick clears the valid). */
+static void present(tb_t *t, uint32_t addr, int store, int byp, uint32_t id) {
   l1d_in_t *in = &t->m.in;
   in->req_valid_i = 1;
   in->req_addr_i = addr;
   in->req_store_i = (uint32_t)store;
   in->req_byp_i = (uint32_t)byp;
   in->req_id_i = id;
+}
+/* Presents one request until the port takes it (the read stage R), then
+ * clocks the cycle the decide stage D decides it; returns D's verdict of
+ * that cycle (t->fail, t->ready too).  A refused request stays in D and is
+ * retried by every later tick; 0xff when the port never took it. */
+static uint32_t req(tb_t *t, uint32_t addr, int store, int byp, uint32_t id) {
+  int k = 0;
+  do {
+    present(t, addr, store, byp, id);
+    tick(t);
+  } while (!t->port && ++k < 5000);
+  if (!t->port) return 0xffu;
   tick(t);
   return t->out;
+}
+/* As req, then clocks D's retries until the request is decided; returns the
+ * deciding verdict. */
+static uint32_t req_done(tb_t *t, uint32_t addr, int store, int byp, uint32_t id) {
+  uint32_t out = req(t, addr, store, byp, id);
+  for (int k = 0; out != 0xffu && !t->ready && k < 20000; k++) {
+    tick(t);
+    out = t->out;
+  }
+  return out;
+}
+/* Remote lookup presented for one cycle; its answer is the next cycle's
+ * rmt_hit_o.  Returns whether the lookup cycle itself showed a hit (it must
+ * not: nothing was looked up the cycle before) in *same. */
+static uint32_t rmt(tb_t *t, uint32_t addr, uint32_t *same) {
+  t->m.in.rmt_valid_i = 1;
+  t->m.in.rmt_addr_i = addr;
+  tick(t);
+  *same = t->m.out.rmt_hit_o;
+  t->m.in.rmt_valid_i = 0;
+  tick(t);
+  return t->m.out.rmt_hit_o;
 }
 static void idle(tb_t *t, int n) { while (n-- > 0) tick(t); }
 /* Address of the k-th line mapping to linear set s. */
@@ -154,8 +191,14 @@ static void test_line_alloc(tc_t *tc) {
   for (unsigned k = 0; k < 4; k++) TC_CHECK(tc, req(&t, la(&t, 5, k), 0, 0, k) == L1D_OUT_MISS, "miss %u", k);
   TC_CHECK(tc, req(&t, la(&t, 5, 4), 0, 0, 9) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_LINE_ALLOC && !t.ready,
            "fifth line: LINE_ALLOC (out %u fail %u)", t.out, t.fail);
-  TC_CHECK(tc, req(&t, la(&t, 6, 4), 0, 0, 9) == L1D_OUT_MISS, "another set still misses");
   TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FAIL_LINE] == 1, "counted");
+  tick(&t);
+  TC_CHECK(tc, t.dec && t.fail == L1D_FAIL_LINE_ALLOC && !t.m.out.req_ready_o && t.m.cnt_q[L1D_CNT_FAIL_LINE] == 2,
+           "it stays in the decide stage and is retried the next cycle; the port takes nothing meanwhile");
+  t.mem_on = 1;
+  for (int k = 0; k < 100 && !t.ready; k++) tick(&t);
+  TC_CHECK(tc, t.ready && t.out == L1D_OUT_MISS, "once the fills made lines replaceable it is accepted (a miss)");
+  TC_CHECK(tc, req(&t, la(&t, 6, 4), 0, 0, 10) == L1D_OUT_MISS, "another set misses");
   tb_free(&t);
   tc_group_end(tc);
 }
@@ -169,9 +212,14 @@ static void test_mshr_fails(tc_t *tc) {
   t.lat = 50;
   TC_CHECK(tc, req(&t, la(&t, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "miss A");
   TC_CHECK(tc, req(&t, la(&t, 2, 0), 0, 0, 2) == L1D_OUT_MISS, "miss B");
-  TC_CHECK(tc, req(&t, la(&t, 3, 0), 0, 0, 3) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_MSHR_ENTRY, "C: MSHR_ENTRY (%u)", t.fail);
   TC_CHECK(tc, req(&t, la(&t, 1, 0), 0, 0, 4) == L1D_OUT_HIT_RESERVED, "A merges");
   TC_CHECK(tc, req(&t, la(&t, 1, 0), 0, 0, 5) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_MSHR_MERGE, "A again: MSHR_MERGE (%u)", t.fail);
+  for (int k = 0; k < 400 && !t.ready; k++) tick(&t);
+  TC_CHECK(tc, t.ready, "retried every cycle, accepted once A's fill frees the entry");
+  idle(&t, 100); /* B filled and drained too: both entries free */
+  TC_CHECK(tc, req(&t, la(&t, 2, 1), 0, 0, 6) == L1D_OUT_MISS, "miss C");
+  TC_CHECK(tc, req(&t, la(&t, 4, 0), 0, 0, 7) == L1D_OUT_MISS, "miss E");
+  TC_CHECK(tc, req(&t, la(&t, 3, 0), 0, 0, 3) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_MSHR_ENTRY, "D: MSHR_ENTRY (%u)", t.fail);
   /* miss queue: memory stops taking requests */
   tb_t u;
   TC_CHECK(tc, !tb_init(&u, s), "init 2");
@@ -179,31 +227,43 @@ static void test_mshr_fails(tc_t *tc) {
   TC_CHECK(tc, req(&u, la(&u, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "miss A");
   TC_CHECK(tc, req(&u, la(&u, 2, 0), 1, 0, 0) == L1D_OUT_MISS, "store miss forwarded");
   TC_CHECK(tc, req(&u, la(&u, 3, 0), 1, 0, 0) == L1D_OUT_RES_FAIL && u.fail == L1D_FAIL_MISS_QUEUE, "store: MISS_QUEUE (%u)", u.fail);
-  TC_CHECK(tc, req(&u, la(&u, 1, 0), 0, 0, 2) == L1D_OUT_RES_FAIL && u.fail == L1D_FAIL_MISS_QUEUE,
-           "merge also checks the miss queue first (GPGPU-Sim order)");
+  tick(&u);
+  TC_CHECK(tc, u.dec && u.fail == L1D_FAIL_MISS_QUEUE, "retried: MISS_QUEUE again");
   /* GPGPU-Sim's miss_queue_full(1): a load that is not a hit is refused once
-   * N-1 entries are taken, a store only at N */
+   * N-1 entries are taken, a store only at N (each case on a fresh cache: a
+   * refused request holds the decide stage) */
   tb_t v;
   TC_CHECK(tc, !tb_init(&v, s), "init 3");
   v.mem_on = 0;
   TC_CHECK(tc, req(&v, la(&v, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "load miss A, queue 0 of 2");
   TC_CHECK(tc, req(&v, la(&v, 2, 0), 0, 0, 2) == L1D_OUT_RES_FAIL && v.fail == L1D_FAIL_MISS_QUEUE,
            "load miss B with 1 of 2 taken: MISS_QUEUE (N-1 rule; got out %u fail %u)", v.out, v.fail);
+  tb_free(&v);
+  TC_CHECK(tc, !tb_init(&v, s), "init 4");
+  v.mem_on = 0;
+  TC_CHECK(tc, req(&v, la(&v, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "load miss A, queue 0 of 2");
   TC_CHECK(tc, req(&v, la(&v, 1, 0), 0, 0, 3) == L1D_OUT_RES_FAIL && v.fail == L1D_FAIL_MISS_QUEUE,
-           "hit-reserved merge with 1 of 2 taken: MISS_QUEUE (got out %u fail %u)", v.out, v.fail);
+           "hit-reserved merge with 1 of 2 taken: MISS_QUEUE, checked before the MSHR (got out %u fail %u)", v.out, v.fail);
+  tb_free(&v);
+  TC_CHECK(tc, !tb_init(&v, s), "init 5");
+  v.mem_on = 0;
+  TC_CHECK(tc, req(&v, la(&v, 1, 0), 0, 0, 1) == L1D_OUT_MISS, "load miss A, queue 0 of 2");
   TC_CHECK(tc, req(&v, la(&v, 3, 0), 1, 0, 0) == L1D_OUT_MISS, "a store with 1 of 2 taken is accepted");
   TC_CHECK(tc, req(&v, la(&v, 3, 0), 0, 1, 7) == L1D_OUT_MISS && v.ready,
            "a bypassed load does not use the miss queue (full): accepted");
   tb_free(&v);
   u.mem_on = 1;
   int acc = 0;
-  for (int i = 0; i < 10 && !acc; i++) acc = req(&u, la(&u, 3, 0), 1, 0, 0) != L1D_OUT_RES_FAIL;
+  for (int i = 0; i < 10 && !acc; i++) {
+    tick(&u);
+    acc = u.ready;
+  }
   TC_CHECK(tc, acc, "retried store accepted once the queue drains");
   TC_CHECK(tc, u.m.cnt_q[L1D_CNT_FAIL_MQ] >= 2, "counted");
   /* nothing lost: every accepted load answered */
   t.mem_on = 1;
   idle(&t, 200);
-  TC_CHECK(tc, t.nrsp == 3, "3 accepted loads, 3 responses (%u)", t.nrsp);
+  TC_CHECK(tc, t.nrsp == 7, "7 accepted loads (D retried until MSHR_ENTRY cleared), 7 responses (%u)", t.nrsp);
   tb_free(&t);
   tb_free(&u);
   tc_group_end(tc);
@@ -221,10 +281,13 @@ static void test_port_busy(tc_t *tc) {
   req(&t, a, 0, 0, 3);
   req(&t, a, 0, 0, 4);
   int saw_fill_busy = 0, saw_rel_busy = 0;
-  for (int i = 0; i < 12; i++) {
-    req(&t, b, 0, 0, 10 + (uint32_t)i);
-    if (t.fail == L1D_FAIL_PORT_BUSY && t.m.out.ev_fill_o) saw_fill_busy = 1;
-    if (t.fail == L1D_FAIL_PORT_BUSY && !t.m.out.ev_fill_o) saw_rel_busy = 1;
+  uint32_t id = 10;
+  for (int i = 0; i < 14; i++) { /* a load of b at the port every cycle, a new id once one is taken */
+    present(&t, b, 0, 0, id);
+    tick(&t);
+    id += t.port;
+    if (t.dec && t.fail == L1D_FAIL_PORT_BUSY && t.m.out.ev_fill_o) saw_fill_busy = 1;
+    if (t.dec && t.fail == L1D_FAIL_PORT_BUSY && !t.m.out.ev_fill_o) saw_rel_busy = 1;
   }
   TC_CHECK(tc, saw_fill_busy, "request refused in the fill cycle");
   TC_CHECK(tc, saw_rel_busy, "load hit refused while releasing");
@@ -341,13 +404,10 @@ static void test_remote(tc_t *tc) {
   t.lat = 6;
   uint32_t a = la(&t, 13, 1) + 3;
   req(&t, a, 0, 0, 1);
-  t.m.in.rmt_valid_i = 1;
-  t.m.in.rmt_addr_i = a;
-  tick(&t);
-  TC_CHECK(tc, !t.m.out.rmt_hit_o, "pending line invisible");
+  uint32_t same = 0;
+  TC_CHECK(tc, !rmt(&t, a, &same), "pending line invisible");
   idle(&t, 10);
-  tick(&t);
-  TC_CHECK(tc, t.m.out.rmt_hit_o, "filled line visible");
+  TC_CHECK(tc, rmt(&t, a, &same) && !same, "filled line visible, answered the cycle after the lookup");
   unsigned L = t.m.g.line;
   TC_CHECK(tc, byte_of(t.m.out.rmt_data_o, 3) == t.mem[((a / L) % 4096) * L + 3], "remote data");
   uint32_t acc = t.m.cnt_q[L1D_CNT_ACCESS];
@@ -365,10 +425,8 @@ static void test_atax(tc_t *tc) {
   TC_CHECK(tc, !tb_init(&t, s), "init");
   t.lat = 100;
   unsigned done = 0;
-  for (int guard = 0; done < 32 && guard < 20000; guard++) {
-    req(&t, la(&t, 0, done), 0, 0, done);
-    if (t.ready) done++;
-  }
+  for (int guard = 0; done < 32 && guard < 64; guard++)
+    if (req_done(&t, la(&t, 0, done), 0, 0, done) == L1D_OUT_MISS && t.ready) done++;
   idle(&t, 300);
   TC_CHECK(tc, done == 32, "all 32 accepted eventually");
   TC_CHECK(tc, t.m.cnt_q[L1D_CNT_FAIL_LINE] > 100, "associativity stalls counted: %u", t.m.cnt_q[L1D_CNT_FAIL_LINE]);
@@ -437,8 +495,7 @@ static void test_ref(tc_t *tc) {
       uint32_t line = (uint32_t)((x >> 33) % nl) * 37u % 4096u;
       uint32_t addr = line * t.m.g.line + (uint32_t)((x >> 20) % t.m.g.line);
       int store = ((x >> 50) % 100) < 20;
-      uint32_t out = req(&t, addr, store, 0, (uint32_t)(i & 0xff));
-      while (!t.ready) out = req(&t, addr, store, 0, (uint32_t)(i & 0xff));
+      uint32_t out = req_done(&t, addr, store, 0, (uint32_t)(i & 0xff));
       hits += out == L1D_OUT_HIT;
       misses += out == L1D_OUT_MISS;
       l1d_ref_access(&r, addr, store);
@@ -496,8 +553,7 @@ static void test_gpgpusim_rules(tc_t *tc) {
   TC_CHECK(tc, !tb_init(&t, lin), "init");
   t.lat = 20; /* the fill comes after the six loads */
   A = la(&t, 6, 0);
-  for (uint32_t id = 1; id <= 6; id++)
-    for (int tries = 0; tries < 10 && (req(&t, A, 0, 0, id), !t.ready);) tries++; /* retried as a warp would */
+  for (uint32_t id = 1; id <= 6; id++) req_done(&t, A, 0, 0, id); /* retried in D until decided */
   int k = 0;
   while (!t.m.out.ev_fill_o && k++ < 40) tick(&t);
   unsigned way = 3, b = 6 * 4 + way;
@@ -521,6 +577,76 @@ static void test_gpgpusim_rules(tc_t *tc) {
   tc_group_end(tc);
 }
 
+/* The pipeline's hazards (docs/l1d.md "Pipeline"): the SRAMs read before
+ * they write, so a request read at the edge another request's (or a fill's)
+ * write lands sees that write only through the forwarding registers. */
+static void test_pipeline(tc_t *tc) {
+  tb_t t;
+  tc_group_begin(tc, "pipeline: back-to-back forwarding (tag, data, remote), retry in D, stall to bypass");
+  const char *lin[] = {"L1D_INDEX=LINEAR", "L1D_WRITE=THROUGH", NULL};
+  TC_CHECK(tc, !tb_init(&t, lin), "init");
+  t.mem_on = 0;
+  uint32_t A = la(&t, 3, 0);
+  present(&t, A, 0, 0, 1);
+  tick(&t);
+  TC_CHECK(tc, t.port && !t.dec, "cycle 0: the port takes load 1 (read stage), nothing decided yet");
+  present(&t, A + 4, 0, 0, 2);
+  tick(&t);
+  TC_CHECK(tc, t.dec && t.out == L1D_OUT_MISS && t.port, "cycle 1: load 1 decided (MISS, allocates its tag); load 2 taken");
+  tick(&t);
+  TC_CHECK(tc, t.dec && t.out == L1D_OUT_HIT_RESERVED,
+           "cycle 2: load 2 sees load 1's tag through the forwarding register: HIT_RESERVED (got %u)", t.out);
+  unsigned nrsv = 0;
+  for (unsigned w = 0; w < 4; w++) nrsv += t.m.rsv_q[3 * 4 + w];
+  TC_CHECK(tc, nrsv == 1 && t.m.cnt_q[L1D_CNT_HITRES] == 1, "one way reserved, one merge (no second allocation)");
+  t.mem_on = 1;
+  idle(&t, 20);
+  TC_CHECK(tc, t.nrsp == 2, "both answered");
+  /* data: a write-through store hit, then a load of the line the next cycle */
+  unsigned L = t.m.g.line;
+  memset(t.m.in.req_data_i, 0, t.m.lwords * 4);
+  memset(t.m.in.req_mask_i, 0, bits_words(L) * 4);
+  bits_set(t.m.in.req_data_i, 5 * 8, 8, 0x5A);
+  bits_set(t.m.in.req_mask_i, 5, 1, 1);
+  present(&t, A, 1, 0, 0);
+  tick(&t);
+  present(&t, A, 0, 0, 3);
+  tick(&t);
+  TC_CHECK(tc, t.dec && t.out == L1D_OUT_HIT && t.port, "store hit decided, the load taken in the same cycle");
+  tick(&t);
+  TC_CHECK(tc, t.out == L1D_OUT_HIT && t.m.out.rsp_valid_o && t.rsp_id == 3 && byte_of(t.rsp_data, 5) == 0x5A &&
+               byte_of(t.rsp_data, 6) == t.mem[((A / L) % 4096) * L + 6],
+           "the load hit returns the stored byte through the data forwarding register (%x)", byte_of(t.rsp_data, 5));
+  /* remote: a lookup in a fill's cycle is answered with the filled line */
+  uint32_t B = la(&t, 7, 0);
+  req(&t, B, 0, 0, 4);
+  t.m.in.rmt_valid_i = 1;
+  t.m.in.rmt_addr_i = B;
+  int k = 0;
+  do tick(&t); while (!t.m.out.ev_fill_o && ++k < 40);
+  t.m.in.rmt_valid_i = 0;
+  tick(&t);
+  TC_CHECK(tc, t.m.out.rmt_hit_o && byte_of(t.m.out.rmt_data_o, 9) == t.mem[((B / L) % 4096) * L + 9],
+           "remote lookup in the fill's cycle: hit the next cycle with the filled data (forwarded)");
+  tb_free(&t);
+
+  /* stall to bypass: ASSOC converts a LINE_ALLOC refusal, once */
+  const char *sb[] = {"L1D_INDEX=LINEAR", "L1D_SBYP=ASSOC", NULL};
+  TC_CHECK(tc, !tb_init(&t, sb), "init");
+  t.mem_on = 0;
+  for (unsigned k2 = 0; k2 < 4; k2++) req(&t, la(&t, 5, k2), 0, 0, k2);
+  TC_CHECK(tc, req(&t, la(&t, 5, 4), 0, 0, 9) == L1D_OUT_RES_FAIL && t.fail == L1D_FAIL_LINE_ALLOC, "fifth line: LINE_ALLOC");
+  tick(&t);
+  TC_CHECK(tc, t.ready && t.out == L1D_OUT_MISS && t.m.out.ev_byp_o && t.m.cnt_q[L1D_CNT_SBYP] == 1,
+           "retried the next cycle as a bypass (MISS, to the bypass queue)");
+  TC_CHECK(tc, req(&t, la(&t, 5, 5), 1, 0, 0) == L1D_OUT_MISS, "a store is never converted (and needs no line)");
+  t.mem_on = 1;
+  idle(&t, 30);
+  TC_CHECK(tc, t.nrsp == 5 && t.m.cnt_q[L1D_CNT_SBYP] == 1, "all five loads answered (%u)", t.nrsp);
+  tb_free(&t);
+  tc_group_end(tc);
+}
+
 int main(void) {
   tc_t tc = TC_INIT("l1d");
   test_outcomes(&tc);
@@ -536,5 +662,6 @@ int main(void) {
   test_cfg(&tc);
   test_ref(&tc);
   test_gpgpusim_rules(&tc);
+  test_pipeline(&tc);
   return tc_done(&tc);
 }

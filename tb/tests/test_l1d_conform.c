@@ -3,7 +3,16 @@
  * and per cycle, on seeded random streams with memory back-pressure and
  * out-of-order fills, over every config file in tb/configs/l1d/.
  *
- * Compared every cycle: the presented request's outcome and fail reason;
+ * The model is pipelined (docs/l1d.md "Pipeline"): a request the port takes
+ * is decided the next cycle in its decide stage D, where a refused request
+ * stays and is retried every cycle.  This test keeps its own copy of D (the
+ * request the port took, from the port handshake alone) and gives THAT
+ * request to the reference each cycle, so the reference decides exactly the
+ * requests the model decides, in the same cycles; a stall-to-bypass mode
+ * (L1D_SBYP) is applied to the copy by the rule, not read from the model.
+ * Compared every cycle: D's outcome and fail reason (and that the model's D
+ * holds a request exactly when the copy does, and that its port takes one
+ * exactly when D is empty or its request is accepted);
  * the response (valid, id); the memory-side request (valid and the queue
  * head: store, bypass, id, line); after the clock edge every line (valid,
  * reserved, BA bits, tag, and the LRU/FIFO age order among lines holding a
@@ -221,16 +230,19 @@ typedef struct {
   l1d_t m;  /* the model; in self-test only its input struct is used */
   gref_t d; /* self-test stand-in */
   unsigned entries; /* MSHR entries (from the geometry) */
-  uint32_t ready, outcome, fail, rsp_valid, rsp_id, mvalid, mstore, mbyp, mid, maddr, fready;
+  uint32_t ready, dec, outcome, fail, rsp_valid, rsp_id, mvalid, mstore, mbyp, mid, maddr, fready;
   char err[200];
 } dut_t;
 
-static void dut_comb(dut_t *u) {
+/* The test's copy of the decide stage: the request the port took. */
+typedef struct { uint32_t valid, addr, store, byp, id; } dreq_t;
+
+static void dut_comb(dut_t *u, const dreq_t *dq) {
   const l1d_in_t *in = &u->m.in;
   if (!u->self) {
     l1d_comb(&u->m);
     const l1d_out_t *o = &u->m.out;
-    u->ready = o->req_ready_o; u->outcome = o->req_outcome_o; u->fail = o->req_fail_o;
+    u->ready = o->req_ready_o; u->dec = o->dec_valid_o; u->outcome = o->req_outcome_o; u->fail = o->req_fail_o;
     u->rsp_valid = o->rsp_valid_o; u->rsp_id = o->rsp_id_o;
     u->mvalid = o->mem_req_valid_o; u->mstore = o->mem_req_store_o; u->mbyp = o->mem_req_byp_o;
     u->mid = o->mem_req_id_o; u->maddr = o->mem_req_addr_o; u->fready = o->fill_ready_o;
@@ -240,12 +252,25 @@ static void dut_comb(dut_t *u) {
   u->mvalid = h != NULL;
   u->mstore = h ? h->store : 0; u->mbyp = h ? h->byp : 0; u->mid = h ? h->id : 0; u->maddr = h ? h->line : 0;
   u->fready = 1;
-  gref_in_t x = {in->req_valid_i, in->req_addr_i, in->req_store_i, in->req_byp_i, in->req_id_i,
+  gref_in_t x = {dq->valid, dq->addr, dq->store, dq->byp, dq->id,
                  in->fill_valid_i, in->fill_addr_i, in->fill_byp_i, in->fill_id_i, u->mvalid && in->mem_req_ready_i, u->mbyp};
   gref_out_t o;
   u->err[0] = 0;
   if (gref_cycle(&u->d, &x, &o)) snprintf(u->err, sizeof u->err, "%s", u->d.err);
-  u->ready = o.ready; u->outcome = o.outcome; u->fail = o.fail; u->rsp_valid = o.rsp_valid; u->rsp_id = o.rsp_id;
+  /* the stand-in is pipelined the same way: its port takes a request when
+   * its decide stage is empty or decides */
+  u->ready = !dq->valid || o.ready; u->dec = dq->valid;
+  u->outcome = o.outcome; u->fail = o.fail; u->rsp_valid = o.rsp_valid; u->rsp_id = o.rsp_id;
+}
+
+/* The stall-to-bypass rule (mode_sbyp_i, the MRPB's encoding): a load
+ * refused for a resource the mode names is retried as a bypass. */
+static int sbyp_applies(uint32_t mode, const dreq_t *dq, uint32_t fail) {
+  if (dq->store || dq->byp) return 0;
+  if (mode == L1D_SBYP_ALL)
+    return fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
+           fail == L1D_FAIL_MISS_QUEUE;
+  return mode == L1D_SBYP_ASSOC && fail == L1D_FAIL_LINE_ALLOC;
 }
 static void dut_commit(dut_t *u) { if (!u->self) l1d_commit(&u->m); }
 
@@ -362,6 +387,7 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
   uint32_t idmask = (uint32_t)bits_mask64(cf->g.id_w), amask = (uint32_t)bits_mask64(cf->g.addr_w);
   uint32_t lawmask = (uint32_t)bits_mask64(cf->g.addr_w - r.offw);
   int held = 0;
+  dreq_t dq = {0, 0, 0, 0, 0};
   for (uint64_t cyc = 0; cyc < ncyc; cyc++) {
     if (cyc % PHASE == 0) new_phase(&ph, &r, &g);
     /* request: a refused one is held with probability hold_pct, else new;
@@ -398,7 +424,7 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
     }
     ls_rand_bits(&g, in->fill_data_i, cf->g.line * 8);
 
-    dut_comb(&u);
+    dut_comb(&u, &dq);
     if (u.err[0]) note(res, cyc, "stand-in", "%s", u.err);
 
     /* memory side, start-of-cycle queue contents */
@@ -416,17 +442,25 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
              h ? h->byp : 0, h ? h->id : 0, h ? h->line : 0);
     }
     uint32_t fill_go = in->fill_valid_i && u.fready;
-    gref_in_t ri = {in->req_valid_i, in->req_addr_i, in->req_store_i, in->req_byp_i, in->req_id_i,
+    /* the reference decides the request in the test's copy of D */
+    gref_in_t ri = {dq.valid, dq.addr, dq.store, dq.byp, dq.id,
                     fill_go, in->fill_addr_i, in->fill_byp_i, in->fill_id_i,
                     u.mvalid && in->mem_req_ready_i, u.mbyp};
     gref_out_t ro;
     if (gref_cycle(&r, &ri, &ro)) note(res, cyc, "reference", "%s", r.err);
     char rq[96];
-    snprintf(rq, sizeof rq, "%s addr 0x%x id %u%s", in->req_store_i ? "store" : "load", in->req_addr_i, in->req_id_i,
-             in->req_byp_i && !in->req_store_i ? " (bypass)" : "");
-    if (in->req_valid_i) {
+    snprintf(rq, sizeof rq, "%s addr 0x%x id %u%s", dq.store ? "store" : "load", dq.addr, dq.id,
+             dq.byp && !dq.store ? " (bypass)" : "");
+    uint32_t port_ready = !dq.valid || ro.ready; /* the port takes a request when D is empty or decides */
+    if (u.dec != dq.valid)
+      note(res, cyc, "decide stage", "model %s a request, the port handshakes say %s", u.dec ? "holds" : "does not hold",
+           dq.valid ? rq : "none");
+    if (u.ready != port_ready)
+      note(res, cyc, "port", "model req_ready_o %u, expected %u (decide stage %s, reference %s)", u.ready, port_ready,
+           dq.valid ? rq : "empty", dq.valid ? out_name(ro.outcome) : "-");
+    if (dq.valid) {
       res->reqs++;
-      if (u.outcome != ro.outcome || u.fail != ro.fail || u.ready != ro.ready)
+      if (u.outcome != ro.outcome || u.fail != ro.fail)
         note(res, cyc, "request", "%s: model %s/%s, reference %s/%s", rq, out_name(u.outcome), fail_name(u.fail),
              out_name(ro.outcome), fail_name(ro.fail));
     }
@@ -447,14 +481,21 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
       pend[fcur] = pend[--np];
       fcur = -1;
     }
-    held = in->req_valid_i && !u.ready;
+    held = in->req_valid_i && !port_ready;
+    /* the copy of D for the next cycle: the port's request, or the refused
+     * one again (a bypass from now on when the stall-to-bypass rule applies) */
+    if (port_ready) {
+      dq = (dreq_t){in->req_valid_i, in->req_addr_i, in->req_store_i, in->req_byp_i, in->req_id_i};
+    } else if (sbyp_applies(mp->in.mode_sbyp_i, &dq, ro.fail)) {
+      dq.byp = 1;
+    }
 
     dut_commit(&u);
     if (!res->disagreed) compare_state(&u, &r, cyc, res);
     res->cycles = cyc + 1;
     if (res->disagreed) {
       char hdr[200];
-      snprintf(hdr, sizeof hdr, " (this cycle: %s%s)", in->req_valid_i ? rq : "no request", fill_go ? (in->fill_byp_i ? ", bypass fill" : ", fill") : "");
+      snprintf(hdr, sizeof hdr, " (this cycle: decide stage %s%s)", ri.req_valid ? rq : "empty", fill_go ? (in->fill_byp_i ? ", bypass fill" : ", fill") : "");
       strncat(res->what, hdr, sizeof res->what - strlen(res->what) - 1);
       break;
     }
@@ -614,7 +655,17 @@ static void part_teeth(tc_t *t, const suite_t *s, uint32_t base) {
  * cycles; both must evict the expected line. */
 static void ba_step(l1d_t *m, gref_t *r, const gref_in_t *x, gref_out_t *o, int *agree) {
   l1d_in_t *in = &m->in;
-  in->req_valid_i = x->req_valid; in->req_addr_i = x->addr; in->req_store_i = 0; in->req_byp_i = 0; in->req_id_i = x->id;
+  if (x->req_valid) { /* the read stage: the port takes the request; the reference idles a cycle with the model */
+    in->req_valid_i = 1; in->req_addr_i = x->addr; in->req_store_i = 0; in->req_byp_i = 0; in->req_id_i = x->id;
+    in->mem_req_ready_i = 0; in->fill_valid_i = 0; in->rmt_valid_i = 0;
+    l1d_comb(m);
+    if (!m->out.req_ready_o) *agree = 0;
+    gref_in_t idle = {0};
+    gref_out_t io;
+    gref_cycle(r, &idle, &io);
+    l1d_commit(m);
+  }
+  in->req_valid_i = 0; /* the decide stage decides it now */
   in->mem_req_ready_i = x->pop_valid;
   in->fill_valid_i = x->fill_go; in->fill_addr_i = x->fill_line; in->fill_byp_i = 0; in->fill_id_i = 0;
   in->rmt_valid_i = 0;
@@ -623,7 +674,7 @@ static void ba_step(l1d_t *m, gref_t *r, const gref_in_t *x, gref_out_t *o, int 
   y.pop_valid = m->out.mem_req_valid_o && x->pop_valid;
   y.pop_byp = m->out.mem_req_byp_o;
   gref_cycle(r, &y, o);
-  if (x->req_valid && (m->out.req_outcome_o != o->outcome || m->out.req_fail_o != o->fail)) *agree = 0;
+  if (x->req_valid && (!m->out.dec_valid_o || m->out.req_outcome_o != o->outcome || m->out.req_fail_o != o->fail)) *agree = 0;
   l1d_commit(m);
 }
 

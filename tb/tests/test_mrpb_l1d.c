@@ -90,11 +90,15 @@ static void run_atax(unsigned bypass, unsigned slot, res_t *res) {
 
     mrpb_l1d_comb(c);
 
-    if (c->out.l1d_req_valid_o && !c->out.l1d_req_ready_o) {
+    /* refusals are the L1D's decide stage's (D holds the request the port
+     * took; its request of this cycle is the registered d_*_q) */
+    const l1d_t *L1 = &c->i_l1d;
+    if (c->out.l1d_dec_valid_o && c->out.l1d_req_fail_o != L1D_FAIL_NONE) {
       if (c->out.l1d_req_fail_o == L1D_FAIL_LINE_ALLOC) res->line_stalls++;
-      if (c->out.l1d_req_fail_o == L1D_FAIL_PORT_BUSY && !c->out.l1d_req_byp_o) res->port_busy_load_refusals++;
+      if (c->out.l1d_req_fail_o == L1D_FAIL_PORT_BUSY && !L1->d_byp_q && !L1->d_store_q) res->port_busy_load_refusals++;
     }
-    if (c->i_mrpb.dbg_byp_set) {
+    if (c->i_mrpb.dbg_byp_set) res->byp_after_nonresource++; /* the MRPB never flags one in the composition */
+    if (L1->cnt_d[L1D_CNT_SBYP] != L1->cnt_q[L1D_CNT_SBYP]) { /* D converts its refused load into a bypass */
       uint32_t f = c->out.l1d_req_fail_o;
       res->bypasses++;
       if (f < L1D_FAIL_LINE_ALLOC || f > L1D_FAIL_MISS_QUEUE || (bypass == MRPB_BYPASS_ASSOC && f != L1D_FAIL_LINE_ALLOC))
