@@ -105,7 +105,7 @@ VRT_OBJS := $(patsubst %,$(B)/vrt/%.o,$(VRT_SRC))
 # default, 2048 bits): raised to 2048 words (65536 bits, LS_MAX_SIGNAL_BITS) so
 # wide state fits: the L1D data row of a 48-way set of 128 B lines is 49152 bits.
 VDEFS    := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -DVL_VALUE_STRING_MAX_WORDS=2048
-$(B)/vrt/%.o: $(VINC)/%.cpp
+$(B)/vrt/%.o: $(VINC)/%.cpp Makefile  # Makefile: VDEFS live here
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -faligned-new -w $(VDEFS) -I$(VINC) -I$(VINC)/vltstd -c $< -o $@
 
