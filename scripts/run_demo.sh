@@ -16,7 +16,7 @@ while kill -0 $bpid 2>/dev/null; do # a line every 8 s, never silent
   [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $bpid 2>/dev/null && echo "make run: still building ($((SECONDS - t0)) s)"
 done
 wait $bpid || exit 2
-bash scripts/run_shell.sh || exit 1   # the GPU shell (C model), then the blocks it embeds in lockstep
+bash scripts/run_shell.sh || exit $?   # its status: 1 divergence, 2 bad input; the GPU shell (C model), then the blocks it embeds in lockstep
 echo
 echo "make run: C model vs RTL lockstep of every block, seed $SEED, $CYC cycles per configuration"
 echo "(the blocks the shell embeds, and the hook twins its RTL top does not wire yet, each against its C model)"
