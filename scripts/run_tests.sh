@@ -248,6 +248,7 @@ expect2 "unknown option" "unknown option '--frobnicate'" $B/bin/lockstep-c --blo
 expect2 "slice must divide width" "MEM_SLICE=7: must divide MEM_WIDTH" $B/bin/lockstep-c --block mem_1r1w --set MEM_SLICE=7 --mode c
 expect2 "make lockstep bad parameter" "FIFO_WIDTH='9999'" make -s lockstep BLOCK=fifo_sync SET=FIFO_WIDTH=9999
 expect2 "make lockstep without BLOCK" "BLOCK=<name> is required" make -s lockstep
+expect2 "make run with an unknown workload" "workload 'nosuch': not a generator" make -s run WORKLOAD=nosuch
 out=$(FAULT_RTL=FAULT_FIFO_SYNC_COUNT make -s lockstep BLOCK=fifo_sync CYCLES=50 CONFIG=tb/configs/fifo_sync/depth5_w1.cfg 2>&1); rc=$?
 if [ $rc -eq 1 ] && grep -q '^DIVERGENCE' <<<"$out" && grep -q 'reproduce: FAULT_RTL=FAULT_FIFO_SYNC_COUNT make lockstep' <<<"$out"; then
   ok "exit codes: a divergence through make lockstep exits 1, and its reproduce line names the fault"
