@@ -151,28 +151,24 @@ module l1d #(
                          ACT_NEWENT = 4'd8, ACT_BA_BYP = 4'd9, ACT_ALLOC = 4'd10;
 
   // ---- registers ----------------------------------------------------------
+  // Line state and MSHR: their next state is written per element below
+  // (gen_set, gen_mshr) from the cycle's few updates -- one set's row
+  // (n_*) and the entries named by fill_e, rel_e, p_e, free_e -- as the C
+  // model stages only the rows and entries it writes (csim/l1d/l1d.c
+  // stage_set, stage_ent).  A whole-array next-state copy indexed by
+  // run-time set and entry numbers is the same machine but makes Yosys
+  // build a decision tree per element (docs/synthesis.md, "The l1d row").
   logic             valid_q [Sets][Ways];  // line filled (data present)
-  logic             valid_d [Sets][Ways];
   logic             rsv_q   [Sets][Ways];  // allocated, fill pending
-  logic             rsv_d   [Sets][Ways];
   logic             byp_q   [Sets][Ways];  // BA bypass bit (tag only)
-  logic             byp_d   [Sets][Ways];
   logic             reuse_q [Sets][Ways];  // BA reuse bit
-  logic             reuse_d [Sets][Ways];
   logic [RankW-1:0] rank_q  [Sets][Ways];  // age rank: 0 newest (LRU: access, FIFO: allocation)
-  logic [RankW-1:0] rank_d  [Sets][Ways];
   logic             mshr_valid_q [Entries];
-  logic             mshr_valid_d [Entries];
   logic             mshr_rdy_q   [Entries];  // filled: in the release queue
-  logic             mshr_rdy_d   [Entries];
   logic [LaW-1:0]   mshr_addr_q  [Entries];
-  logic [LaW-1:0]   mshr_addr_d  [Entries];
   logic [WayW-1:0]  mshr_way_q   [Entries];
-  logic [WayW-1:0]  mshr_way_d   [Entries];
   logic [CntW-1:0]  mshr_cnt_q   [Entries];
-  logic [CntW-1:0]  mshr_cnt_d   [Entries];
   logic [IdW-1:0]   mshr_ids_q   [Entries][Merge];  // slot 0 the oldest
-  logic [IdW-1:0]   mshr_ids_d   [Entries][Merge];
   logic             mem_rr_q, mem_rr_d;            // memory port: 1 = bypass queue first
   logic [31:0] cnt_access_q, cnt_access_d, cnt_hit_q, cnt_hit_d, cnt_hitres_q, cnt_hitres_d;
   logic [31:0] cnt_miss_q, cnt_miss_d, cnt_fail_line_q, cnt_fail_line_d, cnt_fail_entry_q, cnt_fail_entry_d;
@@ -328,6 +324,26 @@ module l1d #(
   logic [2:0]       fail;
   logic             rhit;
   logic [LBits-1:0] d_rline, r_rline;
+  // the one set whose line state changes this cycle (a fill owns the cycle:
+  // it and D's request never both act) and that row's next state
+  logic [SetW-1:0]       u_set;
+  logic [Ways-1:0]       n_valid, n_rsv, n_byp, n_reuse;
+  logic [Ways*RankW-1:0] n_rank;
+  // MSHR updates of this cycle: merge into p_e at slot c, a new entry at free_e
+  logic                  mrg_go, new_go;
+
+  // LRU/FIFO touch on a row: ways more recent than way t age by one, t
+  // becomes the newest (C: touch()).
+  function automatic logic [Ways*RankW-1:0] touch(input logic [Ways*RankW-1:0] r, input logic [WayW-1:0] t);
+    logic [RankW-1:0] rt;
+    touch = r;
+    rt    = '0;
+    for (int unsigned v = 0; v < Ways; v++) if (WayW'(v) == t) rt = r[v*RankW +: RankW];
+    for (int unsigned v = 0; v < Ways; v++) begin
+      if (r[v*RankW +: RankW] < rt) touch[v*RankW +: RankW] = r[v*RankW +: RankW] + 1'b1;
+      if (WayW'(v) == t) touch[v*RankW +: RankW] = '0;
+    end
+  endfunction
 
   always_comb begin
     // ---- fill path: the pending (not yet filled) entry of the line
@@ -401,22 +417,14 @@ module l1d #(
   end
 
   always_comb begin
-    // defaults: hold every register, ports idle
-    for (int unsigned s = 0; s < Sets; s++)
-      for (int unsigned w = 0; w < Ways; w++) begin
-        valid_d[s][w] = valid_q[s][w];
-        rsv_d[s][w]   = rsv_q[s][w];
-        byp_d[s][w]   = byp_q[s][w];
-        reuse_d[s][w] = reuse_q[s][w];
-        rank_d[s][w]  = rank_q[s][w];
-      end
-    for (int unsigned e = 0; e < Entries; e++) begin
-      mshr_valid_d[e] = mshr_valid_q[e];
-      mshr_rdy_d[e]   = mshr_rdy_q[e];
-      mshr_addr_d[e]  = mshr_addr_q[e];
-      mshr_way_d[e]   = mshr_way_q[e];
-      mshr_cnt_d[e]   = mshr_cnt_q[e];
-      for (int unsigned k = 0; k < Merge; k++) mshr_ids_d[e][k] = mshr_ids_q[e][k];
+    // defaults: hold every register, ports idle; the changing set's row
+    u_set = fill_line_go ? fill_set : d_set;
+    for (int unsigned w = 0; w < Ways; w++) begin
+      n_valid[w] = valid_q[u_set][w];
+      n_rsv[w]   = rsv_q[u_set][w];
+      n_byp[w]   = byp_q[u_set][w];
+      n_reuse[w] = reuse_q[u_set][w];
+      n_rank[w*RankW +: RankW] = rank_q[u_set][w];
     end
     mem_rr_d = mem_rr_q;
     cnt_access_d = cnt_access_q; cnt_hit_d = cnt_hit_q; cnt_hitres_d = cnt_hitres_q; cnt_miss_d = cnt_miss_q;
@@ -505,31 +513,23 @@ module l1d #(
       data_wway   = fill_way;
       data_wline  = fill_data_i;
       data_wbytes = '1;
-      valid_d[fill_set][fill_way] = 1'b1;
-      rsv_d[fill_set][fill_way]   = 1'b0;
-      byp_d[fill_set][fill_way]   = 1'b0;
-      mshr_rdy_d[fill_e] = 1'b1;
+      n_valid[fill_way] = 1'b1;
+      n_rsv[fill_way]   = 1'b0;
+      n_byp[fill_way]   = 1'b0;
+      // (gen_mshr: fill_e becomes ready, and takes fill_way when allocating on fill)
       if (mode_alloc_i) begin
         tag_we    = 1'b1;
         tag_waddr = fill_set;
         tag_wdata = {Ways{fill_addr_i}};
         tag_wmask = Ways'(1) << fill_way;
-        reuse_d[fill_set][fill_way] = 1'b0;
-        for (int unsigned v = 0; v < Ways; v++)
-          if (rank_q[fill_set][v] < rank_q[fill_set][fill_way]) rank_d[fill_set][v] = rank_q[fill_set][v] + 1'b1;
-        rank_d[fill_set][fill_way] = '0;
-        mshr_way_d[fill_e] = fill_way;
+        n_reuse[fill_way] = 1'b0;
+        n_rank = touch(n_rank, fill_way);
       end
     end
     // the filled entry and its data join the release queue (fill order)
     rq_wdata = {fill_e, fill_data_i};
 
-    // ---- release updates
-    if (rel_go) begin
-      for (int unsigned k = 0; k + 1 < Merge; k++) mshr_ids_d[rel_e][k] = mshr_ids_q[rel_e][k + 1];
-      mshr_ids_d[rel_e][Merge - 1] = '0;
-      mshr_cnt_d[rel_e] = mshr_cnt_q[rel_e] - 1'b1;
-    end
+    // ---- release updates (gen_mshr: rel_e's ids shift by one, its count drops)
 
     // ---- request updates (D's request)
     if (act == ACT_ST_HIT) begin
@@ -540,15 +540,11 @@ module l1d #(
         data_wline  = d_data_q;
         data_wbytes = d_mask_q;
       end else begin
-        valid_d[d_set][mw] = 1'b0;
+        n_valid[mw] = 1'b0;
       end
       // GPGPU-Sim: write-through hits touch the LRU rank, write-evict hits do not
-      if (!mode_repl_i && mode_wr_i) begin
-        for (int unsigned v = 0; v < Ways; v++)
-          if (rank_q[d_set][v] < rank_q[d_set][mw]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
-        rank_d[d_set][mw] = '0;
-      end
-      if (mode_ba_i) reuse_d[d_set][mw] = 1'b1;
+      if (!mode_repl_i && mode_wr_i) n_rank = touch(n_rank, mw);
+      if (mode_ba_i) n_reuse[mw] = 1'b1;
     end
     if (act == ACT_LD_HIT || act == ACT_MERGE_T) begin
 `ifdef FAULT_L1D_LRU_SKIP
@@ -557,48 +553,32 @@ module l1d #(
 `else
       if (!mode_repl_i) begin
 `endif
-        for (int unsigned v = 0; v < Ways; v++)
-          if (rank_q[d_set][v] < rank_q[d_set][mw]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
-        rank_d[d_set][mw] = '0;
+        n_rank = touch(n_rank, mw);
       end
-      if (mode_ba_i) reuse_d[d_set][mw] = 1'b1;
+      if (mode_ba_i) n_reuse[mw] = 1'b1;
     end
-    c = '0;
-    if (act == ACT_MERGE_T || act == ACT_MERGE) begin
-      c = mshr_cnt_d[p_e];  // after this cycle's release
-      for (int unsigned k = 0; k < Merge; k++) if (CntW'(k) == c) mshr_ids_d[p_e][k] = d_id_q;
-      mshr_cnt_d[p_e] = c + 1'b1;
-    end
+    // merge into p_e at slot c, the count after this cycle's release (gen_mshr)
+    mrg_go = (act == ACT_MERGE_T) || (act == ACT_MERGE);
+    c      = mshr_cnt_q[p_e] - CntW'(rel_go && rel_e == p_e);
+    // a new entry at free_e, holding only D's id (gen_mshr)
+    new_go  = (act == ACT_PSEUDO) || (act == ACT_NEWENT) || (act == ACT_ALLOC);
     new_way = (act == ACT_PSEUDO) ? mw : (act == ACT_ALLOC) ? rv_way : '0;
-    if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC) begin
-      mshr_valid_d[free_e] = 1'b1;
-      mshr_rdy_d[free_e]   = 1'b0;
-      mshr_addr_d[free_e]  = d_line;
-      mshr_way_d[free_e]   = new_way;
-      mshr_cnt_d[free_e]   = CntW'(1);
-      for (int unsigned k = 0; k < Merge; k++) mshr_ids_d[free_e][k] = '0;
-      mshr_ids_d[free_e][0] = d_id_q;
-    end
     if (act == ACT_PSEUDO) begin
-      rsv_d[d_set][mw]   = 1'b1;
-      byp_d[d_set][mw]   = 1'b0;
-      reuse_d[d_set][mw] = 1'b1;
-      for (int unsigned v = 0; v < Ways; v++)
-        if (rank_q[d_set][v] < rank_q[d_set][mw]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
-      rank_d[d_set][mw] = '0;
+      n_rsv[mw]   = 1'b1;
+      n_byp[mw]   = 1'b0;
+      n_reuse[mw] = 1'b1;
+      n_rank      = touch(n_rank, mw);
     end
     if (act == ACT_ALLOC || (act == ACT_BA_BYP && rv_found)) begin
       tag_we    = 1'b1;
       tag_waddr = d_set;
       tag_wdata = {Ways{d_line}};
       tag_wmask = Ways'(1) << rv_way;
-      valid_d[d_set][rv_way] = 1'b0;
-      rsv_d[d_set][rv_way]   = (act == ACT_ALLOC);
-      byp_d[d_set][rv_way]   = (act == ACT_BA_BYP);
-      reuse_d[d_set][rv_way] = 1'b0;
-      for (int unsigned v = 0; v < Ways; v++)
-        if (rank_q[d_set][v] < rank_q[d_set][rv_way]) rank_d[d_set][v] = rank_q[d_set][v] + 1'b1;
-      rank_d[d_set][rv_way] = '0;
+      n_valid[rv_way] = 1'b0;
+      n_rsv[rv_way]   = (act == ACT_ALLOC);
+      n_byp[rv_way]   = (act == ACT_BA_BYP);
+      n_reuse[rv_way] = 1'b0;
+      n_rank          = touch(n_rank, rv_way);
     end
 
     // ---- this edge's array writes, forwarded to the next cycle's readers
@@ -616,12 +596,9 @@ module l1d #(
       fw_data_mask_d = data_wbytes;
     end
 
-    // ---- an entry frees after its last release (merges of this cycle count)
-    rel_done = rel_go && (mshr_cnt_d[rel_e] == '0);
-    if (rel_done) begin
-      mshr_valid_d[rel_e] = 1'b0;
-      mshr_rdy_d[rel_e]   = 1'b0;
-    end
+    // ---- an entry frees after its last release (merges of this cycle count;
+    // gen_mshr clears it)
+    rel_done = rel_go && (mshr_cnt_q[rel_e] - 1'b1 + CntW'(mrg_go && p_e == rel_e)) == '0;
     rq_push = fill_line_go;
     rq_pop  = rel_done;
 
@@ -736,6 +713,7 @@ module l1d #(
   // Array registers: one always_ff per element (generate).  A loop of
   // non-blocking array writes is not accepted by the simulator once it is
   // too long to unroll (BLKLOOPINIT), and Yosys reads this form well.
+  // Line state: the set u_set takes its row's next state n_*.
   for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -745,17 +723,26 @@ module l1d #(
           byp_q[gs][gw]   <= 1'b0;
           reuse_q[gs][gw] <= 1'b0;
           rank_q[gs][gw]  <= RankW'(gw);  // "way w has rank w": a permutation
-        end else begin
-          valid_q[gs][gw] <= valid_d[gs][gw];
-          rsv_q[gs][gw]   <= rsv_d[gs][gw];
-          byp_q[gs][gw]   <= byp_d[gs][gw];
-          reuse_q[gs][gw] <= reuse_d[gs][gw];
-          rank_q[gs][gw]  <= rank_d[gs][gw];
+        end else if (u_set == SetW'(gs)) begin
+          valid_q[gs][gw] <= n_valid[gw];
+          rsv_q[gs][gw]   <= n_rsv[gw];
+          byp_q[gs][gw]   <= n_byp[gw];
+          reuse_q[gs][gw] <= n_reuse[gw];
+          rank_q[gs][gw]  <= n_rank[gw*RankW +: RankW];
         end
       end
     end
   end
+  // MSHR entry ge: a new entry (free_e), else a fill (fill_e: ready, and its
+  // way when allocating on fill), a release (rel_e: ids shift down, count
+  // drops, freed after its last release) and a merge (p_e: D's id at slot
+  // c, the count after the release; count up), in the C model's order.
   for (genvar ge = 0; ge < Entries; ge++) begin : gen_mshr
+    logic e_fill, e_rel, e_mrg, e_new;
+    assign e_fill = fill_line_go && (fill_e == EIdxW'(ge));
+    assign e_rel  = rel_go && (rel_e == EIdxW'(ge));
+    assign e_mrg  = mrg_go && (p_e == EIdxW'(ge));
+    assign e_new  = new_go && (free_e == EIdxW'(ge));
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         mshr_valid_q[ge] <= 1'b0;
@@ -763,18 +750,36 @@ module l1d #(
         mshr_addr_q[ge]  <= '0;
         mshr_way_q[ge]   <= '0;
         mshr_cnt_q[ge]   <= '0;
+      end else if (e_new) begin
+        mshr_valid_q[ge] <= 1'b1;
+        mshr_rdy_q[ge]   <= 1'b0;
+        mshr_addr_q[ge]  <= d_line;
+        mshr_way_q[ge]   <= new_way;
+        mshr_cnt_q[ge]   <= CntW'(1);
       end else begin
-        mshr_valid_q[ge] <= mshr_valid_d[ge];
-        mshr_rdy_q[ge]   <= mshr_rdy_d[ge];
-        mshr_addr_q[ge]  <= mshr_addr_d[ge];
-        mshr_way_q[ge]   <= mshr_way_d[ge];
-        mshr_cnt_q[ge]   <= mshr_cnt_d[ge];
+        if (e_fill) begin
+          mshr_rdy_q[ge] <= 1'b1;
+          if (mode_alloc_i) mshr_way_q[ge] <= fill_way;
+        end
+        if (e_rel || e_mrg) mshr_cnt_q[ge] <= mshr_cnt_q[ge] - CntW'(e_rel) + CntW'(e_mrg);
+        if (e_rel && rel_done) begin
+          mshr_valid_q[ge] <= 1'b0;
+          mshr_rdy_q[ge]   <= 1'b0;
+        end
       end
     end
     for (genvar gk = 0; gk < Merge; gk++) begin : gen_id
+      logic [IdW-1:0] id_up;  // slot gk after a release: the next slot's id
+      if (gk + 1 < Merge) begin : gen_shift
+        assign id_up = mshr_ids_q[ge][gk + 1];
+      end else begin : gen_last
+        assign id_up = '0;
+      end
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) mshr_ids_q[ge][gk] <= '0;
-        else mshr_ids_q[ge][gk] <= mshr_ids_d[ge][gk];
+        else if (e_new) mshr_ids_q[ge][gk] <= (gk == 0) ? d_id_q : '0;
+        else if (e_mrg && c == CntW'(gk)) mshr_ids_q[ge][gk] <= d_id_q;
+        else if (e_rel) mshr_ids_q[ge][gk] <= id_up;
       end
     end
   end
