@@ -9,8 +9,13 @@
 #    flattened it (a wire named "\i_rr.ptr_q "), a shadow instance i_rr of a
 #    module with an input ptr_q tied to that wire, so the engine finds
 #    TOP.ls_top.dut.i_rr.ptr_q as in the RTL.  One level of sub-instance;
-#    deeper paths and unpacked register arrays are not rebuilt (the engine
-#    then stops with exit 2 naming the register).
+#    deeper paths are not rebuilt (the engine then stops with exit 2 naming
+#    the register);
+#  - rebuilds each unpacked register array of the state map (one or two
+#    unpacked dimensions) that Yosys split into one wire per element
+#    ("\tag_q[3] ", "\valid_q[1][2] "): an array wire of the RTL's name,
+#    each element assigned from its netlist wire.  Only when every element
+#    is in the netlist (an element synthesis removed has no value to read).
 # Rewrites gate_netlist.v only when its content changes (harness cache).
 set -euo pipefail
 net=${1:?usage: gate_harness.sh NETLIST HARNESS_DIR}; h=${2:?usage: gate_harness.sh NETLIST HARNESS_DIR}
@@ -29,9 +34,30 @@ awk -v vars="$vars" '
     nm = $0; sub(/.*\\/, "", nm); sub(/ ;.*/, "", nm)
     split(nm, pv, "."); if (isvar[pv[2]]) { inst[pv[1]] = inst[pv[1]] " " pv[2] ":" w }
   }
+  /^  (wire|reg) / && /\\[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])+ ;/ {
+    w = 1; if (match($0, /\[[0-9]+:0\] /)) { s = substr($0, RSTART + 1, RLENGTH - 3); split(s, a, ":"); w = a[1] + 1 }
+    nm = $0; sub(/.*\\/, "", nm); sub(/ ;.*/, "", nm)
+    base = nm; sub(/\[.*/, "", base)
+    if (isvar[base]) {
+      idx = substr(nm, length(base) + 1); gsub(/^\[|\]$/, "", idx); nd = split(idx, I, "\\]\\[")
+      if (!(base in adim)) { adim[base] = nd; awid[base] = w; an0[base] = 0; an1[base] = 0 }
+      if (adim[base] != nd || awid[base] != w) bad[base] = 1
+      el[base, idx] = 1; if (I[1] + 1 > an0[base]) an0[base] = I[1] + 1; if (nd == 2 && I[2] + 1 > an1[base]) an1[base] = I[2] + 1
+    }
+  }
   /^endmodule/ { last = NR }
   END {
     for (i = 1; i < last; i++) print L[i]
+    for (v in adim) {
+      if (bad[v] || adim[v] > 2) continue
+      ok = 1
+      for (i = 0; i < an0[v]; i++) if (adim[v] == 1) { if (!((v, i "") in el)) ok = 0 } else for (j = 0; j < an1[v]; j++) if (!((v, i "][" j) in el)) ok = 0
+      if (!ok) continue
+      printf "  // unpacked register array %s, rebuilt from its per-element netlist wires\n", v
+      printf "  wire [%d:0] %s [%d]%s;\n", awid[v] - 1, v, an0[v], (adim[v] == 2 ? "[" an1[v] "]" : "")
+      for (i = 0; i < an0[v]; i++) if (adim[v] == 1) printf "  assign %s[%d] = \\%s[%d] ;\n", v, i, v, i
+        else for (j = 0; j < an1[v]; j++) printf "  assign %s[%d][%d] = \\%s[%d][%d] ;\n", v, i, j, v, i, j
+    }
     for (p in inst) {
       printf "  gate_shadow_%s %s (", p, p; k = split(substr(inst[p], 2), R, " ")
       for (j = 1; j <= k; j++) { split(R[j], q, ":"); printf "%s.%s(\\%s.%s )", (j > 1 ? ", " : ""), q[1], p, q[1] }

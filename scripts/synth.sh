@@ -101,10 +101,16 @@ fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL";
 # directory (a run with other inputs must never be reused for the default).
 envk="$LIBERTY|${SRAM_MODEL:-}|$SDC_DIR"
 [ "$envk" = "$DEF_LIBERTY||constraints" ] || tag=$tag-env$(echo "$envk" | sha1sum | cut -c1-6)
-# SYNTH_BUFFER=1: ABC also buffers and sizes (abc -constr: buffer; upsize;
-# dnsize) against an INVX1 drive and a 0.04 pF load; an experiment, not the
-# default recipe (docs/synthesis.md, "What the numbers are not").
-abcx=""; [ -n "${SYNTH_BUFFER:-}" ] && { tag=$tag-buf; abcx=" -constr $B/synth/abc_buffer.constr"; }
+# Buffering (the default recipe): ABC also buffers and sizes (abc -constr:
+# buffer; upsize; dnsize) against an INVX1 drive and a 0.04 pF load, so a
+# net with hundreds of sinks gets a buffer tree instead of a slew far off the
+# Liberty tables.  SYNTH_BUFFER=0: map without it (run directory <tag>-nobuf;
+# docs/synthesis.md, "What the numbers are not").
+case "${SYNTH_BUFFER:-1}" in
+  1) abcx=" -constr $B/synth/abc_buffer.constr" ;;
+  0) abcx=""; tag=$tag-nobuf ;;
+  *) die "SYNTH_BUFFER='${SYNTH_BUFFER}': expected 1 (buffer and size, the default) or 0 (plain mapping)" ;;
+esac
 out=${out:-$B/synth/$adapter/$tag}
 [ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"

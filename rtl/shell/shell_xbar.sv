@@ -64,16 +64,32 @@ module shell_xbar #(
   logic [BW-1:0] ej_rr_q [NSm];
   logic [BW-1:0] ej_rr_d [NSm];
   logic [BW-1:0] ej_bank [NSm];
+  logic [SW-1:0] inj_sm [NB];   // the SM bank bb takes a request from
+  logic [BW-1:0] inj_bank [NSm];  // the bank of SM s's head: line mod NB
+
+  // Every selection below picks an index by a round-robin search and then
+  // moves data by fixed indices (an AND-OR per source), and a search index
+  // wraps by one subtraction: the same machine as the C model's modulo
+  // search, without a run-time part-select or a divider per step
+  // (docs/synthesis.md, shell_xbar).  A pointer is reduced modulo its
+  // range first, so a random initial state wraps as the C model does.
+  always_comb begin
+    for (int unsigned s = 0; s < NSm; s++) inj_bank[s] = BW'(32'(inj_line_i[s*LaW +: LaW]) % NB);
+  end
 
   always_comb begin
     int unsigned b;
     int unsigned s;
+    int unsigned r;
     logic found;
-    logic [31:0] ln;
+    logic [NB-1:0]  rsp_for;  // bank b's response head is for SM i
+    logic [NSm-1:0] req_to;   // SM s's head may go to bank bb now
     b = 0;
     s = 0;
+    r = 0;
     found = 1'b0;
-    ln = '0;
+    rsp_for = '0;
+    req_to = '0;
     ej_valid_o = '0;
     ej_byp_o   = '0;
     ej_line_o  = '0;
@@ -92,61 +108,82 @@ module shell_xbar #(
       ej_rr_d[i] = ej_rr_q[i];
       inj_busy_d[i] = (inj_busy_q[i] != '0) ? inj_busy_q[i] - 1'b1 : '0;
     end
-    for (int unsigned bb = 0; bb < NB; bb++) bank_rr_d[bb] = bank_rr_q[bb];
-    // ---- ejection offers -------------------------------------------------
+    for (int unsigned bb = 0; bb < NB; bb++) begin
+      bank_rr_d[bb] = bank_rr_q[bb];
+      inj_sm[bb] = '0;
+    end
+    // ---- ejection offers: the first bank from ej_rr_q whose head is for SM i
     for (int unsigned i = 0; i < NSm; i++) begin
       found = 1'b0;
+      for (int unsigned bb = 0; bb < NB; bb++)
+        rsp_for[bb] = l2_rsp_valid_i[bb] && (32'(l2_rsp_sm_i[bb*SmW +: SmW]) == i);
+      r = 32'(ej_rr_q[i]) % NB;
       if (ej_busy_q[i] == '0) begin
         for (int unsigned k = 0; k < NB; k++) begin
-          b = (32'(ej_rr_q[i]) + k) % NB;
-          if (!found && l2_rsp_valid_i[b] && 32'(l2_rsp_sm_i[b*SmW +: SmW]) == i) begin
+          b = r + k;
+          if (b >= NB) b = b - NB;
+          if (!found && rsp_for[b]) begin
             found = 1'b1;
-            ej_valid_o[i] = 1'b1;
-            ej_line_o[i*LaW +: LaW] = l2_rsp_line_i[b*LaW +: LaW];
-            ej_id_o[i*IdW +: IdW] = l2_rsp_id_i[b*IdW +: IdW];
-            ej_byp_o[i] = l2_rsp_byp_i[b];
             ej_bank[i] = BW'(b);
           end
         end
       end
+      ej_valid_o[i] = found;
+      for (int unsigned bb = 0; bb < NB; bb++)
+        if (found && ej_bank[i] == BW'(bb)) begin
+          ej_line_o[i*LaW +: LaW] = l2_rsp_line_i[bb*LaW +: LaW];
+          ej_id_o[i*IdW +: IdW] = l2_rsp_id_i[bb*IdW +: IdW];
+          ej_byp_o[i] = l2_rsp_byp_i[bb];
+        end
     end
     // ---- ejection: moves, busy counters ------------------------------------
     for (int unsigned i = 0; i < NSm; i++) begin
       if (ej_valid_o[i] && ej_ready_i[i]) begin
-        l2_rsp_ready_o[ej_bank[i]] = 1'b1;
+        for (int unsigned bb = 0; bb < NB; bb++)
+          if (ej_bank[i] == BW'(bb)) l2_rsp_ready_o[bb] = 1'b1;
         ej_busy_d[i] = FW'(Flits - 1);
 `ifdef FAULT_SHELL_XBAR_EJRR
         ej_rr_d[i] = ej_bank[i];
 `else
-        ej_rr_d[i] = BW'((32'(ej_bank[i]) + 1) % NB);
+        ej_rr_d[i] = (32'(ej_bank[i]) + 1 == NB) ? '0 : ej_bank[i] + 1'b1;
 `endif
       end
     end
-    // ---- injection: each bank takes at most one request a cycle -------------
+    // ---- injection: each bank takes at most one request a cycle, the first
+    // SM from bank_rr_q whose idle head maps to it
     for (int unsigned bb = 0; bb < NB; bb++) begin
       found = 1'b0;
+      for (int unsigned k = 0; k < NSm; k++)
+        req_to[k] = inj_busy_q[k] == '0 && inj_valid_i[k] && inj_bank[k] == BW'(bb);
+      r = 32'(bank_rr_q[bb]) % NSm;
       if (l2_req_ready_i[bb]) begin
         for (int unsigned k = 0; k < NSm; k++) begin
-          s = (32'(bank_rr_q[bb]) + k) % NSm;
-          ln = 32'(inj_line_i[s*LaW +: LaW]);
-          if (!found && inj_busy_q[s] == '0 && inj_valid_i[s] && (ln % NB) == bb) begin
+          s = r + k;
+          if (s >= NSm) s = s - NSm;
+          if (!found && req_to[s]) begin
             found = 1'b1;
-            l2_req_valid_o[bb] = 1'b1;
-            l2_req_sm_o[bb*SmW +: SmW] = SmW'(s);
-            l2_req_line_o[bb*LaW +: LaW] = inj_line_i[s*LaW +: LaW];
-            l2_req_id_o[bb*IdW +: IdW] = inj_id_i[s*IdW +: IdW];
-            l2_req_store_o[bb] = inj_store_i[s];
-            l2_req_byp_o[bb] = inj_byp_i[s];
-            inj_pop_o[s] = 1'b1;
-`ifdef FAULT_SHELL_XBAR_STFLITS
-            inj_busy_d[s] = '0;
-`else
-            inj_busy_d[s] = inj_store_i[s] ? FW'(Flits - 1) : '0;
-`endif
-            bank_rr_d[bb] = SW'((s + 1) % NSm);
+            inj_sm[bb] = SW'(s);
           end
         end
       end
+      l2_req_valid_o[bb] = found;
+      if (found) begin
+        l2_req_sm_o[bb*SmW +: SmW] = SmW'(inj_sm[bb]);
+        bank_rr_d[bb] = (32'(inj_sm[bb]) + 1 == NSm) ? '0 : inj_sm[bb] + 1'b1;
+      end
+      for (int unsigned k = 0; k < NSm; k++)
+        if (found && inj_sm[bb] == SW'(k)) begin
+          l2_req_line_o[bb*LaW +: LaW] = inj_line_i[k*LaW +: LaW];
+          l2_req_id_o[bb*IdW +: IdW] = inj_id_i[k*IdW +: IdW];
+          l2_req_store_o[bb] = inj_store_i[k];
+          l2_req_byp_o[bb] = inj_byp_i[k];
+          inj_pop_o[k] = 1'b1;
+`ifdef FAULT_SHELL_XBAR_STFLITS
+          inj_busy_d[k] = '0;
+`else
+          inj_busy_d[k] = inj_store_i[k] ? FW'(Flits - 1) : '0;
+`endif
+        end
     end
   end
 
