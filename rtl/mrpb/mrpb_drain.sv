@@ -83,12 +83,22 @@ module mrpb_drain #(
   );
 
   // Longest first: the largest count among eligible queues, then the
-  // lowest ID among the queues of that count.
+  // lowest ID among the queues of that count.  The maximum is a balanced
+  // tree of compare/selects (log2 NQ levels; a running maximum over NQ
+  // queues would be NQ levels deep), over the eligible counts padded to a
+  // power of two with zeros (an ineligible queue counts as 0: the maximum
+  // is still the largest eligible count, or 0 when none is eligible).
+  localparam int unsigned LgNP = $clog2(NQ);
+  localparam int unsigned NP   = 1 << LgNP;
+  logic [NP*CntW-1:0] mx;  // the tree, in place: level l keeps NP >> l maxima at the bottom
   always_comb begin
-    max_len = '0;
-    for (int unsigned q = 0; q < NQ; q++) begin
-      if (elig_i[q] && cnt_i[q*CntW +: CntW] > max_len) max_len = cnt_i[q*CntW +: CntW];
-    end
+    mx = '0;
+    for (int unsigned q = 0; q < NQ; q++) if (elig_i[q]) mx[q*CntW +: CntW] = cnt_i[q*CntW +: CntW];
+    for (int unsigned l = 0; l < LgNP; l++)
+      for (int unsigned i = 0; i < (NP >> (l + 1)); i++)
+        mx[i*CntW +: CntW] = (mx[2*i*CntW +: CntW] > mx[(2*i + 1)*CntW +: CntW]) ? mx[2*i*CntW +: CntW]
+                                                                                 : mx[(2*i + 1)*CntW +: CntW];
+    max_len = mx[CntW-1:0];
     for (int unsigned q = 0; q < NQ; q++) begin
       long_req[q] = elig_i[q] && (cnt_i[q*CntW +: CntW] == max_len);
     end
