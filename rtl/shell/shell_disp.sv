@@ -27,10 +27,21 @@ module shell_disp #(
   logic [31:0] kern_q, kern_d, next_q, next_d;
   logic [SW-1:0] rr_q, rr_d;
 
+  // The round-robin search reads a per-SM "fits" vector computed by fixed
+  // index and wraps its index by one subtraction (rr_q reduced modulo NSm
+  // first, so a random initial state wraps as the C model's modulo does):
+  // no divider or run-time part-select per step (docs/synthesis.md).
+  logic [NSm-1:0] fits;  // SM s can take a block of the kernel now
+  always_comb begin
+    for (int unsigned k = 0; k < NSm; k++) fits[k] = tb_free_i[k] && free_warps_i[k*8 +: 8] >= kern_warps_i;
+  end
+
   always_comb begin
     int unsigned s;
+    int unsigned r;
     logic found;
     s = 0;
+    r = 32'(rr_q) % NSm;
     found = 1'b0;
     kern_d = kern_q;
     next_d = next_q;
@@ -42,13 +53,14 @@ module shell_disp #(
     if (kern_valid_i) begin
       if (next_q < kern_blocks_i) begin
         for (int unsigned k = 0; k < NSm; k++) begin
-          s = (32'(rr_q) + k) % NSm;
-          if (!found && tb_free_i[s] && free_warps_i[s*8 +: 8] >= kern_warps_i) begin
+          s = r + k;
+          if (s >= NSm) s = s - NSm;
+          if (!found && fits[s]) begin
             found = 1'b1;
             disp_valid_o = 1'b1;
             disp_sm_o = SW'(s);
             next_d = next_q + 1;
-            rr_d = SW'((s + 1) % NSm);
+            rr_d = (s + 1 == NSm) ? '0 : SW'(s + 1);
           end
         end
       end else if (sm_busy_i == '0) begin
