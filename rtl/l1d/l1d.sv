@@ -345,6 +345,13 @@ module l1d #(
     end
   endfunction
 
+  // The fill port's ready, on its own: it depends on the fill's set (its
+  // victim) but not on fill_valid_i, and a shell feeds it back into the
+  // crossbar that drives fill_valid_i; kept out of the decide block below
+  // so a simulator's combinational-loop iteration does not re-run that
+  // block (docs/shell.md).
+  assign fill_ready_o = fill_byp_i || (!rq_full && (!mode_alloc_i || fv_found));
+
   always_comb begin
     // ---- fill path: the pending (not yet filled) entry of the line
     fill_hit = 1'b0;
@@ -354,7 +361,6 @@ module l1d #(
         fill_hit = 1'b1;
         fill_e   = EIdxW'(e);
       end
-    fill_ready_o = fill_byp_i || (!rq_full && (!mode_alloc_i || fv_found));
     fill_go      = fill_valid_i && fill_ready_o;
     fill_byp_go  = fill_go && fill_byp_i;
     fill_line_go = fill_go && !fill_byp_i && fill_hit;
@@ -713,7 +719,13 @@ module l1d #(
   // Array registers: one always_ff per element (generate).  A loop of
   // non-blocking array writes is not accepted by the simulator once it is
   // too long to unroll (BLKLOOPINIT), and Yosys reads this form well.
-  // Line state: the set u_set takes its row's next state n_*.
+  // Line state: the set u_set takes its row's next state n_*.  Each
+  // register loads its next value unconditionally, the selects written in
+  // the always_ff itself: a conditional non-blocking write per array
+  // element makes the simulator keep and test a pending-write flag per
+  // element and branch, and next-state logic outside the always_ff is
+  // re-evaluated whenever a port input settles (Verilator's input and
+  // active regions) instead of once per edge.
   for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -723,12 +735,12 @@ module l1d #(
           byp_q[gs][gw]   <= 1'b0;
           reuse_q[gs][gw] <= 1'b0;
           rank_q[gs][gw]  <= RankW'(gw);  // "way w has rank w": a permutation
-        end else if (u_set == SetW'(gs)) begin
-          valid_q[gs][gw] <= n_valid[gw];
-          rsv_q[gs][gw]   <= n_rsv[gw];
-          byp_q[gs][gw]   <= n_byp[gw];
-          reuse_q[gs][gw] <= n_reuse[gw];
-          rank_q[gs][gw]  <= n_rank[gw*RankW +: RankW];
+        end else begin
+          valid_q[gs][gw] <= (u_set == SetW'(gs)) ? n_valid[gw] : valid_q[gs][gw];
+          rsv_q[gs][gw]   <= (u_set == SetW'(gs)) ? n_rsv[gw] : rsv_q[gs][gw];
+          byp_q[gs][gw]   <= (u_set == SetW'(gs)) ? n_byp[gw] : byp_q[gs][gw];
+          reuse_q[gs][gw] <= (u_set == SetW'(gs)) ? n_reuse[gw] : reuse_q[gs][gw];
+          rank_q[gs][gw]  <= (u_set == SetW'(gs)) ? n_rank[gw*RankW +: RankW] : rank_q[gs][gw];
         end
       end
     end
@@ -738,11 +750,6 @@ module l1d #(
   // drops, freed after its last release) and a merge (p_e: D's id at slot
   // c, the count after the release; count up), in the C model's order.
   for (genvar ge = 0; ge < Entries; ge++) begin : gen_mshr
-    logic e_fill, e_rel, e_mrg, e_new;
-    assign e_fill = fill_line_go && (fill_e == EIdxW'(ge));
-    assign e_rel  = rel_go && (rel_e == EIdxW'(ge));
-    assign e_mrg  = mrg_go && (p_e == EIdxW'(ge));
-    assign e_new  = new_go && (free_e == EIdxW'(ge));
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         mshr_valid_q[ge] <= 1'b0;
@@ -750,36 +757,39 @@ module l1d #(
         mshr_addr_q[ge]  <= '0;
         mshr_way_q[ge]   <= '0;
         mshr_cnt_q[ge]   <= '0;
-      end else if (e_new) begin
-        mshr_valid_q[ge] <= 1'b1;
-        mshr_rdy_q[ge]   <= 1'b0;
-        mshr_addr_q[ge]  <= d_line;
-        mshr_way_q[ge]   <= new_way;
-        mshr_cnt_q[ge]   <= CntW'(1);
       end else begin
-        if (e_fill) begin
-          mshr_rdy_q[ge] <= 1'b1;
-          if (mode_alloc_i) mshr_way_q[ge] <= fill_way;
-        end
-        if (e_rel || e_mrg) mshr_cnt_q[ge] <= mshr_cnt_q[ge] - CntW'(e_rel) + CntW'(e_mrg);
-        if (e_rel && rel_done) begin
-          mshr_valid_q[ge] <= 1'b0;
-          mshr_rdy_q[ge]   <= 1'b0;
-        end
+        // new entry > freed after its last release > unchanged
+        mshr_valid_q[ge] <= (new_go && free_e == EIdxW'(ge)) ? 1'b1 :
+                            (rel_done && rel_e == EIdxW'(ge)) ? 1'b0 : mshr_valid_q[ge];
+        // new entry > freed > filled > unchanged
+        mshr_rdy_q[ge]   <= (new_go && free_e == EIdxW'(ge)) ? 1'b0 :
+                            (rel_done && rel_e == EIdxW'(ge)) ? 1'b0 :
+                            (fill_line_go && fill_e == EIdxW'(ge)) ? 1'b1 : mshr_rdy_q[ge];
+        mshr_addr_q[ge]  <= (new_go && free_e == EIdxW'(ge)) ? d_line : mshr_addr_q[ge];
+        mshr_way_q[ge]   <= (new_go && free_e == EIdxW'(ge)) ? new_way :
+                            (fill_line_go && mode_alloc_i && fill_e == EIdxW'(ge)) ? fill_way : mshr_way_q[ge];
+        mshr_cnt_q[ge]   <= (new_go && free_e == EIdxW'(ge)) ? CntW'(1) :
+                            mshr_cnt_q[ge] - CntW'(rel_go && rel_e == EIdxW'(ge)) +
+                            CntW'(mrg_go && p_e == EIdxW'(ge));
       end
     end
+    // id slot gk: a new entry holds D's id in slot 0; a merge writes D's id
+    // at slot c; a release shifts every slot down by one (the last gets 0)
     for (genvar gk = 0; gk < Merge; gk++) begin : gen_id
-      logic [IdW-1:0] id_up;  // slot gk after a release: the next slot's id
       if (gk + 1 < Merge) begin : gen_shift
-        assign id_up = mshr_ids_q[ge][gk + 1];
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) mshr_ids_q[ge][gk] <= '0;
+          else mshr_ids_q[ge][gk] <= (new_go && free_e == EIdxW'(ge)) ? ((gk == 0) ? d_id_q : '0) :
+                                     (mrg_go && p_e == EIdxW'(ge) && c == CntW'(gk)) ? d_id_q :
+                                     (rel_go && rel_e == EIdxW'(ge)) ? mshr_ids_q[ge][gk + 1] : mshr_ids_q[ge][gk];
+        end
       end else begin : gen_last
-        assign id_up = '0;
-      end
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) mshr_ids_q[ge][gk] <= '0;
-        else if (e_new) mshr_ids_q[ge][gk] <= (gk == 0) ? d_id_q : '0;
-        else if (e_mrg && c == CntW'(gk)) mshr_ids_q[ge][gk] <= d_id_q;
-        else if (e_rel) mshr_ids_q[ge][gk] <= id_up;
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) mshr_ids_q[ge][gk] <= '0;
+          else mshr_ids_q[ge][gk] <= (new_go && free_e == EIdxW'(ge)) ? ((gk == 0) ? d_id_q : '0) :
+                                     (mrg_go && p_e == EIdxW'(ge) && c == CntW'(gk)) ? d_id_q :
+                                     (rel_go && rel_e == EIdxW'(ge)) ? '0 : mshr_ids_q[ge][gk];
+        end
       end
     end
   end

@@ -77,43 +77,25 @@ module shell_xbar #(
     for (int unsigned s = 0; s < NSm; s++) inj_bank[s] = BW'(32'(inj_line_i[s*LaW +: LaW]) % NB);
   end
 
+  // Ejection offers: a block of their own, reading no ready input, so the
+  // simulator sees no combinational loop through an SM's fill_ready_o
+  // (ej_valid_o -> the SM's L1D -> ej_ready_i -> the moves below).
   always_comb begin
     int unsigned b;
-    int unsigned s;
     int unsigned r;
     logic found;
-    logic [NB-1:0]  rsp_for;  // bank b's response head is for SM i
-    logic [NSm-1:0] req_to;   // SM s's head may go to bank bb now
+    logic [NB-1:0] rsp_for;  // bank b's response head is for SM i
     b = 0;
-    s = 0;
     r = 0;
     found = 1'b0;
     rsp_for = '0;
-    req_to = '0;
     ej_valid_o = '0;
     ej_byp_o   = '0;
     ej_line_o  = '0;
     ej_id_o    = '0;
-    l2_rsp_ready_o = '0;
-    inj_pop_o = '0;
-    l2_req_valid_o = '0;
-    l2_req_store_o = '0;
-    l2_req_byp_o = '0;
-    l2_req_sm_o = '0;
-    l2_req_line_o = '0;
-    l2_req_id_o = '0;
     for (int unsigned i = 0; i < NSm; i++) begin
       ej_bank[i] = '0;
-      ej_busy_d[i] = (ej_busy_q[i] != '0) ? ej_busy_q[i] - 1'b1 : '0;
-      ej_rr_d[i] = ej_rr_q[i];
-      inj_busy_d[i] = (inj_busy_q[i] != '0) ? inj_busy_q[i] - 1'b1 : '0;
-    end
-    for (int unsigned bb = 0; bb < NB; bb++) begin
-      bank_rr_d[bb] = bank_rr_q[bb];
-      inj_sm[bb] = '0;
-    end
-    // ---- ejection offers: the first bank from ej_rr_q whose head is for SM i
-    for (int unsigned i = 0; i < NSm; i++) begin
+      // the first bank from ej_rr_q whose head is for SM i
       found = 1'b0;
       for (int unsigned bb = 0; bb < NB; bb++)
         rsp_for[bb] = l2_rsp_valid_i[bb] && (32'(l2_rsp_sm_i[bb*SmW +: SmW]) == i);
@@ -135,6 +117,34 @@ module shell_xbar #(
           ej_id_o[i*IdW +: IdW] = l2_rsp_id_i[bb*IdW +: IdW];
           ej_byp_o[i] = l2_rsp_byp_i[bb];
         end
+    end
+  end
+
+  always_comb begin
+    int unsigned s;
+    int unsigned r;
+    logic found;
+    logic [NSm-1:0] req_to;   // SM s's head may go to bank bb now
+    s = 0;
+    r = 0;
+    found = 1'b0;
+    req_to = '0;
+    l2_rsp_ready_o = '0;
+    inj_pop_o = '0;
+    l2_req_valid_o = '0;
+    l2_req_store_o = '0;
+    l2_req_byp_o = '0;
+    l2_req_sm_o = '0;
+    l2_req_line_o = '0;
+    l2_req_id_o = '0;
+    for (int unsigned i = 0; i < NSm; i++) begin
+      ej_busy_d[i] = (ej_busy_q[i] != '0) ? ej_busy_q[i] - 1'b1 : '0;
+      ej_rr_d[i] = ej_rr_q[i];
+      inj_busy_d[i] = (inj_busy_q[i] != '0) ? inj_busy_q[i] - 1'b1 : '0;
+    end
+    for (int unsigned bb = 0; bb < NB; bb++) begin
+      bank_rr_d[bb] = bank_rr_q[bb];
+      inj_sm[bb] = '0;
     end
     // ---- ejection: moves, busy counters ------------------------------------
     for (int unsigned i = 0; i < NSm; i++) begin
