@@ -349,7 +349,7 @@ module l1d #(
   // victim) but not on fill_valid_i, and a shell feeds it back into the
   // crossbar that drives fill_valid_i; kept out of the decide block below
   // so a simulator's combinational-loop iteration does not re-run that
-  // block (docs/shell.md).
+  // block (docs/l1d.md, Storage).
   assign fill_ready_o = fill_byp_i || (!rq_full && (!mode_alloc_i || fv_found));
 
   always_comb begin
