@@ -28,8 +28,8 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->ntbs = (unsigned)CFG(cfg, SHELL_TBS);
   s->nbanks = (unsigned)CFG(cfg, SHELL_L2_BANKS);
   s->line = (unsigned)CFG(cfg, L1D_LINE);
-  s->flits_line = 1 + s->line / (unsigned)CFG(cfg, SHELL_FLIT);
-  if (s->line != 128 && 0) return -1;
+  if (shell_mem_derive(cfg, &s->mem)) return -1;
+  s->flits_line = s->mem.flits_line;
   for (uint32_t k = 0; k < wl->nk; k++)
     if (wl->k[k].warps > s->nwarps) {
       fprintf(stderr, "error: parameter SHELL_WARPS=%u: kernel %s has blocks of %u warps, more than an SM holds\n",
@@ -75,11 +75,10 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   }
   for (unsigned b = 0; b < s->nbanks; b++)
     if (shell_l2_init(&s->l2[b], (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
-                      (unsigned)CFG(cfg, SHELL_L2_LAT), (unsigned)CFG(cfg, SHELL_L2_Q),
-                      (unsigned)CFG(cfg, SHELL_L2_RSPQ), (unsigned)CFG(cfg, L1D_ADDR_W) - lb,
-                      (unsigned)CFG(cfg, L1D_ID_W), 4) ||
-        shell_dram_init(&s->dram[b], 64, (uint32_t)CFG(cfg, SHELL_DRAM_LAT),
-                        (uint32_t)CFG(cfg, SHELL_DRAM_INTERVAL))) {
+                      (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), s->mem.reqq, s->mem.rspq,
+                      (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W), 4, s->nbanks,
+                      (unsigned)CFG(cfg, SHELL_L2_SET_IDX), CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
+        shell_dram_init(&s->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_ivl_fp)) {
       shell_free(s);
       return -1;
     }
@@ -322,7 +321,7 @@ void shell_comb(shell_t *s) {
   for (unsigned i = 0; i < s->nsm; i++)
     if ((xo->inj_pop_o >> i) & 1) {
       shell_sm_t *m = &s->sm[i];
-      unsigned fl = (xi->inj_store_i >> i) & 1 ? s->flits_line : 1;
+      unsigned fl = (xi->inj_store_i >> i) & 1 ? s->flits_line : s->mem.flits_req;
       shell_sm_inj_pop(m);
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
@@ -596,8 +595,8 @@ int shell_dot(const shell_t *s, FILE *f) {
   fprintf(f, "  xbar_req [label=\"request crossbar\\n1 flit/cycle per port, %u-flit lines\"];\n"
              "  xbar_rsp [label=\"response crossbar\"];\n", s->flits_line);
   for (unsigned b = 0; b < s->nbanks; b++) {
-    fprintf(f, "  l2_%u [label=\"L2 bank %u\\n%u sets x %u ways\\nlatency %lld\"];\n", b, b, s->l2[b].sets, s->l2[b].ways,
-            CFG(&s->cfg, SHELL_L2_LAT));
+    fprintf(f, "  l2_%u [label=\"L2 bank %u\\n%u sets x %u ways\\nROP latency %lld\"];\n", b, b, s->l2[b].sets, s->l2[b].ways,
+            CFG(&s->cfg, SHELL_L2_ROP_LAT));
     fprintf(f, "  dram_%u [label=\"DRAM channel %u (environment)\\nlatency %lld\", shape=note];\n", b, b,
             CFG(&s->cfg, SHELL_DRAM_LAT));
     fprintf(f, "  xbar_req -> l2_%u;\n  l2_%u -> xbar_rsp;\n  l2_%u -> dram_%u;\n  dram_%u -> l2_%u;\n", b, b, b, b, b, b);

@@ -28,6 +28,7 @@
 #include "shell_wl.h"
 #include "shell_l2.h"
 #include "shell_dram.h"
+#include "shell_mem.h"
 #include "shell_xbar.h"
 #include "shell_disp.h"
 #include "shell_sm.h"
@@ -49,6 +50,7 @@ typedef struct {
   l1sys_cfg_t cfg;
   const shell_wl_t *wl;
   unsigned nsm, nwarps, ntbs, nbanks, flits_line, line, lbits_w;
+  shell_mem_t mem; /* the memory side's derived figures (shell_mem.h) */
   shell_sm_t *sm;
   shell_byp_t *byp;     /* per SM: the bypass controller (hook, outside the SM) */
   shell_ccn_t *ccn;     /* per SM: the CCN node (hook, outside the SM) */

@@ -1,9 +1,15 @@
 /* shell_dram.h -- the DRAM channel behind one L2 bank: part of the
  * ENVIRONMENT, not of the hardware (docs/shell.md).  The shell's C model and
  * the lockstep adapter of the L2 bank both use it, so both models of the
- * bank see the same DRAM.  Requests are served in order; a request accepted
- * in cycle c is answered (loads) or retired (stores) at
- * ts = max(c + lat, previous ts + interval).
+ * bank see the same DRAM.  Requests are served in order; latency first, then
+ * the channel's bandwidth (as GPGPU-Sim's dram_latency queue ahead of the
+ * DRAM scheduler): a request accepted in cycle c starts its transfer at
+ * start = max(c + lat, previous start + interval), in 1/SHELL_DRAM_FP core
+ * cycles (the interval is a line's share of the bank's channel, usually not
+ * a whole number of cycles: shell_mem.h), and is answered (loads) or retired
+ * (stores) at ts = ceil(start).  Latency and bandwidth are separate: lat
+ * never limits how many requests are in flight (depth, the L2->DRAM queue,
+ * does).
  * Per cycle: shell_dram_inputs() gives the bank's dram_req_ready_i and
  * dram_rsp_* from the channel's state; after the cycle, shell_dram_step()
  * applies the cycle's two handshakes. */
@@ -11,6 +17,7 @@
 #define SHELL_DRAM_H
 #include <stdint.h>
 #include <stdlib.h>
+#include "shell_mem.h"
 
 typedef struct {
   uint32_t sm, line, id, store, byp, ts;
@@ -18,21 +25,24 @@ typedef struct {
 
 typedef struct {
   shell_dram_ent_t *e;
-  uint32_t depth, head, count, next, lat, ivl;
+  uint32_t depth, head, count, lat, ivl_fp;
+  uint64_t next_fp; /* earliest start of the next transfer, x SHELL_DRAM_FP */
   uint64_t reads, writes;
 } shell_dram_t;
 
-static inline int shell_dram_init(shell_dram_t *d, uint32_t depth, uint32_t lat, uint32_t ivl) {
+/* ivl_fp: core cycles per line x SHELL_DRAM_FP (shell_mem_t.dram_ivl_fp). */
+static inline int shell_dram_init(shell_dram_t *d, uint32_t depth, uint32_t lat, uint32_t ivl_fp) {
   d->e = calloc(depth, sizeof *d->e);
   d->depth = depth;
   d->lat = lat;
-  d->ivl = ivl;
-  d->head = d->count = d->next = 0;
+  d->ivl_fp = ivl_fp;
+  d->head = d->count = 0;
+  d->next_fp = 0;
   d->reads = d->writes = 0;
   return d->e ? 0 : -1;
 }
 static inline void shell_dram_free(shell_dram_t *d) { free(d->e); d->e = NULL; }
-static inline void shell_dram_reset(shell_dram_t *d) { d->head = d->count = d->next = 0; d->reads = d->writes = 0; }
+static inline void shell_dram_reset(shell_dram_t *d) { d->head = d->count = 0; d->next_fp = 0; d->reads = d->writes = 0; }
 /* The head, when it is a load whose time has come (else NULL). */
 static inline const shell_dram_ent_t *shell_dram_rsp(const shell_dram_t *d, uint32_t cyc) {
   const shell_dram_ent_t *h = &d->e[d->head];
@@ -47,9 +57,10 @@ static inline void shell_dram_step(shell_dram_t *d, uint32_t cyc, uint32_t req_f
     d->count--;
   }
   if (req_fire) {
-    uint32_t ts = cyc + d->lat;
-    if ((int32_t)(d->next - ts) > 0) ts = d->next;
-    d->next = ts + d->ivl;
+    uint64_t start = ((uint64_t)cyc + d->lat) * SHELL_DRAM_FP;
+    if (d->next_fp > start) start = d->next_fp;
+    d->next_fp = start + d->ivl_fp;
+    uint32_t ts = (uint32_t)((start + SHELL_DRAM_FP - 1) / SHELL_DRAM_FP);
     shell_dram_ent_t n = *req;
     n.ts = ts;
     d->e[(d->head + d->count) % d->depth] = n;

@@ -5,14 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
+#include "l1sys_params.h"
 
-const char *const shell_l2_cnt_name[L2C_N] = {"cnt_hit_q", "cnt_miss_q", "cnt_store_q", "cnt_fill_q"};
+const char *const shell_l2_cnt_name[L2C_N] = {"cnt_hit_q", "cnt_miss_q", "cnt_store_q", "cnt_fill_q", "cnt_wb_q"};
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
 
 int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, unsigned reqq, unsigned rspq,
-                  unsigned law, unsigned idw, unsigned smw) {
+                  unsigned law, unsigned idw, unsigned smw, unsigned nbanks, unsigned set_idx, unsigned wback) {
   memset(m, 0, sizeof *m);
+  m->nbanks = nbanks ? nbanks : 1;
+  m->set_idx = set_idx;
+  m->wback = wback;
   m->sets = sets;
   m->ways = ways;
   m->lat = lat;
@@ -25,12 +29,14 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   size_t n = (size_t)sets * ways;
   m->valid_q = calloc(n, 1);
   m->valid_d = calloc(n, 1);
+  m->dirty_q = calloc(n, 1);
+  m->dirty_d = calloc(n, 1);
   m->tag_wbuf = calloc(bits_words(ways * law), 4);
   m->age_wbuf = calloc(ways, 4);
   m->wmask = calloc(bits_words(ways), 4);
-  if (m->bodyw > 64 || !m->valid_q || !m->valid_d || !m->tag_wbuf || !m->age_wbuf || !m->wmask ||
+  if (m->bodyw > 64 || !m->valid_q || !m->valid_d || !m->dirty_q || !m->dirty_d || !m->tag_wbuf || !m->age_wbuf || !m->wmask ||
       mem_1r1w_sync_init(&m->i_tags, sets, ways * law, law) || mem_1r1w_sync_init(&m->i_ages, sets, ways * 32, 32) ||
-      fifo_sync_init(&m->i_reqq, reqq, m->msgw) || fifo_sync_init(&m->i_rspq, rspq, m->msgw)) {
+      fifo_sync_init(&m->i_reqq, reqq, m->msgw) || fifo_sync_init(&m->i_rspq, rspq, m->bodyw)) {
     shell_l2_free(m);
     return -1;
   }
@@ -41,6 +47,9 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
 void shell_l2_free(shell_l2_t *m) {
   free(m->valid_q);
   free(m->valid_d);
+  free(m->dirty_q);
+  free(m->dirty_d);
+  m->dirty_q = m->dirty_d = NULL;
   free(m->tag_wbuf);
   free(m->age_wbuf);
   free(m->wmask);
@@ -56,6 +65,8 @@ void shell_l2_reset(shell_l2_t *m) {
   size_t n = (size_t)m->sets * m->ways;
   memset(m->valid_q, 0, n);
   memcpy(m->valid_d, m->valid_q, n);
+  memset(m->dirty_q, 0, n);
+  memcpy(m->dirty_d, m->dirty_q, n);
   /* the SRAM rows and output registers are not reset (like the macros) */
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_ages);
@@ -69,11 +80,26 @@ void shell_l2_reset(shell_l2_t *m) {
   m->dset = -1;
 }
 
-/* XOR-folded set index: power-of-two strides do not crowd a few sets. */
-uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line, unsigned nbanks) {
-  (void)nbanks;
+uint32_t shell_l2_ipoly(unsigned n) {
+  static const uint32_t p[13] = {0, SHELL_IPOLY_1, SHELL_IPOLY_2, SHELL_IPOLY_3, SHELL_IPOLY_4, SHELL_IPOLY_5,
+                                 SHELL_IPOLY_6, SHELL_IPOLY_7, SHELL_IPOLY_8, SHELL_IPOLY_9, SHELL_IPOLY_10,
+                                 SHELL_IPOLY_11, SHELL_IPOLY_12};
+  return n < 13 ? p[n] : 0;
+}
+
+/* Of the bank-local line (line / banks: the bank number's part of the
+ * address removed, as GPGPU-Sim indexes an L2 with the partition address):
+ * LINEAR its low bits; IPOLY its remainder modulo the polynomial of degree
+ * setw over GF(2), so that every power-of-two stride spreads over all sets. */
+uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line) {
   if (!m->setw) return 0;
-  return (line ^ (line >> m->setw) ^ (line >> (2 * m->setw))) & (m->sets - 1);
+  uint32_t x = line / m->nbanks;
+  if (m->set_idx == SHELL_L2_SET_IDX_IPOLY) {
+    const uint32_t p = shell_l2_ipoly(m->setw);
+    for (int i = (int)m->law - 1; i >= (int)m->setw; i--)
+      if (x >> i & 1) x ^= p << (i - (int)m->setw);
+  }
+  return x & (m->sets - 1);
 }
 
 /* message packing {ts, byp, store, id, sm, line}, line at bit 0 */
@@ -89,7 +115,7 @@ static void pack(const shell_l2_t *m, uint32_t *w, uint32_t sm, uint32_t line, u
   bits_set(w, b, 32, ts);
 }
 typedef struct { uint32_t sm, line, id, st, byp, ts; } msg_t;
-static msg_t unpack(const shell_l2_t *m, const uint32_t *w) {
+static msg_t unpack(const shell_l2_t *m, const uint32_t *w, int stamped) {
   msg_t r;
   unsigned b = 0;
   r.line = (uint32_t)bits_get(w, b, m->law), b += m->law;
@@ -97,13 +123,14 @@ static msg_t unpack(const shell_l2_t *m, const uint32_t *w) {
   r.id = (uint32_t)bits_get(w, b, m->idw), b += m->idw;
   r.st = (uint32_t)bits_get(w, b, 1), b += 1;
   r.byp = (uint32_t)bits_get(w, b, 1), b += 1;
-  r.ts = (uint32_t)bits_get(w, b, 32);
+  r.ts = stamped ? (uint32_t)bits_get(w, b, 32) : 0;
   return r;
 }
 
 static void stage(shell_l2_t *m, uint32_t set) {
   size_t o = (size_t)set * m->ways;
   memcpy(&m->valid_d[o], &m->valid_q[o], m->ways);
+  memcpy(&m->dirty_d[o], &m->dirty_q[o], m->ways);
   m->dset = (int)set;
 }
 
@@ -115,9 +142,9 @@ int shell_l2_busy(const shell_l2_t *m) {
 
 void shell_l2_peek(shell_l2_t *m) {
   shell_l2_out_t *o = &m->out;
-  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
+  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq), 0);
   o->req_ready_o = !fifo_sync_full(&m->i_reqq);
-  o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq) && (int32_t)(r.ts - m->cyc_q) <= 0;
+  o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq);
   o->rsp_sm_o = r.sm;
   o->rsp_line_o = r.line;
   o->rsp_id_o = r.id;
@@ -133,12 +160,19 @@ void shell_l2_comb(shell_l2_t *m) {
   m->dset = -1;
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_ages);
-  uint32_t rq_empty = fifo_sync_empty(&m->i_reqq), rs_full = fifo_sync_full(&m->i_rspq);
-  msg_t d = unpack(m, m->dec_msg_q); /* (the stamp bits of a body are zero) */
-  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
+  uint32_t rs_full = fifo_sync_full(&m->i_rspq);
+  msg_t d = unpack(m, m->dec_msg_q, 0);
+  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq), 0);
+  msg_t h = unpack(m, fifo_sync_rdata(&m->i_reqq), 1);
+  /* the request queue's head has come out of the ROP delay */
+#ifdef FAULT_SHELL_L2_LAT
+  uint32_t rq_ready = !fifo_sync_empty(&m->i_reqq) && (int32_t)(h.ts - m->cyc_q) <= 1; /* fault: a cycle early */
+#else
+  uint32_t rq_ready = !fifo_sync_empty(&m->i_reqq) && (int32_t)(h.ts - m->cyc_q) <= 0;
+#endif
   /* ---- decide: the access read at the last edge, its set's rows --------- */
   uint32_t line = d.line;
-  uint32_t set = shell_l2_set_idx(m, line, 0);
+  uint32_t set = shell_l2_set_idx(m, line);
   size_t o0 = (size_t)set * m->ways;
   const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
   uint32_t hit = 0, hway = 0, vway = 0, vfound = 0;
@@ -154,29 +188,40 @@ void shell_l2_comb(shell_l2_t *m) {
   if (!vfound)
     for (unsigned w = 1; w < m->ways; w++)
       if (age_row[w] < age_row[vway]) vway = w;
+  /* a valid victim that is dirty must be written back before its way is reused */
+#ifdef FAULT_SHELL_L2_WB
+  uint32_t vdirty = 0; /* fault: a dirty victim is dropped, never written back */
+#else
+  uint32_t vdirty = m->wback && m->valid_q[o0 + vway] && m->dirty_q[o0 + vway];
+#endif
+  uint32_t vtag = (uint32_t)bits_get(tag_row, vway * m->law, m->law);
   /* a fill finishes only while DRAM still offers its line */
   uint32_t fill = m->dec_valid_q && m->dec_fill_q && in->dram_rsp_valid_i && in->dram_rsp_line_i == line;
   uint32_t look = m->dec_valid_q && !m->dec_fill_q;
   uint32_t ld_hit = look && !d.st && hit, ld_miss = look && !d.st && !hit, st = look && d.st;
-  uint32_t fill_go = fill && !rs_full, hit_go = ld_hit && !rs_full;
-  o->dram_req_valid_o = ld_miss || st;
+  uint32_t wb_fill = fill && !hit && vdirty, wb_st = st && m->wback && !hit && vdirty;
+  o->dram_req_valid_o = ld_miss || (st && !m->wback) || (wb_fill && !rs_full) || wb_st;
   uint32_t dram_go = o->dram_req_valid_o && in->dram_req_ready_i;
-  uint32_t replay = look && !hit_go && !dram_go;
-  o->dram_req_sm_o = d.sm;
-  o->dram_req_line_o = d.line;
-  o->dram_req_id_o = d.id;
-  o->dram_req_store_o = d.st;
-  o->dram_req_byp_o = d.byp;
+  uint32_t fill_go = fill && !rs_full && (!wb_fill || in->dram_req_ready_i);
+  uint32_t hit_go = ld_hit && !rs_full;
+  uint32_t st_go = st && (m->wback ? !wb_st || in->dram_req_ready_i : in->dram_req_ready_i);
+  uint32_t replay = look && !hit_go && !(ld_miss && dram_go) && !st_go;
+  uint32_t wb = wb_fill || wb_st;
+  o->dram_req_sm_o = wb ? 0 : d.sm;
+  o->dram_req_line_o = wb ? vtag : d.line;
+  o->dram_req_id_o = wb ? 0 : d.id;
+  o->dram_req_store_o = wb || d.st;
+  o->dram_req_byp_o = wb ? 0 : d.byp;
   o->dram_rsp_ready_o = fill_go;
   o->req_ready_o = !fifo_sync_full(&m->i_reqq);
-  o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq) && (int32_t)(r.ts - m->cyc_q) <= 0;
+  o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq);
   o->rsp_sm_o = r.sm;
   o->rsp_line_o = r.line;
   o->rsp_id_o = r.id;
   o->rsp_byp_o = r.byp;
-  /* ---- tag updates (into the SRAM rows and valid_q) ---------------------- */
-  uint32_t touch = (fill_go && hit) || hit_go || (st && dram_go && hit);
-  uint32_t alloc = fill_go && !hit;
+  /* ---- tag updates (into the SRAM rows, valid_q and dirty_q) ------------- */
+  uint32_t touch = (fill_go && hit) || hit_go || (st_go && hit);
+  uint32_t alloc = (fill_go && !hit) || (st_go && m->wback && !hit);
   if (touch || alloc) {
     uint32_t w = alloc ? vway : hway;
     m->tick_d = m->tick_q + 1;
@@ -184,9 +229,12 @@ void shell_l2_comb(shell_l2_t *m) {
     bits_set(m->wmask, w, 1, 1);
     for (unsigned k = 0; k < m->ways; k++) m->age_wbuf[k] = m->tick_d;
     mem_1r1w_sync_write(&m->i_ages, set, m->age_wbuf, m->wmask);
-    if (alloc) {
+    if (alloc || (st_go && m->wback)) {
       stage(m, set);
       m->valid_d[o0 + w] = 1;
+      m->dirty_d[o0 + w] = (uint8_t)(st_go && m->wback);
+    }
+    if (alloc) {
       for (unsigned k = 0; k < m->ways; k++) bits_set(m->tag_wbuf, k * m->law, m->law, line);
       mem_1r1w_sync_write(&m->i_tags, set, m->tag_wbuf, m->wmask);
     }
@@ -195,16 +243,16 @@ void shell_l2_comb(shell_l2_t *m) {
    * An access is not read while the decide stage holds its set (it may write
    * that set at this edge); a request is not read while the decide stage's
    * request moves to the replay slot (it is older). */
-  uint32_t f_set = shell_l2_set_idx(m, in->dram_rsp_line_i, 0);
+  uint32_t f_set = shell_l2_set_idx(m, in->dram_rsp_line_i);
   uint64_t r_msg = m->rp_valid_q ? msg64(m->rp_msg_q) : bits_get(fifo_sync_rdata(&m->i_reqq), 0, m->bodyw);
-  uint32_t r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)), 0);
+  uint32_t r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)));
 #ifdef FAULT_SHELL_L2_SAMESET
   uint32_t a_fill = in->dram_rsp_valid_i; /* fault: no access waits for the decide stage's set */
   (void)f_set;
-  uint32_t a_req = !a_fill && (m->rp_valid_q || !rq_empty) && !replay;
+  uint32_t a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
 #else
   uint32_t a_fill = in->dram_rsp_valid_i && !(m->dec_valid_q && f_set == set);
-  uint32_t a_req = !a_fill && (m->rp_valid_q || !rq_empty) && !replay && !(m->dec_valid_q && r_set == set);
+  uint32_t a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay && !(m->dec_valid_q && r_set == set);
 #endif
   if (a_fill || a_req) {
     mem_1r1w_sync_read(&m->i_tags, a_fill ? f_set : r_set);
@@ -224,14 +272,9 @@ void shell_l2_comb(shell_l2_t *m) {
   else memcpy(m->rp_msg_d, m->rp_msg_q, sizeof m->rp_msg_d);
   /* ---- queues ------------------------------------------------------------ */
   uint32_t push_rsp = fill_go || hit_go;
-#ifdef FAULT_SHELL_L2_LAT
-  pack(m, m->wbuf, d.sm, d.line, d.id, d.st, d.byp, fill_go ? m->cyc_q + 1 : m->cyc_q + m->lat - 1); /* fault: hits early */
-#else
-  pack(m, m->wbuf, d.sm, d.line, d.id, d.st, d.byp, fill_go ? m->cyc_q + 1 : m->cyc_q + m->lat);
-#endif
-  fifo_sync_comb(&m->i_rspq, push_rsp, push_rsp ? m->wbuf : NULL, o->rsp_valid_o && in->rsp_ready_i);
+  fifo_sync_comb(&m->i_rspq, push_rsp, push_rsp ? m->dec_msg_q : NULL, o->rsp_valid_o && in->rsp_ready_i);
   uint32_t wreq[4];
-  pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, 0);
+  pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, m->cyc_q + m->lat);
   uint32_t push_req = in->req_valid_i && o->req_ready_o;
   fifo_sync_comb(&m->i_reqq, push_req, push_req ? wreq : NULL, a_req && !m->rp_valid_q);
   /* ---- counters ---------------------------------------------------------- */
@@ -241,14 +284,16 @@ void shell_l2_comb(shell_l2_t *m) {
   m->cnt_d[L2C_HIT] += hit_go;
 #endif
   m->cnt_d[L2C_MISS] += ld_miss && dram_go;
-  m->cnt_d[L2C_STORE] += st && dram_go;
-  m->cnt_d[L2C_FILL] += alloc;
+  m->cnt_d[L2C_STORE] += st_go;
+  m->cnt_d[L2C_FILL] += fill_go && !hit;
+  m->cnt_d[L2C_WB] += wb && dram_go;
 }
 
 void shell_l2_commit(shell_l2_t *m) {
   if (m->dset >= 0) {
     size_t o = (size_t)m->dset * m->ways;
     memcpy(&m->valid_q[o], &m->valid_d[o], m->ways);
+    memcpy(&m->dirty_q[o], &m->dirty_d[o], m->ways);
   }
   mem_1r1w_sync_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_ages);

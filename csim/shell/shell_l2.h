@@ -1,16 +1,30 @@
-/* shell_l2.h -- C mirror of rtl/shell/shell_l2.sv: one L2 bank of the GPU
- * shell (docs/shell.md, "Dispatcher, crossbars, L2, DRAM").  Same register
+/* shell_l2.h -- C mirror of rtl/shell/shell_l2.sv: one L2 bank (a memory
+ * sub-partition, as GPGPU-Sim's memory_sub_partition) of the GPU shell
+ * (docs/shell.md, "Memory side: throughput and latency").  Same register
  * names as the RTL.
  *
  * Ports (valid/ready: a transfer happens in a cycle where both are high):
- *   req_*       from the request crossbar; req_ready_o = request queue not full.
- *   rsp_*       toward the response crossbar: the response queue's head once
- *               its time stamp is reached (rsp_valid_o); rsp_ready_i pops.
- *   dram_req_*  a load miss or a store toward the DRAM channel (environment).
+ *   req_*       from the request crossbar; req_ready_o = request queue not
+ *               full.  A request is stamped ts = cycle + rop_lat as it enters
+ *               (the ROP delay line, -gpgpu_l2_rop_latency) and may reach the
+ *               tags only once its stamp is reached: latency is a pipeline,
+ *               the queue has rop_lat + L2_Q entries, so it never caps
+ *               bandwidth.
+ *   rsp_*       toward the response crossbar: the response queue's head
+ *               (a hit or a fill, the cycle after its tag access).
+ *   dram_req_*  a load miss, a store (write-through) or a dirty victim's
+ *               write-back (write-back) toward the DRAM channel (environment).
  *   dram_rsp_*  a line back from DRAM: filled into the tags (priority over
  *               the head request: one tag access a cycle) and answered.
- * A message is {sm, line, id, store, byp}; in the queues with a time stamp
- * ts, packed {ts, byp, store, id, sm, line} (line at bit 0).
+ * A message is {sm, line, id, store, byp}; in the request queue with its
+ * stamp ts, packed {ts, byp, store, id, sm, line} (line at bit 0); the
+ * response queue holds the message alone.
+ * Set index: of the bank-local line (line / banks, as GPGPU-Sim indexes the
+ * partition address), LINEAR or IPOLY (shell_l2_set_idx).
+ * Write-back (SHELL_L2_WRITE=BACK): a store hit marks its line dirty; a store
+ * miss allocates the victim way dirty without a DRAM read (the shell's stores
+ * write whole lines: GPGPU-Sim's lazy fetch-on-read never fetches them); a
+ * dirty victim of a fill or a store allocation is written back first.
  * Two stages, as the RTL: read (a fill, else the replayed request, else the
  * queue head reads its set's rows from the SRAM macros i_tags / i_ages)
  * and decide (the next cycle); the decide stage never holds an access
@@ -39,16 +53,16 @@ typedef struct {
   uint32_t dram_rsp_ready_o;
 } shell_l2_out_t;
 
-enum { L2C_HIT, L2C_MISS, L2C_STORE, L2C_FILL, L2C_N };
+enum { L2C_HIT, L2C_MISS, L2C_STORE, L2C_FILL, L2C_WB, L2C_N };
 extern const char *const shell_l2_cnt_name[L2C_N]; /* "cnt_hit_q", ... */
 
 typedef struct {
-  unsigned sets, ways, lat, law, idw, smw, msgw, setw;
+  unsigned sets, ways, lat, law, idw, smw, msgw, setw, nbanks, set_idx, wback;
   shell_l2_in_t in;
   shell_l2_out_t out;
   unsigned bodyw; /* a message without its stamp */
-  /* per line [set][way]: valid (flops) */
-  uint8_t *valid_q, *valid_d;
+  /* per line [set][way]: valid, dirty (flops) */
+  uint8_t *valid_q, *valid_d, *dirty_q, *dirty_d;
   /* SRAM macros, one row per set: Ways line addresses, Ways last-use stamps */
   mem_1r1w_sync_t i_tags, i_ages;
   uint32_t tick_q, tick_d, cyc_q, cyc_d;
@@ -61,8 +75,11 @@ typedef struct {
   uint32_t wbuf[4], *tag_wbuf, *age_wbuf, *wmask;
 } shell_l2_t;
 
+/* lat: the ROP latency; reqq: request-queue entries (ROP delay + L2_Q);
+ * nbanks: banks of the shell (the set index divides the line by it);
+ * set_idx: SHELL_L2_SET_IDX_*; wback: SHELL_L2_WRITE_BACK or _THROUGH. */
 int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, unsigned reqq, unsigned rspq,
-                  unsigned law, unsigned idw, unsigned smw);
+                  unsigned law, unsigned idw, unsigned smw, unsigned nbanks, unsigned set_idx, unsigned wback);
 void shell_l2_free(shell_l2_t *m);
 void shell_l2_reset(shell_l2_t *m);
 /* The outputs that depend on the registered state only (req_ready_o,
@@ -73,7 +90,9 @@ void shell_l2_comb(shell_l2_t *m);
 void shell_l2_commit(shell_l2_t *m);
 /* Something in flight inside the bank (queues, decide stage, replay slot). */
 int shell_l2_busy(const shell_l2_t *m);
-/* Bank-local set index of a line (the RTL's function of the same name). */
-uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line, unsigned nbanks);
+/* Set index of a line (the RTL's function of the same name). */
+uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line);
+/* The IPOLY polynomial of degree n (SHELL_IPOLY_<n>), 0 outside 1..12. */
+uint32_t shell_l2_ipoly(unsigned n);
 
 #endif

@@ -35,18 +35,22 @@ module shell #(
   parameter int unsigned InjQ     = 8,
   /// 1: an MRPB in every SM.
   parameter int unsigned UseMrpb  = 0,
-  /// Flits of a line on the crossbars (1 + Line / flit bytes).
-  parameter int unsigned Flits    = 5,
+  /// Flits of a line on the crossbars (csim/shell/shell_mem.c: ceil((8 + Line) / port bytes per cycle)).
+  parameter int unsigned Flits    = 4,
   /// L2 sets per bank.
   parameter int unsigned L2Sets   = 64,
   /// L2 ways.
   parameter int unsigned L2Ways   = 16,
-  /// L2 hit latency.
-  parameter int unsigned L2Lat    = 80,
-  /// L2 request-queue entries.
-  parameter int unsigned L2ReqQ   = 8,
+  /// L2 ROP latency (a request's arrival to its earliest tag access).
+  parameter int unsigned L2Lat    = 120,
+  /// L2 request-queue entries (ROP delay line + icnt->L2 queue).
+  parameter int unsigned L2ReqQ   = 184,
   /// L2 response-queue entries.
-  parameter int unsigned L2RspQ   = 8,
+  parameter int unsigned L2RspQ   = 64,
+  /// L2 set index (l1sys_pkg::SHELL_L2_SET_IDX_*).
+  parameter int unsigned L2SetIdx = 0,
+  /// L2 write-back (1) or write-through (0).
+  parameter int unsigned L2WBack  = 1,
   /// L1D sets.
   parameter int unsigned Sets     = 32,
   /// L1D ways.
@@ -523,6 +527,9 @@ module shell #(
       .Lat  (L2Lat),
       .ReqQ (L2ReqQ),
       .RspQ (L2RspQ),
+      .NB   (NB),
+      .SetIdx (L2SetIdx),
+      .WBack (L2WBack),
       .LaW  (LaW),
       .IdW  (IdW),
       .SmW  (SmW)

@@ -1,46 +1,64 @@
-// shell_l2 -- one L2 bank of the GPU shell (docs/shell.md, "Dispatcher,
-// crossbars, L2, DRAM").  A request queue, one tag access a cycle (a line
-// back from DRAM has priority over the next request), Sets x Ways tags with
-// LRU by last-use stamp, an XOR-folded set index, hits answered after Lat
-// cycles through a response queue, load misses and stores (write-through, no
-// allocate) sent to the DRAM channel of the environment.
+// shell_l2 -- one L2 bank of the GPU shell: a memory sub-partition, as
+// GPGPU-Sim's memory_sub_partition (docs/shell.md, "Memory side: throughput
+// and latency").  A request queue that is also the ROP delay line (a request
+// is stamped cycle + Lat as it enters and reaches the tags once its stamp is
+// reached: latency is a pipeline and never caps bandwidth), one tag access a
+// cycle (a line back from DRAM has priority over the next request), Sets x
+// Ways tags with LRU by last-use stamp, the set index of the bank-local line
+// (line / NB) LINEAR or IPOLY, hits and fills answered the cycle after their
+// tag access through a response queue, load misses sent to the DRAM channel
+// of the environment; stores written through (WBack = 0: no allocate) or
+// back (WBack = 1: a store allocates its line dirty, a dirty victim is
+// written back to DRAM before its way is reused).
 //
 // Two stages (docs/shell.md, "L2 bank: SRAM tag and age arrays"):
 //   read    an access (a DRAM fill, else the replayed request, else the
-//           request queue's head) reads its set's tag row and age row from
-//           the SRAM macros i_tags / i_ages (mem_1r1w_sync) and enters dec_*;
+//           request queue's head once out of the ROP delay) reads its set's
+//           tag row and age row from the SRAM macros i_tags / i_ages
+//           (mem_1r1w_sync) and enters dec_*;
 //   decide  the next cycle: hit, victim, DRAM request, response, tag write.
 // The decide stage never holds an access: a request that cannot finish
 // (response queue full, DRAM not ready) moves to the replay slot rp_* and is
 // read again (it keeps its place: requests issue from rp_* before the queue);
-// a fill that cannot finish (response queue full) is left with DRAM (ready
-// low) and read again.  A fill is taken from DRAM (dram_rsp_ready_o) in its
-// decide cycle, and only if DRAM still offers the same line.
+// a fill that cannot finish (response queue full, or DRAM not ready for its
+// victim's write-back) is left with DRAM (ready low) and read again.  A fill
+// is taken from DRAM (dram_rsp_ready_o) in its decide cycle, and only if
+// DRAM still offers the same line.
 // Hazard: an access is not read in a cycle whose decide stage holds the same
 // set (that access may write the set at this edge and the read would see the
 // old row: mem_1r1w_sync reads before the write); it is read the next cycle.
-// valid_q stays in flops (reset to invalid; an SRAM has no reset).
+// valid_q and dirty_q stay in flops (reset to clean invalid; an SRAM has no
+// reset).
 //
 // Ports (valid/ready: a transfer happens in a cycle where both are high):
 //   req_*       from the request crossbar; req_ready_o: request queue not full.
-//   rsp_*       the response queue's head once its stamp is reached.
-//   dram_req_*  the decided request when it is a load miss or a store.
+//   rsp_*       the response queue's head.
+//   dram_req_*  the decided request when it is a load miss or a written-
+//               through store, or a dirty victim's write-back (store, line =
+//               the victim's tag, sm/id/byp zero).
 //   dram_rsp_*  a line from DRAM (its payload held while valid): allocated
 //               (victim: lowest invalid way, else least recently used, lowest
 //               way on ties) and answered the cycle after its decide stage.
-// Queue entries {ts, byp, store, id, sm, line}, line at bit 0.
+// Request-queue entries {ts, byp, store, id, sm, line}, line at bit 0;
+// response-queue entries the same without ts.
 // C mirror: csim/shell/shell_l2.{h,c} (same names, same statement order).
 module shell_l2 #(
   /// Sets (power of two).
   parameter int unsigned Sets = 64,
   /// Ways per set.
   parameter int unsigned Ways = 16,
-  /// Hit latency in cycles (tag access to the response's stamp).
-  parameter int unsigned Lat  = 80,
-  /// Request-queue entries.
-  parameter int unsigned ReqQ = 8,
+  /// ROP latency in cycles (a request's arrival to its earliest tag access).
+  parameter int unsigned Lat  = 120,
+  /// Request-queue entries (the ROP delay line plus the icnt->L2 queue).
+  parameter int unsigned ReqQ = 184,
   /// Response-queue entries.
-  parameter int unsigned RspQ = 8,
+  parameter int unsigned RspQ = 64,
+  /// Banks of the shell (the set index is of line / NB).
+  parameter int unsigned NB   = 6,
+  /// Set index: l1sys_pkg::SHELL_L2_SET_IDX_LINEAR or _IPOLY.
+  parameter int unsigned SetIdx = 0,
+  /// Write-back (1) or write-through (0): l1sys_pkg::SHELL_L2_WRITE_*.
+  parameter int unsigned WBack = 1,
   /// Line-address bits.
   parameter int unsigned LaW  = 25,
   /// Request-id bits.
@@ -88,9 +106,11 @@ module shell_l2 #(
   // ---- registers ----------------------------------------------------------
   logic           valid_q [Sets][Ways];
   logic           valid_d [Sets][Ways];
+  logic           dirty_q [Sets][Ways];
+  logic           dirty_d [Sets][Ways];
   logic [31:0]    tick_q, tick_d, cyc_q, cyc_d;
-  logic [31:0]    cnt_q [4];
-  logic [31:0]    cnt_d [4];
+  logic [31:0]    cnt_q [5];
+  logic [31:0]    cnt_d [5];
   // decide stage: the access read at the last edge
   logic             dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d;
   logic [BodyW-1:0] dec_msg_q, dec_msg_d;
@@ -119,35 +139,72 @@ module shell_l2 #(
   fifo_sync #(.Depth(ReqQ), .Width(MsgW)) i_reqq (
     .clk_i, .rst_ni, .push_i(rq_push), .wdata_i(rq_wdata), .pop_i(rq_pop),
     .rdata_o(rq_rdata), .full_o(rq_full), .empty_o(rq_empty), .count_o(rq_count));
-  logic            rs_push, rs_pop, rs_full, rs_empty;
-  logic [MsgW-1:0] rs_wdata, rs_rdata;
+  logic             rs_push, rs_pop, rs_full, rs_empty;
+  logic [BodyW-1:0] rs_wdata, rs_rdata;
   logic [$clog2(RspQ+1)-1:0] rs_count;
-  fifo_sync #(.Depth(RspQ), .Width(MsgW)) i_rspq (
+  fifo_sync #(.Depth(RspQ), .Width(BodyW)) i_rspq (
     .clk_i, .rst_ni, .push_i(rs_push), .wdata_i(rs_wdata), .pop_i(rs_pop),
     .rdata_o(rs_rdata), .full_o(rs_full), .empty_o(rs_empty), .count_o(rs_count));
 
+  // The IPOLY polynomial of degree SetW (l1sys_pkg::SHELL_IPOLY_<n>).
+  function automatic logic [12:0] ipoly();
+    unique case (SetW)
+      1:       ipoly = l1sys_pkg::SHELL_IPOLY_1;
+      2:       ipoly = l1sys_pkg::SHELL_IPOLY_2;
+      3:       ipoly = l1sys_pkg::SHELL_IPOLY_3;
+      4:       ipoly = l1sys_pkg::SHELL_IPOLY_4;
+      5:       ipoly = l1sys_pkg::SHELL_IPOLY_5;
+      6:       ipoly = l1sys_pkg::SHELL_IPOLY_6;
+      7:       ipoly = l1sys_pkg::SHELL_IPOLY_7;
+      8:       ipoly = l1sys_pkg::SHELL_IPOLY_8;
+      9:       ipoly = l1sys_pkg::SHELL_IPOLY_9;
+      10:      ipoly = l1sys_pkg::SHELL_IPOLY_10;
+      11:      ipoly = l1sys_pkg::SHELL_IPOLY_11;
+      default: ipoly = l1sys_pkg::SHELL_IPOLY_12;
+    endcase
+  endfunction
+  localparam logic [12:0] Poly = ipoly();
+
+  // Of the bank-local line (line / NB, as GPGPU-Sim indexes an L2 with the
+  // partition address): LINEAR its low bits, IPOLY its remainder modulo Poly
+  // over GF(2) (a constant XOR network).
   function automatic logic [SetW-1:0] set_idx(input logic [LaW-1:0] line);
     logic [LaW-1:0] x;
-    x = line ^ (line >> SetW) ^ (line >> (2 * SetW));
+    x = line / LaW'(NB);
+`ifdef FAULT_SHELL_L2_IPOLY
+    if (1'b0)  // fault: IPOLY reads as LINEAR
+`else
+    if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
+`endif
+      for (int i = LaW - 1; i >= int'(SetW); i--)
+        if (x[i]) x = x ^ (LaW'(Poly) << (i - int'(SetW)));
     set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
-    set_idx ^= '0 & SetW'(x >> SetW);  // every bit of x read: lint
   endfunction
 
-  logic            fill, look, hit, vfound, ld_hit, ld_miss, st, fill_go, hit_go, dram_go, touch, alloc, replay;
+  logic            fill, look, hit, vfound, ld_hit, ld_miss, st, fill_go, hit_go, st_go, dram_go, touch, alloc, replay;
+  logic            vdirty, wb_fill, wb_st, wb, rq_ready;
   logic            a_fill, a_req;
-  logic [LaW-1:0]  line;
+  logic [LaW-1:0]  line, vtag;
   logic [SetW-1:0] set, f_set, r_set;
   logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
-  logic [31:0]     h_ts, r_ts;
+  logic [31:0]     h_ts;
 
   always_comb begin
     for (int unsigned s = 0; s < Sets; s++)
-      for (int unsigned w = 0; w < Ways; w++) valid_d[s][w] = valid_q[s][w];
+      for (int unsigned w = 0; w < Ways; w++) begin
+        valid_d[s][w] = valid_q[s][w];
+        dirty_d[s][w] = dirty_q[s][w];
+      end
     tick_d  = tick_q;
     cyc_d   = cyc_q + 32'd1;
     h_ts    = rq_rdata[OTs +: 32];
-    r_ts    = rs_rdata[OTs +: 32];
+    // the request queue's head has come out of the ROP delay
+`ifdef FAULT_SHELL_L2_LAT
+    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 1;  // fault: a cycle early
+`else
+    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
+`endif
     // ---- decide: the access read at the last edge, its set's rows ----
     line = dec_msg_q[LaW-1:0];
     set  = set_idx(line);
@@ -172,32 +229,39 @@ module shell_l2 #(
     if (!vfound)
       for (int unsigned w = 1; w < Ways; w++)
         if (age_row[w*32 +: 32] < age_row[vway*32 +: 32]) vway = WayW'(w);
+    // a valid victim that is dirty must be written back before its way is reused
+    vdirty  = WBack != 0 && valid_q[set][vway] && dirty_q[set][vway];
+    vtag    = tag_row[vway*LaW +: LaW];
     // a fill finishes only while DRAM still offers its line
     fill    = dec_valid_q && dec_fill_q && dram_rsp_valid_i && dram_rsp_line_i == line;
     look    = dec_valid_q && !dec_fill_q;
     ld_hit  = look && !dec_msg_q[OSt] && hit;
     ld_miss = look && !dec_msg_q[OSt] && !hit;
     st      = look && dec_msg_q[OSt];
-    fill_go = fill && !rs_full;
+    wb_fill = fill && !hit && vdirty;
+    wb_st   = st && WBack != 0 && !hit && vdirty;
+    dram_req_valid_o = ld_miss || (st && WBack == 0) || (wb_fill && !rs_full) || wb_st;
+    dram_go = dram_req_valid_o && dram_req_ready_i;
+    fill_go = fill && !rs_full && (!wb_fill || dram_req_ready_i);
     hit_go  = ld_hit && !rs_full;
-    dram_req_valid_o = ld_miss || st;
-    dram_go          = dram_req_valid_o && dram_req_ready_i;
-    replay           = look && !hit_go && !dram_go;
-    dram_req_sm_o    = dec_msg_q[OSm +: SmW];
-    dram_req_line_o  = dec_msg_q[LaW-1:0];
-    dram_req_id_o    = dec_msg_q[OId +: IdW];
-    dram_req_store_o = dec_msg_q[OSt];
-    dram_req_byp_o   = dec_msg_q[OByp];
+    st_go   = st && ((WBack != 0) ? (!wb_st || dram_req_ready_i) : dram_req_ready_i);
+    replay  = look && !hit_go && !(ld_miss && dram_go) && !st_go;
+    wb      = wb_fill || wb_st;
+    dram_req_sm_o    = wb ? '0 : dec_msg_q[OSm +: SmW];
+    dram_req_line_o  = wb ? vtag : dec_msg_q[LaW-1:0];
+    dram_req_id_o    = wb ? '0 : dec_msg_q[OId +: IdW];
+    dram_req_store_o = wb || dec_msg_q[OSt];
+    dram_req_byp_o   = wb ? 1'b0 : dec_msg_q[OByp];
     dram_rsp_ready_o = fill_go;
     req_ready_o      = !rq_full;
-    rsp_valid_o      = !rs_empty && $signed(r_ts - cyc_q) <= 0;
+    rsp_valid_o      = !rs_empty;
     rsp_sm_o         = rs_rdata[OSm +: SmW];
     rsp_line_o       = rs_rdata[LaW-1:0];
     rsp_id_o         = rs_rdata[OId +: IdW];
     rsp_byp_o        = rs_rdata[OByp];
-    // ---- tag updates (into the SRAM rows and valid_q) ----
-    touch = (fill_go && hit) || hit_go || (st && dram_go && hit);
-    alloc = fill_go && !hit;
+    // ---- tag updates (into the SRAM rows, valid_q and dirty_q) ----
+    touch = (fill_go && hit) || hit_go || (st_go && hit);
+    alloc = (fill_go && !hit) || (st_go && WBack != 0 && !hit);
     tag_we    = 1'b0;
     age_we    = 1'b0;
     ta_waddr  = set;
@@ -210,10 +274,13 @@ module shell_l2 #(
       age_we    = 1'b1;
       age_wdata = {Ways{tick_d}};
       age_wmask[alloc ? vway : hway] = 1'b1;
+      if (alloc || (st_go && WBack != 0)) begin
+        valid_d[set][alloc ? vway : hway] = 1'b1;
+        dirty_d[set][alloc ? vway : hway] = st_go && WBack != 0;
+      end
       if (alloc) begin
-        valid_d[set][vway] = 1'b1;
-        tag_we             = 1'b1;
-        tag_wmask[vway]    = 1'b1;
+        tag_we          = 1'b1;
+        tag_wmask[vway] = 1'b1;
       end
     end
     // ---- read: a fill, else the replayed request, else the queue head ----
@@ -225,10 +292,10 @@ module shell_l2 #(
     r_set  = set_idx(r_msg[LaW-1:0]);
 `ifdef FAULT_SHELL_L2_SAMESET
     a_fill = dram_rsp_valid_i;  // fault: no access waits for the decide stage's set
-    a_req  = !a_fill && (rp_valid_q || !rq_empty) && !replay;
+    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;
 `else
     a_fill = dram_rsp_valid_i && !(dec_valid_q && f_set == set);
-    a_req  = !a_fill && (rp_valid_q || !rq_empty) && !replay && !(dec_valid_q && r_set == set);
+    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay && !(dec_valid_q && r_set == set);
 `endif
     ta_re    = a_fill || a_req;
     ta_raddr = a_fill ? f_set : r_set;
@@ -238,33 +305,35 @@ module shell_l2 #(
     rp_valid_d  = replay || (rp_valid_q && !a_req);
     rp_msg_d    = replay ? dec_msg_q : rp_msg_q;
     // ---- queues ----
-    rs_push = fill_go || hit_go;
-`ifdef FAULT_SHELL_L2_LAT
-    rs_wdata = {fill_go ? cyc_q + 32'd1 : cyc_q + 32'(Lat) - 32'd1, dec_msg_q};  // fault: hits one cycle early
-`else
-    rs_wdata = {fill_go ? cyc_q + 32'd1 : cyc_q + 32'(Lat), dec_msg_q};
-`endif
+    rs_push  = fill_go || hit_go;
+    rs_wdata = dec_msg_q;
     rs_pop   = rsp_valid_o && rsp_ready_i;
-    rq_wdata = {32'd0, req_byp_i, req_store_i, req_id_i, req_sm_i, req_line_i};
+    rq_wdata = {cyc_q + 32'(Lat), req_byp_i, req_store_i, req_id_i, req_sm_i, req_line_i};
     rq_push  = req_valid_i && req_ready_o;
     rq_pop   = a_req && !rp_valid_q;
     // ---- counters ----
     cnt_d[0] = cnt_q[0] + 32'(hit_go);
     cnt_d[1] = cnt_q[1] + 32'(ld_miss && dram_go);
-    cnt_d[2] = cnt_q[2] + 32'(st && dram_go);
-    cnt_d[3] = cnt_q[3] + 32'(alloc);
+    cnt_d[2] = cnt_q[2] + 32'(st_go);
+    cnt_d[3] = cnt_q[3] + 32'(fill_go && !hit);
+    cnt_d[4] = cnt_q[4] + 32'(wb && dram_go);
   end
 
   // Array registers: one always_ff per element (generate), as in rtl/l1d.
   for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) valid_q[gs][gw] <= 1'b0;
-        else         valid_q[gs][gw] <= valid_d[gs][gw];
+        if (!rst_ni) begin
+          valid_q[gs][gw] <= 1'b0;
+          dirty_q[gs][gw] <= 1'b0;
+        end else begin
+          valid_q[gs][gw] <= valid_d[gs][gw];
+          dirty_q[gs][gw] <= dirty_d[gs][gw];
+        end
       end
     end
   end
-  for (genvar gk = 0; gk < 4; gk++) begin : gen_cnt
+  for (genvar gk = 0; gk < 5; gk++) begin : gen_cnt
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) cnt_q[gk] <= '0;
       else         cnt_q[gk] <= cnt_d[gk];
@@ -291,5 +360,5 @@ module shell_l2 #(
   end
 
   logic unused;
-  assign unused = ^{h_ts, rq_count, rs_count, rq_rdata[MsgW-1:BodyW]};
+  assign unused = ^{rq_count, rs_count};
 endmodule

@@ -13,6 +13,7 @@
 #include "ls.h"
 #include "shell_dram.h"
 #include "shell_l2.h"
+#include "shell_mem.h"
 #include "blocks/shell_l2_ls.h"
 
 typedef struct {
@@ -30,10 +31,13 @@ static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   unsigned law = (unsigned)CFG(cfg, L1D_ADDR_W) - log2u((unsigned)CFG(cfg, L1D_LINE));
+  shell_mem_t d;
+  if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
   if (shell_l2_init(&c->m, (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
-                    (unsigned)CFG(cfg, SHELL_L2_LAT), (unsigned)CFG(cfg, SHELL_L2_Q), (unsigned)CFG(cfg, SHELL_L2_RSPQ),
-                    law, (unsigned)CFG(cfg, L1D_ID_W), 4) ||
-      shell_dram_init(&c->dram, 16, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), (uint32_t)CFG(cfg, SHELL_DRAM_INTERVAL))) {
+                    (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), d.reqq, d.rspq, law, (unsigned)CFG(cfg, L1D_ID_W), 4,
+                    (unsigned)CFG(cfg, SHELL_L2_BANKS), (unsigned)CFG(cfg, SHELL_L2_SET_IDX),
+                    CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
+      shell_dram_init(&c->dram, d.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), d.dram_ivl_fp)) {
     free(c);
     return NULL;
   }
@@ -58,6 +62,9 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "Lat", m->lat);
   ls_param(mp, "ReqQ", m->i_reqq.depth);
   ls_param(mp, "RspQ", m->i_rspq.depth);
+  ls_param(mp, "NB", m->nbanks);
+  ls_param(mp, "SetIdx", m->set_idx);
+  ls_param(mp, "WBack", m->wback);
   ls_param(mp, "LaW", m->law);
   ls_param(mp, "IdW", m->idw);
   ls_param(mp, "SmW", m->smw);
@@ -96,6 +103,7 @@ void shell_l2_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_l2_
   char nm[128];
 #define P(n) (snprintf(nm, sizeof nm, "%s%s", prefix, n), nm)
   ls_reg_array2(mp, P("valid_q"), 1, m->sets, m->ways, m->valid_q);
+  ls_reg_array2(mp, P("dirty_q"), 1, m->sets, m->ways, m->dirty_q);
   ls_mem_sync(mp, P("i_tags"), &m->i_tags);
   ls_mem_sync(mp, P("i_ages"), &m->i_ages);
   ls_reg(mp, P("tick_q"), 32, &m->tick_q);
@@ -183,8 +191,9 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
 
 static void summary(void *p, FILE *f) {
   ctx_t *c = p;
-  fprintf(f, "shell_l2: hits %u misses %u stores %u fills %u; loads in %llu, answered %llu\n", c->m.cnt_q[L2C_HIT],
-          c->m.cnt_q[L2C_MISS], c->m.cnt_q[L2C_STORE], c->m.cnt_q[L2C_FILL], (unsigned long long)c->loads_in,
+  fprintf(f, "shell_l2: hits %u misses %u stores %u fills %u write-backs %u; loads in %llu, answered %llu\n",
+          c->m.cnt_q[L2C_HIT], c->m.cnt_q[L2C_MISS], c->m.cnt_q[L2C_STORE], c->m.cnt_q[L2C_FILL], c->m.cnt_q[L2C_WB],
+          (unsigned long long)c->loads_in,
           (unsigned long long)c->rsp_out);
 }
 

@@ -171,7 +171,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->since = calloc((size_t)c->nsm * s->nwarps, sizeof *c->since);
   if (!c->dram || !c->since) { destroy(c); return NULL; }
   for (unsigned b = 0; b < c->nb; b++)
-    if (shell_dram_init(&c->dram[b], 64, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), (uint32_t)CFG(cfg, SHELL_DRAM_INTERVAL))) {
+    if (shell_dram_init(&c->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_ivl_fp)) {
       destroy(c);
       return NULL;
     }
@@ -215,6 +215,8 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "L2Lat", l0->lat);
   ls_param(mp, "L2ReqQ", l0->i_reqq.depth);
   ls_param(mp, "L2RspQ", l0->i_rspq.depth);
+  ls_param(mp, "L2SetIdx", l0->set_idx);
+  ls_param(mp, "L2WBack", l0->wback);
   ls_param(mp, "Sets", g->sets);
   ls_param(mp, "Ways", g->ways);
   ls_param(mp, "Line", g->line);

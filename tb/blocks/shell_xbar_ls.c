@@ -11,6 +11,7 @@
 #include "bits.h"
 #include "ls.h"
 #include "shell_xbar.h"
+#include "shell_mem.h"
 
 #define W SHELL_XBAR_MAX
 typedef struct {
@@ -29,8 +30,10 @@ static void *create(const l1sys_cfg_t *cfg) {
   if (!c) return NULL;
   unsigned line = (unsigned)CFG(cfg, L1D_LINE);
   unsigned law = (unsigned)CFG(cfg, L1D_ADDR_W) - log2u(line);
+  shell_mem_t d;
+  if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
   if (shell_xbar_init(&c->m, (unsigned)CFG(cfg, SHELL_SMS), (unsigned)CFG(cfg, SHELL_L2_BANKS), law,
-                      (unsigned)CFG(cfg, L1D_ID_W), 4, 1 + line / (unsigned)CFG(cfg, SHELL_FLIT))) {
+                      (unsigned)CFG(cfg, L1D_ID_W), 4, d.flits_line)) {
     free(c);
     cfg_reject(cfg, P_SHELL_SMS, "shell_xbar: 1..16 SMs and banks");
     return NULL;

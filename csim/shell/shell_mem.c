@@ -1,0 +1,42 @@
+/* shell_mem.c -- see shell_mem.h. */
+#include "shell_mem.h"
+#include <stdio.h>
+
+int shell_mem_derive(const l1sys_cfg_t *cfg, shell_mem_t *d) {
+  const uint64_t core = (uint64_t)CFG(cfg, SHELL_CLK_CORE), icnt = (uint64_t)CFG(cfg, SHELL_CLK_ICNT);
+  const uint64_t dram = (uint64_t)CFG(cfg, SHELL_CLK_DRAM), line = (uint64_t)CFG(cfg, L1D_LINE);
+  const uint64_t pb = (uint64_t)CFG(cfg, SHELL_FLIT) * icnt / core;
+  if (pb < SHELL_PKT_CTRL) {
+    fprintf(stderr, "error: parameter SHELL_FLIT=%lld: a crossbar port moves %llu bytes per core cycle "
+            "(SHELL_FLIT x SHELL_CLK_ICNT / SHELL_CLK_CORE), fewer than a request's %d control bytes; expected at least %d\n",
+            CFG(cfg, SHELL_FLIT), (unsigned long long)pb, SHELL_PKT_CTRL, SHELL_PKT_CTRL);
+    return -1;
+  }
+  d->port_bytes = pb > 1024 ? 1024 : (uint32_t)pb;
+  d->flits_req = (SHELL_PKT_CTRL + d->port_bytes - 1) / d->port_bytes;
+  d->flits_line = (uint32_t)((SHELL_PKT_CTRL + line + d->port_bytes - 1) / d->port_bytes);
+  if (d->flits_line < 2) {
+    fprintf(stderr, "error: parameter SHELL_FLIT=%lld: a line response fits one %u-byte flit; the crossbar models a "
+            "line as at least 2 flits (header + data): expected SHELL_FLIT x SHELL_CLK_ICNT / SHELL_CLK_CORE below %llu\n",
+            CFG(cfg, SHELL_FLIT), d->port_bytes, (unsigned long long)(SHELL_PKT_CTRL + line));
+    return -1;
+  }
+  d->reqq = (uint32_t)(CFG(cfg, SHELL_L2_ROP_LAT) + CFG(cfg, SHELL_L2_Q));
+  d->rspq = (uint32_t)CFG(cfg, SHELL_L2_RSPQ);
+  /* all factors below are bounded by their parameter ranges: no overflow in 64 bits */
+  const uint64_t chan = (uint64_t)(CFG(cfg, SHELL_DRAM_BUSW) * CFG(cfg, SHELL_DRAM_CHIPS) * CFG(cfg, SHELL_DRAM_RATIO));
+  const uint64_t subp = (uint64_t)CFG(cfg, SHELL_L2_SUBP);
+  const uint64_t num = line * SHELL_DRAM_FP * core * subp, den = chan * dram;
+  const uint64_t ivl = (num + den - 1) / den;
+  if (ivl > 1000u * SHELL_DRAM_FP) {
+    fprintf(stderr, "error: parameter SHELL_DRAM_BUSW=%lld: a bank's DRAM channel share needs %.1f core cycles per "
+            "line; expected at most 1000 (check SHELL_CLK_DRAM, SHELL_DRAM_CHIPS, SHELL_DRAM_RATIO)\n",
+            CFG(cfg, SHELL_DRAM_BUSW), (double)ivl / SHELL_DRAM_FP);
+    return -1;
+  }
+  d->dram_ivl_fp = ivl ? (uint32_t)ivl : 1;
+  d->dram_depth = (uint32_t)CFG(cfg, SHELL_DRAM_Q);
+  d->dram_bpc = (double)chan * (double)dram / (double)core / (double)subp;
+  d->dram_gbs = (double)chan * (double)dram * 1e3 / 1e9 * (double)CFG(cfg, SHELL_L2_BANKS) / (double)subp;
+  return 0;
+}
