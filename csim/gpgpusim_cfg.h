@@ -1,22 +1,47 @@
-/* gpgpusim_cfg.h -- reads a GPGPU-Sim gpgpusim.config as it is and takes
- * from it the options the project models (today -gpgpu_cache:dl1, the L1D;
- * SM count, L2 and latencies once the GPU shell exists).  Every other
- * option is listed as ignored.  Format and rules: docs/gpgpusim.md. */
+/* gpgpusim_cfg.h -- THE reader of a GPGPU-Sim gpgpusim.config, as it is,
+ * for every tool (lockstep engine, shell-sim, make run/sim/lockstep): it
+ * takes the options the project models into their parameters (the L1D
+ * string; for the GPU shell SMs, warps, CTAs, scheduler, the dl2 string,
+ * clocks, flit size, ROP and DRAM latencies, partitions, DRAM bus) and names
+ * every other option as ignored, with why.  Format and rules:
+ * docs/gpgpusim.md. */
 #ifndef GPGPUSIM_CFG_H
 #define GPGPUSIM_CFG_H
 #include <stddef.h>
 #include "cfg.h"
 
-enum { GPGPUSIM_FILE_MAX = 1 << 20 };
+#include <stdio.h>
 
-/* Applies the modelled options of file path to cfg (a source of its own:
- * later --config / --set override it).  On success returns 0 and, if
- * report is not NULL, a one-line report (no newline; cut with "..." to n
- * bytes): which options were used and which ignored.
+enum { GPGPUSIM_FILE_MAX = 1 << 20, GPGPUSIM_REP_MAX = 256 };
+/* What to read: the L1D alone (a block's lockstep run) or the whole GPU
+ * (the shell: SMs, warps, CTAs, scheduler, dl2, clocks, flits, latencies,
+ * partitions, DRAM; docs/gpgpusim.md). */
+enum { GPGPUSIM_L1D = 0, GPGPUSIM_GPU = 1 };
+
+/* One option of the file: read into parameters (used, note = which) or
+ * ignored (note = why). */
+typedef struct {
+  char opt[96], val[160], note[200];
+  int line, used;
+} gpgpusim_opt_t;
+typedef struct gpgpusim_rep {
+  char file[512];
+  unsigned n;
+  gpgpusim_opt_t e[GPGPUSIM_REP_MAX];
+} gpgpusim_rep_t;
+
+/* Applies the options of file path that scope reads to cfg (a source of its
+ * own: later --config / --set override it) and fills rep (may be NULL).
  * On error prints one "error: FILE:LINE: ..." line and returns -1. */
-int gpgpusim_cfg_load(l1sys_cfg_t *cfg, const char *path, char *report, size_t n);
+int gpgpusim_cfg_load(l1sys_cfg_t *cfg, const char *path, int scope, gpgpusim_rep_t *rep);
 /* The same on a buffer of n bytes; name stands for the file in messages. */
-int gpgpusim_cfg_load_text(l1sys_cfg_t *cfg, const char *buf, size_t n, const char *name, char *report,
-                           size_t rn);
+int gpgpusim_cfg_load_text(l1sys_cfg_t *cfg, const char *buf, size_t n, const char *name, int scope,
+                           gpgpusim_rep_t *rep);
+/* The one-line report: "gpgpusim-config F: used N options: -opt val (line L)...;
+ * ignored M: -opt ..." (cut with "..." to n bytes). */
+void gpgpusim_rep_line(const gpgpusim_rep_t *r, char *out, size_t n);
+/* The report as a JSON object: file, and per option its value, line, used,
+ * and "into" (the parameters) or "why" (ignored). */
+int gpgpusim_rep_json(const gpgpusim_rep_t *r, FILE *f);
 
 #endif

@@ -1171,7 +1171,15 @@ int ls_main(int argc, char **argv) {
     } else if (!strcmp(a, "--gpgpusim-config")) {
       NEED_ARG;
       if (o.gpgpusim) return die2("option --gpgpusim-config given twice (second: %s); give one", v);
-      if (gpgpusim_cfg_load(&cfg, v, o.gpgpusim_report, sizeof o.gpgpusim_report)) return 2;
+      {
+        gpgpusim_rep_t *rep = malloc(sizeof *rep);
+        int shell_scope = 0; /* the GPU shell reads the whole GPU; a block only its L1D */
+        for (int q = 1; q + 1 < argc; q++)
+          if (!strcmp(argv[q], "--block") && !strcmp(argv[q + 1], "shell")) shell_scope = 1;
+        if (!rep || gpgpusim_cfg_load(&cfg, v, shell_scope ? GPGPUSIM_GPU : GPGPUSIM_L1D, rep)) { free(rep); return 2; }
+        gpgpusim_rep_line(rep, o.gpgpusim_report, sizeof o.gpgpusim_report);
+        free(rep);
+      }
       o.gpgpusim = v;
     } else if (!strcmp(a, "--stats")) { NEED_ARG; o.stats_path = v; }
     else if (!strcmp(a, "--set")) {

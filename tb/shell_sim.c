@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include "cfg.h"
+#include "gpgpusim_cfg.h"
 #include "l1d.h"
 #include "shell.h"
 #include "shell_wl.h"
@@ -19,69 +20,6 @@ static int usage(FILE *f) {
   return 2;
 }
 
-/* The options of a real gpgpusim.config the shell models: SM count
- * (n_clusters x n_cores_per_cluster), scheduler, the L1D string, L2 banks
- * (n_mem x n_sub_partition_per_mchannel).  Others are ignored. */
-static int gpgpusim_config(l1sys_cfg_t *cfg, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    fprintf(stderr, "error: %s: cannot open\n", path);
-    return -1;
-  }
-  char line[1024];
-  unsigned ln = 0;
-  long clusters = -1, cores = 1, mem = -1, subp = 1;
-  int rc = 0;
-  while (fgets(line, sizeof line, f)) {
-    ln++;
-    char key[128], val[512];
-    if (sscanf(line, " %127s %511s", key, val) != 2 || key[0] != '-') continue;
-    char origin[600], buf[700];
-    snprintf(origin, sizeof origin, "%s:%u", path, ln);
-    if (!strcmp(key, "-gpgpu_n_clusters")) clusters = atol(val);
-    else if (!strcmp(key, "-gpgpu_n_cores_per_cluster")) cores = atol(val);
-    else if (!strcmp(key, "-gpgpu_n_mem")) mem = atol(val);
-    else if (!strcmp(key, "-gpgpu_n_sub_partition_per_mchannel")) subp = atol(val);
-    else if (!strcmp(key, "-gpgpu_scheduler")) {
-      if (strcmp(val, "gto") && strcmp(val, "lrr")) {
-        fprintf(stderr, "error: %s: -gpgpu_scheduler '%s': the shell models gto and lrr\n", origin, val);
-        rc = -1;
-        break;
-      }
-      snprintf(buf, sizeof buf, "SHELL_SCHED=%s", strcmp(val, "gto") ? "LRR" : "GTO");
-      if (cfg_set(cfg, buf, origin)) { rc = -1; break; }
-    } else if (!strcmp(key, "-gpgpu_cache:dl1")) {
-      char *s = val, conv[512];
-      if (!strncmp(s, "S:", 2)) {
-        fprintf(stderr, "error: %s: -gpgpu_cache:dl1 '%s': sectored L1D caches are not modelled by the shell\n", origin, val);
-        rc = -1;
-        break;
-      }
-      if (!strncmp(s, "N:", 2)) s += 2;
-      snprintf(conv, sizeof conv, "%s", s);
-      char *c = strchr(conv, ','); /* MSHR type S (sector) on a normal cache: the shell's MSHR is A */
-      if (c && (c = strchr(c + 1, ',')) && c[1] == 'S') c[1] = 'A';
-      if (l1d_parse_gpgpusim(cfg, conv)) {
-        fprintf(stderr, "error: %s: -gpgpu_cache:dl1 not usable (see above)\n", origin);
-        rc = -1;
-        break;
-      }
-    }
-  }
-  fclose(f);
-  if (rc) return -1;
-  char buf[64];
-  if (clusters > 0) {
-    snprintf(buf, sizeof buf, "SHELL_SMS=%ld", clusters * cores);
-    if (cfg_set(cfg, buf, path)) return -1;
-  }
-  if (mem > 0) {
-    snprintf(buf, sizeof buf, "SHELL_L2_BANKS=%ld", mem * subp);
-    if (cfg_set(cfg, buf, path)) return -1;
-  }
-  return 0;
-}
-
 int main(int argc, char **argv) {
   l1sys_cfg_t cfg;
   cfg_defaults(&cfg);
@@ -89,6 +27,7 @@ int main(int argc, char **argv) {
   const char *tagsf = NULL, *proff = NULL; /* static bypass tags in, classifier profile out (docs/shell.md) */
   uint64_t seed = 1, cycles = 0;
   int quiet = 0;
+  gpgpusim_rep_t grep_store, *grep_ = NULL; /* the GPGPU-Sim config's used/ignored report (JSON, one line) */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -115,7 +54,12 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--dot")) { NEEDV; dot = v; }
     else if (!strcmp(a, "--config")) { NEEDV; if (cfg_load(&cfg, v)) return 2; }
     else if (!strcmp(a, "--set")) { NEEDV; if (cfg_set(&cfg, v, "--set")) return 2; }
-    else if (!strcmp(a, "--gpgpusim-config")) { NEEDV; if (gpgpusim_config(&cfg, v)) return 2; }
+    else if (!strcmp(a, "--gpgpusim-config")) {
+      NEEDV;
+      if (grep_) { fprintf(stderr, "error: option --gpgpusim-config given twice (second: %s); give one\n", v); return 2; }
+      grep_ = &grep_store;
+      if (gpgpusim_cfg_load(&cfg, v, GPGPUSIM_GPU, grep_)) return 2;
+    }
     else if (!strcmp(a, "--quiet")) quiet = 1;
     else if (!strcmp(a, "--list-workloads")) {
       for (int k = 0; shell_wl_gen_names[k]; k++) printf("%s\n", shell_wl_gen_names[k]);
@@ -134,6 +78,12 @@ int main(int argc, char **argv) {
   }
   shell_t s;
   if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl); return 2; }
+  s.gpgpusim = grep_;
+  if (grep_ && !quiet) {
+    char line[4096];
+    gpgpusim_rep_line(grep_, line, sizeof line);
+    printf("%s\n", line);
+  }
   if (dot) { /* the block diagram of what shell_init instantiated */
     FILE *f = fopen(dot, "w");
     int bad = !f || shell_dot(&s, f);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include "bits.h"
+#include "gpgpusim_cfg.h"
 
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
   const uint32_t kq = s->disp.kern_q;
@@ -512,7 +513,17 @@ int shell_json(const shell_t *s, FILE *f) {
       fprintf(f, "%s\"%s\": %lld", sep, l1sys_param_info[i].name, s->cfg.v[i]);
       sep = ", ";
     }
-  fprintf(f, "},\n  \"sm\": [\n");
+  fprintf(f, "},\n  \"memory\": {\"port_bytes_per_cycle\": %u, \"flits_request\": %u, \"flits_line\": %u, "
+             "\"l2_request_queue\": %u, \"l2_response_queue\": %u, \"dram_cycles_per_line_per_bank\": %.4f, "
+             "\"dram_bytes_per_cycle_per_bank\": %.3f, \"dram_gbs\": %.2f},\n",
+          s->mem.port_bytes, s->mem.flits_req, s->mem.flits_line, s->mem.reqq, s->mem.rspq,
+          (double)s->mem.dram_ivl_fp / SHELL_DRAM_FP, s->mem.dram_bpc, s->mem.dram_gbs);
+  if (s->gpgpusim) {
+    fprintf(f, "  \"gpgpusim\": ");
+    gpgpusim_rep_json(s->gpgpusim, f);
+    fprintf(f, ",\n");
+  }
+  fprintf(f, "  \"sm\": [\n");
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_t *m = &s->sm[i];
     sum_sm(m, &all);
@@ -531,11 +542,12 @@ int shell_json(const shell_t *s, FILE *f) {
             (unsigned long long)s->byp[i].decisions, (unsigned long long)s->byp[i].bypassed,
             (unsigned long long)s->ccn[i].remote_hits, i + 1 < s->nsm ? "," : "");
   }
-  uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0;
+  uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0, wb = 0;
   for (unsigned b = 0; b < s->nbanks; b++) {
     h += s->l2[b].cnt_q[L2C_HIT];
     mi += s->l2[b].cnt_q[L2C_MISS];
     st += s->l2[b].cnt_q[L2C_STORE];
+    wb += s->l2[b].cnt_q[L2C_WB];
     rd += s->dram[b].reads;
     wr += s->dram[b].writes;
   }
@@ -543,7 +555,7 @@ int shell_json(const shell_t *s, FILE *f) {
              "\"l1_misses\": %llu, \"l1_bypasses\": %llu, \"fail_line_alloc\": %llu, \"fail_mshr_entry\": %llu, "
              "\"fail_mshr_merge\": %llu, \"fail_miss_queue\": %llu, \"fail_port_busy\": %llu, \"fail_byp_queue\": %llu, "
              "\"avg_load_latency\": %.3f, \"stall_mem\": %llu, \"stall_lsu\": %llu, \"stall_other\": %llu, "
-             "\"l2_load_hits\": %llu, \"l2_load_misses\": %llu, \"l2_stores\": %llu, \"dram_reads\": %llu, "
+             "\"l2_load_hits\": %llu, \"l2_load_misses\": %llu, \"l2_stores\": %llu, \"l2_writebacks\": %llu, \"dram_reads\": %llu, "
              "\"dram_writes\": %llu, \"xbar_req_flits\": %llu, \"xbar_rsp_flits\": %llu}\n}\n",
           (unsigned long long)all.st[SHS_INSTS], cyc ? (double)all.st[SHS_INSTS] / (double)cyc : 0.0,
           (unsigned long long)all.c[L1D_CNT_ACCESS], (unsigned long long)all.c[L1D_CNT_HIT],
@@ -554,7 +566,7 @@ int shell_json(const shell_t *s, FILE *f) {
           all.st[SHS_LDINST] ? (double)all.st[SHS_LDLAT] / (double)all.st[SHS_LDINST] : 0.0,
           (unsigned long long)all.st[SHS_STALL_MEM], (unsigned long long)all.st[SHS_STALL_LSU],
           (unsigned long long)all.st[SHS_STALL_IDLE], (unsigned long long)h, (unsigned long long)mi,
-          (unsigned long long)st, (unsigned long long)rd, (unsigned long long)wr,
+          (unsigned long long)st, (unsigned long long)wb, (unsigned long long)rd, (unsigned long long)wr,
           (unsigned long long)s->xbar_req_flits, (unsigned long long)s->xbar_rsp_flits);
   return ferror(f) ? -1 : 0;
 }

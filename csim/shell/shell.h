@@ -77,6 +77,7 @@ typedef struct {
    * inputs before shell_comb, as rtl/shell/shell.sv's ports) */
   int ext_env;
   char err[256]; /* scoreboard failure */
+  const struct gpgpusim_rep *gpgpusim; /* environment: the GPGPU-Sim config read, or NULL (into the JSON) */
   uint64_t xbar_req_flits, xbar_rsp_flits;
 } shell_t;
 

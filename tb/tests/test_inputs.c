@@ -178,11 +178,14 @@ static void test_gpgpusim_file(tc_t *t) {
   l1sys_cfg_t c;
   cap_t k;
   char rep[4096];
+  gpgpusim_rep_t *gr = malloc(sizeof *gr);
+  if (!gr) { TC_CHECK(t, 0, "out of memory"); return; }
   const char *ok = "# GTX480\n-gpgpu_n_clusters 15\n-gpgpu_cache:dl1  N:32:128:4,L:L:m:N:H,S:64:8,8 # L1\n"
                    "-gpgpu_dram_timing_opt \"nbk=16:CCD=2:\n      CL=12\"\n-gpgpu_l1_latency 35\n";
   cfg_defaults(&c);
   cap_begin(&k);
-  int rc = gpgpusim_cfg_load_text(&c, ok, strlen(ok), "g.config", rep, sizeof rep);
+  int rc = gpgpusim_cfg_load_text(&c, ok, strlen(ok), "g.config", GPGPUSIM_L1D, gr);
+  gpgpusim_rep_line(gr, rep, sizeof rep);
   cap_end(&k);
   TC_CHECK(t, !rc && CFG(&c, L1D_MSHR_ENTRIES) == 64 && strstr(rep, "used 1 option: -gpgpu_cache:dl1") &&
                   strstr(rep, "(line 3)") && strstr(rep, "ignored 3") && strstr(rep, "-gpgpu_dram_timing_opt"),
@@ -201,7 +204,7 @@ static void test_gpgpusim_file(tc_t *t) {
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     cfg_defaults(&c);
     cap_begin(&k);
-    rc = gpgpusim_cfg_load_text(&c, bad[i].text, strlen(bad[i].text), "g.config", rep, sizeof rep);
+    rc = gpgpusim_cfg_load_text(&c, bad[i].text, strlen(bad[i].text), "g.config", GPGPUSIM_L1D, gr);
     cap_end(&k);
     TC_CHECK(t, rc == -1 && strstr(k.buf, bad[i].want) && k.nl == 1, "gpgpusim text %zu refused with '%s' (got: %s)",
              i, bad[i].want, k.buf);
@@ -209,9 +212,69 @@ static void test_gpgpusim_file(tc_t *t) {
   const char nul[] = "-a 1\n-b 2\0\n";
   cfg_defaults(&c);
   cap_begin(&k);
-  rc = gpgpusim_cfg_load_text(&c, nul, sizeof nul - 1, "g.config", rep, sizeof rep);
+  rc = gpgpusim_cfg_load_text(&c, nul, sizeof nul - 1, "g.config", GPGPUSIM_L1D, gr);
   cap_end(&k);
   TC_CHECK(t, rc == -1 && strstr(k.buf, "g.config:2: NUL byte"), "NUL byte at its line (%s)", k.buf);
+
+  /* the whole GPU (scope GPGPUSIM_GPU): each shape option into its parameter */
+  const char *gpu = "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n-gpgpu_n_clusters 5\n-gpgpu_n_cores_per_cluster 3\n"
+                    "-gpgpu_n_mem 6\n-gpgpu_n_sub_partition_per_mchannel 2\n-gpgpu_clock_domains 700.0:800.5:700.0:924.0\n"
+                    "-gpgpu_shader_core_pipeline 1536:32\n-gpgpu_shader_cta 8\n-gpgpu_scheduler lrr\n-icnt_flit_size 40\n"
+                    "-gpgpu_l2_rop_latency 120\n-dram_latency 100\n-gpgpu_n_mem_per_ctrlr 2\n-gpgpu_dram_buswidth 4\n"
+                    "-gpgpu_dram_burst_length 8\n-dram_data_command_freq_ratio 4\n-gpgpu_dram_partition_queues 64:32:16:48\n"
+                    "-gpgpu_cache:dl2 S:64:128:8,L:B:m:L:P,A:256:4,4:0,32\n-gpgpu_num_sched_per_core 2\n-ptx_x 1\n";
+  cfg_defaults(&c);
+  cap_begin(&k);
+  rc = gpgpusim_cfg_load_text(&c, gpu, strlen(gpu), "g.config", GPGPUSIM_GPU, gr);
+  gpgpusim_rep_line(gr, rep, sizeof rep);
+  cap_end(&k);
+  TC_CHECK(t, !rc && CFG(&c, SHELL_SMS) == 15 && CFG(&c, SHELL_L2_BANKS) == 12 && CFG(&c, SHELL_L2_SUBP) == 2 &&
+                  CFG(&c, SHELL_CLK_ICNT) == 800500 && CFG(&c, SHELL_CLK_DRAM) == 924000 && CFG(&c, SHELL_WARPS) == 48 &&
+                  CFG(&c, SHELL_TBS) == 8 && CFG(&c, SHELL_SCHED) == SHELL_SCHED_LRR && CFG(&c, SHELL_FLIT) == 40 &&
+                  CFG(&c, SHELL_L2_ROP_LAT) == 120 && CFG(&c, SHELL_DRAM_LAT) == 100 && CFG(&c, SHELL_DRAM_CHIPS) == 2 &&
+                  CFG(&c, SHELL_L2_Q) == 64 && CFG(&c, SHELL_DRAM_Q) == 32 && CFG(&c, SHELL_L2_RSPQ) == 48 &&
+                  CFG(&c, SHELL_L2_SETS) == 64 && CFG(&c, SHELL_L2_WAYS) == 8 &&
+                  CFG(&c, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK && CFG(&c, SHELL_L2_SET_IDX) == SHELL_L2_SET_IDX_IPOLY &&
+                  strstr(rep, "ignored 2: -gpgpu_num_sched_per_core -ptx_x"),
+           "a whole GPU read into the shell's parameters: %s %s", rep, k.buf);
+  struct { const char *opt, *val, *want; } gbad[] = {
+      {"-gpgpu_n_clusters", "0", "g.config:2: -gpgpu_n_clusters : '0' is not an integer in 1..1024"},
+      {"-gpgpu_n_clusters", "-4", "g.config:2: -gpgpu_n_clusters : '-4' is not an integer"},
+      {"-gpgpu_n_clusters", "four", "'four' is not an integer"},
+      {"-gpgpu_n_clusters", "99999999999999999999999", "is not an integer"},
+      {"-gpgpu_n_clusters", "20", "g.config:2 -gpgpu_n_clusters: parameter SHELL_SMS=20: expected"},
+      {"-icnt_flit_size", "0", "g.config:2: -icnt_flit_size : '0' is not an integer in 1..100000"},
+      {"-icnt_flit_size", "4", "parameter SHELL_FLIT=4: expected"},
+      {"-gpgpu_l2_rop_latency", "x1", "'x1' is not an integer"},
+      {"-dram_latency", "0", "parameter SHELL_DRAM_LAT=0: expected"},
+      {"-gpgpu_clock_domains", "700.0:700.0:700.0", "g.config:2: -gpgpu_clock_domains '700.0:700.0:700.0': expected <core>"},
+      {"-gpgpu_clock_domains", "700.0:0:700.0:924.0", "clock '0' is not a frequency in MHz"},
+      {"-gpgpu_clock_domains", "700.0:-7:700.0:924.0", "clock '-7' is not a frequency"},
+      {"-gpgpu_shader_core_pipeline", "1536:16", "warp size: '16' is not an integer in 32..32"},
+      {"-gpgpu_shader_core_pipeline", "1540:32", "not a whole number of 32-thread warps"},
+      {"-gpgpu_scheduler", "two_level_active:6:0:1", "the shell models gto and lrr"},
+      {"-gpgpu_dram_partition_queues", "64:64:64", "expected <icnt->L2>"},
+      {"-gpgpu_dram_partition_queues", "64:0:64:64", "queue: '0' is not an integer"},
+      {"-gpgpu_cache:dl2", "S:64:128:8,L:B:m:L", "field the string"},
+      {"-gpgpu_cache:dl2", "S:64:64:8,L:B:m:L:L,A:256:4,4:0,32", "field line: expected the L1D's line size"},
+      {"-gpgpu_cache:dl2", "S:63:128:8,L:B:m:L:L,A:256:4,4:0,32", "parameter SHELL_L2_SETS=63: expected"},
+      {"-gpgpu_cache:dl2", "S:64:128:8,F:B:m:L:L,A:256:4,4:0,32", "field rep: expected L (LRU)"},
+      {"-gpgpu_cache:dl2", "S:64:128:8,L:E:m:L:L,A:256:4,4:0,32", "field wr: expected B"},
+      {"-gpgpu_cache:dl2", "S:64:128:8,L:B:m:N:L,A:256:4,4:0,32", "field wr_alloc: expected L, W or F with B"},
+      {"-gpgpu_cache:dl2", "S:64:128:8,L:B:m:L:H,A:256:4,4:0,32", "field set_idx: expected L (linear) or P (IPOLY)"},
+      {"-gpgpu_cache:dl2", "X:64:128:8,L:B:m:L:L,A:256:4,4:0,32", "field type: expected N"},
+  };
+  for (size_t i = 0; i < sizeof gbad / sizeof gbad[0]; i++) {
+    char text[512];
+    snprintf(text, sizeof text, "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n%s %s\n", gbad[i].opt, gbad[i].val);
+    cfg_defaults(&c);
+    cap_begin(&k);
+    rc = gpgpusim_cfg_load_text(&c, text, strlen(text), "g.config", GPGPUSIM_GPU, gr);
+    cap_end(&k);
+    TC_CHECK(t, rc == -1 && strstr(k.buf, gbad[i].want) && k.nl == 1, "GPU option %s %s refused with '%s' (got: %s)",
+             gbad[i].opt, gbad[i].val, gbad[i].want, k.buf);
+  }
+  free(gr);
 }
 
 int main(void) {
