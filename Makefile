@@ -233,6 +233,11 @@ ctest-build: $(B)/bin/shell-sim-asan
 sim: $(B)/bin/shell-sim
 	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) $(if $(CONFIG),--config $(CONFIG)) \
 	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
+# make calibrate [GPGPUSIM=file.config]: microbenchmarks on the shell's C model against the
+# latencies and bandwidths the config implies (docs/shell.md, "Calibration")
+.PHONY: calibrate
+calibrate: $(B)/bin/shell-sim
+	@bash scripts/install_deps.sh && python3 scripts/calibrate.py $(if $(GPGPUSIM),$(GPGPUSIM),../shared/gpgpusim-configs/SM2_GTX480.config)
 .PHONY: shell-results
 shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanism matrix -> docs/shell-results.md, docs/img/shell_*.png
 	@bash scripts/shell_results.sh

@@ -175,7 +175,6 @@ static int mhz(const ctx_t *c, int i, const char *f, long long *khz) {
 
 static const struct { const char *opt, *why; } ignored_why[] = {
     {"-gpgpu_num_sched_per_core", "the shell's SM issues at most one warp instruction per cycle (one scheduler)"},
-    {"-gpgpu_l1_latency", "the L1D's hit pipeline is its own (a read and a decide stage); issue 23 adds this depth"},
     {"-gpgpu_mem_addr_mapping", "a line goes to bank line mod banks (the shell's own interleave, docs/shell.md)"},
     {"-gpgpu_memory_partition_indexing", "a line goes to bank line mod banks (the shell's own interleave)"},
     {"-gpgpu_dram_timing_opt", "DRAM is latency + peak bandwidth; no banks, rows or timing constraints"},
@@ -297,6 +296,7 @@ static int gpu_options(ctx_t *c) {
   }
   static const struct { const char *opt; int id; long long lo, hi; const char *note; } plain[] = {
       {"-icnt_flit_size", P_SHELL_FLIT, 1, 100000, "SHELL_FLIT"},
+      {"-gpgpu_l1_latency", P_SHELL_L1_LAT, 0, 100000, "SHELL_L1_LAT (the SM holds a warp SHELL_L1_LAT - SHELL_L1_PIPE cycles after its last load line)"},
       {"-gpgpu_l2_rop_latency", P_SHELL_L2_ROP_LAT, 0, 100000, "SHELL_L2_ROP_LAT"},
       {"-dram_latency", P_SHELL_DRAM_LAT, 0, 100000, "SHELL_DRAM_LAT"},
       {"-gpgpu_dram_buswidth", P_SHELL_DRAM_BUSW, 1, 100000, "SHELL_DRAM_BUSW"},

@@ -24,6 +24,7 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
   m->id = id;
   m->nwarps = (unsigned)CFG(cfg, SHELL_WARPS);
   m->ntbs = (unsigned)CFG(cfg, SHELL_TBS);
+  m->l1x = CFG(cfg, SHELL_L1_LAT) > SHELL_L1_PIPE ? (unsigned)CFG(cfg, SHELL_L1_LAT) - SHELL_L1_PIPE : 0;
   if (m->nwarps > SHELL_SM_MAX_WARPS || m->ntbs > SHELL_SM_MAX_TBS)
     return cfg_reject(cfg, P_SHELL_WARPS, "at most 64 warp slots and 16 TB slots per SM");
   l1d_geom_t g;
@@ -357,6 +358,11 @@ void shell_sm_comb(shell_sm_t *m) {
       m->stray_warp = w;
     } else {
       D->ld--;
+#ifdef FAULT_SHELL_L1_LAT
+      if (!D->ld) D->ready = cyc + m->l1x; /* fault: the warp wakes a cycle early */
+#else
+      if (!D->ld) D->ready = cyc + 1 + m->l1x; /* the L1 hit latency's extra (SHELL_L1_LAT) */
+#endif
       m->st[SHS_LDRSP]++;
       if (!D->ld && !(m->l_busy_d && m->l_warp_q == w)) {
         m->st[SHS_LDINST]++;

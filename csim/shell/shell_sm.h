@@ -98,6 +98,7 @@ extern const char *const shell_sm_stat_name[SHS_N];
 
 typedef struct {
   unsigned id, nwarps, ntbs, offw, line, law, idw, warpw, tbw, injw;
+  unsigned l1x; /* cycles a warp is held after its last load line: SHELL_L1_LAT - SHELL_L1_PIPE, at least 0 */
   int use_mrpb, want_occ; /* want_occ: compute ibuf_o / warps_o (a hook reads them) */
   shell_sm_in_t in;
   shell_sm_out_t out;

@@ -31,6 +31,8 @@ module shell #(
   parameter int unsigned NW       = 48,
   /// Thread-block slots per SM.
   parameter int unsigned NT       = 8,
+  /// Cycles an SM holds a warp after its last load line (SHELL_L1_LAT - SHELL_L1_PIPE, at least 0).
+  parameter int unsigned L1X      = 0,
   /// Injection-queue entries per SM.
   parameter int unsigned InjQ     = 8,
   /// 1: an MRPB in every SM.
@@ -253,6 +255,7 @@ module shell #(
     shell_sm #(
       .NW       (NW),
       .NT       (NT),
+      .L1X      (L1X),
       .InjQ     (InjQ),
       .UseMrpb  (UseMrpb),
       .Sets     (Sets),

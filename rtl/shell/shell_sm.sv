@@ -38,6 +38,8 @@ module shell_sm #(
   parameter int unsigned NW       = 48,
   /// Thread-block slots (1..16).
   parameter int unsigned NT       = 8,
+  /// Cycles a warp is held after its last load line arrives (SHELL_L1_LAT - SHELL_L1_PIPE, at least 0).
+  parameter int unsigned L1X      = 0,
   /// Injection-queue entries (SHELL_XBAR_Q).
   parameter int unsigned InjQ     = 8,
   /// 1: the MRPB sits between the LD/ST unit and the L1D.
@@ -597,7 +599,15 @@ module shell_sm #(
     // the scoreboard's failure; the count then stays)
     if (l_rsp_valid && 32'(l_rsp_id) < NW) begin
       w = 32'(l_rsp_id);
-      if (w_valid_q[w] && w_ld_d[w] != '0) w_ld_d[w] = w_ld_d[w] - 8'd1;
+      if (w_valid_q[w] && w_ld_d[w] != '0) begin
+        w_ld_d[w] = w_ld_d[w] - 8'd1;
+        // the L1 hit latency's extra (SHELL_L1_LAT - SHELL_L1_PIPE)
+`ifdef FAULT_SHELL_L1_LAT
+        if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(L1X);  // fault: a cycle early
+`else
+        if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(1 + L1X);
+`endif
+      end
     end
 
     // memory port: toward L2, or to the CCN node; the node's own L2 request

@@ -207,6 +207,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "NB", c->nb);
   ls_param(mp, "NW", m0->nwarps);
   ls_param(mp, "NT", m0->ntbs);
+  ls_param(mp, "L1X", m0->l1x);
   ls_param(mp, "InjQ", m0->i_injq.depth);
   ls_param(mp, "UseMrpb", m0->use_mrpb);
   ls_param(mp, "Flits", s->flits_line);

@@ -208,6 +208,7 @@ static void declare(void *p, ls_map_t *mp) {
   const unsigned ww = m->warpw, tw = m->tbw, aw = g->addr_w, law = m->law, idw = m->idw;
   ls_param(mp, "NW", m->nwarps);
   ls_param(mp, "NT", m->ntbs);
+  ls_param(mp, "L1X", m->l1x);
   ls_param(mp, "InjQ", m->i_injq.depth);
   ls_param(mp, "UseMrpb", m->use_mrpb);
   if (m->use_mrpb) {
