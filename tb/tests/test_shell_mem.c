@@ -1,0 +1,200 @@
+/* test_shell_mem.c -- the memory side against independent expectations
+ * (docs/shell.md, "Memory side: throughput and latency"):
+ *  - IPOLY set index: known answers worked out by hand in GF(2);
+ *  - the L2 bank (csim/shell/shell_l2.c) fed one request at a time, against
+ *    a textbook write-back, write-allocate LRU cache written here (per
+ *    request: hit or miss, and which dirty line is written back);
+ *  - the ROP delay: a hit answered ROP latency + 2 cycles after it arrives
+ *    (the read and decide stages), whatever the queue depth;
+ *  - the DRAM channel: latency then bandwidth, a fractional interval;
+ *  - shell_mem_derive: GTX480's flits and DRAM bandwidth. */
+#include <stdlib.h>
+#include <string.h>
+#include "cfg.h"
+#include "shell_dram.h"
+#include "shell_l2.h"
+#include "shell_mem.h"
+#include "tcheck.h"
+
+static void test_ipoly(tc_t *t) {
+  shell_l2_t m;
+  /* 64 sets, P = x^6 + x + 1; one bank, so the bank-local line is the line */
+  if (shell_l2_init(&m, 64, 4, 1, 8, 8, 25, 8, 4, 1, SHELL_L2_SET_IDX_IPOLY, 1)) {
+    TC_CHECK(t, 0, "init");
+    return;
+  }
+  /* x^6 = x + 1 (3); x^7 = x^2 + x (6); x^12 = (x + 1)^2 = x^2 + 1 (5);
+   * x^6 + 1 = x (2); below 64 a line is its own set */
+  TC_CHECK(t, shell_l2_set_idx(&m, 64) == 3 && shell_l2_set_idx(&m, 128) == 6 && shell_l2_set_idx(&m, 4096) == 5 &&
+                  shell_l2_set_idx(&m, 65) == 2 && shell_l2_set_idx(&m, 37) == 37,
+           "IPOLY(67) remainders: 64->%u 128->%u 4096->%u 65->%u 37->%u (expected 3 6 5 2 37)",
+           shell_l2_set_idx(&m, 64), shell_l2_set_idx(&m, 128), shell_l2_set_idx(&m, 4096), shell_l2_set_idx(&m, 65),
+           shell_l2_set_idx(&m, 37));
+  /* every power-of-two stride of 64 consecutive multiples covers all 64 sets */
+  int all = 1;
+  for (unsigned k = 0; k < 12; k++) {
+    uint64_t seen = 0;
+    for (uint32_t i = 0; i < 64; i++) seen |= 1ull << shell_l2_set_idx(&m, i << k);
+    all &= seen == ~0ull;
+  }
+  TC_CHECK(t, all, "IPOLY: strides 1, 2, ..., 2048 lines each reach all 64 sets");
+  shell_l2_free(&m);
+  /* LINEAR on the bank-local line: 6 banks, line 6*k+b is local k */
+  if (shell_l2_init(&m, 64, 4, 1, 8, 8, 25, 8, 4, 6, SHELL_L2_SET_IDX_LINEAR, 1)) return;
+  TC_CHECK(t, shell_l2_set_idx(&m, 6 * 70 + 3) == 70 % 64, "LINEAR: line 423 in bank 3 of 6 is local line 70, set 6");
+  shell_l2_free(&m);
+}
+
+/* the reference: Sets x Ways, LRU, write-back, write-allocate */
+typedef struct { uint32_t tag[16][4], age[16][4], tick; uint8_t v[16][4], d[16][4]; } ref_t;
+/* returns 1 on a hit; *wb = a dirty victim's line or ~0 */
+static int ref_access(ref_t *r, uint32_t set, uint32_t line, int store, uint32_t *wb) {
+  *wb = ~0u;
+  r->tick++;
+  for (int w = 0; w < 4; w++)
+    if (r->v[set][w] && r->tag[set][w] == line) {
+      r->age[set][w] = r->tick;
+      if (store) r->d[set][w] = 1;
+      return 1;
+    }
+  int vw = -1;
+  for (int w = 0; w < 4 && vw < 0; w++)
+    if (!r->v[set][w]) vw = w;
+  if (vw < 0) {
+    vw = 0;
+    for (int w = 1; w < 4; w++)
+      if (r->age[set][w] < r->age[set][vw]) vw = w;
+    if (r->d[set][vw]) *wb = r->tag[set][vw];
+  }
+  r->v[set][vw] = 1, r->d[set][vw] = (uint8_t)store, r->tag[set][vw] = line, r->age[set][vw] = r->tick;
+  return 0;
+}
+
+static void test_writeback(tc_t *t) {
+  shell_l2_t m;
+  if (shell_l2_init(&m, 16, 4, 3, 8, 8, 20, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) { TC_CHECK(t, 0, "init"); return; }
+  shell_l2_reset(&m);
+  ref_t r;
+  memset(&r, 0, sizeof r);
+  uint32_t seed = 12345, bad = 0, nreq = 3000, hits = 0, wbs = 0, cyc = 0;
+  for (uint32_t q = 0; q < nreq && !bad; q++) {
+    seed = seed * 1103515245u + 12345u;
+    uint32_t line = 0x100 + (seed >> 8) % 160; /* 160 lines over 64 ways: evictions */
+    int store = (seed >> 4) % 4 == 0;
+    uint32_t wb_ref, hit_ref = (uint32_t)ref_access(&r, line & 15, line, store, &wb_ref);
+    /* drive the bank until this request is finished: answered (load hit or
+     * fill), or for a store accepted by the tags; DRAM answers a load miss
+     * the cycle after it is sent, and is always ready */
+    int sent = 0, done = 0, saw_miss = 0;
+    uint32_t wb_seen = ~0u, pend_fill = 0, fill_line = 0;
+    for (int c = 0; c < 100 && !done; c++, cyc++) {
+      shell_l2_in_t *in = &m.in;
+      memset(in, 0, sizeof *in);
+      in->req_valid_i = !sent;
+      in->req_line_i = line, in->req_store_i = (uint32_t)store, in->req_sm_i = 1, in->req_id_i = 7;
+      in->rsp_ready_i = 1;
+      in->dram_req_ready_i = 1;
+      in->dram_rsp_valid_i = pend_fill, in->dram_rsp_line_i = fill_line, in->dram_rsp_sm_i = 1, in->dram_rsp_id_i = 7;
+      shell_l2_comb(&m);
+      const shell_l2_out_t *o = &m.out;
+      if (in->req_valid_i && o->req_ready_o) sent = 1;
+      if (o->dram_req_valid_o) {
+        if (o->dram_req_store_o) {
+          if (wb_seen != ~0u || o->dram_req_line_o == line) bad = 1; /* one write-back, never of the request's line */
+          wb_seen = o->dram_req_line_o;
+        } else
+          saw_miss = 1, pend_fill = 1, fill_line = o->dram_req_line_o;
+      }
+      if (o->dram_rsp_ready_o) pend_fill = 0;
+      if (o->rsp_valid_o) done = 1;
+      if (store && m.cnt_d[L2C_STORE] != m.cnt_q[L2C_STORE]) done = 1;
+      shell_l2_commit(&m);
+    }
+    if (!done || (!store && saw_miss == (int)hit_ref) || wb_seen != wb_ref) {
+      TC_CHECK(t, 0, "request %u (line 0x%x %s): bank hit %d wb 0x%x, reference hit %u wb 0x%x", q, line,
+               store ? "store" : "load", !saw_miss, wb_seen, hit_ref, wb_ref);
+      bad = 1;
+    }
+    hits += hit_ref, wbs += wb_ref != ~0u;
+  }
+  TC_CHECK(t, !bad && wbs > 100 && hits > 100,
+           "write-back L2 bank = a textbook write-back write-allocate LRU cache on %u requests (%u hits, %u write-backs; "
+           "bank counters: %u write-backs)", nreq, hits, wbs, m.cnt_q[L2C_WB]);
+  TC_CHECK(t, m.cnt_q[L2C_WB] == wbs, "the bank's write-back counter %u = the reference's %u", m.cnt_q[L2C_WB], wbs);
+  (void)cyc;
+  shell_l2_free(&m);
+}
+
+/* a load hit's answer: ROP latency + read + decide, for two latencies */
+static void test_rop(tc_t *t) {
+  for (unsigned lat = 5; lat <= 120; lat += 115) {
+    shell_l2_t m;
+    if (shell_l2_init(&m, 4, 2, lat, lat + 4, 4, 20, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) return;
+    shell_l2_reset(&m);
+    int got = -1;
+    uint32_t pend = 0;
+    for (int c = 0; c < 1000 && got < 0; c++) {
+      shell_l2_in_t *in = &m.in;
+      memset(in, 0, sizeof *in);
+      in->req_valid_i = c == 0 || c == 600; /* the first fills the line, the second hits */
+      in->req_line_i = 0x40;
+      in->rsp_ready_i = 1, in->dram_req_ready_i = 1;
+      in->dram_rsp_valid_i = pend, in->dram_rsp_line_i = 0x40;
+      shell_l2_comb(&m);
+      if (m.out.dram_req_valid_o) pend = 1;
+      if (m.out.dram_rsp_ready_o) pend = 0;
+      if (c >= 600 && m.out.rsp_valid_o) got = c - 600;
+      shell_l2_commit(&m);
+    }
+    TC_CHECK(t, got == (int)lat + 2, "ROP latency %u: a hit arriving in cycle c is offered in cycle c + %d (expected %u)",
+             lat, got, lat + 2);
+    shell_l2_free(&m);
+  }
+}
+
+static void test_dram(tc_t *t) {
+  shell_dram_t d;
+  /* latency 100, a line every 6.5 cycles */
+  if (shell_dram_init(&d, 64, 100, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2)) return;
+  shell_dram_ent_t e = {0, 1, 0, 0, 0, 0};
+  for (uint32_t c = 0; c < 4; c++) shell_dram_step(&d, c, 1, &e, 0);
+  /* starts 100, 106.5, 113, 119.5 -> answered 100, 107, 113, 120 */
+  uint32_t ts[4];
+  for (int i = 0; i < 4; i++) ts[i] = d.e[i].ts;
+  TC_CHECK(t, ts[0] == 100 && ts[1] == 107 && ts[2] == 113 && ts[3] == 120,
+           "DRAM: latency then a fractional interval: %u %u %u %u (expected 100 107 113 120)", ts[0], ts[1], ts[2],
+           ts[3]);
+  shell_dram_reset(&d);
+  shell_dram_step(&d, 0, 1, &e, 0);
+  shell_dram_step(&d, 500, 1, &e, 0); /* an idle channel: latency alone */
+  TC_CHECK(t, d.e[0].ts == 100 && d.e[1].ts == 600, "DRAM: after idle time a request waits its latency only (%u %u)",
+           d.e[0].ts, d.e[1].ts);
+  shell_dram_free(&d);
+}
+
+static void test_derive(tc_t *t) {
+  l1sys_cfg_t c;
+  cfg_defaults(&c);
+  const char *set[] = {"SHELL_FLIT=40", "SHELL_CLK_CORE=700000", "SHELL_CLK_ICNT=700000", "SHELL_CLK_DRAM=924000",
+                       "SHELL_DRAM_BUSW=4", "SHELL_DRAM_CHIPS=2", "SHELL_DRAM_RATIO=4", "SHELL_L2_SUBP=2",
+                       "SHELL_L2_BANKS=12", "SHELL_L2_ROP_LAT=120", "SHELL_L2_Q=64"};
+  for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) cfg_set(&c, set[i], "test");
+  shell_mem_t d;
+  int rc = shell_mem_derive(&c, &d);
+  /* 136 bytes / 40 = 4 flits; 32 B per DRAM cycle x 924/700 / 2 = 21.12 B per core cycle per bank:
+   * 128 / 21.12 = 6.06 cycles per line; 12 banks x 21.12 x 0.7 GHz = 177.4 GB/s */
+  TC_CHECK(t, !rc && d.port_bytes == 40 && d.flits_req == 1 && d.flits_line == 4 && d.reqq == 184 &&
+                  d.dram_ivl_fp == 1552 && d.dram_gbs > 177.3 && d.dram_gbs < 177.5,
+           "GTX480's memory side: port %u B, flits %u/%u, request queue %u, DRAM %u/256 cycles per line, %.2f GB/s",
+           d.port_bytes, d.flits_req, d.flits_line, d.reqq, d.dram_ivl_fp, d.dram_gbs);
+}
+
+int main(void) {
+  tc_t t = TC_INIT("shell_mem");
+  test_ipoly(&t);
+  test_writeback(&t);
+  test_rop(&t);
+  test_dram(&t);
+  test_derive(&t);
+  return tc_done(&t);
+}
