@@ -231,7 +231,8 @@ build: $(B)/bin/shell-sim
 ctest-build: $(B)/bin/shell-sim-asan
 .PHONY: sim
 sim: $(B)/bin/shell-sim
-	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) $(if $(CONFIG),--config $(CONFIG)) \
+	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) \
+	  $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--config) $(CONFIG)) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) \
 	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
 # make calibrate [GPGPUSIM=file.config]: microbenchmarks on the shell's C model against the
 # latencies and bandwidths the config implies (docs/shell.md, "Calibration")

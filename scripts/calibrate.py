@@ -101,7 +101,7 @@ def main():
     imp["l2_hit"] = imp["l1_hit"] + c["SHELL_L2_ROP_LAT"] + fl_req + fl_line
     imp["dram"] = imp["l2_hit"] + c["SHELL_DRAM_LAT"] + ivl
     port = line / fl_line
-    l2_total = nb * line  # one access (a line) per bank per cycle
+    l2_total = nb * port  # each bank's port into the crossbar moves one port's bytes per cycle (as GPGPU-Sim's memory nodes inject a flit per cycle)
     dram_total = nb * mem["dram_bytes_per_cycle_per_bank"]
 
     rows = []

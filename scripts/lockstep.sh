@@ -23,6 +23,10 @@ B=build
 block=${1:?usage: lockstep.sh BLOCK [options]}
 shift
 args=("$@")
+# CONFIG=FILE.config is a GPGPU-Sim config: the same as GPGPUSIM=FILE (one reader, docs/gpgpusim.md)
+for ((i = 0; i + 1 < ${#args[@]}; i++)); do
+  [ "${args[$i]}" = --config ] && [[ ${args[$((i + 1))]} == *.config ]] && args[$i]=--gpgpusim-config
+done
 have_cfg=0; have_cyc=0; cfgs=(); rinit=0; have_cov=0; seed=1; cfgname=default
 for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[$i]}" in
