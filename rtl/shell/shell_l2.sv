@@ -176,8 +176,8 @@ module shell_l2 #(
 `else
     if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
 `endif
-      for (int i = LaW - 1; i >= int'(SetW); i--)
-        if (x[i]) x = x ^ (LaW'(Poly) << (i - int'(SetW)));
+      for (int unsigned k = 0; k < LaW; k++)  // from the top bit down to bit SetW
+        if (k < LaW - SetW && x[LaW-1-k]) x = x ^ (LaW'(Poly) << (LaW - 1 - k - SetW));
     set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
   endfunction
 
