@@ -152,7 +152,7 @@ if [ -n "$sshf" ]; then
     [ "$login" = : ] && continue
     # a login with a space is an ssh command of its own (GNU parallel's format)
     if [[ $login == *" "* ]]; then cmd=($login); else cmd=(${PARALLEL_SSH:-ssh} -o BatchMode=yes -o ConnectTimeout=10 "$login"); fi
-    if ! msg=$(timeout 30 "${cmd[@]}" "cd '$PWD' && test -x build/bin/lockstep-c && echo ok" 2>&1) || [ "$(tail -1 <<<"$msg")" != ok ]; then
+    if ! msg=$(timeout 30 "${cmd[@]}" "cd '$PWD' && test -x build/bin/lockstep-c && echo ok" 2>&1 </dev/null) || [ "$(tail -1 <<<"$msg")" != ok ]; then
       echo "error: $sshf:$ln: machine '$login' does not answer over ssh or has no built checkout at $PWD: $(tail -1 <<<"${msg:-timed out after 30 s}")" >&2
       exit 2
     fi
@@ -195,7 +195,7 @@ SB
   out=$(timeout 60 sbatch --parsable "$R/regress.sbatch" 2>&1) || { echo "error: --submit: sbatch failed: $(tail -1 <<<"$out")" >&2; exit 2; }
   jid=${out%%;*}
   [[ $jid =~ ^[0-9]+$ ]] || { echo "error: --submit: sbatch printed '$out', not a job id" >&2; exit 2; }
-  echo "regress: submitted Slurm job $jid ($ntodo array tasks); waiting for it (squeue)"
+  echo "regress: submitted Slurm job $jid ($ntodo runs, an array task each); waiting for it (squeue)"
   t0=$SECONDS; tlast=$SECONDS; started=0; qfail=0
   while :; do
     if ! q=$(timeout 20 squeue -h -r -j "$jid" -o '%T|%r' 2>&1); then

@@ -15,12 +15,14 @@
 #   down    stops exactly the PIDs build/slurm/pids records (each only while
 #           it is still the daemon this script started), TERM then KILL.
 #   status  prints the PIDs and sinfo; exit 0 when all three run.
+# SLURM_LOCAL_DIR=<dir> puts the cluster in <dir> instead of build/slurm.
 # Slurm's client commands find this cluster through SLURM_CONF=$PWD/build/slurm/slurm.conf
 # (scripts/regress.sh sets it when the cluster is up and SLURM_CONF is unset).
 # Exit 0 on success, 2 on any failure.
 set -u
 cd "$(dirname "$0")/.."
-S=$PWD/build/slurm
+S=${SLURM_LOCAL_DIR:-$PWD/build/slurm}   # another directory: another cluster (make regress-selftest)
+case $S in /*) ;; *) S=$PWD/$S ;; esac
 CONF=$S/slurm.conf
 PIDS=$S/pids
 NODE=l1sys-node
@@ -71,7 +73,7 @@ up() {
   fi
   local tmo=${SLURM_UP_TIMEOUT:-60}
   [[ $tmo =~ ^[1-9][0-9]*$ ]] || { err "SLURM_UP_TIMEOUT='$tmo' is not a positive number of seconds"; exit 2; }
-  rm -rf "$S"
+  rm -rf "$S"/munge "$S"/state "$S"/spool "$S"/log "$CONF" "$S"/*.pid   # only what up writes
   mkdir -p "$S"/munge "$S"/state "$S"/spool "$S"/log
   chmod 700 "$S"/munge
   # munge: a key of our own, a socket of our own (never the system's /run/munge)
@@ -169,7 +171,7 @@ EOF
     sleep 0.5
   done
   trap - INT TERM
-  echo "slurm_local: up in $((SECONDS - t0)) s: node $NODE idle with $cpus CPUs; munged, slurmctld, slurmd PIDs $(awk '{printf "%s ", $2}' "$PIDS")(build/slurm/pids)"
+  echo "slurm_local: up in $((SECONDS - t0)) s: node $NODE idle with $cpus CPUs; munged, slurmctld, slurmd PIDs $(awk '{printf "%s ", $2}' "$PIDS")(${PIDS#"$PWD"/})"
   echo "slurm_local: client commands: export SLURM_CONF=$CONF"
 }
 
