@@ -33,6 +33,7 @@ have sbatch    || need+=(slurm-client)
 [ -x /usr/sbin/munged ]    || need+=(munge)
 [ -x /usr/sbin/sshd ]      || need+=(openssh-server)
 have ssh       || need+=(openssh-client)
+have pgrep     || need+=(procps)           # make regress-selftest finds the run it kills
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"
