@@ -39,8 +39,11 @@ SSHD_PID=""
 cleanup() {
   SLURM_LOCAL_DIR=$SD bash scripts/slurm_local.sh down >/dev/null 2>&1
   if [ -n "$SSHD_PID" ] && grep -qF "$T/" "/proc/$SSHD_PID/cmdline" 2>/dev/null; then kill "$SSHD_PID" 2>/dev/null; fi
-  [ -z "${KILLER:-}" ] || kill "$KILLER" 2>/dev/null
+  [ -z "${KILLER:-}" ] || kill $(pgrep -P "$KILLER") "$KILLER" 2>/dev/null   # the killer and its find_victim
+  [ -z "${BG:-}" ] || kill "$BG" 2>/dev/null
 }
+# a long step in the background, so a signal to this script is handled at once
+bgrun() { "$@" & BG=$!; wait $BG; local rc=$?; BG=""; return $rc; }
 trap cleanup EXIT
 trap 'exit 2' INT TERM
 bash scripts/install_deps.sh || exit 2
@@ -121,7 +124,7 @@ if [ $slurm_up = 1 ]; then
     scancel "${j}_$k" ) >"$T/slurm-killer.out" 2>&1 &
   KILLER=$!
   t0=$SECONDS
-  timeout 300 bash scripts/regress.sh --out "$O" --slurm --submit --start-timeout 60 "${M[@]}" >"$T/slurm-run.out" 2>&1; rc=$?
+  bgrun timeout 300 bash scripts/regress.sh --out "$O" --slurm --submit --start-timeout 60 "${M[@]}" >"$T/slurm-run.out" 2>&1; rc=$?
   wait $KILLER; KILLER=""
   echo "  regress --slurm --submit ($((SECONDS - t0)) s, exit $rc); $(cat "$T/slurm-killer.out")"; show "$T/slurm-run.out"
   if [ $rc = 1 ] && grep -q '^regress: 8 runs, .* 1 failed (0 divergences, 1 errors)$' "$T/slurm-run.out" \
@@ -136,7 +139,7 @@ if [ $slurm_up = 1 ]; then
     ok "Slurm: the cancelled task's line: rc $vrc, \"$vres\""
   else bad "Slurm: the cancelled task's line: rc '$vrc', result '$vres' (expected an error, KILLED or NO RESULT)"; fi
   n0=$(wc -l <"$O/results.jsonl")
-  timeout 300 bash scripts/regress.sh --out "$O" --slurm --submit --resume --start-timeout 60 "${M[@]}" >"$T/slurm-resume.out" 2>&1; rc=$?
+  bgrun timeout 300 bash scripts/regress.sh --out "$O" --slurm --submit --resume --start-timeout 60 "${M[@]}" >"$T/slurm-resume.out" 2>&1; rc=$?
   echo "  regress --slurm --submit --resume (exit $rc):"; show "$T/slurm-resume.out"
   new=$(tail -n +$((n0 + 1)) "$O/results.jsonl")
   if [ $rc = 0 ] && grep -q '^regress: 8 runs, .* 0 failed' "$T/slurm-resume.out" && [ "$(wc -l <<<"$new")" = 1 ] \
@@ -146,7 +149,7 @@ if [ $slurm_up = 1 ]; then
   # a node that never comes up: the job must not wait forever
   scontrol update nodename=l1sys-node state=down reason="regress-selftest: node down" >/dev/null 2>&1
   t0=$SECONDS
-  timeout 120 bash scripts/regress.sh --out "$T/slurm-down" --slurm --submit --start-timeout 5 "${M[@]}" >"$T/slurm-down.out" 2>"$T/slurm-down.err"; rc=$?
+  bgrun timeout 120 bash scripts/regress.sh --out "$T/slurm-down" --slurm --submit --start-timeout 5 "${M[@]}" >"$T/slurm-down.out" 2>"$T/slurm-down.err"; rc=$?
   el=$((SECONDS - t0))
   left=$(squeue -h 2>/dev/null | wc -l)
   if [ $rc = 2 ] && [ "$(wc -l <"$T/slurm-down.err")" = 1 ] && grep -q '^error: --submit: no task of Slurm job [0-9]* started in 5 s' "$T/slurm-down.err" \
@@ -228,7 +231,7 @@ if [ $up = 1 ]; then
     echo "froze pid $pid (remote: $([ $remote = 1 ] && echo "yes, under sshd $SSHD_PID" || echo no)), SIGKILLed its regress_job.sh $job and the run" ) >"$T/ssh-killer.out" 2>&1 &
   KILLER=$!
   t0=$SECONDS
-  timeout 300 bash scripts/regress.sh --out "$O" --sshloginfile "$K/machines" "${M[@]}" >"$T/ssh-run.out" 2>&1; rc=$?
+  bgrun timeout 300 bash scripts/regress.sh --out "$O" --sshloginfile "$K/machines" "${M[@]}" >"$T/ssh-run.out" 2>&1; rc=$?
   wait $KILLER; KILLER=""
   echo "  regress --sshloginfile ($((SECONDS - t0)) s, exit $rc); $(cat "$T/ssh-killer.out")"; show "$T/ssh-run.out"
   if grep -q 'remote: yes' "$T/ssh-killer.out"; then ok "ssh: the killed run ran remotely (its process descends from the test's sshd)"
@@ -244,7 +247,7 @@ if [ $up = 1 ]; then
     ok "ssh: every run's JSON line came back exactly once"
   else bad "ssh: results.jsonl: $msg"; fi
   n0=$(wc -l <"$O/results.jsonl")
-  timeout 300 bash scripts/regress.sh --out "$O" --sshloginfile "$K/machines" --resume "${M[@]}" >"$T/ssh-resume.out" 2>&1; rc=$?
+  bgrun timeout 300 bash scripts/regress.sh --out "$O" --sshloginfile "$K/machines" --resume "${M[@]}" >"$T/ssh-resume.out" 2>&1; rc=$?
   echo "  regress --sshloginfile --resume (exit $rc):"; show "$T/ssh-resume.out"
   new=$(tail -n +$((n0 + 1)) "$O/results.jsonl")
   if [ $rc = 0 ] && grep -q '^regress: 8 runs, .* 0 failed' "$T/ssh-resume.out" && [ "$(wc -l <<<"$new")" = 1 ] \
@@ -254,7 +257,7 @@ if [ $up = 1 ]; then
   # a machine that does not answer: exit 2, one message naming it, bounded
   printf '1/m1\n1/m3\n' >"$K/machines-dead"
   t0=$SECONDS
-  timeout 120 bash scripts/regress.sh --out "$T/ssh-dead" --sshloginfile "$K/machines-dead" "${M[@]}" >/dev/null 2>"$T/ssh-dead.err"; rc=$?
+  bgrun timeout 120 bash scripts/regress.sh --out "$T/ssh-dead" --sshloginfile "$K/machines-dead" "${M[@]}" >/dev/null 2>"$T/ssh-dead.err"; rc=$?
   el=$((SECONDS - t0))
   if [ $rc = 2 ] && [ "$(wc -l <"$T/ssh-dead.err")" = 1 ] && grep -qF "error: $K/machines-dead:2: machine 'm3' does not answer" "$T/ssh-dead.err" && [ $el -lt 60 ]; then
     ok "ssh: a machine that does not answer: exit 2 after $el s, one message: $(cut -c1-160 "$T/ssh-dead.err" | sed "s|$K/||")"
