@@ -42,17 +42,19 @@ else
   for s in TERM INT HUP; do trap "killed=$s; kill -TERM -- -$cpid 2>/dev/null" $s; done
   wait $cpid; rc=$?
   while kill -0 $cpid 2>/dev/null; do wait $cpid; rc=$?; done  # a trap ended the first wait
-  if [ -n "$killed" ]; then
-    case $killed in TERM) rc=143 ;; INT) rc=130 ;; HUP) rc=129 ;; esac
-  fi
 fi
 line=$(grep -m1 -E '^(PASS|DIVERGENCE|CHECK FAILED)' "$log" 2>/dev/null || true)
-[ -n "$killed" ] && line="KILLED by SIG$killed after $SECONDS s (scancel, a time limit, or the fan-out stopped)"
 if [ -n "$noresult" ]; then   # the log, if any, is the dead run's: no figures from it
   line="NO RESULT: $noresult"; cps=0; done_cyc=0
 else
 cps=$(grep -o '[0-9]* cycles/s' "$log" 2>/dev/null | head -1 | cut -d' ' -f1)
 done_cyc=$(sed -n 's/.*: \([0-9]*\) cycles, .*/\1/p' "$log" 2>/dev/null | head -1)
+fi
+# killed: also when the signal came after the run ended (Slurm signals every
+# process of the task, the run's may die first)
+if [ -n "$killed" ]; then
+  line="KILLED by SIG$killed after $SECONDS s (scancel, a time limit, or the fan-out stopped)"
+  case $killed in TERM) rc=143 ;; INT) rc=130 ;; HUP) rc=129 ;; esac
 fi
 repro="$([ "$wl" != - ] && echo "SHELL_WORKLOAD=$wl " || true)make lockstep BLOCK=$block SEED=$seed CYCLES=$cycles$([ "$cfg" != default ] && echo " CONFIG=$cfg" || true)$([ "$ri" = 1 ] && echo " RANDINIT=1" || true)"
 esc() { sed 's/\\/\\\\/g; s/"/\\"/g' <<<"$1" | tr -d '\n'; }
