@@ -23,6 +23,8 @@
 #   --submit           with --slurm: submit it (sbatch), wait for it (squeue, a progress line
 #                      every 10 s) and print the summary.  SLURM_CONF: the cluster's, else
 #                      the one of scripts/slurm_local.sh when that is up.
+#   --summary          after a job of --slurm submitted by hand has ended: a NO RESULT line for
+#                      each of its runs that left none, then the summary
 #   --start-timeout S  with --submit: no task started after S s (no node up, none free) is an
 #                      error, exit 2, and the job is cancelled (default 600)
 #   --task-time MIN    with --slurm: each task's time limit, minutes (default 60); a task
@@ -36,13 +38,14 @@
 set -u
 cd "$(dirname "$0")/.."
 B=build; R=$B/regress
-blocks=""; cfgsel=""; wls=""; seeds=20; cycles=""; jobs=""; resume=0; sshf=""; slurm=0; submit=0; start_tmo=600; task_time=60
+blocks=""; cfgsel=""; wls=""; seeds=20; cycles=""; jobs=""; resume=0; sshf=""; slurm=0; submit=0; summary_only=0; start_tmo=600; task_time=60
 while [ $# -gt 0 ]; do
   case "$1" in
     --blocks) blocks=${2:?}; shift ;;
     --configs) cfgsel=${2:?}; shift ;;
     --out) R=${2:?}; shift ;;
     --submit) submit=1 ;;
+    --summary) summary_only=1 ;;
     --start-timeout) start_tmo=${2:?}; shift ;;
     --task-time) task_time=${2:?}; shift ;;
     --workloads) wls=${2:?}; shift ;;
@@ -68,6 +71,59 @@ make -s build >/dev/null || exit 2
 [ -n "$blocks" ] || blocks=$($B/bin/lockstep-c --list-blocks | awk '{print $1}')
 mkdir -p "$R" || { echo "error: --out '$R': cannot create it" >&2; exit 2; }
 R=$(cd "$R" && pwd -P)   # absolute: remote machines and Slurm tasks append to it
+# the summary over every run recorded: a resumed regression appends, and a
+# run that ran again counts by its last line
+summary() {
+  [ -s "$res" ] || { echo "regress: no results in $res"; return 1; }
+  awk '
+    { key = $0; if (!sub(/.*"run":"/, "", key)) { key = $0; sub(/.*"reproduce":"/, "", key) }; sub(/".*/, "", key)
+      if (!(key in line)) order[++n] = key
+      line[key] = $0 }
+    END {
+      for (i = 1; i <= n; i++) {
+        l = line[order[i]]
+        c = l; sub(/.*"cycles":/, "", c); sub(/,.*/, "", c); cyc += c
+        r = l; sub(/.*"rc":/, "", r); sub(/,.*/, "", r)
+        if (r == 1) div++
+        if (r != 0) { bad++
+                      rp = l; sub(/.*"reproduce":"/, "", rp); sub(/".*/, "", rp); fails[bad] = rp
+                      res = l; sub(/.*"result":"/, "", res); sub(/".*/, "", res)
+                      lg = l; sub(/.*"log":"/, "", lg); sub(/".*/, "", lg)
+                      why[bad] = (r == 1 ? "divergence" : (r == -1 ? "error, no result" : "error, exit " r)) (res != "" ? ": " res : "") "; log " lg } }
+      printf "regress: %d runs, %d cycles, %d failed (%d divergences, %d errors)\n", n, cyc, bad, div, bad - div
+      for (i = 1; i <= bad; i++) printf "  FAILED: %s   (%s)\n", fails[i], why[i]
+      exit bad > 0
+    }' "$res"
+}
+# every run of this session once: a run that left no line gets a NO RESULT
+# line (its reproduce command with it); one that left two is reported
+collect() {
+dups=0
+while read -r i n run; do
+  if [ "$n" = 0 ]; then
+    set -- $run
+    SHELL_WORKLOAD="$6" bash scripts/regress_job.sh --no-result "the run left no line; ${noline_why[$i]:-it never ran}" "$res" "$1" "$2" "$3" "$4" "$5"
+  elif [ "$n" -gt 1 ]; then
+    echo "regress: error: run '$run' left $n lines this session (an engine ran it twice)"
+    dups=$((dups + 1))
+  fi
+done < <(tail -n +$((before + 1)) "$res" 2>/dev/null >"$R/session.jsonl"
+         awk 'FILENAME == ARGV[1] { r = $0; if (sub(/.*"run":"/, "", r)) { sub(/".*/, "", r); cnt[r]++ }; next }
+              { printf "%d %d %s\n", FNR, cnt[$0] + 0, $0 }' "$R/session.jsonl" "$todo")
+}
+# why each run of this session that left no line left none (filled by the engines)
+declare -A noline_why=()
+res=$R/results.jsonl
+todo=$R/todo.txt
+# --summary: the session a hand-submitted --slurm job ran (todo.txt, and the
+# line results.jsonl had when regress.sbatch was written)
+if [ $summary_only = 1 ]; then
+  [ -f "$todo" ] && [ -f "$R/session.before" ] || { echo "error: --summary: no --slurm session in $R (write one with --slurm first)" >&2; exit 2; }
+  before=$(cat "$R/session.before")
+  collect; summary; rc=$?
+  [ $dups = 0 ] || rc=1
+  exit $rc
+fi
 matrix=$R/matrix.txt
 : >$matrix
 for b in $blocks; do
@@ -98,10 +154,8 @@ for b in $blocks; do
   done
 done
 total=$(wc -l <"$matrix")
-res=$R/results.jsonl
 # the runs of this session: all of them, or with --resume those whose last
 # line is not a pass (failed, killed, or never ran)
-todo=$R/todo.txt
 if [ $resume = 1 ] && [ -s "$res" ]; then
   awk 'FNR == NR { r = $0; if (sub(/.*"run":"/, "", r)) { sub(/".*/, "", r); c = $0; sub(/.*"rc":/, "", c); sub(/,.*/, "", c); last[r] = c }; next }
        !(($0) in last) || last[$0] != 0' "$res" "$matrix" >"$todo"
@@ -112,30 +166,6 @@ fi
 ntodo=$(wc -l <"$todo")
 before=$( [ -f "$res" ] && wc -l <"$res" || echo 0)
 
-# the summary over every run recorded: a resumed regression appends, and a
-# run that ran again counts by its last line
-summary() {
-  [ -s "$res" ] || { echo "regress: no results in $res"; return 1; }
-  awk '
-    { key = $0; if (!sub(/.*"run":"/, "", key)) { key = $0; sub(/.*"reproduce":"/, "", key) }; sub(/".*/, "", key)
-      if (!(key in line)) order[++n] = key
-      line[key] = $0 }
-    END {
-      for (i = 1; i <= n; i++) {
-        l = line[order[i]]
-        c = l; sub(/.*"cycles":/, "", c); sub(/,.*/, "", c); cyc += c
-        r = l; sub(/.*"rc":/, "", r); sub(/,.*/, "", r)
-        if (r == 1) div++
-        if (r != 0) { bad++
-                      rp = l; sub(/.*"reproduce":"/, "", rp); sub(/".*/, "", rp); fails[bad] = rp
-                      res = l; sub(/.*"result":"/, "", res); sub(/".*/, "", res)
-                      lg = l; sub(/.*"log":"/, "", lg); sub(/".*/, "", lg)
-                      why[bad] = (r == 1 ? "divergence" : (r == -1 ? "error, no result" : "error, exit " r)) (res != "" ? ": " res : "") "; log " lg } }
-      printf "regress: %d runs, %d cycles, %d failed (%d divergences, %d errors)\n", n, cyc, bad, div, bad - div
-      for (i = 1; i <= bad; i++) printf "  FAILED: %s   (%s)\n", fails[i], why[i]
-      exit bad > 0
-    }' "$res"
-}
 if [ "$ntodo" = 0 ]; then
   echo "regress: --resume: all $total runs passed already"
   summary; exit $?
@@ -168,7 +198,6 @@ awk '{print $1, $2}' "$todo" | sort -u | while read -r b c; do
 done
 
 # why each run of this session that left no line left none
-declare -A noline_why=()
 if [ $slurm = 1 ]; then
   mkdir -p "$R/slurm"
   cat >"$R/regress.sbatch" <<SB
@@ -183,8 +212,9 @@ cd $PWD
 set -- \$(sed -n "\${SLURM_ARRAY_TASK_ID}p" $todo)
 SHELL_WORKLOAD="\$6" exec bash scripts/regress_job.sh $res "\$1" "\$2" "\$3" "\$4" "\$5"
 SB
+  echo "$before" >"$R/session.before"
   if [ $submit = 0 ]; then
-    echo "wrote ${R#"$PWD"/}/regress.sbatch ($ntodo runs); submit with: sbatch ${R#"$PWD"/}/regress.sbatch"
+    echo "wrote ${R#"$PWD"/}/regress.sbatch ($ntodo runs); submit with: sbatch ${R#"$PWD"/}/regress.sbatch; when it has ended: bash scripts/regress.sh --summary$([ "$R" = "$(pwd -P)/$B/regress" ] || echo " --out ${R#"$PWD"/}")"
     exit 0
   fi
   command -v sbatch >/dev/null || { echo "error: --submit: sbatch is missing (scripts/install_deps.sh installs slurm-client)" >&2; exit 2; }
@@ -256,20 +286,7 @@ else
   done <"$R/joblog"
 fi
 
-# every run of this session once: a run that left no line gets a NO RESULT
-# line (its reproduce command with it); one that left two is reported
-dups=0
-while read -r i n run; do
-  if [ "$n" = 0 ]; then
-    set -- $run
-    SHELL_WORKLOAD="$6" bash scripts/regress_job.sh --no-result "the run left no line; ${noline_why[$i]:-it never ran}" "$res" "$1" "$2" "$3" "$4" "$5"
-  elif [ "$n" -gt 1 ]; then
-    echo "regress: error: run '$run' left $n lines this session (an engine ran it twice)"
-    dups=$((dups + 1))
-  fi
-done < <(tail -n +$((before + 1)) "$res" 2>/dev/null >"$R/session.jsonl"
-         awk 'FILENAME == ARGV[1] { r = $0; if (sub(/.*"run":"/, "", r)) { sub(/".*/, "", r); cnt[r]++ }; next }
-              { printf "%d %d %s\n", FNR, cnt[$0] + 0, $0 }' "$R/session.jsonl" "$todo")
+collect
 summary
 rc=$?
 [ $dups = 0 ] || rc=1
