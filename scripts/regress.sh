@@ -25,7 +25,8 @@
 #                      the one of scripts/slurm_local.sh when that is up.
 #   --summary          after a job of --slurm submitted by hand has ended: a NO RESULT line for
 #                      each of its runs that left none, then the summary
-#   --start-timeout S  with --submit: no task started after S s (no node up, none free) is an
+#   --start-timeout S  with --submit: no task started after S s, or none running and none
+#                      ended for S s later on (no node up, none free, a node lost), is an
 #                      error, exit 2, and the job is cancelled (default 600)
 #   --task-time MIN    with --slurm: each task's time limit, minutes (default 60); a task
 #                      past it is killed by Slurm and reported
@@ -226,7 +227,7 @@ SB
   jid=${out%%;*}
   [[ $jid =~ ^[0-9]+$ ]] || { echo "error: --submit: sbatch printed '$out', not a job id" >&2; exit 2; }
   echo "regress: submitted Slurm job $jid ($ntodo runs, an array task each); waiting for it (squeue)"
-  t0=$SECONDS; tlast=$SECONDS; started=0; qfail=0
+  t0=$SECONDS; tlast=$SECONDS; tprog=$SECONDS; ndone_seen=0; qfail=0
   while :; do
     if ! q=$(timeout 20 squeue -h -r -j "$jid" -o '%T|%r' 2>&1); then
       grep -q 'Invalid job id' <<<"$q" && break   # gone from the controller: ended
@@ -241,12 +242,16 @@ SB
     [ -n "$q" ] || break
     npend=$(grep -c '^PENDING' <<<"$q"); nrun=$(grep -c '^RUNNING' <<<"$q")
     ndone=$(( $(cat "$res" 2>/dev/null | wc -l) - before ))
-    [ $nrun -gt 0 ] || [ $ndone -gt 0 ] || [ "$npend" -lt "$ntodo" ] && started=1
-    if [ $started = 0 ] && [ $((SECONDS - t0)) -ge "$start_tmo" ]; then
+    # progress: a task running, or one more done; none for --start-timeout
+    # seconds (at the start, or after a node went down mid-job) is an error
+    if [ $nrun -gt 0 ] || [ $ndone -ne "$ndone_seen" ]; then tprog=$SECONDS; ndone_seen=$ndone; fi
+    if [ $((SECONDS - tprog)) -ge "$start_tmo" ]; then
       why=$(grep -m1 '^PENDING' <<<"$q" | cut -d'|' -f2)
-      nodes=$(timeout 20 sinfo -h -o '%n %t' 2>/dev/null | tr '\n' ',' | sed 's/,$//')
+      nodes=$(timeout 20 sinfo -h -o '%N %t' 2>/dev/null | tr '\n' ',' | sed 's/,$//')
       timeout 20 scancel "$jid" 2>/dev/null
-      echo "error: --submit: no task of Slurm job $jid started in $start_tmo s (pending: ${why:-?}; nodes: ${nodes:-none}); job cancelled -- is a node up? (sinfo; --start-timeout S to wait longer)" >&2
+      if [ $ndone = 0 ]; then what="no task of Slurm job $jid started in $start_tmo s"
+      else what="no task of Slurm job $jid has run for $start_tmo s ($ndone of $ntodo done)"; fi
+      echo "error: --submit: $what (pending: ${why:-?}; nodes: ${nodes:-none}); job cancelled -- is a node up? (sinfo; --start-timeout S to wait longer)" >&2
       exit 2
     fi
     if [ $((SECONDS - tlast)) -ge 10 ]; then
