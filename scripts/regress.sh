@@ -207,6 +207,7 @@ if [ $slurm = 1 ]; then
 #SBATCH --job-name=l1sys-regress
 #SBATCH --array=1-$ntodo
 #SBATCH --cpus-per-task=1
+#SBATCH --no-requeue
 #SBATCH --time=$task_time
 #SBATCH --output=$R/slurm/%A_%a.out
 cd $PWD

@@ -9,8 +9,8 @@
 #    array task frozen mid-run and cancelled (scancel); every run's JSON line
 #    present exactly once, the cancelled one an error with its reproduce
 #    command; --resume re-runs exactly that one and the summary is clean; a
-#    node set DOWN makes --submit fail with exit 2 within --start-timeout, not
-#    hang; a node the controller rejects (more CPUs than the machine has)
+#    node drained mid-job, and a node DOWN before the job, make --submit
+#    fail with exit 2 within --start-timeout, not hang; a node the controller rejects (more CPUs than the machine has)
 #    makes slurm_local.sh up fail with exit 2; down leaves none of its
 #    daemons running.
 #  ssh: sshd on a free loopback port with a host key and an authorized key
@@ -146,8 +146,20 @@ if [ $slurm_up = 1 ]; then
      && grep -qF "\"run\":\"$VRUN\"" <<<"$new" && [ "$(last_field "$O/results.jsonl" "$VRUN" rc)" = 0 ]; then
     ok "Slurm --resume: re-ran exactly the cancelled run (1 array task), it passed; summary 8 runs, 0 failed"
   else bad "Slurm --resume: expected exit 0, one new line (the cancelled run's, a pass) and '8 runs ... 0 failed'"; fi
-  # a node that never comes up: the job must not wait forever
+  # a node drained mid-job (its running tasks end, no other can start): the
+  # job must not wait forever for its pending tasks
   node=$(sinfo -h -o %n | head -1)
+  timeout 120 bash scripts/regress.sh --out "$T/slurm-lost" --slurm --submit --start-timeout 5 "${M[@]}" >"$T/slurm-lost.out" 2>"$T/slurm-lost.err" &
+  BG=$!
+  for t in $(seq 1 600); do [ -s "$T/slurm-lost/results.jsonl" ] && break; kill -0 $BG 2>/dev/null || break; sleep 0.1; done
+  scontrol update nodename="$node" state=drain reason="regress-selftest: node drained" >/dev/null 2>&1
+  t0=$SECONDS; wait $BG; rc=$?; BG=""; el=$((SECONDS - t0))
+  nres=$(cat "$T/slurm-lost/results.jsonl" 2>/dev/null | wc -l)
+  if [ $rc = 2 ] && [ "$(wc -l <"$T/slurm-lost.err")" = 1 ] && grep -q "^error: --submit: no task of Slurm job [0-9]* has run for 5 s ([0-9]* of 8 done)" "$T/slurm-lost.err" \
+     && [ "$nres" -lt 8 ] && [ $el -lt 60 ]; then
+    ok "Slurm node drained mid-job ($nres of 8 runs done): --submit exits 2 $el s later with one message: $(cut -c1-120 "$T/slurm-lost.err")"
+  else bad "Slurm node drained mid-job: exit $rc after $el s, $nres runs done; stderr:"; show "$T/slurm-lost.err"; fi
+  # a node that never comes up: the job must not wait forever
   scontrol update nodename="$node" state=down reason="regress-selftest: node down" >/dev/null 2>&1
   t0=$SECONDS
   bgrun timeout 120 bash scripts/regress.sh --out "$T/slurm-down" --slurm --submit --start-timeout 5 "${M[@]}" >"$T/slurm-down.out" 2>"$T/slurm-down.err"; rc=$?
