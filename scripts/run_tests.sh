@@ -17,8 +17,8 @@
 # 10. synthesis: the small blocks synthesize and time, storage bits as
 #     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
 # 11. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
-# 12. regressions on real distributed engines (scripts/regress_selftest.sh, about a
-#     minute): a one-machine Slurm cluster and GNU parallel over a loopback sshd,
+# 12. regressions on real distributed engines (scripts/regress_selftest.sh, a minute
+#     and a half): a one-machine Slurm cluster and GNU parallel over a loopback sshd,
 #     a killed run reported and re-run by --resume, dead nodes/machines exit 2
 set -u
 cd "$(dirname "$0")/.."
