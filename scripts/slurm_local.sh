@@ -5,8 +5,8 @@
 #           slurm-client, munge), writes build/slurm/slurm.conf (a controller
 #           and one node, l1sys-node, with this machine's cores -- or N with
 #           --cpus -- on free loopback ports), starts munged, slurmctld and
-#           slurmd as background processes (no systemd needed; run as any user,
-#           root in a container included), records their PIDs in
+#           slurmd as background processes (no systemd needed; as root in a
+#           container too; the user who runs it is SlurmUser), records their PIDs in
 #           build/slurm/pids and waits until sinfo shows the node idle.
 #           A node that does not come up idle within SLURM_UP_TIMEOUT seconds
 #           (default 60), or that the controller rejects (INVAL, DOWN, DRAIN),
