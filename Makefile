@@ -8,6 +8,7 @@
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
 #   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
+#   make regress [REGRESS="--seeds 5 --slurm --submit ..."] | regress-selftest | slurm-up | slurm-down   (docs/regress.md)
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
@@ -46,7 +47,7 @@ GPGPUSIM ?=
 STATS  ?=
 FUZZ_TIME ?= 60
 
-.PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth synth-all synth-sweep clean help coverage regress mutate
+.PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth synth-all synth-sweep clean help coverage regress regress-selftest slurm-up slurm-down mutate
 all: build
 
 help:
@@ -175,6 +176,16 @@ bench-ir: .bench-ir-run
 # regression matrix through GNU parallel: make regress [REGRESS="--seeds 5 --resume ..."]
 regress: deps build
 	@bash scripts/regress.sh $(REGRESS)
+
+# regress.sh on a one-machine Slurm cluster and over ssh, end to end (docs/regress.md)
+regress-selftest: deps build
+	@bash scripts/regress_selftest.sh
+
+# a one-machine Slurm cluster for make regress REGRESS="--slurm --submit": make slurm-up / slurm-down
+slurm-up: deps
+	@bash scripts/slurm_local.sh up
+slurm-down:
+	@bash scripts/slurm_local.sh down
 
 # mutation testing of a block's RTL: make mutate BLOCK=l1d [MUTATE="--count 40 --seed 1"]
 mutate: deps build

@@ -24,6 +24,16 @@ have valgrind  || need+=(valgrind)         # make bench-ir (callgrind)
 have dot       || need+=(graphviz)         # docs/shell.svg, the shell's block diagram
 have xwd       || need+=(x11-apps)         # scripts/gtkw_shot.sh: GTKWave screenshots for docs/
 have pnmtopng  || need+=(netpbm)           # scripts/gtkw_shot.sh: xwd -> PNG
+# make regress-selftest: a one-machine Slurm cluster (scripts/slurm_local.sh) and an sshd
+# on a loopback port (GNU parallel over ssh).  The parts of Debian's slurm-wlm the
+# cluster runs (slurm-wlm itself is a metapackage that adds ~30 plugin and -dev packages).
+[ -x /usr/sbin/slurmctld ] || need+=(slurmctld)
+[ -x /usr/sbin/slurmd ]    || need+=(slurmd)
+have sbatch    || need+=(slurm-client)
+[ -x /usr/sbin/munged ]    || need+=(munge)
+[ -x /usr/sbin/sshd ]      || need+=(openssh-server)
+have ssh       || need+=(openssh-client)
+have pgrep     || need+=(procps)           # make regress-selftest finds the run it kills
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "install_deps: installing ${need[*]}"

@@ -17,6 +17,9 @@
 # 10. synthesis: the small blocks synthesize and time, storage bits as
 #     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
 # 11. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
+# 12. regressions on real distributed engines (scripts/regress_selftest.sh, a minute
+#     and a half): a one-machine Slurm cluster and GNU parallel over a loopback sshd,
+#     a killed run reported and re-run by --resume, dead nodes/machines exit 2
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -24,7 +27,7 @@ LOG=$B/test-logs
 mkdir -p $LOG
 pass=0; fail=0
 T0=$SECONDS
-NSTEPS=11; STEP=0; STEPNAME=""
+NSTEPS=12; STEP=0; STEPNAME=""
 touch $LOG/.last
 say() { echo "$@"; touch $LOG/.last; }
 ok()  { pass=$((pass + 1)); say "PASS $*"; }
@@ -284,6 +287,13 @@ step "inputs: bad-input classes, GPGPU-Sim configs, results, fuzzers"
 # crash, hang or sanitizer report)
 tally "$(bash scripts/test_inputs.sh 2>&1)"
 tally "$(bash scripts/fuzz.sh ${FUZZ_TEST_TIME:-10} 2>&1)"
+
+step "regressions on Slurm and over ssh (make regress-selftest)"; stepfile
+# its full output (the engines' summaries) in build/test-logs/regress-selftest.log
+out=$(bash scripts/regress_selftest.sh 2>&1); rc=$?
+echo "$out" >$LOG/regress-selftest.log
+tally "$out"
+if [ $rc -ne 0 ] && ! grep -q '^FAIL' <<<"$out"; then bad "regress-selftest exited $rc without a FAIL line: $(grep -m1 '^error' <<<"$out") (see $LOG/regress-selftest.log)"; fi
 
 echo "test time: $((SECONDS - T0)) s"
 echo "$pass passed, $fail failed"
