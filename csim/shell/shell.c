@@ -27,6 +27,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->nwarps = (unsigned)CFG(cfg, SHELL_WARPS);
   s->ntbs = (unsigned)CFG(cfg, SHELL_TBS);
   s->nbanks = (unsigned)CFG(cfg, SHELL_L2_BANKS);
+  s->smw = shell_xbar_sw(s->nsm);
   s->line = (unsigned)CFG(cfg, L1D_LINE);
   s->flits_line = 1 + s->line / (unsigned)CFG(cfg, SHELL_FLIT);
   if (s->line != 128 && 0) return -1;
@@ -69,7 +70,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     return -1;
   }
   if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W),
-                      4, s->flits_line)) {
+                      s->flits_line)) {
     shell_free(s);
     return -1;
   }
@@ -77,7 +78,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     if (shell_l2_init(&s->l2[b], (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
                       (unsigned)CFG(cfg, SHELL_L2_LAT), (unsigned)CFG(cfg, SHELL_L2_Q),
                       (unsigned)CFG(cfg, SHELL_L2_RSPQ), (unsigned)CFG(cfg, L1D_ADDR_W) - lb,
-                      (unsigned)CFG(cfg, L1D_ID_W), 4) ||
+                      (unsigned)CFG(cfg, L1D_ID_W), s->smw) ||
         shell_dram_init(&s->dram[b], 64, (uint32_t)CFG(cfg, SHELL_DRAM_LAT),
                         (uint32_t)CFG(cfg, SHELL_DRAM_INTERVAL))) {
       shell_free(s);
@@ -172,18 +173,20 @@ void shell_comb(shell_t *s) {
   shell_xbar_t *X = &s->xbar;
   shell_xbar_in_t *xi = &X->in;
   const shell_xbar_out_t *xo = &X->out;
-  xi->l2_req_ready_i = xi->l2_rsp_valid_i = xi->l2_rsp_byp_i = 0;
+  memset(xi->l2_req_ready_i, 0, sizeof xi->l2_req_ready_i);
+  memset(xi->l2_rsp_valid_i, 0, sizeof xi->l2_rsp_valid_i);
+  memset(xi->l2_rsp_byp_i, 0, sizeof xi->l2_rsp_byp_i);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_t *L = &s->l2[b];
     shell_l2_peek(L);
     L->in.req_valid_i = 0;
     L->in.rsp_ready_i = 0;
-    xi->l2_req_ready_i |= L->out.req_ready_o << b;
-    xi->l2_rsp_valid_i |= L->out.rsp_valid_o << b;
+    xi->l2_req_ready_i[b >> 5] |= L->out.req_ready_o << (b & 31);
+    xi->l2_rsp_valid_i[b >> 5] |= L->out.rsp_valid_o << (b & 31);
     xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
     xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
     xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
-    xi->l2_rsp_byp_i |= L->out.rsp_byp_o << b;
+    xi->l2_rsp_byp_i[b >> 5] |= L->out.rsp_byp_o << (b & 31);
   }
   /* ---- SMs, first half: the environment's answers to last cycle's
    * requests, then what depends on registers only (the dispatcher's view,
@@ -214,15 +217,18 @@ void shell_comb(shell_t *s) {
     shell_sm_comb_req(m);
   }
 
-  xi->inj_valid_i = xi->inj_store_i = xi->inj_byp_i = xi->ej_ready_i = 0;
+  memset(xi->inj_valid_i, 0, sizeof xi->inj_valid_i);
+  memset(xi->inj_store_i, 0, sizeof xi->inj_store_i);
+  memset(xi->inj_byp_i, 0, sizeof xi->inj_byp_i);
+  memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_out_t *so = &s->sm[i].out; /* the injection queue's head: registered */
     if (!so->inj_valid_o) continue;
-    xi->inj_valid_i |= 1u << i;
+    xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
     xi->inj_line_i[i] = so->inj_line_o;
     xi->inj_id_i[i] = so->inj_id_o;
-    xi->inj_store_i |= so->inj_store_o << i;
-    xi->inj_byp_i |= so->inj_byp_o << i;
+    xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
+    xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
   }
   shell_xbar_offer(X);
 
@@ -238,11 +244,12 @@ void shell_comb(shell_t *s) {
     pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
     s->kern_tbmax_i = pi->kern_valid_i ? shell_kern_tbmax(s->nwarps, s->ntbs, pi->kern_warps_i) : 0;
   }
-  pi->tb_free_i = pi->sm_busy_i = 0;
+  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
+  memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_out_t *so = &s->sm[i].out;
-    pi->tb_free_i |= so->tb_free_o << i;
-    pi->sm_busy_i |= so->busy_o << i;
+    pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
+    pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
     pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_disp_comb(P);
@@ -273,7 +280,7 @@ void shell_comb(shell_t *s) {
     in->disp_warps_i = pi->kern_warps_i;
 #endif
     in->kern_start_i = s->kstart_q;
-    in->fill_valid_i = (xo->ej_valid_o >> i) & 1;
+    in->fill_valid_i = shell_xbar_bit(xo->ej_valid_o, i);
 #ifdef FAULT_SHELL_LOSE
     /* injected (C alone, the system scoreboard's test): SM 0's fills of lines
      * ending in 0x5 vanish, while the crossbar counts them delivered */
@@ -282,7 +289,7 @@ void shell_comb(shell_t *s) {
 #endif
     in->fill_line_i = xo->ej_line_o[i];
     in->fill_id_i = xo->ej_id_o[i];
-    in->fill_byp_i = (xo->ej_byp_o >> i) & 1;
+    in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
     in->inj_pop_i = 0;
     shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
     in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
@@ -305,10 +312,10 @@ void shell_comb(shell_t *s) {
     if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
     if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
 #ifdef FAULT_SHELL_LOSE
-    if (lose) xi->ej_ready_i |= 1u << i;
+    if (lose) xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
 #endif
     if (in->fill_valid_i && so->fill_ready_o) {
-      xi->ej_ready_i |= 1u << i;
+      xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
       m->st[SHS_EJ_FLITS] += s->flits_line;
       s->xbar_rsp_flits += s->flits_line;
     }
@@ -320,22 +327,22 @@ void shell_comb(shell_t *s) {
   }
   shell_xbar_comb(X);
   for (unsigned i = 0; i < s->nsm; i++)
-    if ((xo->inj_pop_o >> i) & 1) {
+    if (shell_xbar_bit(xo->inj_pop_o, i)) {
       shell_sm_t *m = &s->sm[i];
-      unsigned fl = (xi->inj_store_i >> i) & 1 ? s->flits_line : 1;
+      unsigned fl = shell_xbar_bit(xi->inj_store_i, i) ? s->flits_line : 1;
       shell_sm_inj_pop(m);
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
     }
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_in_t *li = &s->l2[b].in;
-    li->rsp_ready_i = (xo->l2_rsp_ready_o >> b) & 1;
-    li->req_valid_i = (xo->l2_req_valid_o >> b) & 1;
+    li->rsp_ready_i = shell_xbar_bit(xo->l2_rsp_ready_o, b);
+    li->req_valid_i = shell_xbar_bit(xo->l2_req_valid_o, b);
     li->req_sm_i = xo->l2_req_sm_o[b];
     li->req_line_i = xo->l2_req_line_o[b];
     li->req_id_i = xo->l2_req_id_o[b];
-    li->req_store_i = (xo->l2_req_store_o >> b) & 1;
-    li->req_byp_i = (xo->l2_req_byp_o >> b) & 1;
+    li->req_store_i = shell_xbar_bit(xo->l2_req_store_o, b);
+    li->req_byp_i = shell_xbar_bit(xo->l2_req_byp_o, b);
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */

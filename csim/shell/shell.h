@@ -49,6 +49,7 @@ typedef struct {
   l1sys_cfg_t cfg;
   const shell_wl_t *wl;
   unsigned nsm, nwarps, ntbs, nbanks, flits_line, line, lbits_w;
+  unsigned smw; /* SM-number bits of the bank messages: shell_xbar_sw(nsm), the RTL's SW */
   shell_sm_t *sm;
   shell_byp_t *byp;     /* per SM: the bypass controller (hook, outside the SM) */
   shell_ccn_t *ccn;     /* per SM: the CCN node (hook, outside the SM) */

@@ -479,8 +479,8 @@ static void count_cov(ctx_t *c) {
     v[COV_MISS] += o->ev_miss_o;
     v[COV_STALL] += o->ev_stall_o;
     v[COV_BYPEV] += o->ev_byp_o;
-    v[COV_INJ_HELD] += o->inj_valid_o && !((s->xbar.out.inj_pop_o >> i) & 1);
-    v[COV_EJ_HELD] += ((s->xbar.out.ej_valid_o >> i) & 1) && !o->fill_ready_o;
+    v[COV_INJ_HELD] += o->inj_valid_o && !shell_xbar_bit(s->xbar.out.inj_pop_o, i);
+    v[COV_EJ_HELD] += shell_xbar_bit(s->xbar.out.ej_valid_o, i) && !o->fill_ready_o;
     busy += !o->tb_free_o;
     const int load = o->byp_valid_o && !o->byp_store_o && o->l1d_take_o;
     v[COV_CTRL_BYP] += load && s->sm[i].in.byp_i;
