@@ -49,6 +49,7 @@ for b in $blocks; do
   n=$cycles
   [ -n "$n" ] || { [ -f tb/configs/$b/test_cycles ] && n=$(cat tb/configs/$b/test_cycles) || n=20000; }
   cfgs=(tb/configs/$b/*.cfg); [ -e "${cfgs[0]}" ] || cfgs=(default)
+  for c in tb/configs/$b/large/*.cfg; do [ -f "$c" ] && cfgs+=("$c"); done   # large configs: here, not in make test
   bw=(-); ns=$seeds
   if [ "$b" = shell ]; then
     if [ -n "$wls" ]; then read -ra bw <<<"$wls"
