@@ -11,6 +11,12 @@
 #include <time.h>
 #include "bits.h"
 
+/* SM i sleeps this cycle: idle at the end of each of the last
+ * SHELL_SM_SETTLE cycles (docs/shell.md, "Scale"): its comb and commit are
+ * skipped until the dispatcher or the response crossbar has something for
+ * it; its outputs stay last cycle's (those of an idle SM). */
+#define SM_ASLEEP(s, i) ((s)->dorm[i] >= SHELL_SM_SETTLE)
+
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
   const uint32_t kq = s->disp.kern_q;
   const wl_kernel_t *k = &s->wl->k[kq < s->wl->nk ? kq : s->wl->nk - 1];
@@ -46,10 +52,11 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->byp = calloc(s->nsm, sizeof *s->byp);
   s->ccn = calloc(s->nsm, sizeof *s->ccn);
   s->env = calloc(s->nsm, sizeof *s->env);
+  s->dorm = calloc(s->nsm, 1);
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->l2 || !s->dram || !s->dram_hs) return -1;
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->l2 || !s->dram || !s->dram_hs) return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
       shell_free(s);
@@ -104,6 +111,8 @@ void shell_free(shell_t *s) {
   free(s->byp);
   free(s->ccn);
   free(s->env);
+  free(s->dorm);
+  s->dorm = NULL;
   s->byp = NULL;
   s->ccn = NULL;
   s->env = NULL;
@@ -121,6 +130,7 @@ void shell_reset(shell_t *s) {
     shell_ccn_reset(&s->ccn[i]);
     memset(&s->env[i], 0, sizeof s->env[i]);
   }
+  memset(s->dorm, 0, s->nsm);
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
   memset(&s->xbar.out, 0, sizeof s->xbar.out);
@@ -195,6 +205,7 @@ void shell_comb(shell_t *s) {
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_env_req_t *e = &s->env[i];
+    if (SM_ASLEEP(s, i)) continue; /* at its fixpoint: last cycle's outputs stand */
     if (s->ext_env) {
       shell_sm_comb_req(m);
       continue;
@@ -260,7 +271,7 @@ void shell_comb(shell_t *s) {
    * any other hook call of the cycle: the ring takes them the cycle after
    * it asked */
   for (unsigned i = 0; i < s->nsm; i++) {
-    shell_sm_comb_rmt(&s->sm[i]);
+    if (!SM_ASLEEP(s, i)) shell_sm_comb_rmt(&s->sm[i]);
     shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
   }
 
@@ -297,7 +308,16 @@ void shell_comb(shell_t *s) {
     in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
     in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
     shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
-    shell_sm_comb(m);
+    if (SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) { /* woken: the cycle's first half, late */
+      s->dorm[i] = 0;
+      shell_sm_comb_req(m);
+      shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
+    }
+    if (SM_ASLEEP(s, i)) { /* the outputs that follow inputs straight through */
+      m->out.hk_kern_start_o = in->kern_start_i;
+      m->out.hk_disp_block_o = in->disp_block_i;
+    } else
+      shell_sm_comb(m);
     if (m->stray)
       snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
                m->id, m->stray_warp);
@@ -371,7 +391,14 @@ void shell_commit(shell_t *s) {
       shell_byp_ibuf(&s->byp[i], ib);
       shell_byp_warps(&s->byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
     }
-    shell_sm_commit(m);
+    if (SM_ASLEEP(s, i))
+      m->cyc_d = ++m->cyc_q; /* the one register a cycle at the fixpoint changes */
+    else {
+      shell_sm_commit(m);
+      s->dorm[i] = s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_idle(m)
+                       ? (uint8_t)(s->dorm[i] < SHELL_SM_SETTLE ? s->dorm[i] + 1 : SHELL_SM_SETTLE)
+                       : 0;
+    }
     shell_byp_commit(&s->byp[i]);
     shell_ccn_commit(&s->ccn[i]);
   }

@@ -54,6 +54,7 @@ typedef struct {
   shell_byp_t *byp;     /* per SM: the bypass controller (hook, outside the SM) */
   shell_ccn_t *ccn;     /* per SM: the CCN node (hook, outside the SM) */
   shell_env_req_t *env; /* per SM: last cycle's environment requests */
+  uint8_t *dorm; /* per SM: cycles in a row it ended idle (shell_sm_idle); from SHELL_SM_SETTLE on it sleeps (not hardware) */
   shell_l2_t *l2;
   shell_dram_t *dram;  /* environment: one DRAM channel per bank */
   shell_dram_hs_t *dram_hs;

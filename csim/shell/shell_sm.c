@@ -561,3 +561,17 @@ int shell_sm_quiet(const shell_sm_t *m) {
     return 0;
   return !(m->use_mrpb && m->i_mrpb.occ_q);
 }
+
+int shell_sm_idle(const shell_sm_t *m) {
+  const l1d_t *L = &m->i_l1d;
+  if (m->use_mrpb || m->fetch_v_q || m->ifetch_v_q || m->l_wait_q || !shell_sm_quiet(m) || L->d_valid_q ||
+      L->rmt_v_q || L->fw_tag_v_q || L->fw_data_v_q)
+    return 0;
+  for (unsigned t = 0; t < m->ntbs; t++)
+    if (m->t_q[t].valid) return 0;
+  for (unsigned w = 0; w < m->nwarps; w++)
+    if (m->w_q[w].valid) return 0;
+  for (unsigned e = 0; e < L->g.entries; e++)
+    if (L->mshr_valid_q[e]) return 0;
+  return 1;
+}

@@ -36,6 +36,7 @@
 #include "blocks/shell_l2_ls.h"
 #include "blocks/shell_sm_ls.h"
 #include "ls.h"
+#include "ls_limits.h"
 #include "shell.h"
 
 /* Functional coverage of the whole shell (counted from the C model after
@@ -135,6 +136,15 @@ static void destroy(void *p) {
 }
 
 static void *create(const l1sys_cfg_t *cfg) {
+  /* the widest port, lsu_addr_i (NSm x 32 lanes x 32 bits), is compared as
+   * one signal: at most LS_MAX_SIGNAL_BITS (64 SMs; docs/shell.md, Scale) */
+  if ((unsigned long long)CFG(cfg, SHELL_SMS) * WL_LANES * 32 > LS_MAX_SIGNAL_BITS) {
+    char why[128];
+    snprintf(why, sizeof why, "the system lockstep takes at most %u SMs (lsu_addr_i is SMs x %u bits, the engine compares %u)",
+             LS_MAX_SIGNAL_BITS / (WL_LANES * 32), WL_LANES * 32, LS_MAX_SIGNAL_BITS);
+    cfg_reject(cfg, P_SHELL_SMS, why);
+    return NULL;
+  }
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   shell_wl_init(&c->wl, (unsigned)CFG(cfg, L1D_ADDR_W));
