@@ -1,6 +1,7 @@
 # Makefile -- every job of the project is a target here.
 #   make run     the main job: the GPU shell (C model, then whole-shell C/RTL lockstep), then every block in lockstep
 #   make test    all tests; ends with "N passed, M failed"
+#   make lockstep-large [SEED=n] [CYCLES=n]   the large configs (tb/configs/*/large/: 28 SMs), not in make test
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k] [COMPARE_EVERY=k]
 #   make lint | yosys-read | ctest | bench | bench-ir | clean | help
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
@@ -47,7 +48,7 @@ GPGPUSIM ?=
 STATS  ?=
 FUZZ_TIME ?= 60
 
-.PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth synth-all synth-sweep clean help coverage regress regress-selftest slurm-up slurm-down mutate
+.PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep clean help coverage regress regress-selftest slurm-up slurm-down mutate
 all: build
 
 help:
@@ -186,6 +187,13 @@ slurm-up: deps
 	@bash scripts/slurm_local.sh up
 slurm-down:
 	@bash scripts/slurm_local.sh down
+
+# the large configurations (tb/configs/<block>/large/*.cfg: the 28-SM whole
+# shell), each in lockstep at its full length; not in make test (the
+# harness builds take many minutes), in make regress too
+lockstep-large: deps build
+	@rc=0; for c in tb/configs/*/large/*.cfg; do b=$$(basename $$(dirname $$(dirname $$c))); \
+	  bash scripts/lockstep.sh $$b --config $$c --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) || rc=1; done; exit $$rc
 
 # mutation testing of a block's RTL: make mutate BLOCK=l1d [MUTATE="--count 40 --seed 1"]
 mutate: deps build

@@ -132,6 +132,7 @@ for b in $blocks; do
   n=$cycles
   [ -n "$n" ] || { [ -f tb/configs/$b/test_cycles ] && n=$(cat tb/configs/$b/test_cycles) || n=20000; }
   cfgs=(tb/configs/$b/*.cfg); [ -e "${cfgs[0]}" ] || cfgs=(default)
+  for c in tb/configs/$b/large/*.cfg; do [ -f "$c" ] && cfgs+=("$c"); done   # large configs: here, not in make test
   if [ -n "$cfgsel" ]; then
     sel=(); for c in "${cfgs[@]}"; do grep -qxF "$(basename "$c" .cfg)" <(tr ' ' '\n' <<<"$cfgsel") && sel+=("$c"); done
     [ ${#sel[@]} -gt 0 ] || { echo "error: --configs '$cfgsel': block $b has none of them (its configs: $(for c in "${cfgs[@]}"; do basename "$c" .cfg; done | tr '\n' ' '))" >&2; exit 2; }

@@ -34,6 +34,11 @@ run "MRPB, block signature, round-robin drain" --workload syrk --args iters=8 --
 run "bypass all loads" --workload spmv --set SHELL_BYPASS=ALL
 run "GTO scheduler + MRPB + bypass all" --workload atax --args iters=8 --set SHELL_SCHED=GTO --set SHELL_MRPB=1 --set SHELL_BYPASS=ALL
 run "48 KB 6-way FERMI-hashed L1D from a GPGPU-Sim string config" --workload syr2k --args iters=8 --set L1D_SETS=64 --set L1D_WAYS=6 --set L1D_INDEX=FERMI
+# scale (docs/shell.md, Scale): the largest shell, 128 SMs on 128 banks (the
+# crossbar's and dispatcher's vectors span four 32-bit words), and GPGPU-Sim's
+# 80-SM Volta's SM and bank counts, every load answered once
+run "stream on 128 SMs x 128 L2 banks" --workload stream --args iters=2 --set SHELL_SMS=128 --set SHELL_L2_BANKS=128
+run "atax on 80 SMs x 64 L2 banks (SM7_QV100's counts)" --workload atax --args iters=2 --set SHELL_SMS=80 --set SHELL_L2_BANKS=64
 [ -f ../shared/gpgpusim-configs/SM2_GTX480.config ] && run "configured from SM2_GTX480.config (15 SMs, 12 L2 banks)" --workload stream --gpgpusim-config ../shared/gpgpusim-configs/SM2_GTX480.config
 
 # the C model under ASan/UBSan
@@ -109,12 +114,14 @@ if [ -f $REAL ]; then
 fi
 expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
 expect2 "bad generator argument" "workload atax: bad argument" --workload atax --args n=0
-expect2 "bad shell parameter" "SHELL_SMS='17'" --set SHELL_SMS=17
+expect2 "bad shell parameter" "SHELL_SMS='129'" --set SHELL_SMS=129
+expect2 "too many L2 banks" "SHELL_L2_BANKS='129'" --set SHELL_L2_BANKS=129
+expect2 "the CCN ring past 16 SMs" "SHELL_SMS=17: must be 2..16 under SHELL_CCN" --set SHELL_SMS=17 --set SHELL_CCN=ON
 expect2 "BDU_THR_W over the SM's warps under TWOLEVEL" "BDU_THR_W" --set SHELL_BYPASS=TWOLEVEL --set SHELL_WARPS=8 --set BDU_THR_W=9
 expect2 "MRPB with too many warp slots" "SHELL_WARPS=64: more warp slots" --set SHELL_MRPB=1 --set SHELL_WARPS=64
 expect2 "bad --cycles" "--cycles: 'ten'" --cycles ten
 printf -- '-gpgpu_n_clusters 15\n-gpgpu_scheduler two_level_active:6:0:1\n' > $T/bad.config
 expect2 "unmodelled scheduler in a gpgpusim.config" "bad.config:2: -gpgpu_scheduler" --gpgpusim-config $T/bad.config
-printf -- '-gpgpu_n_clusters 30\n' > $T/bad2.config
-expect2 "too many SMs in a gpgpusim.config" "SHELL_SMS='30'" --gpgpusim-config $T/bad2.config
+printf -- '-gpgpu_n_clusters 129\n' > $T/bad2.config
+expect2 "too many SMs in a gpgpusim.config" "SHELL_SMS='129'" --gpgpusim-config $T/bad2.config
 exit 0

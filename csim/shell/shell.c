@@ -12,6 +12,12 @@
 #include "bits.h"
 #include "gpgpusim_cfg.h"
 
+/* SM i sleeps this cycle: idle at the end of each of the last
+ * SHELL_SM_SETTLE cycles (docs/shell.md, "Scale"): its comb and commit are
+ * skipped until the dispatcher or the response crossbar has something for
+ * it; its outputs stay last cycle's (those of an idle SM). */
+#define SM_ASLEEP(s, i) ((s)->dorm[i] >= SHELL_SM_SETTLE)
+
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
   const uint32_t kq = s->disp.kern_q;
   const wl_kernel_t *k = &s->wl->k[kq < s->wl->nk ? kq : s->wl->nk - 1];
@@ -28,6 +34,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->nwarps = (unsigned)CFG(cfg, SHELL_WARPS);
   s->ntbs = (unsigned)CFG(cfg, SHELL_TBS);
   s->nbanks = (unsigned)CFG(cfg, SHELL_L2_BANKS);
+  s->smw = shell_xbar_sw(s->nsm);
   s->line = (unsigned)CFG(cfg, L1D_LINE);
   if (shell_mem_derive(cfg, &s->mem)) return -1;
   s->flits_line = s->mem.flits_line;
@@ -46,10 +53,11 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->byp = calloc(s->nsm, sizeof *s->byp);
   s->ccn = calloc(s->nsm, sizeof *s->ccn);
   s->env = calloc(s->nsm, sizeof *s->env);
+  s->dorm = calloc(s->nsm, 1);
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->l2 || !s->dram || !s->dram_hs) return -1;
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->l2 || !s->dram || !s->dram_hs) return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
       shell_free(s);
@@ -70,14 +78,14 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     return -1;
   }
   if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W),
-                      4, s->flits_line)) {
+                      s->flits_line)) {
     shell_free(s);
     return -1;
   }
   for (unsigned b = 0; b < s->nbanks; b++)
     if (shell_l2_init(&s->l2[b], (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
                       (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), s->mem.reqq, s->mem.rspq,
-                      (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W), 4, s->nbanks,
+                      (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W), s->smw, s->nbanks,
                       (unsigned)CFG(cfg, SHELL_L2_SET_IDX), CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
         shell_dram_init(&s->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_ivl_fp)) {
       shell_free(s);
@@ -103,6 +111,8 @@ void shell_free(shell_t *s) {
   free(s->byp);
   free(s->ccn);
   free(s->env);
+  free(s->dorm);
+  s->dorm = NULL;
   s->byp = NULL;
   s->ccn = NULL;
   s->env = NULL;
@@ -120,6 +130,7 @@ void shell_reset(shell_t *s) {
     shell_ccn_reset(&s->ccn[i]);
     memset(&s->env[i], 0, sizeof s->env[i]);
   }
+  memset(s->dorm, 0, s->nsm);
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
   memset(&s->xbar.out, 0, sizeof s->xbar.out);
@@ -172,18 +183,20 @@ void shell_comb(shell_t *s) {
   shell_xbar_t *X = &s->xbar;
   shell_xbar_in_t *xi = &X->in;
   const shell_xbar_out_t *xo = &X->out;
-  xi->l2_req_ready_i = xi->l2_rsp_valid_i = xi->l2_rsp_byp_i = 0;
+  memset(xi->l2_req_ready_i, 0, sizeof xi->l2_req_ready_i);
+  memset(xi->l2_rsp_valid_i, 0, sizeof xi->l2_rsp_valid_i);
+  memset(xi->l2_rsp_byp_i, 0, sizeof xi->l2_rsp_byp_i);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_t *L = &s->l2[b];
     shell_l2_peek(L);
     L->in.req_valid_i = 0;
     L->in.rsp_ready_i = 0;
-    xi->l2_req_ready_i |= L->out.req_ready_o << b;
-    xi->l2_rsp_valid_i |= L->out.rsp_valid_o << b;
+    xi->l2_req_ready_i[b >> 5] |= L->out.req_ready_o << (b & 31);
+    xi->l2_rsp_valid_i[b >> 5] |= L->out.rsp_valid_o << (b & 31);
     xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
     xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
     xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
-    xi->l2_rsp_byp_i |= L->out.rsp_byp_o << b;
+    xi->l2_rsp_byp_i[b >> 5] |= L->out.rsp_byp_o << (b & 31);
   }
   /* ---- SMs, first half: the environment's answers to last cycle's
    * requests, then what depends on registers only (the dispatcher's view,
@@ -192,6 +205,7 @@ void shell_comb(shell_t *s) {
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_env_req_t *e = &s->env[i];
+    if (SM_ASLEEP(s, i)) continue; /* at its fixpoint: last cycle's outputs stand */
     if (s->ext_env) {
       shell_sm_comb_req(m);
       continue;
@@ -214,15 +228,18 @@ void shell_comb(shell_t *s) {
     shell_sm_comb_req(m);
   }
 
-  xi->inj_valid_i = xi->inj_store_i = xi->inj_byp_i = xi->ej_ready_i = 0;
+  memset(xi->inj_valid_i, 0, sizeof xi->inj_valid_i);
+  memset(xi->inj_store_i, 0, sizeof xi->inj_store_i);
+  memset(xi->inj_byp_i, 0, sizeof xi->inj_byp_i);
+  memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_out_t *so = &s->sm[i].out; /* the injection queue's head: registered */
     if (!so->inj_valid_o) continue;
-    xi->inj_valid_i |= 1u << i;
+    xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
     xi->inj_line_i[i] = so->inj_line_o;
     xi->inj_id_i[i] = so->inj_id_o;
-    xi->inj_store_i |= so->inj_store_o << i;
-    xi->inj_byp_i |= so->inj_byp_o << i;
+    xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
+    xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
   }
   shell_xbar_offer(X);
 
@@ -238,11 +255,12 @@ void shell_comb(shell_t *s) {
     pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
     s->kern_tbmax_i = pi->kern_valid_i ? shell_kern_tbmax(s->nwarps, s->ntbs, pi->kern_warps_i) : 0;
   }
-  pi->tb_free_i = pi->sm_busy_i = 0;
+  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
+  memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
   for (unsigned i = 0; i < s->nsm; i++) {
     const shell_sm_out_t *so = &s->sm[i].out;
-    pi->tb_free_i |= so->tb_free_o << i;
-    pi->sm_busy_i |= so->busy_o << i;
+    pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
+    pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
     pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_disp_comb(P);
@@ -253,7 +271,7 @@ void shell_comb(shell_t *s) {
    * any other hook call of the cycle: the ring takes them the cycle after
    * it asked */
   for (unsigned i = 0; i < s->nsm; i++) {
-    shell_sm_comb_rmt(&s->sm[i]);
+    if (!SM_ASLEEP(s, i)) shell_sm_comb_rmt(&s->sm[i]);
     shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
   }
 
@@ -273,7 +291,7 @@ void shell_comb(shell_t *s) {
     in->disp_warps_i = pi->kern_warps_i;
 #endif
     in->kern_start_i = s->kstart_q;
-    in->fill_valid_i = (xo->ej_valid_o >> i) & 1;
+    in->fill_valid_i = shell_xbar_bit(xo->ej_valid_o, i);
 #ifdef FAULT_SHELL_LOSE
     /* injected (C alone, the system scoreboard's test): SM 0's fills of lines
      * ending in 0x5 vanish, while the crossbar counts them delivered */
@@ -282,7 +300,7 @@ void shell_comb(shell_t *s) {
 #endif
     in->fill_line_i = xo->ej_line_o[i];
     in->fill_id_i = xo->ej_id_o[i];
-    in->fill_byp_i = (xo->ej_byp_o >> i) & 1;
+    in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
     in->inj_pop_i = 0;
     shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
     in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
@@ -290,7 +308,16 @@ void shell_comb(shell_t *s) {
     in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
     in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
     shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
-    shell_sm_comb(m);
+    if (SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) { /* woken: the cycle's first half, late */
+      s->dorm[i] = 0;
+      shell_sm_comb_req(m);
+      shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
+    }
+    if (SM_ASLEEP(s, i)) { /* the outputs that follow inputs straight through */
+      m->out.hk_kern_start_o = in->kern_start_i;
+      m->out.hk_disp_block_o = in->disp_block_i;
+    } else
+      shell_sm_comb(m);
     if (m->stray)
       snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
                m->id, m->stray_warp);
@@ -305,10 +332,10 @@ void shell_comb(shell_t *s) {
     if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
     if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
 #ifdef FAULT_SHELL_LOSE
-    if (lose) xi->ej_ready_i |= 1u << i;
+    if (lose) xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
 #endif
     if (in->fill_valid_i && so->fill_ready_o) {
-      xi->ej_ready_i |= 1u << i;
+      xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
       m->st[SHS_EJ_FLITS] += s->flits_line;
       s->xbar_rsp_flits += s->flits_line;
     }
@@ -320,22 +347,22 @@ void shell_comb(shell_t *s) {
   }
   shell_xbar_comb(X);
   for (unsigned i = 0; i < s->nsm; i++)
-    if ((xo->inj_pop_o >> i) & 1) {
+    if (shell_xbar_bit(xo->inj_pop_o, i)) {
       shell_sm_t *m = &s->sm[i];
-      unsigned fl = (xi->inj_store_i >> i) & 1 ? s->flits_line : s->mem.flits_req;
+      unsigned fl = shell_xbar_bit(xi->inj_store_i, i) ? s->flits_line : s->mem.flits_req;
       shell_sm_inj_pop(m);
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
     }
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_in_t *li = &s->l2[b].in;
-    li->rsp_ready_i = (xo->l2_rsp_ready_o >> b) & 1;
-    li->req_valid_i = (xo->l2_req_valid_o >> b) & 1;
+    li->rsp_ready_i = shell_xbar_bit(xo->l2_rsp_ready_o, b);
+    li->req_valid_i = shell_xbar_bit(xo->l2_req_valid_o, b);
     li->req_sm_i = xo->l2_req_sm_o[b];
     li->req_line_i = xo->l2_req_line_o[b];
     li->req_id_i = xo->l2_req_id_o[b];
-    li->req_store_i = (xo->l2_req_store_o >> b) & 1;
-    li->req_byp_i = (xo->l2_req_byp_o >> b) & 1;
+    li->req_store_i = shell_xbar_bit(xo->l2_req_store_o, b);
+    li->req_byp_i = shell_xbar_bit(xo->l2_req_byp_o, b);
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
@@ -364,7 +391,14 @@ void shell_commit(shell_t *s) {
       shell_byp_ibuf(&s->byp[i], ib);
       shell_byp_warps(&s->byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
     }
-    shell_sm_commit(m);
+    if (SM_ASLEEP(s, i))
+      m->cyc_d = ++m->cyc_q; /* the one register a cycle at the fixpoint changes */
+    else {
+      shell_sm_commit(m);
+      s->dorm[i] = s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_idle(m)
+                       ? (uint8_t)(s->dorm[i] < SHELL_SM_SETTLE ? s->dorm[i] + 1 : SHELL_SM_SETTLE)
+                       : 0;
+    }
     shell_byp_commit(&s->byp[i]);
     shell_ccn_commit(&s->ccn[i]);
   }

@@ -51,10 +51,12 @@ typedef struct {
   const shell_wl_t *wl;
   unsigned nsm, nwarps, ntbs, nbanks, flits_line, line, lbits_w;
   shell_mem_t mem; /* the memory side's derived figures (shell_mem.h) */
+  unsigned smw; /* SM-number bits of the bank messages: shell_xbar_sw(nsm), the RTL's SW */
   shell_sm_t *sm;
   shell_byp_t *byp;     /* per SM: the bypass controller (hook, outside the SM) */
   shell_ccn_t *ccn;     /* per SM: the CCN node (hook, outside the SM) */
   shell_env_req_t *env; /* per SM: last cycle's environment requests */
+  uint8_t *dorm; /* per SM: cycles in a row it ended idle (shell_sm_idle); from SHELL_SM_SETTLE on it sleeps (not hardware) */
   shell_l2_t *l2;
   shell_dram_t *dram;  /* environment: one DRAM channel per bank */
   shell_dram_hs_t *dram_hs;

@@ -394,8 +394,12 @@ void shell_sm_comb(shell_sm_t *m) {
   /* ---- scheduler: at most one warp instruction issues ------------------- */
   const int gto = in->mode_sched_i == SHELL_SCHED_GTO;
   unsigned pick = ~0u, best_age = ~0u, any = 0, memwait = 0, lsuwait = 0;
-  for (unsigned k = 0; k < m->nwarps; k++) {
-    unsigned w = gto ? k : (m->last_q + 1 + k) % m->nwarps;
+  /* no valid warp (free_warps_o, from the same registers): nothing issues
+   * and nothing is fetched; the scans below are skipped, so an idle SM
+   * costs little (docs/shell.md, "Scale") */
+  const unsigned nwv = o->free_warps_o < m->nwarps ? m->nwarps : 0;
+  for (unsigned k = 0, w0 = (m->last_q + 1) % m->nwarps; k < nwv; k++) {
+    unsigned w = gto ? k : w0 + k >= m->nwarps ? w0 + k - m->nwarps : w0 + k;
     const shell_warp_t *W = &m->w_q[w];
     if (!W->valid) continue;
     any = 1;
@@ -470,8 +474,8 @@ void shell_sm_comb(shell_sm_t *m) {
   }
   o->fetch_valid_o = 0;
   o->fetch_block_o = o->fetch_wib_o = o->fetch_pc_o = 0;
-  for (unsigned k = 0; k < m->nwarps; k++) {
-    unsigned w = (m->fptr_q + k) % m->nwarps;
+  for (unsigned k = 0, f0 = m->fptr_q % m->nwarps; k < nwv; k++) {
+    unsigned w = f0 + k >= m->nwarps ? f0 + k - m->nwarps : f0 + k;
     const shell_warp_t *W = &m->w_q[w];
     if (!W->valid || W->ibv || (m->fetch_v_q && m->fetch_w_q == w) || (m->ifetch_v_q && m->ifetch_w_q == w) ||
         w == pick)
@@ -562,4 +566,18 @@ int shell_sm_quiet(const shell_sm_t *m) {
       !fifo_sync_empty(&m->i_l1d.i_bypq) || !fifo_sync_empty(&m->i_l1d.i_relq))
     return 0;
   return !(m->use_mrpb && m->i_mrpb.occ_q);
+}
+
+int shell_sm_idle(const shell_sm_t *m) {
+  const l1d_t *L = &m->i_l1d;
+  if (m->use_mrpb || m->fetch_v_q || m->ifetch_v_q || m->l_wait_q || !shell_sm_quiet(m) || L->d_valid_q ||
+      L->rmt_v_q || L->fw_tag_v_q || L->fw_data_v_q)
+    return 0;
+  for (unsigned t = 0; t < m->ntbs; t++)
+    if (m->t_q[t].valid) return 0;
+  for (unsigned w = 0; w < m->nwarps; w++)
+    if (m->w_q[w].valid) return 0;
+  for (unsigned e = 0; e < L->g.entries; e++)
+    if (L->mshr_valid_q[e]) return 0;
+  return 1;
 }

@@ -146,5 +146,12 @@ void shell_sm_inj_pop(shell_sm_t *m);
 void shell_sm_commit(shell_sm_t *m);
 /* Nothing in the SM's LD/ST path (LD/ST unit, MRPB, L1D queues, injection queue). */
 int shell_sm_quiet(const shell_sm_t *m);
+/* Idle (docs/shell.md, "Scale"): no TB slot or warp slot in use, no
+ * environment answer due, the LD/ST path quiet, no L1D MSHR entry, decide
+ * stage, remote lookup or write forwarding pending, no MRPB.  An SM idle
+ * for SHELL_SM_SETTLE cycles in a row with idle inputs is at a fixpoint:
+ * a cycle changes nothing but cyc_q (the shell skips it, shell.c). */
+int shell_sm_idle(const shell_sm_t *m);
+#define SHELL_SM_SETTLE 4
 
 #endif

@@ -11,32 +11,48 @@
  * the first bank (round-robin from ej_rr_q[i]) whose response head is for
  * SM i (ej_valid_o); it moves when ej_ready_i, which pops that bank
  * (l2_rsp_ready_o) and keeps the port busy FLITS-1 more cycles.
- * Per-SM and per-bank fields are packed vectors, element k at bit k*W.
+ * One-bit-per-SM and one-bit-per-bank ports are bit vectors in the bits.h
+ * layout (uint32_t words, element k at bit k: what the RTL's packed
+ * [NSm-1:0] / [NB-1:0] vectors are on the VPI side); wider per-SM/per-bank
+ * fields are arrays, element k = field k.  The SM-number field of the bank
+ * messages is SW = shell_xbar_sw(NSm) bits (the RTL's SW).
+ * Speed: the searches run over bit vectors of the candidates (one word test
+ * per 32 SMs or banks), so a cycle costs what moves, not NSm x NB.
  * Per cycle: set m->in, shell_xbar_comb(), then shell_xbar_commit(). */
 #ifndef SHELL_XBAR_H
 #define SHELL_XBAR_H
 #include <stdint.h>
 
-#define SHELL_XBAR_MAX 16 /* SMs and banks */
+#define SHELL_XBAR_MAX 128                        /* SMs and banks (params_shell.def SHELL_SMS, SHELL_L2_BANKS) */
+#define SHELL_XBAR_MW ((SHELL_XBAR_MAX + 31) / 32) /* words of a one-bit-per-SM (or per-bank) vector */
+
+/* The index bits of n things (the RTL's (n > 1) ? $clog2(n) : 1): the SM
+ * number on the bank messages, the round-robin pointers. */
+static inline unsigned shell_xbar_sw(unsigned n) {
+  unsigned r = 1;
+  while ((1u << r) < n) r++;
+  return r;
+}
 
 typedef struct {
-  uint32_t inj_valid_i, inj_line_i[SHELL_XBAR_MAX], inj_id_i[SHELL_XBAR_MAX], inj_store_i, inj_byp_i;
-  uint32_t l2_req_ready_i;
-  uint32_t l2_rsp_valid_i, l2_rsp_sm_i[SHELL_XBAR_MAX], l2_rsp_line_i[SHELL_XBAR_MAX], l2_rsp_id_i[SHELL_XBAR_MAX],
-      l2_rsp_byp_i;
-  uint32_t ej_ready_i;
+  uint32_t inj_valid_i[SHELL_XBAR_MW], inj_line_i[SHELL_XBAR_MAX], inj_id_i[SHELL_XBAR_MAX],
+      inj_store_i[SHELL_XBAR_MW], inj_byp_i[SHELL_XBAR_MW];
+  uint32_t l2_req_ready_i[SHELL_XBAR_MW];
+  uint32_t l2_rsp_valid_i[SHELL_XBAR_MW], l2_rsp_sm_i[SHELL_XBAR_MAX], l2_rsp_line_i[SHELL_XBAR_MAX],
+      l2_rsp_id_i[SHELL_XBAR_MAX], l2_rsp_byp_i[SHELL_XBAR_MW];
+  uint32_t ej_ready_i[SHELL_XBAR_MW];
 } shell_xbar_in_t;
 
 typedef struct {
-  uint32_t inj_pop_o;
-  uint32_t l2_req_valid_o, l2_req_sm_o[SHELL_XBAR_MAX], l2_req_line_o[SHELL_XBAR_MAX], l2_req_id_o[SHELL_XBAR_MAX],
-      l2_req_store_o, l2_req_byp_o;
-  uint32_t l2_rsp_ready_o;
-  uint32_t ej_valid_o, ej_line_o[SHELL_XBAR_MAX], ej_id_o[SHELL_XBAR_MAX], ej_byp_o;
+  uint32_t inj_pop_o[SHELL_XBAR_MW];
+  uint32_t l2_req_valid_o[SHELL_XBAR_MW], l2_req_sm_o[SHELL_XBAR_MAX], l2_req_line_o[SHELL_XBAR_MAX],
+      l2_req_id_o[SHELL_XBAR_MAX], l2_req_store_o[SHELL_XBAR_MW], l2_req_byp_o[SHELL_XBAR_MW];
+  uint32_t l2_rsp_ready_o[SHELL_XBAR_MW];
+  uint32_t ej_valid_o[SHELL_XBAR_MW], ej_line_o[SHELL_XBAR_MAX], ej_id_o[SHELL_XBAR_MAX], ej_byp_o[SHELL_XBAR_MW];
 } shell_xbar_out_t;
 
 typedef struct {
-  unsigned nsm, nb, law, idw, smw, flits, sw, bw, fw;
+  unsigned nsm, nb, law, idw, flits, sw, bw, fw, mw;
   shell_xbar_in_t in;
   shell_xbar_out_t out;
   uint32_t bank_rr_q[SHELL_XBAR_MAX], bank_rr_d[SHELL_XBAR_MAX];
@@ -44,11 +60,16 @@ typedef struct {
   uint32_t ej_busy_q[SHELL_XBAR_MAX], ej_busy_d[SHELL_XBAR_MAX];
   uint32_t ej_rr_q[SHELL_XBAR_MAX], ej_rr_d[SHELL_XBAR_MAX];
   uint32_t ej_bank[SHELL_XBAR_MAX]; /* combinational: the bank offered to each SM */
+  /* the searches' scratch (combinational, not registers): the banks whose
+   * response head is for SM i, the SMs whose idle head maps to bank b, and
+   * which of those vectors are non-empty; busy: ports with a busy counter */
+  uint32_t rsp_for[SHELL_XBAR_MAX][SHELL_XBAR_MW], req_to[SHELL_XBAR_MAX][SHELL_XBAR_MW];
+  uint32_t rsp_any[SHELL_XBAR_MW], req_any[SHELL_XBAR_MW];
+  uint32_t inj_busy_any[SHELL_XBAR_MW], ej_busy_any[SHELL_XBAR_MW];
 } shell_xbar_t;
 
 /* -1 when nsm or nb is outside 1..SHELL_XBAR_MAX or flits < 2. */
-int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned smw,
-                    unsigned flits);
+int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned flits);
 void shell_xbar_reset(shell_xbar_t *m);
 /* The ejection offers (ej_*_o): depend on the state and the l2_rsp_*
  * inputs only; what an SM needs before it answers ej_ready_i. */
@@ -56,5 +77,10 @@ void shell_xbar_offer(shell_xbar_t *m);
 /* Everything (calls shell_xbar_offer first). */
 void shell_xbar_comb(shell_xbar_t *m);
 void shell_xbar_commit(shell_xbar_t *m);
+
+static inline unsigned shell_xbar_bit(const uint32_t *v, unsigned k) { return (v[k >> 5] >> (k & 31)) & 1u; }
+static inline void shell_xbar_put(uint32_t *v, unsigned k, uint32_t b) {
+  v[k >> 5] = (v[k >> 5] & ~(1u << (k & 31))) | ((b & 1u) << (k & 31));
+}
 
 #endif

@@ -23,9 +23,9 @@
 // busy_o and sends the block to one SM.
 // C mirror: csim/shell/shell.c with ext_env set (the environment outside).
 module shell #(
-  /// SMs (1..16).
+  /// SMs (1..128).
   parameter int unsigned NSm      = 4,
-  /// L2 banks (1..16).
+  /// L2 banks (1..128).
   parameter int unsigned NB       = 6,
   /// Warp slots per SM.
   parameter int unsigned NW       = 48,
@@ -121,8 +121,10 @@ module shell #(
   parameter int unsigned TbW      = $clog2(NT + 1),
   /// Derived: do not override.
   parameter int unsigned LaW      = AddrW - $clog2(Line),
-  /// Derived: do not override.  SM-number bits of the bank messages.
-  parameter int unsigned SmW      = 4
+  /// Derived: do not override.  SM-number bits of the bank messages and
+  /// of the dispatcher's choice: the one definition of the SM-id width
+  /// (the C side: shell_xbar_sw(NSm), csim/shell/shell_xbar.h).
+  parameter int unsigned SmW      = (NSm > 1) ? $clog2(NSm) : 1
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -193,7 +195,7 @@ module shell #(
   input  logic [NB*IdW-1:0] dram_rsp_id_i,
   input  logic [NB-1:0]     dram_rsp_byp_i
 );
-  localparam int unsigned SW = (NSm > 1) ? $clog2(NSm) : 1;
+  localparam int unsigned SW = SmW;
   localparam int unsigned LB = Line * 8;
   localparam int unsigned OffW = $clog2(Line);
 
@@ -492,7 +494,6 @@ module shell #(
     .NB    (NB),
     .LaW   (LaW),
     .IdW   (IdW),
-    .SmW   (SmW),
     .Flits (Flits)
   ) i_xbar (
     .clk_i          (clk_i),

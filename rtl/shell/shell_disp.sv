@@ -6,7 +6,7 @@
 // kern_blocks_i, kern_warps_i).  free_warps_i: 8 bits per SM, packed.
 // C mirror: csim/shell/shell_disp.{h,c} (same names, same statement order).
 module shell_disp #(
-  /// SMs (1..16).
+  /// SMs (1..128).
   parameter int unsigned NSm = 4,
   /// Derived: do not override.
   parameter int unsigned SW  = (NSm > 1) ? $clog2(NSm) : 1
@@ -29,7 +29,8 @@ module shell_disp #(
 
   // The round-robin search reads a per-SM "fits" vector computed by fixed
   // index and wraps its index by one subtraction (rr_q reduced modulo NSm
-  // first, so a random initial state wraps as the C model's modulo does):
+  // first, by one conditional subtraction: an SW-bit rr_q is below 2*NSm;
+  // so a random initial state wraps as the C model's modulo does):
   // no divider or run-time part-select per step (docs/synthesis.md).
   logic [NSm-1:0] fits;  // SM s can take a block of the kernel now
   always_comb begin
@@ -41,7 +42,8 @@ module shell_disp #(
     int unsigned r;
     logic found;
     s = 0;
-    r = 32'(rr_q) % NSm;
+    r = 32'(rr_q);
+    if (r >= NSm) r = r - NSm;
     found = 1'b0;
     kern_d = kern_q;
     next_d = next_q;

@@ -6,22 +6,20 @@
 // SM's ejection port, when not busy, is offered the first bank (round-robin)
 // whose response head is for it; a move pops the bank and keeps the port
 // busy Flits-1 more cycles.  Per-SM and per-bank fields are packed vectors,
-// element k at bit k*W.
+// element k at bit k*W; the SM number on the bank messages is SW bits.
 // C mirror: csim/shell/shell_xbar.{h,c} (same names, same statement order).
 module shell_xbar #(
-  /// SMs (1..16).
+  /// SMs (1..128).
   parameter int unsigned NSm   = 4,
-  /// L2 banks (1..16).
+  /// L2 banks (1..128).
   parameter int unsigned NB    = 6,
   /// Line-address bits.
   parameter int unsigned LaW   = 25,
   /// Request-id bits.
   parameter int unsigned IdW   = 8,
-  /// SM-number bits of the bank messages.
-  parameter int unsigned SmW   = 4,
   /// Flits of a line (a store request or a response), at least 2.
   parameter int unsigned Flits = 5,
-  /// Derived: do not override.
+  /// Derived: do not override.  SM-number bits (bank messages, pointers).
   parameter int unsigned SW    = (NSm > 1) ? $clog2(NSm) : 1,
   /// Derived: do not override.
   parameter int unsigned BW    = (NB > 1) ? $clog2(NB) : 1,
@@ -38,13 +36,13 @@ module shell_xbar #(
   output logic [NSm-1:0]     inj_pop_o,
   input  logic [NB-1:0]      l2_req_ready_i,
   output logic [NB-1:0]      l2_req_valid_o,
-  output logic [NB*SmW-1:0]  l2_req_sm_o,
+  output logic [NB*SW-1:0]   l2_req_sm_o,
   output logic [NB*LaW-1:0]  l2_req_line_o,
   output logic [NB*IdW-1:0]  l2_req_id_o,
   output logic [NB-1:0]      l2_req_store_o,
   output logic [NB-1:0]      l2_req_byp_o,
   input  logic [NB-1:0]      l2_rsp_valid_i,
-  input  logic [NB*SmW-1:0]  l2_rsp_sm_i,
+  input  logic [NB*SW-1:0]   l2_rsp_sm_i,
   input  logic [NB*LaW-1:0]  l2_rsp_line_i,
   input  logic [NB*IdW-1:0]  l2_rsp_id_i,
   input  logic [NB-1:0]      l2_rsp_byp_i,
@@ -72,7 +70,9 @@ module shell_xbar #(
   // wraps by one subtraction: the same machine as the C model's modulo
   // search, without a run-time part-select or a divider per step
   // (docs/synthesis.md, shell_xbar).  A pointer is reduced modulo its
-  // range first, so a random initial state wraps as the C model does.
+  // range first by one conditional subtraction (an SW-bit pointer is below
+  // 2*NSm, a BW-bit one below 2*NB), so a random initial state wraps as the
+  // C model's modulo does, with no divider at any NSm or NB.
   always_comb begin
     for (int unsigned s = 0; s < NSm; s++) inj_bank[s] = BW'(32'(inj_line_i[s*LaW +: LaW]) % NB);
   end
@@ -98,8 +98,9 @@ module shell_xbar #(
       // the first bank from ej_rr_q whose head is for SM i
       found = 1'b0;
       for (int unsigned bb = 0; bb < NB; bb++)
-        rsp_for[bb] = l2_rsp_valid_i[bb] && (32'(l2_rsp_sm_i[bb*SmW +: SmW]) == i);
-      r = 32'(ej_rr_q[i]) % NB;
+        rsp_for[bb] = l2_rsp_valid_i[bb] && (32'(l2_rsp_sm_i[bb*SW +: SW]) == i);
+      r = 32'(ej_rr_q[i]);
+      if (r >= NB) r = r - NB;
       if (ej_busy_q[i] == '0) begin
         for (int unsigned k = 0; k < NB; k++) begin
           b = r + k;
@@ -165,7 +166,8 @@ module shell_xbar #(
       found = 1'b0;
       for (int unsigned k = 0; k < NSm; k++)
         req_to[k] = inj_busy_q[k] == '0 && inj_valid_i[k] && inj_bank[k] == BW'(bb);
-      r = 32'(bank_rr_q[bb]) % NSm;
+      r = 32'(bank_rr_q[bb]);
+      if (r >= NSm) r = r - NSm;
       if (l2_req_ready_i[bb]) begin
         for (int unsigned k = 0; k < NSm; k++) begin
           s = r + k;
@@ -178,7 +180,7 @@ module shell_xbar #(
       end
       l2_req_valid_o[bb] = found;
       if (found) begin
-        l2_req_sm_o[bb*SmW +: SmW] = SmW'(inj_sm[bb]);
+        l2_req_sm_o[bb*SW +: SW] = inj_sm[bb];
         bank_rr_d[bb] = (32'(inj_sm[bb]) + 1 == NSm) ? '0 : inj_sm[bb] + 1'b1;
       end
       for (int unsigned k = 0; k < NSm; k++)
@@ -197,17 +199,22 @@ module shell_xbar #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      for (int unsigned b = 0; b < NB; b++) bank_rr_q[b] <= '0;
-      for (int unsigned i = 0; i < NSm; i++) begin
+  // One flop block per element (a generate loop, not a for loop inside the
+  // block): Verilator does not unroll a loop of more than 64 delayed array
+  // assignments (BLKLOOPINIT), and NSm and NB go to 128.
+  for (genvar b = 0; b < NB; b++) begin : gen_bank_q
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) bank_rr_q[b] <= '0;
+      else bank_rr_q[b] <= bank_rr_d[b];
+    end
+  end
+  for (genvar i = 0; i < NSm; i++) begin : gen_sm_q
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
         inj_busy_q[i] <= '0;
         ej_busy_q[i] <= '0;
         ej_rr_q[i] <= '0;
-      end
-    end else begin
-      for (int unsigned b = 0; b < NB; b++) bank_rr_q[b] <= bank_rr_d[b];
-      for (int unsigned i = 0; i < NSm; i++) begin
+      end else begin
         inj_busy_q[i] <= inj_busy_d[i];
         ej_busy_q[i] <= ej_busy_d[i];
         ej_rr_q[i] <= ej_rr_d[i];

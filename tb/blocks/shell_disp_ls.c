@@ -15,7 +15,7 @@
 #define NK 64
 typedef struct {
   shell_disp_t m;
-  uint32_t fw_packed[SHELL_DISP_MAX / 4];
+  uint32_t fw_packed[SHELL_DISP_MAX * 8 / 32];
   uint32_t kb[NK], kw[NK], kern;
   unsigned busy_pct;
   uint64_t disp, kerns;
@@ -26,7 +26,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   if (!c) return NULL;
   if (shell_disp_init(&c->m, (unsigned)CFG(cfg, SHELL_SMS))) {
     free(c);
-    cfg_reject(cfg, P_SHELL_SMS, "shell_disp: 1..16 SMs");
+    cfg_reject(cfg, P_SHELL_SMS, "shell_disp: 1..128 SMs");
     return NULL;
   }
   return c;
@@ -44,9 +44,9 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "kern_valid_i", 1, &i->kern_valid_i);
   ls_input(mp, "kern_blocks_i", 32, &i->kern_blocks_i);
   ls_input(mp, "kern_warps_i", 8, &i->kern_warps_i);
-  ls_input(mp, "tb_free_i", m->nsm, &i->tb_free_i);
+  ls_input(mp, "tb_free_i", m->nsm, i->tb_free_i);
   ls_input(mp, "free_warps_i", m->nsm * 8, c->fw_packed);
-  ls_input(mp, "sm_busy_i", m->nsm, &i->sm_busy_i);
+  ls_input(mp, "sm_busy_i", m->nsm, i->sm_busy_i);
   ls_output(mp, "disp_valid_o", 1, &o->disp_valid_o);
   ls_output(mp, "disp_sm_o", m->sw, &o->disp_sm_o);
   ls_output(mp, "disp_block_o", 32, &o->disp_block_o);
@@ -75,7 +75,9 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
       c->kw[k] = 1 + ls_below(r, 16);
     }
   /* the kernel the dispatcher runs now: last cycle's, plus one if it ended */
-  if (cycle && i->kern_valid_i && !o->disp_valid_o && o->disp_block_o >= i->kern_blocks_i && !i->sm_busy_i) {
+  uint32_t busy = 0;
+  for (unsigned w = 0; w < SHELL_DISP_MW; w++) busy |= i->sm_busy_i[w];
+  if (cycle && i->kern_valid_i && !o->disp_valid_o && o->disp_block_o >= i->kern_blocks_i && !busy) {
     c->kern = o->kern_o + 1;
     c->kerns++;
   }
@@ -83,11 +85,12 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   i->kern_valid_i = c->kern < 4 * NK; /* the table 4 times over, then the workload is done */
   i->kern_blocks_i = i->kern_valid_i ? c->kb[c->kern % NK] : 0;
   i->kern_warps_i = i->kern_valid_i ? c->kw[c->kern % NK] : 0;
-  i->tb_free_i = i->sm_busy_i = 0;
+  memset(i->tb_free_i, 0, sizeof i->tb_free_i);
+  memset(i->sm_busy_i, 0, sizeof i->sm_busy_i);
   memset(c->fw_packed, 0, sizeof c->fw_packed);
   for (unsigned s = 0; s < m->nsm; s++) {
-    i->tb_free_i |= (uint32_t)ls_chance(r, 60) << s;
-    i->sm_busy_i |= (uint32_t)ls_chance(r, c->busy_pct) << s;
+    i->tb_free_i[s >> 5] |= (uint32_t)ls_chance(r, 60) << (s & 31);
+    i->sm_busy_i[s >> 5] |= (uint32_t)ls_chance(r, c->busy_pct) << (s & 31);
     i->free_warps_i[s] = ls_below(r, 49);
     bits_set(c->fw_packed, s * 8, 8, i->free_warps_i[s]);
   }
@@ -102,11 +105,12 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   const shell_disp_out_t *o = &c->m.out;
   if (!o->disp_valid_o) return 0;
   c->disp++;
-  if (!((i->tb_free_i >> o->disp_sm_o) & 1) || i->free_warps_i[o->disp_sm_o] < i->kern_warps_i ||
+  const uint32_t fr = bits_test(i->tb_free_i, o->disp_sm_o);
+  if (!fr || i->free_warps_i[o->disp_sm_o] < i->kern_warps_i ||
       o->disp_block_o >= i->kern_blocks_i) {
     snprintf(msg, n, "cycle %llu: block %u of %u dispatched to SM %u (TB slot free %u, %u free warps for %u)",
              (unsigned long long)cycle, o->disp_block_o, i->kern_blocks_i, o->disp_sm_o,
-             (i->tb_free_i >> o->disp_sm_o) & 1, i->free_warps_i[o->disp_sm_o], i->kern_warps_i);
+             fr, i->free_warps_i[o->disp_sm_o], i->kern_warps_i);
     return 1;
   }
   return 0;

@@ -14,6 +14,7 @@
 #include "shell_dram.h"
 #include "shell_l2.h"
 #include "shell_mem.h"
+#include "shell_xbar.h" /* shell_xbar_sw: the SM-number width */
 #include "blocks/shell_l2_ls.h"
 
 typedef struct {
@@ -34,7 +35,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   shell_mem_t d;
   if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
   if (shell_l2_init(&c->m, (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
-                    (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), d.reqq, d.rspq, law, (unsigned)CFG(cfg, L1D_ID_W), 4,
+                    (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), d.reqq, d.rspq, law, (unsigned)CFG(cfg, L1D_ID_W),
+                    shell_xbar_sw((unsigned)CFG(cfg, SHELL_SMS)),
                     (unsigned)CFG(cfg, SHELL_L2_BANKS), (unsigned)CFG(cfg, SHELL_L2_SET_IDX),
                     CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
       shell_dram_init(&c->dram, d.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), d.dram_ivl_fp)) {
@@ -149,7 +151,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     c->rdy_pct = 30 + ls_below(r, 71);
   }
   i->req_valid_i = ls_chance(r, c->req_pct);
-  i->req_sm_i = ls_below(r, 16);
+  i->req_sm_i = ls_below(r, 1u << c->m.smw); /* every value of the SM-number field */
   i->req_line_i = ls_chance(r, 90) ? 0x1000 + ls_below(r, c->pool) : (uint32_t)(ls_rand(r) & ((1u << c->m.law) - 1));
   i->req_id_i = ls_below(r, 1u << c->m.idw);
   i->req_store_i = ls_chance(r, 20);

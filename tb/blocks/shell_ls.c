@@ -36,6 +36,7 @@
 #include "blocks/shell_l2_ls.h"
 #include "blocks/shell_sm_ls.h"
 #include "ls.h"
+#include "ls_limits.h"
 #include "shell.h"
 
 /* Functional coverage of the whole shell (counted from the C model after
@@ -49,7 +50,8 @@
   X(BMODE, "twolevel.B_mode") X(CMODE, "twolevel.C_mode") X(TAG_BG, "chss.block_tagged_bg")                       \
   X(TAG_BA, "chss.block_tagged_ba") X(T_CG, "tag.cg_load") X(T_CM, "tag.cm_load") X(T_CA, "tag.ca_load")           \
   X(LOOKUP, "ccn.lookup") X(RHIT, "ccn.remote_hit_filled") X(RL2, "ccn.ring_request_to_l2")                        \
-  X(RSTALL, "ccn.l1d_memory_port_held_by_node") X(THR, "ccn.node_throttled")
+  X(RSTALL, "ccn.l1d_memory_port_held_by_node") X(THR, "ccn.node_throttled")                                     \
+  X(ASLEEP, "sm.asleep_cycle") X(WOKEN, "sm.woken")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -110,6 +112,7 @@ typedef struct {
   uint32_t kern_start_o, cyc;
   int started;
   uint64_t cov[COV_N];
+  uint8_t *was_asleep; /* [sm]: asleep after the previous cycle (coverage of the wake-up) */
   uint64_t *since; /* [sm * nwarps + w]: last cycle warp w of SM sm had no line load outstanding */
 } ctx_t;
 
@@ -124,6 +127,7 @@ static void destroy(void *p) {
   shell_wl_free(&c->wl);
   shell_byp_tags_free(&c->tags);
   free(c->since);
+  free(c->was_asleep);
   if (c->dram)
     for (unsigned b = 0; b < c->nb; b++) shell_dram_free(&c->dram[b]);
   free(c->dram);
@@ -135,6 +139,15 @@ static void destroy(void *p) {
 }
 
 static void *create(const l1sys_cfg_t *cfg) {
+  /* the widest port, lsu_addr_i (NSm x 32 lanes x 32 bits), is compared as
+   * one signal: at most LS_MAX_SIGNAL_BITS (64 SMs; docs/shell.md, Scale) */
+  if ((unsigned long long)CFG(cfg, SHELL_SMS) * WL_LANES * 32 > LS_MAX_SIGNAL_BITS) {
+    char why[128];
+    snprintf(why, sizeof why, "the system lockstep takes at most %u SMs (lsu_addr_i is SMs x %u bits, the engine compares %u)",
+             LS_MAX_SIGNAL_BITS / (WL_LANES * 32), WL_LANES * 32, LS_MAX_SIGNAL_BITS);
+    cfg_reject(cfg, P_SHELL_SMS, why);
+    return NULL;
+  }
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   shell_wl_init(&c->wl, (unsigned)CFG(cfg, L1D_ADDR_W));
@@ -169,7 +182,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->smw = s->l2[0].smw;
   c->dram = calloc(c->nb, sizeof *c->dram);
   c->since = calloc((size_t)c->nsm * s->nwarps, sizeof *c->since);
-  if (!c->dram || !c->since) { destroy(c); return NULL; }
+  c->was_asleep = calloc(c->nsm, 1);
+  if (!c->dram || !c->since || !c->was_asleep) { destroy(c); return NULL; }
   for (unsigned b = 0; b < c->nb; b++)
     if (shell_dram_init(&c->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_ivl_fp)) {
       destroy(c);
@@ -306,6 +320,7 @@ static void declare(void *p, ls_map_t *mp) {
     if (k >= COV_T_CG && k <= COV_T_CA) on = sch == SHELL_BYPASS_STATIC || sch == SHELL_BYPASS_COORD;
     if (k >= COV_LOOKUP && k <= COV_RSTALL) on = ch != NULL;
     if (k == COV_THR) on = ch && s->ccn[0].variant == SHELL_CCN_ON_THROTTLE;
+    if (k == COV_ASLEEP || k == COV_WOKEN) on = ch == NULL && !m0->use_mrpb; /* shell_sm_idle's conditions */
     if (k == COV_BYPEV) on = sch != SHELL_BYPASS_NONE || CFG(cfg, L1D_BA) || m0->use_mrpb;
     if (on) ls_cover(mp, cov_name[k], &c->cov[k]);
   }
@@ -332,6 +347,7 @@ static void reset(void *p) {
   for (unsigned b = 0; b < c->nb; b++) shell_dram_reset(&c->dram[b]);
   c->s.disp.in.kern_valid_i = c->s.disp.in.kern_blocks_i = c->s.disp.in.kern_warps_i = 0;
   c->kern_start_o = 0;
+  memset(c->was_asleep, 0, c->nsm);
   c->cyc = 0;
   c->started = 0;
   memset(c->since, 0, (size_t)c->nsm * c->s.nwarps * sizeof *c->since);
@@ -482,8 +498,11 @@ static void count_cov(ctx_t *c) {
     v[COV_MISS] += o->ev_miss_o;
     v[COV_STALL] += o->ev_stall_o;
     v[COV_BYPEV] += o->ev_byp_o;
-    v[COV_INJ_HELD] += o->inj_valid_o && !((s->xbar.out.inj_pop_o >> i) & 1);
-    v[COV_EJ_HELD] += ((s->xbar.out.ej_valid_o >> i) & 1) && !o->fill_ready_o;
+    v[COV_INJ_HELD] += o->inj_valid_o && !shell_xbar_bit(s->xbar.out.inj_pop_o, i);
+    v[COV_EJ_HELD] += shell_xbar_bit(s->xbar.out.ej_valid_o, i) && !o->fill_ready_o;
+    v[COV_ASLEEP] += s->dorm[i] >= SHELL_SM_SETTLE; /* the C model skipped this SM's cycle (shell.c) */
+    v[COV_WOKEN] += c->was_asleep[i] && s->dorm[i] == 0;
+    c->was_asleep[i] = s->dorm[i] >= SHELL_SM_SETTLE;
     busy += !o->tb_free_o;
     const int load = o->byp_valid_o && !o->byp_store_o && o->l1d_take_o;
     v[COV_CTRL_BYP] += load && s->sm[i].in.byp_i;

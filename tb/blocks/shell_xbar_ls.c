@@ -14,11 +14,12 @@
 #include "shell_mem.h"
 
 #define W SHELL_XBAR_MAX
+#define MW SHELL_XBAR_MW
 typedef struct {
   shell_xbar_t m;
   /* packed ports (element k at bit k*width) */
   uint32_t inj_line[W], inj_id[W], req_sm[W], req_line[W], req_id[W], rsp_sm[W], rsp_line[W], rsp_id[W],
-      ej_line[W], ej_id[W];
+      ej_line[W], ej_id[W]; /* W words: a field of up to 32 bits per SM or bank */
   unsigned hot, ready_pct, rsp_pct;
   uint64_t reqs, rsps;
 } ctx_t;
@@ -33,9 +34,9 @@ static void *create(const l1sys_cfg_t *cfg) {
   shell_mem_t d;
   if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
   if (shell_xbar_init(&c->m, (unsigned)CFG(cfg, SHELL_SMS), (unsigned)CFG(cfg, SHELL_L2_BANKS), law,
-                      (unsigned)CFG(cfg, L1D_ID_W), 4, d.flits_line)) {
+                      (unsigned)CFG(cfg, L1D_ID_W), d.flits_line)) {
     free(c);
-    cfg_reject(cfg, P_SHELL_SMS, "shell_xbar: 1..16 SMs and banks");
+    cfg_reject(cfg, P_SHELL_SMS, "shell_xbar: 1..128 SMs and banks");
     return NULL;
   }
   return c;
@@ -53,32 +54,31 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "NB", nb);
   ls_param(mp, "LaW", m->law);
   ls_param(mp, "IdW", m->idw);
-  ls_param(mp, "SmW", m->smw);
   ls_param(mp, "Flits", m->flits);
-  ls_input(mp, "inj_valid_i", n, &i->inj_valid_i);
+  ls_input(mp, "inj_valid_i", n, i->inj_valid_i);
   ls_input(mp, "inj_line_i", n * m->law, c->inj_line);
   ls_input(mp, "inj_id_i", n * m->idw, c->inj_id);
-  ls_input(mp, "inj_store_i", n, &i->inj_store_i);
-  ls_input(mp, "inj_byp_i", n, &i->inj_byp_i);
-  ls_output(mp, "inj_pop_o", n, &o->inj_pop_o);
-  ls_input(mp, "l2_req_ready_i", nb, &i->l2_req_ready_i);
-  ls_output(mp, "l2_req_valid_o", nb, &o->l2_req_valid_o);
-  ls_output(mp, "l2_req_sm_o", nb * m->smw, c->req_sm);
+  ls_input(mp, "inj_store_i", n, i->inj_store_i);
+  ls_input(mp, "inj_byp_i", n, i->inj_byp_i);
+  ls_output(mp, "inj_pop_o", n, o->inj_pop_o);
+  ls_input(mp, "l2_req_ready_i", nb, i->l2_req_ready_i);
+  ls_output(mp, "l2_req_valid_o", nb, o->l2_req_valid_o);
+  ls_output(mp, "l2_req_sm_o", nb * m->sw, c->req_sm);
   ls_output(mp, "l2_req_line_o", nb * m->law, c->req_line);
   ls_output(mp, "l2_req_id_o", nb * m->idw, c->req_id);
-  ls_output(mp, "l2_req_store_o", nb, &o->l2_req_store_o);
-  ls_output(mp, "l2_req_byp_o", nb, &o->l2_req_byp_o);
-  ls_input(mp, "l2_rsp_valid_i", nb, &i->l2_rsp_valid_i);
-  ls_input(mp, "l2_rsp_sm_i", nb * m->smw, c->rsp_sm);
+  ls_output(mp, "l2_req_store_o", nb, o->l2_req_store_o);
+  ls_output(mp, "l2_req_byp_o", nb, o->l2_req_byp_o);
+  ls_input(mp, "l2_rsp_valid_i", nb, i->l2_rsp_valid_i);
+  ls_input(mp, "l2_rsp_sm_i", nb * m->sw, c->rsp_sm);
   ls_input(mp, "l2_rsp_line_i", nb * m->law, c->rsp_line);
   ls_input(mp, "l2_rsp_id_i", nb * m->idw, c->rsp_id);
-  ls_input(mp, "l2_rsp_byp_i", nb, &i->l2_rsp_byp_i);
-  ls_output(mp, "l2_rsp_ready_o", nb, &o->l2_rsp_ready_o);
-  ls_output(mp, "ej_valid_o", n, &o->ej_valid_o);
+  ls_input(mp, "l2_rsp_byp_i", nb, i->l2_rsp_byp_i);
+  ls_output(mp, "l2_rsp_ready_o", nb, o->l2_rsp_ready_o);
+  ls_output(mp, "ej_valid_o", n, o->ej_valid_o);
   ls_output(mp, "ej_line_o", n * m->law, c->ej_line);
   ls_output(mp, "ej_id_o", n * m->idw, c->ej_id);
-  ls_output(mp, "ej_byp_o", n, &o->ej_byp_o);
-  ls_input(mp, "ej_ready_i", n, &i->ej_ready_i);
+  ls_output(mp, "ej_byp_o", n, o->ej_byp_o);
+  ls_input(mp, "ej_ready_i", n, i->ej_ready_i);
   ls_reg_array(mp, "bank_rr_q", m->sw, nb, m->bank_rr_q, 4);
   ls_reg_array(mp, "inj_busy_q", m->fw, n, m->inj_busy_q, 4);
   ls_reg_array(mp, "ej_busy_q", m->fw, n, m->ej_busy_q, 4);
@@ -111,37 +111,35 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   uint32_t lmask = m->law >= 32 ? 0xffffffffu : (1u << m->law) - 1;
   /* requesters: the previous cycle's popped head is replaced (or dropped) */
   for (unsigned s = 0; s < m->nsm; s++) {
-    int popped = (o->inj_pop_o >> s) & 1, have = (i->inj_valid_i >> s) & 1;
+    int popped = shell_xbar_bit(o->inj_pop_o, s), have = shell_xbar_bit(i->inj_valid_i, s);
     if (have && !popped) continue;
-    i->inj_valid_i &= ~(1u << s);
+    shell_xbar_put(i->inj_valid_i, s, 0);
     if (!ls_chance(r, 70)) continue;
     uint32_t ln = (uint32_t)ls_rand(r) & lmask;
     if (ls_chance(r, 60)) ln = (ln - ln % m->nb + c->hot) & lmask; /* crowd one bank */
-    i->inj_valid_i |= 1u << s;
+    shell_xbar_put(i->inj_valid_i, s, 1);
     i->inj_line_i[s] = ln;
     i->inj_id_i[s] = ls_below(r, 1u << m->idw);
-    i->inj_store_i = (i->inj_store_i & ~(1u << s)) | ((uint32_t)ls_chance(r, 25) << s);
-    i->inj_byp_i = (i->inj_byp_i & ~(1u << s)) | ((uint32_t)ls_chance(r, 30) << s);
+    shell_xbar_put(i->inj_store_i, s, (uint32_t)ls_chance(r, 25));
+    shell_xbar_put(i->inj_byp_i, s, (uint32_t)ls_chance(r, 30));
   }
   /* banks: a response head is held until popped */
-  i->l2_req_ready_i = 0;
   for (unsigned b = 0; b < m->nb; b++) {
-    i->l2_req_ready_i |= (uint32_t)ls_chance(r, c->ready_pct) << b;
-    int popped = (o->l2_rsp_ready_o >> b) & 1, have = (i->l2_rsp_valid_i >> b) & 1;
+    shell_xbar_put(i->l2_req_ready_i, b, (uint32_t)ls_chance(r, c->ready_pct));
+    int popped = shell_xbar_bit(o->l2_rsp_ready_o, b), have = shell_xbar_bit(i->l2_rsp_valid_i, b);
     if (have && !popped) continue;
-    i->l2_rsp_valid_i &= ~(1u << b);
+    shell_xbar_put(i->l2_rsp_valid_i, b, 0);
     if (!ls_chance(r, c->rsp_pct)) continue;
-    i->l2_rsp_valid_i |= 1u << b;
+    shell_xbar_put(i->l2_rsp_valid_i, b, 1);
     i->l2_rsp_sm_i[b] = ls_below(r, m->nsm);
     i->l2_rsp_line_i[b] = (uint32_t)ls_rand(r) & lmask;
     i->l2_rsp_id_i[b] = ls_below(r, 1u << m->idw);
-    i->l2_rsp_byp_i = (i->l2_rsp_byp_i & ~(1u << b)) | ((uint32_t)ls_chance(r, 30) << b);
+    shell_xbar_put(i->l2_rsp_byp_i, b, (uint32_t)ls_chance(r, 30));
   }
-  i->ej_ready_i = 0;
-  for (unsigned s = 0; s < m->nsm; s++) i->ej_ready_i |= (uint32_t)ls_chance(r, 60) << s;
+  for (unsigned s = 0; s < m->nsm; s++) shell_xbar_put(i->ej_ready_i, s, (uint32_t)ls_chance(r, 60));
   pack(c->inj_line, i->inj_line_i, m->nsm, m->law);
   pack(c->inj_id, i->inj_id_i, m->nsm, m->idw);
-  pack(c->rsp_sm, i->l2_rsp_sm_i, m->nb, m->smw);
+  pack(c->rsp_sm, i->l2_rsp_sm_i, m->nb, m->sw);
   pack(c->rsp_line, i->l2_rsp_line_i, m->nb, m->law);
   pack(c->rsp_id, i->l2_rsp_id_i, m->nb, m->idw);
 }
@@ -151,7 +149,7 @@ static void comb(void *p) {
   shell_xbar_t *m = &c->m;
   const shell_xbar_out_t *o = &m->out;
   shell_xbar_comb(m);
-  pack(c->req_sm, o->l2_req_sm_o, m->nb, m->smw);
+  pack(c->req_sm, o->l2_req_sm_o, m->nb, m->sw);
   pack(c->req_line, o->l2_req_line_o, m->nb, m->law);
   pack(c->req_id, o->l2_req_id_o, m->nb, m->idw);
   pack(c->ej_line, o->ej_line_o, m->nsm, m->law);
@@ -164,9 +162,13 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
   const shell_xbar_t *m = &c->m;
   const shell_xbar_out_t *o = &m->out;
-  unsigned pops = (unsigned)__builtin_popcount(o->inj_pop_o), reqs = (unsigned)__builtin_popcount(o->l2_req_valid_o);
-  unsigned moves = (unsigned)__builtin_popcount(o->ej_valid_o & m->in.ej_ready_i);
-  unsigned rpops = (unsigned)__builtin_popcount(o->l2_rsp_ready_o);
+  unsigned pops = 0, reqs = 0, moves = 0, rpops = 0;
+  for (unsigned w = 0; w < MW; w++) {
+    pops += (unsigned)__builtin_popcount(o->inj_pop_o[w]);
+    reqs += (unsigned)__builtin_popcount(o->l2_req_valid_o[w]);
+    moves += (unsigned)__builtin_popcount(o->ej_valid_o[w] & m->in.ej_ready_i[w]);
+    rpops += (unsigned)__builtin_popcount(o->l2_rsp_ready_o[w]);
+  }
   c->reqs += reqs;
   c->rsps += moves;
   if (pops != reqs || moves != rpops) {
