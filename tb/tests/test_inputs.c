@@ -242,7 +242,7 @@ static void test_gpgpusim_file(tc_t *t) {
       {"-gpgpu_n_clusters", "-4", "g.config:2: -gpgpu_n_clusters : '-4' is not an integer"},
       {"-gpgpu_n_clusters", "four", "'four' is not an integer"},
       {"-gpgpu_n_clusters", "99999999999999999999999", "is not an integer"},
-      {"-gpgpu_n_clusters", "20", "g.config:2 -gpgpu_n_clusters: parameter SHELL_SMS=20: expected"},
+      {"-gpgpu_n_clusters", "200", "g.config:2 -gpgpu_n_clusters: parameter SHELL_SMS=200: expected"},
       {"-icnt_flit_size", "0", "g.config:2: -icnt_flit_size : '0' is not an integer in 1..100000"},
       {"-icnt_flit_size", "4", "parameter SHELL_FLIT=4: expected"},
       {"-gpgpu_l2_rop_latency", "x1", "'x1' is not an integer"},
