@@ -78,7 +78,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     return -1;
   }
   if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W),
-                      s->flits_line)) {
+                      s->flits_line, (unsigned)CFG(cfg, SHELL_EJQ))) {
     shell_free(s);
     return -1;
   }
@@ -107,6 +107,7 @@ void shell_free(shell_t *s) {
       shell_l2_free(&s->l2[b]);
       if (s->dram) shell_dram_free(&s->dram[b]);
     }
+  shell_xbar_free(&s->xbar);
   free(s->sm);
   free(s->byp);
   free(s->ccn);

@@ -4,7 +4,9 @@
  * bank; here each search is over a bit vector of the candidates built in one
  * pass over the banks (or SMs), the same first-from-the-pointer choice. */
 #include "shell_xbar.h"
+#include <stdlib.h>
 #include <string.h>
+#include "bits.h"
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
 
@@ -23,9 +25,21 @@ static int first_from(const uint32_t *v, unsigned n, unsigned r) {
   return -1;
 }
 
-int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned flits) {
+int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned flits,
+                    unsigned ejq) {
   memset(m, 0, sizeof *m);
-  if (!nsm || nsm > SHELL_XBAR_MAX || !nb || nb > SHELL_XBAR_MAX || flits < 2) return -1;
+  if (!nsm || nsm > SHELL_XBAR_MAX || !nb || nb > SHELL_XBAR_MAX || flits < 2 || !ejq) return -1;
+  m->ejq = ejq;
+  m->ejw = law + idw + 1;
+  if (m->ejw > 64) return -1;
+  m->i_ejq = calloc(nsm, sizeof *m->i_ejq);
+  if (!m->i_ejq) return -1;
+  for (unsigned i = 0; i < nsm; i++)
+    if (fifo_sync_init(&m->i_ejq[i], ejq, m->ejw)) {
+      m->nsm = nsm;
+      shell_xbar_free(m);
+      return -1;
+    }
   m->nsm = nsm;
   m->nb = nb;
   m->law = law;
@@ -39,7 +53,17 @@ int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, un
   return 0;
 }
 
+void shell_xbar_free(shell_xbar_t *m) {
+  if (m->i_ejq)
+    for (unsigned i = 0; i < m->nsm; i++) fifo_sync_free(&m->i_ejq[i]);
+  free(m->i_ejq);
+  m->i_ejq = NULL;
+}
+
 void shell_xbar_reset(shell_xbar_t *m) {
+  for (unsigned i = 0; i < m->nsm; i++) fifo_sync_reset(&m->i_ejq[i]);
+  memset(m->bk_busy_q, 0, sizeof m->bk_busy_q);
+  m->nej = 0;
   memset(m->bank_rr_q, 0, sizeof m->bank_rr_q);
   memset(m->inj_busy_q, 0, sizeof m->inj_busy_q);
   memset(m->ej_busy_q, 0, sizeof m->ej_busy_q);
@@ -50,39 +74,25 @@ void shell_xbar_reset(shell_xbar_t *m) {
   memset(m->req_any, 0, sizeof m->req_any);
 }
 
+/* SM i's port, when not busy, is offered its ejection buffer's head:
+ * registers only. */
 void shell_xbar_offer(shell_xbar_t *m) {
-  const shell_xbar_in_t *in = &m->in;
   shell_xbar_out_t *o = &m->out;
-  const unsigned mw = m->mw;
   memset(o->ej_valid_o, 0, sizeof o->ej_valid_o);
   memset(o->ej_byp_o, 0, sizeof o->ej_byp_o);
-  memset(o->ej_line_o, 0, m->nsm * 4);
-  memset(o->ej_id_o, 0, m->nsm * 4);
-  memset(m->ej_bank, 0, m->nsm * 4);
-  /* rsp_for[i]: the banks whose response head is for SM i (last cycle's
-   * vectors cleared first, only where set) */
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) memset(m->rsp_for[w * 32 + (unsigned)__builtin_ctz(x)], 0, mw * 4);
-  memset(m->rsp_any, 0, sizeof m->rsp_any);
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t x = in->l2_rsp_valid_i[w]; x; x &= x - 1) {
-      unsigned b = w * 32 + (unsigned)__builtin_ctz(x), i = in->l2_rsp_sm_i[b];
-      if (b >= m->nb || i >= m->nsm) continue;
-      m->rsp_for[i][b >> 5] |= 1u << (b & 31);
-      m->rsp_any[i >> 5] |= 1u << (i & 31);
+  for (unsigned i = 0; i < m->nsm; i++) {
+    const fifo_sync_t *f = &m->i_ejq[i];
+    if (fifo_sync_empty(f)) {
+      o->ej_line_o[i] = o->ej_id_o[i] = 0;
+      continue;
     }
-  /* SM i, when its port is not busy: the first bank from ej_rr_q[i] */
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) {
-      unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
-      if (m->ej_busy_q[i]) continue;
-      int b = first_from(m->rsp_for[i], m->nb, m->ej_rr_q[i] % m->nb);
-      o->ej_valid_o[i >> 5] |= 1u << (i & 31);
-      o->ej_line_o[i] = in->l2_rsp_line_i[b];
-      o->ej_id_o[i] = in->l2_rsp_id_i[b];
-      o->ej_byp_o[i >> 5] |= shell_xbar_bit(in->l2_rsp_byp_i, (unsigned)b) << (i & 31);
-      m->ej_bank[i] = (uint32_t)b;
-    }
+    const uint32_t *h = fifo_sync_rdata(f);
+    o->ej_line_o[i] = (uint32_t)bits_get(h, 0, m->law);
+    o->ej_id_o[i] = (uint32_t)bits_get(h, m->law, m->idw);
+    if (m->ej_busy_q[i]) continue;
+    o->ej_valid_o[i >> 5] |= 1u << (i & 31);
+    o->ej_byp_o[i >> 5] |= (uint32_t)bits_get(h, m->law + m->idw, 1) << (i & 31);
+  }
 }
 
 void shell_xbar_comb(shell_xbar_t *m) {
@@ -90,24 +100,69 @@ void shell_xbar_comb(shell_xbar_t *m) {
   shell_xbar_out_t *o = &m->out;
   const unsigned mw = m->mw;
   shell_xbar_offer(m);
-  /* ---- ejection: moves, busy counters ------------------------------------ */
+  /* ---- ejection: SM i takes its buffer's head (its port then busy
+   * Flits-1 more cycles) ------------------------------------------------- */
   memset(o->l2_rsp_ready_o, 0, sizeof o->l2_rsp_ready_o);
   for (unsigned i = 0; i < m->nsm; i++) {
     m->ej_busy_d[i] = m->ej_busy_q[i] ? m->ej_busy_q[i] - 1 : 0;
     m->ej_rr_d[i] = m->ej_rr_q[i];
     m->inj_busy_d[i] = m->inj_busy_q[i] ? m->inj_busy_q[i] - 1 : 0;
+    m->ej_pop[i] = shell_xbar_bit(o->ej_valid_o, i) && shell_xbar_bit(in->ej_ready_i, i);
+    m->ej_push[i] = 0;
+    if (m->ej_pop[i]) m->ej_busy_d[i] = m->flits - 1;
   }
+  for (unsigned b = 0; b < m->nb; b++) m->bk_busy_d[b] = m->bk_busy_q[b] ? m->bk_busy_q[b] - 1 : 0;
+  /* ---- a bank's response head into its SM's ejection buffer: per SM the
+   * first idle bank from ej_rr_q whose head is for it, when the buffer is
+   * not full; the bank's port is then busy Flits-1 more cycles ------------ */
   for (unsigned w = 0; w < mw; w++)
-    for (uint32_t x = o->ej_valid_o[w] & in->ej_ready_i[w]; x; x &= x - 1) {
-      unsigned i = w * 32 + (unsigned)__builtin_ctz(x), b = m->ej_bank[i];
+    for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) memset(m->rsp_for[w * 32 + (unsigned)__builtin_ctz(x)], 0, mw * 4);
+  memset(m->rsp_any, 0, sizeof m->rsp_any);
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t x = in->l2_rsp_valid_i[w]; x; x &= x - 1) {
+      unsigned b = w * 32 + (unsigned)__builtin_ctz(x), i = in->l2_rsp_sm_i[b];
+      if (b >= m->nb || i >= m->nsm || m->bk_busy_q[b]) continue;
+      m->rsp_for[i][b >> 5] |= 1u << (b & 31);
+      m->rsp_any[i >> 5] |= 1u << (i & 31);
+    }
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) {
+      unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+#ifdef FAULT_SHELL_XBAR_EJFULL
+      (void)0; /* fault: a full ejection buffer still takes a response (it is lost) */
+#else
+      if (fifo_sync_full(&m->i_ejq[i])) continue;
+#endif
+      unsigned b = (unsigned)first_from(m->rsp_for[i], m->nb, m->ej_rr_q[i] % m->nb);
       o->l2_rsp_ready_o[b >> 5] |= 1u << (b & 31);
-      m->ej_busy_d[i] = m->flits - 1;
+      m->bk_busy_d[b] = m->flits - 1;
+      m->ej_push[i] = 1;
+      memset(m->ej_wbuf[i], 0, sizeof m->ej_wbuf[i]);
+      bits_set(m->ej_wbuf[i], 0, m->law, in->l2_rsp_line_i[b]);
+      bits_set(m->ej_wbuf[i], m->law, m->idw, in->l2_rsp_id_i[b]);
+      bits_set(m->ej_wbuf[i], m->law + m->idw, 1, shell_xbar_bit(in->l2_rsp_byp_i, b));
 #ifdef FAULT_SHELL_XBAR_EJRR
       m->ej_rr_d[i] = b; /* fault: the pointer stays on the bank just served */
 #else
       m->ej_rr_d[i] = b + 1 == m->nb ? 0 : b + 1;
 #endif
     }
+  /* the buffers that move this cycle, and those that moved last cycle (their
+   * memory's write port goes idle again); the others keep their state */
+  unsigned nprev = m->nej;
+  m->nej = 0;
+  for (unsigned i = 0; i < m->nsm; i++)
+    if (m->ej_pop[i] || m->ej_push[i]) {
+      fifo_sync_comb(&m->i_ejq[i], m->ej_push[i], m->ej_push[i] ? m->ej_wbuf[i] : NULL, m->ej_pop[i]);
+      m->ej_list[m->nej++] = (uint8_t)i;
+    }
+  for (unsigned k = 0; k < nprev; k++) {
+    unsigned i = m->ej_prev[k];
+    if (m->ej_pop[i] || m->ej_push[i]) continue;
+    fifo_sync_comb(&m->i_ejq[i], 0, NULL, 0);
+    m->ej_list[m->nej++] = (uint8_t)i;
+  }
+  memcpy(m->ej_prev, m->ej_list, m->nej);
   /* ---- injection: each bank takes at most one request a cycle, the first
    * SM from bank_rr_q whose idle head maps to it --------------------------- */
   memset(o->inj_pop_o, 0, sizeof o->inj_pop_o);
@@ -151,6 +206,8 @@ void shell_xbar_comb(shell_xbar_t *m) {
 }
 
 void shell_xbar_commit(shell_xbar_t *m) {
+  for (unsigned k = 0; k < m->nej; k++) fifo_sync_commit(&m->i_ejq[m->ej_list[k]]);
+  memcpy(m->bk_busy_q, m->bk_busy_d, m->nb * 4);
   memcpy(m->bank_rr_q, m->bank_rr_d, m->nb * 4);
   memcpy(m->inj_busy_q, m->inj_busy_d, m->nsm * 4);
   memcpy(m->ej_busy_q, m->ej_busy_d, m->nsm * 4);

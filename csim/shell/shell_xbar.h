@@ -7,10 +7,16 @@
  * cycle when l2_req_ready_i[b], round-robin over SMs (bank_rr_q[b]); the
  * winner's inj_pop_o is high.  An SM port moves one flit a cycle: after a
  * store (FLITS flits) the port is busy FLITS-1 more cycles (inj_busy_q).
- * Response side: SM i's ejection port, when not busy (ej_busy_q), is offered
- * the first bank (round-robin from ej_rr_q[i]) whose response head is for
- * SM i (ej_valid_o); it moves when ej_ready_i, which pops that bank
- * (l2_rsp_ready_o) and keeps the port busy FLITS-1 more cycles.
+ * Response side (an output-queued switch, docs/shell.md "Memory side"): per
+ * SM an ejection buffer i_ejq[i] of EJQ responses
+ * (-gpgpu_n_cluster_ejection_buffer_size).  Each cycle SM i's buffer, when
+ * not full, takes the response head of the first idle bank (round-robin
+ * from ej_rr_q[i]) that is for SM i, which pops that bank (l2_rsp_ready_o)
+ * and keeps the bank's port busy FLITS-1 more cycles (bk_busy_q).  SM i's
+ * port, when not busy (ej_busy_q), is offered its buffer's head
+ * (ej_valid_o: registers only); a move (ej_ready_i) keeps the port busy
+ * FLITS-1 more cycles.  So a bank and an SM each move one flit a cycle, and
+ * a bank's head waits for its SM only when that SM's buffer is full.
  * One-bit-per-SM and one-bit-per-bank ports are bit vectors in the bits.h
  * layout (uint32_t words, element k at bit k: what the RTL's packed
  * [NSm-1:0] / [NB-1:0] vectors are on the VPI side); wider per-SM/per-bank
@@ -22,6 +28,7 @@
 #ifndef SHELL_XBAR_H
 #define SHELL_XBAR_H
 #include <stdint.h>
+#include "fifo_sync.h"
 
 #define SHELL_XBAR_MAX 128                        /* SMs and banks (params_shell.def SHELL_SMS, SHELL_L2_BANKS) */
 #define SHELL_XBAR_MW ((SHELL_XBAR_MAX + 31) / 32) /* words of a one-bit-per-SM (or per-bank) vector */
@@ -52,14 +59,20 @@ typedef struct {
 } shell_xbar_out_t;
 
 typedef struct {
-  unsigned nsm, nb, law, idw, flits, sw, bw, fw, mw;
+  unsigned nsm, nb, law, idw, flits, sw, bw, fw, mw, ejq, ejw;
   shell_xbar_in_t in;
   shell_xbar_out_t out;
   uint32_t bank_rr_q[SHELL_XBAR_MAX], bank_rr_d[SHELL_XBAR_MAX];
   uint32_t inj_busy_q[SHELL_XBAR_MAX], inj_busy_d[SHELL_XBAR_MAX];
   uint32_t ej_busy_q[SHELL_XBAR_MAX], ej_busy_d[SHELL_XBAR_MAX];
   uint32_t ej_rr_q[SHELL_XBAR_MAX], ej_rr_d[SHELL_XBAR_MAX];
-  uint32_t ej_bank[SHELL_XBAR_MAX]; /* combinational: the bank offered to each SM */
+  /* per bank: its port into the crossbar busy with a response's extra flits */
+  uint32_t bk_busy_q[SHELL_XBAR_MAX], bk_busy_d[SHELL_XBAR_MAX];
+  /* per SM: its ejection buffer {byp, id, line} (-gpgpu_n_cluster_ejection_buffer_size) */
+  fifo_sync_t *i_ejq;
+  uint8_t ej_pop[SHELL_XBAR_MAX], ej_push[SHELL_XBAR_MAX], ej_list[2 * SHELL_XBAR_MAX], ej_prev[2 * SHELL_XBAR_MAX];
+  unsigned nej;
+  uint32_t ej_wbuf[SHELL_XBAR_MAX][2];
   /* the searches' scratch (combinational, not registers): the banks whose
    * response head is for SM i, the SMs whose idle head maps to bank b, and
    * which of those vectors are non-empty; busy: ports with a busy counter */
@@ -68,11 +81,14 @@ typedef struct {
   uint32_t inj_busy_any[SHELL_XBAR_MW], ej_busy_any[SHELL_XBAR_MW];
 } shell_xbar_t;
 
-/* -1 when nsm or nb is outside 1..SHELL_XBAR_MAX or flits < 2. */
-int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned flits);
+/* ejq: entries of each SM's ejection buffer.  -1 when nsm or nb is outside
+ * 1..SHELL_XBAR_MAX, flits < 2 or ejq is 0. */
+int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned flits,
+                    unsigned ejq);
+void shell_xbar_free(shell_xbar_t *m);
 void shell_xbar_reset(shell_xbar_t *m);
-/* The ejection offers (ej_*_o): depend on the state and the l2_rsp_*
- * inputs only; what an SM needs before it answers ej_ready_i. */
+/* The ejection offers (ej_*_o): the ejection buffers' heads, registers
+ * only; what an SM needs before it answers ej_ready_i. */
 void shell_xbar_offer(shell_xbar_t *m);
 /* Everything (calls shell_xbar_offer first). */
 void shell_xbar_comb(shell_xbar_t *m);

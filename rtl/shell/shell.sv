@@ -43,6 +43,8 @@ module shell #(
   parameter int unsigned L2Sets   = 64,
   /// L2 ways.
   parameter int unsigned L2Ways   = 16,
+  /// Responses each SM's ejection buffer holds.
+  parameter int unsigned EjQ      = 32,
   /// L2 ROP latency (a request's arrival to its earliest tag access).
   parameter int unsigned L2Lat    = 120,
   /// L2 request-queue entries (ROP delay line + icnt->L2 queue).
@@ -494,7 +496,8 @@ module shell #(
     .NB    (NB),
     .LaW   (LaW),
     .IdW   (IdW),
-    .Flits (Flits)
+    .Flits (Flits),
+    .EjQ   (EjQ)
   ) i_xbar (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

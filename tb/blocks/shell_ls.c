@@ -34,6 +34,7 @@
 #include "blocks/chss_ls.h"
 #include "blocks/shell_ccn_ls.h"
 #include "blocks/shell_l2_ls.h"
+#include "blocks/shell_xbar_ls.h"
 #include "blocks/shell_sm_ls.h"
 #include "ls.h"
 #include "ls_limits.h"
@@ -230,6 +231,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "L2Lat", l0->lat);
   ls_param(mp, "L2ReqQ", l0->i_reqq.depth);
   ls_param(mp, "L2RspQ", l0->i_rspq.depth);
+  ls_param(mp, "EjQ", s->xbar.ejq);
   ls_param(mp, "L2SetIdx", l0->set_idx);
   ls_param(mp, "L2WBack", l0->wback);
   ls_param(mp, "Sets", g->sets);
@@ -328,10 +330,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_reg(mp, "i_disp.next_q", 32, &s->disp.next_q);
   ls_reg(mp, "i_disp.rr_q", s->disp.sw, &s->disp.rr_q);
   const shell_xbar_t *x = &s->xbar;
-  ls_reg_array(mp, "i_xbar.bank_rr_q", x->sw, c->nb, x->bank_rr_q, 4);
-  ls_reg_array(mp, "i_xbar.inj_busy_q", x->fw, c->nsm, x->inj_busy_q, 4);
-  ls_reg_array(mp, "i_xbar.ej_busy_q", x->fw, c->nsm, x->ej_busy_q, 4);
-  ls_reg_array(mp, "i_xbar.ej_rr_q", x->bw, c->nsm, x->ej_rr_q, 4);
+  shell_xbar_ls_declare_state(mp, "i_xbar.", x);
   for (unsigned b = 0; b < c->nb; b++) {
     const shell_l2_t *L = &s->l2[b];
 #define PB(n) (snprintf(nm, sizeof nm, "gen_bank[%u].i_l2.%s", b, n), nm)

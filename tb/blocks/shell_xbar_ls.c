@@ -12,6 +12,7 @@
 #include "ls.h"
 #include "shell_xbar.h"
 #include "shell_mem.h"
+#include "blocks/shell_xbar_ls.h"
 
 #define W SHELL_XBAR_MAX
 #define MW SHELL_XBAR_MW
@@ -22,6 +23,10 @@ typedef struct {
       ej_line[W], ej_id[W]; /* W words: a field of up to 32 bits per SM or bank */
   unsigned hot, ready_pct, rsp_pct;
   uint64_t reqs, rsps;
+  /* scoreboard: per SM the responses taken from banks, in order, not yet
+   * ejected ({line, id}); every ejection must be the head */
+  uint32_t (*exp)[2];
+  unsigned *eh, *en, expd;
 } ctx_t;
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
@@ -34,15 +39,41 @@ static void *create(const l1sys_cfg_t *cfg) {
   shell_mem_t d;
   if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
   if (shell_xbar_init(&c->m, (unsigned)CFG(cfg, SHELL_SMS), (unsigned)CFG(cfg, SHELL_L2_BANKS), law,
-                      (unsigned)CFG(cfg, L1D_ID_W), d.flits_line)) {
+                      (unsigned)CFG(cfg, L1D_ID_W), d.flits_line, (unsigned)CFG(cfg, SHELL_EJQ))) {
     free(c);
     cfg_reject(cfg, P_SHELL_SMS, "shell_xbar: 1..128 SMs and banks");
+    return NULL;
+  }
+  c->expd = 2 * (unsigned)CFG(cfg, SHELL_EJQ) + 4;
+  c->exp = calloc((size_t)c->m.nsm * c->expd, sizeof *c->exp);
+  c->eh = calloc(c->m.nsm, sizeof *c->eh);
+  c->en = calloc(c->m.nsm, sizeof *c->en);
+  if (!c->exp || !c->eh || !c->en) {
+    shell_xbar_free(&c->m);
+    free(c->exp), free(c->eh), free(c->en), free(c);
     return NULL;
   }
   return c;
 }
 
-static void destroy(void *p) { free(p); }
+static void destroy(void *p) {
+  ctx_t *c = p;
+  shell_xbar_free(&c->m);
+  free(c->exp), free(c->eh), free(c->en);
+  free(c);
+}
+
+void shell_xbar_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_xbar_t *m) {
+  char nm[160];
+#define P(...) (snprintf(nm, sizeof nm, __VA_ARGS__), nm)
+  ls_reg_array(mp, P("%sbank_rr_q", prefix), m->sw, m->nb, m->bank_rr_q, 4);
+  ls_reg_array(mp, P("%sbk_busy_q", prefix), m->fw, m->nb, m->bk_busy_q, 4);
+  ls_reg_array(mp, P("%sinj_busy_q", prefix), m->fw, m->nsm, m->inj_busy_q, 4);
+  ls_reg_array(mp, P("%sej_busy_q", prefix), m->fw, m->nsm, m->ej_busy_q, 4);
+  ls_reg_array(mp, P("%sej_rr_q", prefix), m->bw, m->nsm, m->ej_rr_q, 4);
+  for (unsigned i = 0; i < m->nsm; i++) ls_fifo(mp, P("%sgen_ej[%u].i_ejq", prefix, i), &m->i_ejq[i]);
+#undef P
+}
 
 static void declare(void *p, ls_map_t *mp) {
   ctx_t *c = p;
@@ -55,6 +86,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "LaW", m->law);
   ls_param(mp, "IdW", m->idw);
   ls_param(mp, "Flits", m->flits);
+  ls_param(mp, "EjQ", m->ejq);
   ls_input(mp, "inj_valid_i", n, i->inj_valid_i);
   ls_input(mp, "inj_line_i", n * m->law, c->inj_line);
   ls_input(mp, "inj_id_i", n * m->idw, c->inj_id);
@@ -79,10 +111,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "ej_id_o", n * m->idw, c->ej_id);
   ls_output(mp, "ej_byp_o", n, o->ej_byp_o);
   ls_input(mp, "ej_ready_i", n, i->ej_ready_i);
-  ls_reg_array(mp, "bank_rr_q", m->sw, nb, m->bank_rr_q, 4);
-  ls_reg_array(mp, "inj_busy_q", m->fw, n, m->inj_busy_q, 4);
-  ls_reg_array(mp, "ej_busy_q", m->fw, n, m->ej_busy_q, 4);
-  ls_reg_array(mp, "ej_rr_q", m->bw, n, m->ej_rr_q, 4);
+  shell_xbar_ls_declare_state(mp, "", m);
 }
 
 static void reset(void *p) {
@@ -91,6 +120,8 @@ static void reset(void *p) {
   memset(&c->m.in, 0, sizeof c->m.in);
   memset(&c->m.out, 0, sizeof c->m.out);
   c->reqs = c->rsps = 0;
+  memset(c->eh, 0, c->m.nsm * sizeof *c->eh);
+  memset(c->en, 0, c->m.nsm * sizeof *c->en);
 }
 
 static void pack(uint32_t *dst, const uint32_t *el, unsigned n, unsigned w) {
@@ -161,21 +192,44 @@ static void commit(void *p) { shell_xbar_commit(&((ctx_t *)p)->m); }
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   ctx_t *c = p;
   const shell_xbar_t *m = &c->m;
+  const shell_xbar_in_t *in = &m->in;
   const shell_xbar_out_t *o = &m->out;
-  unsigned pops = 0, reqs = 0, moves = 0, rpops = 0;
+  unsigned pops = 0, reqs = 0;
   for (unsigned w = 0; w < MW; w++) {
     pops += (unsigned)__builtin_popcount(o->inj_pop_o[w]);
     reqs += (unsigned)__builtin_popcount(o->l2_req_valid_o[w]);
-    moves += (unsigned)__builtin_popcount(o->ej_valid_o[w] & m->in.ej_ready_i[w]);
-    rpops += (unsigned)__builtin_popcount(o->l2_rsp_ready_o[w]);
   }
   c->reqs += reqs;
-  c->rsps += moves;
-  if (pops != reqs || moves != rpops) {
-    snprintf(msg, n, "cycle %llu: %u SM pops for %u bank requests, %u ejections for %u bank pops",
-             (unsigned long long)cycle, pops, reqs, moves, rpops);
+  if (pops != reqs) {
+    snprintf(msg, n, "cycle %llu: %u SM pops for %u bank requests", (unsigned long long)cycle, pops, reqs);
     return 1;
   }
+  /* every response an SM takes is the oldest one taken for it from a bank:
+   * none lost, doubled, reordered or misrouted (ejections first: a response
+   * taken from a bank this cycle is ejected at the earliest next cycle) */
+  for (unsigned i = 0; i < m->nsm; i++)
+    if (shell_xbar_bit(o->ej_valid_o, i) && shell_xbar_bit(in->ej_ready_i, i)) {
+      const uint32_t *e = c->exp[(size_t)i * c->expd + c->eh[i]];
+      if (!c->en[i] || e[0] != o->ej_line_o[i] || e[1] != o->ej_id_o[i]) {
+        snprintf(msg, n, "cycle %llu: SM %u takes line 0x%x id %u; expected %s 0x%x id %u", (unsigned long long)cycle,
+                 i, o->ej_line_o[i], o->ej_id_o[i], c->en[i] ? "line" : "nothing, not", e[0], e[1]);
+        return 1;
+      }
+      c->eh[i] = c->eh[i] + 1 == c->expd ? 0 : c->eh[i] + 1;
+      c->en[i]--;
+      c->rsps++;
+    }
+  for (unsigned b = 0; b < m->nb; b++)
+    if (shell_xbar_bit(o->l2_rsp_ready_o, b)) {
+      unsigned i = in->l2_rsp_sm_i[b];
+      if (!shell_xbar_bit(in->l2_rsp_valid_i, b) || i >= m->nsm || c->en[i] == c->expd) {
+        snprintf(msg, n, "cycle %llu: bank %u popped without a response for an SM that can take it", (unsigned long long)cycle, b);
+        return 1;
+      }
+      uint32_t *e = c->exp[(size_t)i * c->expd + (c->eh[i] + c->en[i]) % c->expd];
+      e[0] = in->l2_rsp_line_i[b], e[1] = in->l2_rsp_id_i[b];
+      c->en[i]++;
+    }
   return 0;
 }
 
@@ -188,7 +242,7 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_xbar = {
     .name = "shell_xbar",
     .rtl_module = "shell_xbar",
-    .rtl_files = "shell/shell_xbar.sv",
+    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv shell/shell_xbar.sv",
     .help = "GPU shell: request and response crossbars (SHELL_SMS x SHELL_L2_BANKS)",
     .param_blocks = "shell_xbar shell",
     .create = create,
