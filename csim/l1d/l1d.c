@@ -165,6 +165,7 @@ void l1d_reset(l1d_t *m) {
   m->d_load = 0;
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
+  m->mreq_held = m->idle = m->memo_ok = 0;
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -316,54 +317,20 @@ void l1d_comb_rmt(l1d_t *m) {
   m->rmt_zero = !o->rmt_hit_o;
 }
 
-void l1d_comb(l1d_t *m) {
+/* D's probe and verdict: the tags read at the last edge merged with that
+ * edge's write, the line state, the MSHR, the queues (fill_go: a fill takes
+ * the port this cycle; rel_any: a release waits).  The RTL computes it
+ * whether or not D holds a request (req_outcome_o, req_fail_o). */
+typedef struct {
+  uint32_t d_line, d_set, mw, p_e, free_e, out, fail, act;
+  size_t rs;
+  l1d_vict_t rv;
+} l1d_verd_t;
+static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_t rel_any, l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
-  l1d_out_t *o = &m->out;
-  const unsigned W = m->g.ways, E = m->g.entries, law = m->law, idw = m->g.id_w, mg = m->g.merge;
-  const uint32_t lmask = (uint32_t)bits_mask64(law);
-  m->nds = m->nde = 0;
-  memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
-  m->mem_rr_d = m->mem_rr_q;
-  mem_1r1w_sync_idle(&m->i_tags);
-  mem_1r1w_sync_idle(&m->i_tags_rmt);
-  mem_1r1w_sync_idle(&m->i_data);
-  mem_1r1w_sync_idle(&m->i_data_rmt);
-  m->fw_tag_v_d = 0;
-  m->fw_tag_set_d = m->fw_tag_set_q;
-  m->fw_tag_way_d = m->fw_tag_way_q;
-  m->fw_tag_line_d = m->fw_tag_line_q;
-  m->fw_data_v_d = 0;
-  m->fw_data_set_d = m->fw_data_set_q;
-  m->fw_data_way_d = m->fw_data_way_q;
-  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, lru = in->mode_repl_i == L1D_REPL_LRU;
-  const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
-
-  /* ---- fill path: the pending (not yet filled) entry of the line ---- */
-  uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
-  /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
-   * below visit only the entries that can match */
-  const uint64_t ev = bits_pack_flags(m->mshr_valid_q, E), er = bits_pack_flags(m->mshr_rdy_q, E);
-  uint32_t fill_hit = 0, fill_e = 0;
-  for (uint64_t x = ev & ~er; x && !fill_hit; x &= x - 1) {
-    unsigned e = (unsigned)__builtin_ctzll(x);
-    if (m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
-  }
-  /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
-  l1d_vict_t fv = on_fill ? victim(m, fill_set, set_flags(m, fill_set), 0, 0) : (l1d_vict_t){0, 1, 0};
-  uint32_t relq_full = fifo_sync_full(&m->i_relq);
-  o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
-  uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
-  uint32_t fill_byp_go = fill_go && in->fill_byp_i;
-  uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
-  uint32_t fill_way = on_fill ? fv.way : m->mshr_way_q[fill_e];
-
-  /* ---- release path: the oldest filled entry, data from the release queue ---- */
-  uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
-  const uint32_t *rq_head = fifo_sync_rdata(&m->i_relq);
-  uint32_t rel_e = (uint32_t)bits_get(rq_head, m->lbits, m->eidxw);
-  if (rel_e >= E) rel_e = 0; /* an empty queue's head is never used */
-  uint32_t rel_go = rel_any && !fill_byp_go;
-
+  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
+  const uint32_t lmask = (uint32_t)bits_mask64(m->law);
+  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
   uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
   uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
@@ -436,6 +403,194 @@ void l1d_comb(l1d_t *m) {
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   }
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
+  vd->d_line = d_line; vd->d_set = d_set; vd->rs = rs; vd->mw = mw; vd->p_e = p_e; vd->free_e = free_e;
+  vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
+}
+
+/* The memory port's fields from the miss queue's head {store, id, line,
+ * mask, data} (the port shows them whenever the bypass queue is not
+ * selected, valid or not). */
+static void mreq_from_missq(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const unsigned law = m->law, idw = m->g.id_w;
+  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + law, slsb = ilsb + idw;
+  const uint32_t *mh = fifo_sync_rdata(&m->i_missq);
+  o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
+  o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
+  o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
+  if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
+    memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
+    bits_trim(o->mem_req_mask_o, m->g.line);
+  } else {
+    for (unsigned b = 0; b < m->g.line; b += 32)
+      o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
+  }
+  memcpy(o->mem_req_data_o, mh, m->lwords * 4);
+  m->mreq_zero = 0;
+}
+
+/* A quiescent cycle: nothing at the ports (no request offered or held in D,
+ * no fill, no remote lookup asked now or last cycle), no queue holding
+ * anything, no forwarding register set.  Then nothing is written: no array,
+ * no line flag, no MSHR entry, no queue, no counter, no read port; D takes
+ * the port's (invalid) payload, and the outputs are constants, the fill
+ * port's ready, the memory port's view of the miss queue's head (held from
+ * the last cycle that set it) and D's verdict on its stale address, which
+ * depends only on state an idle cycle does not change (remembered while
+ * D's address and kind stay the same).  comb_idle() produces exactly what
+ * l1d_comb's full evaluation would -- the lockstep engine compares every
+ * register, port and output every cycle -- at a fraction of the cost. */
+static inline int l1d_quiet(const l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  return !(m->d_valid_q | in->req_valid_i | in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->fw_tag_v_q |
+           m->fw_data_v_q) &&
+         !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+}
+
+static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
+  f->wptr_d = f->wptr_q;
+  f->rptr_d = f->rptr_q;
+  f->count_d = f->count_q;
+  f->i_mem.we_i = 0;
+  f->i_mem.waddr_i = f->wptr_q;
+  f->i_mem.wmask_i[0] = 1;
+}
+
+static void comb_idle(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  l1d_out_t *o = &m->out;
+  const unsigned W = m->g.ways;
+  const int was = m->idle; /* the last cycle was quiet too: the constant parts are in place */
+  m->idle = 1;
+  if (!was) {
+    m->nds = m->nde = 0;
+    memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+    m->mem_rr_d = m->mem_rr_q;
+    mem_1r1w_sync_idle(&m->i_tags);
+    mem_1r1w_sync_idle(&m->i_tags_rmt);
+    mem_1r1w_sync_idle(&m->i_data);
+    mem_1r1w_sync_idle(&m->i_data_rmt);
+    m->fw_tag_v_d = 0;
+    m->fw_tag_set_d = m->fw_tag_set_q;
+    m->fw_tag_way_d = m->fw_tag_way_q;
+    m->fw_tag_line_d = m->fw_tag_line_q;
+    m->fw_data_v_d = 0;
+    m->fw_data_set_d = m->fw_data_set_q;
+    m->fw_data_way_d = m->fw_data_way_q;
+    fifo_idle(&m->i_relq);
+    fifo_idle(&m->i_missq);
+    fifo_idle(&m->i_bypq);
+    o->dec_valid_o = 0;
+    o->rsp_valid_o = 0;
+    o->rsp_id_o = 0;
+    o->mem_req_valid_o = 0;
+    o->mem_req_byp_o = 0;
+    o->rmt_hit_o = 0;
+    o->ev_access_o = o->ev_hit_o = o->ev_hitres_o = o->ev_miss_o = o->ev_stall_o = o->ev_byp_o = o->ev_pseudo_o =
+        o->ev_fill_o = 0;
+    o->req_ready_o = 1;
+    m->d_load = 1;
+    m->d_valid_d = 0;
+    m->rmt_v_d = 0;
+    m->rmt_line_d = m->rmt_line_q;
+    m->rmt_set_d = m->rmt_set_q;
+  }
+  /* the fill port (no fill offered, but its ready is an output): the
+   * release queue is empty, so ready unless ON_FILL finds every way of the
+   * fill's set reserved */
+  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) {
+    o->fill_ready_o = 1;
+  } else {
+    uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
+    o->fill_ready_o = (~bits_pack_flags(m->rsv_q + (size_t)fill_set * W, W) & bits_mask64(W)) != 0;
+  }
+  /* D's verdict on its (invalid) request */
+  const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
+  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) {
+    l1d_verd_t vd;
+    decide(m, bits_pack_flags(m->mshr_valid_q, m->g.entries), 0, 0, &vd);
+    m->memo_out = vd.out;
+    m->memo_fail = vd.fail;
+    m->memo_addr = m->d_addr_q;
+    m->memo_sb = sb;
+    m->memo_ok = 1;
+  }
+  o->req_outcome_o = m->memo_out;
+  o->req_fail_o = m->memo_fail;
+  if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
+  m->rsp_zero = 1;
+  if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+  m->rmt_zero = 1;
+  if (!m->mreq_held) {
+    mreq_from_missq(m);
+    m->mreq_held = 1;
+  }
+  /* D takes the port's payload (not valid): l1d_commit copies it */
+}
+
+static void comb_full(l1d_t *m);
+void l1d_comb(l1d_t *m) {
+  if (l1d_quiet(m)) comb_idle(m);
+  else comb_full(m);
+}
+
+__attribute__((noinline)) static void comb_full(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  l1d_out_t *o = &m->out;
+  const unsigned W = m->g.ways, E = m->g.entries, law = m->law, idw = m->g.id_w, mg = m->g.merge;
+  const uint32_t lmask = (uint32_t)bits_mask64(law);
+  m->idle = 0;
+  m->memo_ok = 0;
+  m->nds = m->nde = 0;
+  memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+  m->mem_rr_d = m->mem_rr_q;
+  mem_1r1w_sync_idle(&m->i_tags);
+  mem_1r1w_sync_idle(&m->i_tags_rmt);
+  mem_1r1w_sync_idle(&m->i_data);
+  mem_1r1w_sync_idle(&m->i_data_rmt);
+  m->fw_tag_v_d = 0;
+  m->fw_tag_set_d = m->fw_tag_set_q;
+  m->fw_tag_way_d = m->fw_tag_way_q;
+  m->fw_tag_line_d = m->fw_tag_line_q;
+  m->fw_data_v_d = 0;
+  m->fw_data_set_d = m->fw_data_set_q;
+  m->fw_data_way_d = m->fw_data_way_q;
+  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, lru = in->mode_repl_i == L1D_REPL_LRU;
+  const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
+
+  /* ---- fill path: the pending (not yet filled) entry of the line ---- */
+  uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
+  /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
+   * below visit only the entries that can match */
+  const uint64_t ev = bits_pack_flags(m->mshr_valid_q, E), er = bits_pack_flags(m->mshr_rdy_q, E);
+  uint32_t fill_hit = 0, fill_e = 0;
+  for (uint64_t x = ev & ~er; x && !fill_hit; x &= x - 1) {
+    unsigned e = (unsigned)__builtin_ctzll(x);
+    if (m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
+  }
+  /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
+  l1d_vict_t fv = on_fill ? victim(m, fill_set, set_flags(m, fill_set), 0, 0) : (l1d_vict_t){0, 1, 0};
+  uint32_t relq_full = fifo_sync_full(&m->i_relq);
+  o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
+  uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
+  uint32_t fill_byp_go = fill_go && in->fill_byp_i;
+  uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
+  uint32_t fill_way = on_fill ? fv.way : m->mshr_way_q[fill_e];
+
+  /* ---- release path: the oldest filled entry, data from the release queue ---- */
+  uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
+  const uint32_t *rq_head = fifo_sync_rdata(&m->i_relq);
+  uint32_t rel_e = (uint32_t)bits_get(rq_head, m->lbits, m->eidxw);
+  if (rel_e >= E) rel_e = 0; /* an empty queue's head is never used */
+  uint32_t rel_go = rel_any && !fill_byp_go;
+
+  l1d_verd_t vd;
+  decide(m, ev, fill_go, rel_any, &vd);
+  const uint32_t d_line = vd.d_line, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e, free_e = vd.free_e, out = vd.out,
+                 fail = vd.fail;
+  const size_t rs = vd.rs;
+  const l1d_vict_t rv = vd.rv;
+  uint32_t act = vd.act;
   o->dec_valid_o = m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
@@ -579,7 +734,7 @@ void l1d_comb(l1d_t *m) {
   }
 
   /* memory port: the two queues alternate when both wait (mem_rr_q) */
-  const uint32_t *mh = fifo_sync_rdata(&m->i_missq), *bh = fifo_sync_rdata(&m->i_bypq);
+  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
   uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
   uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
   o->mem_req_valid_o = mq_any || bq_any;
@@ -594,19 +749,11 @@ void l1d_comb(l1d_t *m) {
     }
     m->mreq_zero = 1;
   } else {
-    o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
-    o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
-    o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
-    if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
-      memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
-      bits_trim(o->mem_req_mask_o, m->g.line);
-    } else {
-      for (unsigned b = 0; b < m->g.line; b += 32)
-        o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
-    }
-    memcpy(o->mem_req_data_o, mh, m->lwords * 4);
-    m->mreq_zero = 0;
+    mreq_from_missq(m);
   }
+  /* the missq head's fields stay on the port as long as its head row is
+   * neither popped nor written (an idle cycle then leaves them as they are) */
+  m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
   fifo_sync_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
@@ -686,7 +833,37 @@ void l1d_comb(l1d_t *m) {
   }
 }
 
+/* n words; the line sizes that occur (16..128 bytes, masks of 4..16
+ * bytes) as fixed-size copies the compiler inlines */
+static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
+  switch (n) {
+  case 1: d[0] = s[0]; break;
+  case 4: memcpy(d, s, 16); break;
+  case 8: memcpy(d, s, 32); break;
+  case 16: memcpy(d, s, 64); break;
+  case 32: memcpy(d, s, 128); break;
+  default: memcpy(d, s, (size_t)n * 4); break;
+  }
+}
+
+static void commit_full(l1d_t *m);
 void l1d_commit(l1d_t *m) {
+  if (!m->idle) {
+    commit_full(m);
+    return;
+  }
+  /* comb_idle: only D's registers take new values, the port's payload (the
+   * inputs hold still from l1d_comb to here: the calling convention) */
+  m->d_valid_q = 0;
+  m->d_addr_q = m->in.req_addr_i;
+  m->d_store_q = (uint8_t)m->in.req_store_i;
+  m->d_byp_q = (uint8_t)m->in.req_byp_i;
+  m->d_id_q = m->in.req_id_i;
+  cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+  cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+}
+
+__attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
   for (unsigned i = 0; i < m->nds; i++) {
     size_t o = (size_t)m->dset[i] * W;
