@@ -92,6 +92,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= mem_1r1w_sync_init(&m->i_tags_rmt, g->sets, g->ways * m->law, m->law);
   rc |= mem_1r1w_sync_init(&m->i_data, g->sets, g->ways * m->lbits, 8);
   rc |= mem_1r1w_sync_init(&m->i_data_rmt, g->sets, g->ways * m->lbits, 8);
+  /* the SRAMs' output registers skip re-capturing a row they already hold */
+  m->i_tags.keep = m->i_tags_rmt.keep = m->i_data.keep = m->i_data_rmt.keep = 1;
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
                     &m->out.rmt_data_o, &m->d_data_q, &m->d_data_d, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
@@ -151,6 +153,10 @@ void l1d_reset(l1d_t *m) {
   mem_1r1w_sync_idle(&m->i_tags_rmt);
   mem_1r1w_sync_idle(&m->i_data);
   mem_1r1w_sync_idle(&m->i_data_rmt);
+  mem_1r1w_sync_forget(&m->i_tags);
+  mem_1r1w_sync_forget(&m->i_tags_rmt);
+  mem_1r1w_sync_forget(&m->i_data);
+  mem_1r1w_sync_forget(&m->i_data_rmt);
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -288,6 +294,8 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   memcpy(r->wmask_i, p->wmask_i, p->mwords * 4);
   r->we_i = 1;
   r->waddr_i = set;
+  p->wk0 = r->wk0 = way * L / 32; /* the mask is zero outside way's slices */
+  p->wk1 = r->wk1 = ((way + 1) * L + 31) / 32;
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
   m->fw_data_way_d = (uint8_t)way;
@@ -306,7 +314,7 @@ void l1d_comb_rmt(l1d_t *m) {
   const unsigned W = m->g.ways;
   const uint32_t *rrow = mem_1r1w_sync_rdata(&m->i_tags_rmt);
   uint32_t rhit = 0, rway = 0;
-  for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W); x && !rhit; x &= x - 1) {
+  for (uint64_t x = m->rmt_v_q ? bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W) : 0; x && !rhit; x &= x - 1) {
     unsigned w = (unsigned)__builtin_ctzll(x);
     if (tag_fw(m, rrow, m->rmt_set_q, w) == m->rmt_line_q) rhit = 1, rway = w;
   }
@@ -338,9 +346,30 @@ static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_
   size_t rs = (size_t)d_set * W;
   const l1d_setv_t rf = set_flags(m, d_set);
   uint32_t mhit = 0, mw = 0;
-  for (uint64_t x = rf.occ; x && !mhit; x &= x - 1) { /* the lowest occupied way whose tag matches */
-    unsigned w = (unsigned)__builtin_ctzll(x);
-    if (tag_fw(m, trow, d_set, w) == d_line) mhit = 1, mw = w;
+  { /* the lowest occupied way whose tag matches: every way's tag compared
+     * (law <= 32 bits each, read as one unaligned 64-bit window of the row:
+     * rdata_q has padding words after the row), the way written at the
+     * last edge forwarded */
+#ifndef FAULT_L1D_NOFWD
+    const unsigned fws = m->fw_tag_v_q && m->fw_tag_set_q == d_set ? m->fw_tag_way_q : 64u;
+#else
+    const unsigned fws = 64u; /* injected: the tag written at the last edge is not forwarded */
+#endif
+    const unsigned law = m->law, top = rf.occ ? 64u - (unsigned)__builtin_clzll(rf.occ) : 0u;
+    uint64_t match = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const unsigned char *rb = (const unsigned char *)trow;
+    for (unsigned w = 0, b = 0; w < top; w++, b += law) {
+      uint64_t win;
+      memcpy(&win, rb + (b >> 3), 8);
+      match |= (uint64_t)(((uint32_t)(win >> (b & 7u)) & lmask) == d_line) << w;
+    }
+#else
+    for (unsigned w = 0; w < top; w++) match |= (uint64_t)(tag_of(m, trow, w) == d_line) << w;
+#endif
+    if (fws < top) match = (match & ~(1ull << fws)) | (uint64_t)(m->fw_tag_line_q == d_line) << fws;
+    match &= rf.occ;
+    if (match) mhit = 1, mw = (uint32_t)__builtin_ctzll(match);
   }
   uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
@@ -359,7 +388,9 @@ static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_
   uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
 #endif
   uint32_t bq_full = fifo_sync_full(&m->i_bypq);
-  l1d_vict_t rv = victim(m, d_set, rf, ba, in->mode_ba_thr_i);
+  /* the victim way: computed only where the verdict or the update uses it */
+  l1d_vict_t rv = {0, 0, 0};
+#define RV() (rv = victim(m, d_set, rf, ba, in->mode_ba_thr_i))
 
   uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
   if (fill_go) {
@@ -386,22 +417,23 @@ static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (p_hit) {
     act = ACT_MERGE;
-    if (!on_fill && !ba && !rv.found) fail = L1D_FAIL_LINE_ALLOC;
+    if (!on_fill && !ba && !RV().found) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (on_fill) {
     act = ACT_NEWENT;
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
-  } else if (ba && !rv.free_any) {
+  } else if (ba && !RV().free_any) {
     act = ACT_BA_BYP;
     if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else {
     act = ACT_ALLOC;
-    if (!rv.found) fail = L1D_FAIL_LINE_ALLOC;
+    if (!(ba ? rv : RV()).found) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   }
+#undef RV
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
   vd->d_line = d_line; vd->d_set = d_set; vd->rs = rs; vd->mw = mw; vd->p_e = p_e; vd->free_e = free_e;
   vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
@@ -748,7 +780,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
       memset(o->mem_req_data_o, 0, m->lwords * 4);
     }
     m->mreq_zero = 1;
-  } else {
+  } else if (!m->mreq_held) {
     mreq_from_missq(m);
   }
   /* the missq head's fields stay on the port as long as its head row is
