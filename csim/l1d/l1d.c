@@ -171,7 +171,7 @@ void l1d_reset(l1d_t *m) {
   m->d_load = 0;
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
-  m->mreq_held = m->idle = m->memo_ok = 0;
+  m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -488,12 +488,26 @@ static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->i_mem.wmask_i[0] = 1;
 }
 
-static void comb_idle(l1d_t *m) {
+/* The fill port's ready with an empty release queue and no fill offered
+ * (an output all the same): ready unless ON_FILL finds every way of the
+ * fill's set reserved (the full evaluation's victim search, found = some
+ * way not reserved). */
+static inline void fill_ready_empty_relq(l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways;
-  const int was = m->idle; /* the last cycle was quiet too: the constant parts are in place */
+  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) {
+    m->out.fill_ready_o = 1;
+  } else {
+    uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
+    m->out.fill_ready_o = (~bits_pack_flags(m->rsv_q + (size_t)fill_set * W, W) & bits_mask64(W)) != 0;
+  }
+}
+
+static void comb_idle(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const int was = m->idle == 1; /* the last cycle was quiet too: the constant parts are in place */
   m->idle = 1;
+  m->rep_ok = 0;
   if (!was) {
     m->nds = m->nde = 0;
     memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
@@ -527,15 +541,7 @@ static void comb_idle(l1d_t *m) {
     m->rmt_line_d = m->rmt_line_q;
     m->rmt_set_d = m->rmt_set_q;
   }
-  /* the fill port (no fill offered, but its ready is an output): the
-   * release queue is empty, so ready unless ON_FILL finds every way of the
-   * fill's set reserved */
-  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) {
-    o->fill_ready_o = 1;
-  } else {
-    uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
-    o->fill_ready_o = (~bits_pack_flags(m->rsv_q + (size_t)fill_set * W, W) & bits_mask64(W)) != 0;
-  }
+  fill_ready_empty_relq(m);
   /* D's verdict on its (invalid) request */
   const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
   if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) {
@@ -562,8 +568,17 @@ static void comb_idle(l1d_t *m) {
 
 static void comb_full(l1d_t *m);
 void l1d_comb(l1d_t *m) {
-  if (l1d_quiet(m)) comb_idle(m);
-  else comb_full(m);
+  if (m->rep_ok && !(m->in.fill_valid_i | m->in.rmt_valid_i)) {
+    /* comb_rep: the last cycle again -- every next-state value, port and
+     * output as it left them, but the fill port's ready (its don't-care
+     * address may differ) and the stall counter, which commit advances */
+    m->idle = 2;
+    fill_ready_empty_relq(m);
+  } else if (l1d_quiet(m)) {
+    comb_idle(m);
+  } else {
+    comb_full(m);
+  }
 }
 
 __attribute__((noinline)) static void comb_full(l1d_t *m) {
@@ -863,6 +878,20 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
     mem_1r1w_sync_read(&m->i_data_rmt, rmt_set);
   }
+
+  /* a refused request retried in D while nothing else moves (no fill, no
+   * release, no queue holding anything, no remote lookup, no forwarding,
+   * nothing written): the next cycle repeats this one exactly, but for its
+   * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
+  m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
+              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
+              !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+  m->rep_cnt = fail == L1D_FAIL_LINE_ALLOC    ? L1D_CNT_FAIL_LINE
+               : fail == L1D_FAIL_MSHR_ENTRY  ? L1D_CNT_FAIL_ENTRY
+               : fail == L1D_FAIL_MSHR_MERGE  ? L1D_CNT_FAIL_MERGE
+               : fail == L1D_FAIL_MISS_QUEUE  ? L1D_CNT_FAIL_MQ
+               : fail == L1D_FAIL_PORT_BUSY   ? L1D_CNT_FAIL_PORT
+                                              : L1D_CNT_FAIL_BYPQ;
 }
 
 /* n words; the line sizes that occur (16..128 bytes, masks of 4..16
@@ -882,6 +911,10 @@ static void commit_full(l1d_t *m);
 void l1d_commit(l1d_t *m) {
   if (!m->idle) {
     commit_full(m);
+    return;
+  }
+  if (m->idle == 2) { /* comb_rep: only the stall counter moves */
+    m->cnt_q[m->rep_cnt]++;
     return;
   }
   /* comb_idle: only D's registers take new values, the port's payload (the

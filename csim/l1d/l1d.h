@@ -114,7 +114,8 @@ typedef struct {
   /* quiescent cycles (comb_idle, l1d.c): this cycle was idle; the memory
    * port holds the miss queue's head; D's verdict remembered for
    * (memo_addr, memo_sb) while idle cycles follow one another */
-  uint8_t idle, mreq_held, memo_ok, memo_sb;
+  uint8_t idle, mreq_held, memo_ok, memo_sb; /* idle: 0 full evaluation, 1 quiet (comb_idle), 2 a repeat (comb_rep) */
+  uint8_t rep_ok, rep_cnt; /* the last cycle was a stalled retry that moved nothing; its stall counter */
   uint32_t memo_addr, memo_out, memo_fail;
   /* scratch */
   uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf;

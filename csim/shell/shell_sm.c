@@ -388,8 +388,10 @@ void shell_sm_comb(shell_sm_t *m) {
   /* ---- scheduler: at most one warp instruction issues ------------------- */
   const int gto = in->mode_sched_i == SHELL_SCHED_GTO;
   unsigned pick = ~0u, best_age = ~0u, any = 0, memwait = 0, lsuwait = 0;
+  const unsigned rr_start = gto ? 0u : (m->last_q + 1u) % m->nwarps; /* one division, not one per warp */
   for (unsigned k = 0; k < m->nwarps; k++) {
-    unsigned w = gto ? k : (m->last_q + 1 + k) % m->nwarps;
+    unsigned w = gto ? k : rr_start + k; /* (last_q + 1 + k) % nwarps */
+    if (w >= m->nwarps) w -= m->nwarps;
     const shell_warp_t *W = &m->w_q[w];
     if (!W->valid) continue;
     any = 1;
@@ -464,8 +466,10 @@ void shell_sm_comb(shell_sm_t *m) {
   }
   o->fetch_valid_o = 0;
   o->fetch_block_o = o->fetch_wib_o = o->fetch_pc_o = 0;
+  const unsigned f_start = m->fptr_q % m->nwarps;
   for (unsigned k = 0; k < m->nwarps; k++) {
-    unsigned w = (m->fptr_q + k) % m->nwarps;
+    unsigned w = f_start + k; /* (fptr_q + k) % nwarps */
+    if (w >= m->nwarps) w -= m->nwarps;
     const shell_warp_t *W = &m->w_q[w];
     if (!W->valid || W->ibv || (m->fetch_v_q && m->fetch_w_q == w) || (m->ifetch_v_q && m->ifetch_w_q == w) ||
         w == pick)
