@@ -136,7 +136,7 @@ streams_ir() {
 if [ "${1:-}" = --ir ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is not installed (scripts/install_deps.sh installs it)" >&2; exit 2; }
   NI=${BENCH_IR_CYCLES:-20000}
-  echo "make bench-ir: instructions per cycle of the C model alone, --bench (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
+  [ $STREAM_ONLY = 1 ] || echo "make bench-ir: instructions per cycle of the C model alone, --bench (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
   [ $STREAM_ONLY = 1 ] || printf '%-10s %-22s %14s\n' block config "instr/cycle"
   json="["
   for row in "${ROWS[@]}"; do
