@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
           in->req_addr_i = line * L + (uint32_t)(x >> 48 & (L - 1u) & ~3u);
           in->req_store_i = st;
           in->req_byp_i = 0;
-          in->req_id_i = st ? 0 : ids[nfree - 1];
+          in->req_id_i = st ? 0 : ids[--nfree]; /* the load's id leaves the free list while it is offered and in flight */
           have = 1;
         }
       }
@@ -143,10 +143,7 @@ int main(int argc, char **argv) {
     l1d_comb(m);
 
     /* ---- what the cycle did ---- */
-    if (have && o->req_ready_o) {
-      if (!in->req_store_i) nfree--;
-      have = 0;
-    }
+    if (have && o->req_ready_o) have = 0;
     if (o->rsp_valid_o) { ids[nfree++] = o->rsp_id_o; rsps++; }
     if (o->mem_req_valid_o && in->mem_req_ready_i && !o->mem_req_store_o && h.n < h.cap) {
       uint64_t lat = kind == 1 ? 20u + ls_below(&r, 281) : 100u;
