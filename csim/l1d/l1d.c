@@ -914,7 +914,9 @@ void l1d_commit(l1d_t *m) {
     return;
   }
   if (m->idle == 2) { /* comb_rep: only the stall counter moves */
+#ifndef FAULT_L1D_REP_NOCNT
     m->cnt_q[m->rep_cnt]++;
+#endif /* (injected: a repeated stall cycle is not counted) */
     return;
   }
   /* comb_idle: only D's registers take new values, the port's payload (the
