@@ -235,6 +235,11 @@ $(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
 build: $(B)/bin/chss-classify
+# ---- the L1D C model alone on the seeded streams of issue 28 (make bench's rows against GPGPU-Sim)
+$(B)/bin/l1d-stream: $(B)/obj/tb/l1d_stream.o $(B)/lib/libcsim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@
+build: $(B)/bin/l1d-stream
 # ---- GPU shell: C model alone (docs/shell.md) -------------------------------
 #   make sim [WORKLOAD=atax] [CONFIG=file] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [JSON=out.json]
 WORKLOAD ?= atax

@@ -19,7 +19,14 @@
 # the RTL speed build run 10x that, the same stretch of stimulus for the
 # C/RTLf ratio, long enough that a moment of load weighs on both alike);
 # BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows; BENCH_BLOCKS=shell
-# only the whole shell's (BENCH_SHELL_CYCLES for its RTL and lockstep runs).
+# only the whole shell's (BENCH_SHELL_CYCLES for its RTL and lockstep runs);
+# BENCH_BLOCKS=l1d_stream only the L1D stream rows below.
+# The L1D C model against GPGPU-Sim's own cache (issue 28): build/bin/l1d-stream
+# (tb/l1d_stream.c) on streams A, B and idle, base_fermi and the 48-way
+# config, BENCH_STREAM_CYCLES (10^6) cycles, the best of 3 runs: cycles/s
+# and decided requests/s (bench), instructions per cycle (bench --ir),
+# printed beside GPGPU-Sim's figures from tb/bench/gpgpusim_l1d_ref.tsv
+# (reference numbers with their provenance there, not re-measured).
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -43,6 +50,12 @@ ROWS+=("shell_l2|tb/configs/shell_l2/default.cfg" "shell_xbar|tb/configs/shell_x
        "shell_ccn|tb/configs/shell_ccn/on_n4_hop1.cfg" "shell_sm|tb/configs/shell_sm/default.cfg")
 SHELL_ONLY=0
 [ "${BENCH_BLOCKS:-}" = shell ] && { SHELL_ONLY=1; ROWS=(); }   # BENCH_BLOCKS=shell: only the whole shell's rows
+STREAMS=1   # the L1D stream rows: by default, with BENCH_BLOCKS naming l1d or l1d_stream
+if [ -n "${BENCH_BLOCKS:-}" ]; then
+  [[ " $BENCH_BLOCKS " == *" l1d "* || " $BENCH_BLOCKS " == *" l1d_stream "* ]] || STREAMS=0
+fi
+STREAM_ONLY=0
+[ "${BENCH_BLOCKS:-}" = l1d_stream ] && { STREAM_ONLY=1; SHELL_ONLY=1; ROWS=(); }
 if [ -n "${BENCH_BLOCKS:-}" ] && [ $SHELL_ONLY = 0 ]; then
   keep=()
   for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done
@@ -61,11 +74,70 @@ wait $bpid || exit 2
 
 speed() { grep -E '^(PASS|DONE) ' <<<"$1" | grep -o '[0-9]* cycles/s' | awk '{print $1}' | tail -1; }
 
+# ---- the L1D C model on issue 28's streams, beside GPGPU-Sim's own cache ----
+REF=tb/bench/gpgpusim_l1d_ref.tsv
+SCYC=${BENCH_STREAM_CYCLES:-1000000}
+SCFGS="base_fermi gtx1080_24k_48w"
+ref() { awk -F'\t' -v s=$1 -v c=$2 -v k=$3 '!/^#/ && $1 == s && $2 == c { print $k }' $REF; }
+streams_speed() {
+  echo
+  echo "the L1D C model alone on issue 28's streams (build/bin/l1d-stream, $SCYC cycles, best of 3) beside GPGPU-Sim's l1_cache"
+  echo "(GPGPU-Sim: reference figures of $REF, measured on another machine and day, not re-measured here)"
+  printf '%-6s %-16s %12s %12s %14s %9s\n' stream config "cycles/s" "decided/s" "GPGPU-Sim c/s" "ours/GS"
+  local sj="[" st c best bestd l v d g r
+  for st in A B idle; do
+    for c in $SCFGS; do
+      echo "  ... l1d-stream $st $c" >&2
+      best=""; bestd=""
+      for k in 1 2 3; do
+        l=$($B/bin/l1d-stream --config tb/configs/l1d/$c.cfg --stream $st --cycles $SCYC) || { rc=1; continue; }
+        v=$(grep -o '[0-9]* cycles/s' <<<"$l" | awk '{print $1}'); d=$(grep -o '([0-9]* decided/s)' <<<"$l" | tr -dc 0-9)
+        if [ -z "$best" ] || [ "$v" -gt "$best" ]; then best=$v; bestd=$d; fi
+      done
+      g=$(ref $st $c 3); r="-"
+      [ -n "$best" ] && [ -n "$g" ] && [ "$g" != - ] && r=$(awk -v a=$best -v b=$g 'BEGIN { printf "%.2f", a / b }')
+      printf '%-6s %-16s %12s %12s %14s %9s\n' $st $c "${best:-fail}" "${bestd:-fail}" "${g:--}" "$r"
+      [ "$sj" = "[" ] || sj+=","
+      sj+="{\"stream\":\"$st\",\"config\":\"$c\",\"cycles\":$SCYC,\"cycles_per_s\":${best:-null},\"decided_per_s\":${bestd:-null},"
+      sj+="\"gpgpusim_cycles_per_s\":$([ -z "$g" ] || [ "$g" = - ] && echo null || echo $g)}"
+    done
+  done
+  echo "$sj]" >$B/bench_l1d_stream.json
+  echo "written: $B/bench_l1d_stream.json"
+}
+streams_ir() {
+  local n=${BENCH_STREAM_IR_CYCLES:-100000} st c i1 i0 per g r t sj="["
+  echo
+  echo "the L1D C model on issue 28's streams: instructions per cycle (callgrind, $n cycles minus a 0-cycle run) beside GPGPU-Sim's"
+  echo "(GPGPU-Sim: $REF; target: <= 0.5x GPGPU-Sim on A and B, <= 150 on idle)"
+  printf '%-6s %-16s %12s %12s %8s %8s\n' stream config "instr/cycle" "GPGPU-Sim" "ours/GS" target
+  sir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/l1d-stream --config tb/configs/l1d/$1.cfg --stream $2 \
+    --cycles $3 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
+  for st in A B idle; do
+    for c in $SCFGS; do
+      echo "  ... l1d-stream $st $c under callgrind" >&2
+      i1=$(sir $c $st $n); i0=$(sir $c $st 0)
+      if [ -n "$i1" ] && [ -n "$i0" ]; then per=$(( (i1 - i0) / n )); else per=""; rc=1; fi
+      g=$(ref $st $c 4); r="-"; t="-"
+      [ -n "$per" ] && [ -n "$g" ] && r=$(awk -v a=$per -v b=$g 'BEGIN { printf "%.2f", a / b }')
+      if [ -n "$per" ]; then
+        if [ $st = idle ]; then [ $per -le 150 ] && t=met || t=missed
+        else awk -v r=$r 'BEGIN { exit !(r <= 0.5) }' && t=met || t=missed; fi
+      fi
+      printf '%-6s %-16s %12s %12s %8s %8s\n' $st $c "${per:-fail}" "${g:--}" "$r" "$t"
+      [ "$sj" = "[" ] || sj+=","
+      sj+="{\"stream\":\"$st\",\"config\":\"$c\",\"cycles\":$n,\"c_instr_per_cycle\":${per:-null},\"gpgpusim_instr_per_cycle\":${g:-null}}"
+    done
+  done
+  echo "$sj]" >$B/bench_ir_l1d_stream.json
+  echo "written: $B/bench_ir_l1d_stream.json"
+}
+
 if [ "${1:-}" = --ir ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is not installed (scripts/install_deps.sh installs it)" >&2; exit 2; }
   NI=${BENCH_IR_CYCLES:-20000}
-  echo "make bench-ir: instructions per cycle of the C model alone, --bench (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
-  printf '%-10s %-22s %14s\n' block config "instr/cycle"
+  [ $STREAM_ONLY = 1 ] || echo "make bench-ir: instructions per cycle of the C model alone, --bench (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
+  [ $STREAM_ONLY = 1 ] || printf '%-10s %-22s %14s\n' block config "instr/cycle"
   json="["
   for row in "${ROWS[@]}"; do
     b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
@@ -78,13 +150,14 @@ if [ "${1:-}" = --ir ]; then
     [ "$json" = "[" ] || json+=","
     json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$NI,\"c_instr_per_cycle\":${per:-null}}"
   done
-  echo "$json]" >$B/bench_ir.json
-  echo "written: $B/bench_ir.json"
-  exit 0
+  [ $STREAM_ONLY = 1 ] || { echo "$json]" >$B/bench_ir.json; echo "written: $B/bench_ir.json"; }
+  rc=0
+  [ $STREAMS = 1 ] && streams_ir
+  exit $rc
 fi
 
-echo "make bench: one run per figure; C alone and RTL speed build $NC cycles, RTL lockstep build and lockstep $N; --sweep 1 runs $((N / 4)) cycles"
-echo "(the RTL speed builds are Verilator -O3 builds of their own; the first bench run builds them, a minute or more each)"
+[ $STREAM_ONLY = 1 ] || echo "make bench: one run per figure; C alone and RTL speed build $NC cycles, RTL lockstep build and lockstep $N; --sweep 1 runs $((N / 4)) cycles"
+[ $STREAM_ONLY = 1 ] || echo "(the RTL speed builds are Verilator -O3 builds of their own; the first bench run builds them, a minute or more each)"
 hdr=$(printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s' block config "C" "RTLfast" "RTLls" "LS" "LS/sw1" "C/RTLf" "LS/RTLls" "sw1cost")
 [ $SHELL_ONLY = 1 ] || echo "$hdr"
 json="["
@@ -117,6 +190,8 @@ for row in "${ROWS[@]}"; do
   json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3)}"
 done
 [ $SHELL_ONLY = 1 ] || echo "$json]" >$B/bench.json
+[ $STREAMS = 1 ] && streams_speed
+[ $STREAM_ONLY = 1 ] && exit $rc
 # the whole shell (issue 14's speed targets), per SM count on the default
 # shell (tb/shell/configs/default.cfg): the C model alone (shell-sim, its own
 # environment, workload atax; and the system block's C side, --bench), the

@@ -92,6 +92,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= mem_1r1w_sync_init(&m->i_tags_rmt, g->sets, g->ways * m->law, m->law);
   rc |= mem_1r1w_sync_init(&m->i_data, g->sets, g->ways * m->lbits, 8);
   rc |= mem_1r1w_sync_init(&m->i_data_rmt, g->sets, g->ways * m->lbits, 8);
+  /* the SRAMs' output registers skip re-capturing a row they already hold */
+  m->i_tags.keep = m->i_tags_rmt.keep = m->i_data.keep = m->i_data_rmt.keep = 1;
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
                     &m->out.rmt_data_o, &m->d_data_q, &m->d_data_d, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
@@ -151,6 +153,10 @@ void l1d_reset(l1d_t *m) {
   mem_1r1w_sync_idle(&m->i_tags_rmt);
   mem_1r1w_sync_idle(&m->i_data);
   mem_1r1w_sync_idle(&m->i_data_rmt);
+  mem_1r1w_sync_forget(&m->i_tags);
+  mem_1r1w_sync_forget(&m->i_tags_rmt);
+  mem_1r1w_sync_forget(&m->i_data);
+  mem_1r1w_sync_forget(&m->i_data_rmt);
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -165,6 +171,7 @@ void l1d_reset(l1d_t *m) {
   m->d_load = 0;
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
+  m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -287,6 +294,8 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   memcpy(r->wmask_i, p->wmask_i, p->mwords * 4);
   r->we_i = 1;
   r->waddr_i = set;
+  p->wk0 = r->wk0 = way * L / 32; /* the mask is zero outside way's slices */
+  p->wk1 = r->wk1 = ((way + 1) * L + 31) / 32;
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
   m->fw_data_way_d = (uint8_t)way;
@@ -305,7 +314,7 @@ void l1d_comb_rmt(l1d_t *m) {
   const unsigned W = m->g.ways;
   const uint32_t *rrow = mem_1r1w_sync_rdata(&m->i_tags_rmt);
   uint32_t rhit = 0, rway = 0;
-  for (uint64_t x = bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W); x && !rhit; x &= x - 1) {
+  for (uint64_t x = m->rmt_v_q ? bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W) : 0; x && !rhit; x &= x - 1) {
     unsigned w = (unsigned)__builtin_ctzll(x);
     if (tag_fw(m, rrow, m->rmt_set_q, w) == m->rmt_line_q) rhit = 1, rway = w;
   }
@@ -316,11 +325,269 @@ void l1d_comb_rmt(l1d_t *m) {
   m->rmt_zero = !o->rmt_hit_o;
 }
 
+/* D's probe and verdict: the tags read at the last edge merged with that
+ * edge's write, the line state, the MSHR, the queues (fill_go: a fill takes
+ * the port this cycle; rel_any: a release waits).  The RTL computes it
+ * whether or not D holds a request (req_outcome_o, req_fail_o). */
+typedef struct {
+  uint32_t d_line, d_set, mw, p_e, free_e, out, fail, act;
+  size_t rs;
+  l1d_vict_t rv;
+} l1d_verd_t;
+static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_t rel_any, l1d_verd_t *vd) {
+  const l1d_in_t *in = &m->in;
+  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
+  const uint32_t lmask = (uint32_t)bits_mask64(m->law);
+  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
+  /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
+  uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
+  uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
+  const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
+  size_t rs = (size_t)d_set * W;
+  const l1d_setv_t rf = set_flags(m, d_set);
+  uint32_t mhit = 0, mw = 0;
+  { /* the lowest occupied way whose tag matches: every way's tag compared
+     * (law <= 32 bits each, read as one unaligned 64-bit window of the row:
+     * rdata_q has padding words after the row), the way written at the
+     * last edge forwarded */
+#ifndef FAULT_L1D_NOFWD
+    const unsigned fws = m->fw_tag_v_q && m->fw_tag_set_q == d_set ? m->fw_tag_way_q : 64u;
+#else
+    const unsigned fws = 64u; /* injected: the tag written at the last edge is not forwarded */
+#endif
+    const unsigned law = m->law, top = rf.occ ? 64u - (unsigned)__builtin_clzll(rf.occ) : 0u;
+    uint64_t match = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const unsigned char *rb = (const unsigned char *)trow;
+    for (unsigned w = 0, b = 0; w < top; w++, b += law) {
+      uint64_t win;
+      memcpy(&win, rb + (b >> 3), 8);
+      match |= (uint64_t)(((uint32_t)(win >> (b & 7u)) & lmask) == d_line) << w;
+    }
+#else
+    for (unsigned w = 0; w < top; w++) match |= (uint64_t)(tag_of(m, trow, w) == d_line) << w;
+#endif
+    if (fws < top) match = (match & ~(1ull << fws)) | (uint64_t)(m->fw_tag_line_q == d_line) << fws;
+    match &= rf.occ;
+    if (match) mhit = 1, mw = (uint32_t)__builtin_ctzll(match);
+  }
+  uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
+  uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
+  for (uint64_t x = ev; x && !p_hit; x &= x - 1) { /* the lowest valid entry of the line */
+    unsigned e = (unsigned)__builtin_ctzll(x);
+    if (m->mshr_addr_q[e] == d_line) p_hit = 1, p_e = e;
+  }
+  const uint64_t efree = ~ev & bits_mask64(E); /* the lowest free entry */
+  if (efree) free_any = 1, free_e = (uint32_t)__builtin_ctzll(efree);
+  uint32_t p_full = m->mshr_cnt_q[p_e] >= mg;
+  uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
+  uint32_t mq_full = mq_cnt >= m->g.missq;
+#ifdef FAULT_L1D_MQ_N
+  uint32_t mq_ld_full = mq_cnt >= m->g.missq; /* injected: loads refused only at N */
+#else
+  uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
+#endif
+  uint32_t bq_full = fifo_sync_full(&m->i_bypq);
+  /* the victim way: computed only where the verdict or the update uses it */
+  l1d_vict_t rv = {0, 0, 0};
+#define RV() (rv = victim(m, d_set, rf, ba, in->mode_ba_thr_i))
+
+  uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
+  if (fill_go) {
+    fail = L1D_FAIL_PORT_BUSY;
+  } else if (m->d_store_q) {
+    out = vm ? L1D_OUT_HIT : rm ? L1D_OUT_HIT_RESERVED : L1D_OUT_MISS;
+    act = vm ? ACT_ST_HIT : ACT_ST_FWD;
+    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
+  } else if (m->d_byp_q) {
+    act = ACT_BYP_LD;
+    if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
+  } else if (vm) {
+    out = L1D_OUT_HIT;
+    act = ACT_LD_HIT;
+    if (rel_any) fail = L1D_FAIL_PORT_BUSY;
+  } else if (rm) {
+    out = L1D_OUT_HIT_RESERVED;
+    act = ACT_MERGE_T;
+    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
+    else if (!p_hit || p_full) fail = L1D_FAIL_MSHR_MERGE;
+  } else if (bm) {
+    act = ACT_PSEUDO;
+    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
+    else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
+  } else if (p_hit) {
+    act = ACT_MERGE;
+    if (!on_fill && !ba && !RV().found) fail = L1D_FAIL_LINE_ALLOC;
+    else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
+    else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
+  } else if (on_fill) {
+    act = ACT_NEWENT;
+    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
+    else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
+  } else if (ba && !RV().free_any) {
+    act = ACT_BA_BYP;
+    if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
+  } else {
+    act = ACT_ALLOC;
+    if (!(ba ? rv : RV()).found) fail = L1D_FAIL_LINE_ALLOC;
+    else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
+    else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
+  }
+#undef RV
+  if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
+  vd->d_line = d_line; vd->d_set = d_set; vd->rs = rs; vd->mw = mw; vd->p_e = p_e; vd->free_e = free_e;
+  vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
+}
+
+/* The memory port's fields from the miss queue's head {store, id, line,
+ * mask, data} (the port shows them whenever the bypass queue is not
+ * selected, valid or not). */
+static void mreq_from_missq(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const unsigned law = m->law, idw = m->g.id_w;
+  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + law, slsb = ilsb + idw;
+  const uint32_t *mh = fifo_sync_rdata(&m->i_missq);
+  o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
+  o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
+  o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
+  if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
+    memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
+    bits_trim(o->mem_req_mask_o, m->g.line);
+  } else {
+    for (unsigned b = 0; b < m->g.line; b += 32)
+      o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
+  }
+  memcpy(o->mem_req_data_o, mh, m->lwords * 4);
+  m->mreq_zero = 0;
+}
+
+/* A quiescent cycle: nothing at the ports (no request offered or held in D,
+ * no fill, no remote lookup asked now or last cycle), no queue holding
+ * anything, no forwarding register set.  Then nothing is written: no array,
+ * no line flag, no MSHR entry, no queue, no counter, no read port; D takes
+ * the port's (invalid) payload, and the outputs are constants, the fill
+ * port's ready, the memory port's view of the miss queue's head (held from
+ * the last cycle that set it) and D's verdict on its stale address, which
+ * depends only on state an idle cycle does not change (remembered while
+ * D's address and kind stay the same).  comb_idle() produces exactly what
+ * l1d_comb's full evaluation would -- the lockstep engine compares every
+ * register, port and output every cycle -- at a fraction of the cost. */
+static inline int l1d_quiet(const l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  return !(m->d_valid_q | in->req_valid_i | in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->fw_tag_v_q |
+           m->fw_data_v_q) &&
+         !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+}
+
+static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
+  f->wptr_d = f->wptr_q;
+  f->rptr_d = f->rptr_q;
+  f->count_d = f->count_q;
+  f->i_mem.we_i = 0;
+  f->i_mem.waddr_i = f->wptr_q;
+  f->i_mem.wmask_i[0] = 1;
+}
+
+/* The fill port's ready with an empty release queue and no fill offered
+ * (an output all the same): ready unless ON_FILL finds every way of the
+ * fill's set reserved (the full evaluation's victim search, found = some
+ * way not reserved). */
+static inline void fill_ready_empty_relq(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  const unsigned W = m->g.ways;
+  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) {
+    m->out.fill_ready_o = 1;
+  } else {
+    uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
+    m->out.fill_ready_o = (~bits_pack_flags(m->rsv_q + (size_t)fill_set * W, W) & bits_mask64(W)) != 0;
+  }
+}
+
+static void comb_idle(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const int was = m->idle == 1; /* the last cycle was quiet too: the constant parts are in place */
+  m->idle = 1;
+  m->rep_ok = 0;
+  if (!was) {
+    m->nds = m->nde = 0;
+    memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+    m->mem_rr_d = m->mem_rr_q;
+    mem_1r1w_sync_idle(&m->i_tags);
+    mem_1r1w_sync_idle(&m->i_tags_rmt);
+    mem_1r1w_sync_idle(&m->i_data);
+    mem_1r1w_sync_idle(&m->i_data_rmt);
+    m->fw_tag_v_d = 0;
+    m->fw_tag_set_d = m->fw_tag_set_q;
+    m->fw_tag_way_d = m->fw_tag_way_q;
+    m->fw_tag_line_d = m->fw_tag_line_q;
+    m->fw_data_v_d = 0;
+    m->fw_data_set_d = m->fw_data_set_q;
+    m->fw_data_way_d = m->fw_data_way_q;
+    fifo_idle(&m->i_relq);
+    fifo_idle(&m->i_missq);
+    fifo_idle(&m->i_bypq);
+    o->dec_valid_o = 0;
+    o->rsp_valid_o = 0;
+    o->rsp_id_o = 0;
+    o->mem_req_valid_o = 0;
+    o->mem_req_byp_o = 0;
+    o->rmt_hit_o = 0;
+    o->ev_access_o = o->ev_hit_o = o->ev_hitres_o = o->ev_miss_o = o->ev_stall_o = o->ev_byp_o = o->ev_pseudo_o =
+        o->ev_fill_o = 0;
+    o->req_ready_o = 1;
+    m->d_load = 1;
+    m->d_valid_d = 0;
+    m->rmt_v_d = 0;
+    m->rmt_line_d = m->rmt_line_q;
+    m->rmt_set_d = m->rmt_set_q;
+  }
+  fill_ready_empty_relq(m);
+  /* D's verdict on its (invalid) request */
+  const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
+  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) {
+    l1d_verd_t vd;
+    decide(m, bits_pack_flags(m->mshr_valid_q, m->g.entries), 0, 0, &vd);
+    m->memo_out = vd.out;
+    m->memo_fail = vd.fail;
+    m->memo_addr = m->d_addr_q;
+    m->memo_sb = sb;
+    m->memo_ok = 1;
+  }
+  o->req_outcome_o = m->memo_out;
+  o->req_fail_o = m->memo_fail;
+  if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
+  m->rsp_zero = 1;
+  if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+  m->rmt_zero = 1;
+  if (!m->mreq_held) {
+    mreq_from_missq(m);
+    m->mreq_held = 1;
+  }
+  /* D takes the port's payload (not valid): l1d_commit copies it */
+}
+
+static void comb_full(l1d_t *m);
 void l1d_comb(l1d_t *m) {
+  if (m->rep_ok && !(m->in.fill_valid_i | m->in.rmt_valid_i)) {
+    /* comb_rep: the last cycle again -- every next-state value, port and
+     * output as it left them, but the fill port's ready (its don't-care
+     * address may differ) and the stall counter, which commit advances */
+    m->idle = 2;
+    fill_ready_empty_relq(m);
+  } else if (l1d_quiet(m)) {
+    comb_idle(m);
+  } else {
+    comb_full(m);
+  }
+}
+
+__attribute__((noinline)) static void comb_full(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries, law = m->law, idw = m->g.id_w, mg = m->g.merge;
   const uint32_t lmask = (uint32_t)bits_mask64(law);
+  m->idle = 0;
+  m->memo_ok = 0;
   m->nds = m->nde = 0;
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   m->mem_rr_d = m->mem_rr_q;
@@ -364,78 +631,13 @@ void l1d_comb(l1d_t *m) {
   if (rel_e >= E) rel_e = 0; /* an empty queue's head is never used */
   uint32_t rel_go = rel_any && !fill_byp_go;
 
-  /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
-  uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
-  uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
-  const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
-  size_t rs = (size_t)d_set * W;
-  const l1d_setv_t rf = set_flags(m, d_set);
-  uint32_t mhit = 0, mw = 0;
-  for (uint64_t x = rf.occ; x && !mhit; x &= x - 1) { /* the lowest occupied way whose tag matches */
-    unsigned w = (unsigned)__builtin_ctzll(x);
-    if (tag_fw(m, trow, d_set, w) == d_line) mhit = 1, mw = w;
-  }
-  uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
-  uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
-  for (uint64_t x = ev; x && !p_hit; x &= x - 1) { /* the lowest valid entry of the line */
-    unsigned e = (unsigned)__builtin_ctzll(x);
-    if (m->mshr_addr_q[e] == d_line) p_hit = 1, p_e = e;
-  }
-  const uint64_t efree = ~ev & bits_mask64(E); /* the lowest free entry */
-  if (efree) free_any = 1, free_e = (uint32_t)__builtin_ctzll(efree);
-  uint32_t p_full = m->mshr_cnt_q[p_e] >= mg;
-  uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
-  uint32_t mq_full = mq_cnt >= m->g.missq;
-#ifdef FAULT_L1D_MQ_N
-  uint32_t mq_ld_full = mq_cnt >= m->g.missq; /* injected: loads refused only at N */
-#else
-  uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
-#endif
-  uint32_t bq_full = fifo_sync_full(&m->i_bypq);
-  l1d_vict_t rv = victim(m, d_set, rf, ba, in->mode_ba_thr_i);
-
-  uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
-  if (fill_go) {
-    fail = L1D_FAIL_PORT_BUSY;
-  } else if (m->d_store_q) {
-    out = vm ? L1D_OUT_HIT : rm ? L1D_OUT_HIT_RESERVED : L1D_OUT_MISS;
-    act = vm ? ACT_ST_HIT : ACT_ST_FWD;
-    if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
-  } else if (m->d_byp_q) {
-    act = ACT_BYP_LD;
-    if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
-  } else if (vm) {
-    out = L1D_OUT_HIT;
-    act = ACT_LD_HIT;
-    if (rel_any) fail = L1D_FAIL_PORT_BUSY;
-  } else if (rm) {
-    out = L1D_OUT_HIT_RESERVED;
-    act = ACT_MERGE_T;
-    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
-    else if (!p_hit || p_full) fail = L1D_FAIL_MSHR_MERGE;
-  } else if (bm) {
-    act = ACT_PSEUDO;
-    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
-    else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
-  } else if (p_hit) {
-    act = ACT_MERGE;
-    if (!on_fill && !ba && !rv.found) fail = L1D_FAIL_LINE_ALLOC;
-    else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
-    else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
-  } else if (on_fill) {
-    act = ACT_NEWENT;
-    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
-    else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
-  } else if (ba && !rv.free_any) {
-    act = ACT_BA_BYP;
-    if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
-  } else {
-    act = ACT_ALLOC;
-    if (!rv.found) fail = L1D_FAIL_LINE_ALLOC;
-    else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
-    else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
-  }
-  if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
+  l1d_verd_t vd;
+  decide(m, ev, fill_go, rel_any, &vd);
+  const uint32_t d_line = vd.d_line, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e, free_e = vd.free_e, out = vd.out,
+                 fail = vd.fail;
+  const size_t rs = vd.rs;
+  const l1d_vict_t rv = vd.rv;
+  uint32_t act = vd.act;
   o->dec_valid_o = m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
@@ -579,7 +781,7 @@ void l1d_comb(l1d_t *m) {
   }
 
   /* memory port: the two queues alternate when both wait (mem_rr_q) */
-  const uint32_t *mh = fifo_sync_rdata(&m->i_missq), *bh = fifo_sync_rdata(&m->i_bypq);
+  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
   uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
   uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
   o->mem_req_valid_o = mq_any || bq_any;
@@ -593,20 +795,12 @@ void l1d_comb(l1d_t *m) {
       memset(o->mem_req_data_o, 0, m->lwords * 4);
     }
     m->mreq_zero = 1;
-  } else {
-    o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
-    o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
-    o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
-    if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
-      memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
-      bits_trim(o->mem_req_mask_o, m->g.line);
-    } else {
-      for (unsigned b = 0; b < m->g.line; b += 32)
-        o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
-    }
-    memcpy(o->mem_req_data_o, mh, m->lwords * 4);
-    m->mreq_zero = 0;
+  } else if (!m->mreq_held) {
+    mreq_from_missq(m);
   }
+  /* the missq head's fields stay on the port as long as its head row is
+   * neither popped nor written (an idle cycle then leaves them as they are) */
+  m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
   fifo_sync_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
@@ -684,9 +878,59 @@ void l1d_comb(l1d_t *m) {
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
     mem_1r1w_sync_read(&m->i_data_rmt, rmt_set);
   }
+
+  /* a refused request retried in D while nothing else moves (no fill, no
+   * release, no queue holding anything, no remote lookup, no forwarding,
+   * nothing written): the next cycle repeats this one exactly, but for its
+   * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
+  m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
+              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
+              !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+  m->rep_cnt = fail == L1D_FAIL_LINE_ALLOC    ? L1D_CNT_FAIL_LINE
+               : fail == L1D_FAIL_MSHR_ENTRY  ? L1D_CNT_FAIL_ENTRY
+               : fail == L1D_FAIL_MSHR_MERGE  ? L1D_CNT_FAIL_MERGE
+               : fail == L1D_FAIL_MISS_QUEUE  ? L1D_CNT_FAIL_MQ
+               : fail == L1D_FAIL_PORT_BUSY   ? L1D_CNT_FAIL_PORT
+                                              : L1D_CNT_FAIL_BYPQ;
 }
 
+/* n words; the line sizes that occur (16..128 bytes, masks of 4..16
+ * bytes) as fixed-size copies the compiler inlines */
+static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
+  switch (n) {
+  case 1: d[0] = s[0]; break;
+  case 4: memcpy(d, s, 16); break;
+  case 8: memcpy(d, s, 32); break;
+  case 16: memcpy(d, s, 64); break;
+  case 32: memcpy(d, s, 128); break;
+  default: memcpy(d, s, (size_t)n * 4); break;
+  }
+}
+
+static void commit_full(l1d_t *m);
 void l1d_commit(l1d_t *m) {
+  if (!m->idle) {
+    commit_full(m);
+    return;
+  }
+  if (m->idle == 2) { /* comb_rep: only the stall counter moves */
+#ifndef FAULT_L1D_REP_NOCNT
+    m->cnt_q[m->rep_cnt]++;
+#endif /* (injected: a repeated stall cycle is not counted) */
+    return;
+  }
+  /* comb_idle: only D's registers take new values, the port's payload (the
+   * inputs hold still from l1d_comb to here: the calling convention) */
+  m->d_valid_q = 0;
+  m->d_addr_q = m->in.req_addr_i;
+  m->d_store_q = (uint8_t)m->in.req_store_i;
+  m->d_byp_q = (uint8_t)m->in.req_byp_i;
+  m->d_id_q = m->in.req_id_i;
+  cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+  cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+}
+
+__attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
   for (unsigned i = 0; i < m->nds; i++) {
     size_t o = (size_t)m->dset[i] * W;

@@ -20,7 +20,13 @@
  * copied.
  *
  * Per cycle: set m->in, call l1d_comb() (outputs in m->out, next state,
- * memory write ports), then l1d_commit() at the edge. */
+ * memory write ports), then l1d_commit() at the edge; m->in holds still
+ * from l1d_comb() to l1d_commit() (a quiescent cycle's commit takes D's
+ * payload straight from the port, as the flops do).
+ * Cost follows activity: a cycle with nothing at the ports, no queue
+ * holding anything and no forwarding register set takes a short path
+ * (comb_idle in l1d.c) that leaves every register, port and output as the
+ * full evaluation would; lockstep compares them every cycle. */
 #ifndef L1D_H
 #define L1D_H
 #include <stdint.h>
@@ -105,6 +111,12 @@ typedef struct {
   unsigned dset[2], nds, dent[4], nde;
   /* outputs known to be all zero (cleared once, not every idle cycle) */
   uint8_t rsp_zero, rmt_zero, mreq_zero;
+  /* quiescent cycles (comb_idle, l1d.c): this cycle was idle; the memory
+   * port holds the miss queue's head; D's verdict remembered for
+   * (memo_addr, memo_sb) while idle cycles follow one another */
+  uint8_t idle, mreq_held, memo_ok, memo_sb; /* idle: 0 full evaluation, 1 quiet (comb_idle), 2 a repeat (comb_rep) */
+  uint8_t rep_ok, rep_cnt; /* the last cycle was a stalled retry that moved nothing; its stall counter */
+  uint32_t memo_addr, memo_out, memo_fail;
   /* scratch */
   uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf;
 } l1d_t;

@@ -33,9 +33,11 @@ void mem_1r1w_free(mem_1r1w_t *m) {
 void mem_1r1w_idle(mem_1r1w_t *m) {
   m->we_i = 0;
   m->waddr_i = 0;
+  m->wk0 = m->wk1 = 0;
 }
 
 void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask) {
+  m->wk0 = m->wk1 = 0;
   m->we_i = 1;
   m->waddr_i = addr;
   memcpy(m->wdata_i, data, m->words * sizeof(uint32_t));
@@ -58,6 +60,8 @@ static const uint32_t lanes8[16] = {
 
 void mem_1r1w_commit(mem_1r1w_t *m) {
   if (!m->we_i || m->waddr_i >= m->depth) return;
+  const unsigned k0 = m->wk1 ? m->wk0 : 0, k1 = m->wk1 ? m->wk1 : m->mwords;
+  m->wk0 = m->wk1 = 0;
   uint32_t *row = m->mem_q + (size_t)m->waddr_i * m->words;
   if (m->slice_w == m->width) { /* one slice: whole row */
     if (bits_test(m->wmask_i, 0)) memcpy(row, m->wdata_i, m->words * sizeof(uint32_t));
@@ -69,7 +73,7 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
     unsigned per = 32 / m->slice_w;
     uint32_t lane = (uint32_t)bits_mask64(m->slice_w);
     if (m->nslice % 32 == 0) { /* whole mask words: none set, all set, or per data word */
-      for (unsigned k = 0; k < m->mwords; k++) {
+      for (unsigned k = k0; k < k1; k++) {
         uint32_t mk = m->wmask_i[k];
         unsigned w0 = k * m->slice_w; /* 32 slices = slice_w data words */
         if (!mk) continue;

@@ -16,6 +16,10 @@ typedef struct {
   uint32_t we_i, waddr_i;
   uint32_t *wdata_i; /* words */
   uint32_t *wmask_i; /* bits_words(nslice) */
+  /* a writer that knows its mask is zero outside mask words [wk0, wk1)
+   * says so (wk1 > 0) and commit looks only there; mem_1r1w_write and
+   * commit clear it (0: the whole mask) */
+  unsigned wk0, wk1;
 } mem_1r1w_t;
 
 /* Returns 0, or -1 when slice_w does not divide width or out of memory. */

@@ -6,7 +6,7 @@
 int mem_1r1w_sync_init(mem_1r1w_sync_t *s, unsigned depth, unsigned width, unsigned slice_w) {
   memset(s, 0, sizeof *s);
   if (mem_1r1w_init(&s->m, depth, width, slice_w)) return -1;
-  s->rdata_q = calloc(s->m.words, sizeof(uint32_t));
+  s->rdata_q = calloc(s->m.words + 2u, sizeof(uint32_t)); /* + 2: readers may load 64-bit windows past a field */
   if (!s->rdata_q) { mem_1r1w_sync_free(s); return -1; }
   return 0;
 }
@@ -23,9 +23,12 @@ void mem_1r1w_sync_commit(mem_1r1w_sync_t *s) {
   take = 1; /* injected: the output register reloads at every edge */
 #endif
   /* read-before-write: capture the row, then apply the write */
-  if (take && s->raddr_i < s->m.depth) {
+  if (take && s->raddr_i < s->m.depth && !(s->keep && s->held == s->raddr_i + 1)) {
     memcpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words * sizeof(uint32_t));
+    s->held = s->keep ? s->raddr_i + 1 : 0;
   }
+  /* a write into the held row: the register no longer holds the row */
+  if (s->m.we_i && s->held == s->m.waddr_i + 1) s->held = 0;
   mem_1r1w_commit(&s->m);
 #ifdef FAULT_MEM_1R1W_SYNC_WFIRST
   /* injected: write-first -- a read of the row just written sees the new row */

@@ -20,6 +20,11 @@ typedef struct {
   uint32_t *rdata_q;  /* the output register: m.words words */
   /* read port of this cycle */
   uint32_t re_i, raddr_i;
+  /* keep (set by the owner after init): a read of the row rdata_q already
+   * holds, unwritten since it was captured, copies nothing (held: that row
+   * + 1, 0 none).  The owner calls mem_1r1w_sync_forget() at reset, before
+   * anything outside the model (a random initial state) writes rdata_q. */
+  uint32_t keep, held;
 } mem_1r1w_sync_t;
 
 /* Returns 0, or -1 when slice_w does not divide width or out of memory. */
@@ -43,5 +48,6 @@ static inline void mem_1r1w_sync_write(mem_1r1w_sync_t *s, unsigned addr, const 
   mem_1r1w_write(&s->m, addr, data, mask);
 }
 void mem_1r1w_sync_commit(mem_1r1w_sync_t *s);
+static inline void mem_1r1w_sync_forget(mem_1r1w_sync_t *s) { s->held = 0; }
 
 #endif
