@@ -228,6 +228,8 @@ wavecase "l1d tag memory write port" FAULT_RTL=FAULT_L1D_VICTIM_LOW l1d --config
 step "bad input (exit 2, one message) and exit codes through make"; stepfile
 # GPU shell: workloads, C model runs, determinism, bad traces (scripts/shell_tests.sh)
 tally "$(bash scripts/shell_tests.sh 2>&1)"
+# GPGPU-Sim's statistics (shell-sim --stats gpgpusim) against a log excerpt in its format (docs/shell.md)
+tally "$(python3 scripts/gpgpusim_stats_test.py 2>&1)"
 # GPU shell: bypass schemes (scripts/shell_mech_tests.sh)
 tally "$(bash scripts/shell_mech_tests.sh 2>&1)"
 

@@ -16,7 +16,9 @@
  * shell-sim --workload; SHELL_WORKLOAD_ARGS its generator arguments) or by
  * default the generators srad, spmv and atax (small sizes) one after
  * another; its kernels run over and over (kernel k of the run is kernel k
- * mod nk).  The kernel the dispatcher runs is last cycle's kern_o, plus one
+ * mod nk), or, with SHELL_WORKLOAD_ONCE=1, once (then kern_valid_i stays
+ * low and the shell goes idle; the summary says whether every kernel,
+ * block and warp finished: make run's system lockstep).  The kernel the dispatcher runs is last cycle's kern_o, plus one
  * when kern_start_o was high, with its blocks, warps and TB_max.  The SMs'
  * record and lane-address requests are answered the next cycle from the
  * workload; a load's static tag comes with its lane addresses: from the
@@ -109,6 +111,7 @@ typedef struct {
   pk_t o_sm[NO_SM], i_sm[NI_SM], o_b[NO_B], i_b[NI_B];
   uint32_t kern_start_o, cyc;
   int started;
+  int once; /* SHELL_WORKLOAD_ONCE=1: the workload's kernels once, then kern_valid_i low (idle) */
   uint64_t cov[COV_N];
   uint64_t *since; /* [sm * nwarps + w]: last cycle warp w of SM sm had no line load outstanding */
 } ctx_t;
@@ -153,6 +156,8 @@ static void *create(const l1sys_cfg_t *cfg) {
     return NULL;
   }
   c->central = CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
+  const char *once = getenv("SHELL_WORKLOAD_ONCE");
+  c->once = once && !strcmp(once, "1");
   for (unsigned i = 0; i < c->s.nsm; i++) { /* every present unit runs, as in the RTL (shell_byp.h, run_*) */
     shell_byp_hw_t *h = &c->s.byp[i].hw;
     h->run_bdu = h->has_bdu;
@@ -359,7 +364,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   /* the kernel the dispatcher runs this cycle */
   uint32_t kern = cycle ? s->disp.out.kern_o + c->kern_start_o : 0;
   const wl_kernel_t *K = &c->wl.k[kern % c->wl.nk];
-  di->kern_valid_i = 1;
+  di->kern_valid_i = !c->once || kern < c->wl.nk;
   di->kern_blocks_i = K->blocks;
   di->kern_warps_i = K->warps;
   s->kern_tbmax_i = shell_kern_tbmax(s->nwarps, s->ntbs, K->warps);
@@ -531,16 +536,27 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
 
 static void summary(void *p, FILE *f) {
   ctx_t *c = p;
-  uint64_t ins = 0, req = 0, rsp = 0, tbs = 0;
+  uint64_t ins = 0, req = 0, rsp = 0, tbs = 0, wblocks = 0, busy = 0;
   for (unsigned i = 0; i < c->nsm; i++) {
     ins += c->s.sm[i].st[SHS_INSTS];
     req += c->s.sm[i].st[SHS_LDREQ];
     rsp += c->s.sm[i].st[SHS_LDRSP];
     tbs += c->s.sm[i].st[SHS_TBS];
+    busy += !shell_sm_quiet(&c->s.sm[i]) || c->s.sm[i].out.busy_o;
   }
+  for (unsigned k = 0; k < c->wl.nk; k++) wblocks += c->wl.k[k].blocks;
   fprintf(f, "shell: %u kernels started, %llu blocks, %llu warp instructions, %llu load line requests, %llu answered\n",
           c->s.disp.kern_q, (unsigned long long)tbs, (unsigned long long)ins, (unsigned long long)req,
           (unsigned long long)rsp);
+  if (c->once) { /* the workload once: did every kernel, block and warp finish? */
+    uint32_t fin = c->s.disp.kern_q < c->wl.nk ? c->s.disp.kern_q : c->wl.nk;
+    int all = fin == c->wl.nk && !busy && ins == shell_wl_insts(&c->wl) && rsp == req;
+    fprintf(f, "shell: workload once: %u of %u kernels finished, %llu of %llu blocks dispatched, %llu of %llu warp "
+               "instructions issued, SMs %s: %s\n",
+            fin, c->wl.nk, (unsigned long long)tbs, (unsigned long long)wblocks, (unsigned long long)ins,
+            (unsigned long long)shell_wl_insts(&c->wl), busy ? "still busy" : "idle",
+            all ? "every kernel, block and warp ran to completion" : "NOT complete");
+  }
 }
 
 const ls_block_t ls_block_shell = {
