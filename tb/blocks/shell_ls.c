@@ -113,6 +113,7 @@ typedef struct {
   int started;
   int once; /* SHELL_WORKLOAD_ONCE=1: the workload's kernels once, then kern_valid_i low (idle) */
   uint64_t cov[COV_N];
+  uint8_t cov_on[COV_N]; /* the point applies to this configuration (declared) */
   uint64_t *since; /* [sm * nwarps + w]: last cycle warp w of SM sm had no line load outstanding */
 } ctx_t;
 
@@ -309,6 +310,7 @@ static void declare(void *p, ls_map_t *mp) {
     if (k >= COV_LOOKUP && k <= COV_RSTALL) on = ch != NULL;
     if (k == COV_THR) on = ch && s->ccn[0].variant == SHELL_CCN_ON_THROTTLE;
     if (k == COV_BYPEV) on = sch != SHELL_BYPASS_NONE || CFG(cfg, L1D_BA) || m0->use_mrpb;
+    c->cov_on[k] = (uint8_t)on;
     if (on) ls_cover(mp, cov_name[k], &c->cov[k]);
   }
   ls_reg(mp, "i_disp.kern_q", 32, &s->disp.kern_q);
@@ -548,6 +550,10 @@ static void summary(void *p, FILE *f) {
   fprintf(f, "shell: %u kernels started, %llu blocks, %llu warp instructions, %llu load line requests, %llu answered\n",
           c->s.disp.kern_q, (unsigned long long)tbs, (unsigned long long)ins, (unsigned long long)req,
           (unsigned long long)rsp);
+  int na = 0;
+  for (unsigned k = 0; k < COV_N; k++)
+    if (!c->cov_on[k]) fprintf(f, "%s%s", na++ ? " " : "shell: coverage points not applicable to this configuration: ", cov_name[k]);
+  if (na) fprintf(f, "\n");
   if (c->once) { /* the workload once: did every kernel, block and warp finish? */
     uint32_t fin = c->s.disp.kern_q < c->wl.nk ? c->s.disp.kern_q : c->wl.nk;
     int all = fin == c->wl.nk && !busy && ins == shell_wl_insts(&c->wl) && rsp == req;
