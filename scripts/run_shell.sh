@@ -51,8 +51,9 @@ $B/bin/shell-sim --workload "$W" "${copt[@]}" "${topt[@]}" --seed "$S" --stats g
 awk 'NR==1,/^$/' $R/shell.out | sed '/^$/d' | tee $R/shell.txt
 awk 'f; /^$/ && !f {f=1}' $R/shell.out >$R/shell.gpgpusim.txt
 rm -f $R/shell.out
+[ $rc -eq 2 ] && exit 2 # bad input: shell-sim's one error line says it
 if [ $rc -ne 0 ]; then
-  echo "make run: the C model ended with exit $rc; no statistics written beyond what is listed above"
+  echo "make run: the C model ended with exit $rc (1 scoreboard failure, 3 cycle limit); outputs written: $(ls $R/shell.json $R/shell.txt 2>/dev/null | tr '\n' ' ')"
   exit $rc
 fi
 $B/bin/shell-sim --workload "$W" "${copt[@]}" --dot $R/shell.dot 2>/dev/null && command -v dot >/dev/null &&
@@ -96,7 +97,7 @@ if [ -n "$LA" ]; then
 else
   echo "  workload $W as above ($lcyc cycles), once, to its end"
 fi
-echo "  (the first run builds the shell's RTL harness with Verilator: about 3 minutes on 2 cores; then cached)"
+[ -d $B/ls/shell ] || echo "  (this first run builds the shell's RTL harness with Verilator: minutes; cached in $B/ls/shell/ after that)"
 export SHELL_WORKLOAD="$W" SHELL_WORKLOAD_ONCE=1
 [ -n "$LA" ] && export SHELL_WORKLOAD_ARGS="$LA"
 [ ${#topt[@]} -gt 0 ] && export SHELL_TAGS=$R/shell.tags
@@ -131,5 +132,5 @@ echo "  build/run/shell_lockstep.txt   the lockstep's output; build/run/shell_lo
 echo "reproduce:"
 echo "  make sim WORKLOAD=$W CONFIG=$C SEED=$S STATS=gpgpusim"
 echo "  SHELL_WORKLOAD=$W ${LA:+SHELL_WORKLOAD_ARGS=$LA }SHELL_WORKLOAD_ONCE=1 make lockstep BLOCK=shell CONFIG=$C SEED=$S CYCLES=$N WINDOW=0:$WIN"
-echo "  every block in lockstep over each of its configurations: make run ALL=1 (about 40 min on 2 cores) or make regress"
+echo "  every block in lockstep over each of its configurations: make run ALL=1 (tens of minutes) or make regress"
 exit $lrc
