@@ -94,8 +94,10 @@ void ls_noreset(ls_map_t *m, const char *path, const char *why);
 /* Optional, for readable divergence reports and waveforms (tb/ls_annot.c),
  * after the signal's declaration:
  *   ls_index(m, "rank_q", 0, "set,way:4")  array element i is "set i/4 way i%4"
- *   ls_index(m, "cnt_q", 4, "queue")       packed register = fields of 4 bits,
- *                                          field i at bits [4i+3:4i], "queue i"
+ *   ls_index(m, "cnt_q", 4, "queue")       packed register, input or output =
+ *                                          fields of 4 bits, field i at bits
+ *                                          [4i+3:4i], "queue i" (a per-unit
+ *                                          packed port: one field per unit)
  *   ls_enum(m, "req_outcome_o", "L1D_OUT") values are the L1D_OUT_* encodings
  *                                          of csim/params*.def (CONST prefix, or
  *                                          the ENUMV labels of a parameter) */
@@ -143,6 +145,15 @@ typedef struct ls_block {
    * once after declare().  The engine also skips check() then.  A block
    * without it still counts coverage under --bench. */
   void (*bench)(void *ctx);
+  /* Optional, for the comparison waveform's .gtkw: the group a signal (sub:
+   * its element or field, -1 the whole) is shown in.  Writes the group's
+   * name and returns its rank (groups in rank order; rank < 100: the group
+   * starts open), or -1 for the default groups (inputs, outputs, registers,
+   * memory write ports). */
+  int (*wave_group)(const char *path, int sub, char *name, size_t n);
+  /* Optional: a signal (path) whose first non-zero C value in the window is
+   * marked in the .gtkw and starts the view, when nothing diverged. */
+  const char *wave_mark;
 } ls_block_t;
 
 /* The registry (tb/blocks/registry.c). */

@@ -287,6 +287,23 @@ static void declare(void *p, ls_map_t *mp) {
   for (unsigned k = 0; k < NI_SM; k++) pk_in(mp, i_sm_name[k], &c->i_sm[k]);
   for (unsigned k = 0; k < NO_B; k++) pk_out(mp, o_b_name[k], &c->o_b[k]);
   for (unsigned k = 0; k < NI_B; k++) pk_in(mp, i_b_name[k], &c->i_b[k]);
+  /* waveforms and reports: the packed per-SM and per-bank ports split into
+   * one field per SM / bank ("lsu_pc_o[2]" is SM 2's), enum names */
+  for (unsigned k = 0; k < NO_SM; k++) ls_index(mp, o_sm_name[k], c->o_sm_w[k], "SM");
+  for (unsigned k = 0; k < NI_SM; k++) ls_index(mp, i_sm_name[k], c->i_sm_w[k], "SM");
+  for (unsigned k = 0; k < NO_B; k++) ls_index(mp, o_b_name[k], c->o_b_w[k], "bank");
+  for (unsigned k = 0; k < NI_B; k++) ls_index(mp, i_b_name[k], c->i_b_w[k], "bank");
+  ls_enum(mp, "fetch_kind_i", "SHELL_OP");
+  ls_enum(mp, "ifetch_kind_i", "SHELL_OP");
+  ls_enum(mp, "mode_sched_i", "SHELL_SCHED");
+  ls_enum(mp, "mode_repl_i", "L1D_REPL");
+  ls_enum(mp, "mode_wr_i", "L1D_WRITE");
+  ls_enum(mp, "mode_alloc_i", "L1D_ALLOC");
+  ls_enum(mp, "mode_hash_i", "L1D_INDEX");
+  ls_enum(mp, "mode_drain_i", "MRPB_DRAIN");
+  ls_enum(mp, "mode_bypass_i", "MRPB_BYPASS");
+  ls_enum(mp, "mode_scheme_i", "SHELL_BYPASS");
+  ls_enum(mp, "mode_womu_i", "BDU_WOMU");
   /* state map */
   char nm[96];
   for (unsigned i = 0; i < c->nsm; i++) {
@@ -565,6 +582,60 @@ static void summary(void *p, FILE *f) {
   }
 }
 
+/* The comparison waveform's groups (ls_block_t.wave_group): per SM, the
+ * path of a request -- warp issue, LD/ST unit, [MRPB ->] L1D request (its
+ * decide stage), L1D response / fill, the miss path toward the crossbar,
+ * the bypass / CCN hooks -- then the dispatcher, crossbars, L2 banks.  SM 0's
+ * L1D request, warp issue and LD/ST groups start open: the first screen. */
+static int wave_group(const char *path, int sub, char *name, size_t n) {
+  unsigned i;
+  int off = 0;
+  static const char *const sm_ports[] = {"fetch_", "ifetch_", "lsu_", NULL};
+  for (int k = 0; sm_ports[k]; k++)
+    if (!strncmp(path, sm_ports[k], strlen(sm_ports[k])) && sub >= 0 && !strchr(path, '.')) {
+      int lsu = k == 2;
+      snprintf(name, n, "SM %d: %s", sub,
+               lsu ? "LD/ST unit: lane-address requests and answers" : "warp issue: record fetch requests and answers");
+      return sub * 20 + (lsu ? 2 : 1) + (sub ? 100 : 0);
+    }
+  if (!strncmp(path, "dram_", 5) && sub >= 0) {
+    snprintf(name, n, "L2 bank %d: DRAM port", sub);
+    return 5000 + sub * 2 + 1;
+  }
+  if (sscanf(path, "gen_sm[%u].%n", &i, &off) == 1 && off > 0) {
+    const char *r = path + off;
+    const char *what;
+    int k;
+    if (!strncmp(r, "i_sm.i_l1d.d_", 13)) what = "[MRPB ->] L1D request port (the L1D's decide stage)", k = 0;
+    else if (!strncmp(r, "i_sm.l_", 7)) what = "LD/ST unit (coalescer)", k = 3;
+    else if (!strncmp(r, "i_sm.gen_mrpb.", 14)) what = "MRPB", k = 4;
+    else if (!strncmp(r, "i_sm.i_l1d.i_missq", 18) || !strncmp(r, "i_sm.i_l1d.i_bypq", 17) ||
+             !strncmp(r, "i_sm.i_l1d.mem_", 15) || !strncmp(r, "i_sm.i_injq", 11))
+      what = "L1D miss path to the crossbar (miss and bypass queues, injection queue)", k = 5;
+    else if (!strncmp(r, "i_sm.i_l1d.mshr_", 16) || !strncmp(r, "i_sm.i_l1d.i_relq", 17) ||
+             !strncmp(r, "i_sm.i_l1d.fw_", 14))
+      what = "L1D response / fill (MSHRs, release queue, fill writes)", k = 6;
+    else if (!strncmp(r, "i_sm.i_l1d.", 11)) what = "L1D tags, data, replacement state", k = 7;
+    else if (!strncmp(r, "i_byp.", 6)) what = "bypass hook (BDU / CHSS)", k = 8;
+    else if (!strncmp(r, "i_sm.", 5)) what = "warps, TB slots, scheduler", k = 9;
+    else what = "other", k = 10;
+    snprintf(name, n, "SM %u: %s", i, what);
+    return (int)i * 20 + k + (i || k > 3 ? 100 : 0);
+  }
+  if (!strncmp(path, "gen_ccn.", 8)) { snprintf(name, n, "CCN ring"); return 4000; }
+  if (!strncmp(path, "i_disp.", 7) || !strncmp(path, "kern", 4) || !strcmp(path, "kstart_q")) {
+    snprintf(name, n, "dispatcher and kernel start");
+    return 4001;
+  }
+  if (!strncmp(path, "i_xbar.", 7)) { snprintf(name, n, "crossbars"); return 4002; }
+  if (sscanf(path, "gen_bank[%u].%n", &i, &off) == 1 && off > 0) {
+    snprintf(name, n, "L2 bank %u", i);
+    return 5000 + (int)i * 2;
+  }
+  if (!strncmp(path, "mode_", 5) || !strcmp(path, "l2_lat_i")) { snprintf(name, n, "modes (quasi-static)"); return 3999; }
+  return -1;
+}
+
 const ls_block_t ls_block_shell = {
     .name = "shell",
     .rtl_module = "shell",
@@ -586,4 +657,6 @@ const ls_block_t ls_block_shell = {
     .commit = commit,
     .check = check,
     .summary = summary,
+    .wave_group = wave_group,
+    .wave_mark = "gen_sm[0].i_sm.i_l1d.d_valid_q", /* SM 0's first L1D request */
 };
