@@ -10,7 +10,7 @@
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
-#   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
+#   make report  CSV + PNG from build/stats/*.json and the shell's build/run/*.json [JSON=more.json]     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
@@ -207,8 +207,8 @@ synth-sweep: deps build
 	@bash scripts/synth_sweep.sh $(if $(ONLY),--only $(ONLY))
 
 # ---- results and fuzzing (docs/results.md, docs/fuzzing.md) ---------------
-report:
-	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report
+report:   # every lockstep run (build/stats/), make run's shell runs (build/run/*.json) and make report JSON=...
+	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report $(wildcard build/run/*.json) $(JSON)
 
 FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/shell/shell_wl.c csim/shell/shell_traceg.c csim/shell/shell_gen.c
 FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))

@@ -98,4 +98,14 @@ same = [n for n in ("L1D_total_cache_accesses", "L1D_total_cache_misses", "L1D_t
 same += [n for n in ("HIT", "HIT_RESERVED", "MISS", "RESERVATION_FAIL")
          if g["Total_core_cache_stats_breakdown"]["GLOBAL_ACC_R"][n] != last[bd % ("GLOBAL_ACC_R", n)]]
 res(not same, "the JSON's gpgpusim member has the text's names and values", "differ: %s" % same)
+
+# make report reads the shell's JSON: a row per run with its gpu_tot_ipc, and the plots
+import csv  # noqa: E402
+rdir = OUT + "/report"
+p = subprocess.run([sys.executable, "scripts/report.py", OUT + "/no-stats", rdir, OUT + "/gstats_atax.json"], capture_output=True, text=True)
+rows = list(csv.DictReader(open(rdir + "/shell.csv"))) if p.returncode == 0 else []
+pngs = [f for f in ("shell_ipc.png", "shell_rates.png", "shell_fails.png") if os.path.getsize(os.path.join(rdir, f) if rows else os.devnull) > 0]
+res(len(rows) == 1 and float(rows[0]["gpu_tot_ipc"]) == g["gpu_tot_ipc"] and rows[0]["workload"] == "atax" and len(pngs) == 3,
+    "make report turns a shell JSON into shell.csv (workload, mechanism, gpu_tot_ipc) and three plots",
+    "exit %d %s rows %s pngs %s" % (p.returncode, p.stderr.strip()[-200:], rows[:1], pngs))
 sys.exit(1 if fails else 0)

@@ -168,6 +168,7 @@ int main(int argc, char **argv) {
   if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
   shell_gstats_t gs; /* GPGPU-Sim's statistics (csim/shell/shell_gstats.c) */
   if (shell_gstats_init(&gs, &s)) { fprintf(stderr, "error: out of memory\n"); exit(2); }
+  gs.workload = wlspec;
   clock_t t0 = clock();
   int rc = shell_gstats_run(&gs, &s, cycles, !quiet);
   double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;

@@ -307,7 +307,13 @@ static void json_sub(FILE *f, const gs_sub_t *c) {
 void shell_gstats_json_member(const shell_gstats_t *g, const shell_t *s, FILE *f, double secs) {
   (void)s;
   uint64_t cyc = 0, insn = 0, cta = 0, winsn = 0;
-  fprintf(f, "  \"gpgpusim\": {\n    \"kernels\": [");
+  fprintf(f, "  \"gpgpusim\": {\n");
+  if (g->workload) {
+    fprintf(f, "    \"workload\": \"");
+    for (const char *c = g->workload; *c; c++) fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    fprintf(f, "\",\n");
+  }
+  fprintf(f, "    \"kernels\": [");
   for (unsigned k = 0; k < g->kern; k++) {
     const gs_kernel_t *K = &g->k[k];
     cyc += K->cycles, insn += K->insn, cta += K->ctas, winsn += K->warp_insn;

@@ -68,6 +68,7 @@ typedef struct {
   uint32_t kern;    /* the kernel running (dispatcher's kern_q) */
   uint64_t kstart;  /* its first cycle */
   uint64_t wi_at_kstart;
+  const char *workload; /* the workload's name as given (for the JSON; NULL: not written) */
 } shell_gstats_t;
 
 int shell_gstats_init(shell_gstats_t *g, const shell_t *s);
