@@ -218,7 +218,10 @@ $(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h
 fuzz-build: $(FUZZ_BINS)
 fuzz: deps
 	@bash scripts/fuzz.sh $(FUZZ_TIME)
-.PHONY: report fuzz fuzz-build
+.PHONY: report fuzz fuzz-build debugging-doc
+# docs/debugging.md's transcript, figures and screenshot from a live run (make test checks them)
+debugging-doc: deps build
+	@bash scripts/debugging_doc.sh
 
 clean:
 	rm -rf $(B)

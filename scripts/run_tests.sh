@@ -171,6 +171,10 @@ while [ $ndone -lt $njobs ]; do
   [ $ndone -lt $njobs ] && sleep 0.5
 done
 wait $XPID 2>/dev/null
+# docs/debugging.md walks through the FAULT_L1D_LRU_SKIP divergence: its report must be today's (make debugging-doc)
+dbg=$(grep -l 'reproduce: FAULT_RTL=FAULT_L1D_LRU_SKIP make lockstep BLOCK=l1d SEED=1' $LOG/job.*.out 2>/dev/null | head -1)
+if [ -n "$dbg" ]; then tally "$(bash scripts/debugging_doc.sh --check $dbg 2>&1)"
+else bad "docs/debugging.md: no FAULT_L1D_LRU_SKIP fault run to check it against"; fi
 
 step "functional coverage: every declared point hit by the runs above"
 if out=$(bash scripts/coverage.sh $B/cov/*.txt 2>&1); then ok "coverage: $(grep -c '^coverage' <<<"$out") blocks, every declared point hit ($(tr '\n' ';' <<<"$out"))"
