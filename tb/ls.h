@@ -76,6 +76,13 @@ void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem);
  * output register rdata_q (compared after every edge, declared not reset:
  * an SRAM's output latch is not). */
 void ls_mem_sync(ls_map_t *m, const char *inst, const mem_1r1w_sync_t *mem);
+/* An internal wire of the RTL (a sub-block's port: "gen_sm[0].i_sm.i_l1d.
+ * req_valid_i") compared, as the outputs and memory write ports are, before
+ * the clock edge, against the C model's value after comb.  valid: a probe
+ * declared before that gates it (compared only in cycles its C value is 1,
+ * as a write port's address under its enable); NULL: every cycle. */
+void ls_probe_(ls_map_t *m, const char *path, unsigned width, const void *c, size_t csize, const char *valid);
+#define ls_probe(m, path, width, c, valid) ls_probe_((m), (path), (width), (c), sizeof *(c), (valid))
 /* A fifo_sync instance: its pointer and count registers and its body. */
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f);
 /* A fifo_sync_sram instance: pointers, count, out_src_q, the bypass register

@@ -306,6 +306,48 @@ static void declare(void *p, ls_map_t *mp) {
   ls_enum(mp, "mode_womu_i", "BDU_WOMU");
   /* state map */
   char nm[96];
+  /* each SM's L1D ports, compared before the edge (ls_probe): the request
+   * handshake and its decision, the miss path toward the crossbar, the fill
+   * and the response; payloads only while their valid is high */
+  for (unsigned i = 0; i < c->nsm; i++) {
+    const l1d_t *L = &s->sm[i].i_l1d;
+    const l1d_geom_t *lg = &L->g;
+    char pv[96], pf[96];
+#define PR(leaf, w, ptr, valid)                                                             \
+  do {                                                                                    \
+    snprintf(nm, sizeof nm, "gen_sm[%u].i_sm.i_l1d.%s", i, leaf);                          \
+    if (valid) snprintf(pv, sizeof pv, "gen_sm[%u].i_sm.i_l1d.%s", i, (const char *)valid); \
+    ls_probe(mp, nm, w, ptr, valid ? pv : NULL);                                          \
+  } while (0)
+    const char *none = NULL;
+    PR("req_valid_i", 1, &L->in.req_valid_i, none);
+    PR("req_ready_o", 1, &L->out.req_ready_o, none);
+    PR("req_addr_i", lg->addr_w, &L->in.req_addr_i, "req_valid_i");
+    PR("req_store_i", 1, &L->in.req_store_i, "req_valid_i");
+    PR("req_byp_i", 1, &L->in.req_byp_i, "req_valid_i");
+    PR("req_id_i", lg->id_w, &L->in.req_id_i, "req_valid_i");
+    PR("dec_valid_o", 1, &L->out.dec_valid_o, none);
+    PR("req_outcome_o", 2, &L->out.req_outcome_o, "dec_valid_o");
+    PR("req_fail_o", 3, &L->out.req_fail_o, "dec_valid_o");
+    PR("mem_req_valid_o", 1, &L->out.mem_req_valid_o, none);
+    PR("mem_req_ready_i", 1, &L->in.mem_req_ready_i, none);
+    PR("mem_req_addr_o", L->law, &L->out.mem_req_addr_o, "mem_req_valid_o");
+    PR("mem_req_store_o", 1, &L->out.mem_req_store_o, "mem_req_valid_o");
+    PR("mem_req_byp_o", 1, &L->out.mem_req_byp_o, "mem_req_valid_o");
+    PR("mem_req_id_o", lg->id_w, &L->out.mem_req_id_o, "mem_req_valid_o");
+    PR("fill_valid_i", 1, &L->in.fill_valid_i, none);
+    PR("fill_ready_o", 1, &L->out.fill_ready_o, none);
+    PR("fill_addr_i", L->law, &L->in.fill_addr_i, "fill_valid_i");
+    PR("fill_byp_i", 1, &L->in.fill_byp_i, "fill_valid_i");
+    PR("fill_id_i", lg->id_w, &L->in.fill_id_i, "fill_valid_i");
+    PR("rsp_valid_o", 1, &L->out.rsp_valid_o, none);
+    PR("rsp_id_o", lg->id_w, &L->out.rsp_id_o, "rsp_valid_o");
+#undef PR
+    snprintf(pf, sizeof pf, "gen_sm[%u].i_sm.i_l1d.req_outcome_o", i);
+    ls_enum(mp, pf, "L1D_OUT");
+    snprintf(pf, sizeof pf, "gen_sm[%u].i_sm.i_l1d.req_fail_o", i);
+    ls_enum(mp, pf, "L1D_FAIL");
+  }
   for (unsigned i = 0; i < c->nsm; i++) {
     snprintf(nm, sizeof nm, "gen_sm[%u].i_sm.", i);
     shell_sm_ls_declare_state(mp, nm, &s->sm[i]);
@@ -606,15 +648,21 @@ static int wave_group(const char *path, int sub, char *name, size_t n) {
     const char *r = path + off;
     const char *what;
     int k;
-    if (!strncmp(r, "i_sm.i_l1d.d_", 13)) what = "[MRPB ->] L1D request port (the L1D's decide stage)", k = 0;
+    static const char *const reqp[] = {"req_", "dec_valid_o", NULL}, *const fillp[] = {"fill_", "rsp_", NULL};
+    int isreq = 0, isfill = 0;
+    for (int j = 0; reqp[j]; j++) isreq |= !strncmp(r, "i_sm.i_l1d.", 11) && !strncmp(r + 11, reqp[j], strlen(reqp[j]));
+    for (int j = 0; fillp[j]; j++) isfill |= !strncmp(r, "i_sm.i_l1d.", 11) && !strncmp(r + 11, fillp[j], strlen(fillp[j]));
+    if (isreq || !strncmp(r, "i_sm.i_l1d.d_", 13))
+      what = "[MRPB ->] L1D request port (handshake, decision; the decide stage d_*_q)", k = 0;
+    else if (isfill) what = "L1D response / fill (fill and response ports, MSHRs, release queue, fill writes)", k = 6;
     else if (!strncmp(r, "i_sm.l_", 7)) what = "LD/ST unit (coalescer)", k = 3;
     else if (!strncmp(r, "i_sm.gen_mrpb.", 14)) what = "MRPB", k = 4;
     else if (!strncmp(r, "i_sm.i_l1d.i_missq", 18) || !strncmp(r, "i_sm.i_l1d.i_bypq", 17) ||
              !strncmp(r, "i_sm.i_l1d.mem_", 15) || !strncmp(r, "i_sm.i_injq", 11))
-      what = "L1D miss path to the crossbar (miss and bypass queues, injection queue)", k = 5;
+      what = "L1D miss path to the crossbar (memory request port, miss and bypass queues, injection queue)", k = 5;
     else if (!strncmp(r, "i_sm.i_l1d.mshr_", 16) || !strncmp(r, "i_sm.i_l1d.i_relq", 17) ||
              !strncmp(r, "i_sm.i_l1d.fw_", 14))
-      what = "L1D response / fill (MSHRs, release queue, fill writes)", k = 6;
+      what = "L1D response / fill (fill and response ports, MSHRs, release queue, fill writes)", k = 6;
     else if (!strncmp(r, "i_sm.i_l1d.", 11)) what = "L1D tags, data, replacement state", k = 7;
     else if (!strncmp(r, "i_byp.", 6)) what = "bypass hook (BDU / CHSS)", k = 8;
     else if (!strncmp(r, "i_sm.", 5)) what = "warps, TB slots, scheduler", k = 9;
@@ -658,5 +706,5 @@ const ls_block_t ls_block_shell = {
     .check = check,
     .summary = summary,
     .wave_group = wave_group,
-    .wave_mark = "gen_sm[0].i_sm.i_l1d.d_valid_q", /* SM 0's first L1D request */
+    .wave_mark = "gen_sm[0].i_sm.i_l1d.req_valid_i", /* SM 0's first L1D request */
 };
