@@ -38,7 +38,10 @@ for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[$i]}" in
     --cycles|--seed|--sweep|--compare-every)
       v=${args[$((i + 1))]:-}
-      if ! [[ "$v" =~ ^[0-9]+$ ]]; then
+      if [ $((i + 1)) -ge ${#args[@]} ]; then
+        echo "error: option ${args[$i]} needs a value" >&2
+        exit 2
+      elif ! [[ "$v" =~ ^[0-9]+$ ]]; then
         echo "error: option ${args[$i]}: '$v' is not a non-negative integer" >&2
         exit 2
       fi ;;
