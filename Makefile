@@ -1,5 +1,8 @@
 # Makefile -- every job of the project is a target here.
-#   make run     the main job: the GPU shell (C model, then whole-shell C/RTL lockstep), then every block in lockstep
+#   make run [WORKLOAD=atax|file.traceg|file.wl] [CONFIG=file]   the main job (about 5 min on 2 cores, first run):
+#                the GPU shell's C model with GPGPU-Sim's statistics, then the whole shell in C/RTL
+#                lockstep over the whole workload (reduced size), then a summary of outputs (build/run/)
+#   make run ALL=1   ... then every block in lockstep over each of its configurations (about 40 min)
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep-large [SEED=n] [CYCLES=n]   the large configs (tb/configs/*/large/: 28 SMs), not in make test
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k] [COMPARE_EVERY=k]
@@ -8,7 +11,7 @@
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
-#   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
+#   make report  CSV + PNG from build/stats/*.json and the shell's build/run/*.json [JSON=more.json]     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
 #   make regress [REGRESS="--seeds 5 --slurm --submit ..."] | regress-selftest | slurm-up | slurm-down   (docs/regress.md)
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
@@ -21,6 +24,14 @@ CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror
 INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -I$(VINC)/vltstd -I$(VINC)/gtkwave
 CFLAGS  ?= -O2 -g
+# quiet build lines ("  CC  build/obj/x.o"); make V=1 shows the full commands
+ifeq ($(V),1)
+  Q :=
+  say =
+else
+  Q := @
+  say = echo "  $(1) $@";
+endif
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
@@ -47,6 +58,7 @@ RANDINIT ?=
 GPGPUSIM ?=
 STATS  ?=
 FUZZ_TIME ?= 60
+ALL    ?=
 
 .PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep clean help coverage regress regress-selftest slurm-up slurm-down mutate
 all: build
@@ -60,18 +72,18 @@ deps:
 # ---- the one parameter source -> C header + SV package -------------------
 $(B)/gen_params: scripts/gen_params.c $(DEFS)
 	@mkdir -p $(B)/gen
-	$(CC) $(CSTD) $(WARN) -Icsim $< -o $@
+	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) -Icsim $< -o $@
 $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv &: $(B)/gen_params
-	$(B)/gen_params $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv
+	$(Q)$(call say,GEN)$(B)/gen_params $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv
 gen: $(B)/gen/l1sys_params.h
 
 # ---- C objects: plain and sanitized ---------------------------------------
 $(B)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -c $< -o $@
+	$(Q)$(call say,CC )$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -c $< -o $@
 $(B)/asanobj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -c $< -o $@
+	$(Q)$(call say,CC )$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -c $< -o $@
 
 $(B)/lib/libcsim.a: $(patsubst %.c,$(B)/obj/%.o,$(CSIM_SRC))
 	@mkdir -p $(dir $@); rm -f $@; ar rcs $@ $^
@@ -88,17 +100,17 @@ $(B)/lib/libls_asan.a: $(patsubst %.c,$(B)/asanobj/%.o,$(ENGINE_SRC))
 FST_OBJS := $(B)/fst/fstapi.o $(B)/fst/fastlz.o $(B)/fst/lz4.o
 $(B)/fst/%.o: $(VINC)/gtkwave/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -w -D_GNU_SOURCE -DFST_CONFIG_INCLUDE=\"fst_config.h\" -I$(VINC)/gtkwave -c $< -o $@
+	$(Q)$(call say,CC )$(CC) -O2 -w -D_GNU_SOURCE -DFST_CONFIG_INCLUDE=\"fst_config.h\" -I$(VINC)/gtkwave -c $< -o $@
 
 # C-only engine: emits RTL harnesses, runs C models alone.
 # (whole archive: the registry refers to blocks weakly, which alone would not
 # pull them out of the archive)
 $(B)/bin/lockstep-c: $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
+	$(Q)$(call say,LD )$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
 $(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a $(FST_OBJS) -lz -lm -o $@
+	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a $(FST_OBJS) -lz -lm -o $@
 
 # ---- Verilator runtime, compiled once for every harness -------------------
 VRT_SRC  := verilated verilated_vpi verilated_fst_c verilated_threads verilated_dpi
@@ -109,17 +121,17 @@ VRT_OBJS := $(patsubst %,$(B)/vrt/%.o,$(VRT_SRC))
 VDEFS    := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -DVL_VALUE_STRING_MAX_WORDS=2048
 $(B)/vrt/%.o: $(VINC)/%.cpp Makefile  # Makefile: VDEFS live here
 	@mkdir -p $(dir $@)
-	$(CXX) -O2 -faligned-new -w $(VDEFS) -I$(VINC) -I$(VINC)/vltstd -c $< -o $@
+	$(Q)$(call say,CXX)$(CXX) -O2 -faligned-new -w $(VDEFS) -I$(VINC) -I$(VINC)/vltstd -c $< -o $@
 
 build: $(B)/bin/lockstep-c $(B)/lib/libls.a $(B)/lib/libcsim.a $(B)/obj/tb/ls_vpi.o $(VRT_OBJS)
 
 # ---- C tests ----------------------------------------------------------------
 $(B)/test/%: tb/tests/%.c $(TEST_SUPP) $(B)/lib/libcsim.a $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(TEST_SUPP) $(B)/lib/libcsim.a -lm -o $@
+	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(TEST_SUPP) $(B)/lib/libcsim.a -lm -o $@
 $(B)/asan/%: tb/tests/%.c $(TEST_SUPP) $(B)/lib/libcsim_asan.a $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) $< $(TEST_SUPP) $(B)/lib/libcsim_asan.a -lm -o $@
+	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) $< $(TEST_SUPP) $(B)/lib/libcsim_asan.a -lm -o $@
 ctest-build: $(TESTS) $(ASAN_TESTS) $(B)/bin/lockstep-c-asan
 
 # ---- checks and jobs ----------------------------------------------------------
@@ -160,7 +172,7 @@ test: .test-run
 run: .run-run
 	$(call FINISH,run)
 .run-run: deps
-	@$(call RUNRC,WORKLOAD=$(WORKLOAD) CONFIG=$(CONFIG) SEED=$(SEED) bash scripts/run_demo.sh,run)
+	@$(call RUNRC,WORKLOAD=$(WORKLOAD) CONFIG=$(CONFIG) SEED=$(SEED) ALL=$(ALL) bash scripts/run_demo.sh,run)
 
 # make bench: cycles/s of C alone, RTL alone (speed build and lockstep
 # build) and lockstep, with ratios; build/bench.json.  make bench-ir: the C
@@ -214,18 +226,21 @@ synth-sweep: deps build
 	@bash scripts/synth_sweep.sh $(if $(ONLY),--only $(ONLY))
 
 # ---- results and fuzzing (docs/results.md, docs/fuzzing.md) ---------------
-report:
-	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report
+report:   # every lockstep run (build/stats/), make run's shell runs (build/run/*.json) and make report JSON=...
+	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report $(wildcard build/run/*.json) $(JSON)
 
 FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/shell/shell_wl.c csim/shell/shell_traceg.c csim/shell/shell_gen.c
 FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))
 $(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h $(FUZZ_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
-	clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
+	$(Q)$(call say,LD )clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
 fuzz-build: $(FUZZ_BINS)
 fuzz: deps
 	@bash scripts/fuzz.sh $(FUZZ_TIME)
-.PHONY: report fuzz fuzz-build
+.PHONY: report fuzz fuzz-build debugging-doc
+# docs/debugging.md's transcript, figures and screenshot from a live run (make test checks them)
+debugging-doc: deps build
+	@bash scripts/debugging_doc.sh
 
 clean:
 	rm -rf $(B)
@@ -233,7 +248,7 @@ clean:
 # ---- static load classifier of coordinated bypassing (seed 000, Algorithm 1; docs/chss.md)
 $(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
+	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
 build: $(B)/bin/chss-classify
 # ---- the L1D C model alone on the seeded streams of issue 28 (make bench's rows against GPGPU-Sim)
 $(B)/bin/l1d-stream: $(B)/obj/tb/l1d_stream.o $(B)/lib/libcsim.a
@@ -241,23 +256,24 @@ $(B)/bin/l1d-stream: $(B)/obj/tb/l1d_stream.o $(B)/lib/libcsim.a
 	$(CC) $(CFLAGS) $^ -o $@
 build: $(B)/bin/l1d-stream
 # ---- GPU shell: C model alone (docs/shell.md) -------------------------------
-#   make sim [WORKLOAD=atax] [CONFIG=file] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [JSON=out.json]
+#   make sim [WORKLOAD=atax] [CONFIG=file] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [JSON=out.json] [STATS=gpgpusim]
 WORKLOAD ?= atax
 ARGS     ?=
 JSON     ?=
 $(B)/bin/shell-sim: $(B)/obj/tb/shell_sim.o $(B)/lib/libcsim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $^ -o $@
+	$(Q)$(call say,LD )$(CC) $(CFLAGS) $^ -o $@
 $(B)/bin/shell-sim-asan: $(B)/asanobj/tb/shell_sim.o $(B)/lib/libcsim_asan.a
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) $^ -o $@
+	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $^ -o $@
 build: $(B)/bin/shell-sim
 ctest-build: $(B)/bin/shell-sim-asan
 .PHONY: sim
 sim: $(B)/bin/shell-sim
 	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) \
 	  $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--config) $(CONFIG)) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) \
-	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
+	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES)) \
+	  $(if $(filter gpgpusim table,$(STATS)),--stats $(STATS))
 # make calibrate [GPGPUSIM=file.config]: microbenchmarks on the shell's C model against the
 # latencies and bandwidths the config implies (docs/shell.md, "Calibration")
 .PHONY: calibrate

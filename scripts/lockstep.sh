@@ -38,6 +38,18 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --cycles) have_cyc=1 ;;
     --gpgpusim-config) have_cfg=1 ;; # a configuration of its own: no loop over tb/configs
   esac
+  # numbers checked once, here, before a loop over the block's configurations repeats the error per config
+  case "${args[$i]}" in
+    --cycles|--seed|--sweep|--compare-every)
+      v=${args[$((i + 1))]:-}
+      if [ $((i + 1)) -ge ${#args[@]} ]; then
+        echo "error: option ${args[$i]} needs a value" >&2
+        exit 2
+      elif ! [[ "$v" =~ ^[0-9]+$ ]]; then
+        echo "error: option ${args[$i]}: '$v' is not a non-negative integer" >&2
+        exit 2
+      fi ;;
+  esac
 done
 if [ $have_cyc = 0 ]; then
   if [ -f tb/configs/$block/full_cycles ]; then args+=(--cycles "$(cat tb/configs/$block/full_cycles)"); else args+=(--cycles 100000); fi

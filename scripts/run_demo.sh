@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# run_demo.sh -- make run: the project's main job: the GPU shell (scripts/run_shell.sh), then every block.
-# Runs every block the engine knows -- the primitives and the L1 blocks -- in
-# C/RTL lockstep over each of its configurations, and prints a summary.
+# run_demo.sh -- make run: the project's main job: the GPU shell (scripts/run_shell.sh:
+# C model with GPGPU-Sim's statistics, the whole shell in system lockstep over
+# the whole workload, a summary).  With ALL=1 (make run ALL=1), then every
+# block the engine knows -- the primitives and the L1 blocks -- in C/RTL
+# lockstep over each of its configurations, and a summary of those.
 set -u
 cd "$(dirname "$0")/.."
 B=build
 CYC=${RUN_CYCLES:-50000}
-SEED=${SEED:-$(( $(date +%s) % 100000 ))}
+ALL=${ALL:-}
+case "$ALL" in ""|0|1) ;; *) echo "error: parameter ALL: '$ALL': expected 1 (make run ALL=1: every block too) or nothing" >&2; exit 2 ;; esac
+[[ "$CYC" =~ ^[0-9]+$ ]] || { echo "error: RUN_CYCLES: '$CYC' is not a non-negative integer" >&2; exit 2; }
+SEED=${SEED:-1}
+[[ "$SEED" =~ ^[0-9]+$ ]] || { echo "error: parameter SEED: '$SEED' is not a non-negative integer" >&2; exit 2; }
 echo "make run: building the C models and the engine"
 make -s build >/dev/null &
 bpid=$!
@@ -16,7 +22,9 @@ while kill -0 $bpid 2>/dev/null; do # a line every 8 s, never silent
   [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $bpid 2>/dev/null && echo "make run: still building ($((SECONDS - t0)) s)"
 done
 wait $bpid || exit 2
-bash scripts/run_shell.sh || exit $?   # its status: 1 divergence, 2 bad input; the GPU shell (C model), then the blocks it embeds in lockstep
+SEED=$SEED bash scripts/run_shell.sh; src=$?   # its status: 1 divergence, 2 bad input
+[ "$ALL" = 1 ] || exit $src
+[ $src -eq 0 ] || exit $src
 echo
 echo "make run: C model vs RTL lockstep of every block, seed $SEED, $CYC cycles per configuration"
 echo "(the blocks the shell embeds, and the hook twins its RTL top does not wire yet, each against its C model)"
@@ -40,4 +48,5 @@ for b in $($B/bin/lockstep-c --list-blocks | awk '{print $1}'); do
 done
 echo "make run: $nrun runs, $((nrun - nfail)) agreed on every cycle, $nfail failed"
 [ $rc -eq 0 ] && echo "make run: every block agreed with its C model on every cycle (reproduce any row: make lockstep BLOCK=<block> SEED=$SEED CYCLES=$CYC CONFIG=tb/configs/<block>/<config>.cfg)"
+echo "make run: the GPU shell's outputs are in build/run/ (summary above the block table)"
 exit $rc

@@ -1,49 +1,136 @@
 #!/usr/bin/env bash
-# run_shell.sh -- the GPU shell part of make run: the default workload (or
-# WORKLOAD=) on the default 4-SM shell (or CONFIG=, a NAME = VALUE file, or a
-# gpgpusim.config), C model; summary table, JSON in build/run/, the block
-# diagram.  Then the whole shell in system lockstep (rtl/shell/shell.sv
-# against csim/shell/shell.c, block `shell`) on the same configuration for
-# RUN_SHELL_CYCLES cycles, with a comparison waveform and its .gtkw of the
-# last cycles; the system adapter replays the same workload
-# (SHELL_WORKLOAD).  A configuration with SHELL_BYPASS = STATIC or COORD
-# first runs the static flow (docs/shell.md): a profile under NONE, the
-# classifier's tags, then the run with them (--tags; SHELL_TAGS for the
-# system run).
+# run_shell.sh -- make run's job (docs/shell.md, README.md "make run"):
+#  1. the GPU shell's C model on WORKLOAD (default atax; a generator, an
+#     Accel-Sim .traceg or a .wl file) and CONFIG (default
+#     tb/shell/configs/default.cfg, a NAME = VALUE file or a gpgpusim.config):
+#     the summary table, GPGPU-Sim's statistics (build/run/shell.gpgpusim.txt),
+#     JSON (build/run/shell.json), the block diagram (build/run/shell.svg);
+#  2. the whole shell in system lockstep (rtl/shell/shell.sv against
+#     csim/shell/shell.c, block `shell`) on the same workload, ONCE
+#     (SHELL_WORKLOAD_ONCE=1), to its end: every kernel, block and warp runs
+#     to completion.  A generator's problem is reduced, when its C-model run
+#     is longer than RUN_LS_BUDGET cycles (default 60000), to the candidate
+#     size that fits and hits the most coverage points; a trace or .wl file
+#     runs whole.
+#     Comparison waveform (.fst + .gtkw) of its first 2000 cycles;
+#  3. one summary: what ran, where each output is, how to reproduce.
+# A configuration with SHELL_BYPASS = STATIC or COORD first runs the static
+# flow: a profile under NONE, the classifier's tags, then the run with them.
+# Exit: 0, 1 divergence or scoreboard failure, 2 bad input.
 set -u
 cd "$(dirname "$0")/.."
 B=build
+R=$B/run
 W=${WORKLOAD:-atax}
 C=${CONFIG:-tb/shell/configs/default.cfg}
-make -s $B/bin/shell-sim >/dev/null || exit 1
-mkdir -p $B/run
-copt="--config $C"
-case "$C" in *.config) copt="--gpgpusim-config $C" ;; esac
-topt=""
+S=${SEED:-1}
+BUDGET=${RUN_LS_BUDGET:-60000}
+make -s $B/bin/shell-sim $B/bin/chss-classify >/dev/null || exit 2
+mkdir -p $R
+rm -rf $R/waves; rm -f $R/shell.json $R/shell.txt $R/shell.gpgpusim.txt $R/shell_lockstep.json $R/shell_lockstep.txt
+copt=(--config "$C")
+case "$C" in *.config) copt=(--gpgpusim-config "$C") ;; esac
+topt=()
 sch=""
 [ -f "$C" ] && sch=$(sed -n 's/^[[:space:]]*SHELL_BYPASS[[:space:]]*=[[:space:]]*\([A-Z]*\).*/\1/p' "$C" | tail -1)
+static_flow() { # workload args -> $R/shell.tags
+  $B/bin/shell-sim --quiet --workload "$W" ${1:+--args "$1"} "${copt[@]}" --set SHELL_BYPASS=NONE --seed "$S" --profile $R/shell.prof >/dev/null &&
+    $B/bin/chss-classify $R/shell.prof >$R/shell.tags
+}
 if [ "$sch" = STATIC ] || [ "$sch" = COORD ]; then
-  make -s $B/bin/chss-classify >/dev/null || exit 1
-  echo "make run: static flow for SHELL_BYPASS=$sch: profile under NONE -> chss-classify -> $B/run/shell.tags"
-  $B/bin/shell-sim --quiet --workload "$W" $copt --set SHELL_BYPASS=NONE --seed ${SEED:-1} --profile $B/run/shell.prof >/dev/null &&
-    $B/bin/chss-classify $B/run/shell.prof > $B/run/shell.tags || exit $?
-  topt="--tags $B/run/shell.tags"
+  echo "make run: static flow for SHELL_BYPASS=$sch: profile under NONE -> chss-classify -> $R/shell.tags"
+  static_flow "" || exit 2
+  topt=(--tags $R/shell.tags)
 fi
-echo "make run: GPU shell, workload $W, config $C (C model)"
-$B/bin/shell-sim --workload "$W" $copt $topt --seed ${SEED:-1} --json $B/run/shell.json; rc=$?
-$B/bin/shell-sim --workload "$W" $copt --dot $B/run/shell.dot 2>/dev/null && command -v dot >/dev/null &&
-  dot -Tsvg $B/run/shell.dot -o $B/run/shell.svg
-echo "statistics: $B/run/shell.json   block diagram: $B/run/shell.svg"
-[ $rc -eq 0 ] || exit $rc
-# the whole shell, C model against RTL, every output and register every cycle
-N=${RUN_SHELL_CYCLES:-50000}
+
+# ---- 1. the C model -----------------------------------------------------------
+echo "make run: [1/2] GPU shell C model: workload $W, config $C, seed $S"
+t0=$SECONDS
+$B/bin/shell-sim --workload "$W" "${copt[@]}" "${topt[@]}" --seed "$S" --stats gpgpusim --json $R/shell.json >$R/shell.out; rc=$?
+# the table on the terminal; GPGPU-Sim's statistics (after the first blank line) in their own file
+awk 'NR==1,/^$/' $R/shell.out | sed '/^$/d' | tee $R/shell.txt
+awk 'f; /^$/ && !f {f=1}' $R/shell.out >$R/shell.gpgpusim.txt
+rm -f $R/shell.out
+[ $rc -eq 2 ] && exit 2 # bad input: shell-sim's one error line says it
+if [ $rc -ne 0 ]; then
+  echo "make run: the C model ended with exit $rc (1 scoreboard failure, 3 cycle limit); outputs written: $(ls $R/shell.json $R/shell.txt 2>/dev/null | tr '\n' ' ')"
+  exit $rc
+fi
+$B/bin/shell-sim --workload "$W" "${copt[@]}" --dot $R/shell.dot 2>/dev/null && command -v dot >/dev/null &&
+  dot -Tsvg $R/shell.dot -o $R/shell.svg
+gipc=$(sed -n 's/^gpu_tot_ipc = *//p' $R/shell.gpgpusim.txt | tail -1)
+ccyc=$(sed -n 's/^cycles \([0-9]*\) .*/\1/p' $R/shell.txt)
+t1=$((SECONDS - t0))
+
+# ---- 2. system lockstep, the workload once, to its end ------------------------
+# a generator longer than the budget: the candidate size, within the budget,
+# whose run (C model alone, the lockstep's adapter and coverage: seconds)
+# hits the most of the shell's coverage points; the first on a tie
+LA=""
+case "$W" in
+  *.traceg|*.wl|*/*) ;;
+  *) if [ "${ccyc:-0}" -gt "$BUDGET" ]; then
+       LA=n=64,iters=8; best=-1
+       for a in iters=16 n=1024,iters=4,bs=32 iters=8 n=64,iters=8; do
+         n=$($B/bin/shell-sim --quiet --workload "$W" --args $a "${copt[@]}" --seed "$S" --set SHELL_BYPASS=NONE --json $R/.probe.json >/dev/null 2>&1 &&
+             sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
+         { [ -n "$n" ] && [ "$n" -le "$BUDGET" ]; } || continue
+         h=$(SHELL_WORKLOAD="$W" SHELL_WORKLOAD_ARGS=$a SHELL_WORKLOAD_ONCE=1 $B/bin/lockstep-c --block shell --mode c \
+             "${copt[@]}" --seed "$S" --cycles $((n + 100)) 2>/dev/null | sed -n 's/^coverage: \([0-9]*\) of.*/\1/p')
+         if [ "${h:-0}" -gt "$best" ]; then best=${h:-0}; LA=$a; fi
+       done
+       rm -f $R/.probe.json
+     fi ;;
+esac
+if [ -n "$LA" ] && [ ${#topt[@]} -gt 0 ]; then static_flow "$LA" || exit 2; fi
+# cycles: the C model's run of this size, and a margin for the shell to go idle
+lcyc=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json >/dev/null 2>&1 &&
+       sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
+rm -f $R/.probe.json
+[ -n "$lcyc" ] || { echo "make run: the C model did not finish workload $W ${LA:+($LA)}"; exit 1; }
+N=$((lcyc + 100))
+WIN=$((N < 2000 ? N - 1 : 1999))
 echo
-echo "make run: whole-shell lockstep (rtl/shell/shell.sv vs csim/shell/shell.c), config $C, seed ${SEED:-1}, $N cycles"
-echo "  (the same workload, its kernels over and over; waveform of the last 200 cycles)"
-export SHELL_WORKLOAD="$W"
-[ -n "$topt" ] && export SHELL_TAGS=$B/run/shell.tags
-out=$(bash scripts/lockstep.sh shell $copt --seed ${SEED:-1} --cycles $N --window $((N > 200 ? N - 200 : 0)):$((N - 1)) \
-  --wave-dir $B/run/waves --stats $B/run/shell_lockstep.json); lrc=$?
-echo "$out" | grep -v '^lockstep.sh:' | sed 's/^/  /'
-if [ $lrc -eq 0 ]; then echo "  whole-shell divergences: 0"; else echo "  whole-shell lockstep: exit $lrc"; fi
+echo "make run: [2/2] whole-shell system lockstep (rtl/shell/shell.sv vs csim/shell/shell.c), every register and output every cycle"
+if [ -n "$LA" ]; then
+  echo "  workload $W at a reduced size ($LA: $lcyc cycles in the C model instead of $ccyc), once, to its end"
+else
+  echo "  workload $W as above ($lcyc cycles), once, to its end"
+fi
+[ -d $B/ls/shell ] || echo "  (this first run builds the shell's RTL harness with Verilator: minutes; cached in $B/ls/shell/ after that)"
+export SHELL_WORKLOAD="$W" SHELL_WORKLOAD_ONCE=1
+[ -n "$LA" ] && export SHELL_WORKLOAD_ARGS="$LA"
+[ ${#topt[@]} -gt 0 ] && export SHELL_TAGS=$R/shell.tags
+t0=$SECONDS
+bash scripts/lockstep.sh shell "${copt[@]}" --seed "$S" --cycles $N --window 0:$WIN \
+  --wave-dir $R/waves --stats $R/shell_lockstep.json >$R/shell_lockstep.txt; lrc=$?
+t2=$((SECONDS - t0))
+grep -v '^lockstep.sh:' $R/shell_lockstep.txt | sed 's/^/  /'
+complete=$(grep -c 'every kernel, block and warp ran to completion' $R/shell_lockstep.txt)
+cov=$(sed -n 's/^coverage: //p' $R/shell_lockstep.txt | head -1)
+na=$(sed -n 's/^shell: coverage points not applicable to this configuration: //p' $R/shell_lockstep.txt | head -1)
+wave=$(ls $R/waves/*.gtkw 2>/dev/null | grep -v "_rtl.gtkw$" | head -1)
+
+# ---- 3. summary ---------------------------------------------------------------------
+echo
+echo "================ make run: summary ================"
+echo "ran:"
+echo "  C model     workload $W, config $C, seed $S: $ccyc cycles, gpu_tot_ipc $gipc (thread instructions/cycle)  [$t1 s]"
+if [ $lrc -eq 0 ] && [ "$complete" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
+elif [ $lrc -eq 0 ]; then lres="0 divergences, but the workload did NOT run to completion"; lrc=1
+else lres="FAILED (exit $lrc; see build/run/shell_lockstep.txt)"; fi
+echo "  lockstep    workload $W${LA:+ ($LA)}, $N cycles: $lres  [$t2 s]"
+cov=${cov/never hit:/not reached by this workload:}
+echo "              coverage: ${cov:-none reported}${na:+; not applicable to this configuration: $na}"
+echo "outputs:"
+echo "  build/run/shell.txt            the summary table (per SM, totals)"
+echo "  build/run/shell.gpgpusim.txt   GPGPU-Sim's statistics (gpu_sim_cycle, gpu_ipc, L1D_*, L2_*, breakdowns)"
+[ -f $R/shell.json ] && echo "  build/run/shell.json           both, as JSON (make report reads it)"
+[ -f $R/shell.svg ] && echo "  build/run/shell.svg            the block diagram of this configuration"
+echo "  build/run/shell_lockstep.txt   the lockstep's output; build/run/shell_lockstep.json its statistics"
+[ -n "$wave" ] && echo "  ${wave}  the comparison waveform (gtkwave $wave)"
+echo "reproduce:"
+echo "  make sim WORKLOAD=$W CONFIG=$C SEED=$S STATS=gpgpusim"
+echo "  SHELL_WORKLOAD=$W ${LA:+SHELL_WORKLOAD_ARGS=$LA }SHELL_WORKLOAD_ONCE=1 make lockstep BLOCK=shell CONFIG=$C SEED=$S CYCLES=$N WINDOW=0:$WIN"
+echo "  every block in lockstep over each of its configurations: make run ALL=1 (tens of minutes) or make regress"
 exit $lrc

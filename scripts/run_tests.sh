@@ -174,6 +174,10 @@ while [ $ndone -lt $njobs ]; do
   [ $ndone -lt $njobs ] && sleep 0.5
 done
 wait $XPID 2>/dev/null
+# docs/debugging.md walks through the FAULT_L1D_LRU_SKIP divergence: its report must be today's (make debugging-doc)
+dbg=$(grep -l 'reproduce: FAULT_RTL=FAULT_L1D_LRU_SKIP make lockstep BLOCK=l1d SEED=1' $LOG/job.*.out 2>/dev/null | head -1)
+if [ -n "$dbg" ]; then tally "$(bash scripts/debugging_doc.sh --check $dbg 2>&1)"
+else bad "docs/debugging.md: no FAULT_L1D_LRU_SKIP fault run to check it against"; fi
 
 step "functional coverage: every declared point hit by the runs above"
 if out=$(bash scripts/coverage.sh $B/cov/*.txt 2>&1); then ok "coverage: $(grep -c '^coverage' <<<"$out") blocks, every declared point hit ($(tr '\n' ';' <<<"$out"))"
@@ -231,6 +235,8 @@ wavecase "l1d tag memory write port" FAULT_RTL=FAULT_L1D_VICTIM_LOW l1d --config
 step "bad input (exit 2, one message) and exit codes through make"; stepfile
 # GPU shell: workloads, C model runs, determinism, bad traces (scripts/shell_tests.sh)
 tally "$(bash scripts/shell_tests.sh 2>&1)"
+# GPGPU-Sim's statistics (shell-sim --stats gpgpusim) against a log excerpt in its format (docs/shell.md)
+tally "$(python3 scripts/gpgpusim_stats_test.py 2>&1)"
 # GPU shell: bypass schemes (scripts/shell_mech_tests.sh)
 tally "$(bash scripts/shell_mech_tests.sh 2>&1)"
 

@@ -53,6 +53,11 @@ SER_BD = ["stream", "share", "gemm", "atax"]
 tbdat, _ = series("CHSS", "chss_tb_bg_series", SER_TB, "tbbg.dat")
 bddat, _ = series("TWOLEVEL", "bdu_bmode_series", SER_BD, "bdu.dat")
 nm = len(MECH)
+# one distinct colour per series (gnuplot's default cycle has 8: 10 mechanisms reused two)
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+           "#17becf", "#000000", "#aec7e8"]
+COLOURS = "\n".join(f"set linetype {i + 1} lc rgb '{c}'" for i, c in enumerate(PALETTE)) + f"\nset linetype cycle {len(PALETTE)}"
+assert len(MECH) <= len(PALETTE)
 gp = f"""
 set terminal pngcairo size 900,420 font ",10" noenhanced
 set style data histograms
@@ -60,14 +65,17 @@ set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set key outside right top
 set grid ytics
+{COLOURS}
 set output '{IMG}/shell_ipc.png'
 set title 'IPC per mechanism, normalized to NONE (4 SMs, 16 KB 4-way linear L1D)'
 set ylabel 'IPC / IPC(NONE)'
+set yrange [0:*]
 plot for [i=2:{nm + 1}] '{dat}' using i:xtic(1) title columnheader(i)
 set output '{IMG}/shell_l1hit.png'
 set title 'L1D hit rate (hits / L1D accesses) per mechanism'
 set ylabel 'L1D hit rate'
-plot for [i={nm + 2}:{2 * nm + 1}] '{dat}' using i:xtic(1) title columnheader(i)
+set yrange [0:1]
+plot for [i={nm + 2}:{2 * nm + 1}] '{dat}' using i:xtic(1) title word('{" ".join(MECH)}', i-{nm + 1})
 set style data steps
 set output '{IMG}/shell_tbbg.png'
 set title 'CHSS: TB_bg of SM0 over time (SHELL_BYPASS=CHSS)'

@@ -76,6 +76,13 @@ void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem);
  * output register rdata_q (compared after every edge, declared not reset:
  * an SRAM's output latch is not). */
 void ls_mem_sync(ls_map_t *m, const char *inst, const mem_1r1w_sync_t *mem);
+/* An internal wire of the RTL (a sub-block's port: "gen_sm[0].i_sm.i_l1d.
+ * req_valid_i") compared, as the outputs and memory write ports are, before
+ * the clock edge, against the C model's value after comb.  valid: a probe
+ * declared before that gates it (compared only in cycles its C value is 1,
+ * as a write port's address under its enable); NULL: every cycle. */
+void ls_probe_(ls_map_t *m, const char *path, unsigned width, const void *c, size_t csize, const char *valid);
+#define ls_probe(m, path, width, c, valid) ls_probe_((m), (path), (width), (c), sizeof *(c), (valid))
 /* A fifo_sync instance: its pointer and count registers and its body. */
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f);
 /* A fifo_sync_sram instance: pointers, count, out_src_q, the bypass register
@@ -94,8 +101,10 @@ void ls_noreset(ls_map_t *m, const char *path, const char *why);
 /* Optional, for readable divergence reports and waveforms (tb/ls_annot.c),
  * after the signal's declaration:
  *   ls_index(m, "rank_q", 0, "set,way:4")  array element i is "set i/4 way i%4"
- *   ls_index(m, "cnt_q", 4, "queue")       packed register = fields of 4 bits,
- *                                          field i at bits [4i+3:4i], "queue i"
+ *   ls_index(m, "cnt_q", 4, "queue")       packed register, input or output =
+ *                                          fields of 4 bits, field i at bits
+ *                                          [4i+3:4i], "queue i" (a per-unit
+ *                                          packed port: one field per unit)
  *   ls_enum(m, "req_outcome_o", "L1D_OUT") values are the L1D_OUT_* encodings
  *                                          of csim/params*.def (CONST prefix, or
  *                                          the ENUMV labels of a parameter) */
@@ -143,6 +152,15 @@ typedef struct ls_block {
    * once after declare().  The engine also skips check() then.  A block
    * without it still counts coverage under --bench. */
   void (*bench)(void *ctx);
+  /* Optional, for the comparison waveform's .gtkw: the group a signal (sub:
+   * its element or field, -1 the whole) is shown in.  Writes the group's
+   * name and returns its rank (groups in rank order; rank < 100: the group
+   * starts open), or -1 for the default groups (inputs, outputs, registers,
+   * memory write ports). */
+  int (*wave_group)(const char *path, int sub, char *name, size_t n);
+  /* Optional: a signal (path) whose first non-zero C value in the window is
+   * marked in the .gtkw and starts the view, when nothing diverged. */
+  const char *wave_mark;
 } ls_block_t;
 
 /* The registry (tb/blocks/registry.c). */

@@ -44,8 +44,8 @@ void ls_index(ls_map_t *m, const char *path, unsigned field_w, const char *names
     fprintf(stderr, "lockstep: ls_index names '%s', which the block has not declared\n", path);
     exit(2);
   }
-  if (field_w && (s->kind != SIG_REG || s->width % field_w)) {
-    fprintf(stderr, "lockstep: ls_index: '%s' (%u bits) is not a register of %u-bit fields\n", path, s->width, field_w);
+  if (field_w && ((s->kind != SIG_REG && s->kind != SIG_IN && s->kind != SIG_OUT) || s->width % field_w)) {
+    fprintf(stderr, "lockstep: ls_index: '%s' (%u bits) is not a register or port of %u-bit fields\n", path, s->width, field_w);
     exit(2);
   }
   ls_annot_t *a = annot_get(m, path);
@@ -105,13 +105,13 @@ void ls_annot_free(struct ls_map *m) {
 unsigned ls_nsub(const struct ls_map *m, const ls_sig_t *s) {
   if (s->kind == SIG_ARR || s->kind == SIG_MEM) return s->depth;
   const ls_annot_t *a = ls_annot_find(m, s);
-  if (s->kind == SIG_REG && a && a->field_w) return s->width / a->field_w;
+  if ((s->kind == SIG_REG || s->kind == SIG_IN || s->kind == SIG_OUT) && a && a->field_w) return s->width / a->field_w;
   return 0;
 }
 
 unsigned ls_sub_width(const struct ls_map *m, const ls_sig_t *s) {
   const ls_annot_t *a = ls_annot_find(m, s);
-  if (s->kind == SIG_REG && a && a->field_w) return a->field_w;
+  if ((s->kind == SIG_REG || s->kind == SIG_IN || s->kind == SIG_OUT) && a && a->field_w) return a->field_w;
   return s->width;
 }
 

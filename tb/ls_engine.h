@@ -105,6 +105,9 @@ ls_cmp_t *ls_cmp_open(const char *path, const struct ls_map *m);
 /* phase 0: before the edge; 1: after it.  first: also the registers as
  * they are at the window's first instant. */
 void ls_cmp_sample(ls_cmp_t *w, const struct ls_map *m, uint64_t cycle, int phase, int first);
+/* Marks (in the .gtkw) the first sample where signal path's C value is not
+ * zero, when nothing diverges (ls_block_t.wave_mark). */
+void ls_cmp_set_mark(ls_cmp_t *w, const struct ls_map *m, const char *path);
 void ls_cmp_close(ls_cmp_t *w);
 /* Frees it (after ls_cmp_close and ls_cmp_gtkw_write). */
 void ls_cmp_free(ls_cmp_t *w);

@@ -871,6 +871,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
     if (r.use_c && r.use_rtl) {
       snprintf(path, sizeof path, "%s_cmp.fst", o->wave_prefix);
       if (!(r.cmp = ls_cmp_open(path, &r.map))) { fprintf(stderr, "error: cannot write %s\n", path); return 2; }
+      ls_cmp_set_mark(r.cmp, &r.map, r.b->wave_mark);
     } else if (r.use_c && !vcd) {
       snprintf(path, sizeof path, "%s_c.vcd", o->wave_prefix);
       vcd = path;

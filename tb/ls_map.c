@@ -80,6 +80,19 @@ static void join(char *buf, size_t n, const char *inst, const char *leaf) {
   snprintf(buf, n, "%s%s%s", inst, *inst ? "." : "", leaf);
 }
 
+void ls_probe_(ls_map_t *m, const char *path, unsigned width, const void *c, size_t csize, const char *valid) {
+  int v = -1;
+  if (valid) {
+    for (int i = 0; i < m->nsig; i++)
+      if (!strcmp(m->sig[i].path, valid) && m->sig[i].kind == SIG_MPORT && m->sig[i].width == 1) v = i;
+    if (v < 0) {
+      fprintf(stderr, "lockstep: ls_probe '%s': its valid '%s' is not a 1-bit probe declared before\n", path, valid);
+      exit(2);
+    }
+  }
+  add(m, SIG_MPORT, path, width, 1, c, 0, csize)->we_sig = v;
+}
+
 void ls_mem(ls_map_t *m, const char *inst, const mem_1r1w_t *mem) {
   char p[512];
   unsigned aw = bits_idx_w(mem->depth);

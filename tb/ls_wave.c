@@ -179,6 +179,9 @@ struct ls_cmp {
   int *mem_we, *mem_wa;     /* per memory signal: its we_i / waddr_i signals */
   long *row_c, *row_r;      /* per memory signal: row written at this edge (-1 none) */
   uint32_t *bc, *br, *fc, *fr; /* scratch: 129 words each */
+  int mark_ent;             /* the block's wave_mark signal (-1 none) */
+  long long mark_t;         /* time of its first non-zero C value (-1 not yet) */
+  uint64_t now;             /* time of the sample being taken */
 };
 
 static char *sdup(const char *s) {
@@ -272,6 +275,7 @@ ls_cmp_t *ls_cmp_open(const char *path, const struct ls_map *m) {
   w->row_c = calloc((size_t)m->nsig, sizeof(long));
   w->row_r = calloc((size_t)m->nsig, sizeof(long));
   w->bc = calloc(130, 4), w->br = calloc(130, 4), w->fc = calloc(130, 4), w->fr = calloc(130, 4);
+  w->mark_ent = -1, w->mark_t = -1;
   for (int i = 0; i < m->nsig; i++) {
     const ls_sig_t *s = &m->sig[i];
     w->base[i] = w->n;
@@ -319,6 +323,12 @@ ls_cmp_t *ls_cmp_open(const char *path, const struct ls_map *m) {
   return w;
 }
 
+static int any_set(const uint32_t *v, unsigned width) {
+  for (unsigned i = 0; i < bits_words(width); i++)
+    if (v[i] & (i + 1 < bits_words(width) || !(width & 31) ? ~0u : (1u << (width & 31)) - 1u)) return 1;
+  return 0;
+}
+
 static void emit(void *fst, fstHandle h, unsigned width, uint32_t *v) {
   if (width <= 32) fstWriterEmitValueChange32(fst, h, width, v[0]);
   else fstWriterEmitValueChangeVec32(fst, h, width, v); /* v has a spare word */
@@ -333,6 +343,7 @@ static void ent_sample(ls_cmp_t *w, const struct ls_map *m, cmp_ent_t *e, const 
   if (!e->valid || memcmp(e->lc, c, nb)) { memcpy(e->lc, c, nb); emit(w->fst, e->hc, e->width, e->lc); }
   if (is_in) { e->valid = 1; return; }
   if (!e->valid || memcmp(e->lr, r, nb)) { memcpy(e->lr, r, nb); emit(w->fst, e->hr, e->width, e->lr); }
+  if (w->mark_t < 0 && w->mark_ent >= 0 && e == &w->e[w->mark_ent] && any_set(c, e->width)) w->mark_t = (long long)w->now;
   int d = gate && memcmp(c, r, nb) != 0;
   if (d) e->nmis++;
   if (!e->valid || d != e->ld) { e->ld = d; fstWriterEmitValueChange32(w->fst, e->hd, 1, (uint32_t)d); }
@@ -370,7 +381,13 @@ static void sig_sample(ls_cmp_t *w, const struct ls_map *m, int si, long only) {
   }
 }
 
+void ls_cmp_set_mark(ls_cmp_t *w, const struct ls_map *m, const char *path) {
+  int si = path ? find_sig(m, path) : -1;
+  w->mark_ent = si >= 0 ? w->base[si] : -1;
+}
+
 void ls_cmp_sample(ls_cmp_t *w, const struct ls_map *m, uint64_t cycle, int phase, int first) {
+  w->now = cycle * 10 + (phase ? 5 : 0);
   fstWriterEmitTimeChange(w->fst, cycle * 10 + (phase ? 5 : 0));
   fstWriterEmitValueChange32(w->fst, w->clk, 1, phase ? 1u : 0u);
   for (int i = 0; i < m->nsig; i++) {
@@ -526,19 +543,87 @@ static void div_title(const struct ls_map *m, const ls_div_t *d, char *buf, size
   else snprintf(buf, n, "divergence cycle %llu %s", (unsigned long long)d->cycle, s->path);
 }
 
+/* The block's own groups (ls_block_t.wave_group), in rank order; entries it
+ * leaves to the default groups are returned in *rest.  0 if the block has
+ * no wave_group. */
+typedef struct { char name[160]; int rank, first; } bgroup_t;
+static int grp_cmp(const void *a, const void *b) {
+  const bgroup_t *x = a, *y = b;
+  return x->rank != y->rank ? (x->rank > y->rank) - (x->rank < y->rank) : x->first - y->first;
+}
+
+static int block_groups(gtkw_t *g, const ls_cmp_t *w, const struct ls_map *m, const ls_block_t *b, int dk, char *rest) {
+  if (!b || !b->wave_group) return 0;
+  int *gi = malloc((size_t)w->n * sizeof(int));
+  bgroup_t *gr = calloc(512, sizeof *gr);
+  int ng = 0;
+  for (int k = 0; k < w->n; k++) {
+    const cmp_ent_t *e = &w->e[k];
+    ls_kind_t kd = m->sig[e->sig].kind;
+    gi[k] = -1;
+    rest[k] = 0;
+    if (k == dk || ((kd == SIG_ARR || kd == SIG_MEM) && !e->nmis)) continue; /* arrays: the differing elements only */
+    char nm[160];
+    int rank = b->wave_group(m->sig[e->sig].path, e->sub, nm, sizeof nm);
+    if (rank < 0) { rest[k] = 1; continue; }
+    int j = 0;
+    while (j < ng && strcmp(gr[j].name, nm)) j++;
+    if (j == ng) {
+      if (ng == 512) { rest[k] = 1; continue; }
+      snprintf(gr[ng].name, sizeof gr[ng].name, "%s", nm);
+      gr[ng].rank = rank, gr[ng].first = k;
+      ng++;
+    }
+    gi[k] = j;
+  }
+  int *ord = malloc((size_t)(ng ? ng : 1) * sizeof(int));
+  bgroup_t *sorted = malloc((size_t)(ng ? ng : 1) * sizeof *sorted);
+  memcpy(sorted, gr, (size_t)ng * sizeof *gr);
+  qsort(sorted, (size_t)ng, sizeof *sorted, grp_cmp);
+  for (int j = 0; j < ng; j++) {
+    int orig = 0;
+    while (strcmp(gr[orig].name, sorted[j].name)) orig++;
+    ord[j] = orig;
+  }
+  for (int j = 0; j < ng; j++) {
+    const bgroup_t *x = &gr[ord[j]];
+    int closed = x->rank >= 100;
+    gtkw_group(g, x->name, 1, closed);
+    for (int k = 0; k < w->n; k++)
+      if (gi[k] == ord[j]) cmp_triplet(g, w, m, k);
+    gtkw_group(g, x->name, 0, closed);
+  }
+  free(gi), free(gr), free(ord), free(sorted);
+  return 1;
+}
+
 int ls_cmp_gtkw_write(const ls_cmp_t *w, const char *path, const char *dumpfile, const struct ls_map *m,
                       const char *block, const ls_div_t *d, uint64_t from, uint64_t to, const char *filter_dir) {
   gtkw_t g;
   memset(&g, 0, sizeof g);
   g.filter_dir = filter_dir;
   if (!(g.f = fopen(path, "w"))) return -1;
+  const ls_block_t *b = ls_find_block(block);
   char title[800];
-  if (d && d->sig >= 0) div_title(m, d, title, sizeof title);
+  int divd = d && d->sig >= 0;
+  if (divd) div_title(m, d, title, sizeof title);
   else snprintf(title, sizeof title, "lockstep window of block %s", block);
-  gtkw_head(&g, path, dumpfile, title, view_from(d, from) * 10, to * 10 + 5, div_time(d), d && d->sig >= 0 ? title : NULL);
+  /* nothing diverged: a marker on the window's first interesting event (the block's wave_mark) */
+  char mname[900] = "";
+  long long mt = divd ? div_time(d) : -1;
+  uint64_t vfrom = view_from(d, from);
+  if (!divd && w->mark_ent >= 0 && w->mark_t >= 0) {
+    mt = w->mark_t;
+    snprintf(mname, sizeof mname, "first %s (cycle %llu)", m->sig[w->e[w->mark_ent].sig].path,
+             (unsigned long long)(w->mark_t / 10));
+    uint64_t c = (uint64_t)w->mark_t / 10;
+    vfrom = c > from + 5 ? c - 5 : from;
+    if (to > vfrom + 60) to = vfrom + 60; /* the first view: 60 cycles from just before the mark (zoom out for the window) */
+  }
+  gtkw_head(&g, path, dumpfile, title, vfrom * 10, to * 10 + 5, mt, divd ? title : *mname ? mname : NULL);
   fprintf(g.f, "@%x\nclk_i\n", F_BIN | F_RJUST);
   int dk = -1;
-  if (d && d->sig >= 0) {
+  if (divd) {
     dk = w->base[d->sig] + (d->has_elem ? (int)d->elem : 0);
     gtkw_group(&g, title, 1, 0);
     cmp_triplet(&g, w, m, dk);
@@ -552,22 +637,26 @@ int ls_cmp_gtkw_write(const ls_cmp_t *w, const char *path, const char *dumpfile,
       if (k != dk && w->e[k].nmis) cmp_triplet(&g, w, m, k);
     gtkw_group(&g, "also differing in this window", 0, 0);
   }
+  char *rest = calloc((size_t)w->n + 1, 1);
+  int own = block_groups(&g, w, m, b, dk, rest);
   static const struct { int what; const char *name; } grp[] = {{0, "inputs"}, {1, "outputs"}, {2, "registers"}, {3, "memory write ports"}};
   for (size_t gi = 0; gi < 4; gi++) {
     char gn[300];
     snprintf(gn, sizeof gn, "%s %s", block, grp[gi].name);
-    gtkw_group(&g, gn, 1, gi != 0 && gi != 1 && gi != 2);
+    int closed = own || (gi != 0 && gi != 1 && gi != 2), n = 0;
     for (int k = 0; k < w->n; k++) {
       const cmp_ent_t *e = &w->e[k];
       ls_kind_t kd = m->sig[e->sig].kind;
       int what = kd == SIG_IN ? 0 : kd == SIG_OUT ? 1 : kd == SIG_MPORT ? 3 : 2;
-      if (what != grp[gi].what) continue;
+      if (what != grp[gi].what || (own && !rest[k])) continue;
       /* arrays and memories: only elements that differed (the rest are in the tree) */
       if ((kd == SIG_ARR || kd == SIG_MEM) && !e->nmis) continue;
+      if (!n++) gtkw_group(&g, gn, 1, closed);
       cmp_triplet(&g, w, m, k);
     }
-    gtkw_group(&g, gn, 0, gi != 0 && gi != 1 && gi != 2);
+    if (n) gtkw_group(&g, gn, 0, closed);
   }
+  free(rest);
   fclose(g.f);
   return 0;
 }

@@ -9,13 +9,14 @@
 #include "gpgpusim_cfg.h"
 #include "l1d.h"
 #include "shell.h"
+#include "shell_gstats.h"
 #include "shell_wl.h"
 
 static int usage(FILE *f) {
   fprintf(f,
           "usage: shell-sim [--workload NAME|FILE.traceg|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
           "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
-          "                 [--json FILE] [--tags FILE] [--profile FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
+          "                 [--json FILE] [--stats table|gpgpusim] [--tags FILE] [--profile FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
           "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n");
   return 2;
 }
@@ -26,7 +27,7 @@ int main(int argc, char **argv) {
   const char *wlspec = "atax", *args = NULL, *json = NULL, *dump = NULL, *dot = NULL;
   const char *tagsf = NULL, *proff = NULL; /* static bypass tags in, classifier profile out (docs/shell.md) */
   uint64_t seed = 1, cycles = 0;
-  int quiet = 0;
+  int quiet = 0, gpgpusim = 0; /* --stats gpgpusim: GPGPU-Sim's statistics text after the table */
   gpgpusim_rep_t grep_store, *grep_ = NULL; /* the GPGPU-Sim config's used/ignored report (JSON, one line) */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -48,6 +49,14 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--seed")) { NEEDV; seed = strtoull(v, NULL, 0); }
     else if (!strcmp(a, "--cycles")) { NEEDV; cycles = strtoull(v, NULL, 0); }
     else if (!strcmp(a, "--json")) { NEEDV; json = v; }
+    else if (!strcmp(a, "--stats")) {
+      NEEDV;
+      if (strcmp(v, "gpgpusim") && strcmp(v, "table")) {
+        fprintf(stderr, "error: option --stats: '%s': expected table or gpgpusim\n", v);
+        return 2;
+      }
+      gpgpusim = !strcmp(v, "gpgpusim");
+    }
     else if (!strcmp(a, "--tags")) { NEEDV; tagsf = v; }
     else if (!strcmp(a, "--profile")) { NEEDV; proff = v; }
     else if (!strcmp(a, "--dump-wl")) { NEEDV; dump = v; }
@@ -107,21 +116,29 @@ int main(int argc, char **argv) {
   s.tags = tagsf ? &tags : NULL;
   for (unsigned i = 0; i < s.nsm; i++) s.byp[i].prof = proff ? &prof : NULL;
   if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
+  shell_gstats_t gs; /* GPGPU-Sim's statistics (csim/shell/shell_gstats.c) */
+  if (shell_gstats_init(&gs, &s)) { fprintf(stderr, "error: out of memory\n"); exit(2); }
+  gs.workload = wlspec;
   clock_t t0 = clock();
-  int rc = shell_run(&s, cycles, !quiet);
+  int rc = shell_gstats_run(&gs, &s, cycles, !quiet);
   double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  shell_gstats_close(&gs, &s);
   if (!quiet) {
     printf("workload %s (%u kernel%s, %llu warp instructions), seed %llu\n", wlspec, wl.nk, wl.nk == 1 ? "" : "s",
            (unsigned long long)shell_wl_insts(&wl), (unsigned long long)seed);
     shell_wl_report_unsupported(&wl, stdout);
     shell_summary(&s, stdout);
     printf("C model: %u cycles in %.2f s (%.0f cycles/s)\n", s.cycle_q, secs, secs > 0 ? s.cycle_q / secs : 0.0);
+    if (gpgpusim) {
+      printf("\n");
+      shell_gstats_print(&gs, &s, stdout, secs);
+    }
   }
   if (rc == 1) fprintf(stderr, "SCOREBOARD FAILURE: %s\n", s.err);
   if (rc == 3) fprintf(stderr, "error: cycle limit %llu reached before the workload finished\n", (unsigned long long)cycles);
   if (json) {
     FILE *f = fopen(json, "w");
-    if (!f || shell_json(&s, f)) { fprintf(stderr, "error: %s: cannot write\n", json); rc = rc ? rc : 2; }
+    if (!f || shell_gstats_json_write(&gs, &s, f, secs)) { fprintf(stderr, "error: %s: cannot write\n", json); rc = rc ? rc : 2; }
     if (f) fclose(f);
   }
   if (proff) {
@@ -129,6 +146,7 @@ int main(int argc, char **argv) {
     if (!f || shell_byp_prof_write(&prof, f)) { fprintf(stderr, "error: %s: cannot write\n", proff); rc = rc ? rc : 2; }
     if (f) fclose(f);
   }
+  shell_gstats_free(&gs);
   shell_byp_tags_free(&tags);
   shell_byp_prof_free(&prof);
   shell_free(&s);

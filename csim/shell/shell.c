@@ -501,7 +501,7 @@ void shell_summary(const shell_t *s, FILE *f) {
           CFG(&s->cfg, L1D_WAYS), CFG(&s->cfg, L1D_LINE), CFG(&s->cfg, SHELL_MRPB) ? "on" : "off",
           shell_byp_name((uint32_t)CFG(&s->cfg, SHELL_BYPASS)),
           CFG(&s->cfg, SHELL_CCN) == SHELL_CCN_ON ? "on" : CFG(&s->cfg, SHELL_CCN) == SHELL_CCN_ON_THROTTLE ? "on+throttle" : "off", s->nbanks);
-  fprintf(f, "%-5s %10s %6s %9s %8s %7s %8s %7s %7s %6s %6s %6s %7s %6s %9s %8s %9s\n", "SM", "warp_inst", "IPC",
+  fprintf(f, "%-5s %10s %6s %9s %8s %7s %8s %7s %7s %6s %6s %6s %7s %6s %9s %8s %9s\n", "SM", "warp_inst", "wIPC",
           "l1_acc", "l1_hit", "hit_rsv", "l1_miss", "l1_byp", "f_line", "f_mshr", "f_merg", "f_mq", "f_port", "f_bypq",
           "stall_cy", "ld_lat", "xbar_flit");
   tot_t all = {{0}, {0}};
@@ -522,7 +522,7 @@ void shell_summary(const shell_t *s, FILE *f) {
     rd += s->dram[b].reads;
     wr += s->dram[b].writes;
   }
-  fprintf(f, "cycles %llu  warp instructions %llu  IPC %.3f  L1D hit rate %.3f  L2 requests %llu (load hits %llu, "
+  fprintf(f, "cycles %llu  warp instructions %llu  warp IPC %.3f  L1D hit rate %.3f  L2 requests %llu (load hits %llu, "
              "load misses %llu, stores %llu)  DRAM reads %llu writes %llu  crossbar flits req %llu rsp %llu\n",
           (unsigned long long)cyc, (unsigned long long)all.st[SHS_INSTS],
           cyc ? (double)all.st[SHS_INSTS] / (double)cyc : 0.0,
@@ -554,7 +554,7 @@ int shell_json(const shell_t *s, FILE *f) {
           s->mem.port_bytes, s->mem.flits_req, s->mem.flits_line, s->mem.reqq, s->mem.rspq,
           (double)s->mem.dram_ivl_fp / SHELL_DRAM_FP, s->mem.dram_bpc, s->mem.dram_gbs);
   if (s->gpgpusim) {
-    fprintf(f, "  \"gpgpusim\": ");
+    fprintf(f, "  \"gpgpusim_config\": ");
     gpgpusim_rep_json(s->gpgpusim, f);
     fprintf(f, ",\n");
   }

@@ -172,16 +172,21 @@ static int inst_line(shell_wl_t *w, const tg_t *t, char **tok, int nt, unsigned 
     } else {
       count_unsup(w, op);
       shell_wl_alu(w, 1);
+      shell_wl_lanes(w, n);
     }
   } else if (!strncmp(op, "BAR", 3) && (op[3] == 0 || op[3] == '.')) {
     shell_wl_bar(w);
+    shell_wl_lanes(w, n);
   } else if (!strcmp(op, "EXIT")) {
     /* a warp's last EXIT ends it (added by the caller); earlier ones (a
      * predicated exit of some lanes) are compute */
     shell_wl_alu(w, 1);
+    shell_wl_lanes(w, n);
     w->rec[w->nrec - 1].size = 1; /* marks "this ALU record ends in an EXIT" for the caller */
-  } else
+  } else {
     shell_wl_alu(w, 1);
+    shell_wl_lanes(w, n); /* active lanes of a compute instruction (a branch with mask 0 counts 0 threads) */
+  }
   int rest = nt - i;
   if (ver >= 4 ? rest != 1 : rest > 1) {
     if (rest < 1) return terr(t, "truncated line: %s", "immediate missing (tracer version >= 4 writes one)");
@@ -204,6 +209,7 @@ static void end_warp(shell_wl_t *w) {
         return;
       }
       r->count--;
+      k->threads -= WL_LANES; /* the EXIT's lanes are counted already: the record below adds 32 again */
     }
   }
   shell_wl_exit(w);

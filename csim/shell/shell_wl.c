@@ -68,6 +68,7 @@ static void push(shell_wl_t *w, wl_rec_t r) {
 
 void shell_wl_alu(shell_wl_t *w, uint32_t n) {
   wl_kernel_t *k = &w->k[w->nk - 1];
+  k->threads += (uint64_t)n * WL_LANES;
   while (n) {
     wl_rec_t *last = k->wlen[w->open] ? &w->rec[w->nrec - 1] : NULL;
     if (last && last->kind == WL_ALU && last->count < WL_MAX_ALU) {
@@ -82,17 +83,26 @@ void shell_wl_alu(shell_wl_t *w, uint32_t n) {
   }
 }
 
+void shell_wl_lanes(shell_wl_t *w, unsigned lanes) { w->k[w->nk - 1].threads -= WL_LANES - (lanes > WL_LANES ? WL_LANES : lanes); }
+
 void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr) {
   wl_rec_t r = {(uint8_t)(store ? WL_ST : WL_LD), (uint8_t)size, 1, mask, w->npool};
   unsigned n = (unsigned)__builtin_popcount(mask);
+  w->k[w->nk - 1].threads += n;
   w->pool = grow(w->pool, &w->cappool, w->npool + n, 4);
   for (unsigned l = 0; l < WL_LANES; l++)
     if (mask >> l & 1) w->pool[w->npool++] = lane_addr[l];
   push(w, r);
 }
 
-void shell_wl_bar(shell_wl_t *w) { push(w, (wl_rec_t){WL_BAR, 0, 1, 0, 0}); }
-void shell_wl_exit(shell_wl_t *w) { push(w, (wl_rec_t){WL_EXIT, 0, 1, 0, 0}); }
+void shell_wl_bar(shell_wl_t *w) {
+  w->k[w->nk - 1].threads += WL_LANES;
+  push(w, (wl_rec_t){WL_BAR, 0, 1, 0, 0});
+}
+void shell_wl_exit(shell_wl_t *w) {
+  w->k[w->nk - 1].threads += WL_LANES;
+  push(w, (wl_rec_t){WL_EXIT, 0, 1, 0, 0});
+}
 
 int shell_wl_finish(shell_wl_t *w, const char *origin) {
   if (!w->nk) {
@@ -119,6 +129,12 @@ uint64_t shell_wl_insts(const shell_wl_t *w) {
     for (uint32_t j = 0; j < k->blocks * k->warps; j++)
       for (uint32_t r = 0; r < k->wlen[j]; r++) n += w->rec[k->wfirst[j] + r].count;
   }
+  return n;
+}
+
+uint64_t shell_wl_threads(const shell_wl_t *w) {
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < w->nk; i++) n += w->k[i].threads;
   return n;
 }
 

@@ -35,6 +35,12 @@ typedef struct {
   char name[64];
   uint32_t blocks, warps;  /* grid size (blocks) and warps per block */
   uint32_t *wfirst, *wlen; /* per warp [block * warps + w]: first record, record count */
+  /* thread instructions (GPGPU-Sim's gpu_sim_insn: active lanes summed over
+   * the kernel's warp instructions).  The builders count a compute, barrier
+   * or exit instruction as 32 lanes and a memory instruction by its mask;
+   * the .traceg reader corrects compute instructions to their trace mask
+   * (shell_wl_lanes).  Statistics only: no model reads it. */
+  uint64_t threads;
 } wl_kernel_t;
 
 typedef struct {
@@ -79,8 +85,13 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
 /* A workload by spec: a generator name, a .traceg file or a .wl file. */
 int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed);
 
-/* Totals for reports. */
+/* The instruction just appended (compute, barrier or exit, counted as 32
+ * lanes) had `lanes` active lanes: corrects the kernel's thread count. */
+void shell_wl_lanes(shell_wl_t *w, unsigned lanes);
+
+/* Totals for reports: warp instructions; thread instructions. */
 uint64_t shell_wl_insts(const shell_wl_t *w);
+uint64_t shell_wl_threads(const shell_wl_t *w);
 void shell_wl_report_unsupported(const shell_wl_t *w, FILE *f);
 
 #endif

@@ -16,7 +16,9 @@
  * shell-sim --workload; SHELL_WORKLOAD_ARGS its generator arguments) or by
  * default the generators srad, spmv and atax (small sizes) one after
  * another; its kernels run over and over (kernel k of the run is kernel k
- * mod nk).  The kernel the dispatcher runs is last cycle's kern_o, plus one
+ * mod nk), or, with SHELL_WORKLOAD_ONCE=1, once (then kern_valid_i stays
+ * low and the shell goes idle; the summary says whether every kernel,
+ * block and warp finished: make run's system lockstep).  The kernel the dispatcher runs is last cycle's kern_o, plus one
  * when kern_start_o was high, with its blocks, warps and TB_max.  The SMs'
  * record and lane-address requests are answered the next cycle from the
  * workload; a load's static tag comes with its lane addresses: from the
@@ -112,8 +114,10 @@ typedef struct {
   pk_t o_sm[NO_SM], i_sm[NI_SM], o_b[NO_B], i_b[NI_B];
   uint32_t kern_start_o, cyc;
   int started;
+  int once; /* SHELL_WORKLOAD_ONCE=1: the workload's kernels once, then kern_valid_i low (idle) */
   uint64_t cov[COV_N];
   uint8_t *was_asleep; /* [sm]: asleep after the previous cycle (coverage of the wake-up) */
+  uint8_t cov_on[COV_N]; /* the point applies to this configuration (declared) */
   uint64_t *since; /* [sm * nwarps + w]: last cycle warp w of SM sm had no line load outstanding */
 } ctx_t;
 
@@ -167,6 +171,8 @@ static void *create(const l1sys_cfg_t *cfg) {
     return NULL;
   }
   c->central = CFG(cfg, CHSS_CONTROL) == CHSS_CONTROL_CENTRAL;
+  const char *once = getenv("SHELL_WORKLOAD_ONCE");
+  c->once = once && !strcmp(once, "1");
   for (unsigned i = 0; i < c->s.nsm; i++) { /* every present unit runs, as in the RTL (shell_byp.h, run_*) */
     shell_byp_hw_t *h = &c->s.byp[i].hw;
     h->run_bdu = h->has_bdu;
@@ -300,8 +306,67 @@ static void declare(void *p, ls_map_t *mp) {
   for (unsigned k = 0; k < NI_SM; k++) pk_in(mp, i_sm_name[k], &c->i_sm[k]);
   for (unsigned k = 0; k < NO_B; k++) pk_out(mp, o_b_name[k], &c->o_b[k]);
   for (unsigned k = 0; k < NI_B; k++) pk_in(mp, i_b_name[k], &c->i_b[k]);
+  /* waveforms and reports: the packed per-SM and per-bank ports split into
+   * one field per SM / bank ("lsu_pc_o[2]" is SM 2's), enum names */
+  for (unsigned k = 0; k < NO_SM; k++) ls_index(mp, o_sm_name[k], c->o_sm_w[k], "SM");
+  for (unsigned k = 0; k < NI_SM; k++) ls_index(mp, i_sm_name[k], c->i_sm_w[k], "SM");
+  for (unsigned k = 0; k < NO_B; k++) ls_index(mp, o_b_name[k], c->o_b_w[k], "bank");
+  for (unsigned k = 0; k < NI_B; k++) ls_index(mp, i_b_name[k], c->i_b_w[k], "bank");
+  ls_enum(mp, "fetch_kind_i", "SHELL_OP");
+  ls_enum(mp, "ifetch_kind_i", "SHELL_OP");
+  ls_enum(mp, "mode_sched_i", "SHELL_SCHED");
+  ls_enum(mp, "mode_repl_i", "L1D_REPL");
+  ls_enum(mp, "mode_wr_i", "L1D_WRITE");
+  ls_enum(mp, "mode_alloc_i", "L1D_ALLOC");
+  ls_enum(mp, "mode_hash_i", "L1D_INDEX");
+  ls_enum(mp, "mode_drain_i", "MRPB_DRAIN");
+  ls_enum(mp, "mode_bypass_i", "MRPB_BYPASS");
+  ls_enum(mp, "mode_scheme_i", "SHELL_BYPASS");
+  ls_enum(mp, "mode_womu_i", "BDU_WOMU");
   /* state map */
   char nm[96];
+  /* each SM's L1D ports, compared before the edge (ls_probe): the request
+   * handshake and its decision, the miss path toward the crossbar, the fill
+   * and the response; payloads only while their valid is high */
+  for (unsigned i = 0; i < c->nsm; i++) {
+    const l1d_t *L = &s->sm[i].i_l1d;
+    const l1d_geom_t *lg = &L->g;
+    char pv[96], pf[96];
+#define PR(leaf, w, ptr, valid)                                                             \
+  do {                                                                                    \
+    snprintf(nm, sizeof nm, "gen_sm[%u].i_sm.i_l1d.%s", i, leaf);                          \
+    if (valid) snprintf(pv, sizeof pv, "gen_sm[%u].i_sm.i_l1d.%s", i, (const char *)valid); \
+    ls_probe(mp, nm, w, ptr, valid ? pv : NULL);                                          \
+  } while (0)
+    const char *none = NULL;
+    PR("req_valid_i", 1, &L->in.req_valid_i, none);
+    PR("req_ready_o", 1, &L->out.req_ready_o, none);
+    PR("req_addr_i", lg->addr_w, &L->in.req_addr_i, "req_valid_i");
+    PR("req_store_i", 1, &L->in.req_store_i, "req_valid_i");
+    PR("req_byp_i", 1, &L->in.req_byp_i, "req_valid_i");
+    PR("req_id_i", lg->id_w, &L->in.req_id_i, "req_valid_i");
+    PR("dec_valid_o", 1, &L->out.dec_valid_o, none);
+    PR("req_outcome_o", 2, &L->out.req_outcome_o, "dec_valid_o");
+    PR("req_fail_o", 3, &L->out.req_fail_o, "dec_valid_o");
+    PR("mem_req_valid_o", 1, &L->out.mem_req_valid_o, none);
+    PR("mem_req_ready_i", 1, &L->in.mem_req_ready_i, none);
+    PR("mem_req_addr_o", L->law, &L->out.mem_req_addr_o, "mem_req_valid_o");
+    PR("mem_req_store_o", 1, &L->out.mem_req_store_o, "mem_req_valid_o");
+    PR("mem_req_byp_o", 1, &L->out.mem_req_byp_o, "mem_req_valid_o");
+    PR("mem_req_id_o", lg->id_w, &L->out.mem_req_id_o, "mem_req_valid_o");
+    PR("fill_valid_i", 1, &L->in.fill_valid_i, none);
+    PR("fill_ready_o", 1, &L->out.fill_ready_o, none);
+    PR("fill_addr_i", L->law, &L->in.fill_addr_i, "fill_valid_i");
+    PR("fill_byp_i", 1, &L->in.fill_byp_i, "fill_valid_i");
+    PR("fill_id_i", lg->id_w, &L->in.fill_id_i, "fill_valid_i");
+    PR("rsp_valid_o", 1, &L->out.rsp_valid_o, none);
+    PR("rsp_id_o", lg->id_w, &L->out.rsp_id_o, "rsp_valid_o");
+#undef PR
+    snprintf(pf, sizeof pf, "gen_sm[%u].i_sm.i_l1d.req_outcome_o", i);
+    ls_enum(mp, pf, "L1D_OUT");
+    snprintf(pf, sizeof pf, "gen_sm[%u].i_sm.i_l1d.req_fail_o", i);
+    ls_enum(mp, pf, "L1D_FAIL");
+  }
   for (unsigned i = 0; i < c->nsm; i++) {
     snprintf(nm, sizeof nm, "gen_sm[%u].i_sm.", i);
     shell_sm_ls_declare_state(mp, nm, &s->sm[i]);
@@ -324,6 +389,7 @@ static void declare(void *p, ls_map_t *mp) {
     if (k == COV_THR) on = ch && s->ccn[0].variant == SHELL_CCN_ON_THROTTLE;
     if (k == COV_ASLEEP || k == COV_WOKEN) on = ch == NULL && !m0->use_mrpb; /* shell_sm_idle's conditions */
     if (k == COV_BYPEV) on = sch != SHELL_BYPASS_NONE || CFG(cfg, L1D_BA) || m0->use_mrpb;
+    c->cov_on[k] = (uint8_t)on;
     if (on) ls_cover(mp, cov_name[k], &c->cov[k]);
   }
   ls_reg(mp, "i_disp.kern_q", 32, &s->disp.kern_q);
@@ -377,7 +443,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   /* the kernel the dispatcher runs this cycle */
   uint32_t kern = cycle ? s->disp.out.kern_o + c->kern_start_o : 0;
   const wl_kernel_t *K = &c->wl.k[kern % c->wl.nk];
-  di->kern_valid_i = 1;
+  di->kern_valid_i = !c->once || kern < c->wl.nk;
   di->kern_blocks_i = K->blocks;
   di->kern_warps_i = K->warps;
   s->kern_tbmax_i = shell_kern_tbmax(s->nwarps, s->ntbs, K->warps);
@@ -552,16 +618,91 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
 
 static void summary(void *p, FILE *f) {
   ctx_t *c = p;
-  uint64_t ins = 0, req = 0, rsp = 0, tbs = 0;
+  uint64_t ins = 0, req = 0, rsp = 0, tbs = 0, wblocks = 0, busy = 0;
   for (unsigned i = 0; i < c->nsm; i++) {
     ins += c->s.sm[i].st[SHS_INSTS];
     req += c->s.sm[i].st[SHS_LDREQ];
     rsp += c->s.sm[i].st[SHS_LDRSP];
     tbs += c->s.sm[i].st[SHS_TBS];
+    busy += !shell_sm_quiet(&c->s.sm[i]) || c->s.sm[i].out.busy_o;
   }
+  for (unsigned k = 0; k < c->wl.nk; k++) wblocks += c->wl.k[k].blocks;
   fprintf(f, "shell: %u kernels started, %llu blocks, %llu warp instructions, %llu load line requests, %llu answered\n",
           c->s.disp.kern_q, (unsigned long long)tbs, (unsigned long long)ins, (unsigned long long)req,
           (unsigned long long)rsp);
+  int na = 0;
+  for (unsigned k = 0; k < COV_N; k++)
+    if (!c->cov_on[k]) fprintf(f, "%s%s", na++ ? " " : "shell: coverage points not applicable to this configuration: ", cov_name[k]);
+  if (na) fprintf(f, "\n");
+  if (c->once) { /* the workload once: did every kernel, block and warp finish? */
+    uint32_t fin = c->s.disp.kern_q < c->wl.nk ? c->s.disp.kern_q : c->wl.nk;
+    int all = fin == c->wl.nk && !busy && ins == shell_wl_insts(&c->wl) && rsp == req;
+    fprintf(f, "shell: workload once: %u of %u kernels finished, %llu of %llu blocks dispatched, %llu of %llu warp "
+               "instructions issued, SMs %s: %s\n",
+            fin, c->wl.nk, (unsigned long long)tbs, (unsigned long long)wblocks, (unsigned long long)ins,
+            (unsigned long long)shell_wl_insts(&c->wl), busy ? "still busy" : "idle",
+            all ? "every kernel, block and warp ran to completion" : "NOT complete");
+  }
+}
+
+/* The comparison waveform's groups (ls_block_t.wave_group): per SM, the
+ * path of a request -- warp issue, LD/ST unit, [MRPB ->] L1D request (its
+ * decide stage), L1D response / fill, the miss path toward the crossbar,
+ * the bypass / CCN hooks -- then the dispatcher, crossbars, L2 banks.  SM 0's
+ * L1D request, warp issue and LD/ST groups start open: the first screen. */
+static int wave_group(const char *path, int sub, char *name, size_t n) {
+  unsigned i;
+  int off = 0;
+  static const char *const sm_ports[] = {"fetch_", "ifetch_", "lsu_", NULL};
+  for (int k = 0; sm_ports[k]; k++)
+    if (!strncmp(path, sm_ports[k], strlen(sm_ports[k])) && sub >= 0 && !strchr(path, '.')) {
+      int lsu = k == 2;
+      snprintf(name, n, "SM %d: %s", sub,
+               lsu ? "LD/ST unit: lane-address requests and answers" : "warp issue: record fetch requests and answers");
+      return sub * 20 + (lsu ? 2 : 1) + (sub ? 100 : 0);
+    }
+  if (!strncmp(path, "dram_", 5) && sub >= 0) {
+    snprintf(name, n, "L2 bank %d: DRAM port", sub);
+    return 5000 + sub * 2 + 1;
+  }
+  if (sscanf(path, "gen_sm[%u].%n", &i, &off) == 1 && off > 0) {
+    const char *r = path + off;
+    const char *what;
+    int k;
+    static const char *const reqp[] = {"req_", "dec_valid_o", NULL}, *const fillp[] = {"fill_", "rsp_", NULL};
+    int isreq = 0, isfill = 0;
+    for (int j = 0; reqp[j]; j++) isreq |= !strncmp(r, "i_sm.i_l1d.", 11) && !strncmp(r + 11, reqp[j], strlen(reqp[j]));
+    for (int j = 0; fillp[j]; j++) isfill |= !strncmp(r, "i_sm.i_l1d.", 11) && !strncmp(r + 11, fillp[j], strlen(fillp[j]));
+    if (isreq || !strncmp(r, "i_sm.i_l1d.d_", 13))
+      what = "[MRPB ->] L1D request port (handshake, decision; the decide stage d_*_q)", k = 0;
+    else if (isfill) what = "L1D response / fill (fill and response ports, MSHRs, release queue, fill writes)", k = 6;
+    else if (!strncmp(r, "i_sm.l_", 7)) what = "LD/ST unit (coalescer)", k = 3;
+    else if (!strncmp(r, "i_sm.gen_mrpb.", 14)) what = "MRPB", k = 4;
+    else if (!strncmp(r, "i_sm.i_l1d.i_missq", 18) || !strncmp(r, "i_sm.i_l1d.i_bypq", 17) ||
+             !strncmp(r, "i_sm.i_l1d.mem_", 15) || !strncmp(r, "i_sm.i_injq", 11))
+      what = "L1D miss path to the crossbar (memory request port, miss and bypass queues, injection queue)", k = 5;
+    else if (!strncmp(r, "i_sm.i_l1d.mshr_", 16) || !strncmp(r, "i_sm.i_l1d.i_relq", 17) ||
+             !strncmp(r, "i_sm.i_l1d.fw_", 14))
+      what = "L1D response / fill (fill and response ports, MSHRs, release queue, fill writes)", k = 6;
+    else if (!strncmp(r, "i_sm.i_l1d.", 11)) what = "L1D tags, data, replacement state", k = 7;
+    else if (!strncmp(r, "i_byp.", 6)) what = "bypass hook (BDU / CHSS)", k = 8;
+    else if (!strncmp(r, "i_sm.", 5)) what = "warps, TB slots, scheduler", k = 9;
+    else what = "other", k = 10;
+    snprintf(name, n, "SM %u: %s", i, what);
+    return (int)i * 20 + k + (i || k > 3 ? 100 : 0);
+  }
+  if (!strncmp(path, "gen_ccn.", 8)) { snprintf(name, n, "CCN ring"); return 4000; }
+  if (!strncmp(path, "i_disp.", 7) || !strncmp(path, "kern", 4) || !strcmp(path, "kstart_q")) {
+    snprintf(name, n, "dispatcher and kernel start");
+    return 4001;
+  }
+  if (!strncmp(path, "i_xbar.", 7)) { snprintf(name, n, "crossbars"); return 4002; }
+  if (sscanf(path, "gen_bank[%u].%n", &i, &off) == 1 && off > 0) {
+    snprintf(name, n, "L2 bank %u", i);
+    return 5000 + (int)i * 2;
+  }
+  if (!strncmp(path, "mode_", 5) || !strcmp(path, "l2_lat_i")) { snprintf(name, n, "modes (quasi-static)"); return 3999; }
+  return -1;
 }
 
 const ls_block_t ls_block_shell = {
@@ -585,4 +726,6 @@ const ls_block_t ls_block_shell = {
     .commit = commit,
     .check = check,
     .summary = summary,
+    .wave_group = wave_group,
+    .wave_mark = "gen_sm[0].i_sm.i_l1d.req_valid_i", /* SM 0's first L1D request */
 };
