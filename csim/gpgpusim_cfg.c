@@ -181,7 +181,6 @@ static const struct { const char *opt, *why; } ignored_why[] = {
     {"-gpgpu_dram_scheduler", "DRAM serves each bank's requests in order"},
     {"-gpgpu_frfcfs_dram_sched_queue_size", "DRAM serves each bank's requests in order"},
     {"-gpgpu_dram_return_queue_size", "a DRAM return waits in the channel until its bank takes it"},
-    {"-gpgpu_n_cluster_ejection_buffer_size", "a response waits in its bank until the SM's ejection port takes it"},
     {"-gpgpu_shmem_size", "no shared memory; the L1D has its configured size (issue 23: the carve-out)"},
     {"-gpgpu_gmem_skip_L1D", "every global load goes through the L1D (or a bypass mechanism)"},
     {"-gpgpu_adaptive_cache_config", "the L1D has its configured size"},
@@ -296,6 +295,7 @@ static int gpu_options(ctx_t *c) {
   }
   static const struct { const char *opt; int id; long long lo, hi; const char *note; } plain[] = {
       {"-icnt_flit_size", P_SHELL_FLIT, 1, 100000, "SHELL_FLIT"},
+      {"-gpgpu_n_cluster_ejection_buffer_size", P_SHELL_EJQ, 1, 100000, "SHELL_EJQ (each SM's ejection buffer)"},
       {"-gpgpu_l1_latency", P_SHELL_L1_LAT, 0, 100000, "SHELL_L1_LAT (the SM holds a warp SHELL_L1_LAT - SHELL_L1_PIPE cycles after its last load line)"},
       {"-gpgpu_l2_rop_latency", P_SHELL_L2_ROP_LAT, 0, 100000, "SHELL_L2_ROP_LAT"},
       {"-dram_latency", P_SHELL_DRAM_LAT, 0, 100000, "SHELL_DRAM_LAT"},

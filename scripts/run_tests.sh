@@ -239,6 +239,10 @@ tally "$(bash scripts/shell_tests.sh 2>&1)"
 tally "$(python3 scripts/gpgpusim_stats_test.py 2>&1)"
 # GPU shell: bypass schemes (scripts/shell_mech_tests.sh)
 tally "$(bash scripts/shell_mech_tests.sh 2>&1)"
+# the memory side against the latencies and bandwidths SM2_GTX480.config implies (make calibrate, docs/shell.md)
+stepfile "make calibrate on SM2_GTX480"
+if out=$(python3 scripts/calibrate.py ../shared/gpgpusim-configs/SM2_GTX480.config 2>&1); then ok "make calibrate: $(tail -1 <<<"$out" | cut -d';' -f1)"
+else bad "make calibrate (exit $?): $(grep -E 'FAIL|error' <<<"$out" | head -3 | tr '\n' ' ')"; fi
 
 # 7. bad input: exit 2 and one message naming the problem
 expect2() { # name, expected substring, command...
