@@ -21,14 +21,18 @@
 # Writes DIR/lec.ys, lec.log, lec.txt (result=proved|bounded|failed, k=,
 # points=, unproven=) next to the netlist.  --netlist FILE checks FILE
 # instead of DIR/netlist.v (the mutation test).
-# Env: LEC_SEQ (induction depth, default 4), LEC_BMC (bounded depth, 20).
-# Exit: 0 proved or bounded, 1 not equivalent or a tool failed, 2 bad input.
+# Env: LEC_SEQ (induction depth, default 4), LEC_BMC (bounded depth, 20),
+# LEC_TIMEOUT (seconds per Yosys run, default 900): a run over it ends the
+# check with result=timeout (neither proved nor refuted; the SAT problems of
+# multiplier and divider cones that ABC restructured are the known cause).
+# Exit: 0 proved or bounded, 1 not equivalent, timed out or a tool failed,
+# 2 bad input.
 set -euo pipefail
 {
 cd "$(dirname "$0")/.."
 B=build
 LIBERTY=${LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
-SEQ=${LEC_SEQ:-4}; BMC=${LEC_BMC:-20}
+SEQ=${LEC_SEQ:-4}; BMC=${LEC_BMC:-20}; TMO=${LEC_TIMEOUT:-900}
 die() { echo "error: $*" >&2; exit 2; }
 block=${1:-}; [ -n "$block" ] || die "lec.sh: BLOCK is required (make lec BLOCK=sat_cnt)"
 shift
@@ -43,6 +47,18 @@ while [ $# -gt 0 ]; do
 done
 [[ $SEQ =~ ^[0-9]+$ ]] && [ "$SEQ" -ge 1 ] || die "LEC_SEQ='$SEQ': expected a positive integer"
 [[ $BMC =~ ^[0-9]+$ ]] && [ "$BMC" -ge 1 ] || die "LEC_BMC='$BMC': expected a positive integer"
+[[ $TMO =~ ^[0-9]+$ ]] && [ "$TMO" -ge 1 ] || die "LEC_TIMEOUT='$TMO': expected a positive integer (seconds)"
+timedout() { # block, what, log
+  el=$(( $(date +%s) - t0 ))
+  printf 'result=timeout
+k=-
+points=-
+unproven=-
+lec_s=%s
+netlist=%s
+' "$el" "$net" >"$o/lec.txt"
+  echo "lec $1: timeout ($2 over LEC_TIMEOUT=$TMO s; see $3)"; exit 1
+}
 d=$(bash scripts/synth.sh "$block" "${sargs[@]}" --print-dir) || exit 2
 nice -n 10 bash scripts/synth.sh "$block" "${sargs[@]}" --reuse --quiet || exit $?
 [ -n "$net" ] || net=$d/netlist.v
@@ -98,7 +114,9 @@ tee -o $o/lec_status.txt equiv_status
 YS
 t0=$(date +%s)
 rm -f "$o/lec.txt"
-if ! nice -n 10 yosys -q -l "$o/lec.log" "$o/lec.ys" >/dev/null 2>&1; then
+rc=0; timeout "$TMO" nice -n 10 yosys -q -l "$o/lec.log" "$o/lec.ys" >/dev/null 2>&1 || rc=$?
+[ $rc = 124 ] && timedout "$block" "equiv_induct" "$o/lec.log"
+if [ $rc != 0 ]; then
   echo "error: Yosys failed on the equivalence check of $block; see $o/lec.log" >&2; grep -m3 ERROR "$o/lec.log" >&2; exit 1
 fi
 pts=$(sed -n 's/.*Found \([0-9]*\) \$equiv cells.*/\1/p' "$o/lec_status.txt" | head -1)
@@ -134,7 +152,9 @@ miter -equiv -flatten -make_assert -ignore_gold_x gold gate miter
 hierarchy -top miter
 sat -verify -prove-asserts -set-init-zero -seq $BMC ${rst:+-set-at 1 in_rst_ni 0} -timeout 600 miter
 YS
-  if nice -n 10 yosys -q -l "$o/lec_bmc.log" "$o/lec_bmc.ys" >/dev/null 2>&1; then
+  rc=0; timeout "$TMO" nice -n 10 yosys -q -l "$o/lec_bmc.log" "$o/lec_bmc.ys" >/dev/null 2>&1 || rc=$?
+  [ $rc = 124 ] && timedout "$block" "the bounded check" "$o/lec_bmc.log"
+  if [ $rc = 0 ]; then
     result=bounded; k=$BMC
   elif grep -q 'model found: FAIL' "$o/lec_bmc.log"; then
     result=failed

@@ -55,7 +55,7 @@ while read -r block btier gate expbits ties; do
   lec="not run"
   if [ -f "$d/lec.txt" ] && [ ! "$d/netlist.v" -nt "$d/lec.txt" ]; then
     unset L; declare -A L=(); while IFS='=' read -r k v; do L[$k]=$v; done <"$d/lec.txt"
-    case ${L[result]} in proved) lec="proved";; bounded) lec="bounded k=${L[k]}";; *) lec="FAILED";; esac
+    case ${L[result]} in proved) lec="proved";; bounded) lec="bounded k=${L[k]}";; timeout) lec="timeout (${L[lec_s]} s)";; *) lec="FAILED";; esac
   fi
   met=$(awk -v w="${m[wns_ns]}" 'BEGIN { if (w + 0 >= 0) printf "met (slack %s ns)", w; else printf "missed by %.3f ns", -w }')
   rows+=("$block|${m[module]}|${m[cell_area_um2]}|${m[seq_area_um2]}|${m[sram_area_um2]}|${m[total_area_um2]}|${m[cells]}|${m[flops]}|${m[sram_bits]}|${m[storage_bits]}|${m[crit_start]}|${m[crit_end]}|${m[crit_arrival_ns]}|${m[period_ns]}|${m[wns_ns]}|${m[tns_ns]}|${m[fmax_mhz]}|$met|${m[yosys_s]}|${m[sta_s]}|$when|$lec")
