@@ -24,6 +24,7 @@ OUT.absent, one RTL path a line, which the engine leaves out of the
 comparison (tb/ls_main.c, LS_GATE_ABSENT) and names in its output.  MACROLIB: the
 macro Liberty files of the run (pin directions and widths).
 """
+import os
 import re
 import sys
 
@@ -70,9 +71,27 @@ def main():
         mapfile = libs[0][len("--map="):]
         libs = libs[1:]
     cells = macro_pins(libs)
+    # FSMs Yosys re-encoded (fsm_recode, e.g. one-hot): the register keeps
+    # its RTL name with the new code's width; decoded back to the RTL's
+    # encoding below, from the mapping yosys.log prints ("00 -> --1")
+    fsm = {}
+    ylog = os.path.join(os.path.dirname(net), "yosys.log")
+    if os.path.exists(ylog):
+        cur = None
+        for line in open(ylog):
+            m = re.match(r"Recoding FSM `\$fsm\$\\?(\S+?)\$\d+' ", line)
+            if m:
+                cur = m.group(1)
+                fsm[cur] = []
+                continue
+            m = re.match(r"  ([01]+) -> ([01-]+)$", line)
+            if cur and m:
+                fsm[cur].append((m.group(1), m.group(2)))
+            elif cur and not line.startswith("  mapping"):
+                cur = None
     lines = open(net).read().split("\n")
     decl = re.compile(r"^  (wire|reg|output|input) (?:\[(\d+):(\d+)\] )?(\\\S+ |[A-Za-z_]\w*) ?;")
-    inst = re.compile(r"^  (\w+) (\\\S+ |[A-Za-z_]\w*) \($")
+    inst = re.compile(r"^  (\w+) (\\\S+|[A-Za-z_]\w*) \($")
     regs = {}      # prefix tuple -> {base: {idx tuple or (): width}}
     macros = {}    # prefix tuple -> [(name, cell, {pin: expr})]
     body, last = [], None
@@ -111,6 +130,36 @@ def main():
         i += 1
     if last is None:
         die("%s: no endmodule" % net)
+
+    fsm_add = []
+    for name, maps in sorted(fsm.items()):
+        segs = name.split(".")
+        pre, base = tuple(segs[:-1]), segs[-1]
+        ent = regs.get(pre, {}).get(base, {})
+        if () not in ent or not maps:
+            continue
+        w, wn = ent[()]
+        ow = len(maps[0][0])
+        dn = "\\%s__rtl_enc " % name
+        terms = []
+        for old, new in maps:
+            conds = ["%s%s[%d]" % ("" if c == "1" else "~", wn.strip() + " " if wn.startswith("\\") else wn, w - 1 - i)
+                     for i, c in enumerate(new) if c != "-"]
+            terms.append("({%d{%s}} & %d'b%s)" % (ow, " & ".join(conds) or "1'b1", ow, old))
+        fsm_add.append("  // %s: re-encoded by Yosys' fsm pass (%s); decoded to the RTL's %d-bit encoding" % (
+            name, ", ".join("%s -> %s" % x for x in maps), ow))
+        fsm_add.append("  wire [%d:0] %s;" % (ow - 1, dn))
+        fsm_add.append("  assign %s = %s;" % (dn, " | ".join(terms)))
+        if pre:
+            ent[()] = (ow, dn)
+        else:
+            # a top-level register: the netlist's wire is renamed NAME__fsm,
+            # and NAME becomes the decoded wire the engine reads
+            pat = re.compile(r"(?<![\w\\.$])%s(?![\w.])" % re.escape(base))
+            for k in range(len(body)):
+                body[k] = pat.sub(base + "__fsm", body[k])
+            fsm_add[-2] = "  wire [%d:0] %s;" % (ow - 1, base)
+            fsm_add[-1] = fsm_add[-1].replace(dn, base).replace(base + "[", base + "__fsm[").replace(base + " [", base + "__fsm[")
 
     def arrays(prefix, direct):
         """lines rebuilding the split unpacked arrays of one prefix; direct:
@@ -188,7 +237,7 @@ def main():
     def modname(p):
         return re.sub(r"[^A-Za-z0-9_]", "_", "__".join(p))
 
-    top_add = arrays((), lambda base, k, wn: wn)
+    top_add = fsm_add + arrays((), lambda base, k, wn: wn)
     for c in sorted(x for x in allp if len(x) == 1):
         cp = build(c)
         top_add.append("  gate_shadow_%s %s (%s);" % (modname(c), esc(c[0]),

@@ -42,7 +42,7 @@ ab=$(cd "$P" && pwd)
 step() { # name, script args...
   local n=$1; shift
   echo "pnr.sh: $block: $n"
-  if ! ( cd "$P" && nice -n 10 tcsh -f "$@" >"$P/$n.log" 2>&1 ); then
+  if ! ( cd "$P" && nice -n 10 tcsh -f "$@" >"$ab/$n.log" 2>&1 ); then
     echo "error: qflow $n failed on $block; see $P/$n.log" >&2; tail -5 "$P/$n.log" >&2; exit 1
   fi
 }

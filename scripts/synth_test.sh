@@ -9,7 +9,9 @@
 #     leaves untied), zero divergences
 #  3. teeth: a fault synthesized into the netlist (FAULT_RTL) diverges at the
 #     named signal in the gate-level run
-#  4. formal equivalence (scripts/lec.sh) of sat_cnt and of fifo_sync_sram
+#  4. the same for a fault in the SRAM macros' behavioural model
+#     (FAULT_MEM_1R1W_SYNC_HOLD in fifo_sync_sram's netlist run)
+#  5. formal equivalence (scripts/lec.sh) of sat_cnt and of fifo_sync_sram
 #     (an SRAM macro cut as a black box) proves; sat_cnt's netlist with one
 #     inverter planted as a buffer fails it
 set -u
@@ -39,6 +41,12 @@ out=$(GATE=1 FAULT_RTL=FAULT_SAT_CNT_WRAP LS_QUIET=1 nice -n 10 bash scripts/loc
 sl=$(grep -m1 '^  signal ' <<<"$out")
 if [ $rc -eq 1 ] && grep -q value_q <<<"$sl"; then echo "PASS gate-level fault FAULT_SAT_CNT_WRAP in the netlist caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
 else echo "FAIL gate-level fault FAULT_SAT_CNT_WRAP: exit $rc, no divergence at value_q"; tail -8 <<<"$out"; fi
+# teeth of the SRAM macros' behavioural model: a fault in it (FAULT_RTL reaches
+# gate_macros.v, the mem_1r1w_sync model) must diverge at the macro's output register
+out=$(GATE=1 FAULT_RTL=FAULT_MEM_1R1W_SYNC_HOLD LS_QUIET=1 nice -n 10 bash scripts/lockstep.sh fifo_sync_sram --config default --seed 1 --cycles "$CYC" --no-rerun 2>&1); rc=$?
+sl=$(grep -m1 '^  signal ' <<<"$out")
+if [ $rc -eq 1 ] && grep -q 'i_mem.rdata_q' <<<"$sl"; then echo "PASS gate-level fault FAULT_MEM_1R1W_SYNC_HOLD in the SRAM macro model caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
+else echo "FAIL gate-level fault FAULT_MEM_1R1W_SYNC_HOLD: exit $rc, no divergence at i_mem.rdata_q"; tail -8 <<<"$out"; fi
 # formal equivalence: proves on small blocks, fails on a planted netlist change
 for b in sat_cnt fifo_sync_sram; do
   out=$(bash scripts/lec.sh "$b" 2>&1); rc=$?
