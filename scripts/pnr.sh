@@ -30,7 +30,7 @@ block=${1:-}; [ -n "$block" ] || die "pnr.sh: BLOCK is required (make pnr BLOCK=
 command -v qflow >/dev/null || die "qflow not installed (scripts/install_deps.sh installs it)"
 d=$(bash scripts/synth.sh "$block" --print-dir) || exit 2
 nice -n 10 bash scripts/synth.sh "$block" --reuse --quiet || exit $?
-[ -s "$d/sram.txt" ] && die "$block: has SRAM macros ($(awk '{printf "%s %sx%s; ", $1, $3, $4}' "$d/sram.txt")); they have a Liberty timing model but no LEF abstract to place (docs/synthesis.md, \"Place and route\")"
+[ -s "$d/sram.txt" ] && die "$block: has SRAM macros ($(awk '{printf "%s%s %sx%s", (NR > 1 ? ", " : ""), $2, $3, $4}' "$d/sram.txt")); they have a Liberty timing model but no LEF abstract to place (docs/synthesis.md, \"Place and route\")"
 top=$(awk '/^hierarchy -check -top/ {print $4}' "$d/synth.ys")
 sdc=constraints/$block.sdc
 P=$B/pnr/$block
