@@ -204,7 +204,7 @@ lec: deps build
 # rc2dly), post-route timing and the derate (scripts/pnr.sh)
 pnr: deps build
 	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make pnr BLOCK=chss)"; exit 2; }
-	@bash scripts/pnr.sh $(BLOCK)
+	@bash scripts/pnr.sh $(BLOCK) $(if $(RETIME),--retime)
 synth-sweep: deps build
 	@bash scripts/synth_sweep.sh $(if $(ONLY),--only $(ONLY))
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pnr.sh BLOCK -- places and routes one block's mapped netlist with the qflow
+# pnr.sh BLOCK [--retime] -- places and routes one block's mapped netlist with the qflow
 # tools installed with the cell library (docs/synthesis.md, "Place and
 # route"), then re-times it with the extracted wire delays.
 #   1. scripts/synth.sh BLOCK (reused when up to date): the mapped OSU018
@@ -16,6 +16,7 @@
 #      (failed nets), pre/post arrival, WNS, Fmax, and the derate = post-route
 #      / pre-layout arrival of the worst path -- the factor a wire-blind
 #      timing of this library understates a routed block's path by.
+# --retime: keep build/pnr/BLOCK's finished qflow run, redo steps 3-4.
 # A block with SRAM macros is refused (exit 2): the macros have a Liberty
 # model (scripts/sram_model.sh) but no LEF abstract to place.
 # Exit: 0 routed and timed, 1 a tool failed or nets stayed unrouted, 2 bad input.
@@ -26,7 +27,8 @@ B=build
 LIBERTY=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
 die() { echo "error: $*" >&2; exit 2; }
 block=${1:-}; [ -n "$block" ] || die "pnr.sh: BLOCK is required (make pnr BLOCK=chss)"
-[ $# -eq 1 ] || die "pnr.sh: one argument, BLOCK (got: $*)"
+retime=0; [ "${2:-}" = --retime ] && { retime=1; shift; }
+[ $# -eq 1 ] || die "pnr.sh: arguments BLOCK [--retime] (got: $*)"
 command -v qflow >/dev/null || die "qflow not installed (scripts/install_deps.sh installs it)"
 d=$(bash scripts/synth.sh "$block" --print-dir) || exit 2
 nice -n 10 bash scripts/synth.sh "$block" --reuse --quiet || exit $?
@@ -34,10 +36,13 @@ nice -n 10 bash scripts/synth.sh "$block" --reuse --quiet || exit $?
 top=$(awk '/^hierarchy -check -top/ {print $4}' "$d/synth.ys")
 sdc=constraints/$block.sdc
 P=$B/pnr/$block
+t0=$(date +%s)
+if [ $retime = 0 ]; then
 rm -rf "$P"; mkdir -p "$P/source"
 cp "$d/netlist.v" "$P/source/$top.v"
-t0=$(date +%s)
 ( cd "$P" && qflow -T osu018 "$top" >qflow_setup.log 2>&1 )
+fi
+[ -f "$P/qflow_vars.sh" ] || die "$P: no qflow project (run without --retime)"
 ab=$(cd "$P" && pwd)
 step() { # name, script args...
   local n=$1; shift
@@ -47,16 +52,21 @@ step() { # name, script args...
   fi
 }
 S=/usr/lib/qflow/scripts
-step synthesize $S/synthesize.sh "$ab" "$top" "$ab/source/$top.v"
-step place $S/placement.sh -d "$ab" "$top"
-step route $S/router.sh "$ab" "$top"
-step sta $S/opensta.sh -d "$ab" "$top"
-[ -s "$P/layout/$top.def" ] || { echo "error: no placed DEF $P/layout/$top.def" >&2; exit 1; }
-rdef=$P/layout/${top}_route.def; [ -s "$rdef" ] || rdef=$(ls "$P"/layout/*route*.def 2>/dev/null | head -1)
-[ -n "$rdef" ] && [ -s "$rdef" ] || { echo "error: qrouter wrote no routed DEF in $P/layout" >&2; exit 1; }
-sdf=$P/synthesis/$top.sdf; [ -s "$sdf" ] || { echo "error: rc2dly wrote no $sdf" >&2; exit 1; }
-net=$P/synthesis/$top.rtlnopwr.v; [ -s "$net" ] || net=$P/synthesis/$top.rtl.v
-failed=$(grep -ho "Final: [0-9]* nets* failed\|Failed net[s]*: *[0-9]*" "$P/route.log" "$P"/log/route.log 2>/dev/null | grep -o "[0-9]*" | tail -1)
+if [ $retime = 0 ]; then
+  step synthesize $S/synthesize.sh "$ab" "$top" "$ab/source/$top.v"
+  step place $S/placement.sh -d "$ab" "$top"
+  step route $S/router.sh "$ab" "$top"
+  step sta $S/opensta.sh -d "$ab" "$top"
+fi
+# qflow's layout and synthesis directories (the project directory itself
+# when it has no layout/ and synthesis/ subdirectories)
+L=$(sed -n 's/^set layoutdir=//p' "$P/qflow_vars.sh"); Sy=$(sed -n 's/^set synthdir=//p' "$P/qflow_vars.sh")
+L=${L:-$ab}; Sy=${Sy:-$ab}
+[ -s "$L/$top.def" ] || { echo "error: no placed DEF $L/$top.def" >&2; exit 1; }
+grep -q "^ *- .*ROUTED\|^ *+ ROUTED" "$L/$top.def" || { echo "error: $L/$top.def has no routed nets" >&2; exit 1; }
+sdf=$Sy/$top.sdf; [ -s "$sdf" ] || { echo "error: rc2dly wrote no $sdf" >&2; exit 1; }
+net=$Sy/$top.rtlnopwr.v; [ -s "$net" ] || net=$Sy/$top.rtl.v
+failed=$(grep -ho "Final: [0-9]* nets* failed\|Failed net[s]*: *[0-9]*\|Final: No errors" "$P/route.log" "$P"/log/route.log 2>/dev/null | tail -1 | grep -o "[0-9]*" | tail -1)
 failed=${failed:-0}
 for mode in pre post; do
   cat >"$P/sta_$mode.tcl" <<TCL
@@ -79,7 +89,7 @@ read -r die_um2 cell_um2 ncell < <(awk -v lib="$LIBERTY" '
   FNR == NR && /^UNITS DISTANCE MICRONS/ { u = $4 }
   FNR == NR && /^DIEAREA/ { x0 = $3; y0 = $4; x1 = $7; y1 = $8 }
   FNR != NR && $1 in A && $2 !~ /^\(/ { ar += A[$1]; n++ }
-  END { printf "%.1f %.1f %d\n", (x1 - x0) * (y1 - y0) / (u * u), ar, n }' "$P/layout/$top.def" "$net")
+  END { printf "%.1f %.1f %d\n", (x1 - x0) * (y1 - y0) / (u * u), ar, n }' "$L/$top.def" "$net")
 res() { awk '/data arrival time/ && !a { a = $1 } /^WNS/ { w = $2 } END { printf "%s %s\n", a, w }' "$1"; }
 read -r pre_arr pre_wns < <(res "$P/sta_pre.log")
 read -r post_arr post_wns < <(res "$P/sta_post.log")
