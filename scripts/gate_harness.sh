@@ -27,6 +27,11 @@ libs=(); for l in "$gdir"/sram_*.lib; do [ -f "$l" ] && libs+=("$l"); done
 mapa=(); [ -n "${3:-}" ] && mapa=("--map=$3")
 python3 scripts/gate_hier.py "$net" "$vars" "$out.tmp" "${mapa[@]}" "${libs[@]}" || exit $?
 mv "$out.tmp.absent" "$gdir/gate_absent.txt" 2>/dev/null || : >"$gdir/gate_absent.txt"
+# a multi-dimensional array synthesis removed has no model member to point at
+if [ -s "$gdir/gate_absent.txt" ] && [ -s "$h/ls_ptrs.inc" ]; then
+  grep -v -F -f <(sed 's/.*/LS_PTR("&",/' "$gdir/gate_absent.txt") "$h/ls_ptrs.inc" >"$h/ls_ptrs.gate" || true
+  mv "$h/ls_ptrs.gate" "$h/ls_ptrs.inc"
+fi
 # the macros' behavioural models: the RTL wrapper the flow black-boxed
 # (constraints/macros.list, mem_1r1w comb / mem_1r1w_sync sync) at the
 # macro's shape sram_<rows>x<bits>_m<slices>_<read>, so the array and its

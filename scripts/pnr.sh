@@ -66,7 +66,7 @@ L=${L:-$ab}; Sy=${Sy:-$ab}
 grep -q "^ *- .*ROUTED\|^ *+ ROUTED" "$L/$top.def" || { echo "error: $L/$top.def has no routed nets" >&2; exit 1; }
 sdf=$Sy/$top.sdf; [ -s "$sdf" ] || { echo "error: rc2dly wrote no $sdf" >&2; exit 1; }
 net=$Sy/$top.rtlnopwr.v; [ -s "$net" ] || net=$Sy/$top.rtl.v
-failed=$(grep -ho "Final: [0-9]* nets* failed\|Failed net[s]*: *[0-9]*\|Final: No errors" "$P/route.log" "$P"/log/route.log 2>/dev/null | tail -1 | grep -o "[0-9]*" | tail -1)
+failed=$(grep -ho "Final: [0-9]* nets* failed\|Failed net[s]*: *[0-9]*\|Final: No errors" "$P/route.log" "$P"/log/route.log 2>/dev/null | tail -1 | { grep -o "[0-9]*" || true; } | tail -1) || failed=0
 failed=${failed:-0}
 for mode in pre post; do
   cat >"$P/sta_$mode.tcl" <<TCL
