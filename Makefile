@@ -10,6 +10,7 @@
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
+#   make lec [BLOCK=<name>]   formal equivalence, netlist vs RTL | make pnr BLOCK=chss  place, route, re-time (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
 #   make report  CSV + PNG from build/stats/*.json and the shell's build/run/*.json [JSON=more.json]     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
 #   make regress [REGRESS="--seeds 5 --slurm --submit ..."] | regress-selftest | slurm-up | slurm-down   (docs/regress.md)
@@ -60,7 +61,7 @@ STATS  ?=
 FUZZ_TIME ?= 60
 ALL    ?=
 
-.PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep clean help coverage regress regress-selftest slurm-up slurm-down mutate
+.PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep lec pnr clean help coverage regress regress-selftest slurm-up slurm-down mutate
 all: build
 
 help:
@@ -222,6 +223,19 @@ synth: deps build
 	@bash scripts/synth.sh $(BLOCK) $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s))
 synth-all: deps build
 	@bash scripts/synth_all.sh $(if $(REUSE),--reuse) $(if $(EXISTING),--existing)
+# make lec BLOCK=<name> [CONFIG=file] [SET=...]: formal equivalence of the
+# block's netlist against its RTL (scripts/lec.sh); without BLOCK every block
+# of constraints/blocks.list, then the synth table re-tabulated with its
+# equivalence column (build/synth/summary.md)
+lec: deps build
+	@if [ -n "$(BLOCK)" ]; then bash scripts/lec.sh $(BLOCK) $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)); \
+	else rc=0; for b in $$(grep -v '^#' constraints/blocks.list | awk 'NF{print $$1}'); do bash scripts/lec.sh $$b || rc=1; done; \
+	  bash scripts/synth_all.sh --existing >/dev/null; echo "make lec: build/synth/summary.md"; exit $$rc; fi
+# make pnr BLOCK=<name>: place and route with qflow (GrayWolf, qrouter,
+# rc2dly), post-route timing and the derate (scripts/pnr.sh)
+pnr: deps build
+	@test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make pnr BLOCK=chss)"; exit 2; }
+	@bash scripts/pnr.sh $(BLOCK) $(if $(RETIME),--retime)
 synth-sweep: deps build
 	@bash scripts/synth_sweep.sh $(if $(ONLY),--only $(ONLY))
 

@@ -135,7 +135,9 @@ if [ -n "${GATE:-}" ]; then
   done
   bash scripts/synth.sh "$block" "${sargs[@]}" --reuse --quiet || exit $?
   gdir=$(bash scripts/synth.sh "$block" "${sargs[@]}" --print-dir)
-  bash scripts/gate_harness.sh "$gdir/netlist.v" "$tmp" || exit $?
+  $B/bin/lockstep-c --block "$block" "${args[@]}" --print-map >"$tmp/map.txt" || exit 2
+  bash scripts/gate_harness.sh "$gdir/netlist.v" "$tmp" "$tmp/map.txt" || exit $?
+  export LS_GATE_ABSENT=$gdir/gate_absent.txt
 fi
 key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} rtldir=${RTL_DIR:-rtl} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/${LS_SPEED:+speed-}$key
@@ -146,14 +148,15 @@ flock 9
 srcs=($B/gen/l1sys_pkg.sv)
 # RTL_DIR: another RTL tree (mutation testing builds each mutant from its own copy)
 for f in $(cat "$tmp"/ls_files.txt); do srcs+=(${RTL_DIR:-rtl}/$f); done
-[ -n "${GATE:-}" ] && srcs=(tb/gate/osu018_cells.v "$gdir"/gate_netlist.v)
+[ -n "${GATE:-}" ] && srcs=(tb/gate/osu018_cells.v "$gdir"/gate_macros.v "$gdir"/gate_netlist.v)
+kind=RTL; [ -n "${GATE:-}" ] && kind=gate-level
 stale=1
 if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
 if [ $stale = 1 ]; then
   cp "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc "$dir"/
   defs=()
   [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
-  [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building RTL harness for $block in $dir"
+  [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building $kind harness for $block in $dir"
   rm -rf "$dir/obj"
   verilator "${VFLAGS[@]}" -Mdir "$dir/obj" "${defs[@]}" \
       "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
@@ -162,7 +165,7 @@ if [ $stale = 1 ]; then
   while kill -0 $vpid 2>/dev/null; do # a line every 8 s: no silent builds
     sleep 1
     if [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && [ $SECONDS -gt $t0 ] && kill -0 $vpid 2>/dev/null; then
-      echo "lockstep.sh: still building the $block RTL harness with Verilator ($((SECONDS - t0)) s)" >&2
+      echo "lockstep.sh: still building the $block $kind harness with Verilator ($((SECONDS - t0)) s)" >&2
     fi
   done
   if ! wait $vpid; then

@@ -9,6 +9,11 @@
 #     leaves untied), zero divergences
 #  3. teeth: a fault synthesized into the netlist (FAULT_RTL) diverges at the
 #     named signal in the gate-level run
+#  4. the same for a fault in the SRAM macros' behavioural model
+#     (FAULT_MEM_1R1W_SYNC_HOLD in fifo_sync_sram's netlist run)
+#  5. formal equivalence (scripts/lec.sh) of sat_cnt and of fifo_sync_sram
+#     (an SRAM macro cut as a black box) proves; sat_cnt's netlist with one
+#     inverter planted as a buffer fails it
 set -u
 # The whole script is one brace group: bash parses it before running it, so
 # editing this file during a run cannot change the running job.
@@ -36,4 +41,23 @@ out=$(GATE=1 FAULT_RTL=FAULT_SAT_CNT_WRAP LS_QUIET=1 nice -n 10 bash scripts/loc
 sl=$(grep -m1 '^  signal ' <<<"$out")
 if [ $rc -eq 1 ] && grep -q value_q <<<"$sl"; then echo "PASS gate-level fault FAULT_SAT_CNT_WRAP in the netlist caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
 else echo "FAIL gate-level fault FAULT_SAT_CNT_WRAP: exit $rc, no divergence at value_q"; tail -8 <<<"$out"; fi
+# teeth of the SRAM macros' behavioural model: a fault in it (FAULT_RTL reaches
+# gate_macros.v, the mem_1r1w_sync model) must diverge at the macro's output register
+out=$(GATE=1 FAULT_RTL=FAULT_MEM_1R1W_SYNC_HOLD LS_QUIET=1 nice -n 10 bash scripts/lockstep.sh fifo_sync_sram --config default --seed 1 --cycles "$CYC" --no-rerun 2>&1); rc=$?
+sl=$(grep -m1 '^  signal ' <<<"$out")
+if [ $rc -eq 1 ] && grep -q 'i_mem.rdata_q' <<<"$sl"; then echo "PASS gate-level fault FAULT_MEM_1R1W_SYNC_HOLD in the SRAM macro model caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
+else echo "FAIL gate-level fault FAULT_MEM_1R1W_SYNC_HOLD: exit $rc, no divergence at i_mem.rdata_q"; tail -8 <<<"$out"; fi
+# formal equivalence: proves on small blocks, fails on a planted netlist change
+for b in sat_cnt fifo_sync_sram; do
+  out=$(bash scripts/lec.sh "$b" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -q ": proved" <<<"$out"; then echo "PASS $out"; else echo "FAIL lec $b (exit $rc): $out"; fi
+done
+d=$(bash scripts/synth.sh sat_cnt --print-dir); mkdir -p build/lec_mut
+awk '!done && /^  INVX[0-9] / {sub(/INVX[0-9]/, "BUFX2"); done = 1} {print}' "$d/netlist.v" >build/lec_mut/sat_cnt_inv.v
+if cmp -s "$d/netlist.v" build/lec_mut/sat_cnt_inv.v; then echo "FAIL lec mutation: no inverter to plant a change on in $d/netlist.v"
+else
+  out=$(bash scripts/lec.sh sat_cnt --netlist build/lec_mut/sat_cnt_inv.v 2>&1); rc=$?
+  if [ $rc -eq 1 ] && grep -q ": failed" <<<"$out"; then echo "PASS lec catches a planted netlist change (an INVX as BUFX2 in sat_cnt): $out"
+  else echo "FAIL lec mutation: the planted change was not caught (exit $rc): $out"; fi
+fi
 }

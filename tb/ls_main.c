@@ -243,6 +243,23 @@ typedef struct {
  * reads and writes Verilator's variables directly (no VPI call, no name
  * formatting) and compares whole arrays with memcmp where the C side uses
  * the same layout. */
+/* GATE=1: is rtl a state-map register the mapped netlist does not have?
+ * ($LS_GATE_ABSENT names a file of such paths, one a line, written by
+ * scripts/gate_hier.py; only registers, never ports or memories.) */
+static int gate_absent(const char *rtl) {
+  const char *f = getenv("LS_GATE_ABSENT");
+  FILE *fp = f && *f ? fopen(f, "r") : NULL;
+  if (!fp) return 0;
+  char line[1024];
+  int hit = 0;
+  while (!hit && fgets(line, sizeof line, fp)) {
+    line[strcspn(line, "\n")] = 0;
+    hit = !strcmp(line, rtl);
+  }
+  fclose(fp);
+  return hit;
+}
+
 static void resolve_handles(run_t *r) {
   for (int i = 0; i < r->map.nsig; i++) {
     ls_sig_t *s = &r->map.sig[i];
@@ -251,6 +268,21 @@ static void resolve_handles(run_t *r) {
     if (s->rp && !ent && elems && s->depth) { /* a model member: elems is its size in bytes */
       ent = elems / s->depth;
       elems = s->depth;
+    }
+    if (!s->rp && gate_absent(s->rtl)) {
+      /* GATE=1: synthesis removed this register (a constant under the
+       * configuration's mode ties, or unobservable); the netlist has no
+       * value to compare, so it leaves the map (scripts/gate_hier.py lists it) */
+      printf("  gate-level: %s is not in the netlist (removed by synthesis), not compared\n", s->rtl);
+      free(s->path), free(s->rtl), free(s->eh);
+      memmove(s, s + 1, (size_t)(r->map.nsig - i - 1) * sizeof *s);
+      r->map.nsig--;
+      for (int j = 0; j < r->map.nsig; j++) {
+        if (r->map.sig[j].we_sig == i) r->map.sig[j].we_sig = -1;
+        else if (r->map.sig[j].we_sig > i) r->map.sig[j].we_sig--;
+      }
+      i--;
+      continue;
     }
     if (!s->rp) {
       fprintf(stderr,
@@ -327,6 +359,9 @@ static void repro_line(run_t *r, uint64_t cycle) {
   const char *fr = getenv("FAULT_RTL"), *fc = getenv("FAULT_C");
   if (fr && *fr) printf(" FAULT_RTL=%s", fr);
   if (fc && *fc) printf(" FAULT_C=%s", fc);
+  /* GATE=1: the run simulated the mapped netlist (scripts/lockstep.sh) */
+  const char *gate = getenv("GATE");
+  if (gate && *gate) printf(" GATE=%s", gate);
   /* environment the block's adapter reads (its workload): part of the run */
   static const char *const envs[] = {"SHELL_WORKLOAD", "SHELL_WORKLOAD_ARGS", "SHELL_TAGS"};
   for (size_t k = 0; k < sizeof envs / sizeof envs[0]; k++) {
