@@ -120,8 +120,8 @@ expect2 "the CCN ring past 16 SMs" "SHELL_SMS=17: must be 2..16 under SHELL_CCN"
 expect2 "BDU_THR_W over the SM's warps under TWOLEVEL" "BDU_THR_W" --set SHELL_BYPASS=TWOLEVEL --set SHELL_WARPS=8 --set BDU_THR_W=9
 expect2 "MRPB with too many warp slots" "SHELL_WARPS=64: more warp slots" --set SHELL_MRPB=1 --set SHELL_WARPS=64
 expect2 "bad --cycles" "--cycles: 'ten'" --cycles ten
-printf -- '-gpgpu_n_clusters 15\n-gpgpu_scheduler two_level_active:6:0:1\n' > $T/bad.config
-expect2 "unmodelled scheduler in a gpgpusim.config" "bad.config:2: -gpgpu_scheduler" --gpgpusim-config $T/bad.config
-printf -- '-gpgpu_n_clusters 129\n' > $T/bad2.config
-expect2 "too many SMs in a gpgpusim.config" "SHELL_SMS='129'" --gpgpusim-config $T/bad2.config
+printf -- '-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n-gpgpu_n_clusters 15\n-gpgpu_scheduler two_level_active:6:0:1\n' > $T/bad.config
+expect2 "unmodelled scheduler in a gpgpusim.config" "bad.config:3: -gpgpu_scheduler" --gpgpusim-config $T/bad.config
+printf -- '-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n-gpgpu_n_clusters 129\n' > $T/bad2.config
+expect2 "too many SMs in a gpgpusim.config" "bad2.config:2 -gpgpu_n_clusters: parameter SHELL_SMS=129" --gpgpusim-config $T/bad2.config
 exit 0

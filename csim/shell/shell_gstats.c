@@ -20,7 +20,9 @@ int shell_gstats_init(shell_gstats_t *g, const shell_t *s) {
   g->nk = s->wl->nk;
   g->l1d = calloc(g->nsm, sizeof *g->l1d);
   g->k = calloc(g->nk ? g->nk : 1, sizeof *g->k);
-  if (!g->l1d || !g->k) return -1;
+  g->tpre = calloc(g->nsm, sizeof *g->tpre);
+  g->cpre = calloc(g->nsm, sizeof *g->cpre);
+  if (!g->l1d || !g->k || !g->tpre || !g->cpre) return -1;
   for (unsigned k = 0; k < g->nk; k++) {
     snprintf(g->k[k].name, sizeof g->k[k].name, "%s", s->wl->k[k].name);
     g->k[k].uid = k + 1;
@@ -39,20 +41,35 @@ void shell_gstats_free(shell_gstats_t *g) {
     }
   free(g->k);
   free(g->l1d);
+  free(g->tpre);
+  free(g->cpre);
   memset(g, 0, sizeof *g);
 }
 
-/* After shell_comb, before the edge: this cycle's counter increments of each
- * L1D (cnt_d - cnt_q) belong to the request its decide stage holds. */
+/* Before the edge: which request each L1D's decide stage holds, and its
+ * counters; after the edge (observe_post) the counters' increments belong
+ * to that request.  (The increments are read off the registers, not off the
+ * next-state values: the C model's quiet and repeat paths leave cnt_d stale
+ * where nothing changes.) */
 static void observe(shell_gstats_t *g, const shell_t *s) {
   for (unsigned i = 0; i < g->nsm; i++) {
     const l1d_t *l = &s->sm[i].i_l1d;
+    g->tpre[i] = -1;
     if (!l->d_valid_q) continue;
     if (l->d_byp_q && !l->d_store_q) continue; /* a bypassed load: not an L1D access in GPGPU-Sim */
+    g->tpre[i] = (int8_t)(l->d_store_q ? GS_GLOBAL_ACC_W : GS_GLOBAL_ACC_R);
+    memcpy(g->cpre[i], l->cnt_q, sizeof g->cpre[i]);
+  }
+}
+
+static void observe_post(shell_gstats_t *g, const shell_t *s) {
+  for (unsigned i = 0; i < g->nsm; i++) {
+    if (g->tpre[i] < 0) continue;
+    const l1d_t *l = &s->sm[i].i_l1d;
     uint32_t d[L1D_NCNT];
-    for (unsigned k = 0; k < L1D_NCNT; k++) d[k] = l->cnt_d[k] - l->cnt_q[k];
+    for (unsigned k = 0; k < L1D_NCNT; k++) d[k] = l->cnt_q[k] - g->cpre[i][k];
     gs_cache_t *c = &g->l1d[i];
-    unsigned t = l->d_store_q ? GS_GLOBAL_ACC_W : GS_GLOBAL_ACC_R;
+    unsigned t = (unsigned)g->tpre[i];
     c->st[t][GS_HIT] += d[L1D_CNT_HIT];
     c->st[t][GS_HIT_RESERVED] += d[L1D_CNT_HITRES];
     c->st[t][GS_MISS] += d[L1D_CNT_MISS];
@@ -102,6 +119,7 @@ int shell_gstats_cycle(shell_gstats_t *g, shell_t *s) {
   shell_comb(s);
   observe(g, s);
   shell_commit(s);
+  observe_post(g, s);
   kernels(g, s);
   return shell_check(s);
 }
