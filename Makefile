@@ -141,14 +141,32 @@ define FINISH
 endef
 RUNRC = rc=0; $(1) || rc=$$?; echo $$rc >$(B)/.rc.$(2)
 
+# ---- the variables each job takes (README.md, "make variables") ----------
+# The same name means the same thing everywhere; a variable given on the
+# command line to a job that does not take it is refused (exit 2), never
+# dropped.  CONFIG ending in .config is a GPGPU-Sim config (as GPGPUSIM=).
+VARS_ALL      := BLOCK WORKLOAD ARGS CONFIG SET GPGPUSIM SEED CYCLES JSON STATS MODE WINDOW SWEEP COMPARE_EVERY RANDINIT
+VARS_sim      := WORKLOAD ARGS CONFIG SET GPGPUSIM SEED CYCLES JSON
+VARS_run      := WORKLOAD ARGS CONFIG SET GPGPUSIM SEED CYCLES
+VARS_lockstep := BLOCK WORKLOAD ARGS CONFIG SET GPGPUSIM SEED CYCLES STATS MODE WINDOW SWEEP COMPARE_EVERY RANDINIT
+VARS_given     = $(strip $(foreach v,$(VARS_ALL),$(if $(filter command line,$(origin $(v))),$(v))))
+# $(call check-vars,JOB): shell text that exits 2 with one error line when a
+# variable JOB does not take was given, or CONFIG=*.config with GPGPUSIM=.
+check-vars = $(if $(filter-out $(VARS_$(1)),$(VARS_given)),echo "error: variable $(firstword $(filter-out $(VARS_$(1)),$(VARS_given))): make $(1) does not take it (it takes $(VARS_$(1)); README.md, make variables)" >&2; exit 2;) \
+  $(if $(and $(filter %.config,$(CONFIG)),$(GPGPUSIM)),echo "error: variables CONFIG=$(CONFIG) and GPGPUSIM=$(GPGPUSIM): two GPGPU-Sim configs; give one" >&2; exit 2;)
+# the config options of a job: CONFIG (a NAME = VALUE file, or a GPGPU-Sim config) and GPGPUSIM
+cfg-opts = $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--config) $(CONFIG)) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM))
+
 .PHONY: .lockstep-run .test-run .run-run .bench-run .bench-ir-run bench-ir
 lockstep: .lockstep-run
 	$(call FINISH,lockstep)
 .lockstep-run: deps build
-	@$(call RUNRC,{ test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
+	@$(call RUNRC,( $(call check-vars,lockstep) test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
+	  $(if $(filter-out shell,$(BLOCK)),$(if $(filter WORKLOAD ARGS,$(VARS_given)),echo "error: variable $(firstword $(filter WORKLOAD ARGS,$(VARS_given))): make lockstep takes it only with BLOCK=shell (the workload the shell replays)" >&2; exit 2;)) \
+	  $(if $(filter WORKLOAD,$(VARS_given)),SHELL_WORKLOAD=$(WORKLOAD)) $(if $(ARGS),SHELL_WORKLOAD_ARGS=$(ARGS)) \
 	  bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(COMPARE_EVERY),--compare-every $(COMPARE_EVERY)) \
-	  $(if $(RANDINIT),--rand-init) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) $(if $(STATS),--stats $(STATS)); },lockstep)
+	  $(cfg-opts) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(COMPARE_EVERY),--compare-every $(COMPARE_EVERY)) \
+	  $(if $(RANDINIT),--rand-init) $(if $(STATS),--stats $(STATS)) ),lockstep)
 
 test: .test-run
 	$(call FINISH,test)
@@ -158,7 +176,8 @@ test: .test-run
 run: .run-run
 	$(call FINISH,run)
 .run-run: deps
-	@$(call RUNRC,WORKLOAD=$(WORKLOAD) CONFIG=$(CONFIG) SEED=$(SEED) bash scripts/run_demo.sh,run)
+	@$(call RUNRC,( $(call check-vars,run) WORKLOAD='$(WORKLOAD)' ARGS='$(ARGS)' CONFIG='$(CONFIG)' GPGPUSIM='$(GPGPUSIM)' SET='$(SET)' \
+	  SEED='$(SEED)' $(if $(CYCLES),RUN_CYCLES='$(CYCLES)' RUN_SHELL_CYCLES='$(CYCLES)') bash scripts/run_demo.sh ),run)
 
 # make bench: cycles/s of C alone, RTL alone (speed build and lockstep
 # build) and lockstep, with ratios; build/bench.json.  make bench-ir: the C
@@ -217,7 +236,7 @@ $(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
 build: $(B)/bin/chss-classify
 # ---- GPU shell: C model alone (docs/shell.md) -------------------------------
-#   make sim [WORKLOAD=atax] [CONFIG=file] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [JSON=out.json]
+#   make sim [WORKLOAD=atax] [CONFIG=file] [GPGPUSIM=gpgpusim.config] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [SEED=n] [CYCLES=n] [JSON=out.json]
 WORKLOAD ?= atax
 ARGS     ?=
 JSON     ?=
@@ -229,10 +248,12 @@ $(B)/bin/shell-sim-asan: $(B)/asanobj/tb/shell_sim.o $(B)/lib/libcsim_asan.a
 	$(CC) $(SANFLAGS) $^ -o $@
 build: $(B)/bin/shell-sim
 ctest-build: $(B)/bin/shell-sim-asan
-.PHONY: sim
-sim: $(B)/bin/shell-sim
-	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) $(if $(CONFIG),--config $(CONFIG)) \
-	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES))
+.PHONY: sim .sim-run
+sim: .sim-run
+	$(call FINISH,sim)
+.sim-run: $(B)/bin/shell-sim
+	@$(call RUNRC,( $(call check-vars,sim) $(B)/bin/shell-sim --workload '$(WORKLOAD)' --seed '$(SEED)' $(if $(ARGS),--args '$(ARGS)') $(cfg-opts) \
+	  $(foreach s,$(SET),--set '$(s)') $(if $(JSON),--json '$(JSON)') $(if $(CYCLES),--cycles '$(CYCLES)') ),sim)
 .PHONY: shell-results
 shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanism matrix -> docs/shell-results.md, docs/img/shell_*.png
 	@bash scripts/shell_results.sh
