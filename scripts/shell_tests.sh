@@ -108,7 +108,7 @@ if [ -f $REAL ]; then
   expect2 ".traceg NUL byte" "nul_byte.traceg:45: NUL byte" --workload $T/nul_byte.traceg
 fi
 expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
-expect2 "bad generator argument" "workload atax: bad argument" --workload atax --args n=0
+expect2 "bad generator argument" "option --args: 'n=0' for workload atax" --workload atax --args n=0
 expect2 "bad shell parameter" "SHELL_SMS='17'" --set SHELL_SMS=17
 expect2 "BDU_THR_W over the SM's warps under TWOLEVEL" "BDU_THR_W" --set SHELL_BYPASS=TWOLEVEL --set SHELL_WARPS=8 --set BDU_THR_W=9
 expect2 "MRPB with too many warp slots" "SHELL_WARPS=64: more warp slots" --set SHELL_MRPB=1 --set SHELL_WARPS=64

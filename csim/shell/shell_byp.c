@@ -434,9 +434,11 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
     uint8_t tag = n < 2 ? 255 : !strcmp(tok[1], "ca") ? CHSS_LD_CA : !strcmp(tok[1], "cg") ? CHSS_LD_CG
                                   : !strcmp(tok[1], "cm") ? CHSS_LD_CM : 255;
     if (n != 2 || tag_name(tok[0], &k, &pc) || tag == 255) {
+      char te[100];
       cfg_escape(tok[0], strlen(tok[0]), le, sizeof le);
-      fprintf(stderr, "error: %s:%lu: '%s%s': expected 'k<KERNEL>_pc<PC> ca|cg|cm' (KERNEL <= 65535, PC < 2^24; chss-classify output)\n",
-              pe, ln, le, n > 1 ? " ..." : "");
+      cfg_escape(n > 1 ? tok[1] : "", n > 1 ? strlen(tok[1]) : 0, te, sizeof te);
+      fprintf(stderr, "error: %s:%lu: '%s%s%s%s': expected 'k<KERNEL>_pc<PC> ca|cg|cm' (KERNEL <= 65535, PC < 2^24; chss-classify output)\n",
+              pe, ln, le, n > 1 ? " " : "", te, n > 2 ? " ..." : "");
       rc = -1;
     } else if (tags_put(t, k, pc, tag)) {
       fprintf(stderr, "error: %s:%lu: out of memory\n", pe, ln);
