@@ -7,7 +7,7 @@
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
-#   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
+#   make report  CSV + PNG from build/stats/*.json     make fuzz [FUZZ_TIME=s] [FUZZ_ONLY="shell_traceg ..."]  libFuzzer on every parser
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
@@ -45,6 +45,7 @@ RANDINIT ?=
 GPGPUSIM ?=
 STATS  ?=
 FUZZ_TIME ?= 60
+FUZZ_ONLY ?=
 
 .PHONY: all run test deps gen build lint yosys-read ctest lockstep bench synth synth-all synth-sweep clean help coverage regress mutate
 all: build
@@ -225,7 +226,7 @@ $(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h
 	clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
 fuzz-build: $(FUZZ_BINS)
 fuzz: deps
-	@bash scripts/fuzz.sh $(FUZZ_TIME)
+	@bash scripts/fuzz.sh $(FUZZ_TIME) $(FUZZ_ONLY)
 .PHONY: report fuzz fuzz-build
 
 clean:

@@ -151,7 +151,7 @@ static int parse_u(const tg_t *t, const char *s, int base, unsigned long long ma
   errno = 0;
   if (!s) return terr(t, "truncated line: %s missing", what);
   unsigned long long x = strtoull(s, &e, base);
-  if (!*s || *e || errno || *s == '-' || x > max) return terr(t, "bad count: %s", what);
+  if (!isxdigit((unsigned char)*s) || *e || errno || x > max) return terr(t, "bad count: %s", what);
   *v = x;
   return 0;
 }

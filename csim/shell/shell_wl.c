@@ -179,10 +179,9 @@ static int rerr(const rd_t *r, const char *fmt, const char *a) {
 }
 
 static int num(const rd_t *r, const char *s, const char *what, unsigned long long max, unsigned long long *out) {
-  char *e, b[200];
-  errno = 0;
-  unsigned long long v = strtoull(s, &e, 0);
-  if (!*s || *e || errno || s[0] == '-' || v > max) {
+  char b[200];
+  long long v = 0; /* cfg_parse_number: decimal or 0x hex, no sign, no octal, no overflow (docs/parameters.md) */
+  if (cfg_parse_number(s, &v) || (unsigned long long)v > max) {
     snprintf(b, sizeof b, "bad count: %s '%%s': expected a decimal or 0x hex integer in [0, %llu]", what, max);
     return rerr(r, b, s);
   }
@@ -191,10 +190,10 @@ static int num(const rd_t *r, const char *s, const char *what, unsigned long lon
 }
 
 static int saddr(const rd_t *r, const char *s, unsigned addr_w, long long *out) {
-  char *e, b[160];
-  errno = 0;
-  long long v = strtoll(s, &e, 0);
-  if (!*s || *e || errno) return rerr(r, "bad address or offset '%s'", s);
+  char b[160];
+  long long v;
+  if (cfg_parse_number(s + (s[0] == '-'), &v)) return rerr(r, "bad address or offset '%s': expected a decimal or 0x hex integer, optionally negative", s);
+  if (s[0] == '-') v = -v;
   /* bounded so that BASE + lane x STRIDE and running sums of deltas cannot
    * overflow; the range check against 2^addr_w follows on the lane address */
   if (v >= (1ll << 40) || v <= -(1ll << 40)) {
@@ -276,7 +275,7 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
     }
     if (!r.nt) continue;
     const char *op = r.tok[0];
-    unsigned long long a, b;
+    unsigned long long a = 0, b = 0;
     if (!strcmp(op, "kernel")) {
       if (r.nt < 4) { rc = rerr(&r, "truncated line: %s", "expected: kernel NAME BLOCKS WARPS"); goto out; }
       if (r.nt > 4) { rc = rerr(&r, "bad count: %s", "kernel takes NAME BLOCKS WARPS"); goto out; }
