@@ -409,7 +409,7 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
   cfg_escape(path, strlen(path), pe, sizeof pe);
   FILE *f = fopen(path, "r");
   if (!f) {
-    fprintf(stderr, "error: option --tags: cannot open '%s' (%s)\n", pe, strerror(errno));
+    fprintf(stderr, "error: %s: cannot open (%s)\n", pe, strerror(errno));
     return -1;
   }
   char *line = NULL;
