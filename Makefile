@@ -162,7 +162,7 @@ cfg-opts = $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--
 lockstep: .lockstep-run
 	$(call FINISH,lockstep)
 .lockstep-run: deps build
-	@$(call RUNRC,( $(call check-vars,lockstep) test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
+	@$(call RUNRC,( $(call check-vars,lockstep) test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync; blocks below)" >&2; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
 	  $(if $(filter-out shell,$(BLOCK)),$(if $(filter WORKLOAD ARGS,$(VARS_given)),echo "error: variable $(firstword $(filter WORKLOAD ARGS,$(VARS_given))): make lockstep takes it only with BLOCK=shell (the workload the shell replays)" >&2; exit 2;)) \
 	  $(if $(filter WORKLOAD,$(VARS_given)),SHELL_WORKLOAD=$(WORKLOAD)) $(if $(ARGS),SHELL_WORKLOAD_ARGS=$(ARGS)) \
 	  bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
