@@ -12,7 +12,7 @@
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
 #   make lec [BLOCK=<name>]   formal equivalence, netlist vs RTL | make pnr BLOCK=chss  place, route, re-time (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
-#   make report  CSV + PNG from build/stats/*.json and the shell's build/run/*.json [JSON=more.json]     make fuzz [FUZZ_TIME=s]  libFuzzer on every parser
+#   make report  CSV + PNG from build/stats/*.json and the shell's build/run/*.json [JSON=more.json]     make fuzz [FUZZ_TIME=s] [FUZZ_ONLY="shell_traceg ..."]  libFuzzer on every parser
 #   make regress [REGRESS="--seeds 5 --slurm --submit ..."] | regress-selftest | slurm-up | slurm-down   (docs/regress.md)
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
@@ -60,6 +60,7 @@ GPGPUSIM ?=
 STATS  ?=
 FUZZ_TIME ?= 60
 ALL    ?=
+FUZZ_ONLY ?=
 
 .PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep lec pnr clean help coverage regress regress-selftest slurm-up slurm-down mutate
 all: build
@@ -156,14 +157,32 @@ define FINISH
 endef
 RUNRC = rc=0; $(1) || rc=$$?; echo $$rc >$(B)/.rc.$(2)
 
+# ---- the variables each job takes (README.md, "make variables") ----------
+# The same name means the same thing everywhere; a variable given on the
+# command line to a job that does not take it is refused (exit 2), never
+# dropped.  CONFIG ending in .config is a GPGPU-Sim config (as GPGPUSIM=).
+VARS_ALL      := BLOCK WORKLOAD ARGS CONFIG SET GPGPUSIM SEED CYCLES JSON STATS MODE WINDOW SWEEP COMPARE_EVERY RANDINIT ALL
+VARS_sim      := WORKLOAD ARGS CONFIG SET GPGPUSIM SEED CYCLES JSON STATS
+VARS_run      := WORKLOAD ARGS CONFIG SET GPGPUSIM SEED ALL
+VARS_lockstep := BLOCK WORKLOAD ARGS CONFIG SET GPGPUSIM SEED CYCLES STATS MODE WINDOW SWEEP COMPARE_EVERY RANDINIT
+VARS_given     = $(strip $(foreach v,$(VARS_ALL),$(if $(filter command line,$(origin $(v))),$(v))))
+# $(call check-vars,JOB): shell text that exits 2 with one error line when a
+# variable JOB does not take was given, or CONFIG=*.config with GPGPUSIM=.
+check-vars = $(if $(filter-out $(VARS_$(1)),$(VARS_given)),echo "error: variable $(firstword $(filter-out $(VARS_$(1)),$(VARS_given))): make $(1) does not take it (it takes $(VARS_$(1)); README.md, make variables)" >&2; exit 2;) \
+  $(if $(and $(filter %.config,$(CONFIG)),$(GPGPUSIM)),echo "error: variables CONFIG=$(CONFIG) and GPGPUSIM=$(GPGPUSIM): two GPGPU-Sim configs; give one" >&2; exit 2;)
+# the config options of a job: CONFIG (a NAME = VALUE file, or a GPGPU-Sim config) and GPGPUSIM
+cfg-opts = $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--config) $(CONFIG)) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM))
+
 .PHONY: .lockstep-run .test-run .run-run .bench-run .bench-ir-run bench-ir
 lockstep: .lockstep-run
 	$(call FINISH,lockstep)
 .lockstep-run: deps build
-	@$(call RUNRC,{ test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync)"; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
+	@$(call RUNRC,( $(call check-vars,lockstep) test -n "$(BLOCK)" || { echo "error: BLOCK=<name> is required (make lockstep BLOCK=fifo_sync; blocks below)" >&2; $(B)/bin/lockstep-c --list-blocks; exit 2; }; \
+	  $(if $(filter-out shell,$(BLOCK)),$(if $(filter WORKLOAD ARGS,$(VARS_given)),echo "error: variable $(firstword $(filter WORKLOAD ARGS,$(VARS_given))): make lockstep takes it only with BLOCK=shell (the workload the shell replays)" >&2; exit 2;)) \
+	  $(if $(filter WORKLOAD,$(VARS_given)),SHELL_WORKLOAD=$(WORKLOAD)) $(if $(ARGS),SHELL_WORKLOAD_ARGS=$(ARGS)) \
 	  bash scripts/lockstep.sh $(BLOCK) --seed $(SEED) $(if $(CYCLES),--cycles $(CYCLES)) --mode $(MODE) \
-	  $(if $(CONFIG),--config $(CONFIG)) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(COMPARE_EVERY),--compare-every $(COMPARE_EVERY)) \
-	  $(if $(RANDINIT),--rand-init) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) $(if $(STATS),--stats $(STATS)); },lockstep)
+	  $(cfg-opts) $(foreach s,$(SET),--set $(s)) $(if $(WINDOW),--window $(WINDOW)) $(if $(SWEEP),--sweep $(SWEEP)) $(if $(COMPARE_EVERY),--compare-every $(COMPARE_EVERY)) \
+	  $(if $(RANDINIT),--rand-init) $(if $(STATS),--stats $(STATS)) ),lockstep)
 
 test: .test-run
 	$(call FINISH,test)
@@ -173,7 +192,8 @@ test: .test-run
 run: .run-run
 	$(call FINISH,run)
 .run-run: deps
-	@$(call RUNRC,WORKLOAD=$(WORKLOAD) CONFIG=$(CONFIG) SEED=$(SEED) ALL=$(ALL) bash scripts/run_demo.sh,run)
+	@$(call RUNRC,( $(call check-vars,run) WORKLOAD='$(WORKLOAD)' ARGS='$(ARGS)' CONFIG='$(CONFIG)' GPGPUSIM='$(GPGPUSIM)' SET='$(SET)' \
+	  SEED='$(SEED)' ALL='$(ALL)' bash scripts/run_demo.sh ),run)
 
 # make bench: cycles/s of C alone, RTL alone (speed build and lockstep
 # build) and lockstep, with ratios; build/bench.json.  make bench-ir: the C
@@ -243,14 +263,15 @@ synth-sweep: deps build
 report:   # every lockstep run (build/stats/), make run's shell runs (build/run/*.json) and make report JSON=...
 	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report $(wildcard build/run/*.json) $(JSON)
 
-FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/shell/shell_wl.c csim/shell/shell_traceg.c csim/shell/shell_gen.c
+FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/shell/shell_wl.c csim/shell/shell_traceg.c csim/shell/shell_gen.c \
+             csim/shell/shell_byp.c $(wildcard csim/bdu/*.c csim/chss/*.c csim/prim/*.c)
 FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))
 $(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h $(FUZZ_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
 fuzz-build: $(FUZZ_BINS)
 fuzz: deps
-	@bash scripts/fuzz.sh $(FUZZ_TIME)
+	@bash scripts/fuzz.sh $(FUZZ_TIME) $(FUZZ_ONLY)
 .PHONY: report fuzz fuzz-build debugging-doc
 # docs/debugging.md's transcript, figures and screenshot from a live run (make test checks them)
 debugging-doc: deps build
@@ -270,7 +291,7 @@ $(B)/bin/l1d-stream: $(B)/obj/tb/l1d_stream.o $(B)/lib/libcsim.a
 	$(CC) $(CFLAGS) $^ -o $@
 build: $(B)/bin/l1d-stream
 # ---- GPU shell: C model alone (docs/shell.md) -------------------------------
-#   make sim [WORKLOAD=atax] [CONFIG=file] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [JSON=out.json] [STATS=gpgpusim]
+#   make sim [WORKLOAD=atax] [CONFIG=file] [GPGPUSIM=gpgpusim.config] [SET="SHELL_SMS=8 SHELL_MRPB=1"] [ARGS=n=256] [SEED=n] [CYCLES=n] [JSON=out.json] [STATS=gpgpusim]
 WORKLOAD ?= atax
 ARGS     ?=
 JSON     ?=
@@ -282,12 +303,12 @@ $(B)/bin/shell-sim-asan: $(B)/asanobj/tb/shell_sim.o $(B)/lib/libcsim_asan.a
 	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $^ -o $@
 build: $(B)/bin/shell-sim
 ctest-build: $(B)/bin/shell-sim-asan
-.PHONY: sim
-sim: $(B)/bin/shell-sim
-	@$(B)/bin/shell-sim --workload $(WORKLOAD) --seed $(SEED) $(if $(ARGS),--args $(ARGS)) \
-	  $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--config) $(CONFIG)) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM)) \
-	  $(foreach s,$(SET),--set $(s)) $(if $(JSON),--json $(JSON)) $(if $(CYCLES),--cycles $(CYCLES)) \
-	  $(if $(filter gpgpusim table,$(STATS)),--stats $(STATS))
+.PHONY: sim .sim-run
+sim: .sim-run
+	$(call FINISH,sim)
+.sim-run: $(B)/bin/shell-sim
+	@$(call RUNRC,( $(call check-vars,sim) $(B)/bin/shell-sim --workload '$(WORKLOAD)' --seed '$(SEED)' $(if $(ARGS),--args '$(ARGS)') $(cfg-opts) \
+	  $(foreach s,$(SET),--set '$(s)') $(if $(JSON),--json '$(JSON)') $(if $(CYCLES),--cycles '$(CYCLES)') $(if $(STATS),--stats '$(STATS)') ),sim)
 # make calibrate [GPGPUSIM=file.config]: microbenchmarks on the shell's C model against the
 # latencies and bandwidths the config implies (docs/shell.md, "Calibration")
 .PHONY: calibrate

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# fuzz.sh [SECONDS] -- runs every libFuzzer harness of tb/fuzz/ for SECONDS
-# each (default 60) on a corpus seeded from the project's configs and the
-# GPGPU-Sim configs in ../shared/gpgpusim-configs (docs/fuzzing.md).
+# fuzz.sh [SECONDS [HARNESS...]] -- runs every libFuzzer harness of tb/fuzz/
+# (or the ones named: shell_traceg ...) for SECONDS each (default 60), one
+# after another, on a corpus seeded from the project's configs, the
+# GPGPU-Sim configs in ../shared/gpgpusim-configs, the Accel-Sim trace in
+# ../shared/traces, the bad inputs of tb/shell/bad/ and a classifier's tags
+# (docs/fuzzing.md).
 # One PASS/FAIL line per harness; a crash, a sanitizer report, a leak, a
 # hang (> 10 s on one input) or memory over 2 GB is a FAIL, its input saved
 # under build/fuzz/artifacts/.  Exit 1 when any harness failed.
@@ -9,11 +12,13 @@ set -u
 cd "$(dirname "$0")/.."
 B=build
 T=${1:-60}
+shift || true
+ONLY=" $* "
 GCFG=${GPGPUSIM_CONFIGS:-/work/shared/gpgpusim-configs}
 [ -d "$GCFG" ] || GCFG=../shared/gpgpusim-configs
 make -s fuzz-build >/dev/null || { echo "FAIL fuzz: harnesses do not build (make fuzz-build)"; exit 1; }
 S=$B/fuzz/seeds; C=$B/fuzz/corpus; A=$B/fuzz/artifacts; L=$B/fuzz/logs
-rm -rf $S; mkdir -p $S/cfg_text $S/cfg_set $S/gpgpusim_str $S/gpgpusim_file $S/shell_wl $S/shell_traceg $C $A $L
+rm -rf $S; mkdir -p $S/cfg_text $S/cfg_set $S/gpgpusim_str $S/gpgpusim_file $S/shell_wl $S/shell_traceg $S/shell_tags $C $A $L
 n=0
 seed() { n=$((n + 1)); printf '%s' "$2" >"$S/$1/s$n"; }
 # config files, and their lines as --set strings
@@ -51,10 +56,23 @@ for g in atax syrk spmv; do
 done
 for f in "$TR"/*.traceg; do [ -f "$f" ] && head -c 60000 "$f" | sed '$d' >"$S/shell_traceg/$(basename "$f")"; done
 seed shell_wl $'kernel k 1 1\nwarp 0 0\nLD ffffffff 4 base+stride 0x100 4\nEXIT\n'
+# the real trace as a small whole kernel: its header and first thread block
+for f in "$TR"/*.traceg; do
+  [ -f "$f" ] && awk '{print} /^#END_TB/{exit}' "$f" | sed 's/^-grid dim = .*/-grid dim = (1,1,1)/' >"$S/shell_traceg/tb0-$(basename "$f")"
+done
+# tags: the bad cases, and the classifier's output on a profiled run
+for f in tb/shell/bad/*.tags; do [ -f "$f" ] && cp "$f" $S/shell_tags/; done
+make -s $B/bin/chss-classify >/dev/null 2>&1
+if $B/bin/shell-sim --quiet --workload spmv --args n=256 --set SHELL_BYPASS=NONE --profile $S/p.prof >/dev/null 2>&1; then
+  $B/bin/chss-classify $S/p.prof >$S/shell_tags/spmv.tags 2>/dev/null || true
+fi
+rm -f $S/p.prof
+seed shell_tags $'k0_pc3 ca\nk0_pc7 cg # c\n\nk1_pc0 cm\n'
 rc=0
 for bin in $B/fuzz/fuzz_*; do
   [ -x "$bin" ] || continue
   t=${bin##*/fuzz_}
+  [ "$ONLY" = "  " ] || [[ "$ONLY" == *" $t "* ]] || continue
   mkdir -p $C/$t
   log=$L/$t.log
   "$bin" -max_total_time="$T" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 \

@@ -22,31 +22,41 @@ cd "$(dirname "$0")/.."
 B=build
 R=$B/run
 W=${WORKLOAD:-atax}
-C=${CONFIG:-tb/shell/configs/default.cfg}
+# The make variables (README.md, "make variables"): WORKLOAD, ARGS (the
+# generator's arguments), CONFIG, GPGPUSIM (a GPGPU-Sim config; CONFIG=
+# *.config is one too), SET (NAME=VALUE ..., for every shell run), SEED.
+C=${CONFIG:-}
+G=${GPGPUSIM:-}
+[ -z "$C" ] && [ -z "$G" ] && C=tb/shell/configs/default.cfg
 S=${SEED:-1}
 BUDGET=${RUN_LS_BUDGET:-60000}
 make -s $B/bin/shell-sim $B/bin/chss-classify >/dev/null || exit 2
 mkdir -p $R
 rm -rf $R/waves; rm -f $R/shell.json $R/shell.txt $R/shell.gpgpusim.txt $R/shell_lockstep.json $R/shell_lockstep.txt
-copt=(--config "$C")
-case "$C" in *.config) copt=(--gpgpusim-config "$C") ;; esac
+copt=()
+case "$C" in "") ;; *.config) copt+=(--gpgpusim-config "$C") ;; *) copt+=(--config "$C") ;; esac
+[ -n "$G" ] && copt+=(--gpgpusim-config "$G")
+for s in ${SET:-}; do copt+=(--set "$s"); done
 topt=()
 sch=""
 [ -f "$C" ] && sch=$(sed -n 's/^[[:space:]]*SHELL_BYPASS[[:space:]]*=[[:space:]]*\([A-Z]*\).*/\1/p' "$C" | tail -1)
-static_flow() { # workload args -> $R/shell.tags
+for s in ${SET:-}; do case "$s" in SHELL_BYPASS=*) sch=${s#SHELL_BYPASS=} ;; esac; done
+# the shell's inputs checked before anything runs (one error line, exit 2)
+$B/bin/shell-sim --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" --seed "$S" --dot /dev/null || exit $?
+static_flow() { # workload args (default: ARGS) -> $R/shell.tags
   $B/bin/shell-sim --quiet --workload "$W" ${1:+--args "$1"} "${copt[@]}" --set SHELL_BYPASS=NONE --seed "$S" --profile $R/shell.prof >/dev/null &&
     $B/bin/chss-classify $R/shell.prof >$R/shell.tags
 }
 if [ "$sch" = STATIC ] || [ "$sch" = COORD ]; then
   echo "make run: static flow for SHELL_BYPASS=$sch: profile under NONE -> chss-classify -> $R/shell.tags"
-  static_flow "" || exit 2
+  static_flow "${ARGS:-}" || exit 2
   topt=(--tags $R/shell.tags)
 fi
 
 # ---- 1. the C model -----------------------------------------------------------
-echo "make run: [1/2] GPU shell C model: workload $W, config $C, seed $S"
+echo "make run: [1/2] GPU shell C model: workload $W${ARGS:+ ($ARGS)}, config ${C}${G:+ $G}${SET:+, SET=$SET}, seed $S"
 t0=$SECONDS
-$B/bin/shell-sim --workload "$W" "${copt[@]}" "${topt[@]}" --seed "$S" --stats gpgpusim --json $R/shell.json >$R/shell.out; rc=$?
+$B/bin/shell-sim --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" "${topt[@]}" --seed "$S" --stats gpgpusim --json $R/shell.json >$R/shell.out; rc=$?
 # the table on the terminal; GPGPU-Sim's statistics (after the first blank line) in their own file
 awk 'NR==1,/^$/' $R/shell.out | sed '/^$/d' | tee $R/shell.txt
 awk 'f; /^$/ && !f {f=1}' $R/shell.out >$R/shell.gpgpusim.txt
@@ -66,8 +76,8 @@ t1=$((SECONDS - t0))
 # a generator longer than the budget: the candidate size, within the budget,
 # whose run (C model alone, the lockstep's adapter and coverage: seconds)
 # hits the most of the shell's coverage points; the first on a tie
-LA=""
-case "$W" in
+LA=${ARGS:-}
+[ -n "${ARGS:-}" ] || case "$W" in
   *.traceg|*.wl|*/*) ;;
   *) if [ "${ccyc:-0}" -gt "$BUDGET" ]; then
        LA=n=64,iters=8; best=-1
@@ -130,7 +140,7 @@ echo "  build/run/shell.gpgpusim.txt   GPGPU-Sim's statistics (gpu_sim_cycle, gp
 echo "  build/run/shell_lockstep.txt   the lockstep's output; build/run/shell_lockstep.json its statistics"
 [ -n "$wave" ] && echo "  ${wave}  the comparison waveform (gtkwave $wave)"
 echo "reproduce:"
-echo "  make sim WORKLOAD=$W CONFIG=$C SEED=$S STATS=gpgpusim"
+echo "  make sim WORKLOAD=$W${ARGS:+ ARGS=$ARGS}${C:+ CONFIG=$C}${G:+ GPGPUSIM=$G}${SET:+ SET=\"$SET\"} SEED=$S STATS=gpgpusim"
 echo "  SHELL_WORKLOAD=$W ${LA:+SHELL_WORKLOAD_ARGS=$LA }SHELL_WORKLOAD_ONCE=1 make lockstep BLOCK=shell CONFIG=$C SEED=$S CYCLES=$N WINDOW=0:$WIN"
 echo "  every block in lockstep over each of its configurations: make run ALL=1 (tens of minutes) or make regress"
 exit $lrc

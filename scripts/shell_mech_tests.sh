@@ -110,7 +110,7 @@ expect2() { # name, expected substring, args...
 printf 'k0_pc1 cg\nk0_pc2 cx\n' > $T/bad.tags
 printf 'load k0_pc1 cg\n' > $T/bad2.tags
 expect2 "STATIC without tags" "needs the classifier's load tags" --set SHELL_BYPASS=STATIC
-expect2 "tags: unknown tag" "bad.tags:2: expected 'k<KERNEL>_pc<PC> ca|cg|cm'" --set SHELL_BYPASS=STATIC --tags $T/bad.tags
+expect2 "tags: unknown tag" "bad.tags:2: 'k0_pc2 cx': expected 'k<KERNEL>_pc<PC> ca|cg|cm'" --set SHELL_BYPASS=STATIC --tags $T/bad.tags
 expect2 "tags: classifier input instead of output" "bad2.tags:1:" --set SHELL_BYPASS=COORD --tags $T/bad2.tags
 expect2 "tags: missing file" "nope.tags: cannot open" --set SHELL_BYPASS=STATIC --tags $T/nope.tags
 expect2 "CHSS with 16 TB slots" "SHELL_TBS" --set SHELL_BYPASS=CHSS --set SHELL_TBS=16
@@ -126,7 +126,7 @@ expect2ls() { # name, expected substring, env assignments...
 }
 expect2ls "SHELL_WORKLOAD not a workload" "workload 'nosuch': not a generator" SHELL_WORKLOAD=nosuch
 expect2ls "SHELL_WORKLOAD missing trace" "nope.traceg: cannot open" SHELL_WORKLOAD=$T/nope.traceg
-expect2ls "SHELL_TAGS bad line" "bad.tags:2: expected" SHELL_TAGS=$T/bad.tags
+expect2ls "SHELL_TAGS bad line" "bad.tags:2: 'k0_pc2 cx': expected" SHELL_TAGS=$T/bad.tags
 # the system scoreboard (tb/blocks/shell_ls.c): a fill that vanishes on its
 # way to SM 0 (FAULT_SHELL_LOSE, C alone) must end the run as lost
 out=$(FAULT_C=FAULT_SHELL_LOSE LS_QUIET=1 bash scripts/lockstep.sh shell --mode c --config tb/configs/shell/small.cfg \

@@ -4,7 +4,9 @@
 # names the file:line / option / parameter (docs/parameters.md); the same
 # under the sanitizer build (no LeakSanitizer report); every GPGPU-Sim
 # config of ../shared/gpgpusim-configs runs or is refused naming the field;
-# results files (docs/results.md).  One PASS/FAIL line per check.
+# results files (docs/results.md); the GPU shell's inputs (shell-sim and
+# make sim/run/lockstep: traces, .wl files, tags, options, make variables,
+# results written whole).  One PASS/FAIL line per check.
 set -u
 cd "$(dirname "$0")/.."
 B=build
@@ -14,7 +16,7 @@ T=$B/test-logs/inputs
 GCFG=${GPGPUSIM_CONFIGS:-/work/shared/gpgpusim-configs}
 [ -d "$GCFG" ] || GCFG=../shared/gpgpusim-configs
 rm -rf $T; mkdir -p $T
-make -s build $LA >/dev/null || { echo "FAIL inputs: build"; exit 1; }
+make -s build $LA $B/bin/shell-sim-asan >/dev/null || { echo "FAIL inputs: build"; exit 1; }
 ok()  { echo "PASS $*"; }
 bad() { echo "FAIL $*"; }
 # refused NAME WANT CMD...: exit 2, one line on stderr starting "error:" and containing WANT,
@@ -164,3 +166,95 @@ mkdir -p $T/nostats
 refused "make report without results" "no *.json results" python3 scripts/report.py $T/nostats $T/rep
 printf '{"format": "x"}' >$T/nostats/a.json
 refused "make report on a foreign JSON file" "not a results file of this project" python3 scripts/report.py $T/nostats $T/rep
+
+# ---- the GPU shell's inputs (shell-sim; issue #25): the engine's rules ----
+# refused_shell NAME WANT ARGS...: shell-sim and shell-sim-asan, exit 2, one
+# escaped error line, no sanitizer report, the --json it was given not written
+S=$B/bin/shell-sim
+SA=$B/bin/shell-sim-asan
+D=tb/shell/bad
+refused_shell() {
+  local name=$1 want=$2; shift 2
+  rm -f $T/sj.json
+  refused "shell-sim: $name" "$want" $S --quiet --json $T/sj.json "$@"
+  if [ -e $T/sj.json ] || compgen -G "$T/sj.json.*" >/dev/null; then bad "shell-sim: $name: wrote $T/sj.json"; fi
+  "$SA" --quiet "$@" >$T/out 2>$T/err </dev/null; local rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$want" $T/err && ! grep -qE 'Sanitizer|runtime error' $T/err; then
+    ok "shell-sim under the sanitizers: $name -> exit 2, no sanitizer report"
+  else bad "shell-sim under the sanitizers: $name: exit $rc: $(head -c 300 $T/err | tr '\n' '|')"; fi
+}
+# 1. arithmetic overflow: every product and sum of input numbers checked
+refused_shell ".traceg grid dims multiplying past 2^64 (was: 0 blocks, heap overflow)" "grid_overflow.traceg:2: bad count: '-grid dim = (4194304,4194304,1048576)': more than 2^20 thread blocks" --workload $D/grid_overflow.traceg
+refused_shell ".traceg block dims multiplying past 2^64" "block_overflow.traceg:3: bad count" --workload $D/block_overflow.traceg
+refused_shell ".traceg base + lane x stride past 2^64" "stride_overflow.traceg:11: address out of range: base + lane x stride 9223372036854775807" --workload $D/stride_overflow.traceg
+refused_shell ".traceg base + delta past 2^64" "delta_overflow.traceg:11: address out of range: delta '9223372036854775807'" --workload $D/delta_overflow.traceg
+refused_shell "generator arguments whose product overflows (n x n)" "workload gemm: n=1048576 iters=64 bs=256: an array larger than the 16 MiB" --workload gemm --args n=1048576
+refused_shell "generator arguments: too many records" "workload stream: n=65536 iters=1048576 bs=1024: too many records" --workload stream --args iters=1048576,bs=1024
+refused_shell "a generator argument past 2^64" "option --args: 'n=99999999999999999999999' for workload atax" --workload atax --args n=99999999999999999999999
+# 2. one error line per fault
+refused_shell ".wl alu count not a number (was: a second line from an uninitialised value)" "alu_bad.wl:3: bad count: alu count 'x'" --workload $D/alu_bad.wl
+# 3. control bytes escaped as \xNN (cfg_escape), every reader
+refused_shell ".traceg ESC in an opcode" "opcode_esc.traceg:10: unknown opcode 'MO\\x1b[2JV'" --workload $D/opcode_esc.traceg
+refused_shell ".traceg ESC in the kernel name" "kname_esc.traceg:1: kernel name 'k\\x1b]0;x\\x07'" --workload $D/kname_esc.traceg
+refused_shell ".traceg binary garbage" "binary.traceg:1: unexpected line outside a thread block: '\\x1b[31m\\xff\\xfe\\x9b binary \\x07\\x08'" --workload $D/binary.traceg
+refused_shell ".wl ESC in a keyword" "keyword_esc.wl:3: unknown opcode 'a\\x1b[2Jlu'" --workload $D/keyword_esc.wl
+refused_shell ".wl ESC in a kernel name" "kname_esc.wl:1: kernel name 'k\\x1b]0;x\\x07'" --workload $D/kname_esc.wl
+refused_shell ".wl binary garbage" "binary.wl:1: expected 'kernel NAME BLOCKS WARPS' before '\\x1b[31m\\xff\\xfe\\x9b'" --workload $D/binary.wl
+refused_shell "a workload name with ESC" "workload 'x\\x1b[2J': not a generator" --workload $'x\e[2J'
+refused_shell "an unknown option with ESC" "unknown option '--x\\x1b[2J'" $'--x\e[2J'
+# tags (--tags): numbers bounded before use, text escaped
+refused_shell "--tags: a PC past 2^64" "tags_overflow.tags:2: 'k1_pc99999999999999999999 ca'" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_overflow.tags
+refused_shell "--tags: a signed PC" "tags_sign.tags:1: 'k0_pc+5 ca'" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_sign.tags
+refused_shell "--tags: ESC in a tag" "tags_esc.tags:1: 'k0_pc3 c\\x1b[2Jg'" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_esc.tags
+# 5. options not dropped: another block's parameter refused
+refused_shell "--set another block's parameter" "--set: parameter FIFO_DEPTH belongs to block fifo_sync" --set FIFO_DEPTH=8
+# 6. numbers that overflow
+refused_shell "--seed of 23 digits" "option --seed: '12345678901234567890123': expected a decimal integer" --seed 12345678901234567890123
+refused_shell "--cycles of 23 digits" "option --cycles: '99999999999999999999999'" --cycles 99999999999999999999999
+refused_shell "--seed negative" "option --seed: '-1'" --seed -1
+# 7. the line where the count is written
+refused_shell ".traceg negative insts, named on its line" "insts_negative.traceg:9: bad count: 'insts = -3'" --workload $D/insts_negative.traceg
+refused_shell ".traceg huge insts, named on its line" "insts_huge.traceg:9: bad count: 'insts = 99999999999999999999'" --workload $D/insts_huge.traceg
+# 8. results written whole: every write and the close checked, temp + rename
+refused "shell-sim --json /dev/full" "option --json: cannot write '/dev/full' (No space left on device)" $S --quiet --args n=64 --json /dev/full
+refused "shell-sim --json into a missing directory, before the run" "option --json: cannot write '/nonexistent/x.json'" $S --quiet --json /nonexistent/x.json
+refused "shell-sim --profile /dev/full" "option --profile: cannot write '/dev/full'" $S --quiet --args n=64 --profile /dev/full
+refused "shell-sim --dump-wl /dev/full" "option --dump-wl: cannot write '/dev/full'" $S --quiet --args n=64 --dump-wl /dev/full
+rm -f $T/fs.json*
+refused "shell-sim --json cut short by a file-size limit" "option --json: cannot write '$T/fs.json' (File too large)" \
+  bash -c "trap '' XFSZ; ulimit -f 1; exec $S --quiet --args n=64 --json $T/fs.json"
+if compgen -G "$T/fs.json*" >/dev/null; then bad "shell-sim --json under a file-size limit left $(ls $T/fs.json*)"; else ok "shell-sim --json under a file-size limit: nothing left behind"; fi
+rm -f $T/st.json*
+refused "engine --stats cut short by a file-size limit" "option --stats: cannot write '$T/st.json' (File too large)" \
+  bash -c "trap '' XFSZ; ulimit -f 1; exec $L --block l1d --mode c --cycles 100 --quiet --stats $T/st.json"
+if compgen -G "$T/st.json*" >/dev/null; then bad "engine --stats under a file-size limit left $(ls $T/st.json*)"; else ok "engine --stats under a file-size limit: nothing left behind"; fi
+if $S --quiet --args n=64 --json $T/whole.json && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' $T/whole.json && ! compgen -G "$T/whole.json.*" >/dev/null; then
+  ok "shell-sim --json: a whole JSON file, no temporary left"
+else bad "shell-sim --json: $T/whole.json not whole"; fi
+
+# make targets: the same variables, the same meaning, refused where they do not apply; exit 2
+mk() { bash -c "make -s $* 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"; }
+refused "make sim: a .traceg grid overflow" "grid_overflow.traceg:2: bad count" mk sim WORKLOAD=$D/grid_overflow.traceg
+refused "make lockstep BLOCK=shell: a .traceg grid overflow" "grid_overflow.traceg:2: bad count" mk lockstep BLOCK=shell MODE=c CYCLES=100 CONFIG=tb/configs/shell/all.cfg WORKLOAD=$D/grid_overflow.traceg
+refused "make sim GPGPUSIM= is used (a missing file refused)" "$T/nope.config" mk sim GPGPUSIM=$T/nope.config
+refused "make sim SET= another block's parameter" "parameter FIFO_DEPTH belongs to block fifo_sync" mk sim SET=FIFO_DEPTH=8
+refused "make sim SEED= of 23 digits" "option --seed: '12345678901234567890123'" mk sim SEED=12345678901234567890123
+refused "make sim CYCLES= of 23 digits" "option --cycles: '99999999999999999999999'" mk sim CYCLES=99999999999999999999999
+refused "make sim BLOCK= (not a variable of make sim)" "variable BLOCK: make sim does not take it" mk sim BLOCK=l1d
+refused "make sim STATS= (make sim's results file is JSON=)" "variable STATS: make sim does not take it" mk sim STATS=$T/x.json
+refused "make run JSON= (not a variable of make run)" "variable JSON: make run does not take it" mk run JSON=$T/x.json
+refused "make run SET= is used (another block's parameter refused)" "parameter FIFO_DEPTH belongs to block fifo_sync" mk run SET=FIFO_DEPTH=8
+refused "make run ARGS= is used (a bad argument refused)" "option --args: 'n=0' for workload atax" mk run ARGS=n=0
+refused "make run SEED= of 23 digits" "option --seed: '12345678901234567890123'" mk run SEED=12345678901234567890123
+refused "make lockstep WORKLOAD= on a block that replays none" "variable WORKLOAD: make lockstep takes it only with BLOCK=shell" mk lockstep BLOCK=l1d WORKLOAD=atax
+refused "make lockstep JSON= (its results file is STATS=)" "variable JSON: make lockstep does not take it" mk lockstep BLOCK=l1d JSON=$T/x.json
+if make -s sim CONFIG=$GCFG/SM2_GTX480.config CYCLES=400000 ARGS=n=64 JSON=$T/g.json >$T/out 2>$T/err && grep -q '"SHELL_SMS": 15' $T/g.json; then
+  ok "make sim CONFIG=<a GPGPU-Sim config> runs it, as make run does (SHELL_SMS=15 from SM2_GTX480)"
+else bad "make sim CONFIG=SM2_GTX480.config: $(head -c 300 $T/err)"; fi
+if make -s sim GPGPUSIM=$GCFG/SM2_GTX480.config CYCLES=400000 ARGS=n=64 JSON=$T/g2.json >$T/out 2>$T/err && grep -q '"SHELL_SMS": 15' $T/g2.json; then
+  ok "make sim GPGPUSIM=<a GPGPU-Sim config> runs it (SHELL_SMS=15)"
+else bad "make sim GPGPUSIM=SM2_GTX480.config: $(head -c 300 $T/err)"; fi
+# class 2, the dl1 string given to the shell: the lead's one-reader rewrite of
+# --gpgpusim-config (csim/gpgpusim_cfg.c) makes this one line
+printf -- '-gpgpu_n_clusters 4\n-gpgpu_cache:dl1 N:64:128:6,L:L:m:N:H,X:32:8,8\n' >$T/baddl1.config
+refused_shell "a bad dl1 string in a GPGPU-Sim config: one line naming file:line" "baddl1.config:2" --gpgpusim-config $T/baddl1.config

@@ -25,6 +25,7 @@
 #include "gpgpusim_cfg.h"
 #include "ls_limits.h"
 #include "ls_stats.h"
+#include "outfile.h"
 
 typedef enum { MODE_LOCKSTEP, MODE_C, MODE_RTL } run_mode_t;
 
@@ -50,8 +51,8 @@ typedef struct {
   const char *gpgpusim;      /* --gpgpusim-config FILE */
   char gpgpusim_report[8192]; /* its one-line used/ignored report */
   const char *stats_path;    /* --stats FILE (default build/stats/...) */
-  FILE *stats_f;
-  char stats_tmp[700];       /* written here, renamed to stats_path at the end */
+  FILE *stats_f;             /* stats_out.f */
+  outfile_t stats_out;       /* written whole or not at all (csim/outfile.h) */
   char stats_default[600];
   char wave_prefix_buf[900]; /* the window's default file prefix (o.wave_prefix points here) */
   char config_label[200];
@@ -1078,9 +1079,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
                         .seed = o->seed, .cycles = cyc, .cycles_requested = o->cycles, .seconds = dt,
                         .divergences = fail && !r.check_failed, .compared = r.use_c && r.use_rtl, .nreg = nreg,
                         .nmem = nmem, .nport = nport, .state_bits = regbits, .cfg = cfg, .argc = o->argc, .argv = o->argv};
-    if (ls_stats_write(o->stats_f, &ri, b, r.use_c ? r.ctx : NULL))
-      fprintf(stderr, "warning: results file %s: write error\n", o->stats_path);
-    else if (!o->quiet)
+    if (ls_stats_write(o->stats_f, &ri, b, r.use_c ? r.ctx : NULL) == 0 && !o->quiet) /* errors: at the close */
       printf("results: %s\n", o->stats_path);
   }
   b->destroy(r.ctx);
@@ -1316,14 +1315,8 @@ int ls_main(int argc, char **argv) {
                (unsigned long long)o.seed);
       o.stats_path = o.stats_default;
     }
-    snprintf(o.stats_tmp, sizeof o.stats_tmp, "%s.%ld.tmp", o.stats_path, (long)getpid());
-    o.stats_f = fopen(o.stats_tmp, "w");
-    if (!o.stats_f) {
-      char e[300];
-      fprintf(stderr, "error: option --stats: cannot write '%s' (%s)\n",
-              cfg_escape(o.stats_path, strlen(o.stats_path), e, sizeof e), strerror(errno));
-      return 2;
-    }
+    if (outfile_open(&o.stats_out, o.stats_path, "option --stats")) return 2;
+    o.stats_f = o.stats_out.f;
   }
   if (o.win_from >= 0 && !o.wave_prefix) {
     mkdir(o.wave_dir, 0777);
@@ -1334,9 +1327,8 @@ int ls_main(int argc, char **argv) {
   if (o.progress < 0) o.progress = 1; /* auto: in place on a terminal, a line every 5 s otherwise */
   uint64_t locate_at = 0;
   int rc = run(&o, b, &cfg, &locate_at);
-  if (o.stats_f) { /* whole or nothing: a refused run (2) leaves no results file */
-    int werr = fclose(o.stats_f);
-    if (rc == 2 || rc == 4 || werr || rename(o.stats_tmp, o.stats_path)) unlink(o.stats_tmp);
+  if (o.stats_f) { /* whole or nothing: a refused run (2) leaves no results file; a failed write is exit 2 */
+    if (outfile_close(&o.stats_out, !(rc == 2 || rc == 4)) && rc != 4) rc = rc ? rc : 2;
   }
   if (rc == 4) rc = locate_divergence(&o, locate_at);
   return rc;

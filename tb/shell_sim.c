@@ -1,6 +1,7 @@
 /* shell_sim.c -- the GPU shell's C model alone (make sim): run a workload on
  * the shell, print the summary table, write JSON.  docs/shell.md.
  * Exit: 0 done, 1 scoreboard failure, 2 bad input, 3 cycle limit reached. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "cfg.h"
 #include "gpgpusim_cfg.h"
 #include "l1d.h"
+#include "outfile.h"
 #include "shell.h"
 #include "shell_gstats.h"
 #include "shell_wl.h"
@@ -21,17 +23,53 @@ static int usage(FILE *f) {
   return 2;
 }
 
+/* --seed / --cycles: a decimal integer in [0, 2^64-1], nothing else (no
+ * sign, no junk, no wrap); -1 and one message otherwise. */
+static int opt_u64(const char *opt, const char *v, uint64_t *out) {
+  uint64_t x = 0;
+  const char *p = v;
+  int ok = *p != 0;
+  for (; ok && *p; p++) {
+    unsigned d = (unsigned)(*p - '0');
+    ok = *p >= '0' && *p <= '9' && x <= (UINT64_MAX - d) / 10;
+    x = x * 10 + d;
+  }
+  if (!ok) {
+    char e[300];
+    fprintf(stderr, "error: option %s: '%s': expected a decimal integer in [0, 18446744073709551615]\n", opt,
+            cfg_escape(v, strlen(v), e, sizeof e));
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+enum { OUT_DUMP, OUT_DOT, OUT_JSON, OUT_PROF, OUT_N };
+
+/* Closes every output file: kept (renamed into place) when keep, else
+ * removed.  -1 when one could not be written whole (printed). */
+static int close_outs(outfile_t *o, int keep) {
+  int bad = 0;
+  for (int i = 0; i < OUT_N; i++) bad |= outfile_close(&o[i], keep);
+  return bad ? -1 : 0;
+}
+
 int main(int argc, char **argv) {
+  /* a file-size limit makes a write fail (EFBIG, reported, exit 2), not kill the run */
+  signal(SIGXFSZ, SIG_IGN);
   l1sys_cfg_t cfg;
   cfg_defaults(&cfg);
-  const char *wlspec = "atax", *args = NULL, *json = NULL, *dump = NULL, *dot = NULL;
-  const char *tagsf = NULL, *proff = NULL; /* static bypass tags in, classifier profile out (docs/shell.md) */
+  const char *wlspec = "atax", *args = NULL;
+  const char *tagsf = NULL; /* static bypass tags in (docs/shell.md) */
+  const char *outp[OUT_N] = {NULL}; /* --dump-wl, --dot, --json, --profile (classifier profile out) */
+  static const char *const outopt[OUT_N] = {"option --dump-wl", "option --dot", "option --json", "option --profile"};
   uint64_t seed = 1, cycles = 0;
   int quiet = 0, gpgpusim = 0; /* --stats gpgpusim: GPGPU-Sim's statistics text after the table */
   gpgpusim_rep_t grep_store, *grep_ = NULL; /* the GPGPU-Sim config's used/ignored report (JSON, one line) */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    char e[300];
 #define NEEDV                                                      \
   do {                                                             \
     if (!v) {                                                      \
@@ -41,26 +79,23 @@ int main(int argc, char **argv) {
     i++;                                                           \
   } while (0)
     if (!strcmp(a, "--workload")) { NEEDV; wlspec = v; }
-    else if ((!strcmp(a, "--seed") || !strcmp(a, "--cycles")) && (!v || !*v || strspn(v, "0123456789") != strlen(v))) {
-      fprintf(stderr, "error: %s: '%s' is not a non-negative integer\n", a, v ? v : "");
-      return 2;
-    }
     else if (!strcmp(a, "--args")) { NEEDV; args = v; }
-    else if (!strcmp(a, "--seed")) { NEEDV; seed = strtoull(v, NULL, 0); }
-    else if (!strcmp(a, "--cycles")) { NEEDV; cycles = strtoull(v, NULL, 0); }
-    else if (!strcmp(a, "--json")) { NEEDV; json = v; }
+    else if (!strcmp(a, "--seed")) { NEEDV; if (opt_u64(a, v, &seed)) return 2; }
+    else if (!strcmp(a, "--cycles")) { NEEDV; if (opt_u64(a, v, &cycles)) return 2; }
+    else if (!strcmp(a, "--json")) { NEEDV; outp[OUT_JSON] = v; }
     else if (!strcmp(a, "--stats")) {
       NEEDV;
       if (strcmp(v, "gpgpusim") && strcmp(v, "table")) {
-        fprintf(stderr, "error: option --stats: '%s': expected table or gpgpusim\n", v);
+        char e[300];
+        fprintf(stderr, "error: option --stats: '%s': expected table or gpgpusim\n", cfg_escape(v, strlen(v), e, sizeof e));
         return 2;
       }
       gpgpusim = !strcmp(v, "gpgpusim");
     }
     else if (!strcmp(a, "--tags")) { NEEDV; tagsf = v; }
-    else if (!strcmp(a, "--profile")) { NEEDV; proff = v; }
-    else if (!strcmp(a, "--dump-wl")) { NEEDV; dump = v; }
-    else if (!strcmp(a, "--dot")) { NEEDV; dot = v; }
+    else if (!strcmp(a, "--profile")) { NEEDV; outp[OUT_PROF] = v; }
+    else if (!strcmp(a, "--dump-wl")) { NEEDV; outp[OUT_DUMP] = v; }
+    else if (!strcmp(a, "--dot")) { NEEDV; outp[OUT_DOT] = v; }
     else if (!strcmp(a, "--config")) { NEEDV; if (cfg_load(&cfg, v)) return 2; }
     else if (!strcmp(a, "--set")) { NEEDV; if (cfg_set(&cfg, v, "--set")) return 2; }
     else if (!strcmp(a, "--gpgpusim-config")) {
@@ -75,32 +110,37 @@ int main(int argc, char **argv) {
       return 0;
     } else if (!strcmp(a, "--list-params")) { cfg_list(stdout, "shell"); return 0; }
     else if (!strcmp(a, "--help")) { usage(stdout); return 0; }
-    else { fprintf(stderr, "error: unknown option '%s'\n", a); return usage(stderr); }
+    else {
+      fprintf(stderr, "error: unknown option '%s' (shell-sim --help lists the options)\n", cfg_escape(a, strlen(a), e, sizeof e));
+      return 2;
+    }
   }
+  /* a parameter of a block the shell does not contain (FIFO_DEPTH, ...) is refused, naming where it was set */
+  if (cfg_check_block(&cfg, SHELL_PARAM_BLOCKS)) return 2;
+  /* every output opened before the run: a path that cannot be written fails now, not after it */
+  outfile_t out[OUT_N] = {{0}};
+  for (int k = 0; k < OUT_N; k++)
+    if (outp[k] && outfile_open(&out[k], outp[k], outopt[k])) { close_outs(out, 0); return 2; }
   shell_wl_t wl;
   shell_wl_init(&wl, (unsigned)CFG(&cfg, L1D_ADDR_W));
-  if (shell_wl_load(&wl, wlspec, args, seed)) { shell_wl_free(&wl); return 2; }
-  if (dump) {
-    FILE *f = fopen(dump, "w");
-    if (!f || shell_wl_write(&wl, f)) { fprintf(stderr, "error: %s: cannot write\n", dump); if (f) fclose(f); return 2; }
-    fclose(f);
-  }
+  if (shell_wl_load(&wl, wlspec, args, seed)) { shell_wl_free(&wl); close_outs(out, 0); return 2; }
+  if (out[OUT_DUMP].f) (void)shell_wl_write(&wl, out[OUT_DUMP].f); /* a write error: reported by the close */
+  if (outfile_close(&out[OUT_DUMP], 1)) { shell_wl_free(&wl); close_outs(out, 0); return 2; }
   shell_t s;
-  if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl); return 2; }
+  if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl); close_outs(out, 0); return 2; }
   s.gpgpusim = grep_;
   if (grep_ && !quiet) {
     char line[4096];
     gpgpusim_rep_line(grep_, line, sizeof line);
     printf("%s\n", line);
   }
-  if (dot) { /* the block diagram of what shell_init instantiated */
-    FILE *f = fopen(dot, "w");
-    int bad = !f || shell_dot(&s, f);
-    if (f) fclose(f);
+  if (outp[OUT_DOT]) { /* the block diagram of what shell_init instantiated */
+    (void)shell_dot(&s, out[OUT_DOT].f); /* a write error: reported by the close */
+    int bad = outfile_close(&out[OUT_DOT], 1);
+    close_outs(out, 0);
     shell_free(&s);
     shell_wl_free(&wl);
-    if (bad) { fprintf(stderr, "error: %s: cannot write\n", dot); return 2; }
-    return 0;
+    return bad ? 2 : 0;
   }
   shell_byp_tags_t tags = {0};
   shell_byp_prof_t prof = {0};
@@ -110,11 +150,12 @@ int main(int argc, char **argv) {
             shell_byp_name(sch));
     shell_free(&s);
     shell_wl_free(&wl);
+    close_outs(out, 0);
     return 2;
   }
-  if (tagsf && shell_byp_tags_load(&tags, tagsf)) { shell_free(&s); shell_wl_free(&wl); return 2; }
+  if (tagsf && shell_byp_tags_load(&tags, tagsf)) { shell_free(&s); shell_wl_free(&wl); close_outs(out, 0); return 2; }
   s.tags = tagsf ? &tags : NULL;
-  for (unsigned i = 0; i < s.nsm; i++) s.byp[i].prof = proff ? &prof : NULL;
+  for (unsigned i = 0; i < s.nsm; i++) s.byp[i].prof = outp[OUT_PROF] ? &prof : NULL;
   if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
   shell_gstats_t gs; /* GPGPU-Sim's statistics (csim/shell/shell_gstats.c) */
   if (shell_gstats_init(&gs, &s)) { fprintf(stderr, "error: out of memory\n"); exit(2); }
@@ -124,8 +165,9 @@ int main(int argc, char **argv) {
   double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
   shell_gstats_close(&gs, &s);
   if (!quiet) {
-    printf("workload %s (%u kernel%s, %llu warp instructions), seed %llu\n", wlspec, wl.nk, wl.nk == 1 ? "" : "s",
-           (unsigned long long)shell_wl_insts(&wl), (unsigned long long)seed);
+    char kn[300];
+    printf("workload %s (%u kernel%s, %llu warp instructions), seed %llu\n", cfg_escape(wlspec, strlen(wlspec), kn, sizeof kn),
+           wl.nk, wl.nk == 1 ? "" : "s", (unsigned long long)shell_wl_insts(&wl), (unsigned long long)seed);
     shell_wl_report_unsupported(&wl, stdout);
     shell_summary(&s, stdout);
     printf("C model: %u cycles in %.2f s (%.0f cycles/s)\n", s.cycle_q, secs, secs > 0 ? s.cycle_q / secs : 0.0);
@@ -136,16 +178,10 @@ int main(int argc, char **argv) {
   }
   if (rc == 1) fprintf(stderr, "SCOREBOARD FAILURE: %s\n", s.err);
   if (rc == 3) fprintf(stderr, "error: cycle limit %llu reached before the workload finished\n", (unsigned long long)cycles);
-  if (json) {
-    FILE *f = fopen(json, "w");
-    if (!f || shell_gstats_json_write(&gs, &s, f, secs)) { fprintf(stderr, "error: %s: cannot write\n", json); rc = rc ? rc : 2; }
-    if (f) fclose(f);
-  }
-  if (proff) {
-    FILE *f = fopen(proff, "w");
-    if (!f || shell_byp_prof_write(&prof, f)) { fprintf(stderr, "error: %s: cannot write\n", proff); rc = rc ? rc : 2; }
-    if (f) fclose(f);
-  }
+  /* results written whole or not at all (csim/outfile.h): a failed write or close is exit 2 */
+  if (out[OUT_JSON].f) (void)shell_gstats_json_write(&gs, &s, out[OUT_JSON].f, secs); /* write errors: reported by the close */
+  if (out[OUT_PROF].f) (void)shell_byp_prof_write(&prof, out[OUT_PROF].f);
+  if (close_outs(out, 1)) rc = rc ? rc : 2;
   shell_gstats_free(&gs);
   shell_byp_tags_free(&tags);
   shell_byp_prof_free(&prof);

@@ -33,6 +33,10 @@
 #include "shell_disp.h"
 #include "shell_sm.h"
 
+/* The parameter blocks the shell contains (cfg_check_block): shell-sim and
+ * the engine's `shell` block refuse parameters of any other block. */
+#define SHELL_PARAM_BLOCKS "shell l1d mrpb shell_byp shell_ccn bdu chss ccn"
+
 /* The environment's registered read port per SM: the requests the SM
  * presented last cycle (fetch, issuing-warp fetch, lane addresses). */
 typedef struct {

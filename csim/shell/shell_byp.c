@@ -18,6 +18,7 @@
  *   COORD     seed 000 coordinated (Table 1): cg bypasses, ca caches, cm
  *             bypasses in bg blocks. */
 #include "shell_byp.h"
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -382,37 +383,73 @@ static int tags_put(shell_byp_tags_t *t, uint32_t k, uint32_t pc, uint8_t tag) {
   return 0;
 }
 
+/* "k<KERNEL>_pc<PC>": decimal numbers without sign or leading junk, each
+ * bounded before use (KERNEL <= 65535, PC <= 2^24-1). */
+static int tag_name(const char *s, uint32_t *k, uint32_t *pc) {
+  unsigned long long v[2];
+  const char *pre[2] = {"k", "_pc"};
+  for (int i = 0; i < 2; i++) {
+    size_t n = strlen(pre[i]);
+    if (strncmp(s, pre[i], n) || !isdigit((unsigned char)s[n])) return -1;
+    s += n;
+    v[i] = 0;
+    for (; isdigit((unsigned char)*s); s++) {
+      v[i] = v[i] * 10 + (unsigned)(*s - '0');
+      if (v[i] > (i ? 16777215u : 65535u)) return -1;
+    }
+  }
+  if (*s) return -1;
+  *k = (uint32_t)v[0], *pc = (uint32_t)v[1];
+  return 0;
+}
+
 int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
   memset(t, 0, sizeof *t);
+  char pe[300], le[200];
+  cfg_escape(path, strlen(path), pe, sizeof pe);
   FILE *f = fopen(path, "r");
   if (!f) {
-    fprintf(stderr, "error: %s: cannot open (%s)\n", path, strerror(errno));
+    fprintf(stderr, "error: %s: cannot open (%s)\n", pe, strerror(errno));
     return -1;
   }
-  char line[512];
-  int ln = 0, rc = 0;
-  while (!rc && fgets(line, sizeof line, f)) {
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  unsigned long ln = 0;
+  int rc = 0;
+  while (!rc && (len = getline(&line, &cap, f)) >= 0) {
     ln++;
+    if ((size_t)len != strlen(line)) {
+      fprintf(stderr, "error: %s:%lu: NUL byte in the line (expected text: 'k<KERNEL>_pc<PC> ca|cg|cm')\n", pe, ln);
+      rc = -1;
+      break;
+    }
     char *h = strchr(line, '#');
     if (h) *h = 0;
-    char name[128], tg[16], extra[8];
-    unsigned k, pc;
-    int n = sscanf(line, "%127s %15s %7s", name, tg, extra);
-    if (n <= 0) continue;
-    uint8_t tag = !strcmp(tg, "ca") ? CHSS_LD_CA : !strcmp(tg, "cg") ? CHSS_LD_CG : !strcmp(tg, "cm") ? CHSS_LD_CM : 255;
-    char tail;
-    if (n != 2 || sscanf(name, "k%u_pc%u%c", &k, &pc, &tail) != 2 || k > 65535 || pc > 16777215 || tag == 255) {
-      fprintf(stderr, "error: %s:%d: expected 'k<KERNEL>_pc<PC> ca|cg|cm' (chss-classify output)\n", path, ln);
+    char *tok[3];
+    int n = 0;
+    for (char *x = strtok(line, " \t\r\n"); x && n < 3; x = strtok(NULL, " \t\r\n")) tok[n++] = x;
+    if (!n) continue;
+    uint32_t k, pc;
+    uint8_t tag = n < 2 ? 255 : !strcmp(tok[1], "ca") ? CHSS_LD_CA : !strcmp(tok[1], "cg") ? CHSS_LD_CG
+                                  : !strcmp(tok[1], "cm") ? CHSS_LD_CM : 255;
+    if (n != 2 || tag_name(tok[0], &k, &pc) || tag == 255) {
+      char te[100];
+      cfg_escape(tok[0], strlen(tok[0]), le, sizeof le);
+      cfg_escape(n > 1 ? tok[1] : "", n > 1 ? strlen(tok[1]) : 0, te, sizeof te);
+      fprintf(stderr, "error: %s:%lu: '%s%s%s%s': expected 'k<KERNEL>_pc<PC> ca|cg|cm' (KERNEL <= 65535, PC < 2^24; chss-classify output)\n",
+              pe, ln, le, n > 1 ? " " : "", te, n > 2 ? " ..." : "");
       rc = -1;
     } else if (tags_put(t, k, pc, tag)) {
-      fprintf(stderr, "error: %s:%d: out of memory\n", path, ln);
+      fprintf(stderr, "error: %s:%lu: out of memory\n", pe, ln);
       rc = -1;
     }
   }
   if (!rc && ferror(f)) {
-    fprintf(stderr, "error: %s: read error\n", path);
+    fprintf(stderr, "error: %s: read error\n", pe);
     rc = -1;
   }
+  free(line);
   fclose(f);
   if (rc) shell_byp_tags_free(t);
   return rc;

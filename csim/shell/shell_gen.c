@@ -6,6 +6,7 @@
  * block). */
 #include <stdlib.h>
 #include <string.h>
+#include "cfg.h"
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
@@ -16,6 +17,8 @@ const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv",
 #define A2 0x03000000u
 #define A3 0x04000000u
 #define A4 0x05000000u
+#define GEN_ARRAY_BYTES (16ull << 20) /* the space between two array bases */
+#define GEN_MAX_RECS (1ull << 26)     /* records of one generated workload (12 bytes each) */
 
 typedef struct {
   unsigned n, iters, bs;
@@ -24,14 +27,14 @@ typedef struct {
 static int parse_args(const char *name, const char *args, gargs_t *g) {
   if (!args || !*args) return 0;
   char buf[256];
+  if (strlen(args) >= sizeof buf) goto bad;
   snprintf(buf, sizeof buf, "%s", args);
   for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-    char *e;
+    long long v;
     char *eq = strchr(t, '=');
     if (!eq) goto bad;
     *eq = 0;
-    unsigned long v = strtoul(eq + 1, &e, 0);
-    if (*e || !eq[1] || v < 1 || v > (1u << 20)) goto bad;
+    if (cfg_parse_number(eq + 1, &v) || v < 1 || v > (1 << 20)) goto bad;
     if (!strcmp(t, "n")) g->n = (unsigned)v;
     else if (!strcmp(t, "iters")) g->iters = (unsigned)v;
     else if (!strcmp(t, "bs")) {
@@ -40,9 +43,10 @@ static int parse_args(const char *name, const char *args, gargs_t *g) {
     } else goto bad;
   }
   return 0;
-bad:
-  fprintf(stderr, "error: workload %s: bad argument in '%s' (expected n=N,iters=N,bs=N with bs a multiple of 32 up to 1024)\n",
-          name, args);
+bad:;
+  char e[300];
+  fprintf(stderr, "error: option --args: '%s' for workload %s: expected n=N,iters=N,bs=N (N in [1, 2^20], bs a multiple of 32 up to 1024)\n",
+          cfg_escape(args, strlen(args), e, sizeof e), name);
   return -1;
 }
 
@@ -139,7 +143,8 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   for (int i = 0; shell_wl_gen_names[i]; i++)
     if (!strcmp(name, shell_wl_gen_names[i])) id = i;
   if (id < 0) {
-    fprintf(stderr, "error: workload '%s': not a generator (", name);
+    char e[300];
+    fprintf(stderr, "error: workload '%s': not a generator (", cfg_escape(name, strlen(name), e, sizeof e));
     for (int i = 0; shell_wl_gen_names[i]; i++) fprintf(stderr, "%s%s", i ? ", " : "", shell_wl_gen_names[i]);
     fprintf(stderr, "), a .traceg or a .wl file\n");
     return -1;
@@ -153,6 +158,35 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
     fprintf(stderr, "error: workload %s: n=%u must be a multiple of 32\n", name, g.n);
     return -1;
+  }
+  /* Every product of the arguments checked before use (64-bit, each factor
+   * <= 2^20): the largest array must fit the 16 MiB between array bases,
+   * and the workload at most GEN_MAX_RECS records. */
+  {
+    uint64_t n = g.n, it = g.iters, wpb = g.bs / 32, warps = (n + g.bs - 1) / g.bs * wpb, nn = n * n, bytes, recs;
+    uint64_t mmw = (nn + g.bs - 1) / g.bs * wpb, nk = (it > n ? it : n) * n; /* loops over k < iters index a row or column */
+    switch (id) {
+    case 0: case 1: case 2: bytes = nk * 4, recs = 2 * warps * (it * 3 + 2); break;
+    case 3: bytes = nk * 4, recs = warps * (it * 4 + 2); break;
+    case 4: case 5: case 7: bytes = nk * 4, recs = mmw * (it * 5 + 4); break;
+    case 6: bytes = nn * 4, recs = mmw * 12; break;
+    case 8: bytes = nn * 4, recs = (n / 16) * (n / 16) * 8 * 8; break;
+    case 9: bytes = n * 4, recs = 32 * wpb * (it * 4 + 1); break;
+    case 10: bytes = n * 1024, recs = 32 * wpb * (it * 2 + 2); break;
+    default: bytes = n * 16 * 4, recs = warps * (2 + 16 * 4); break;
+    }
+    if (id == 8 && (n < 16 || n % 16)) {
+      fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
+      return -1;
+    }
+    if (bytes > GEN_ARRAY_BYTES || recs > GEN_MAX_RECS) {
+      fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
+              name, g.n, g.iters, g.bs, bytes > GEN_ARRAY_BYTES ? "an array larger than the 16 MiB between array bases"
+                                                                 : "too many records",
+              (unsigned long long)(bytes > GEN_ARRAY_BYTES ? bytes : recs),
+              (unsigned long long)(bytes > GEN_ARRAY_BYTES ? GEN_ARRAY_BYTES : GEN_MAX_RECS));
+      return -1;
+    }
   }
   uint32_t a[WL_LANES];
   switch (id) {

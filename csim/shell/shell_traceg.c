@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cfg.h"
 #include "shell_wl.h"
 
 typedef struct {
@@ -28,11 +29,77 @@ typedef struct {
   unsigned line;
 } tg_t;
 
+/* One "error: FILE:LINE: ..." line; the file name and the text quoted from
+ * the input are escaped (cfg_escape: no raw control bytes on a terminal). */
 static int terr(const tg_t *t, const char *fmt, const char *a) {
-  fprintf(stderr, "error: %s:%u: ", t->path, t->line);
-  fprintf(stderr, fmt, a);
+  char p[300], e[300];
+  fprintf(stderr, "error: %s:%u: ", cfg_escape(t->path, strlen(t->path), p, sizeof p), t->line);
+  fprintf(stderr, fmt, cfg_escape(a, strlen(a), e, sizeof e));
   fprintf(stderr, "\n");
   return -1;
+}
+
+/* A decimal number at *p (digits only, no sign), at most max; advances *p.
+ * 0, or -1 (nothing printed) when there is none or it is larger. */
+static int dec(const char **p, unsigned long long max, unsigned long long *v) {
+  const char *s = *p;
+  unsigned long long x = 0;
+  if (!isdigit((unsigned char)*s)) return -1;
+  for (; isdigit((unsigned char)*s); s++) {
+    unsigned d = (unsigned)(*s - '0');
+    if (x > (max - d) / 10) return -1;
+    x = x * 10 + d;
+  }
+  *p = s;
+  *v = x;
+  return 0;
+}
+
+static const char *skipsp(const char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  return s;
+}
+
+/* "<prefix> = N" with N decimal in [0, max] and nothing after it: 1 and *v;
+ * 0 when the line is not this key; -1 (printed) when the value is bad. */
+static int key_num(const tg_t *t, const char *line, const char *key, unsigned long long max, const char *what,
+                   unsigned long long *v) {
+  size_t n = strlen(key);
+  if (strncmp(line, key, n)) return 0;
+  const char *s = skipsp(line + n);
+  if (*s != '=') return 0;
+  s = skipsp(s + 1);
+  if (dec(&s, max, v) || *skipsp(s)) {
+    char b[160];
+    snprintf(b, sizeof b, "bad count: '%%s': expected %s, a decimal integer in [0, %llu]", what, max);
+    return terr(t, b, line);
+  }
+  return 1;
+}
+
+/* "<prefix> = (X,Y,Z)" (or "= X,Y,Z" when paren is 0): 1 and v[3]; 0 when the
+ * line is not this key; -1 (printed) when the values are bad. */
+static int key_dim3(const tg_t *t, const char *line, const char *key, int paren, unsigned long long max,
+                    unsigned long long *v) {
+  size_t n = strlen(key);
+  if (strncmp(line, key, n)) return 0;
+  const char *s = skipsp(line + n);
+  int ok = *s == '=';
+  if (ok) s = skipsp(s + 1);
+  if (ok && paren) ok = *s == '(', s = skipsp(s + 1);
+  for (int i = 0; ok && i < 3; i++) {
+    ok = !dec(&s, max, &v[i]);
+    s = skipsp(s);
+    if (ok && i < 2) ok = *s == ',', s = skipsp(s + 1);
+  }
+  if (ok && paren) ok = *s == ')', s = skipsp(s + 1);
+  if (!ok || *s) {
+    char b[160];
+    snprintf(b, sizeof b, "bad count: '%%s': expected %s = %sX,Y,Z%s with decimal X, Y, Z in [0, %llu]", key,
+             paren ? "(" : "", paren ? ")" : "", max);
+    return terr(t, b, line);
+  }
+  return 1;
 }
 
 static int opcode_ok(const char *s) {
@@ -84,7 +151,7 @@ static int parse_u(const tg_t *t, const char *s, int base, unsigned long long ma
   errno = 0;
   if (!s) return terr(t, "truncated line: %s missing", what);
   unsigned long long x = strtoull(s, &e, base);
-  if (!*s || *e || errno || *s == '-' || x > max) return terr(t, "bad count: %s", what);
+  if (!isxdigit((unsigned char)*s) || *e || errno || x > max) return terr(t, "bad count: %s", what);
   *v = x;
   return 0;
 }
@@ -140,12 +207,26 @@ static int inst_line(shell_wl_t *w, const tg_t *t, char **tok, int nt, unsigned 
         char *e;
         errno = 0;
         long long d = strtoll(s, &e, 10);
-        if (*e || errno) return terr(t, "bad count: stride/delta '%s' is not a decimal integer", s);
+        if (!*s || *e || errno) return terr(t, "bad count: stride/delta '%s' is not a decimal integer in [-2^63, 2^63)", s);
         if (mode == 1) { st = d; break; }
-        a[k] = a[k - 1] + (unsigned long long)d;
+        /* the previous address plus a signed delta: outside [0, 2^64) is an error, never a wrap */
+        if (d < 0 ? a[k - 1] < 0 - (unsigned long long)d : a[k - 1] > ~0ull - (unsigned long long)d)
+          return terr(t, "address out of range: delta '%s' takes the address below 0 or past 2^64", s);
+        a[k] = d < 0 ? a[k - 1] - (0 - (unsigned long long)d) : a[k - 1] + (unsigned long long)d;
       }
-      if (mode == 1)
-        for (unsigned k = 1; k < n; k++) a[k] = a[0] + (unsigned long long)((long long)k * st);
+      if (mode == 1) /* base + k * stride, every product and sum checked */
+        for (unsigned k = 1; k < n; k++) {
+          long long off;
+          unsigned long long m;
+          if (__builtin_mul_overflow((long long)k, st, &off) ||
+              (m = off < 0 ? 0 - (unsigned long long)off : (unsigned long long)off,
+               off < 0 ? a[0] < m : a[0] > ~0ull - m)) {
+            char b[64];
+            snprintf(b, sizeof b, "%lld", st);
+            return terr(t, "address out of range: base + lane x stride %s is below 0 or past 2^64", b);
+          }
+          a[k] = off < 0 ? a[0] - m : a[0] + m;
+        }
     }
     char base[8];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(op, "."), op);
@@ -218,7 +299,8 @@ static void end_warp(shell_wl_t *w) {
 int shell_wl_traceg(shell_wl_t *w, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) {
-    fprintf(stderr, "error: %s: cannot open: %s\n", path, strerror(errno));
+    char pe[300];
+    fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
     return -1;
   }
   tg_t t = {path, 0};
@@ -226,7 +308,7 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
   size_t cap = 0;
   int rc = 0, in_tb = 0, kernel = 0, in_warp = 0;
   unsigned gx = 0, gy = 0, gz = 0, bx = 0, by = 0, bz = 0, ver = 0, lineinfo = 0;
-  unsigned long long insts = 0, got = 0, tbid = 0;
+  unsigned long long insts = 0, got = 0, tbid = 0, nb = 0, nt = 0;
   uint8_t *seen = NULL;
   char kname[64] = "traceg";
   ssize_t len;
@@ -239,14 +321,39 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
     if (!*p) continue;
     if (*p == '-') {
       if (kernel) { rc = terr(&t, "header line '%s' after the first thread block", p); goto out; }
-      unsigned a, b, c;
-      if (sscanf(p, "-grid dim = (%u,%u,%u)", &a, &b, &c) == 3) { gx = a; gy = b; gz = c; }
-      else if (sscanf(p, "-block dim = (%u,%u,%u)", &a, &b, &c) == 3) { bx = a; by = b; bz = c; }
-      else if (sscanf(p, "-accelsim tracer version = %u", &a) == 1) ver = a;
-      else if (sscanf(p, "-enable lineinfo = %u", &a) == 1) lineinfo = a;
-      else if (!strncmp(p, "-kernel name = ", 15)) snprintf(kname, sizeof kname, "%.40s", p + 15);
-      else if (!strncmp(p, "-grid dim", 9) || !strncmp(p, "-block dim", 10))
-        { rc = terr(&t, "bad count: %s", "expected (X,Y,Z)"); goto out; }
+      unsigned long long d3[3], v;
+      int r;
+      if ((r = key_dim3(&t, p, "-grid dim", 1, 0xffffffffull, d3))) {
+        if (r < 0) { rc = -1; goto out; }
+        gx = d3[0], gy = d3[1], gz = d3[2];
+        /* every product checked, on the line that gives it: dimensions that
+         * multiply past 2^64 are too many blocks, not 0 */
+        if (__builtin_mul_overflow(d3[0], d3[1], &nb) || __builtin_mul_overflow(nb, d3[2], &nb) || nb > (1u << 20)) {
+          rc = terr(&t, "bad count: '%s': more than 2^20 thread blocks (X x Y x Z)", p);
+          goto out;
+        }
+      } else if ((r = key_dim3(&t, p, "-block dim", 1, 0xffffffffull, d3))) {
+        if (r < 0) { rc = -1; goto out; }
+        bx = d3[0], by = d3[1], bz = d3[2];
+        if (__builtin_mul_overflow(d3[0], d3[1], &nt) || __builtin_mul_overflow(nt, d3[2], &nt) || nt > 32 * 32) {
+          rc = terr(&t, "bad count: '%s': more than 1024 threads (32 warps) per block (X x Y x Z)", p);
+          goto out;
+        }
+      } else if ((r = key_num(&t, p, "-accelsim tracer version", 5, "a tracer version", &v))) {
+        if (r < 0) { rc = -1; goto out; }
+        ver = (unsigned)v;
+      } else if ((r = key_num(&t, p, "-enable lineinfo", 1, "0 or 1", &v))) {
+        if (r < 0) { rc = -1; goto out; }
+        lineinfo = (unsigned)v;
+      } else if (!strncmp(p, "-kernel name = ", 15)) {
+        for (const char *q = p + 15; *q; q++)
+          if ((unsigned char)*q < 0x20 || (unsigned char)*q >= 0x7f) {
+            rc = terr(&t, "kernel name '%s': expected printable ASCII", p + 15);
+            goto out;
+          }
+        snprintf(kname, sizeof kname, "%.40s", p + 15);
+      } else if (!strncmp(p, "-grid dim", 9) || !strncmp(p, "-block dim", 10))
+        { rc = terr(&t, "bad count: '%s': expected -grid dim = (X,Y,Z)", p); goto out; }
       continue;
     }
     if (!strncmp(p, "#BEGIN_TB", 9)) {
@@ -254,10 +361,10 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
       if (!kernel) {
         if (!gx || !gy || !gz || !bx || !by || !bz) { rc = terr(&t, "%s", "header lacks '-grid dim' or '-block dim'"); goto out; }
         if (!ver) ver = 3;
-        unsigned long long nb = (unsigned long long)gx * gy * gz, nw = ((unsigned long long)bx * by * bz + 31) / 32;
-        if (nb > (1u << 20) || nw > 32) { rc = terr(&t, "bad count: %s", "grid or block too large"); goto out; }
+        unsigned long long nw = (nt + 31) / 32; /* nb, nt: checked on the header lines */
         shell_wl_kernel(w, kname, (uint32_t)nb, (uint32_t)nw);
         seen = calloc(nb * nw, 1);
+        if (!seen) { rc = terr(&t, "%s", "out of memory"); goto out; }
         kernel = 1;
         w->have_base = 0;
       }
@@ -274,30 +381,41 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
     }
     if (*p == '#') continue;
     if (!in_tb) { rc = terr(&t, "unexpected line outside a thread block: '%s'", p); goto out; }
-    unsigned a, b, c;
     wl_kernel_t *k = &w->k[w->nk - 1];
-    if (!strncmp(p, "thread block", 12)) {
-      if (sscanf(p, "thread block = %u,%u,%u", &a, &b, &c) != 3) { rc = terr(&t, "truncated line: %s", "expected thread block = X,Y,Z"); goto out; }
-      if (a >= gx || b >= gy || c >= gz) { rc = terr(&t, "bad count: %s", "thread block index outside the grid"); goto out; }
-      tbid = a + (unsigned long long)gx * (b + (unsigned long long)gy * c);
+    unsigned long long d3[3], a;
+    int r;
+    if ((r = key_dim3(&t, p, "thread block", 0, 0xffffffffull, d3))) {
+      if (r < 0) { rc = -1; goto out; }
+      if (d3[0] >= gx || d3[1] >= gy || d3[2] >= gz) { rc = terr(&t, "bad count: '%s': thread block index outside the grid", p); goto out; }
+      tbid = d3[0] + (unsigned long long)gx * (d3[1] + (unsigned long long)gy * d3[2]);
       continue;
     }
+    if (!strncmp(p, "thread block", 12)) { rc = terr(&t, "truncated line: '%s': expected thread block = X,Y,Z", p); goto out; }
     if (!strncmp(p, "warp", 4) && (p[4] == ' ' || p[4] == '=')) {
       if (tbid == ~0ull) { rc = terr(&t, "%s", "'warp =' before 'thread block ='"); goto out; }
       if (in_warp && got != insts) { rc = terr(&t, "bad count: %s", "fewer instruction lines than 'insts ='"); goto out; }
       if (in_warp) end_warp(w);
-      if (sscanf(p, "warp = %u", &a) != 1) { rc = terr(&t, "truncated line: %s", "expected warp = N"); goto out; }
-      if (a >= k->warps) { rc = terr(&t, "bad count: %s", "warp number beyond the block's warps"); goto out; }
+      if ((r = key_num(&t, p, "warp", 0xffffffffull, "a warp number", &a)) <= 0) {
+        if (!r) rc = terr(&t, "truncated line: '%s': expected warp = N", p);
+        rc = -1;
+        goto out;
+      }
+      if (a >= k->warps) { rc = terr(&t, "bad count: '%s': warp number beyond the block's warps", p); goto out; }
       if (seen[tbid * k->warps + a]) { rc = terr(&t, "bad count: %s", "warp given twice"); goto out; }
       seen[tbid * k->warps + a] = 1;
-      shell_wl_warp_begin(w, (uint32_t)tbid, a);
+      shell_wl_warp_begin(w, (uint32_t)tbid, (uint32_t)a);
       in_warp = 1;
       insts = got = 0;
       continue;
     }
     if (!strncmp(p, "insts", 5)) {
       if (!in_warp) { rc = terr(&t, "%s", "'insts =' before 'warp ='"); goto out; }
-      if (sscanf(p, "insts = %llu", &insts) != 1) { rc = terr(&t, "truncated line: %s", "expected insts = N"); goto out; }
+      /* the count is checked here, where it is written (at most 2^24 per warp) */
+      if ((r = key_num(&t, p, "insts", 1ull << 24, "an instruction count", &insts)) <= 0) {
+        if (!r) rc = terr(&t, "truncated line: '%s': expected insts = N", p);
+        rc = -1;
+        goto out;
+      }
       continue;
     }
     if (!in_warp) { rc = terr(&t, "instruction line before 'warp =': '%s'", p); goto out; }

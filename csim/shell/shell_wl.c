@@ -1,6 +1,7 @@
 /* shell_wl.c -- workload representation and the compact text format
  * (see shell_wl.h; the format is specified in docs/shell.md). */
 #include "shell_wl.h"
+#include "cfg.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -8,14 +9,19 @@
 
 static void *grow(void *p, uint32_t *cap, uint32_t need, size_t el) {
   if (need <= *cap) return p;
-  uint32_t n = *cap ? *cap : 64;
+  uint64_t n = *cap ? *cap : 64; /* 64-bit: doubling never wraps */
   while (n < need) n *= 2;
+  if (n > UINT32_MAX) n = UINT32_MAX;
+  if (need < *cap || n > SIZE_MAX / el) { /* need wrapped past 2^32 entries */
+    fprintf(stderr, "error: workload too large (more than 2^32 records or addresses)\n");
+    exit(2);
+  }
   void *q = realloc(p, (size_t)n * el);
   if (!q) {
     fprintf(stderr, "error: out of memory building the workload\n");
     exit(2);
   }
-  *cap = n;
+  *cap = (uint32_t)n;
   return q;
 }
 
@@ -105,15 +111,32 @@ void shell_wl_exit(shell_wl_t *w) {
 }
 
 int shell_wl_finish(shell_wl_t *w, const char *origin) {
+  char o[300], kn[300];
+  cfg_escape(origin, strlen(origin), o, sizeof o);
   if (!w->nk) {
-    fprintf(stderr, "error: %s: no kernel in the workload\n", origin);
+    fprintf(stderr, "error: %s: no kernel in the workload\n", o);
     return -1;
   }
   for (uint32_t i = 0; i < w->nk; i++) {
     wl_kernel_t *k = &w->k[i];
+    if (!k->blocks || !k->warps) {
+      fprintf(stderr, "error: %s: kernel %s: no thread block or no warp\n", o, cfg_escape(k->name, strlen(k->name), kn, sizeof kn));
+      return -1;
+    }
     for (uint32_t j = 0; j < k->blocks * k->warps; j++) {
+      for (uint32_t x = 0; x < k->wlen[j]; x++) { /* every lane access inside [0, 2^addr_w) */
+        const wl_rec_t *r = &w->rec[k->wfirst[j] + x];
+        if (r->kind != WL_LD && r->kind != WL_ST) continue;
+        for (unsigned q = 0; q < (unsigned)__builtin_popcount(r->mask); q++)
+          if ((uint64_t)w->pool[r->addr + q] + r->size > (1ull << w->addr_w)) {
+            fprintf(stderr, "error: %s: kernel %s block %u warp %u: address 0x%x (+%u bytes) outside [0, 2^%u) (L1D_ADDR_W)\n", o,
+                    cfg_escape(k->name, strlen(k->name), kn, sizeof kn), j / k->warps, j % k->warps, w->pool[r->addr + q],
+                    r->size, w->addr_w);
+            return -1;
+          }
+      }
       if (!k->wlen[j] || w->rec[k->wfirst[j] + k->wlen[j] - 1].kind != WL_EXIT) {
-        fprintf(stderr, "error: %s: kernel %s block %u warp %u: %s\n", origin, k->name, j / k->warps,
+        fprintf(stderr, "error: %s: kernel %s block %u warp %u: %s\n", o, cfg_escape(k->name, strlen(k->name), kn, sizeof kn), j / k->warps,
                 j % k->warps, k->wlen[j] ? "does not end in exit" : "has no instructions");
         return -1;
       }
@@ -161,36 +184,37 @@ typedef struct {
   int nt;
 } rd_t;
 
+/* One "error: FILE:LINE: ..." line; the file name and the text quoted from
+ * the input are escaped (cfg_escape: no raw control bytes on a terminal). */
 static int rerr(const rd_t *r, const char *fmt, const char *a) {
-  fprintf(stderr, "error: %s:%u: ", r->path, r->line);
-  fprintf(stderr, fmt, a);
+  char p[300], e[300];
+  fprintf(stderr, "error: %s:%u: ", cfg_escape(r->path, strlen(r->path), p, sizeof p), r->line);
+  fprintf(stderr, fmt, cfg_escape(a, strlen(a), e, sizeof e));
   fprintf(stderr, "\n");
   return -1;
 }
 
 static int num(const rd_t *r, const char *s, const char *what, unsigned long long max, unsigned long long *out) {
-  char *e;
-  errno = 0;
-  unsigned long long v = strtoull(s, &e, 0);
-  if (!*s || *e || errno || s[0] == '-') return rerr(r, "bad count: %s", what), -1;
-  if (v > max) {
-    fprintf(stderr, "error: %s:%u: bad count: %s '%s' exceeds %llu\n", r->path, r->line, what, s, max);
-    return -1;
+  char b[200];
+  long long v = 0; /* cfg_parse_number: decimal or 0x hex, no sign, no octal, no overflow (docs/parameters.md) */
+  if (cfg_parse_number(s, &v) || (unsigned long long)v > max) {
+    snprintf(b, sizeof b, "bad count: %s '%%s': expected a decimal or 0x hex integer in [0, %llu]", what, max);
+    return rerr(r, b, s);
   }
   *out = v;
   return 0;
 }
 
 static int saddr(const rd_t *r, const char *s, unsigned addr_w, long long *out) {
-  char *e;
-  errno = 0;
-  long long v = strtoll(s, &e, 0);
-  if (!*s || *e || errno) return rerr(r, "bad address or offset '%s'", s);
+  char b[160];
+  long long v;
+  if (cfg_parse_number(s + (s[0] == '-'), &v)) return rerr(r, "bad address or offset '%s': expected a decimal or 0x hex integer, optionally negative", s);
+  if (s[0] == '-') v = -v;
   /* bounded so that BASE + lane x STRIDE and running sums of deltas cannot
    * overflow; the range check against 2^addr_w follows on the lane address */
   if (v >= (1ll << 40) || v <= -(1ll << 40)) {
-    fprintf(stderr, "error: %s:%u: address out of range: '%s' (addresses and offsets are below 2^%u)\n", r->path, r->line, s, addr_w);
-    return -1;
+    snprintf(b, sizeof b, "address out of range: '%%s' (addresses and offsets are below 2^%u)", addr_w);
+    return rerr(r, b, s);
   }
   *out = v;
   return 0;
@@ -231,11 +255,10 @@ static int decode_addrs(const rd_t *r, int i, uint32_t mask, unsigned size, unsi
     lane[l] = 0;
     if (!(mask >> l & 1)) continue;
     if (v[k] < 0 || (unsigned long long)v[k] + size > lim) {
-      char b[64];
+      char b[64], f[120];
       snprintf(b, sizeof b, "0x%llx", (unsigned long long)v[k]);
-      fprintf(stderr, "error: %s:%u: address out of range: lane %u address %s (+%u bytes) outside [0, 2^%u)\n", r->path,
-              r->line, l, b, size, addr_w);
-      return -1;
+      snprintf(f, sizeof f, "address out of range: lane %u address %%s (+%u bytes) outside [0, 2^%u)", l, size, addr_w);
+      return rerr(r, f, b);
     }
     lane[l] = (uint32_t)v[k++];
   }
@@ -245,7 +268,8 @@ static int decode_addrs(const rd_t *r, int i, uint32_t mask, unsigned size, unsi
 int shell_wl_read(shell_wl_t *w, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) {
-    fprintf(stderr, "error: %s: cannot open: %s\n", path, strerror(errno));
+    char p[300];
+    fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), p, sizeof p), strerror(errno));
     return -1;
   }
   rd_t r = {path, 0, {0}, 0};
@@ -267,13 +291,18 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
     }
     if (!r.nt) continue;
     const char *op = r.tok[0];
-    unsigned long long a, b;
+    unsigned long long a = 0, b = 0;
     if (!strcmp(op, "kernel")) {
       if (r.nt < 4) { rc = rerr(&r, "truncated line: %s", "expected: kernel NAME BLOCKS WARPS"); goto out; }
       if (r.nt > 4) { rc = rerr(&r, "bad count: %s", "kernel takes NAME BLOCKS WARPS"); goto out; }
       if (open && (nextb != kb)) { rc = rerr(&r, "bad count: %s", "previous kernel has fewer warps than declared"); goto out; }
       if (num(&r, r.tok[2], "blocks", 1u << 20, &a) || num(&r, r.tok[3], "warps per block", 32, &b)) { rc = -1; goto out; }
       if (!a || !b) { rc = rerr(&r, "bad count: %s", "blocks and warps must be at least 1"); goto out; }
+      for (const char *q = r.tok[1]; *q; q++)
+        if ((unsigned char)*q < 0x20 || (unsigned char)*q >= 0x7f || strlen(r.tok[1]) > 63) {
+          rc = rerr(&r, "kernel name '%s': expected at most 63 printable ASCII characters", r.tok[1]);
+          goto out;
+        }
       shell_wl_kernel(w, r.tok[1], (uint32_t)a, (uint32_t)b);
       kb = (uint32_t)a;
       kw = (uint32_t)b;
@@ -288,8 +317,9 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
       if (r.nt > 3) { rc = rerr(&r, "bad count: %s", "warp takes BLOCK WARP"); goto out; }
       if (num(&r, r.tok[1], "block", kb - 1, &a) || num(&r, r.tok[2], "warp", kw - 1, &b)) { rc = -1; goto out; }
       if (a != nextb || b != nextw) {
-        fprintf(stderr, "error: %s:%u: bad count: expected warp %u %u next (warps in order)\n", path, r.line, nextb, nextw);
-        rc = -1;
+        char x[64];
+        snprintf(x, sizeof x, "%u %u", nextb, nextw);
+        rc = rerr(&r, "bad count: expected warp %s next (warps in order)", x);
         goto out;
       }
       if (++nextw == kw) { nextw = 0; nextb++; }
@@ -302,11 +332,9 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
     if (ended) { rc = rerr(&r, "'%s' after the warp's exit (exit is a warp's last record; start the next with 'warp BLOCK WARP')", op); goto out; }
     if (!strcmp(op, "alu")) {
       if (r.nt < 2) { rc = rerr(&r, "truncated line: %s", "expected: alu N"); goto out; }
-      if (r.nt > 2 || num(&r, r.tok[1], "alu count", WL_MAX_ALU, &a) || !a) {
-        if (r.nt > 2 || a == 0) rerr(&r, "bad count: %s", "alu takes one count in [1, 65535]");
-        rc = -1;
-        goto out;
-      }
+      if (r.nt > 2) { rc = rerr(&r, "bad count: %s", "alu takes one count in [1, 65535]"); goto out; }
+      if (num(&r, r.tok[1], "alu count", WL_MAX_ALU, &a)) { rc = -1; goto out; }
+      if (!a) { rc = rerr(&r, "bad count: %s", "alu takes one count in [1, 65535]"); goto out; }
       shell_wl_alu(w, (uint32_t)a);
     } else if (!strcmp(op, "ld") || !strcmp(op, "st")) {
       if (r.nt < 4) { rc = rerr(&r, "truncated line: %s", "expected: ld|st MASK SIZE MODE ..."); goto out; }
@@ -325,8 +353,9 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
     }
   }
   if (open && nextb != kb) {
-    fprintf(stderr, "error: %s:%u: truncated file: kernel declares %u blocks, warps given for %u\n", path, r.line, kb, nextb);
-    rc = -1;
+    char x[80];
+    snprintf(x, sizeof x, "%u blocks, warps given for %u", kb, nextb);
+    rc = rerr(&r, "truncated file: kernel declares %s", x);
   }
 out:
   free(buf);

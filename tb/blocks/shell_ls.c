@@ -715,7 +715,7 @@ const ls_block_t ls_block_shell = {
                  "shell/shell_l2.sv shell/shell.sv",
     .help = "GPU shell top: SMs with their bypass controllers, the CCN ring, dispatcher, crossbars, L2 banks; "
             "workload (SHELL_WORKLOAD, SHELL_TAGS) and DRAM from the environment",
-    .param_blocks = "shell l1d mrpb shell_byp shell_ccn bdu chss ccn",
+    .param_blocks = SHELL_PARAM_BLOCKS,
     .vlt_inline = "shell_sm shell_l2 l1d",
     .create = create,
     .destroy = destroy,
