@@ -406,7 +406,7 @@ void gpgpusim_rep_line(const gpgpusim_rep_t *r, char *out, size_t n) {
   w = x < 0 ? 0 : (size_t)x;
   for (int pass = 1; pass >= 0; pass--) {
     if (!pass && w < n) {
-      x = snprintf(out + w, n - w, "; ignored %u:", ni);
+      x = snprintf(out + w, n - w, "; ignored %u option%s:", ni, ni == 1 ? "" : "s");
       w += x < 0 ? 0 : (size_t)x;
     }
     for (unsigned q = 0; q < r->n && w < n; q++)

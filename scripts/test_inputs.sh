@@ -241,7 +241,7 @@ refused "make sim SET= another block's parameter" "parameter FIFO_DEPTH belongs 
 refused "make sim SEED= of 23 digits" "option --seed: '12345678901234567890123'" mk sim SEED=12345678901234567890123
 refused "make sim CYCLES= of 23 digits" "option --cycles: '99999999999999999999999'" mk sim CYCLES=99999999999999999999999
 refused "make sim BLOCK= (not a variable of make sim)" "variable BLOCK: make sim does not take it" mk sim BLOCK=l1d
-refused "make sim STATS= (make sim's results file is JSON=)" "variable STATS: make sim does not take it" mk sim STATS=$T/x.json
+refused "make sim STATS= (make sim's results file is JSON=; STATS is the statistics' form)" "option --stats: '$T/x.json': expected table or gpgpusim" mk sim STATS=$T/x.json
 refused "make run JSON= (not a variable of make run)" "variable JSON: make run does not take it" mk run JSON=$T/x.json
 refused "make run SET= is used (another block's parameter refused)" "parameter FIFO_DEPTH belongs to block fifo_sync" mk run SET=FIFO_DEPTH=8
 refused "make run ARGS= is used (a bad argument refused)" "option --args: 'n=0' for workload atax" mk run ARGS=n=0

@@ -235,7 +235,7 @@ static void test_gpgpusim_file(tc_t *t) {
                   CFG(&c, SHELL_L2_Q) == 64 && CFG(&c, SHELL_DRAM_Q) == 32 && CFG(&c, SHELL_L2_RSPQ) == 48 &&
                   CFG(&c, SHELL_L2_SETS) == 64 && CFG(&c, SHELL_L2_WAYS) == 8 &&
                   CFG(&c, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK && CFG(&c, SHELL_L2_SET_IDX) == SHELL_L2_SET_IDX_IPOLY &&
-                  strstr(rep, "ignored 2: -gpgpu_num_sched_per_core -ptx_x"),
+                  strstr(rep, "ignored 2 options: -gpgpu_num_sched_per_core -ptx_x"),
            "a whole GPU read into the shell's parameters: %s %s", rep, k.buf);
   struct { const char *opt, *val, *want; } gbad[] = {
       {"-gpgpu_n_clusters", "0", "g.config:2: -gpgpu_n_clusters : '0' is not an integer in 1..1024"},
