@@ -178,7 +178,7 @@ struct ls_cmp {
   int *base;          /* per map signal: its first entity, -1 if none */
   int *mem_we, *mem_wa;     /* per memory signal: its we_i / waddr_i signals */
   long *row_c, *row_r;      /* per memory signal: row written at this edge (-1 none) */
-  uint32_t *bc, *br, *fc, *fr; /* scratch: 129 words each */
+  uint32_t *bc, *br, *fc, *fr; /* scratch: the widest signal's words + 2 each */
   int mark_ent;             /* the block's wave_mark signal (-1 none) */
   long long mark_t;         /* time of its first non-zero C value (-1 not yet) */
   uint64_t now;             /* time of the sample being taken */
@@ -269,12 +269,20 @@ ls_cmp_t *ls_cmp_open(const char *path, const struct ls_map *m) {
     total += ns ? (int)ns : 1;
   }
   w->e = calloc((size_t)total, sizeof *w->e);
-  w->base = calloc((size_t)m->nsig, sizeof(int));
-  w->mem_we = calloc((size_t)m->nsig, sizeof(int));
-  w->mem_wa = calloc((size_t)m->nsig, sizeof(int));
-  w->row_c = calloc((size_t)m->nsig, sizeof(long));
-  w->row_r = calloc((size_t)m->nsig, sizeof(long));
-  w->bc = calloc(130, 4), w->br = calloc(130, 4), w->fc = calloc(130, 4), w->fr = calloc(130, 4);
+  const size_t nsig = m->nsig > 0 ? (size_t)m->nsig : 1;
+  w->base = calloc(nsig, sizeof(int));
+  w->mem_we = calloc(nsig, sizeof(int));
+  w->mem_wa = calloc(nsig, sizeof(int));
+  w->row_c = calloc(nsig, sizeof(long));
+  w->row_r = calloc(nsig, sizeof(long));
+  /* scratch for one signal's value: as wide as the widest compared signal
+   * (a 15-SM shell's packed lane-address port is 15360 bits) */
+  size_t sw = 130;
+  for (int i = 0; i < m->nsig; i++) {
+    size_t words = ((size_t)(unsigned)m->sig[i].width + 31) / 32 + 2;
+    if (words > sw) sw = words;
+  }
+  w->bc = calloc(sw, 4), w->br = calloc(sw, 4), w->fc = calloc(sw, 4), w->fr = calloc(sw, 4);
   w->mark_ent = -1, w->mark_t = -1;
   for (int i = 0; i < m->nsig; i++) {
     const ls_sig_t *s = &m->sig[i];
