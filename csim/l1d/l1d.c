@@ -367,7 +367,7 @@ static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_
 #else
     for (unsigned w = 0; w < top; w++) match |= (uint64_t)(tag_of(m, trow, w) == d_line) << w;
 #endif
-    if (fws < top) match = (match & ~(1ull << fws)) | (uint64_t)(m->fw_tag_line_q == d_line) << fws;
+    if (fws < top) match = (match & ~(1ull << (fws & 63u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws & 63u);
     match &= rf.occ;
     if (match) mhit = 1, mw = (uint32_t)__builtin_ctzll(match);
   }

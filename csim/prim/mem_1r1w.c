@@ -61,6 +61,7 @@ static const uint32_t lanes8[16] = {
 void mem_1r1w_commit(mem_1r1w_t *m) {
   if (!m->we_i || m->waddr_i >= m->depth) return;
   const unsigned k0 = m->wk1 ? m->wk0 : 0, k1 = m->wk1 ? m->wk1 : m->mwords;
+  (void)k0, (void)k1; /* (unused when FAULT_MEM_1R1W_MASK removes the masked paths) */
   m->wk0 = m->wk1 = 0;
   uint32_t *row = m->mem_q + (size_t)m->waddr_i * m->words;
   if (m->slice_w == m->width) { /* one slice: whole row */
