@@ -44,13 +44,13 @@ module shell #(
   /// L2 ways.
   parameter int unsigned L2Ways   = 16,
   /// Responses each SM's ejection buffer holds.
-  parameter int unsigned EjQ      = 32,
+  parameter int unsigned EjQ      = l1sys_pkg::SHELL_EJQ,
   /// L2 ROP latency (a request's arrival to its earliest tag access).
-  parameter int unsigned L2Lat    = 120,
+  parameter int unsigned L2Lat    = l1sys_pkg::SHELL_L2_ROP_LAT,
   /// L2 request-queue entries (ROP delay line + icnt->L2 queue).
-  parameter int unsigned L2ReqQ   = 184,
+  parameter int unsigned L2ReqQ   = l1sys_pkg::SHELL_L2_ROP_LAT + l1sys_pkg::SHELL_L2_Q,
   /// L2 response-queue entries.
-  parameter int unsigned L2RspQ   = 64,
+  parameter int unsigned L2RspQ   = l1sys_pkg::SHELL_L2_RSPQ,
   /// L2 set index (l1sys_pkg::SHELL_L2_SET_IDX_*).
   parameter int unsigned L2SetIdx = 0,
   /// L2 write-back (1) or write-through (0).

@@ -48,11 +48,11 @@ module shell_l2 #(
   /// Ways per set.
   parameter int unsigned Ways = 16,
   /// ROP latency in cycles (a request's arrival to its earliest tag access).
-  parameter int unsigned Lat  = 120,
+  parameter int unsigned Lat  = l1sys_pkg::SHELL_L2_ROP_LAT,
   /// Request-queue entries (the ROP delay line plus the icnt->L2 queue).
-  parameter int unsigned ReqQ = 184,
+  parameter int unsigned ReqQ = l1sys_pkg::SHELL_L2_ROP_LAT + l1sys_pkg::SHELL_L2_Q,
   /// Response-queue entries.
-  parameter int unsigned RspQ = 64,
+  parameter int unsigned RspQ = l1sys_pkg::SHELL_L2_RSPQ,
   /// Banks of the shell (the set index is of line / NB).
   parameter int unsigned NB   = 6,
   /// Set index: l1sys_pkg::SHELL_L2_SET_IDX_LINEAR or _IPOLY.

@@ -26,7 +26,7 @@ module shell_xbar #(
   /// Flits of a line (a store request or a response), at least 2.
   parameter int unsigned Flits = 5,
   /// Responses each SM's ejection buffer holds.
-  parameter int unsigned EjQ   = 32,
+  parameter int unsigned EjQ   = l1sys_pkg::SHELL_EJQ,
   /// Derived: do not override.  SM-number bits (bank messages, pointers).
   parameter int unsigned SW    = (NSm > 1) ? $clog2(NSm) : 1,
   /// Derived: do not override.
