@@ -20,6 +20,7 @@ have qflow     || need+=(qflow)            # make pnr: graywolf, qrouter, rc2dly
 have tcsh      || need+=(tcsh)             # the qflow scripts
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
 have parallel  || need+=(parallel)         # GNU parallel: make regress, make mutate
+have ccache    || need+=(ccache)           # Verilator harness objects (OBJCACHE in scripts/lockstep.sh)
 have gnuplot   || need+=(gnuplot-nox)      # make report, synthesis sweeps, shell plots (no X needed)
 have Xvfb      || need+=(xvfb)             # make test opens save files in GTKWave
 have valgrind  || need+=(valgrind)         # make bench-ir (callgrind)

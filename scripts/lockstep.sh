@@ -88,9 +88,14 @@ if [ "${cfgs[*]:-}" = default ]; then # drop "--config default"
 fi
 
 # functional coverage of every run lands in build/cov/ (make coverage merges)
+# (one file per block, config, workload and seed, so that no run overwrites
+# another's; a run with a fault injected counts nothing: its coverage is not
+# the design's)
 if [ $have_cov = 0 ]; then
   mkdir -p $B/cov
-  args+=(--cov "$B/cov/${block}@${cfgname}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt")
+  wtag=""; [ -n "${SHELL_WORKLOAD:-}" ] && wtag="-wl-$(basename "$SHELL_WORKLOAD" | tr -c 'A-Za-z0-9._\n-' _)"
+  if [ -n "${FAULT_C:-}${FAULT_RTL:-}" ]; then args+=(--cov /dev/null)
+  else args+=(--cov "$B/cov/${block}@${cfgname}${wtag}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt"); fi
 fi
 make -s build >/dev/null
 # --mode c runs the C model alone: no RTL harness to build (lockstep-c is the
@@ -118,6 +123,12 @@ VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width
 # forgets to reset diverges at cycle 0.  (One build instead of two per
 # block and config: make test builds each harness once.)
 VFLAGS+=(--x-assign unique --x-initial unique)
+# ccache (Debian's, installed by scripts/install_deps.sh) under Verilator's
+# own OBJCACHE hook: a harness whose generated C++ was compiled before, in
+# this clone or another on the machine, builds from the cache
+# (docs/testing.md, "Time")
+# (not part of the harness's cache key: the same harness either way)
+OBJC=(); command -v ccache >/dev/null 2>&1 && OBJC=(-MAKEFLAGS OBJCACHE=ccache)
 VTRACE=1
 if [ -n "${LS_SPEED:-}" ]; then
   case " ${args[*]} " in *" --mode rtl "*) ;; *) echo "error: LS_SPEED=1 (a build without public state) runs only --mode rtl (MODE=rtl)" >&2; exit 2 ;; esac
@@ -158,7 +169,7 @@ if [ $stale = 1 ]; then
   [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
   [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building $kind harness for $block in $dir"
   rm -rf "$dir/obj"
-  verilator "${VFLAGS[@]}" -Mdir "$dir/obj" "${defs[@]}" \
+  verilator "${VFLAGS[@]}" "${OBJC[@]}" -Mdir "$dir/obj" "${defs[@]}" \
       "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
   vpid=$!
   t0=$SECONDS
