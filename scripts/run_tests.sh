@@ -94,10 +94,14 @@ JOBS=$LOG/jobs.txt
 LATER=$LOG/jobs_later.txt
 : >$JOBS; : >$LATER
 rm -rf $B/cov; mkdir -p $B/cov
+# configs that make test leaves to make regress: tb/configs/<block>/regress_only
+# names them, each with its reason (docs/testing.md, "What make test keeps")
+regress_only() { [ -n "$2" ] && [ -f tb/configs/$1/regress_only ] && grep -qE "^$(basename "$2" .cfg)([[:space:]]|$)" tb/configs/$1/regress_only; }
 for b in $blocks; do
   n=$(test_cycles $b)
   for c in tb/configs/$b/*.cfg; do
     [ -f "$c" ] || c=""
+    regress_only $b "$c" && continue
     case $b in fifo_sync|fifo_sync_sram|prio_enc|rr_arb|sat_cnt|mem_1r1w|mem_1r1w_sync) seeds="1 2 3" ;; *) seeds=1 ;; esac   # big blocks: one seed per config here
     cn=$(basename "${c:-default}" .cfg)
     # the first seed builds the config's harness; the other runs of the
@@ -111,6 +115,14 @@ for b in $blocks; do
     # with the same random rows on both sides (docs/lockstep.md)
     echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}@${cn}_seed4_ri.txt" >>$LATER
   done
+done
+# every name in a regress_only list is a config of its block (a typo would keep nothing out, silently)
+for f in tb/configs/*/regress_only; do
+  [ -f "$f" ] || continue
+  bb=$(basename "$(dirname "$f")"); miss=""
+  for nm in $(grep -v '^\s*#' "$f" | awk 'NF {print $1}'); do [ -f tb/configs/$bb/$nm.cfg ] || miss+=" $nm"; done
+  if [ -z "$miss" ]; then ok "make test keeps: $f names $(grep -v '^\s*#' "$f" | grep -c .) configs of $bb, each one that exists"
+  else bad "make test keeps: $f names configs that do not exist:$miss"; fi
 done
 # the whole shell x every workload, short runs on two configs of the matrix
 # (every mechanism together on 2 SMs; the CCN ring on 4 SMs); the harnesses
