@@ -17,8 +17,11 @@
 # Both run and test first install missing Debian packages (scripts/install_deps.sh).
 
 SHELL   := /bin/bash
-CC      := gcc
-CXX     := g++
+# ccache when installed (scripts/install_deps.sh): a fresh clone builds from
+# the machine's cache (docs/testing.md, "Time")
+CCACHE  := $(shell command -v ccache 2>/dev/null)
+CC      := $(if $(CCACHE),ccache gcc,gcc)
+CXX     := $(if $(CCACHE),ccache g++,g++)
 B       := build
 VINC    := /usr/share/verilator/include
 CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE

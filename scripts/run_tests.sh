@@ -52,7 +52,7 @@ stepfile() { echo "step $STEP of $NSTEPS, $STEPNAME${1:+: $1}" >$LOG/.step; }
 
 # 1. build
 step "build (C model, engine, tests; plain and sanitized)"; stepfile
-if out=$(make -s build ctest-build 2>&1); then ok "build: C model, engine and tests with -Wall -Wextra -Werror (plain and sanitized)"
+if out=$(make -s -j"$(nproc)" build ctest-build 2>&1); then ok "build: C model, engine and tests with -Wall -Wextra -Werror (plain and sanitized)"
 else bad "build"; echo "$out" | tail -30; echo "$pass passed, $((fail)) failed"; exit 1; fi
 
 # 2-3. lint and yosys
