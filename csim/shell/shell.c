@@ -18,6 +18,18 @@
  * it; its outputs stay last cycle's (those of an idle SM). */
 #define SM_ASLEEP(s, i) ((s)->dorm[i] >= SHELL_SM_SETTLE)
 
+/* L2 bank b sleeps this cycle: it ended each of the last SHELL_L2_SETTLE
+ * cycles with nothing in flight (shell_l2_busy) and idle inputs (no request,
+ * no DRAM response).  From the second such cycle on, a comb with idle inputs
+ * computes exactly what the last one did (the decide stage's message has
+ * settled to the request queue's head row, nothing is read or written), and
+ * the one register that moves is the cycle counter: comb and commit are
+ * skipped until a request or a DRAM response arrives; the outputs stay last
+ * cycle's (docs/shell.md, "Scale").  Not hardware: lockstep compares every
+ * register of every bank every cycle, asleep or not. */
+#define SHELL_L2_SETTLE 2
+#define L2_ASLEEP(s, b) ((s)->l2_dorm[b] >= SHELL_L2_SETTLE)
+
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
   const uint32_t kq = s->disp.kern_q;
   const wl_kernel_t *k = &s->wl->k[kq < s->wl->nk ? kq : s->wl->nk - 1];
@@ -57,7 +69,10 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->l2 || !s->dram || !s->dram_hs) return -1;
+  s->l2_dorm = calloc(s->nbanks, 1);
+  s->l2_skip = calloc(s->nbanks, 1);
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip)
+    return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
       shell_free(s);
@@ -114,6 +129,9 @@ void shell_free(shell_t *s) {
   free(s->env);
   free(s->dorm);
   s->dorm = NULL;
+  free(s->l2_dorm);
+  free(s->l2_skip);
+  s->l2_dorm = s->l2_skip = NULL;
   s->byp = NULL;
   s->ccn = NULL;
   s->env = NULL;
@@ -132,6 +150,8 @@ void shell_reset(shell_t *s) {
     memset(&s->env[i], 0, sizeof s->env[i]);
   }
   memset(s->dorm, 0, s->nsm);
+  memset(s->l2_dorm, 0, s->nbanks);
+  memset(s->l2_skip, 0, s->nbanks);
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
   memset(&s->xbar.out, 0, sizeof s->xbar.out);
@@ -168,9 +188,14 @@ static void l2_comb(shell_t *s, unsigned b) {
     in->dram_rsp_id_i = h ? h->id : 0;
     in->dram_rsp_byp_i = h ? h->byp : 0;
   }
+  shell_dram_hs_t *hs = &s->dram_hs[b];
+  s->l2_skip[b] = L2_ASLEEP(s, b) && !in->req_valid_i && !in->dram_rsp_valid_i;
+  if (s->l2_skip[b]) { /* asleep: last cycle's outputs stand; no handshake fires */
+    hs->req_fire = hs->rsp_fire = 0;
+    return;
+  }
   shell_l2_comb(L);
   const shell_l2_out_t *o = &L->out;
-  shell_dram_hs_t *hs = &s->dram_hs[b];
   hs->req_fire = o->dram_req_valid_o && in->dram_req_ready_i;
   hs->rsp_fire = in->dram_rsp_valid_i && o->dram_rsp_ready_o;
   shell_dram_ent_t r = {o->dram_req_sm_o, o->dram_req_line_o, o->dram_req_id_o, o->dram_req_store_o, o->dram_req_byp_o, 0};
@@ -189,7 +214,7 @@ void shell_comb(shell_t *s) {
   memset(xi->l2_rsp_byp_i, 0, sizeof xi->l2_rsp_byp_i);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_t *L = &s->l2[b];
-    shell_l2_peek(L);
+    if (!L2_ASLEEP(s, b)) shell_l2_peek(L); /* asleep: its outputs are last cycle's */
     L->in.req_valid_i = 0;
     L->in.rsp_ready_i = 0;
     xi->l2_req_ready_i[b >> 5] |= L->out.req_ready_o << (b & 31);
@@ -406,7 +431,15 @@ void shell_commit(shell_t *s) {
   shell_ccn_commit_ring(&s->ccn[0]);
   shell_xbar_commit(&s->xbar);
   for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_commit(&s->l2[b]);
+    shell_l2_t *L = &s->l2[b];
+    if (s->l2_skip[b])
+      L->cyc_q++; /* the one register a cycle asleep changes */
+    else {
+      shell_l2_commit(L);
+      s->l2_dorm[b] = !L->in.req_valid_i && !L->in.dram_rsp_valid_i && !shell_l2_busy(L)
+                          ? (uint8_t)(s->l2_dorm[b] < SHELL_L2_SETTLE ? s->l2_dorm[b] + 1 : SHELL_L2_SETTLE)
+                          : 0;
+    }
     const shell_dram_hs_t *hs = &s->dram_hs[b];
     if (!s->ext_env) shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
   }

@@ -62,6 +62,8 @@ typedef struct {
   shell_env_req_t *env; /* per SM: last cycle's environment requests */
   uint8_t *dorm; /* per SM: cycles in a row it ended idle (shell_sm_idle); from SHELL_SM_SETTLE on it sleeps (not hardware) */
   shell_l2_t *l2;
+  uint8_t *l2_dorm; /* per bank: cycles in a row it ended idle with idle inputs; from SHELL_L2_SETTLE on it sleeps (not hardware) */
+  uint8_t *l2_skip; /* per bank: this cycle's comb was skipped (asleep, inputs idle) */
   shell_dram_t *dram;  /* environment: one DRAM channel per bank */
   shell_dram_hs_t *dram_hs;
   shell_xbar_t xbar; /* request and response crossbars */
