@@ -1,5 +1,6 @@
 // l1d -- L1 data-cache controller of one SM: GPGPU-Sim semantics
-// (DESIGN.md section 5) with the optional Bypass-Aware mode of seed 002.
+// (docs/l1d.md "GPGPU-Sim compatibility, rule by rule") with the optional
+// Bypass-Aware mode of seed 002.
 // Two stages (issue 15 item 1; docs/l1d.md "Pipeline"): in the read stage R
 // (the cycle a request is accepted at the port) the tag row and the data
 // rows of its set, every way, are read from synchronous-read SRAMs
