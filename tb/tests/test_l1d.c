@@ -1,4 +1,4 @@
-/* test_l1d.c -- directed tests of the L1D C model (csim/l1d.c): every
+/* test_l1d.c -- directed tests of the L1D C model (csim/l1d/l1d.c): every
  * outcome, every fail reason, write policies, bypass, the BA pseudo-hit,
  * LRU vs FIFO victims, the remote port, the atax associativity stalls of
  * seed 003, the config checks and the GPGPU-Sim config string, and agreement
