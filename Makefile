@@ -287,7 +287,7 @@ debugging-doc: deps build
 clean:
 	rm -rf $(B)
 
-# ---- static load classifier of coordinated bypassing (seed 000, Algorithm 1; docs/chss.md)
+# ---- static load classifier of coordinated bypassing (the coordinated-bypassing paper, Algorithm 1; docs/chss.md)
 $(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
