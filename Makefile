@@ -6,7 +6,7 @@
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep-large [SEED=n] [CYCLES=n]   the large configs (tb/configs/*/large/: 28 SMs), not in make test
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k] [COMPARE_EVERY=k]
-#   make lint | yosys-read | ctest | bench | bench-ir | clean | help
+#   make lint | yosys-read | ctest | bench | bench-ir | clean | help   (ctest: the C unit tests tb/tests/, plain and sanitized)
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
@@ -138,6 +138,13 @@ $(B)/asan/%: tb/tests/%.c $(TEST_SUPP) $(B)/lib/libcsim_asan.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) $< $(TEST_SUPP) $(B)/lib/libcsim_asan.a -lm -o $@
 ctest-build: $(TESTS) $(ASAN_TESTS) $(B)/bin/lockstep-c-asan
+# make ctest: the C unit tests alone, plain and sanitized (scripts/ctest.sh;
+# make test's step 4 runs the same binaries); ends "N passed, M failed", exit 1 on a failure
+.PHONY: .ctest-run
+ctest: .ctest-run
+	$(call FINISH,ctest)
+.ctest-run: $(TESTS) $(ASAN_TESTS)
+	@$(call RUNRC,bash scripts/ctest.sh,ctest)
 
 # ---- checks and jobs ----------------------------------------------------------
 lint: gen
@@ -283,7 +290,7 @@ debugging-doc: deps build
 clean:
 	rm -rf $(B)
 
-# ---- static load classifier of coordinated bypassing (seed 000, Algorithm 1; docs/chss.md)
+# ---- static load classifier of coordinated bypassing (the coordinated-bypassing paper, Algorithm 1; docs/chss.md)
 $(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@

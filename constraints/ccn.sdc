@@ -3,7 +3,7 @@
 # CCN ring: per node a CB, ReqQ and RespQ (fifo_sync: flop pointers around a
 # mem_1r1w SRAM macro), the head logic and the request throttler.  Clocked
 # with the SM (the L1D's clock: the same 10 ns target as l1d and mrpb).  The
-# paper's ring runs at 1.4 GHz at 40 nm (seed 004 Table II); by the stated
+# paper's ring runs at 1.4 GHz at 40 nm (the CCN paper, Table II); by the stated
 # scaling rule (delay linear in feature size) that is 311 MHz, 3.2 ns, at
 # 0.18 um -- reported next to the result, not used as the target.
 # Clock target: `set period` (ns); the flow reads this line and also gives

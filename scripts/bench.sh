@@ -193,12 +193,12 @@ done
 [ $STREAMS = 1 ] && streams_speed
 [ $STREAM_ONLY = 1 ] && exit $rc
 # the whole shell (issue 14's speed targets), per SM count on the default
-# shell (tb/shell/configs/default.cfg): the C model alone (shell-sim, its own
+# shell (tb/configs/shell/sim/default.cfg): the C model alone (shell-sim, its own
 # environment, workload atax; and the system block's C side, --bench), the
 # RTL top alone from a speed build and the system lockstep (block shell,
 # whose environment replays srad/spmv/atax over and over)
 SN=${BENCH_SHELL_CYCLES:-20000}
-SC=tb/shell/configs/default.cfg
+SC=tb/configs/shell/sim/default.cfg
 make -s $B/bin/shell-sim >/dev/null 2>&1 || rc=1
 echo
 echo "the whole shell, $SC (48 warp slots, 16 KB L1D, 6 L2 banks); C alone ${NC} cycles, RTL and lockstep $SN cycles:"

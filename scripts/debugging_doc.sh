@@ -79,7 +79,7 @@ echo "debugging-doc: wrote $DOC (divergence at cycle $cyc, $sig) and $PNG"
 echo "debugging-doc: the whole shell in lockstep, atax (n=1024,iters=4,bs=32), cycles 0..1999, for docs/img/shell-compare.png"
 rm -rf build/waves/shell-doc
 SHELL_WORKLOAD=atax SHELL_WORKLOAD_ARGS=n=1024,iters=4,bs=32 SHELL_WORKLOAD_ONCE=1 LS_QUIET=1 \
-  bash scripts/lockstep.sh shell --config tb/shell/configs/default.cfg --seed 1 --cycles 2000 --window 0:1999 \
+  bash scripts/lockstep.sh shell --config tb/configs/shell/sim/default.cfg --seed 1 --cycles 2000 --window 0:1999 \
   --wave-dir build/waves/shell-doc --progress off >/dev/null 2>&1 || { echo "error: the shell lockstep failed" >&2; exit 1; }
 g=$(ls build/waves/shell-doc/*.gtkw | grep -v '_rtl.gtkw$' | head -1)
 bash scripts/gtkw_shot.sh "$g" docs/img/shell-compare.png >/dev/null || { echo "error: the screenshot failed" >&2; exit 2; }

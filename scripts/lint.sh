@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lint.sh -- verilator --lint-only -Wall on every RTL module, each as top.
 # Waivers, if ever needed, go in rtl/lint_waivers.vlt, one reason each.
-# Prints "PASS lint <module>" / "FAIL lint <module>".
+# Prints "PASS lint <module>" / "FAIL lint <module>".  Then every RTL
+# file's header names its C twin (scripts/check_twins.sh: "PASS twin <file>").
 set -u
 cd "$(dirname "$0")/.."
 files=(build/gen/l1sys_pkg.sv $(find rtl -name '*.sv' | sort))
@@ -15,4 +16,5 @@ for f in $(find rtl -name '*.sv' | sort); do
     echo "FAIL lint $m"; echo "$out" | head -20; rc=1
   fi
 done
+bash scripts/check_twins.sh || rc=1
 exit $rc

@@ -2,7 +2,7 @@
 # run_shell.sh -- make run's job (docs/shell.md, README.md "make run"):
 #  1. the GPU shell's C model on WORKLOAD (default atax; a generator, an
 #     Accel-Sim .traceg or a .wl file) and CONFIG (default
-#     tb/shell/configs/default.cfg, a NAME = VALUE file or a gpgpusim.config):
+#     tb/configs/shell/sim/default.cfg, a NAME = VALUE file or a gpgpusim.config):
 #     the summary table, GPGPU-Sim's statistics (build/run/shell.gpgpusim.txt),
 #     JSON (build/run/shell.json), the block diagram (build/run/shell.svg);
 #  2. the whole shell in system lockstep (rtl/shell/shell.sv against
@@ -27,7 +27,7 @@ W=${WORKLOAD:-atax}
 # *.config is one too), SET (NAME=VALUE ..., for every shell run), SEED.
 C=${CONFIG:-}
 G=${GPGPUSIM:-}
-[ -z "$C" ] && [ -z "$G" ] && C=tb/shell/configs/default.cfg
+[ -z "$C" ] && [ -z "$G" ] && C=tb/configs/shell/sim/default.cfg
 S=${SEED:-1}
 BUDGET=${RUN_LS_BUDGET:-60000}
 make -s $B/bin/shell-sim $B/bin/chss-classify >/dev/null || exit 2

@@ -72,7 +72,7 @@ nb=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(d['s
 if [ "$nb" -gt 0 ]; then ok "shell mech: TWOLEVEL's sampled BDU mode shows B on stream ($nb of SM0's samples)"
 else bad "shell mech: TWOLEVEL series has no B sample"; fi
 
-# CCN (seed 004): the sharing kernel gets remote hits, the streaming kernel none;
+# CCN (the CCN paper): the sharing kernel gets remote hits, the streaming kernel none;
 # OFF looks nothing up; the throttler turns the ring off on stream
 CC="--set CCN_TS=2000 --set CCN_TP=20000"
 sim $T/ccn_off.json --workload share --args iters=64 $CC

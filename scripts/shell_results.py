@@ -144,21 +144,21 @@ def chk(ok, text):
 n, mr = D[("atax", "NONE")], D[("atax", "MRPB")]
 if n and mr:
     chk(mr["total"]["fail_line_alloc"] < n["total"]["fail_line_alloc"] / 2 and mr["total"]["ipc"] > n["total"]["ipc"],
-        f"seed 003 (MRPB, bypass on associativity stalls) on atax: line-allocation (associativity) reservation fails {n['total']['fail_line_alloc']} -> {mr['total']['fail_line_alloc']}, IPC {n['total']['ipc']:.3f} -> {mr['total']['ipc']:.3f} (all reservation fails {fails(n['total'])} -> {fails(mr['total'])}: the bypassed requests now queue at the bypass path, fail_byp_queue).")
+        f"the MRPB paper (bypass on associativity stalls) on atax: line-allocation (associativity) reservation fails {n['total']['fail_line_alloc']} -> {mr['total']['fail_line_alloc']}, IPC {n['total']['ipc']:.3f} -> {mr['total']['ipc']:.3f} (all reservation fails {fails(n['total'])} -> {fails(mr['total'])}: the bypassed requests now queue at the bypass path, fail_byp_queue).")
 tl = D[("stream", "TWOLEVEL")]
 if tl:
     chk(ssum(tl, "bdu_decisions_B") > 0 and ssum(tl, "bdu_decisions_C") == 0,
-        f"seed 001 (two-level) picks B mode on the streaming kernel: B {ssum(tl, 'bdu_decisions_B')}, C {ssum(tl, 'bdu_decisions_C')} decisions.")
+        f"the two-level paper's BDU picks B mode on the streaming kernel: B {ssum(tl, 'bdu_decisions_B')}, C {ssum(tl, 'bdu_decisions_C')} decisions.")
 tg = D[("gemm", "TWOLEVEL")]
 if tg:
     chk(ssum(tg, "bdu_decisions_B") == 0,
-        f"seed 001 keeps C mode on the cache-friendly gemm: B {ssum(tg, 'bdu_decisions_B')}, C {ssum(tg, 'bdu_decisions_C')} decisions.")
+        f"the two-level paper's BDU keeps C mode on the cache-friendly gemm: B {ssum(tg, 'bdu_decisions_B')}, C {ssum(tg, 'bdu_decisions_C')} decisions.")
 for w in WL:
     c, s, nn = D[(w, "COORD")], D[(w, "STATIC")], D[(w, "NONE")]
     if c and s and nn:
         best = max(nn["total"]["ipc"], s["total"]["ipc"], D[(w, "CHSS")]["total"]["ipc"] if D[(w, "CHSS")] else 0)
         chk(c["total"]["ipc"] >= 0.98 * best,
-            f"seed 000: COORD at least as fast as NONE, STATIC and CHSS on {w} (IPC COORD {c['total']['ipc']:.3f}, best of the others {best:.3f}).")
+            f"the coordinated-bypassing paper: COORD at least as fast as NONE, STATIC and CHSS on {w} (IPC COORD {c['total']['ipc']:.3f}, best of the others {best:.3f}).")
 for w in WL:
     al, nn = D[(w, "ALL")], D[(w, "NONE")]
     if al and nn and w in ("gemm", "syrk", "2dconv", "2dconvL"):
@@ -168,26 +168,26 @@ cs, ct = D[("share", "CCN")], D[("stream", "CCN")]
 if cs and ct:
     rs, rt = ssum(cs, "ccn_remote_hits"), ssum(ct, "ccn_remote_hits")
     chk(rs > 0 and rt <= ssum(ct, "ccn_ring_misses") // 100,
-        f"seed 004 (CCN): the sharing kernel gets remote hits ({rs} of {ssum(cs, 'ccn_ring_misses')} ring misses), the streaming kernel almost none ({rt} of {ssum(ct, 'ccn_ring_misses')}).")
+        f"the CCN paper: the sharing kernel gets remote hits ({rs} of {ssum(cs, 'ccn_ring_misses')} ring misses), the streaming kernel almost none ({rt} of {ssum(ct, 'ccn_ring_misses')}).")
     chk(cs["total"]["ipc"] > D[("share", "NONE")]["total"]["ipc"],
-        f"seed 004: CCN speeds up the sharing kernel (IPC {D[('share', 'NONE')]['total']['ipc']:.3f} -> {cs['total']['ipc']:.3f}).")
+        f"the CCN paper: CCN speeds up the sharing kernel (IPC {D[('share', 'NONE')]['total']['ipc']:.3f} -> {cs['total']['ipc']:.3f}).")
 ctt = D[("stream", "CCN_THR")]
 if ct and ctt:
     chk(ssum(ctt, "ccn_throttled_periods") > 0 and ctt["total"]["ipc"] > ct["total"]["ipc"],
-        f"seed 004's throttler takes the streaming kernel off the ring ({ssum(ctt, 'ccn_throttled_periods')} throttled periods) and recovers IPC (CCN {ct['total']['ipc']:.3f}, CCN with throttling {ctt['total']['ipc']:.3f}, NONE {D[('stream', 'NONE')]['total']['ipc']:.3f}).")
+        f"the CCN paper's throttler takes the streaming kernel off the ring ({ssum(ctt, 'ccn_throttled_periods')} throttled periods) and recovers IPC (CCN {ct['total']['ipc']:.3f}, CCN with throttling {ctt['total']['ipc']:.3f}, NONE {D[('stream', 'NONE')]['total']['ipc']:.3f}).")
 bs, ns = D[("stream", "BA")], D[("stream", "NONE")]
 if bs and ns:
     chk(bs["total"]["l1_bypasses"] > bs["total"]["l1_accesses"] // 2 and bs["total"]["ipc"] >= 0.98 * ns["total"]["ipc"],
-        f"seed 002 (Bypass-Aware L1D) bypasses most of the streaming kernel's line requests ({bs['total']['l1_bypasses']} of {bs['total']['l1_accesses']}) without slowing it (IPC BA {bs['total']['ipc']:.3f}, NONE {ns['total']['ipc']:.3f}).")
+        f"the BA paper's Bypass-Aware L1D bypasses most of the streaming kernel's line requests ({bs['total']['l1_bypasses']} of {bs['total']['l1_accesses']}) without slowing it (IPC BA {bs['total']['ipc']:.3f}, NONE {ns['total']['ipc']:.3f}).")
 bg, ng = D[("gemm", "BA")], D[("gemm", "NONE")]
 if bg and ng:
     chk(bg["total"]["l1_hits"] >= 0.9 * ng["total"]["l1_hits"],
-        f"seed 002 keeps the cache-friendly gemm's hits (L1D hits BA {bg['total']['l1_hits']}, NONE {ng['total']['l1_hits']}; IPC {bg['total']['ipc']:.3f} vs {ng['total']['ipc']:.3f}).")
+        f"the BA paper's L1D keeps the cache-friendly gemm's hits (L1D hits BA {bg['total']['l1_hits']}, NONE {ng['total']['l1_hits']}; IPC {bg['total']['ipc']:.3f} vs {ng['total']['ipc']:.3f}).")
 c, nn = D[("2dconvL", "CHSS")], D[("2dconvL", "NONE")]
 c2, n2 = D[("2dconv", "CHSS")], D[("2dconv", "NONE")]
 if c and nn and c2 and n2:
     r, r2 = c["total"]["ipc"] / nn["total"]["ipc"], c2["total"]["ipc"] / n2["total"]["ipc"]
-    chk(r > r2, f"seed 000's dynamic part needs block lifetimes to learn: CHSS / NONE IPC {r2:.3f} on the small 2dconv grid, {r:.3f} on the 512x512 grid (TB_bg falls from TB_max toward caching, figure above).")
+    chk(r > r2, f"the coordinated-bypassing paper's dynamic part needs block lifetimes to learn: CHSS / NONE IPC {r2:.3f} on the small 2dconv grid, {r:.3f} on the 512x512 grid (TB_bg falls from TB_max toward caching, figure above).")
 a("")
 a(NOTES)
 open(OUT, "w").write("\n".join(L) + "\n")

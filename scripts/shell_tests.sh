@@ -58,7 +58,7 @@ else bad "shell: two runs with seed 7 differ"; fi
 $SIM --quiet --workload spmv --seed 8 --set SHELL_MRPB=1 --json $T/d3.json >/dev/null 2>&1
 if ! cmp -s $T/d1.json $T/d3.json; then ok "shell: another seed gives another irregular workload"; else bad "shell: seed has no effect on spmv"; fi
 
-# two-level bypassing (seed 001) in the shell: the BDU picks B mode on the
+# two-level bypassing (the two-level paper) in the shell: the BDU picks B mode on the
 # streaming kernel (every load then bypasses) and C mode on gemm (cache-friendly)
 BDU="--set BDU_PERIOD=2000 --set BDU_HOLD=10000"
 jsum() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(s.get(sys.argv[2], 0) for s in d['sm']))" "$@"; }

@@ -1,5 +1,5 @@
 /* bdu.h -- C mirror of rtl/bdu/bdu.sv: the bypassing decision unit of
- * two-level bypassing (seed 001) with its MRMU (i_mrmu) and WOMU (i_womu).
+ * two-level bypassing (the two-level paper) with its MRMU (i_mrmu) and WOMU (i_womu).
  * Schedule IDLE -> SAMPLE (period cycles) -> DECIDE (1) -> HOLD (hold
  * cycles, or until the next kernel when hold = 0) -> SAMPLE ...; loads
  * bypass in B mode, stores never (docs/bdu.md). */

@@ -1,5 +1,5 @@
 /* mrmu.h -- C mirror of rtl/bdu/mrmu.sv: the miss rate monitor unit of
- * two-level bypassing (seed 001).  Access and miss counters over a sampling
+ * two-level bypassing (the two-level paper).  Access and miss counters over a sampling
  * period (clog2(period+1) bits, never overflowing) and the divider-free
  * first-level verdict BDU_CLS_LOW / HIGH / MID (docs/bdu.md). */
 #ifndef MRMU_H

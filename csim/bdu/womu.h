@@ -1,5 +1,5 @@
 /* womu.h -- C mirror of rtl/bdu/womu.sv: the warp occupancy monitor unit of
- * two-level bypassing (seed 001).  Popcount of the instruction buffer's
+ * two-level bypassing (the two-level paper).  Popcount of the instruction buffer's
  * valid bits each cycle, reduced over a period to the last value, the sum
  * (for the mean, compared as sum < W * period) and the minimum. */
 #ifndef WOMU_H

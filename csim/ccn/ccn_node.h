@@ -1,5 +1,5 @@
 /* ccn_node.h -- C mirror of rtl/ccn/ccn_node.sv: one SM's node of the L1
- * Cooperative Caching Network (seed 004): CB, ReqQ (fifo_sync), RespQ
+ * Cooperative Caching Network (the CCN paper): CB, ReqQ (fifo_sync), RespQ
  * (fifo_sync_sram: a synchronous-read SRAM body),
  * the ReqQ-head state machine, the response serializer, the throttler's
  * window counters and the statistics counters.

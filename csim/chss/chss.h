@@ -1,5 +1,5 @@
 /* chss.h -- C mirror of rtl/chss/chss.sv: the per-SM dynamic bypassing unit
- * of coordinated static and dynamic bypassing (seed 000, Section 5).
+ * of coordinated static and dynamic bypassing (the coordinated-bypassing paper, Section 5).
  * Same registers, same next-state order; docs/chss.md has the contract and
  * every decision the paper leaves open. */
 #ifndef CHSS_H

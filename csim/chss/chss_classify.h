@@ -1,5 +1,5 @@
 /* chss_classify.h -- the static load classifier of coordinated bypassing
- * (seed 000, Section 4, Algorithm 1): profile counts in, a tag per global
+ * (the coordinated-bypassing paper, Section 4, Algorithm 1): profile counts in, a tag per global
  * load out (CHSS_LD_CA / CG / CM, the encodings the CHSS unit reads).
  *
  * This is a software tool (compile time, no RTL): the exception to the

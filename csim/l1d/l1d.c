@@ -810,7 +810,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   l1d_comb_rmt(m);
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
-   * retried as a bypass (the MRPB's rule, seed 003 section 3.4) ---- */
+   * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
   uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
                       fail == L1D_FAIL_MISS_QUEUE;
   uint32_t sbyp_hit = in->mode_sbyp_i == L1D_SBYP_ALL ? sbyp_res

@@ -1,7 +1,7 @@
 /* l1d.h -- C mirror of rtl/l1d/l1d.sv: the L1 data-cache controller of one
- * SM (GPGPU-Sim semantics, DESIGN.md section 5; Bypass-Aware mode of seed
- * 002).  Interface, timing and every decision: docs/l1d.md and the header of
- * rtl/l1d/l1d.sv.  Same register names as the RTL.
+ * SM (GPGPU-Sim semantics, docs/l1d.md "GPGPU-Sim compatibility, rule by
+ * rule"; Bypass-Aware mode of the BA paper).  Interface, timing and every
+ * decision: docs/l1d.md and the header of rtl/l1d/l1d.sv.  Same register names as the RTL.
  *
  * Representation (docs/c-models.md): one C array per RTL register array,
  * indexed as the RTL indexes it -- valid_q[set][way] is valid_q[set * ways +

@@ -9,7 +9,7 @@
  * Rule (GPGPU-Sim's tag_array::probe): the HIGHEST-numbered free way first
  * (its scan keeps the last invalid way it meets); else the candidate with
  * the highest rank (ties, impossible with a permutation, to the lowest way).
- * BA (seed 002 5.4.2, balanced choice): with n0 = ways of the set whose
+ * BA (the BA paper, §5.4.2, balanced choice): with n0 = ways of the set whose
  * reuse bit is 0, evict among reuse=0 candidates while n0 >= thr, among
  * reuse=1 candidates while n0 < thr; an empty group falls back to the other. */
 #ifndef L1D_VICTIM_H

@@ -1,5 +1,5 @@
 /* mrpb.h -- C mirror of rtl/mrpb/mrpb.sv: the Memory Request Prioritization
- * Buffer of seed 003 (Jia, Shaw, Martonosi, HPCA 2014) between the LD/ST
+ * Buffer of the MRPB paper (Jia, Shaw, Martonosi, HPCA 2014) between the LD/ST
  * unit and the L1D.  Interface contract, port timing and every decision the
  * paper left open: the header of rtl/mrpb/mrpb.sv and docs/mrpb.md.
  *

@@ -1,5 +1,5 @@
 /* mrpb_drain.h -- C mirror of rtl/mrpb/mrpb_drain.sv: the MRPB drain
- * selector (seed 003, Sections 3.3 and 6).  Pick order: flush target with an
+ * selector (the MRPB paper, Sections 3.3 and 6).  Pick order: flush target with an
  * eligible head; else, in greedy mode, the current queue while it has an
  * eligible head (a current queue with no eligible entry counts as empty);
  * else the base policy over the eligible queues: FIXED (prio_enc, lowest

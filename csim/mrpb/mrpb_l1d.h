@@ -1,5 +1,5 @@
 /* mrpb_l1d.h -- C mirror of rtl/mrpb/mrpb_l1d.sv: the MRPB in front of the
- * L1D (seed 003, Figure 7).  The two C models joined exactly as the RTL
+ * L1D (the MRPB paper, Figure 7).  The two C models joined exactly as the RTL
  * joins the two modules: the MRPB's output register is the L1D's request,
  * the L1D's port handshake (req_ready_o) is the MRPB's deq_ready_i; bypass
  * on stall is decided in the L1D's decide stage (mode_sbyp_i = the MRPB's

@@ -1,7 +1,7 @@
 /* shell_byp.c -- bypass schemes behind the hook of shell_byp.h.
  *   NONE      never bypass
  *   ALL       every load bypasses
- *   TWOLEVEL  seed 001's two-level bypassing: the SM's BDU (csim/bdu/bdu.c,
+ *   TWOLEVEL  the two-level paper's bypassing: the SM's BDU (csim/bdu/bdu.c,
  *             the same model the bdu block runs in lockstep) samples the
  *             L1D's miss rate (MRMU) and the warp occupancy of the
  *             instruction buffer (WOMU) over BDU_PERIOD cycles after the
@@ -9,13 +9,13 @@
  *             every load bypasses.  decide() reads the registered mode;
  *             the BDU's inputs are gathered through the cycle and applied
  *             at the clock edge (shell_byp_commit).
- *   STATIC    seed 000's static part alone: loads the classifier tagged cg
+ *   STATIC    the coordinated-bypassing paper's static part alone: loads the classifier tagged cg
  *             bypass, ca and cm loads are cached (cm needs the dynamic part).
- *   CHSS      seed 000's dynamic part alone: every load is cm, so a load
+ *   CHSS      the coordinated-bypassing paper's dynamic part alone: every load is cm, so a load
  *             bypasses when its block is bg; the SM's CHSS unit
  *             (csim/chss/chss.c, in lockstep against rtl/chss/chss.sv) tags
  *             blocks at dispatch and learns TB_bg.
- *   COORD     seed 000 coordinated (Table 1): cg bypasses, ca caches, cm
+ *   COORD     the coordinated-bypassing paper's coordinated scheme (Table 1): cg bypasses, ca caches, cm
  *             bypasses in bg blocks. */
 #include "shell_byp.h"
 #include <ctype.h>

@@ -1,5 +1,5 @@
 /* shell_ccn.h -- the per-SM cooperative-caching-ring hook point of the shell
- * (docs/shell.md, "CCN in the shell").  Each SM's node of seed 004's ring
+ * (docs/shell.md, "CCN in the shell").  Each SM's node of the CCN paper's ring
  * (csim/ccn/ccn_ring.c, the C twin of rtl/ccn/ccn_ring.sv) sits on the
  * L1D's miss path; SM0's hook owns the ring, the others point to it.  The
  * variant is the run parameter SHELL_CCN: OFF passes every request through

@@ -67,7 +67,7 @@ static void lanes_same(uint32_t *a, uint32_t addr) {
 
 /* Matrix-vector kernels: one thread per output element over `threads`
  * threads.  row-wise: thread i walks row i of M (lanes n*4 apart:
- * uncoalesced, the intra-warp contention of seed 003); column-wise: thread
+ * uncoalesced, the intra-warp contention of the MRPB paper); column-wise: thread
  * j walks column j (coalesced). */
 static void mv_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int nmat, const uint32_t *mat, int colwise,
                       uint32_t vec, uint32_t out) {

@@ -1,4 +1,4 @@
-// bdu -- bypassing decision unit of two-level L1D bypassing (seed 001,
+// bdu -- bypassing decision unit of two-level L1D bypassing (the two-level paper,
 // Kim & Kim, JIPS 2021): the schedule, the C/B mode decision, and the
 // per-request bypass; instantiates the MRMU (i_mrmu) and the WOMU (i_womu).
 //

@@ -1,4 +1,4 @@
-// mrmu -- miss rate monitor unit of two-level L1D bypassing (seed 001,
+// mrmu -- miss rate monitor unit of two-level L1D bypassing (the two-level paper,
 // Kim & Kim, JIPS 2021, Section 3): access and miss counters over a
 // sampling period, and the first-level verdict on the miss rate.
 //

@@ -1,5 +1,5 @@
-// womu -- warp occupancy monitor unit of two-level L1D bypassing (seed
-// 001, Section 3): counts the valid instruction-buffer entries (active
+// womu -- warp occupancy monitor unit of two-level L1D bypassing (the
+// two-level paper, Section 3): counts the valid instruction-buffer entries (active
 // warps) every cycle and reduces them over a sampling period to the one
 // figure compared with threshold_W.
 //

@@ -1,4 +1,4 @@
-// ccn_node -- one SM's node of the L1 Cooperative Caching Network (seed 004,
+// ccn_node -- one SM's node of the L1 Cooperative Caching Network (the CCN paper,
 // Sec. 4.2-4.4): CCN buffer (CB), request queue (ReqQ), response queue
 // (RespQ, on a synchronous-read SRAM: fifo_sync_sram), the request
 // throttler's window counters and the node's statistics counters.  N of them form the ring in ccn_ring.sv.

@@ -1,4 +1,4 @@
-// ccn_ring -- the L1 Cooperative Caching Network (seed 004, Sec. 4): Nodes
+// ccn_ring -- the L1 Cooperative Caching Network (the CCN paper, Sec. 4): Nodes
 // ccn_node instances on a ring.  The request channel runs 0 -> 1 -> ... ->
 // N-1 -> 0, the response channel the opposite way (Table II: opposite
 // directions).  The ring also holds the request throttlers' shared epoch

@@ -1,5 +1,5 @@
 // chss -- per-SM dynamic bypassing unit of coordinated static and dynamic
-// cache bypassing (seed 000, Xie et al., HPCA 2015, Sections 3.2 and 5).
+// cache bypassing (the coordinated-bypassing paper, Xie et al., HPCA 2015, Sections 3.2 and 5).
 // docs/chss.md states every decision the paper leaves open.
 //
 // What it does, per SM:

@@ -1,5 +1,6 @@
 // l1d -- L1 data-cache controller of one SM: GPGPU-Sim semantics
-// (DESIGN.md section 5) with the optional Bypass-Aware mode of seed 002.
+// (docs/l1d.md "GPGPU-Sim compatibility, rule by rule") with the optional
+// Bypass-Aware mode of the BA paper.
 // Two stages (issue 15 item 1; docs/l1d.md "Pipeline"): in the read stage R
 // (the cycle a request is accepted at the port) the tag row and the data
 // rows of its set, every way, are read from synchronous-read SRAMs
@@ -639,7 +640,7 @@ module l1d #(
     bq_pop = mem_go && sel_byp;
 
     // ---- stall to bypass: a load refused for a resource the mode names is
-    // retried as a bypass (the MRPB's rule, seed 003 section 3.4)
+    // retried as a bypass (the MRPB paper's rule, section 3.4)
     sbyp_res = (fail == l1sys_pkg::L1D_FAIL_LINE_ALLOC) || (fail == l1sys_pkg::L1D_FAIL_MSHR_ENTRY) ||
                (fail == l1sys_pkg::L1D_FAIL_MSHR_MERGE) || (fail == l1sys_pkg::L1D_FAIL_MISS_QUEUE);
     unique case (mode_sbyp_i)

@@ -6,7 +6,7 @@
 // bits 0..4, set = lower ^ upper; with 64 sets address bit 12 is set bit 5.
 // Both results are masked to Sets-1, so hash_i with other set counts is
 // still defined identically in C; configurations reject that combination.
-// C mirror: csim/l1d_index.h.
+// C mirror: csim/l1d/l1d_index.h.
 module l1d_index #(
   /// Sets (a power of two).
   parameter int unsigned Sets = 32,

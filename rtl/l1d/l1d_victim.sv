@@ -5,7 +5,7 @@
 // way, 0 = most recently touched, Ways-1 = oldest (a permutation per set);
 // reuse_i: the BA reuse bits.
 // Rule (GPGPU-Sim tag_array::probe): the HIGHEST free way first, else the candidate with the
-// highest rank (ties to the lowest way).  BA (seed 002 5.4.2): with n0 =
+// highest rank (ties to the lowest way).  BA (the BA paper, §5.4.2): with n0 =
 // ways whose reuse bit is 0, evict among reuse=0 candidates while
 // n0 >= thr_i, among reuse=1 candidates while n0 < thr_i; an empty group
 // falls back to the other.

@@ -1,4 +1,4 @@
-// mrpb -- Memory Request Prioritization Buffer (seed 003: Jia, Shaw,
+// mrpb -- Memory Request Prioritization Buffer (the MRPB paper: Jia, Shaw,
 // Martonosi, HPCA 2014; Sections 3, 5.4 and 6, Table 4), between the LD/ST
 // unit and the L1D.  docs/mrpb.md is the full description.
 //

@@ -1,4 +1,4 @@
-// mrpb_drain -- MRPB drain selector (seed 003, Sections 3.3 and 6): picks the
+// mrpb_drain -- MRPB drain selector (the MRPB paper, Sections 3.3 and 6): picks the
 // queue whose head goes to the L1D this cycle.
 //
 // Priority of a pick, highest first:

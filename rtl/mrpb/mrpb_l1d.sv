@@ -1,9 +1,9 @@
-// mrpb_l1d -- the MRPB in front of the L1D of one SM (seed 003, Figure 7):
+// mrpb_l1d -- the MRPB in front of the L1D of one SM (the MRPB paper, Figure 7):
 // the LD/ST unit's coalesced requests enter the MRPB, whose output register
 // is the L1D's request port; the L1D's port handshake (req_ready_o: taken
 // into its pipeline) is the MRPB's deq_ready_i.  A composite for lockstep
 // and for measuring the MRPB against the real L1D (docs/mrpb.md section 12).
-// Bypass on stall (seed 003 section 3.4) is decided in the L1D's decide
+// Bypass on stall (the MRPB paper, section 3.4) is decided in the L1D's decide
 // stage, which owns a refused request (docs/l1d.md "Pipeline"): the MRPB's
 // bypass option drives the L1D's mode_sbyp_i and the MRPB's own l1d_fail_i
 // is tied to L1D_FAIL_NONE, so the MRPB block itself never flags a bypass

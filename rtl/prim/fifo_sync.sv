@@ -8,7 +8,7 @@
 // a push in the same cycle: that keeps both flags free of combinational
 // paths from pop_i, and is the same rule in the C model.
 // rdata_o is the head entry (valid while empty_o is low).
-// C mirror: csim/fifo_sync.{h,c}.
+// C mirror: csim/prim/fifo_sync.{h,c}.
 module fifo_sync #(
   /// Entries (any value >= 1).
   parameter int unsigned Depth = 8,

@@ -11,7 +11,7 @@
 // Addresses must be below Depth (callers guarantee it).
 // No reset, like an SRAM.  Simulation starts from all-zero contents in both
 // the C model and the RTL (verilator --x-initial 0).
-// C mirror: csim/mem_1r1w.{h,c}.
+// C mirror: csim/prim/mem_1r1w.{h,c}.
 module mem_1r1w #(
   /// Rows.
   parameter int unsigned Depth  = 32,

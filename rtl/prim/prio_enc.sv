@@ -2,7 +2,7 @@
 // request wins.  Built as a one-hot stage (isolate the lowest set bit) and a
 // one-hot-to-binary encoder (an OR tree), the BaseJump split.
 // The MRPB fixed-order drain selector is a 48-input instance of it.
-// Purely combinational.  C mirror: csim/prio_enc.{h,c}.
+// Purely combinational.  C mirror: csim/prim/prio_enc.{h,c}.
 module prio_enc #(
   /// Requesters.
   parameter int unsigned N    = 8,

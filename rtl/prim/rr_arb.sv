@@ -5,7 +5,7 @@
 // Handshake: gnt_o/idx_o/valid_o are combinational from req_i and ptr_q;
 // the grant is consumed in a cycle where valid_o and advance_i are high, and
 // then ptr_q moves to the requester after the winner.
-// C mirror: csim/rr_arb.{h,c}.
+// C mirror: csim/prim/rr_arb.{h,c}.
 module rr_arb #(
   /// Requesters.
   parameter int unsigned N    = 8,

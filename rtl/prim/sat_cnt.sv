@@ -1,7 +1,7 @@
 // sat_cnt -- saturating up/down counter with clear.
 // Per cycle: clr_i wins; else inc_i alone adds one unless at the maximum;
 // dec_i alone subtracts one unless at zero; both together hold.
-// value_o is the registered count.  C mirror: csim/sat_cnt.{h,c}.
+// value_o is the registered count.  C mirror: csim/prim/sat_cnt.{h,c}.
 module sat_cnt #(
   /// Bits of the count.
   parameter int unsigned Width = 4

@@ -21,7 +21,7 @@
 // crossbar offers each SM one line (fill_*), the SM's fill_ready_o is its
 // ej_ready_i; the dispatcher sees every SM's tb_free_o / free_warps_o /
 // busy_o and sends the block to one SM.
-// C mirror: csim/shell/shell.c with ext_env set (the environment outside).
+// C mirror: csim/shell/shell.{h,c} with ext_env set (the environment outside).
 module shell #(
   /// SMs (1..128).
   parameter int unsigned NSm      = 4,

@@ -1,8 +1,8 @@
 // shell_byp -- one SM's bypass controller in the GPU shell (docs/shell.md,
 // "Hook points", "Bypass schemes", "The bypass hook in RTL"): decides, for
 // the load the SM presents to its L1D this cycle, whether it bypasses (the
-// L1D's req_byp_i).  Instantiates seed 001's BDU (i_bdu, rtl/bdu/bdu.sv)
-// and seed 000's CHSS unit (i_chss, rtl/chss/chss.sv); the scheme is the
+// L1D's req_byp_i).  Instantiates the two-level paper's BDU (i_bdu, rtl/bdu/bdu.sv)
+// and the coordinated-bypassing paper's CHSS unit (i_chss, rtl/chss/chss.sv); the scheme is the
 // mode input mode_scheme_i (l1sys_pkg::SHELL_BYPASS_*), held for a run:
 //   NONE      never bypass
 //   ALL       every load bypasses

@@ -1,4 +1,4 @@
-// shell_ccn -- the cooperative-caching ring of the GPU shell (seed 004;
+// shell_ccn -- the cooperative-caching ring of the GPU shell (the CCN paper;
 // docs/shell.md, "CCN in the shell", "The CCN hook in RTL"): the ring
 // (i_ring, rtl/ccn/ccn_ring.sv) with one node per SM and, per node, the
 // three edge registers that decouple it from its SM.  Every input of the

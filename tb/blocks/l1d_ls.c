@@ -1,4 +1,4 @@
-/* l1d_ls.c -- lockstep adapter of the L1D controller (csim/l1d.c <->
+/* l1d_ls.c -- lockstep adapter of the L1D controller (csim/l1d/l1d.c <->
  * rtl/l1d/l1d.sv).
  *
  * Structural parameters become RTL parameters; policy parameters drive the

@@ -10,7 +10,7 @@
  *
  * Stimulus (previous cycle's inputs and outputs only): phases of 2048
  * cycles -- atax-like warps (32 loads of one warp to 32 lines of one set:
- * the intra-warp associativity stalls of seed 003), random footprints with
+ * the intra-warp associativity stalls of the MRPB paper), random footprints with
  * stores, hot lines (merges) -- a memory model answering loads after a
  * random latency out of order, back-pressure on the memory port, random
  * remote lookups and rare barriers.  Load ids are unique among loads in

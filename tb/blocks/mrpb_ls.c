@@ -703,7 +703,7 @@ const ls_block_t ls_block_mrpb = {
     .name = "mrpb",
     .rtl_module = "mrpb",
     .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv",
-    .help = "memory request prioritization buffer (seed 003); MRPB_MODE_SWEEP=1 walks all 39 policies",
+    .help = "memory request prioritization buffer (the MRPB paper); MRPB_MODE_SWEEP=1 walks all 39 policies",
     .create = create,
     .destroy = destroy,
     .declare = declare,

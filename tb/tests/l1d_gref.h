@@ -2,7 +2,7 @@
  * GPGPU-Sim's documented behaviour (gpgpu-sim_distribution,
  * src/gpgpu-sim/gpu-cache.{h,cc}: tag_array::probe/access/fill, mshr_table,
  * data_cache::process_tag_probe, rd_miss_base, wr_hit_we/wt, wr_miss_no_wa,
- * miss_queue_full) plus the project's own additions (BA mode of seed 002,
+ * miss_queue_full) plus the project's own additions (BA mode of the BA paper,
  * the bypass queue) and the project's timing conventions (docs/l1d.md).
  * Nothing here is shared with csim/: the set index, the victim choice, the
  * MSHR and the queues are re-derived.  docs/l1d_conformance.md lists every

@@ -1,7 +1,7 @@
-/* test_l1d.c -- directed tests of the L1D C model (csim/l1d.c): every
+/* test_l1d.c -- directed tests of the L1D C model (csim/l1d/l1d.c): every
  * outcome, every fail reason, write policies, bypass, the BA pseudo-hit,
  * LRU vs FIFO victims, the remote port, the atax associativity stalls of
- * seed 003, the config checks and the GPGPU-Sim config string, and agreement
+ * the MRPB paper, the config checks and the GPGPU-Sim config string, and agreement
  * with the independent functional model (l1d_ref.c) on one-at-a-time
  * streams. */
 #include <stdlib.h>
@@ -417,7 +417,7 @@ static void test_remote(tc_t *tc) {
 }
 
 static void test_atax(tc_t *tc) {
-  /* seed 003: one warp's 32 loads (one per thread, a column of a row-major
+  /* the MRPB paper: one warp's 32 loads (one per thread, a column of a row-major
    * matrix) fall into one set of the 16 KB 4-way cache */
   tb_t t;
   tc_group_begin(tc, "atax: 32 loads of a warp to one set stall on associativity");

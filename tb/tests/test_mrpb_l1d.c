@@ -1,5 +1,5 @@
 /* test_mrpb_l1d.c -- directed test of the MRPB + L1D composite C model
- * (csim/mrpb/mrpb_l1d.c): the atax pattern of seed 003 on the paper's
+ * (csim/mrpb/mrpb_l1d.c): the atax pattern of the MRPB paper on the paper's
  * Base-S L1D (16 KB, 4-way, 32 sets, linear index).
  *
  * atax's first kernel: thread i reads A[i][j] for j = 0, 1, ...; A's rows
