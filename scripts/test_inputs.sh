@@ -206,6 +206,13 @@ refused_shell "an unknown option with ESC" "unknown option '--x\\x1b[2J'" $'--x\
 refused_shell "--tags: a PC past 2^64" "tags_overflow.tags:2: 'k1_pc99999999999999999999 ca'" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_overflow.tags
 refused_shell "--tags: a signed PC" "tags_sign.tags:1: 'k0_pc+5 ca'" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_sign.tags
 refused_shell "--tags: ESC in a tag" "tags_esc.tags:1: 'k0_pc3 c\\x1b[2Jg'" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_esc.tags
+# a kernel/PC tagged twice (was: accepted, the last line won): refused, both
+# lines named, through every reader of tags (shell-sim --tags, SHELL_TAGS of
+# the system lockstep, make lockstep BLOCK=shell)
+TD="tags_dup.tags:5: 'k0_pc1 ca': kernel 0 load PC 1 tagged a second time (first at line 2)"
+refused_shell "--tags: a kernel/PC tagged twice" "$TD" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_dup.tags
+refused "lockstep-c SHELL_TAGS: a kernel/PC tagged twice" "$TD" env SHELL_TAGS=$D/tags_dup.tags $L --block shell --mode c --cycles 10 --quiet
+refused "make lockstep BLOCK=shell SHELL_TAGS=: a kernel/PC tagged twice" "$TD" env SHELL_TAGS=$D/tags_dup.tags bash -c "make -s lockstep BLOCK=shell MODE=c CYCLES=100 CONFIG=tb/configs/shell/all.cfg 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
 # 5. options not dropped: another block's parameter refused
 refused_shell "--set another block's parameter" "--set: parameter FIFO_DEPTH belongs to block fifo_sync" --set FIFO_DEPTH=8
 # 6. numbers that overflow

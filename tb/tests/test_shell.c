@@ -215,8 +215,39 @@ static void test_formats(tc_t *t) {
   shell_wl_free(&w);
 }
 
+/* The static tags file (--tags, SHELL_TAGS): each line's tag is the one
+ * looked up (the loader's bookkeeping leaves no mark on a tag), untagged
+ * PCs are ca; a kernel/PC given twice refuses the file (scripts/test_inputs.sh
+ * checks its message through every tool). */
+static void test_tags(tc_t *t) {
+  static const char *files[2] = {"k0_pc1 cg\nk0_pc2 cm # c\n\nk1_pc0 cg\nk1_pc7 ca\nk0_pc0 cm\n",
+                                 "k0_pc1 cg\nk1_pc1 cm\nk0_pc01 cg\n"};
+  for (int i = 0; i < 2; i++) {
+    char path[] = "/tmp/test_shell_XXXXXX.tags";
+    int fd = mkstemps(path, 5);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f) {
+      fputs(files[i], f);
+      fclose(f);
+    }
+    shell_byp_tags_t g;
+    int rc = f ? shell_byp_tags_load(&g, path) : -9;
+    if (i == 0)
+      TC_CHECK(t, rc == 0 && shell_byp_tag_of(&g, 0, 0) == CHSS_LD_CM && shell_byp_tag_of(&g, 0, 1) == CHSS_LD_CG &&
+                      shell_byp_tag_of(&g, 0, 2) == CHSS_LD_CM && shell_byp_tag_of(&g, 0, 3) == CHSS_LD_CA &&
+                      shell_byp_tag_of(&g, 1, 0) == CHSS_LD_CG && shell_byp_tag_of(&g, 1, 7) == CHSS_LD_CA &&
+                      shell_byp_tag_of(&g, 1, 3) == CHSS_LD_CA && shell_byp_tag_of(&g, 2, 0) == CHSS_LD_CA,
+               "tags file: every line's tag looked up as written (k0: cm cg cm ca, k1: cg .. ca), the rest ca (rc %d)", rc);
+    else
+      TC_CHECK(t, rc == -1, "tags file: k0_pc1 and k0_pc01 (the same kernel and PC) refused (rc %d)", rc);
+    if (!rc) shell_byp_tags_free(&g);
+    remove(path);
+  }
+}
+
 int main(void) {
   tc_t t = TC_INIT("shell");
+  test_tags(&t);
   test_coalescer(&t);
   test_store_mask(&t);
   test_barrier_and_sched(&t);
