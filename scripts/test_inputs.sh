@@ -229,6 +229,7 @@ refused_shell ".wl quoted kernel name never closed" "q_open.wl:1: kernel name: a
 refused_shell ".wl quoted kernel name, unknown escape" "q_esc.wl:1: kernel name: escape '\\\\q...': expected" --workload $T/q_esc.wl
 refused_shell ".wl quoted kernel name, \\x00" "q_nul.wl:1: kernel name: escape '\\\\x00...': expected" --workload $T/q_nul.wl
 refused_shell ".wl quoted kernel name, a raw tab" "q_tab.wl:1: kernel name: byte '\\x09' inside the quotes" --workload $T/q_tab.wl
+refused_shell ".wl quoted kernel name ending in a backslash at the end of the file (fuzz finding: read past the line)" "kname_backslash_eof.wl:3: kernel name: escape '\\\\...': expected" --workload $D/kname_backslash_eof.wl
 refused_shell ".wl quoted kernel name, junk after the quote" "q_after.wl:1: kernel name: 'c' right after the closing quote" --workload $T/q_after.wl
 refused_shell ".wl binary garbage" "binary.wl:1: expected 'kernel NAME BLOCKS WARPS' before '\\x1b[31m\\xff\\xfe\\x9b'" --workload $D/binary.wl
 refused_shell "a workload name with ESC" "workload 'x\\x1b[2J': not a generator" --workload $'x\e[2J'

@@ -283,7 +283,9 @@ static int quoted_name(const rd_t *r, const char *q, char *out, const char **end
       return rerr(r, "%s", "kernel name: a '\"' opened here is never closed (a quoted name ends with '\"' on its line)");
     if (c == '"') break;
     if (c == '\\') {
-      int h = hexv((unsigned char)s[2]), l = h < 0 ? -1 : hexv((unsigned char)s[3]);
+      /* each byte read only when the one before it is not the line's end
+       * (a backslash can be the last byte of the file: fuzz_shell_wl) */
+      int h = s[1] == 'x' ? hexv((unsigned char)s[2]) : -1, l = h < 0 ? -1 : hexv((unsigned char)s[3]);
       if (s[1] == '"' || s[1] == '\\') c = (unsigned char)s[1], s++;
       else if (s[1] == 'x' && h >= 0 && l >= 0 && (h || l)) c = (unsigned char)(h * 16 + l), s += 3;
       else {
