@@ -219,6 +219,14 @@ PY
   then ok "shell-sim: kernel name '$want' (.traceg): printed escaped, JSON exact, .wl written quoted ($(grep -m1 '^kernel' $T/n.wl | cut -c1-60)) and read back the same"
   else bad "shell-sim: kernel name of $f.traceg: $(head -c 300 $T/err | tr '\n' '|')"; fi
 done
+# the bound: 65535 bytes (WL_NAME_MAX) read and written back, one more refused
+for n in 65535 65536; do
+  { printf -- '-kernel name = '; head -c $n /dev/zero | tr '\0' n; echo; tail -n +2 tb/shell/names/signature.traceg; } >$T/long$n.traceg
+done
+if $S --quiet --workload $T/long65535.traceg --dump-wl $T/long.wl >/dev/null 2>$T/err && $S --quiet --workload $T/long.wl >/dev/null 2>>$T/err &&
+   [ "$(awk '/^kernel /{print length($2), $3, $4}' $T/long.wl)" = "65535 2 1" ] && grep -q '^kernel n* 2 1$' $T/long.wl; then ok "shell-sim: a 65535-byte kernel name read, written to .wl and read back"
+else bad "shell-sim: a 65535-byte kernel name: $(head -c 300 $T/err)"; fi
+refused_shell ".traceg kernel name over 65535 bytes" "long65536.traceg:1: kernel name too long: 65536 bytes (at most 65535)" --workload $T/long65536.traceg
 # a quoted .wl name that breaks the rule: one line, the rule named
 printf 'kernel "my kernel(int) 1 1\nwarp 0 0\nexit\n' >$T/q_open.wl
 printf 'kernel "a\\q" 1 1\nwarp 0 0\nexit\n' >$T/q_esc.wl
