@@ -48,7 +48,7 @@ seed cfg_set "FIFO_DEPTH=010"
 TR=${ACCELSIM_TRACES:-/work/shared/traces}
 [ -d "$TR" ] || TR=../shared/traces
 for f in tb/shell/bad/*.wl; do [ -f "$f" ] && cp "$f" $S/shell_wl/; done
-for f in tb/shell/bad/*.traceg; do [ -f "$f" ] && cp "$f" $S/shell_traceg/; done
+for f in tb/shell/bad/*.traceg tb/shell/names/*.traceg; do [ -f "$f" ] && cp "$f" $S/shell_traceg/; done
 make -s $B/bin/shell-sim >/dev/null 2>&1
 for g in atax syrk spmv; do
   $B/bin/shell-sim --workload $g --args n=64 --dump-wl $S/shell_wl/$g.wl >/dev/null 2>&1 || true

@@ -52,8 +52,9 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->flits_line = s->mem.flits_line;
   for (uint32_t k = 0; k < wl->nk; k++)
     if (wl->k[k].warps > s->nwarps) {
+      char kn[300];
       fprintf(stderr, "error: parameter SHELL_WARPS=%u: kernel %s has blocks of %u warps, more than an SM holds\n",
-              s->nwarps, wl->k[k].name, wl->k[k].warps);
+              s->nwarps, cfg_escape(wl->k[k].name, strlen(wl->k[k].name), kn, sizeof kn), wl->k[k].warps);
       return -1;
     }
   if (wl->addr_w > (unsigned)CFG(cfg, L1D_ADDR_W)) {

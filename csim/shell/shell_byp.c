@@ -361,6 +361,12 @@ void shell_byp_tags_free(shell_byp_tags_t *t) {
   memset(t, 0, sizeof *t);
 }
 
+/* While a file loads, an entry it has set carries TAG_SET (cleared at the
+ * end): a second line for the same kernel and PC is refused. */
+#define TAG_SET 0x80u
+
+/* Stores tag at (k, pc); 1 when the entry was set before (left as it was),
+ * -1 out of memory, 0 stored. */
 static int tags_put(shell_byp_tags_t *t, uint32_t k, uint32_t pc, uint8_t tag) {
   if (k >= t->nk) {
     uint32_t *n = realloc(t->n, (k + 1) * sizeof *n);
@@ -379,7 +385,8 @@ static int tags_put(shell_byp_tags_t *t, uint32_t k, uint32_t pc, uint8_t tag) {
     t->tag[k] = g;
     t->n[k] = n;
   }
-  t->tag[k][pc] = tag;
+  if (t->tag[k][pc] & TAG_SET) return 1;
+  t->tag[k][pc] = (uint8_t)(tag | TAG_SET);
   return 0;
 }
 
@@ -417,6 +424,10 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
   ssize_t len;
   unsigned long ln = 0;
   int rc = 0;
+  /* the entries set so far and their lines: the earlier line of a duplicate
+   * is named (searched only then) */
+  struct tag_line { uint32_t k, pc; unsigned long line; } *set = NULL;
+  size_t nset = 0, capset = 0;
   while (!rc && (len = getline(&line, &cap, f)) >= 0) {
     ln++;
     if ((size_t)len != strlen(line)) {
@@ -440,11 +451,36 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
       fprintf(stderr, "error: %s:%lu: '%s%s%s%s': expected 'k<KERNEL>_pc<PC> ca|cg|cm' (KERNEL <= 65535, PC < 2^24; chss-classify output)\n",
               pe, ln, le, n > 1 ? " " : "", te, n > 2 ? " ..." : "");
       rc = -1;
-    } else if (tags_put(t, k, pc, tag)) {
-      fprintf(stderr, "error: %s:%lu: out of memory\n", pe, ln);
-      rc = -1;
+    } else {
+      if (nset == capset) {
+        size_t nc = capset ? 2 * capset : 256;
+        void *q = realloc(set, nc * sizeof *set);
+        if (!q) {
+          fprintf(stderr, "error: %s:%lu: out of memory\n", pe, ln);
+          rc = -1;
+          break;
+        }
+        set = q;
+        capset = nc;
+      }
+      int r = tags_put(t, k, pc, tag);
+      if (r < 0) {
+        fprintf(stderr, "error: %s:%lu: out of memory\n", pe, ln);
+        rc = -1;
+      } else if (r > 0) {
+        unsigned long first = 0;
+        for (size_t i = 0; i < nset && !first; i++)
+          if (set[i].k == k && set[i].pc == pc) first = set[i].line;
+        cfg_escape(tok[0], strlen(tok[0]), le, sizeof le);
+        fprintf(stderr, "error: %s:%lu: '%s %s': kernel %u load PC %u tagged a second time (first at line %lu); expected one line per kernel and load PC\n",
+                pe, ln, le, tok[1], k, pc, first);
+        rc = -1;
+      } else
+        set[nset++] = (struct tag_line){k, pc, ln};
     }
   }
+  for (size_t i = 0; i < nset; i++) t->tag[set[i].k][set[i].pc] &= (uint8_t)~TAG_SET;
+  free(set);
   if (!rc && ferror(f)) {
     fprintf(stderr, "error: %s: read error\n", pe);
     rc = -1;

@@ -24,7 +24,8 @@ int shell_gstats_init(shell_gstats_t *g, const shell_t *s) {
   g->cpre = calloc(g->nsm, sizeof *g->cpre);
   if (!g->l1d || !g->k || !g->tpre || !g->cpre) return -1;
   for (unsigned k = 0; k < g->nk; k++) {
-    snprintf(g->k[k].name, sizeof g->k[k].name, "%s", s->wl->k[k].name);
+    g->k[k].name = strdup(s->wl->k[k].name);
+    if (!g->k[k].name) return -1;
     g->k[k].uid = k + 1;
     g->k[k].l1d = calloc(g->nsm, sizeof *g->k[k].l1d);
     g->k[k].l2 = calloc(g->nbanks, sizeof *g->k[k].l2);
@@ -36,6 +37,7 @@ int shell_gstats_init(shell_gstats_t *g, const shell_t *s) {
 void shell_gstats_free(shell_gstats_t *g) {
   if (g->k)
     for (unsigned k = 0; k < g->nk; k++) {
+      free(g->k[k].name);
       free(g->k[k].l1d);
       free(g->k[k].l2);
     }
@@ -223,7 +225,14 @@ static void print_fail_breakdown(FILE *f, const char *name, const gs_cache_t *c)
 
 static void print_kernel(const shell_gstats_t *g, const gs_kernel_t *K, uint64_t tot_cyc, uint64_t tot_insn,
                          uint64_t tot_cta, FILE *f) {
-  fprintf(f, "kernel_name = %s \n", K->name);
+  /* escaped as every report prints input text (cfg_escape's rule: a
+   * backslash doubled, control and non-ASCII bytes as \xNN) */
+  fputs("kernel_name = ", f);
+  for (const unsigned char *c = (const unsigned char *)K->name; *c; c++)
+    if (*c == '\\') fputs("\\\\", f);
+    else if (*c < 0x20 || *c >= 0x7f) fprintf(f, "\\x%02x", *c);
+    else fputc(*c, f);
+  fputs(" \n", f);
   fprintf(f, "kernel_launch_uid = %u \n", K->uid);
   if (!K->finished) fprintf(f, "(kernel stopped at the cycle limit: gpu_sim_insn counts 32 threads per warp instruction)\n");
   fprintf(f, "gpu_sim_cycle = %llu\n", (unsigned long long)K->cycles);
@@ -303,7 +312,7 @@ static void json_str(FILE *f, const char *v) {
   fputc('"', f);
   for (const unsigned char *c = (const unsigned char *)v; *c; c++) {
     if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
-    else if (*c < 0x20) fprintf(f, "\\u%04x", *c);
+    else if (*c < 0x20 || *c >= 0x7f) fprintf(f, "\\u%04x", *c); /* one character per byte: always valid JSON, reversible (bytes 0x80-0xff as U+0080-U+00FF) */
     else fputc(*c, f);
   }
   fputc('"', f);

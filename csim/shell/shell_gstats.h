@@ -52,7 +52,7 @@ typedef struct {
 
 /* What GPGPU-Sim prints at a kernel's end. */
 typedef struct {
-  char name[64];
+  char *name; /* the workload's kernel name (owned copy) */
   uint32_t uid;                  /* kernel_launch_uid: 1, 2, ... */
   uint64_t start, cycles;        /* first cycle; gpu_sim_cycle */
   uint64_t insn, warp_insn, ctas; /* gpu_sim_insn (threads), warp instructions, blocks */

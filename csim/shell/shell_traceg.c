@@ -310,7 +310,7 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
   unsigned gx = 0, gy = 0, gz = 0, bx = 0, by = 0, bz = 0, ver = 0, lineinfo = 0;
   unsigned long long insts = 0, got = 0, tbid = 0, nb = 0, nt = 0;
   uint8_t *seen = NULL;
-  char kname[64] = "traceg";
+  char *kname = NULL; /* -kernel name = ...; "traceg" when the header has none */
   ssize_t len;
   while ((len = getline(&buf, &cap, f)) >= 0) {
     t.line++;
@@ -346,12 +346,18 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
         if (r < 0) { rc = -1; goto out; }
         lineinfo = (unsigned)v;
       } else if (!strncmp(p, "-kernel name = ", 15)) {
-        for (const char *q = p + 15; *q; q++)
-          if ((unsigned char)*q < 0x20 || (unsigned char)*q >= 0x7f) {
-            rc = terr(&t, "kernel name '%s': expected printable ASCII", p + 15);
-            goto out;
-          }
-        snprintf(kname, sizeof kname, "%.40s", p + 15);
+        /* the name as written, whole (a C++ signature: blanks, parentheses,
+         * quotes, any byte but NUL); reports print it escaped, the .wl
+         * writer quotes it (shell_wl_write_name) */
+        if (strlen(p + 15) > WL_NAME_MAX) {
+          char b[64];
+          snprintf(b, sizeof b, "%zu bytes (at most %u)", strlen(p + 15), WL_NAME_MAX);
+          rc = terr(&t, "kernel name too long: %s", b);
+          goto out;
+        }
+        free(kname);
+        kname = strdup(p + 15);
+        if (!kname) { rc = terr(&t, "%s", "out of memory"); goto out; }
       } else if (!strncmp(p, "-grid dim", 9) || !strncmp(p, "-block dim", 10))
         { rc = terr(&t, "bad count: '%s': expected -grid dim = (X,Y,Z)", p); goto out; }
       continue;
@@ -362,7 +368,7 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
         if (!gx || !gy || !gz || !bx || !by || !bz) { rc = terr(&t, "%s", "header lacks '-grid dim' or '-block dim'"); goto out; }
         if (!ver) ver = 3;
         unsigned long long nw = (nt + 31) / 32; /* nb, nt: checked on the header lines */
-        shell_wl_kernel(w, kname, (uint32_t)nb, (uint32_t)nw);
+        shell_wl_kernel(w, kname ? kname : "traceg", (uint32_t)nb, (uint32_t)nw);
         seen = calloc(nb * nw, 1);
         if (!seen) { rc = terr(&t, "%s", "out of memory"); goto out; }
         kernel = 1;
@@ -438,6 +444,7 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
       }
   }
 out:
+  free(kname);
   free(seen);
   free(buf);
   fclose(f);

@@ -32,6 +32,7 @@ void shell_wl_init(shell_wl_t *w, unsigned addr_w) {
 
 void shell_wl_free(shell_wl_t *w) {
   for (uint32_t i = 0; i < w->nk; i++) {
+    free(w->k[i].name);
     free(w->k[i].wfirst);
     free(w->k[i].wlen);
   }
@@ -45,12 +46,12 @@ int shell_wl_kernel(shell_wl_t *w, const char *name, uint32_t blocks, uint32_t w
   w->k = grow(w->k, &w->capk, w->nk + 1, sizeof *w->k);
   wl_kernel_t *k = &w->k[w->nk++];
   memset(k, 0, sizeof *k);
-  snprintf(k->name, sizeof k->name, "%s", name);
+  k->name = strdup(name);
   k->blocks = blocks;
   k->warps = warps;
   k->wfirst = calloc((size_t)blocks * warps, 4);
   k->wlen = calloc((size_t)blocks * warps, 4);
-  if (!k->wfirst || !k->wlen) {
+  if (!k->name || !k->wfirst || !k->wlen) {
     fprintf(stderr, "error: out of memory building the workload\n");
     exit(2);
   }
@@ -176,7 +177,9 @@ void shell_wl_report_unsupported(const shell_wl_t *w, FILE *f) {
  *   MODE: list A0 A1 ...          one address per active lane (hex)
  *         stride BASE STRIDE      k-th active lane: BASE + k*STRIDE
  *         delta BASE D1 D2 ...    first active lane BASE, then previous + Di
- * '#' starts a comment. Numbers: decimal or 0x hex (addresses: hex). */
+ * '#' starts a comment. Numbers: decimal or 0x hex (addresses: hex).
+ * NAME: a bare word (printable ASCII but blank, '"', '\\', '#') or "..."
+ * holding printable ASCII and the escapes \" \\ \xNN (NN not 00). */
 typedef struct {
   const char *path;
   unsigned line;
@@ -265,6 +268,50 @@ static int decode_addrs(const rd_t *r, int i, uint32_t mask, unsigned size, unsi
   return 0;
 }
 
+static int hexv(int c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; }
+
+/* A quoted kernel name at q (q[0] == '"'), decoded into out (room for
+ * strlen(q) bytes); *end: the byte after the closing quote.  -1 after one
+ * error line. */
+static int quoted_name(const rd_t *r, const char *q, char *out, const char **end) {
+  size_t n = 0;
+  char b[8];
+  const char *s = q + 1;
+  for (;; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (!c || c == '\n' || (c == '\r' && (!s[1] || s[1] == '\n')))
+      return rerr(r, "%s", "kernel name: a '\"' opened here is never closed (a quoted name ends with '\"' on its line)");
+    if (c == '"') break;
+    if (c == '\\') {
+      /* each byte read only when the one before it is not the line's end
+       * (a backslash can be the last byte of the file: fuzz_shell_wl) */
+      int h = s[1] == 'x' ? hexv((unsigned char)s[2]) : -1, l = h < 0 ? -1 : hexv((unsigned char)s[3]);
+      if (s[1] == '"' || s[1] == '\\') c = (unsigned char)s[1], s++;
+      else if (s[1] == 'x' && h >= 0 && l >= 0 && (h || l)) c = (unsigned char)(h * 16 + l), s += 3;
+      else {
+        size_t k = 0;
+        while (k < (s[1] == 'x' ? 4u : 2u) && s[k] && s[k] != '\n') k++;
+        memcpy(b, s, k);
+        b[k] = 0;
+        return rerr(r, "kernel name: escape '%s...': expected \\\", \\\\ or \\xNN (two hex digits, not 00)", b);
+      }
+    } else if (c < 0x20 || c >= 0x7f) {
+      b[0] = (char)c, b[1] = 0;
+      return rerr(r, "kernel name: byte '%s' inside the quotes: expected printable ASCII (write any other byte as \\xNN)", b);
+    }
+    if (n == WL_NAME_MAX) {
+      snprintf(b, sizeof b, "%u", WL_NAME_MAX);
+      return rerr(r, "kernel name longer than %s bytes", b);
+    }
+    out[n++] = (char)c;
+  }
+  out[n] = 0;
+  *end = s + 1;
+  if (**end && **end != ' ' && **end != '\t' && **end != '\r' && **end != '\n')
+    return rerr(r, "kernel name: '%s' right after the closing quote: expected a blank, then BLOCKS WARPS", (char[2]){**end, 0});
+  return 0;
+}
+
 int shell_wl_read(shell_wl_t *w, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -273,7 +320,7 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
     return -1;
   }
   rd_t r = {path, 0, {0}, 0};
-  char *buf = NULL;
+  char *buf = NULL, *qn = NULL;
   size_t cap = 0;
   int rc = 0, open = 0, inwarp = 0;
   uint32_t kb = 0, kw = 0, nextb = 0, nextw = 0;
@@ -282,10 +329,23 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
   while ((len = getline(&buf, &cap, f)) >= 0) {
     r.line++;
     if ((size_t)len != strlen(buf)) { rc = rerr(&r, "%s", "NUL byte in the line (expected text; a binary file?)"); goto out; }
-    char *h = strchr(buf, '#');
-    if (h) *h = 0;
     r.nt = 0;
-    for (char *s = strtok(buf, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
+    char *rest = buf, *p = buf + strspn(buf, " \t");
+    int quoted = 0;
+    if (!strncmp(p, "kernel", 6) && (p[6] == ' ' || p[6] == '\t') && p[6 + strspn(p + 6, " \t")] == '"') {
+      const char *e = NULL; /* kernel "NAME" ...: the name decoded, the rest tokenized */
+      char *nq = realloc(qn, (size_t)len + 1);
+      if (!nq) { rc = rerr(&r, "%s", "out of memory"); goto out; }
+      qn = nq;
+      if (quoted_name(&r, p + 6 + strspn(p + 6, " \t"), qn, &e)) { rc = -1; goto out; }
+      r.tok[r.nt++] = "kernel";
+      r.tok[r.nt++] = qn;
+      rest = (char *)e;
+      quoted = 1;
+    }
+    char *h = strchr(rest, '#');
+    if (h) *h = 0;
+    for (char *s = strtok(rest, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
       if (r.nt == (int)(sizeof r.tok / sizeof r.tok[0])) { rc = rerr(&r, "bad count: %s", "too many fields"); goto out; }
       r.tok[r.nt++] = s;
     }
@@ -298,9 +358,12 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
       if (open && (nextb != kb)) { rc = rerr(&r, "bad count: %s", "previous kernel has fewer warps than declared"); goto out; }
       if (num(&r, r.tok[2], "blocks", 1u << 20, &a) || num(&r, r.tok[3], "warps per block", 32, &b)) { rc = -1; goto out; }
       if (!a || !b) { rc = rerr(&r, "bad count: %s", "blocks and warps must be at least 1"); goto out; }
-      for (const char *q = r.tok[1]; *q; q++)
-        if ((unsigned char)*q < 0x20 || (unsigned char)*q >= 0x7f || strlen(r.tok[1]) > 63) {
-          rc = rerr(&r, "kernel name '%s': expected at most 63 printable ASCII characters", r.tok[1]);
+      for (const char *q = r.tok[1]; !quoted && *q; q++)
+        if ((unsigned char)*q <= 0x20 || (unsigned char)*q >= 0x7f || *q == '"' || *q == '\\' || q - r.tok[1] >= (long)WL_NAME_MAX) {
+          char fm[240];
+          snprintf(fm, sizeof fm, "kernel name '%%s': a bare name is at most %u printable ASCII characters without '\"' or '\\'; "
+                   "write any other name quoted (\"...\" with \\\", \\\\ and \\xNN)", WL_NAME_MAX);
+          rc = rerr(&r, fm, r.tok[1]);
           goto out;
         }
       shell_wl_kernel(w, r.tok[1], (uint32_t)a, (uint32_t)b);
@@ -359,16 +422,35 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
   }
 out:
   free(buf);
+  free(qn);
   fclose(f);
   if (!rc) rc = shell_wl_finish(w, path);
   return rc;
+}
+
+void shell_wl_write_name(const char *name, FILE *f) {
+  int bare = *name != 0;
+  for (const unsigned char *c = (const unsigned char *)name; *c && bare; c++)
+    bare = *c > 0x20 && *c < 0x7f && *c != '"' && *c != '\\' && *c != '#';
+  if (bare) {
+    fputs(name, f);
+    return;
+  }
+  fputc('"', f);
+  for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+    if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
+    else if (*c < 0x20 || *c >= 0x7f) fprintf(f, "\\x%02x", *c);
+    else fputc(*c, f);
+  fputc('"', f);
 }
 
 int shell_wl_write(const shell_wl_t *w, FILE *f) {
   fprintf(f, "# shell workload (docs/shell.md, compact text format)\n");
   for (uint32_t i = 0; i < w->nk; i++) {
     const wl_kernel_t *k = &w->k[i];
-    fprintf(f, "kernel %s %u %u\n", k->name, k->blocks, k->warps);
+    fputs("kernel ", f);
+    shell_wl_write_name(k->name, f);
+    fprintf(f, " %u %u\n", k->blocks, k->warps);
     for (uint32_t j = 0; j < k->blocks * k->warps; j++) {
       fprintf(f, "warp %u %u\n", j / k->warps, j % k->warps);
       for (uint32_t x = 0; x < k->wlen[j]; x++) {

@@ -31,8 +31,14 @@ typedef struct {
   uint32_t addr;  /* LD/ST: index of its first address in the pool (one per active lane, lane order) */
 } wl_rec_t;
 
+/* A kernel name is any bytes but NUL, at most WL_NAME_MAX of them (real
+ * traces carry C++ signatures: blanks, parentheses, quotes).  The .wl
+ * format writes a name that is not a bare word quoted, with \", \\ and
+ * \xNN escapes (docs/shell.md); reports print it escaped (cfg_escape). */
+#define WL_NAME_MAX 65535u
+
 typedef struct {
-  char name[64];
+  char *name; /* owned (shell_wl_free) */
   uint32_t blocks, warps;  /* grid size (blocks) and warps per block */
   uint32_t *wfirst, *wlen; /* per warp [block * warps + w]: first record, record count */
   /* thread instructions (GPGPU-Sim's gpu_sim_insn: active lanes summed over
@@ -76,6 +82,9 @@ int shell_wl_finish(shell_wl_t *w, const char *origin);
 /* The compact text format; see docs/shell.md. */
 int shell_wl_read(shell_wl_t *w, const char *path);
 int shell_wl_write(const shell_wl_t *w, FILE *f);
+/* One kernel name as the .wl format writes it: bare when it is a bare word
+ * (printable ASCII, no blank, '"', '\\' or '#'), else quoted. */
+void shell_wl_write_name(const char *name, FILE *f);
 /* Accel-Sim .traceg (one kernel per file; call again to append kernels). */
 int shell_wl_traceg(shell_wl_t *w, const char *path);
 /* Generators: name is one of shell_wl_gen_names; args "n=512,iters=64"

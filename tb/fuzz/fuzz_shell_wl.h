@@ -4,6 +4,7 @@
 #ifndef FUZZ_SHELL_WL_H
 #define FUZZ_SHELL_WL_H
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include "fuzz_common.h"
@@ -36,6 +37,36 @@ static inline void fuzz_wl_check(const shell_wl_t *w) {
   }
 }
 
+/* An accepted workload, written in the .wl format (shell_wl_write) and read
+ * back, is the same workload: every kernel name byte for byte, grid, warp
+ * streams and lane addresses. */
+static inline void fuzz_wl_round_trip(const shell_wl_t *w) {
+  int fd = memfd_create("fuzz-wl-rt", 0);
+  FILE *f = fd < 0 ? NULL : fdopen(fd, "w+");
+  if (!f || shell_wl_write(w, f) || fflush(f)) abort();
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  shell_wl_t b;
+  shell_wl_init(&b, w->addr_w);
+  if (shell_wl_read(&b, path) || b.nk != w->nk) abort();
+  for (uint32_t k = 0; k < w->nk; k++) {
+    const wl_kernel_t *x = &w->k[k], *y = &b.k[k];
+    if (strcmp(x->name, y->name) || x->blocks != y->blocks || x->warps != y->warps) abort();
+    for (uint32_t i = 0; i < x->blocks * x->warps; i++) {
+      if (x->wlen[i] != y->wlen[i]) abort();
+      for (uint32_t r = 0; r < x->wlen[i]; r++) {
+        const wl_rec_t *p = &w->rec[x->wfirst[i] + r], *q = &b.rec[y->wfirst[i] + r];
+        if (p->kind != q->kind || p->count != q->count || p->mask != q->mask) abort();
+        if ((p->kind == WL_LD || p->kind == WL_ST) &&
+            (p->size != q->size || memcmp(&w->pool[p->addr], &b.pool[q->addr], 4u * (unsigned)__builtin_popcount(p->mask))))
+          abort();
+      }
+    }
+  }
+  shell_wl_free(&b);
+  fclose(f);
+}
+
 static inline int fuzz_wl_run(const uint8_t *data, size_t n, int (*reader)(shell_wl_t *, const char *)) {
   if (n > FUZZ_WL_MAX) return 0;
   int fd = memfd_create("fuzz-wl", 0);
@@ -45,7 +76,10 @@ static inline int fuzz_wl_run(const uint8_t *data, size_t n, int (*reader)(shell
   snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
   shell_wl_t w;
   shell_wl_init(&w, 24);
-  if (reader(&w, path) == 0) fuzz_wl_check(&w); /* the readers end with shell_wl_finish() */
+  if (reader(&w, path) == 0) { /* the readers end with shell_wl_finish() */
+    fuzz_wl_check(&w);
+    fuzz_wl_round_trip(&w);
+  }
   shell_wl_free(&w);
   close(fd);
   return 0;

@@ -164,7 +164,97 @@ static int same_wl(const shell_wl_t *a, const shell_wl_t *b) {
     if (x->kind != y->kind || x->count != y->count || x->mask != y->mask || (x->kind <= WL_ST && x->size != y->size))
       return 0;
   }
-  return !memcmp(a->pool, b->pool, a->npool * 4);
+  return !a->npool || !memcmp(a->pool, b->pool, a->npool * 4);
+}
+
+/* Writes w in the compact format and reads it back into b (initialised
+ * here); 0 when both worked. */
+static int wl_round_trip(const shell_wl_t *w, shell_wl_t *b) {
+  char path[] = "/tmp/test_shell_XXXXXX.wl";
+  int fd = mkstemps(path, 3);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int ok = f && !shell_wl_write(w, f);
+  if (f) ok = !fclose(f) && ok;
+  shell_wl_init(b, w->addr_w);
+  ok = ok && !shell_wl_read(b, path);
+  remove(path);
+  return ok ? 0 : -1;
+}
+
+static int same_names(const shell_wl_t *a, const shell_wl_t *b) {
+  if (a->nk != b->nk) return 0;
+  for (uint32_t i = 0; i < a->nk; i++)
+    if (strcmp(a->k[i].name, b->k[i].name)) return 0;
+  return 1;
+}
+
+/* Kernel names of any bytes (real traces carry C++ signatures) survive the
+ * .wl writer and reader: one kernel per name, every name read back byte for
+ * byte; an Accel-Sim header's name, whole, through .traceg -> .wl ->
+ * workload. */
+static void test_names(tc_t *t, const char *real) {
+  static char longn[WL_NAME_MAX + 1];
+  memset(longn, 'x', WL_NAME_MAX);
+  longn[3] = ' ';
+  const char *names[] = {"gemm", "my kernel(float*, int)", "tab\there", "a \"quoted\" name", "caf\xc3\xa9 \xff",
+                         "back\\slash\\", "hash#not a comment", "esc\x1b]0;x\x07 nl\n cr\r", "\"", "", " lead and trail ",
+                         "\\x41 is not A", longn};
+  unsigned nn = sizeof names / sizeof names[0];
+  shell_wl_t a, b;
+  shell_wl_init(&a, 32);
+  for (unsigned i = 0; i < nn; i++) {
+    shell_wl_kernel(&a, names[i], 1, 1);
+    shell_wl_warp_begin(&a, 0, 0);
+    shell_wl_alu(&a, i + 1);
+    shell_wl_exit(&a);
+  }
+  int rc = wl_round_trip(&a, &b);
+  unsigned bad = nn;
+  for (unsigned i = 0; !rc && i < nn && bad == nn; i++)
+    if (i >= b.nk || strcmp(names[i], b.k[i].name)) bad = i;
+  TC_CHECK(t, !rc && b.nk == nn && bad == nn && same_wl(&a, &b),
+           "kernel names with blanks, parentheses, a tab, quotes, non-ASCII bytes, a backslash, '#', control bytes, "
+           "empty, of %u bytes: written to .wl and read back byte for byte (rc %d, %u kernels, first differing #%d)",
+           WL_NAME_MAX, rc, b.nk, bad == nn ? -1 : (int)bad);
+  shell_wl_free(&a);
+  shell_wl_free(&b);
+
+  /* .traceg: the real trace under a signature with blanks, parentheses, a
+   * quote, a tab, a non-ASCII byte and a backslash; then its own long name */
+  const char *sig = "void my_kernel<float>(float*, int const) \"q\"\t\xe9\\";
+  char path[] = "/tmp/test_shell_XXXXXX.traceg";
+  int fd = mkstemps(path, 7);
+  FILE *o = fd >= 0 ? fdopen(fd, "w") : NULL, *in = fopen(real, "r");
+  char line[4096], first[4096] = "";
+  int n = 0;
+  while (o && in && fgets(line, sizeof line, in)) {
+    if (!n++) {
+      snprintf(first, sizeof first, "%s", line + 15); /* after "-kernel name = " */
+      first[strcspn(first, "\r\n")] = 0;
+      fprintf(o, "-kernel name = %s\n", sig);
+    } else
+      fputs(line, o);
+  }
+  if (in) fclose(in);
+  if (o) fclose(o);
+  shell_wl_t c, d;
+  shell_wl_init(&c, 32);
+  rc = shell_wl_traceg(&c, path);
+  int rt = rc ? -1 : wl_round_trip(&c, &d);
+  TC_CHECK(t, !rc && !rt && !strcmp(c.k[0].name, sig) && same_names(&c, &d) && same_wl(&c, &d),
+           ".traceg kernel name with blanks, parentheses, quotes, a tab, a non-ASCII byte, a backslash: read whole, "
+           "the same after .wl and back (rc %d/%d)", rc, rt);
+  remove(path);
+  shell_wl_free(&c);
+  if (!rt) shell_wl_free(&d);
+  shell_wl_init(&c, 32);
+  rc = shell_wl_traceg(&c, real);
+  rt = rc ? -1 : wl_round_trip(&c, &d);
+  TC_CHECK(t, !rc && !rt && strlen(first) > 40 && !strcmp(c.k[0].name, first) && same_names(&c, &d),
+           "the real trace's kernel name (%zu bytes) kept whole through .traceg -> .wl -> workload (rc %d/%d)",
+           strlen(first), rc, rt);
+  shell_wl_free(&c);
+  if (!rt) shell_wl_free(&d);
 }
 
 static void test_formats(tc_t *t) {
@@ -213,10 +303,42 @@ static void test_formats(tc_t *t) {
            "real trace: base+stride addresses decompressed (16-byte lanes) and rebased by 0x%llx",
            (unsigned long long)w.addr_base);
   shell_wl_free(&w);
+  test_names(t, real);
+}
+
+/* The static tags file (--tags, SHELL_TAGS): each line's tag is the one
+ * looked up (the loader's bookkeeping leaves no mark on a tag), untagged
+ * PCs are ca; a kernel/PC given twice refuses the file (scripts/test_inputs.sh
+ * checks its message through every tool). */
+static void test_tags(tc_t *t) {
+  static const char *files[2] = {"k0_pc1 cg\nk0_pc2 cm # c\n\nk1_pc0 cg\nk1_pc7 ca\nk0_pc0 cm\n",
+                                 "k0_pc1 cg\nk1_pc1 cm\nk0_pc01 cg\n"};
+  for (int i = 0; i < 2; i++) {
+    char path[] = "/tmp/test_shell_XXXXXX.tags";
+    int fd = mkstemps(path, 5);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f) {
+      fputs(files[i], f);
+      fclose(f);
+    }
+    shell_byp_tags_t g;
+    int rc = f ? shell_byp_tags_load(&g, path) : -9;
+    if (i == 0)
+      TC_CHECK(t, rc == 0 && shell_byp_tag_of(&g, 0, 0) == CHSS_LD_CM && shell_byp_tag_of(&g, 0, 1) == CHSS_LD_CG &&
+                      shell_byp_tag_of(&g, 0, 2) == CHSS_LD_CM && shell_byp_tag_of(&g, 0, 3) == CHSS_LD_CA &&
+                      shell_byp_tag_of(&g, 1, 0) == CHSS_LD_CG && shell_byp_tag_of(&g, 1, 7) == CHSS_LD_CA &&
+                      shell_byp_tag_of(&g, 1, 3) == CHSS_LD_CA && shell_byp_tag_of(&g, 2, 0) == CHSS_LD_CA,
+               "tags file: every line's tag looked up as written (k0: cm cg cm ca, k1: cg .. ca), the rest ca (rc %d)", rc);
+    else
+      TC_CHECK(t, rc == -1, "tags file: k0_pc1 and k0_pc01 (the same kernel and PC) refused (rc %d)", rc);
+    if (!rc) shell_byp_tags_free(&g);
+    remove(path);
+  }
 }
 
 int main(void) {
   tc_t t = TC_INIT("shell");
+  test_tags(&t);
   test_coalescer(&t);
   test_store_mask(&t);
   test_barrier_and_sched(&t);
