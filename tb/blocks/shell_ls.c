@@ -54,7 +54,7 @@
   X(TAG_BA, "chss.block_tagged_ba") X(T_CG, "tag.cg_load") X(T_CM, "tag.cm_load") X(T_CA, "tag.ca_load")           \
   X(LOOKUP, "ccn.lookup") X(RHIT, "ccn.remote_hit_filled") X(RL2, "ccn.ring_request_to_l2")                        \
   X(RSTALL, "ccn.l1d_memory_port_held_by_node") X(THR, "ccn.node_throttled")                                     \
-  X(ASLEEP, "sm.asleep_cycle") X(WOKEN, "sm.woken")
+  X(ASLEEP, "sm.asleep_cycle") X(WOKEN, "sm.woken") X(L2ASLEEP, "l2.asleep_cycle") X(L2WOKEN, "l2.woken")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -117,6 +117,7 @@ typedef struct {
   int once; /* SHELL_WORKLOAD_ONCE=1: the workload's kernels once, then kern_valid_i low (idle) */
   uint64_t cov[COV_N];
   uint8_t *was_asleep; /* [sm]: asleep after the previous cycle (coverage of the wake-up) */
+  uint8_t *l2_was_asleep; /* [bank]: the C model skipped the bank's previous cycle (shell.c) */
   uint8_t cov_on[COV_N]; /* the point applies to this configuration (declared) */
   uint64_t *since; /* [sm * nwarps + w]: last cycle warp w of SM sm had no line load outstanding */
 } ctx_t;
@@ -133,6 +134,7 @@ static void destroy(void *p) {
   shell_byp_tags_free(&c->tags);
   free(c->since);
   free(c->was_asleep);
+  free(c->l2_was_asleep);
   if (c->dram)
     for (unsigned b = 0; b < c->nb; b++) shell_dram_free(&c->dram[b]);
   free(c->dram);
@@ -190,7 +192,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->dram = calloc(c->nb, sizeof *c->dram);
   c->since = calloc((size_t)c->nsm * s->nwarps, sizeof *c->since);
   c->was_asleep = calloc(c->nsm, 1);
-  if (!c->dram || !c->since || !c->was_asleep) { destroy(c); return NULL; }
+  c->l2_was_asleep = calloc(c->nb, 1);
+  if (!c->dram || !c->since || !c->was_asleep || !c->l2_was_asleep) { destroy(c); return NULL; }
   for (unsigned b = 0; b < c->nb; b++)
     if (shell_dram_init(&c->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_ivl_fp)) {
       destroy(c);
@@ -413,6 +416,7 @@ static void reset(void *p) {
   c->s.disp.in.kern_valid_i = c->s.disp.in.kern_blocks_i = c->s.disp.in.kern_warps_i = 0;
   c->kern_start_o = 0;
   memset(c->was_asleep, 0, c->nsm);
+  memset(c->l2_was_asleep, 0, c->nb);
   c->cyc = 0;
   c->started = 0;
   memset(c->since, 0, (size_t)c->nsm * c->s.nwarps * sizeof *c->since);
@@ -589,7 +593,12 @@ static void count_cov(ctx_t *c) {
     }
   }
   v[COV_ALL_BUSY] += busy == c->nsm;
-  for (unsigned b = 0; b < c->nb; b++) v[COV_DRAM_REQ] += s->l2[b].out.dram_req_valid_o && s->l2[b].in.dram_req_ready_i;
+  for (unsigned b = 0; b < c->nb; b++) {
+    v[COV_DRAM_REQ] += !s->l2_skip[b] && s->l2[b].out.dram_req_valid_o && s->l2[b].in.dram_req_ready_i;
+    v[COV_L2ASLEEP] += s->l2_skip[b]; /* the C model skipped this bank's cycle (shell.c) */
+    v[COV_L2WOKEN] += c->l2_was_asleep[b] && !s->l2_skip[b];
+    c->l2_was_asleep[b] = s->l2_skip[b];
+  }
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
