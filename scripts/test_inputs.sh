@@ -253,6 +253,17 @@ TD="tags_dup.tags:5: 'k0_pc1 ca': kernel 0 load PC 1 tagged a second time (first
 refused_shell "--tags: a kernel/PC tagged twice" "$TD" --args n=64 --set SHELL_BYPASS=STATIC --tags $D/tags_dup.tags
 refused "lockstep-c SHELL_TAGS: a kernel/PC tagged twice" "$TD" env SHELL_TAGS=$D/tags_dup.tags $L --block shell --mode c --cycles 10 --quiet
 refused "make lockstep BLOCK=shell SHELL_TAGS=: a kernel/PC tagged twice" "$TD" env SHELL_TAGS=$D/tags_dup.tags bash -c "make -s lockstep BLOCK=shell MODE=c CYCLES=100 CONFIG=tb/configs/shell/all.cfg 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
+# the tags table is sparse (one entry per line, binary search): a file naming
+# the largest kernel and PC is a few bytes of memory (was: a table sized by
+# the largest kernel and PC, 16 MiB per kernel -- 65 lines asked for 1 GiB)
+for k in $(seq 0 63); do echo "k${k}_pc16777215 cg"; done >$T/huge_pc.tags
+echo "k65535_pc16777215 ca" >>$T/huge_pc.tags
+if (ulimit -v 200000; exec $S --quiet --args n=64 --set SHELL_BYPASS=STATIC --tags $T/huge_pc.tags) >$T/out 2>$T/err && ! [ -s $T/err ]
+then ok "shell-sim --tags: 65 lines tagging PC 2^24-1 of kernels 0..63 and 65535 run under ulimit -v 200000 (sparse table)"
+else bad "shell-sim --tags: the huge-PC tags file under ulimit -v 200000: $(head -c 300 $T/err | tr '\n' '|')"; fi
+# the first fault in the file is named: a duplicate before a bad line
+printf 'k0_pc1 cg\nk0_pc1 ca\nk0_pc+5 ca\n' >$T/dup_then_bad.tags
+refused_shell "--tags: a kernel/PC tagged twice before a bad line (the first fault named)" "dup_then_bad.tags:2: 'k0_pc1 ca': kernel 0 load PC 1 tagged a second time (first at line 1)" --args n=64 --set SHELL_BYPASS=STATIC --tags $T/dup_then_bad.tags
 # 5. options not dropped: another block's parameter refused
 refused_shell "--set another block's parameter" "--set: parameter FIFO_DEPTH belongs to block fifo_sync" --set FIFO_DEPTH=8
 # 6. numbers that overflow

@@ -202,8 +202,15 @@ void shell_byp_reset(shell_byp_t *b) {
 }
 
 uint32_t shell_byp_tag_of(const shell_byp_tags_t *t, uint32_t kern, uint32_t pc) {
-  if (!t || kern >= t->nk || pc >= t->n[kern]) return CHSS_LD_CA;
-  return t->tag[kern][pc];
+  if (!t) return CHSS_LD_CA;
+  uint64_t key = (uint64_t)kern << 32 | pc;
+  size_t lo = 0, hi = t->n; /* binary search: log2(lines) steps per load */
+  while (lo < hi) {
+    size_t m = lo + (hi - lo) / 2;
+    if (t->key[m] < key) lo = m + 1;
+    else hi = m;
+  }
+  return lo < t->n && t->key[lo] == key ? t->tag[lo] : CHSS_LD_CA;
 }
 
 uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag) {
@@ -355,39 +362,9 @@ void shell_byp_json(const shell_byp_t *b, FILE *f) {
 /* ---- static tags and the profile ---------------------------------------- */
 
 void shell_byp_tags_free(shell_byp_tags_t *t) {
-  for (uint32_t k = 0; k < t->nk; k++) free(t->tag[k]);
+  free(t->key);
   free(t->tag);
-  free(t->n);
   memset(t, 0, sizeof *t);
-}
-
-/* While a file loads, an entry it has set carries TAG_SET (cleared at the
- * end): a second line for the same kernel and PC is refused. */
-#define TAG_SET 0x80u
-
-/* Stores tag at (k, pc); 1 when the entry was set before (left as it was),
- * -1 out of memory, 0 stored. */
-static int tags_put(shell_byp_tags_t *t, uint32_t k, uint32_t pc, uint8_t tag) {
-  if (k >= t->nk) {
-    uint32_t *n = realloc(t->n, (k + 1) * sizeof *n);
-    if (n) t->n = n;
-    uint8_t **g = realloc(t->tag, (k + 1) * sizeof *g);
-    if (g) t->tag = g;
-    if (!n || !g) return -1;
-    for (uint32_t i = t->nk; i <= k; i++) t->n[i] = 0, t->tag[i] = NULL;
-    t->nk = k + 1;
-  }
-  if (pc >= t->n[k]) {
-    uint32_t n = pc + 1 > 2 * t->n[k] ? pc + 1 : 2 * t->n[k];
-    uint8_t *g = realloc(t->tag[k], n);
-    if (!g) return -1;
-    memset(g + t->n[k], CHSS_LD_CA, n - t->n[k]);
-    t->tag[k] = g;
-    t->n[k] = n;
-  }
-  if (t->tag[k][pc] & TAG_SET) return 1;
-  t->tag[k][pc] = (uint8_t)(tag | TAG_SET);
-  return 0;
 }
 
 /* "k<KERNEL>_pc<PC>": decimal numbers without sign or leading junk, each
@@ -410,6 +387,29 @@ static int tag_name(const char *s, uint32_t *k, uint32_t *pc) {
   return 0;
 }
 
+/* One line of the file while it loads. */
+typedef struct {
+  uint64_t key;
+  unsigned long line;
+  uint8_t tag;
+} tag_line_t;
+
+static int tag_line_cmp(const void *a, const void *b) {
+  const tag_line_t *x = a, *y = b;
+  if (x->key != y->key) return x->key < y->key ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Sorts the lines read (by key, then line) and finds the earliest line that
+ * tags a kernel/PC a second time: its index, or n when there is none. */
+static size_t tags_first_dup(tag_line_t *e, size_t n) {
+  qsort(e, n, sizeof *e, tag_line_cmp);
+  size_t d = n;
+  for (size_t i = 1; i < n; i++)
+    if (e[i].key == e[i - 1].key && (i < 2 || e[i - 2].key != e[i].key) && (d == n || e[i].line < e[d].line)) d = i;
+  return d;
+}
+
 int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
   memset(t, 0, sizeof *t);
   char pe[300], le[200];
@@ -424,14 +424,15 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
   ssize_t len;
   unsigned long ln = 0;
   int rc = 0;
-  /* the entries set so far and their lines: the earlier line of a duplicate
-   * is named (searched only then) */
-  struct tag_line { uint32_t k, pc; unsigned long line; } *set = NULL;
-  size_t nset = 0, capset = 0;
+  /* A line's fault is printed after the lines before it were checked for a
+   * kernel/PC tagged twice: the first fault in the file is the one named. */
+  char msg[800] = "";
+  tag_line_t *e = NULL;
+  size_t ne = 0, cape = 0;
   while (!rc && (len = getline(&line, &cap, f)) >= 0) {
     ln++;
     if ((size_t)len != strlen(line)) {
-      fprintf(stderr, "error: %s:%lu: NUL byte in the line (expected text: 'k<KERNEL>_pc<PC> ca|cg|cm')\n", pe, ln);
+      snprintf(msg, sizeof msg, "error: %s:%lu: NUL byte in the line (expected text: 'k<KERNEL>_pc<PC> ca|cg|cm')", pe, ln);
       rc = -1;
       break;
     }
@@ -448,43 +449,61 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
       char te[100];
       cfg_escape(tok[0], strlen(tok[0]), le, sizeof le);
       cfg_escape(n > 1 ? tok[1] : "", n > 1 ? strlen(tok[1]) : 0, te, sizeof te);
-      fprintf(stderr, "error: %s:%lu: '%s%s%s%s': expected 'k<KERNEL>_pc<PC> ca|cg|cm' (KERNEL <= 65535, PC < 2^24; chss-classify output)\n",
-              pe, ln, le, n > 1 ? " " : "", te, n > 2 ? " ..." : "");
+      snprintf(msg, sizeof msg,
+               "error: %s:%lu: '%s%s%s%s': expected 'k<KERNEL>_pc<PC> ca|cg|cm' (KERNEL <= 65535, PC < 2^24; chss-classify output)",
+               pe, ln, le, n > 1 ? " " : "", te, n > 2 ? " ..." : "");
       rc = -1;
-    } else {
-      if (nset == capset) {
-        size_t nc = capset ? 2 * capset : 256;
-        void *q = realloc(set, nc * sizeof *set);
-        if (!q) {
-          fprintf(stderr, "error: %s:%lu: out of memory\n", pe, ln);
-          rc = -1;
-          break;
-        }
-        set = q;
-        capset = nc;
-      }
-      int r = tags_put(t, k, pc, tag);
-      if (r < 0) {
-        fprintf(stderr, "error: %s:%lu: out of memory\n", pe, ln);
-        rc = -1;
-      } else if (r > 0) {
-        unsigned long first = 0;
-        for (size_t i = 0; i < nset && !first; i++)
-          if (set[i].k == k && set[i].pc == pc) first = set[i].line;
-        cfg_escape(tok[0], strlen(tok[0]), le, sizeof le);
-        fprintf(stderr, "error: %s:%lu: '%s %s': kernel %u load PC %u tagged a second time (first at line %lu); expected one line per kernel and load PC\n",
-                pe, ln, le, tok[1], k, pc, first);
-        rc = -1;
-      } else
-        set[nset++] = (struct tag_line){k, pc, ln};
+      break;
     }
+    if (ne == cape) {
+      size_t nc = cape ? 2 * cape : 256;
+      void *q = realloc(e, nc * sizeof *e);
+      if (!q) {
+        snprintf(msg, sizeof msg, "error: %s:%lu: out of memory", pe, ln);
+        rc = -1;
+        break;
+      }
+      e = q;
+      cape = nc;
+    }
+    e[ne++] = (tag_line_t){(uint64_t)k << 32 | pc, ln, tag};
   }
-  for (size_t i = 0; i < nset; i++) t->tag[set[i].k][set[i].pc] &= (uint8_t)~TAG_SET;
-  free(set);
   if (!rc && ferror(f)) {
-    fprintf(stderr, "error: %s: read error\n", pe);
+    snprintf(msg, sizeof msg, "error: %s: read error", pe);
     rc = -1;
   }
+  size_t d = tags_first_dup(e, ne);
+  if (d < ne) {
+    /* both lines named; the later one's kernel/PC quoted as written (read
+     * again, when the file can seek; else canonical, without leading zeros) */
+    char ke[64];
+    snprintf(ke, sizeof ke, "k%u_pc%u", (unsigned)(e[d].key >> 32), (unsigned)e[d].key);
+    int seek = !fseek(f, 0, SEEK_SET);
+    for (unsigned long i = 0; seek && i < e[d].line && getline(&line, &cap, f) >= 0; i++)
+      if (i + 1 == e[d].line) {
+        char *x = strtok(line, " \t\r\n#");
+        if (x) snprintf(ke, sizeof ke, "%s", x);
+      }
+    cfg_escape(ke, strlen(ke), le, sizeof le);
+    fprintf(stderr, "error: %s:%lu: '%s %s': kernel %u load PC %u tagged a second time (first at line %lu); expected one line per kernel and load PC\n",
+            pe, e[d].line, le,
+            e[d].tag == CHSS_LD_CA ? "ca" : e[d].tag == CHSS_LD_CG ? "cg" : "cm", (unsigned)(e[d].key >> 32),
+            (unsigned)e[d].key, e[d - 1].line);
+    rc = -1;
+  } else if (rc)
+    fprintf(stderr, "%s\n", msg);
+  else if (ne) {
+    t->key = malloc(ne * sizeof *t->key);
+    t->tag = malloc(ne);
+    if (!t->key || !t->tag) {
+      fprintf(stderr, "error: %s: out of memory\n", pe);
+      rc = -1;
+    } else {
+      for (size_t i = 0; i < ne; i++) t->key[i] = e[i].key, t->tag[i] = e[i].tag;
+      t->n = ne;
+    }
+  }
+  free(e);
   free(line);
   fclose(f);
   if (rc) shell_byp_tags_free(t);

@@ -32,11 +32,14 @@
 
 /* Static load tags (CHSS_LD_CA/CG/CM) per kernel and load PC (the load's
  * record index in its warp's stream), read from a chss-classify output
- * (lines "k<K>_pc<P> ca|cg|cm"); untagged loads are ca. */
+ * (lines "k<K>_pc<P> ca|cg|cm"); untagged loads are ca.  Sparse: one entry
+ * per line of the file, sorted by key = kernel << 32 | PC (strictly
+ * increasing), looked up by binary search -- the memory follows the file's
+ * size, never the largest kernel or PC it names. */
 typedef struct {
-  uint32_t nk;
-  uint32_t *n; /* [kernel] PCs held */
-  uint8_t **tag; /* [kernel][pc] */
+  size_t n;      /* entries */
+  uint64_t *key; /* [n] kernel << 32 | pc, strictly increasing */
+  uint8_t *tag;  /* [n] */
 } shell_byp_tags_t;
 
 /* Profile for the classifier: per kernel and load PC, the line requests

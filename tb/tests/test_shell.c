@@ -311,9 +311,10 @@ static void test_formats(tc_t *t) {
  * PCs are ca; a kernel/PC given twice refuses the file (scripts/test_inputs.sh
  * checks its message through every tool). */
 static void test_tags(tc_t *t) {
-  static const char *files[2] = {"k0_pc1 cg\nk0_pc2 cm # c\n\nk1_pc0 cg\nk1_pc7 ca\nk0_pc0 cm\n",
-                                 "k0_pc1 cg\nk1_pc1 cm\nk0_pc01 cg\n"};
-  for (int i = 0; i < 2; i++) {
+  static const char *files[3] = {"k0_pc1 cg\nk0_pc2 cm # c\n\nk1_pc0 cg\nk1_pc7 ca\nk0_pc0 cm\n",
+                                 "k0_pc1 cg\nk1_pc1 cm\nk0_pc01 cg\n",
+                                 "k65535_pc16777215 cg\nk0_pc16777215 cm\nk65535_pc0 cg\n"};
+  for (int i = 0; i < 3; i++) {
     char path[] = "/tmp/test_shell_XXXXXX.tags";
     int fd = mkstemps(path, 5);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
@@ -329,8 +330,15 @@ static void test_tags(tc_t *t) {
                       shell_byp_tag_of(&g, 1, 0) == CHSS_LD_CG && shell_byp_tag_of(&g, 1, 7) == CHSS_LD_CA &&
                       shell_byp_tag_of(&g, 1, 3) == CHSS_LD_CA && shell_byp_tag_of(&g, 2, 0) == CHSS_LD_CA,
                "tags file: every line's tag looked up as written (k0: cm cg cm ca, k1: cg .. ca), the rest ca (rc %d)", rc);
-    else
+    else if (i == 1)
       TC_CHECK(t, rc == -1, "tags file: k0_pc1 and k0_pc01 (the same kernel and PC) refused (rc %d)", rc);
+    else /* the largest kernel and PC: one entry per line, not a table up to them */
+      TC_CHECK(t, rc == 0 && g.n == 3 && shell_byp_tag_of(&g, 65535, 16777215) == CHSS_LD_CG &&
+                      shell_byp_tag_of(&g, 0, 16777215) == CHSS_LD_CM && shell_byp_tag_of(&g, 65535, 0) == CHSS_LD_CG &&
+                      shell_byp_tag_of(&g, 65535, 16777214) == CHSS_LD_CA && shell_byp_tag_of(&g, 0, 0) == CHSS_LD_CA &&
+                      shell_byp_tag_of(&g, 65534, 16777215) == CHSS_LD_CA,
+               "tags file: k65535_pc16777215 etc. held as 3 entries (%zu), each looked up, neighbours ca (rc %d)",
+               rc ? (size_t)0 : g.n, rc);
     if (!rc) shell_byp_tags_free(&g);
     remove(path);
   }
