@@ -264,6 +264,15 @@ else bad "shell-sim --tags: the huge-PC tags file under ulimit -v 200000: $(head
 # the first fault in the file is named: a duplicate before a bad line
 printf 'k0_pc1 cg\nk0_pc1 ca\nk0_pc+5 ca\n' >$T/dup_then_bad.tags
 refused_shell "--tags: a kernel/PC tagged twice before a bad line (the first fault named)" "dup_then_bad.tags:2: 'k0_pc1 ca': kernel 0 load PC 1 tagged a second time (first at line 1)" --args n=64 --set SHELL_BYPASS=STATIC --tags $T/dup_then_bad.tags
+# .traceg: a header key given twice (was: accepted, the last one won, for
+# every key): refused naming the key and its first line, whichever the key
+refused_shell ".traceg -kernel name given twice" "hdr_dup_kernel.traceg:5: header key '-kernel name' given twice (first at line 2)" --workload $D/hdr_dup_kernel.traceg
+refused_shell ".traceg -grid dim given twice (spelt differently)" "hdr_dup_grid.traceg:5: header key '-grid dim' given twice (first at line 2)" --workload $D/hdr_dup_grid.traceg
+refused_shell ".traceg -block dim given twice" "hdr_dup_block.traceg:4: header key '-block dim' given twice (first at line 3)" --workload $D/hdr_dup_block.traceg
+refused_shell ".traceg a key the reader does not use (-shmem) given twice" "hdr_dup_unused.traceg:7: header key '-shmem' given twice (first at line 4)" --workload $D/hdr_dup_unused.traceg
+refused_shell ".traceg -kernel name without its blanks (was: ignored, the kernel named 'traceg')" "kname_no_blank.traceg:1: '-kernel name =k': expected -kernel name = NAME" --workload $D/kname_no_blank.traceg
+{ for i in $(seq 1 65); do echo "-key$i = 0"; done; cat $D/hdr_dup_block.traceg; } >$T/hdr_many.traceg
+refused_shell ".traceg more than 64 header lines (the keys so far are kept)" "hdr_many.traceg:65: more than 64 header lines at '-key65 = 0'" --workload $T/hdr_many.traceg
 # 5. options not dropped: another block's parameter refused
 refused_shell "--set another block's parameter" "--set: parameter FIFO_DEPTH belongs to block fifo_sync" --set FIFO_DEPTH=8
 # 6. numbers that overflow

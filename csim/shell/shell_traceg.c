@@ -24,6 +24,9 @@
 #include "cfg.h"
 #include "shell_wl.h"
 
+/* Header lines (-key = value) a trace may have: the tracer writes 13. */
+#define TG_HDR_MAX 64u
+
 typedef struct {
   const char *path;
   unsigned line;
@@ -311,6 +314,11 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
   unsigned long long insts = 0, got = 0, tbid = 0, nb = 0, nt = 0;
   uint8_t *seen = NULL;
   char *kname = NULL; /* -kernel name = ...; "traceg" when the header has none */
+  /* the header's keys so far and their lines: a key given twice is refused
+   * (a real trace writes each once; the last one winning would hide which
+   * one the run used) */
+  struct { char *key; unsigned line; } hk[TG_HDR_MAX];
+  unsigned nhk = 0;
   ssize_t len;
   while ((len = getline(&buf, &cap, f)) >= 0) {
     t.line++;
@@ -321,6 +329,26 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
     if (!*p) continue;
     if (*p == '-') {
       if (kernel) { rc = terr(&t, "header line '%s' after the first thread block", p); goto out; }
+      /* the key: the text before the first '=' (the whole line without
+       * one), trailing blanks dropped */
+      size_t kl = strcspn(p, "=");
+      while (kl && (p[kl - 1] == ' ' || p[kl - 1] == '\t')) kl--;
+      for (unsigned i = 0; i < nhk; i++)
+        if (strlen(hk[i].key) == kl && !memcmp(hk[i].key, p, kl)) {
+          char b[160];
+          snprintf(b, sizeof b, "header key '%%s' given twice (first at line %u); expected each -key = value line once",
+                   hk[i].line);
+          rc = terr(&t, b, hk[i].key);
+          goto out;
+        }
+      if (nhk == TG_HDR_MAX) {
+        char b[96];
+        snprintf(b, sizeof b, "more than %u header lines at '%%s' (a real trace has 13)", TG_HDR_MAX);
+        rc = terr(&t, b, p);
+        goto out;
+      }
+      if (!(hk[nhk].key = strndup(p, kl))) { rc = terr(&t, "%s", "out of memory"); goto out; }
+      hk[nhk++].line = t.line;
       unsigned long long d3[3], v;
       int r;
       if ((r = key_dim3(&t, p, "-grid dim", 1, 0xffffffffull, d3))) {
@@ -358,7 +386,9 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
         free(kname);
         kname = strdup(p + 15);
         if (!kname) { rc = terr(&t, "%s", "out of memory"); goto out; }
-      } else if (!strncmp(p, "-grid dim", 9) || !strncmp(p, "-block dim", 10))
+      } else if (kl == 12 && !strncmp(p, "-kernel name", 12))
+        { rc = terr(&t, "'%s': expected -kernel name = NAME (one blank either side of '=')", p); goto out; }
+      else if (!strncmp(p, "-grid dim", 9) || !strncmp(p, "-block dim", 10))
         { rc = terr(&t, "bad count: '%s': expected -grid dim = (X,Y,Z)", p); goto out; }
       continue;
     }
@@ -444,6 +474,7 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
       }
   }
 out:
+  for (unsigned i = 0; i < nhk; i++) free(hk[i].key);
   free(kname);
   free(seen);
   free(buf);
