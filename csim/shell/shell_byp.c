@@ -403,6 +403,7 @@ static int tag_line_cmp(const void *a, const void *b) {
 /* Sorts the lines read (by key, then line) and finds the earliest line that
  * tags a kernel/PC a second time: its index, or n when there is none. */
 static size_t tags_first_dup(tag_line_t *e, size_t n) {
+  if (n < 2) return n; /* e is NULL when no line was read (qsort must not see it) */
   qsort(e, n, sizeof *e, tag_line_cmp);
   size_t d = n;
   for (size_t i = 1; i < n; i++)
