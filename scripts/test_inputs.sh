@@ -271,6 +271,11 @@ refused_shell ".traceg -grid dim given twice (spelt differently)" "hdr_dup_grid.
 refused_shell ".traceg -block dim given twice" "hdr_dup_block.traceg:4: header key '-block dim' given twice (first at line 3)" --workload $D/hdr_dup_block.traceg
 refused_shell ".traceg a key the reader does not use (-shmem) given twice" "hdr_dup_unused.traceg:7: header key '-shmem' given twice (first at line 4)" --workload $D/hdr_dup_unused.traceg
 refused_shell ".traceg -kernel name without its blanks (was: ignored, the kernel named 'traceg')" "kname_no_blank.traceg:1: '-kernel name =k': expected -kernel name = NAME" --workload $D/kname_no_blank.traceg
+# ... and the block's keys: 'insts =' twice for a warp, 'thread block =' twice
+# in a block, a block given twice (each was accepted, the last one winning)
+refused_shell ".traceg 'insts =' given twice for one warp" "insts_twice.traceg:11: 'insts = 3': 'insts =' given twice for one warp (first at line 9)" --workload $D/insts_twice.traceg
+refused_shell ".traceg 'thread block =' given twice in one block" "tb_twice_in_tb.traceg:8: 'thread block = 1,0,0': 'thread block =' given twice in one #BEGIN_TB (first at line 7)" --workload $D/tb_twice_in_tb.traceg
+refused_shell ".traceg a thread block given twice" "tb_twice.traceg:10: 'thread block = 0,0,0': thread block given twice (first at line 7)" --workload $D/tb_twice.traceg
 { for i in $(seq 1 65); do echo "-key$i = 0"; done; cat $D/hdr_dup_block.traceg; } >$T/hdr_many.traceg
 refused_shell ".traceg more than 64 header lines (the keys so far are kept)" "hdr_many.traceg:65: more than 64 header lines at '-key65 = 0'" --workload $T/hdr_many.traceg
 # 5. options not dropped: another block's parameter refused

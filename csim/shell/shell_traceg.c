@@ -312,6 +312,10 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
   int rc = 0, in_tb = 0, kernel = 0, in_warp = 0;
   unsigned gx = 0, gy = 0, gz = 0, bx = 0, by = 0, bz = 0, ver = 0, lineinfo = 0;
   unsigned long long insts = 0, got = 0, tbid = 0, nb = 0, nt = 0;
+  /* the lines of this block's 'thread block =' and this warp's 'insts =', and
+   * of each block's 'thread block =' (0: not yet): a key given twice is
+   * refused, as in the header */
+  unsigned tb_line = 0, insts_line = 0, *blk_line = NULL;
   uint8_t *seen = NULL;
   char *kname = NULL; /* -kernel name = ...; "traceg" when the header has none */
   /* the header's keys so far and their lines: a key given twice is refused
@@ -400,12 +404,14 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
         unsigned long long nw = (nt + 31) / 32; /* nb, nt: checked on the header lines */
         shell_wl_kernel(w, kname ? kname : "traceg", (uint32_t)nb, (uint32_t)nw);
         seen = calloc(nb * nw, 1);
-        if (!seen) { rc = terr(&t, "%s", "out of memory"); goto out; }
+        blk_line = calloc(nb, sizeof *blk_line);
+        if (!seen || !blk_line) { rc = terr(&t, "%s", "out of memory"); goto out; }
         kernel = 1;
         w->have_base = 0;
       }
       in_tb = 1;
       tbid = ~0ull;
+      tb_line = 0;
       continue;
     }
     if (!strncmp(p, "#END_TB", 7)) {
@@ -423,7 +429,19 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
     if ((r = key_dim3(&t, p, "thread block", 0, 0xffffffffull, d3))) {
       if (r < 0) { rc = -1; goto out; }
       if (d3[0] >= gx || d3[1] >= gy || d3[2] >= gz) { rc = terr(&t, "bad count: '%s': thread block index outside the grid", p); goto out; }
+      char b[120];
+      if (tb_line) {
+        snprintf(b, sizeof b, "'%%s': 'thread block =' given twice in one #BEGIN_TB (first at line %u)", tb_line);
+        rc = terr(&t, b, p);
+        goto out;
+      }
       tbid = d3[0] + (unsigned long long)gx * (d3[1] + (unsigned long long)gy * d3[2]);
+      if (blk_line[tbid]) {
+        snprintf(b, sizeof b, "'%%s': thread block given twice (first at line %u); expected each block once", blk_line[tbid]);
+        rc = terr(&t, b, p);
+        goto out;
+      }
+      tb_line = blk_line[tbid] = t.line;
       continue;
     }
     if (!strncmp(p, "thread block", 12)) { rc = terr(&t, "truncated line: '%s': expected thread block = X,Y,Z", p); goto out; }
@@ -442,10 +460,18 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
       shell_wl_warp_begin(w, (uint32_t)tbid, (uint32_t)a);
       in_warp = 1;
       insts = got = 0;
+      insts_line = 0;
       continue;
     }
     if (!strncmp(p, "insts", 5)) {
       if (!in_warp) { rc = terr(&t, "%s", "'insts =' before 'warp ='"); goto out; }
+      if (insts_line) {
+        char b[96];
+        snprintf(b, sizeof b, "'%%s': 'insts =' given twice for one warp (first at line %u)", insts_line);
+        rc = terr(&t, b, p);
+        goto out;
+      }
+      insts_line = t.line;
       /* the count is checked here, where it is written (at most 2^24 per warp) */
       if ((r = key_num(&t, p, "insts", 1ull << 24, "an instruction count", &insts)) <= 0) {
         if (!r) rc = terr(&t, "truncated line: '%s': expected insts = N", p);
@@ -477,6 +503,7 @@ out:
   for (unsigned i = 0; i < nhk; i++) free(hk[i].key);
   free(kname);
   free(seen);
+  free(blk_line);
   free(buf);
   fclose(f);
   if (!rc) rc = shell_wl_finish(w, path);
