@@ -278,6 +278,14 @@ refused_shell ".traceg 'thread block =' given twice in one block" "tb_twice_in_t
 refused_shell ".traceg a thread block given twice" "tb_twice.traceg:10: 'thread block = 0,0,0': thread block given twice (first at line 7)" --workload $D/tb_twice.traceg
 { for i in $(seq 1 65); do echo "-key$i = 0"; done; cat $D/hdr_dup_block.traceg; } >$T/hdr_many.traceg
 refused_shell ".traceg more than 64 header lines (the keys so far are kept)" "hdr_many.traceg:65: more than 64 header lines at '-key65 = 0'" --workload $T/hdr_many.traceg
+# a dimension line cut short by blanks to the end of the file (fuzz finding:
+# the '(' / ',' / ')' were stepped over when absent, one byte past the line;
+# ASan heap-buffer-overflow in skipsp): the reproducer, and the ',' and ')' cases
+refused_shell ".traceg '-block dim =' then blanks to EOF (was: heap overflow)" "dim_blanks_eof.traceg:2: bad count: '-block dim =" --workload $D/dim_blanks_eof.traceg
+{ printf -- '-grid dim = (2,1'; printf '%250s' ''; } >$T/dim_comma_eof.traceg
+refused_shell ".traceg '-grid dim = (2,1' then blanks to EOF (was: heap overflow)" "dim_comma_eof.traceg:1: bad count: '-grid dim = (2,1" --workload $T/dim_comma_eof.traceg
+{ printf -- '-grid dim = (2,1,1'; printf '%250s' ''; } >$T/dim_paren_eof.traceg
+refused_shell ".traceg '-grid dim = (2,1,1' then blanks to EOF (was: heap overflow)" "dim_paren_eof.traceg:1: bad count: '-grid dim = (2,1,1" --workload $T/dim_paren_eof.traceg
 # 5. options not dropped: another block's parameter refused
 refused_shell "--set another block's parameter" "--set: parameter FIFO_DEPTH belongs to block fifo_sync" --set FIFO_DEPTH=8
 # 6. numbers that overflow

@@ -89,13 +89,16 @@ static int key_dim3(const tg_t *t, const char *line, const char *key, int paren,
   const char *s = skipsp(line + n);
   int ok = *s == '=';
   if (ok) s = skipsp(s + 1);
-  if (ok && paren) ok = *s == '(', s = skipsp(s + 1);
+  /* a separator is stepped over only when it is there: never past the
+   * line's NUL (fuzz finding: '-block dim =' then blanks to the end of the
+   * buffer read one byte past it) */
+  if (ok && paren && (ok = *s == '(')) s = skipsp(s + 1);
   for (int i = 0; ok && i < 3; i++) {
     ok = !dec(&s, max, &v[i]);
     s = skipsp(s);
-    if (ok && i < 2) ok = *s == ',', s = skipsp(s + 1);
+    if (ok && i < 2 && (ok = *s == ',')) s = skipsp(s + 1);
   }
-  if (ok && paren) ok = *s == ')', s = skipsp(s + 1);
+  if (ok && paren && (ok = *s == ')')) s = skipsp(s + 1);
   if (!ok || *s) {
     char b[160];
     snprintf(b, sizeof b, "bad count: '%%s': expected %s = %sX,Y,Z%s with decimal X, Y, Z in [0, %llu]", key,
