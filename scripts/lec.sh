@@ -115,7 +115,9 @@ YS
 t0=$(date +%s)
 rm -f "$o/lec.txt"
 rc=0; timeout "$TMO" nice -n 10 yosys -q -l "$o/lec.log" "$o/lec.ys" >/dev/null 2>&1 || rc=$?
-[ $rc = 124 ] && timedout "$block" "equiv_induct" "$o/lec.log"
+# the pass the run was in when the time ran out (its last "Executing X pass" in the log)
+stage() { sed -n 's/^[0-9.]* Executing \([A-Z_]*\) pass.*/\1/p' "$1" | tail -1 | tr 'A-Z' 'a-z'; }
+[ $rc = 124 ] && timedout "$block" "$(stage "$o/lec.log")" "$o/lec.log"
 if [ $rc != 0 ]; then
   echo "error: Yosys failed on the equivalence check of $block; see $o/lec.log" >&2; grep -m3 ERROR "$o/lec.log" >&2; exit 1
 fi
