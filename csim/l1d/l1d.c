@@ -815,12 +815,15 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
             stage_ent(m, e);
             m->mshr_way_d[e] = (uint16_t)fill_way;
             m->mshr_pres_d[e] = 1;
-          } else if (m->mshr_pres_q[e] && m->mshr_way_q[e] == fill_way &&
+          }
+#ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
+          else if (m->mshr_pres_q[e] && m->mshr_way_q[e] == fill_way &&
                      l1d_index(m->mshr_addr_q[e] << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
             stage_ent(m, e);
             m->mshr_pres_d[e] = 0;
           }
+#endif
         }
     } else if (on_fill && lru) { /* allocate_sector + fill: the line's last access */
       touch(m, fill_set, fill_way);
@@ -849,7 +852,11 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     stage_set(m, d_set);
   if (act == ACT_ST_HIT) {
     if (thru) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
+#ifdef FAULT_L1D_SECT_EVICT_LINE
+    else m->valid_d[rb] = 0; /* injected: write-evict invalidates the whole line */
+#else
     else m->valid_d[rb] = (uint8_t)(m->valid_q[rb] & ~sbit); /* write-evict: the sector */
+#endif
     if (lru && thru) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
     if (ba) m->reuse_d[rb] = 1;
     /* a write-evict that empties the line (no sector valid or reserved): the

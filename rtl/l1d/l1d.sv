@@ -591,7 +591,11 @@ module l1d #(
         data_wline  = d_data_q;
         data_wbytes = d_mask_q;
       end else begin
+`ifdef FAULT_L1D_SECT_EVICT_LINE
+        n_valid[mw*Sectors +: Sectors] = '0;  // injected: write-evict invalidates the whole line
+`else
         n_valid[mw*Sectors +: Sectors] = n_valid[mw*Sectors +: Sectors] & ~d_sbit;  // write-evict: the sector
+`endif
       end
       // GPGPU-Sim: write-through hits touch the LRU rank, write-evict hits do not
       if (!mode_repl_i && mode_wr_i) n_rank = touch(n_rank, mw);
@@ -819,8 +823,14 @@ module l1d #(
     assign e_pend  = mshr_valid_q[ge] && !mshr_rdy_q[ge];
     assign e_fline = LaW'(mshr_addr_q[ge] >> SectW) == fill_line;
     assign u2_set  = fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && e_fline;
+`ifdef FAULT_L1D_SECT_KEEP_PRES
+    assign u2_clr  = 1'b0;  // injected: an entry whose line a fill evicts still finds it present
+    logic unused_e;
+    assign unused_e = ^e_set;
+`else
     assign u2_clr  = fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && !e_fline && mshr_pres_q[ge] &&
                      mshr_way_q[ge] == fill_way && e_set == fill_set;
+`endif
     assign u3_clr  = st_empty && e_pend && LaW'(mshr_addr_q[ge] >> SectW) == d_line && mshr_pres_q[ge];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
