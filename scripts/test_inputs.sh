@@ -116,11 +116,13 @@ refused "a GPGPU-Sim config without -gpgpu_cache:dl1" "no -gpgpu_cache:dl1 optio
 refused "a GPGPU-Sim option twice" "dupopt.config:3: option -gpgpu_n_clusters given a second time (first at line 2)" $L --block l1d $C --gpgpusim-config $T/dupopt.config
 refused "an unclosed quote" "quote.config:3: a '\"' opened here is never closed" $L --block l1d $C --gpgpusim-config $T/quote.config
 refused "a GPGPU-Sim config on another block" "belongs to block l1d, not to block fifo_sync" $L --block fifo_sync $C --gpgpusim-config $GCFG/SM2_GTX480.config
-refused "--set L1D_GPGPUSIM sectored" "field type: S (sectored" $L --block l1d $C --set L1D_GPGPUSIM=S:4:128:96,L:L:s:N:L,A:256:8,16:0,32
-refused "--set L1D_GPGPUSIM streaming" "field alloc: s (streaming" $L --block l1d $C --set L1D_GPGPUSIM=N:4:128:32,L:L:s:N:L,A:64:8,16:0,128
-refused "--set L1D_GPGPUSIM 512 ways" "field assoc: 512" $L --block l1d $C --set L1D_GPGPUSIM=N:1:128:512,L:L:m:N:L,A:64:8,16
+refused "--set L1D_GPGPUSIM texture FIFO MSHR" "field mshr: T (texture-cache FIFO)" $L --block l1d $C --set L1D_GPGPUSIM=S:4:128:96,L:L:s:N:L,T:256:8,16:0,32
+refused "--set L1D_GPGPUSIM sectored 64-byte line" "field line: 64 with type S; expected 128" $L --block l1d $C --set L1D_GPGPUSIM=S:4:64:32,L:L:s:N:L,A:256:8,16:0,32
+refused "--set L1D_GPGPUSIM write-back" "field wr: B (write-back)" $L --block l1d $C --set L1D_GPGPUSIM=S:4:128:32,L:B:m:N:L,A:256:8,16:0,32
+refused "--set L1D_GPGPUSIM 2048 ways" "field assoc: 2048" $L --block l1d $C --set L1D_GPGPUSIM=N:1:128:2048,L:L:m:N:L,A:64:8,16
 refused "--set L1D_GPGPUSIM garbage" "field (form)" $L --block l1d $C --set L1D_GPGPUSIM=hello
-for s in "32:128:4,L:L:m:N,A:32:8,8" "32:128:4,L:L:m:N:H,A:32:8,8" "N:64:128:6,L:L:m:N:H,A:32:8,8:0" "N:4:128:48,F:T:f:N:L,S:64:8,16:0,128"; do
+for s in "32:128:4,L:L:m:N,A:32:8,8" "32:128:4,L:L:m:N:H,A:32:8,8" "N:64:128:6,L:L:m:N:H,A:32:8,8:0" "N:4:128:48,F:T:f:N:L,S:64:8,16:0,128" \
+         "S:4:128:32,L:L:s:N:L,A:256:8,16:0,32" "S:1:128:512,L:L:s:N:L,A:256:8,16:0,32" "S:8:128:4,F:T:m:N:L,S:16:4,8"; do
   if $L --block l1d $C --set L1D_GPGPUSIM=$s >$T/out 2>&1; then ok "GPGPU-Sim string runs: $s"; else bad "GPGPU-Sim string $s: $(head -2 $T/out)"; fi
 done
 for f in "$GCFG"/*.config; do
@@ -139,7 +141,8 @@ refused_asan "a bad --set" "FIFO_DEPTH='0'" --block fifo_sync --mode c --set FIF
 refused_asan "a bad config file" "NUL byte" --block fifo_sync --mode c --config $T/nul.cfg
 refused_asan "a block's own rule (create fails)" "MEM_SLICE=7: must divide MEM_WIDTH" --block mem_1r1w --mode c --set MEM_SLICE=7
 refused_asan "an L1D rule (create fails)" "the FERMI set index" --block l1d --mode c --set L1D_INDEX=FERMI --set L1D_SETS=16
-refused_asan "a refused GPGPU-Sim config" "field type" --block l1d --mode c --gpgpusim-config $GCFG/SM7_QV100.config
+printf -- '-gpgpu_cache:dl1 S:4:128:32,L:L:s:N:L,F:256:8,16:0,32\n' >$T/texmshr.config
+refused_asan "a refused GPGPU-Sim config" "field mshr" --block l1d --mode c --gpgpusim-config $T/texmshr.config
 refused_asan "a --window past the end" "past the end" --block fifo_sync --mode c --cycles 10 --window 5:20
 refused_asan "a VCD that cannot be written" "cannot write" --block fifo_sync --mode c --cycles 10 --vcd-c /nonexistent/x.vcd
 

@@ -9,6 +9,7 @@
 #include "bits.h"
 #include "l1d.h"
 #include "l1d_index.h"
+#include "l1d_view.h"
 #include "l1d_ref.h"
 #include "tcheck.h"
 
@@ -61,7 +62,8 @@ static void tick(tb_t *t) {
     in->fill_addr_i = t->pend[cur].line;
     in->fill_byp_i = t->pend[cur].byp;
     in->fill_id_i = t->pend[cur].id;
-    for (unsigned b = 0; b < L; b++) bits_set(in->fill_data_i, b * 8, 8, t->mem[(t->pend[cur].line % 4096) * L + b]);
+    uint32_t ln = t->pend[cur].line >> t->m.sectw; /* the port carries an atom address */
+    for (unsigned b = 0; b < L; b++) bits_set(in->fill_data_i, b * 8, 8, t->mem[(ln % 4096) * L + b]);
   }
   l1d_comb(&t->m);
   t->out = o->req_outcome_o;
@@ -83,7 +85,8 @@ static void tick(tb_t *t) {
     t->mreq_addr = o->mem_req_addr_o;
     if (o->mem_req_store_o) {
       for (unsigned b = 0; b < L; b++)
-        if (bits_test(o->mem_req_mask_o, b)) t->mem[(o->mem_req_addr_o % 4096) * L + b] = (uint8_t)bits_get(o->mem_req_data_o, b * 8, 8);
+        if (bits_test(o->mem_req_mask_o, b))
+          t->mem[((o->mem_req_addr_o >> t->m.sectw) % 4096) * L + b] = (uint8_t)bits_get(o->mem_req_data_o, b * 8, 8);
     } else if (t->np < NPEND) {
       t->pend[t->np].line = o->mem_req_addr_o;
       t->pend[t->np].byp = o->mem_req_byp_o;
@@ -580,6 +583,68 @@ static void test_gpgpusim_rules(tc_t *tc) {
 /* The pipeline's hazards (docs/l1d.md "Pipeline"): the SRAMs read before
  * they write, so a request read at the edge another request's (or a fill's)
  * write lands sees that write only through the forwarding registers. */
+/* Sectored lines (docs/l1d.md, "Sectored lines and streaming allocation"):
+ * each expectation below is derived by hand from GPGPU-Sim's
+ * sector_cache_block, tag_array::probe/access/fill and send_read_request. */
+static void test_sectors(tc_t *tc) {
+  tb_t t;
+  l1d_line_view_t v;
+  tc_group_begin(tc, "sectored lines, allocate on miss: SECTOR_MISS, per-sector reserve/fill/evict");
+  static const char *const onmiss[] = {"L1D_SECTORS=4", "L1D_SETS=1", "L1D_WAYS=2", "L1D_ALLOC=ON_MISS", NULL};
+  TC_CHECK(tc, !tb_init(&t, onmiss), "init");
+  t.lat = 10;
+  const uint32_t a = la(&t, 0, 3); /* line 3: sectors at a, a+32, a+64, a+96 */
+  TC_CHECK(tc, req(&t, a + 4, 0, 0, 1) == L1D_OUT_MISS, "sector 0, line absent: MISS (got %u)", t.out);
+  TC_CHECK(tc, t.mreq_seen == 0 || t.mreq_addr == (a >> 5), "the memory request names the sector (atom %u)", t.mreq_addr);
+  TC_CHECK(tc, req(&t, a + 8, 0, 0, 2) == L1D_OUT_HIT_RESERVED, "sector 0 again: HIT_RESERVED (got %u)", t.out);
+  TC_CHECK(tc, req(&t, a + 40, 0, 0, 3) == L1D_OUT_SECTOR_MISS, "sector 1 of the present line: SECTOR_MISS (got %u)", t.out);
+  l1d_view_line(&t.m, 0, 1, &v);
+  TC_CHECK(tc, v.line == 3 && v.rsv == 0x3 && v.valid == 0, "the line in the highest free way, sectors 0 and 1 reserved (line %u rsv %x valid %x)", v.line, v.rsv, v.valid);
+  l1d_view_line(&t.m, 0, 0, &v);
+  TC_CHECK(tc, !v.valid && !v.rsv, "way 0 still free: a sector miss allocates no line");
+  idle(&t, 40);
+  l1d_view_line(&t.m, 0, 1, &v);
+  TC_CHECK(tc, v.valid == 0x3 && v.rsv == 0, "both sectors filled (valid %x rsv %x)", v.valid, v.rsv);
+  TC_CHECK(tc, t.nrsp == 3, "three loads answered (%u)", t.nrsp);
+  TC_CHECK(tc, req(&t, a + 33, 0, 0, 4) == L1D_OUT_HIT, "sector 1: HIT (got %u)", t.out);
+  idle(&t, 2);
+  TC_CHECK(tc, byte_of(t.rsp_data, 33) == t.mem[3 * 128 + 33], "sector 1's bytes are memory's");
+  TC_CHECK(tc, req(&t, a + 2, 1, 0, 5) == L1D_OUT_HIT, "store to sector 0: HIT (got %u)", t.out);
+  l1d_view_line(&t.m, 0, 1, &v);
+  TC_CHECK(tc, v.valid == 0x2, "write-evict invalidates sector 0 only (valid %x)", v.valid);
+  TC_CHECK(tc, req(&t, a + 70, 1, 0, 6) == L1D_OUT_SECTOR_MISS, "store to invalid sector 2 of the present line: SECTOR_MISS (got %u)", t.out);
+  TC_CHECK(tc, req(&t, a + 1, 0, 0, 7) == L1D_OUT_SECTOR_MISS, "load of the evicted sector 0: SECTOR_MISS (got %u)", t.out);
+  idle(&t, 40);
+  TC_CHECK(tc, t.m.cnt_q[L1D_CNT_SMISS] == 3 && t.m.cnt_q[L1D_CNT_MISS] == 4,
+           "counters: 3 sector misses, 4 misses in all (smiss %u miss %u)", t.m.cnt_q[L1D_CNT_SMISS], t.m.cnt_q[L1D_CNT_MISS]);
+  tb_free(&t);
+
+  tc_group_begin(tc, "sectored lines, streaming (allocate on fill): the fill probes, lines placed and evicted under pending sectors");
+  static const char *const strm[] = {"L1D_SECTORS=4", "L1D_SETS=1", "L1D_WAYS=2", "L1D_ALLOC=ON_FILL", NULL};
+  TC_CHECK(tc, !tb_init(&t, strm), "init");
+  t.lat = 30;
+  const uint32_t X = la(&t, 0, 5), Y = la(&t, 0, 6), Z = la(&t, 0, 7);
+  TC_CHECK(tc, req(&t, X, 0, 0, 1) == L1D_OUT_MISS, "X sector 0: MISS");
+  TC_CHECK(tc, req(&t, X + 32, 0, 0, 2) == L1D_OUT_MISS,
+           "X sector 1 while X is not yet present: MISS (GPGPU-Sim counts SECTOR_MISS for another instruction: docs/l1d.md)");
+  idle(&t, 60);
+  l1d_view_line(&t.m, 0, 1, &v);
+  TC_CHECK(tc, v.line == 5 && v.valid == 0x3, "X's first fill placed X in way 1, its second sector joined it (line %u valid %x)", v.line, v.valid);
+  l1d_view_line(&t.m, 0, 0, &v);
+  TC_CHECK(tc, !v.valid, "way 0 free: one line, not two");
+  TC_CHECK(tc, req(&t, Y, 0, 0, 3) == L1D_OUT_MISS, "Y sector 0: MISS");
+  idle(&t, 60); /* Y in way 0; ages: X older than Y */
+  TC_CHECK(tc, req(&t, Z, 0, 0, 4) == L1D_OUT_MISS, "Z sector 0: MISS");
+  TC_CHECK(tc, req(&t, X + 64, 0, 0, 5) == L1D_OUT_SECTOR_MISS, "X sector 2, X present: SECTOR_MISS");
+  idle(&t, 80); /* Z's fill evicts X (the oldest); X's sector 2 then finds X gone: a new place, the victim Y */
+  l1d_view_line(&t.m, 0, 1, &v);
+  TC_CHECK(tc, v.line == 7 && v.valid == 0x1, "Z replaced X in way 1 (line %u valid %x)", v.line, v.valid);
+  l1d_view_line(&t.m, 0, 0, &v);
+  TC_CHECK(tc, v.line == 5 && v.valid == 0x4, "X's sector 2 allocated X again over Y, only sector 2 valid (line %u valid %x)", v.line, v.valid);
+  TC_CHECK(tc, t.nrsp == 5, "every load answered (%u)", t.nrsp);
+  tb_free(&t);
+}
+
 static void test_pipeline(tc_t *tc) {
   tb_t t;
   tc_group_begin(tc, "pipeline: back-to-back forwarding (tag, data, remote), retry in D, stall to bypass");
@@ -663,5 +728,6 @@ int main(void) {
   test_ref(&tc);
   test_gpgpusim_rules(&tc);
   test_pipeline(&tc);
+  test_sectors(&tc);
   return tc_done(&tc);
 }
