@@ -445,6 +445,88 @@ static void one_sector(tc_t *t) {
   TC_CHECK(t, r1 == -1 && r2 == -1, "the reference refuses sectors=3 (%s) and sectors with BA (%s)", e1, r.err);
 }
 
+/* The sectored reference alone on a seeded random stream (ON_MISS and
+ * ON_FILL, LRU and FIFO, write-evict and write-through, with and without
+ * gpgpusim_leak): every accepted load is answered exactly once, no answer is
+ * spurious, the reference never reports an impossible input, and after a
+ * drain no entry, queue slot or reserved sector is left (leaked sectors
+ * aside).  Memory answers out of order; a fill is always accepted. */
+typedef struct { uint32_t atom, byp, id; uint64_t due; } pnd_t;
+static uint64_t xs64(uint64_t *x) { *x ^= *x << 13; *x ^= *x >> 7; *x ^= *x << 17; return *x; }
+static void live(tc_t *t) {
+  static const struct { unsigned sets, ways, on_fill, fifo, through; } C[] = {
+      {4, 4, 0, 0, 0}, {4, 4, 1, 0, 0}, {1, 8, 0, 1, 1}, {1, 8, 1, 0, 1}, {2, 2, 0, 0, 0}};
+  uint64_t loads = 0, answers = 0, bad = 0, left = 0, stuck = 0, leaked = 0, smiss = 0, sdrain = 0;
+  enum { CYC = 20000, DRAIN = 4000, MAXP = 256 };
+  static uint8_t outst[CYC + DRAIN + 2];
+  for (unsigned ci = 0; ci < sizeof C / sizeof *C; ci++) {
+    for (unsigned leak = 0; leak < 2; leak++) {
+      if (leak && C[ci].on_fill) continue;
+      gref_t r;
+      gref_cfg_t c = {.sets = C[ci].sets, .ways = C[ci].ways, .line = 128, .entries = 8, .merge = 4, .missq = 4, .bypq = 2,
+                      .addr_w = 32, .fifo = C[ci].fifo, .through = C[ci].through, .on_fill = C[ci].on_fill, .sectors = 4,
+                      .gpgpusim_leak = leak};
+      if (gref_init(&r, &c)) { bad++; continue; }
+      memset(outst, 0, sizeof outst);
+      pnd_t P[MAXP];
+      unsigned np = 0;
+      uint64_t x = 0x9E3779B97F4A7C15ull * (ci * 2 + leak + 1);
+#define RND() xs64(&x)
+      unsigned nlines = c.sets * c.ways + 3;
+      for (uint64_t cy = 0; cy < CYC + DRAIN; cy++) {
+        int drain = cy >= CYC;
+        gref_in_t in;
+        memset(&in, 0, sizeof in);
+        in.req_valid = !drain && RND() % 100 < 70;
+        /* phases of 1000 cycles: a hot spot of 1 or 2 lines (draining
+         * sectors meet stores and loads) or the whole footprint */
+        unsigned ph = (unsigned)(cy / 1000 % 3), act_lines = ph == 0 ? 1 : ph == 1 ? 2 : nlines;
+        in.addr = (uint32_t)(RND() % act_lines * c.sets) << 7 | (uint32_t)(RND() % 128);
+        if (ph == 2) in.addr = (uint32_t)(RND() % nlines) << 7 | (uint32_t)(RND() % 128);
+        in.store = RND() % 100 < (ph == 2 ? 20u : 35u);
+        in.byp = RND() % 100 < 5;
+        in.id = (uint32_t)cy + 1;
+        int fk = -1;
+        for (unsigned j = 0; j < np && fk < 0; j++) if (P[j].due <= cy && RND() % 2) fk = (int)j;
+        if (fk >= 0) { in.fill_go = 1; in.fill_atom = P[fk].atom; in.fill_byp = P[fk].byp; in.fill_id = P[fk].id; }
+        const gref_req_t *hm = gref_head(&r, 0), *hb = gref_head(&r, 1), *h = hm ? hm : hb;
+        in.pop_valid = h && np < MAXP && (drain || RND() % 100 < 40);
+        in.pop_byp = h ? h->byp : 0;
+        gref_req_t popped = h ? *h : (gref_req_t){0, 0, 0, 0};
+        gref_out_t o;
+        if (gref_cycle(&r, &in, &o)) { if (bad++ < 3) printf("  live: reference error: %s\n", r.err); break; }
+        if (fk >= 0) P[fk] = P[--np];
+        if (in.pop_valid && !popped.store) P[np++] = (pnd_t){popped.atom, popped.byp, popped.id, cy + 5 + RND() % 60};
+        if (in.req_valid && o.ready && !in.store) { loads++; outst[in.id] = 1; }
+        if (o.rsp_valid) {
+          answers++;
+          if (!o.rsp_id || o.rsp_id > CYC + DRAIN || !outst[o.rsp_id]) bad++;
+          else outst[o.rsp_id] = 0;
+        }
+      }
+#undef RND
+      for (unsigned k = 1; k <= CYC + DRAIN; k++) left += outst[k];
+      for (unsigned e = 0; e < c.entries; e++) left += r.M[e].valid;
+      left += r.mq.n + r.bq.n + np;
+      for (unsigned k = 0; k < c.sets * c.ways; k++) stuck += (r.L[k].rsv & ~r.L[k].leaked) != 0;
+      leaked += r.leaks;
+      printf("  live: %u sets x %u ways %s %s %s%s: %llu SECTOR_MISS, %llu SECTOR_MISS drain merges, %llu tag-miss drain merges, %llu leaked\n",
+             c.sets, c.ways, c.on_fill ? "ON_FILL" : "ON_MISS", c.fifo ? "FIFO" : "LRU", c.through ? "write-through" : "write-evict",
+             leak ? " gpgpusim_leak" : "", (unsigned long long)r.n_out[GREF_OUT_SECTOR_MISS], (unsigned long long)r.n_sector_drain_merge,
+             (unsigned long long)r.n_drain_merge, (unsigned long long)r.leaks);
+      smiss += r.n_out[GREF_OUT_SECTOR_MISS];
+      sdrain += r.n_sector_drain_merge;
+      gref_free(&r);
+    }
+  }
+  TC_CHECK(t, loads > 0 && smiss > 0 && sdrain > 0 && leaked > 0 && !bad && !left && !stuck,
+           "sectored reference alone, 8 random runs: %llu accepted loads, %llu responses, %llu spurious/errors, %llu SECTOR_MISS "
+           "outcomes, %llu SECTOR_MISS drain merges, %llu left after the drain, %llu reserved sectors stuck (not leaked), "
+           "%llu sectors leaked (gpgpusim_leak)",
+           (unsigned long long)loads, (unsigned long long)answers, (unsigned long long)bad, (unsigned long long)smiss,
+           (unsigned long long)sdrain, (unsigned long long)left, (unsigned long long)stuck, (unsigned long long)leaked);
+}
+
 int main(void) {
   tc_t t = TC_INIT("l1d_sector");
   char why[400];
@@ -466,6 +548,7 @@ int main(void) {
     TC_CHECK(&t, ok, "teeth: with gpgpusim_leak the project's no-leak scenario C fails -- %s", why);
   }
   one_sector(&t);
+  live(&t);
   /* part 2: teeth -- each sector rule's alternative must break its witness */
   for (int k = GR_FIRST_SECTOR_RULE; k < GR_NRULES; k++) {
     char caught[600] = "", first[460] = "";
