@@ -335,9 +335,9 @@ static void dut_mshr(const dut_t *u, unsigned e, l1d_mshr_view_t *v) {
 static unsigned dut_missq(const dut_t *u) { return u->self ? gref_count(&u->d, 0) : l1d_view_missq_count(&u->m); }
 
 /* Lines and MSHR after the edge. */
-static void compare_state(const dut_t *u, const gref_t *r, uint64_t cyc, res_t *res) {
+/* v: room for one set's ways */
+static void compare_state(const dut_t *u, const gref_t *r, uint64_t cyc, res_t *res, l1d_line_view_t *v) {
   const unsigned S = r->c.sets, W = r->c.ways;
-  l1d_line_view_t v[64];
   for (unsigned s = 0; s < S; s++) {
     for (unsigned w = 0; w < W; w++) {
       dut_line(u, s, w, &v[w]);
@@ -413,6 +413,8 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
     dc.alt = su->dut_alt;
     if (gref_init(&u.d, &dc)) { gref_free(&r); l1d_free(&u.m); return -1; }
   }
+  l1d_line_view_t *lv = malloc(cf->g.ways * sizeof *lv);
+  if (!lv) { gref_free(&r); if (u.self) gref_free(&u.d); l1d_free(&u.m); return -1; }
   l1d_t *mp = &u.m;
   l1d_modes_from_cfg(&cf->cfg, &mp->in);
   l1d_in_t *in = &mp->in;
@@ -529,7 +531,7 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
     }
 
     dut_commit(&u);
-    if (!res->disagreed) compare_state(&u, &r, cyc, res);
+    if (!res->disagreed) compare_state(&u, &r, cyc, res, lv);
     res->cycles = cyc + 1;
     if (res->disagreed) {
       char hdr[200];
@@ -548,6 +550,7 @@ static int run_one(const suite_t *su, const conf_t *cf, uint64_t seed, uint64_t 
   gref_free(&r);
   if (u.self) gref_free(&u.d);
   l1d_free(&u.m);
+  free(lv);
   return 0;
 }
 
