@@ -14,11 +14,52 @@
 const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_access_q",     "cnt_hit_q",       "cnt_hitres_q",    "cnt_miss_q",      "cnt_fail_line_q",
     "cnt_fail_entry_q", "cnt_fail_merge_q", "cnt_fail_mq_q",  "cnt_fail_port_q", "cnt_fail_bypq_q",
-    "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q",    "cnt_sbyp_q"};
+    "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q",    "cnt_sbyp_q",      "cnt_smiss_q"};
 
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
-       ACT_BA_BYP, ACT_ALLOC };
+       ACT_BA_BYP, ACT_ALLOC, ACT_SMISS };
+
+/* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
+enum { VW = 16 };
+static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
+/* flag i of n <= 64 bytes, set when byte i is not zero (sector masks), at
+ * bit i: each byte folded onto its bit 0, then eight per multiply */
+static inline uint64_t pack_nz(const uint8_t *f, unsigned n) {
+  uint64_t m = 0;
+  unsigned i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    memcpy(&x, f + i, 8);
+    x |= x >> 4; x |= x >> 2; x |= x >> 1;
+    m |= (((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
+  }
+#endif
+  for (; i < n; i++) m |= (uint64_t)(f[i] != 0) << i;
+  return m;
+}
+static inline uint64_t pack3_nz(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  uint64_t m = 0;
+  unsigned i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y, z;
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    memcpy(&z, c + i, 8);
+    x |= y | z;
+    x |= x >> 4; x |= x >> 2; x |= x >> 1;
+    m |= (((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
+  }
+#endif
+  for (; i < n; i++) m |= (uint64_t)((a[i] | b[i] | c[i]) != 0) << i;
+  return m;
+}
+/* v[k] for the n flags f[0..n) (not zero = set), k < nwords(n) */
+static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
+  for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = pack_nz(f + b, n - b < 64 ? n - b : 64);
+}
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
 
@@ -26,6 +67,7 @@ int l1d_geom_from_cfg(const l1sys_cfg_t *cfg, l1d_geom_t *g) {
   g->sets = (unsigned)CFG(cfg, L1D_SETS);
   g->ways = (unsigned)CFG(cfg, L1D_WAYS);
   g->line = (unsigned)CFG(cfg, L1D_LINE);
+  g->sectors = (unsigned)CFG(cfg, L1D_SECTORS);
   g->entries = (unsigned)CFG(cfg, L1D_MSHR_ENTRIES);
   g->merge = (unsigned)CFG(cfg, L1D_MSHR_MERGE);
   g->missq = (unsigned)CFG(cfg, L1D_MISSQ);
@@ -33,6 +75,10 @@ int l1d_geom_from_cfg(const l1sys_cfg_t *cfg, l1d_geom_t *g) {
   g->relq = (unsigned)CFG(cfg, L1D_RELQ);
   g->addr_w = (unsigned)CFG(cfg, L1D_ADDR_W);
   g->id_w = (unsigned)CFG(cfg, L1D_ID_W);
+  if (g->line / g->sectors < 4)
+    return cfg_reject(cfg, P_L1D_SECTORS, "a sector of at least 4 bytes (L1D_LINE / L1D_SECTORS >= 4)");
+  if (g->sectors > 1 && CFG(cfg, L1D_BA))
+    return cfg_reject(cfg, P_L1D_SECTORS, "1 with the Bypass-Aware cache (L1D_BA=1): the BA paper's cache is a line cache");
   if (g->addr_w < log2u(g->line) + log2u(g->sets) + 1)
     return cfg_reject(cfg, P_L1D_ADDR_W, "too narrow: needs line-offset + set-index bits + at least one tag bit");
   if (CFG(cfg, L1D_INDEX) == L1D_INDEX_FERMI && g->sets != 32 && g->sets != 64)
@@ -70,17 +116,24 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->eidxw = bits_idx_w(g->entries);
   m->lbits = g->line * 8;
   m->lwords = bits_words(m->lbits);
-  m->mqw = 1 + g->id_w + m->law + g->line + m->lbits; /* {store, id, line, mask, data}: data at bit 0 */
-  m->bqw = g->id_w + m->law;                          /* {line, id} */
+  m->sectw = log2u(g->sectors);
+  m->sectiw = m->sectw ? m->sectw : 1;
+  m->aw = m->law + m->sectw;
+  m->sbytes = g->line / g->sectors;
+  m->mqw = 1 + g->id_w + m->aw + g->line + m->lbits; /* {store, id, atom, mask, data}: data at bit 0 */
+  m->bqw = g->id_w + m->aw;                          /* {atom, id} */
   m->rqw = m->eidxw + m->lbits;                       /* {entry, data}: data at bit 0 */
   size_t sw = (size_t)g->sets * g->ways, e = g->entries;
   int rc = 0;
-  uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->rank_q,
-                    &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d, &m->rank_d};
-  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw, 1));
+  uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d};
+  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 8, 1)); /* + 8: pack_nz reads 8 */
+  rc |= !(m->rank_q = calloc(sw, 2));
+  rc |= !(m->rank_d = calloc(sw, 2));
   uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
-                    &m->mshr_way_q,   &m->mshr_cnt_q, &m->mshr_way_d,   &m->mshr_cnt_d};
-  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e, 1));
+                    &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
+  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e + 8, 1));
+  rc |= !(m->mshr_way_q = calloc(e, 2));
+  rc |= !(m->mshr_way_d = calloc(e, 2));
   uint32_t **e32[] = {&m->mshr_addr_q, &m->mshr_addr_d};
   for (size_t i = 0; i < sizeof e32 / sizeof e32[0]; i++) rc |= !(*e32[i] = calloc(e, 4));
   rc |= !(m->mshr_ids_q = calloc(e * g->merge, 4));
@@ -102,6 +155,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   (void)sw;
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
+  rc |= !(m->sect_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->mq_wdata = calloc(bits_words(m->mqw), 4));
   rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
   rc |= !(m->rq_wdata = calloc(bits_words(m->rqw), 4));
@@ -112,6 +166,10 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
     return -1;
   }
   for (unsigned b = 0; b < g->line; b++) bits_set(m->all_mask, b, 1, 1);
+  if (g->ways > 64u * VW || g->entries > 64u * VW) { /* the parameter ranges keep both <= 1024 */
+    l1d_free(m);
+    return -1;
+  }
   l1d_reset(m);
   return 0;
 }
@@ -119,6 +177,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
 void l1d_free(l1d_t *m) {
   void *p[] = {m->valid_q, m->rsv_q, m->byp_q, m->reuse_q, m->rank_q, m->valid_d, m->rsv_d, m->byp_d,
                m->reuse_d, m->rank_d, m->mshr_valid_q, m->mshr_rdy_q, m->mshr_valid_d, m->mshr_rdy_d,
+               m->mshr_pres_q, m->mshr_pres_d, m->sect_mask,
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
@@ -140,9 +199,9 @@ void l1d_reset(l1d_t *m) {
   size_t sw = (size_t)m->g.sets * m->g.ways, e = m->g.entries;
   memset(m->valid_q, 0, sw); memset(m->rsv_q, 0, sw); memset(m->byp_q, 0, sw); memset(m->reuse_q, 0, sw);
   /* age ranks reset to "way w has rank w": a permutation, as the rule needs */
-  for (size_t i = 0; i < sw; i++) m->rank_q[i] = (uint8_t)(i % m->g.ways);
-  memset(m->mshr_valid_q, 0, e); memset(m->mshr_rdy_q, 0, e);
-  memset(m->mshr_addr_q, 0, e * 4); memset(m->mshr_way_q, 0, e); memset(m->mshr_cnt_q, 0, e);
+  for (size_t i = 0; i < sw; i++) m->rank_q[i] = (uint16_t)(i % m->g.ways);
+  memset(m->mshr_valid_q, 0, e); memset(m->mshr_rdy_q, 0, e); memset(m->mshr_pres_q, 0, e);
+  memset(m->mshr_addr_q, 0, e * 4); memset(m->mshr_way_q, 0, e * 2); memset(m->mshr_cnt_q, 0, e);
   memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
   m->mem_rr_q = 0;
   memset(m->cnt_q, 0, sizeof m->cnt_q);
@@ -167,7 +226,7 @@ void l1d_reset(l1d_t *m) {
   m->fw_data_v_q = m->fw_data_way_q = 0;
   m->fw_data_set_q = 0;
   m->rmt_v_q = 0;
-  m->rmt_line_q = m->rmt_set_q = 0;
+  m->rmt_line_q = m->rmt_set_q = m->rmt_sect_q = 0;
   m->d_load = 0;
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
@@ -181,13 +240,13 @@ static void stage_set(l1d_t *m, unsigned set) {
   size_t o = (size_t)set * m->g.ways, W = m->g.ways;
   memcpy(m->valid_d + o, m->valid_q + o, W); memcpy(m->rsv_d + o, m->rsv_q + o, W);
   memcpy(m->byp_d + o, m->byp_q + o, W); memcpy(m->reuse_d + o, m->reuse_q + o, W);
-  memcpy(m->rank_d + o, m->rank_q + o, W);
+  memcpy(m->rank_d + o, m->rank_q + o, W * 2);
   m->dset[m->nds++] = set;
 }
 static void stage_ent(l1d_t *m, unsigned e) {
   for (unsigned i = 0; i < m->nde; i++)
     if (m->dent[i] == e) return;
-  m->mshr_valid_d[e] = m->mshr_valid_q[e]; m->mshr_rdy_d[e] = m->mshr_rdy_q[e];
+  m->mshr_valid_d[e] = m->mshr_valid_q[e]; m->mshr_rdy_d[e] = m->mshr_rdy_q[e]; m->mshr_pres_d[e] = m->mshr_pres_q[e];
   m->mshr_addr_d[e] = m->mshr_addr_q[e]; m->mshr_way_d[e] = m->mshr_way_q[e]; m->mshr_cnt_d[e] = m->mshr_cnt_q[e];
   memcpy(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
   m->dent[m->nde++] = e;
@@ -195,28 +254,40 @@ static void stage_ent(l1d_t *m, unsigned e) {
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
 static void touch(l1d_t *m, unsigned set, unsigned way) {
-  const uint8_t *q = m->rank_q + (size_t)set * m->g.ways;
-  uint8_t *d = m->rank_d + (size_t)set * m->g.ways, rk = q[way];
+  const uint16_t *q = m->rank_q + (size_t)set * m->g.ways;
+  uint16_t *d = m->rank_d + (size_t)set * m->g.ways, rk = q[way];
   for (unsigned v = 0; v < m->g.ways; v++)
-    if (q[v] < rk) d[v] = (uint8_t)(q[v] + 1);
+    if (q[v] < rk) d[v] = (uint16_t)(q[v] + 1);
   d[way] = 0;
 }
 
-/* One set's flags as the RTL's Ways-bit vectors (way w at bit w): occupied
- * (valid | rsv | byp) and reserved. */
-typedef struct { uint64_t occ, r; } l1d_setv_t;
-static l1d_setv_t set_flags(const l1d_t *m, unsigned set) {
-  size_t o = (size_t)set * m->g.ways;
-  return (l1d_setv_t){bits_pack_flags3(m->valid_q + o, m->rsv_q + o, m->byp_q + o, m->g.ways),
-                      bits_pack_flags(m->rsv_q + o, m->g.ways)};
+/* One set's flags as the RTL's Ways-bit vectors (way w at bit w): present
+ * (any sector valid or reserved, or the BA tag-only bit) and reserved (any
+ * sector reserved). */
+typedef struct { uint64_t occ[VW], r[VW]; } l1d_setv_t;
+static void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
+  const size_t o = (size_t)set * m->g.ways;
+  const unsigned W = m->g.ways;
+  for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
+    unsigned n = W - b < 64 ? W - b : 64;
+    f->occ[k] = pack3_nz(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
+    f->r[k] = pack_nz(m->rsv_q + o + b, n);
+  }
 }
 
-/* Victim choice in one set: l1d_victim on free = !(valid|byp|rsv), cand =
- * !rsv (the RTL's free_i, cand_i). */
-static l1d_vict_t victim(const l1d_t *m, unsigned set, l1d_setv_t f, uint32_t ba, uint32_t thr) {
-  size_t o = (size_t)set * m->g.ways;
-  uint64_t reuse = ba ? bits_pack_flags(m->reuse_q + o, m->g.ways) : 0; /* used only with BA */
-  return l1d_victim(m->g.ways, ~f.occ, ~f.r, m->rank_q + o, reuse, ba, thr);
+/* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
+ * (the RTL's free_i, cand_i). */
+static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
+  const size_t o = (size_t)set * m->g.ways;
+  const unsigned W = m->g.ways, nw = nwords(W);
+  uint64_t fr[VW], cd[VW], ru[VW];
+  for (unsigned k = 0; k < nw; k++) {
+    uint64_t all = (k + 1 < nw || !(W & 63u)) ? ~0ull : (1ull << (W & 63u)) - 1ull;
+    fr[k] = ~f->occ[k] & all;
+    cd[k] = ~f->r[k] & all;
+  }
+  if (ba) vec_nz(ru, m->reuse_q + o, W); /* used only with BA */
+  return l1d_victim(W, fr, cd, m->rank_q + o, ru, ba, thr);
 }
 
 /* Way w's tag in a tag row (law <= 32 bits): one 64-bit window when the
@@ -272,7 +343,7 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   mem_1r1w_sync_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;
-  m->fw_tag_way_d = (uint8_t)way;
+  m->fw_tag_way_d = (uint16_t)way;
   m->fw_tag_line_d = line & (uint32_t)bits_mask64(law);
 }
 
@@ -298,7 +369,7 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   p->wk1 = r->wk1 = ((way + 1) * L + 31) / 32;
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
-  m->fw_data_way_d = (uint8_t)way;
+  m->fw_data_way_d = (uint16_t)way;
   memcpy(m->fw_data_d, data, lw * 4);
   memcpy(m->fw_data_mask_d, mask, bits_words(L) * 4);
   bits_trim(m->fw_data_mask_d, L);
@@ -314,9 +385,10 @@ void l1d_comb_rmt(l1d_t *m) {
   const unsigned W = m->g.ways;
   const uint32_t *rrow = mem_1r1w_sync_rdata(&m->i_tags_rmt);
   uint32_t rhit = 0, rway = 0;
-  for (uint64_t x = m->rmt_v_q ? bits_pack_flags(m->valid_q + (size_t)m->rmt_set_q * W, W) : 0; x && !rhit; x &= x - 1) {
-    unsigned w = (unsigned)__builtin_ctzll(x);
-    if (tag_fw(m, rrow, m->rmt_set_q, w) == m->rmt_line_q) rhit = 1, rway = w;
+  if (m->rmt_v_q) { /* the lowest way holding the line with the lookup's sector valid */
+    const uint8_t *vq = m->valid_q + (size_t)m->rmt_set_q * W;
+    for (unsigned w = 0; w < W && !rhit; w++)
+      if (((vq[w] >> m->rmt_sect_q) & 1u) && tag_fw(m, rrow, m->rmt_set_q, w) == m->rmt_line_q) rhit = 1, rway = w;
   }
   o->rmt_hit_o = m->rmt_v_q && rhit;
   if (o->rmt_hit_o)
@@ -328,57 +400,77 @@ void l1d_comb_rmt(l1d_t *m) {
 /* D's probe and verdict: the tags read at the last edge merged with that
  * edge's write, the line state, the MSHR, the queues (fill_go: a fill takes
  * the port this cycle; rel_any: a release waits).  The RTL computes it
- * whether or not D holds a request (req_outcome_o, req_fail_o). */
+ * whether or not D holds a request (req_outcome_o, req_fail_o).  ev: the
+ * MSHR's valid flags as an Entries-bit vector. */
 typedef struct {
-  uint32_t d_line, d_set, mw, p_e, free_e, out, fail, act;
+  uint32_t d_line, d_atom, d_sect, d_set, mw, p_e, free_e, out, fail, act;
   size_t rs;
   l1d_vict_t rv;
 } l1d_verd_t;
-static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_t rel_any, l1d_verd_t *vd) {
+static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, uint32_t rel_any, l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
-  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
+  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge, nwe = nwords(E);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
   uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
+  uint32_t d_sect = (m->d_addr_q >> (m->offw - m->sectw)) & (m->g.sectors - 1u);
+  uint32_t d_atom = d_line << m->sectw | d_sect;
   uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
   const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
   size_t rs = (size_t)d_set * W;
-  const l1d_setv_t rf = set_flags(m, d_set);
+  l1d_setv_t rf;
+  set_flags(m, d_set, &rf);
   uint32_t mhit = 0, mw = 0;
-  { /* the lowest occupied way whose tag matches: every way's tag compared
+  { /* the lowest present way whose tag matches: every way's tag compared
      * (law <= 32 bits each, read as one unaligned 64-bit window of the row:
      * rdata_q has padding words after the row), the way written at the
      * last edge forwarded */
 #ifndef FAULT_L1D_NOFWD
-    const unsigned fws = m->fw_tag_v_q && m->fw_tag_set_q == d_set ? m->fw_tag_way_q : 64u;
+    const unsigned fws = m->fw_tag_v_q && m->fw_tag_set_q == d_set ? m->fw_tag_way_q : ~0u;
 #else
-    const unsigned fws = 64u; /* injected: the tag written at the last edge is not forwarded */
+    const unsigned fws = ~0u; /* injected: the tag written at the last edge is not forwarded */
 #endif
-    const unsigned law = m->law, top = rf.occ ? 64u - (unsigned)__builtin_clzll(rf.occ) : 0u;
-    uint64_t match = 0;
+    const unsigned law = m->law;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const unsigned char *rb = (const unsigned char *)trow;
-    for (unsigned w = 0, b = 0; w < top; w++, b += law) {
-      uint64_t win;
-      memcpy(&win, rb + (b >> 3), 8);
-      match |= (uint64_t)(((uint32_t)(win >> (b & 7u)) & lmask) == d_line) << w;
-    }
-#else
-    for (unsigned w = 0; w < top; w++) match |= (uint64_t)(tag_of(m, trow, w) == d_line) << w;
 #endif
-    if (fws < top) match = (match & ~(1ull << (fws & 63u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws & 63u);
-    match &= rf.occ;
-    if (match) mhit = 1, mw = (uint32_t)__builtin_ctzll(match);
+    for (unsigned k = 0; k < nwords(W) && !mhit; k++) {
+      uint64_t occ = rf.occ[k], match = 0;
+      if (!occ) continue;
+      const unsigned top = 64u - (unsigned)__builtin_clzll(occ);
+      for (unsigned i = 0; i < top; i++) {
+        const unsigned w = k * 64u + i;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        const unsigned b = w * law;
+        uint64_t win;
+        memcpy(&win, rb + (b >> 3), 8);
+        match |= (uint64_t)(((uint32_t)(win >> (b & 7u)) & lmask) == d_line) << i;
+#else
+        match |= (uint64_t)(tag_of(m, trow, w) == d_line) << i;
+#endif
+      }
+      if (fws / 64u == k && fws % 64u < top)
+        match = (match & ~(1ull << (fws % 64u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws % 64u);
+      match &= occ;
+      if (match) mhit = 1, mw = k * 64u + (uint32_t)__builtin_ctzll(match);
+    }
   }
-  uint32_t vm = mhit && m->valid_q[rs + mw], rm = mhit && m->rsv_q[rs + mw], bm = mhit && m->byp_q[rs + mw];
+  const uint32_t sbit = 1u << d_sect;
+  uint32_t vm = mhit && (m->valid_q[rs + mw] & sbit), rm = mhit && (m->rsv_q[rs + mw] & sbit),
+           bm = mhit && m->byp_q[rs + mw];
+  uint32_t sm = mhit && !vm && !rm && !bm; /* line present, its sector neither valid nor reserved */
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
-  for (uint64_t x = ev; x && !p_hit; x &= x - 1) { /* the lowest valid entry of the line */
-    unsigned e = (unsigned)__builtin_ctzll(x);
-    if (m->mshr_addr_q[e] == d_line) p_hit = 1, p_e = e;
+  for (unsigned k = 0; k < nwe && !p_hit; k++) /* the lowest valid entry of the atom */
+    for (uint64_t x = ev[k]; x && !p_hit; x &= x - 1) {
+      unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
+      if (m->mshr_addr_q[e] == d_atom) p_hit = 1, p_e = e;
+    }
+  for (unsigned k = 0; k < nwe && !free_any; k++) { /* the lowest free entry */
+    uint64_t all = (k + 1 < nwe || !(E & 63u)) ? ~0ull : (1ull << (E & 63u)) - 1ull;
+    uint64_t efree = ~ev[k] & all;
+    if (efree) free_any = 1, free_e = k * 64u + (uint32_t)__builtin_ctzll(efree);
   }
-  const uint64_t efree = ~ev & bits_mask64(E); /* the lowest free entry */
-  if (efree) free_any = 1, free_e = (uint32_t)__builtin_ctzll(efree);
   uint32_t p_full = m->mshr_cnt_q[p_e] >= mg;
   uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
   uint32_t mq_full = mq_cnt >= m->g.missq;
@@ -390,13 +482,13 @@ static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_
   uint32_t bq_full = fifo_sync_full(&m->i_bypq);
   /* the victim way: computed only where the verdict or the update uses it */
   l1d_vict_t rv = {0, 0, 0};
-#define RV() (rv = victim(m, d_set, rf, ba, in->mode_ba_thr_i))
+#define RV() (rv = victim(m, d_set, &rf, ba, in->mode_ba_thr_i))
 
   uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
   if (fill_go) {
     fail = L1D_FAIL_PORT_BUSY;
   } else if (m->d_store_q) {
-    out = vm ? L1D_OUT_HIT : rm ? L1D_OUT_HIT_RESERVED : L1D_OUT_MISS;
+    out = vm ? L1D_OUT_HIT : rm ? L1D_OUT_HIT_RESERVED : sm ? L1D_OUT_SECTOR_MISS : L1D_OUT_MISS;
     act = vm ? ACT_ST_HIT : ACT_ST_FWD;
     if (mq_full) fail = L1D_FAIL_MISS_QUEUE;
   } else if (m->d_byp_q) {
@@ -415,6 +507,12 @@ static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_
     act = ACT_PSEUDO;
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
+  } else if (sm) { /* sectored: the line is present, the sector is not */
+    out = L1D_OUT_SECTOR_MISS;
+    act = p_hit ? ACT_MERGE : ACT_SMISS;
+    if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
+    else if (p_hit && p_full) fail = L1D_FAIL_MSHR_MERGE;
+    else if (!p_hit && !free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (p_hit) {
     act = ACT_MERGE;
     if (!on_fill && !ba && !RV().found) fail = L1D_FAIL_LINE_ALLOC;
@@ -435,21 +533,21 @@ static inline void decide(const l1d_t *m, uint64_t ev, uint32_t fill_go, uint32_
   }
 #undef RV
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
-  vd->d_line = d_line; vd->d_set = d_set; vd->rs = rs; vd->mw = mw; vd->p_e = p_e; vd->free_e = free_e;
-  vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
+  vd->d_line = d_line; vd->d_atom = d_atom; vd->d_sect = d_sect; vd->d_set = d_set; vd->rs = rs; vd->mw = mw;
+  vd->p_e = p_e; vd->free_e = free_e; vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
 }
 
-/* The memory port's fields from the miss queue's head {store, id, line,
+/* The memory port's fields from the miss queue's head {store, id, atom,
  * mask, data} (the port shows them whenever the bypass queue is not
  * selected, valid or not). */
 static void mreq_from_missq(l1d_t *m) {
   l1d_out_t *o = &m->out;
-  const unsigned law = m->law, idw = m->g.id_w;
-  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + law, slsb = ilsb + idw;
+  const unsigned aw = m->aw, idw = m->g.id_w;
+  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
   const uint32_t *mh = fifo_sync_rdata(&m->i_missq);
   o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
   o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
-  o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, law);
+  o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, aw);
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
     memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
     bits_trim(o->mem_req_mask_o, m->g.line);
@@ -498,8 +596,14 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
   if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) {
     m->out.fill_ready_o = 1;
   } else {
-    uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
-    m->out.fill_ready_o = (~bits_pack_flags(m->rsv_q + (size_t)fill_set * W, W) & bits_mask64(W)) != 0;
+    uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - m->sectw), m->offw, m->g.sets, in->mode_hash_i);
+    const uint8_t *r = m->rsv_q + (size_t)fill_set * W;
+    uint32_t any = 0; /* some way of the set not reserved */
+    for (unsigned b = 0; b < W && !any; b += 64) {
+      unsigned n = W - b < 64 ? W - b : 64;
+      any = (~pack_nz(r + b, n) & bits_mask64(n)) != 0;
+    }
+    m->out.fill_ready_o = any;
   }
 }
 
@@ -540,13 +644,16 @@ static void comb_idle(l1d_t *m) {
     m->rmt_v_d = 0;
     m->rmt_line_d = m->rmt_line_q;
     m->rmt_set_d = m->rmt_set_q;
+    m->rmt_sect_d = m->rmt_sect_q;
   }
   fill_ready_empty_relq(m);
   /* D's verdict on its (invalid) request */
   const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
   if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) {
     l1d_verd_t vd;
-    decide(m, bits_pack_flags(m->mshr_valid_q, m->g.entries), 0, 0, &vd);
+    uint64_t ev[VW];
+    vec_nz(ev, m->mshr_valid_q, m->g.entries);
+    decide(m, ev, 0, 0, &vd);
     m->memo_out = vd.out;
     m->memo_fail = vd.fail;
     m->memo_addr = m->d_addr_q;
@@ -584,7 +691,8 @@ void l1d_comb(l1d_t *m) {
 __attribute__((noinline)) static void comb_full(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
-  const unsigned W = m->g.ways, E = m->g.entries, law = m->law, idw = m->g.id_w, mg = m->g.merge;
+  const unsigned W = m->g.ways, E = m->g.entries, law = m->law, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
+  const unsigned nwe = nwords(E), sectw = m->sectw;
   const uint32_t lmask = (uint32_t)bits_mask64(law);
   m->idle = 0;
   m->memo_ok = 0;
@@ -605,24 +713,36 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, lru = in->mode_repl_i == L1D_REPL_LRU;
   const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
 
-  /* ---- fill path: the pending (not yet filled) entry of the line ---- */
-  uint32_t fill_set = l1d_index(in->fill_addr_i << m->offw, m->offw, m->g.sets, in->mode_hash_i);
+  /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
+  const uint32_t fill_line = in->fill_addr_i >> sectw, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
+  uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i);
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
-  const uint64_t ev = bits_pack_flags(m->mshr_valid_q, E), er = bits_pack_flags(m->mshr_rdy_q, E);
+  uint64_t ev[VW], ep[VW]; /* valid; pending = valid and not filled */
+  vec_nz(ev, m->mshr_valid_q, E);
+  vec_nz(ep, m->mshr_rdy_q, E);
+  for (unsigned k = 0; k < nwe; k++) ep[k] = ev[k] & ~ep[k];
   uint32_t fill_hit = 0, fill_e = 0;
-  for (uint64_t x = ev & ~er; x && !fill_hit; x &= x - 1) {
-    unsigned e = (unsigned)__builtin_ctzll(x);
-    if (m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
-  }
+  for (unsigned k = 0; k < nwe && !fill_hit; k++)
+    for (uint64_t x = ep[k]; x && !fill_hit; x &= x - 1) {
+      unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
+      if (m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
+    }
   /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
-  l1d_vict_t fv = on_fill ? victim(m, fill_set, set_flags(m, fill_set), 0, 0) : (l1d_vict_t){0, 1, 0};
+  l1d_vict_t fv = {0, 1, 0};
+  if (on_fill) {
+    l1d_setv_t ff;
+    set_flags(m, fill_set, &ff);
+    fv = victim(m, fill_set, &ff, 0, 0);
+  }
   uint32_t relq_full = fifo_sync_full(&m->i_relq);
   o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && in->fill_byp_i;
   uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
-  uint32_t fill_way = on_fill ? fv.way : m->mshr_way_q[fill_e];
+  /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
+  uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
+  uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
@@ -633,8 +753,8 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
 
   l1d_verd_t vd;
   decide(m, ev, fill_go, rel_any, &vd);
-  const uint32_t d_line = vd.d_line, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e, free_e = vd.free_e, out = vd.out,
-                 fail = vd.fail;
+  const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
+                 free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
   const l1d_vict_t rv = vd.rv;
   uint32_t act = vd.act;
@@ -664,21 +784,49 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   }
   m->rsp_zero = !o->rsp_valid_o;
 
-  /* ---- fill updates: the line is valid and replaceable from now on ---- */
+  /* ---- fill updates: the sector is valid and the line replaceable from now on ---- */
   if (fill_line_go) {
     unsigned b = fill_set * W + fill_way;
+    const uint32_t fbit = 1u << fill_sect;
     stage_set(m, fill_set);
     stage_ent(m, fill_e);
-    data_write(m, fill_set, fill_way, in->fill_data_i, m->all_mask);
-    m->valid_d[b] = 1;
-    m->rsv_d[b] = 0;
+    if (m->g.sectors > 1) { /* only the sector's bytes */
+      memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
+      for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
+    }
+    data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
+    m->valid_d[b] = (uint8_t)(fill_alloc ? fbit : m->valid_q[b] | fbit);
+    m->rsv_d[b] = (uint8_t)(m->rsv_q[b] & ~fbit);
     m->byp_d[b] = 0;
     m->mshr_rdy_d[fill_e] = 1;
-    if (on_fill) {
-      tag_write(m, fill_set, fill_way, in->fill_addr_i);
+    if (fill_alloc) { /* allocate_line + fill: tag, age (LRU and FIFO) */
+      tag_write(m, fill_set, fill_way, fill_line);
       m->reuse_d[b] = 0;
       touch(m, fill_set, fill_way);
-      m->mshr_way_d[fill_e] = (uint8_t)fill_way;
+      m->mshr_way_d[fill_e] = (uint16_t)fill_way;
+      m->mshr_pres_d[fill_e] = 1;
+      /* every other pending entry of the line now finds it in fill_way; an
+       * entry whose line was the one evicted from there no longer finds it */
+      for (unsigned k = 0; k < nwe; k++)
+        for (uint64_t x = ep[k]; x; x &= x - 1) {
+          unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
+          if (e == fill_e) continue;
+          if ((m->mshr_addr_q[e] >> sectw) == fill_line) {
+            stage_ent(m, e);
+            m->mshr_way_d[e] = (uint16_t)fill_way;
+            m->mshr_pres_d[e] = 1;
+          }
+#ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
+          else if (m->mshr_pres_q[e] && m->mshr_way_q[e] == fill_way &&
+                     l1d_index(m->mshr_addr_q[e] << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i) ==
+                         fill_set) {
+            stage_ent(m, e);
+            m->mshr_pres_d[e] = 0;
+          }
+#endif
+        }
+    } else if (on_fill && lru) { /* allocate_sector + fill: the line's last access */
+      touch(m, fill_set, fill_way);
     }
   }
   /* the filled entry and its data join the release queue (fill order) */
@@ -700,13 +848,30 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   /* ---- request updates ---- */
   unsigned rb = (unsigned)(rs + mw);
   if (act == ACT_ST_HIT || act == ACT_LD_HIT || act == ACT_MERGE_T || act == ACT_PSEUDO || act == ACT_ALLOC ||
-      (act == ACT_BA_BYP && rv.found))
+      (act == ACT_BA_BYP && rv.found) || (act == ACT_SMISS && !on_fill))
     stage_set(m, d_set);
   if (act == ACT_ST_HIT) {
     if (thru) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
-    else m->valid_d[rb] = 0;
+#ifdef FAULT_L1D_SECT_EVICT_LINE
+    else m->valid_d[rb] = 0; /* injected: write-evict invalidates the whole line */
+#else
+    else m->valid_d[rb] = (uint8_t)(m->valid_q[rb] & ~sbit); /* write-evict: the sector */
+#endif
     if (lru && thru) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
     if (ba) m->reuse_d[rb] = 1;
+    /* a write-evict that empties the line (no sector valid or reserved): the
+     * pending entries of the line no longer find it present.  (With one
+     * sector no pending entry can have it present: ON_MISS keeps it
+     * reserved, ON_FILL makes it present only at the entry's own fill.) */
+    if (!thru && m->g.sectors > 1 && !m->valid_d[rb] && !m->rsv_q[rb] && !m->byp_q[rb])
+      for (unsigned k = 0; k < nwe; k++)
+        for (uint64_t x = ep[k]; x; x &= x - 1) {
+          unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
+          if ((m->mshr_addr_q[e] >> sectw) == d_line && m->mshr_pres_q[e]) {
+            stage_ent(m, e);
+            m->mshr_pres_d[e] = 0;
+          }
+        }
   }
   if (act == ACT_LD_HIT || act == ACT_MERGE_T) {
 #ifdef FAULT_L1D_LRU_SKIP
@@ -722,17 +887,22 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;
     m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);
   }
-  if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC) {
-    uint32_t way = act == ACT_PSEUDO ? mw : act == ACT_ALLOC ? rv.way : 0;
+  if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC || act == ACT_SMISS) {
+    uint32_t way = act == ACT_PSEUDO || act == ACT_SMISS ? mw : act == ACT_ALLOC ? rv.way : 0;
     stage_ent(m, free_e);
     m->mshr_valid_d[free_e] = 1;
     m->mshr_rdy_d[free_e] = 0;
-    m->mshr_addr_d[free_e] = d_line;
-    m->mshr_way_d[free_e] = (uint8_t)way;
+    m->mshr_pres_d[free_e] = act != ACT_NEWENT; /* the line is present in `way` (NEWENT: not present) */
+    m->mshr_addr_d[free_e] = d_atom;
+    m->mshr_way_d[free_e] = (uint16_t)way;
     m->mshr_cnt_d[free_e] = 1;
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;
     memset(ids, 0, mg * 4);
     ids[0] = m->d_id_q;
+  }
+  if (act == ACT_SMISS && !on_fill) { /* allocate_sector: reserved; the line's last access */
+    m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
+    if (lru) touch(m, d_set, mw);
   }
   if (act == ACT_PSEUDO) {
     m->rsv_d[rb] = 1;
@@ -744,7 +914,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     unsigned vb = d_set * W + rv.way;
     tag_write(m, d_set, rv.way, d_line);
     m->valid_d[vb] = 0;
-    m->rsv_d[vb] = act == ACT_ALLOC;
+    m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0); /* allocate_line: only the request's sector */
     m->byp_d[vb] = act == ACT_BA_BYP;
     m->reuse_d[vb] = 0;
     touch(m, d_set, rv.way);
@@ -758,11 +928,11 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   }
   fifo_sync_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
 
-  /* ---- miss queue {store, id, line, mask, data}; bypass queue {line, id} ---- */
+  /* ---- miss queue {store, id, atom, mask, data}; bypass queue {atom, id} ---- */
   uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||
-                     act == ACT_ALLOC;
+                     act == ACT_ALLOC || act == ACT_SMISS;
   uint32_t bq_push = act == ACT_BYP_LD || act == ACT_BA_BYP;
-  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + law, slsb = ilsb + idw;
+  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
   if (mq_push) {
     memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
     if (m->d_store_q) {
@@ -770,14 +940,14 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
       for (unsigned b = 0; b < m->g.line; b += 32)
         bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, m->d_mask_q[b / 32]);
     }
-    bits_set(m->mq_wdata, llsb, law, d_line);
+    bits_set(m->mq_wdata, llsb, aw, d_atom);
     bits_set(m->mq_wdata, ilsb, idw, m->d_id_q);
     bits_set(m->mq_wdata, slsb, 1, m->d_store_q);
   }
   if (bq_push) {
     m->bq_wdata[0] = 0;
     bits_set(m->bq_wdata, 0, idw, m->d_id_q);
-    bits_set(m->bq_wdata, idw, law, d_line);
+    bits_set(m->bq_wdata, idw, aw, d_atom);
   }
 
   /* memory port: the two queues alternate when both wait (mem_rr_q) */
@@ -789,7 +959,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   if (sel_byp) {
     o->mem_req_store_o = 0;
     o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
-    o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, law);
+    o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
     if (!m->mreq_zero) {
       memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
       memset(o->mem_req_data_o, 0, m->lwords * 4);
@@ -822,7 +992,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   o->ev_access_o = go;
   o->ev_hit_o = go && out == L1D_OUT_HIT;
   o->ev_hitres_o = go && out == L1D_OUT_HIT_RESERVED;
-  o->ev_miss_o = go && out == L1D_OUT_MISS;
+  o->ev_miss_o = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS);
   o->ev_stall_o = stall;
   o->ev_byp_o = bq_push;
   o->ev_pseudo_o = act == ACT_PSEUDO;
@@ -841,6 +1011,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
   m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
   m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+  m->cnt_d[L1D_CNT_SMISS] += go && out == L1D_OUT_SECTOR_MISS;
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
@@ -872,9 +1043,11 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->rmt_v_d = (uint8_t)in->rmt_valid_i;
   m->rmt_line_d = m->rmt_line_q;
   m->rmt_set_d = m->rmt_set_q;
+  m->rmt_sect_d = m->rmt_sect_q;
   if (in->rmt_valid_i) {
     m->rmt_line_d = (in->rmt_addr_i >> m->offw) & lmask;
     m->rmt_set_d = rmt_set;
+    m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
     mem_1r1w_sync_read(&m->i_data_rmt, rmt_set);
   }
@@ -936,11 +1109,11 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     size_t o = (size_t)m->dset[i] * W;
     memcpy(m->valid_q + o, m->valid_d + o, W); memcpy(m->rsv_q + o, m->rsv_d + o, W);
     memcpy(m->byp_q + o, m->byp_d + o, W); memcpy(m->reuse_q + o, m->reuse_d + o, W);
-    memcpy(m->rank_q + o, m->rank_d + o, W);
+    memcpy(m->rank_q + o, m->rank_d + o, W * 2);
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
-    m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e];
+    m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
     m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
     memcpy(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
   }
@@ -970,6 +1143,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->rmt_v_q = m->rmt_v_d;
   m->rmt_line_q = m->rmt_line_d;
   m->rmt_set_q = m->rmt_set_d;
+  m->rmt_sect_q = m->rmt_sect_d;
   fifo_sync_commit(&m->i_missq);
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);

@@ -36,7 +36,7 @@
 #include "l1d_gpgpusim.h"
 
 typedef struct {
-  unsigned sets, ways, line, entries, merge, missq, bypq, relq, addr_w, id_w;
+  unsigned sets, ways, line, sectors, entries, merge, missq, bypq, relq, addr_w, id_w;
 } l1d_geom_t;
 
 typedef struct {
@@ -44,11 +44,11 @@ typedef struct {
    * stall-to-bypass in D (MRPB_BYPASS_* encoding; 0 off) */
   uint32_t mode_repl_i, mode_wr_i, mode_alloc_i, mode_hash_i, mode_ba_i, mode_ba_thr_i, mode_sbyp_i;
   /* request port (valid/ready) */
-  uint32_t req_valid_i, req_addr_i, req_store_i, req_byp_i, req_id_i;
+  uint32_t req_valid_i, req_addr_i, req_store_i, req_byp_i, req_id_i; /* the request's sector: from req_addr_i */
   uint32_t *req_data_i, *req_mask_i; /* line*8 bits, line bits */
   /* memory-side request port */
   uint32_t mem_req_ready_i;
-  /* fill port (valid/ready) */
+  /* fill port (valid/ready); fill_addr_i: an atom address (line, or sectored: sector) */
   uint32_t fill_valid_i, fill_addr_i, fill_byp_i, fill_id_i;
   uint32_t *fill_data_i;
   /* remote lookup port */
@@ -68,24 +68,29 @@ typedef struct {
   uint32_t ev_access_o, ev_hit_o, ev_hitres_o, ev_miss_o, ev_stall_o, ev_byp_o, ev_pseudo_o, ev_fill_o;
 } l1d_out_t;
 
-enum { L1D_NCNT = 14 };
+enum { L1D_NCNT = 15 };
 extern const char *const l1d_cnt_name[L1D_NCNT]; /* "cnt_access_q", ... */
 enum { L1D_CNT_ACCESS, L1D_CNT_HIT, L1D_CNT_HITRES, L1D_CNT_MISS, L1D_CNT_FAIL_LINE, L1D_CNT_FAIL_ENTRY,
        L1D_CNT_FAIL_MERGE, L1D_CNT_FAIL_MQ, L1D_CNT_FAIL_PORT, L1D_CNT_FAIL_BYPQ, L1D_CNT_BYP, L1D_CNT_FILL,
-       L1D_CNT_PSEUDO, L1D_CNT_SBYP };
+       L1D_CNT_PSEUDO, L1D_CNT_SBYP, L1D_CNT_SMISS };
 
 typedef struct {
   l1d_geom_t g;
   /* derived widths (the RTL's derived parameters) */
   unsigned offw, setw, wayw, rankw, law, cntw, eidxw, mqw, bqw, rqw, lbits, lwords;
+  unsigned sectw, sectiw, aw, sbytes; /* log2(sectors) (0 for a line cache), its index width (>= 1), atom-address bits (law + sectw), bytes per sector */
   l1d_in_t in;
   l1d_out_t out;
-  /* per line, [set][way]: data present / fill pending / BA tag only / BA reuse / age rank */
-  uint8_t *valid_q, *rsv_q, *byp_q, *reuse_q, *rank_q;
-  uint8_t *valid_d, *rsv_d, *byp_d, *reuse_d, *rank_d;
-  /* MSHR, [entry] (ids: [entry][merge], slot 0 the oldest) */
-  uint8_t *mshr_valid_q, *mshr_rdy_q, *mshr_way_q, *mshr_cnt_q;
-  uint8_t *mshr_valid_d, *mshr_rdy_d, *mshr_way_d, *mshr_cnt_d;
+  /* per line, [set][way]: data present / fill pending (Sectors-bit masks, one bit per sector) / BA tag only /
+   * BA reuse / age rank */
+  uint8_t *valid_q, *rsv_q, *byp_q, *reuse_q;
+  uint8_t *valid_d, *rsv_d, *byp_d, *reuse_d;
+  uint16_t *rank_q, *rank_d;
+  /* MSHR, [entry] (ids: [entry][merge], slot 0 the oldest); addr: the atom address; pres: the entry's line
+   * is present in way mshr_way_q (docs/l1d.md, "The fill of a sector") */
+  uint8_t *mshr_valid_q, *mshr_rdy_q, *mshr_pres_q, *mshr_cnt_q;
+  uint8_t *mshr_valid_d, *mshr_rdy_d, *mshr_pres_d, *mshr_cnt_d;
+  uint16_t *mshr_way_q, *mshr_way_d;
   uint32_t *mshr_addr_q, *mshr_ids_q, *mshr_addr_d, *mshr_ids_d;
   uint8_t mem_rr_q, mem_rr_d; /* memory port: 1 = the bypass queue goes first */
   /* decide stage D: the request accepted last cycle (or held, refused) */
@@ -94,21 +99,24 @@ typedef struct {
   uint32_t *d_data_q, *d_mask_q, *d_data_d, *d_mask_d; /* line*8, line bits; not reset */
   uint8_t d_load; /* this cycle D takes the port's request (commit copies data/mask) */
   /* forwarding: the array writes of the last edge, merged into this cycle's read data */
-  uint8_t fw_tag_v_q, fw_tag_v_d, fw_tag_way_q, fw_tag_way_d;
+  uint8_t fw_tag_v_q, fw_tag_v_d;
+  uint16_t fw_tag_way_q, fw_tag_way_d;
   uint32_t fw_tag_set_q, fw_tag_set_d, fw_tag_line_q, fw_tag_line_d;
-  uint8_t fw_data_v_q, fw_data_v_d, fw_data_way_q, fw_data_way_d;
+  uint8_t fw_data_v_q, fw_data_v_d;
+  uint16_t fw_data_way_q, fw_data_way_d;
   uint32_t fw_data_set_q, fw_data_set_d;
   uint32_t *fw_data_q, *fw_data_mask_q, *fw_data_d, *fw_data_mask_d; /* line*8, line bits; not reset */
   /* remote lookup presented last cycle */
   uint8_t rmt_v_q, rmt_v_d;
-  uint32_t rmt_line_q, rmt_set_q, rmt_line_d, rmt_set_d;
+  uint32_t rmt_line_q, rmt_set_q, rmt_sect_q, rmt_line_d, rmt_set_d, rmt_sect_d;
   /* counters (32 bits each), order of l1d_cnt_name */
   uint32_t cnt_q[L1D_NCNT], cnt_d[L1D_NCNT];
   /* sub-instances */
   fifo_sync_t i_missq, i_bypq, i_relq;
   mem_1r1w_sync_t i_tags, i_tags_rmt, i_data, i_data_rmt; /* tags Sets x Ways*LaW; data Sets x Ways*LBits */
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
-  unsigned dset[2], nds, dent[4], nde;
+  unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
+                                               * updates (at most 2 x Sectors: docs/l1d.md) */
   /* outputs known to be all zero (cleared once, not every idle cycle) */
   uint8_t rsp_zero, rmt_zero, mreq_zero;
   /* quiescent cycles (comb_idle, l1d.c): this cycle was idle; the memory
@@ -118,7 +126,7 @@ typedef struct {
   uint8_t rep_ok, rep_cnt; /* the last cycle was a stalled retry that moved nothing; its stall counter */
   uint32_t memo_addr, memo_out, memo_fail;
   /* scratch */
-  uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf;
+  uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
 
 /* Geometry from a configuration; -1 and one "error: parameter ..." line on a

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #define GS_FORM                                                                                                  \
-  "[N:]<nsets>:<line>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>[:<set_idx>],<mshr>:<entries>:<max_merge>,"            \
+  "[N:|S:]<nsets>:<line>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>[:<set_idx>],<mshr>:<entries>:<max_merge>,"            \
   "<miss_queue>[:<result_fifo>[,<data_port>]]"
 
 enum { GS_MAXF = 8, GS_MAXG = 6 };
@@ -109,16 +109,22 @@ int l1d_parse_gpgpusim_at(l1sys_cfg_t *cfg, const char *s, const char *origin) {
     for (int k = 0; k < g.nf[gi]; k++)
       if (!*g.f[gi][k]) { gs_err(&g, "(form)", "%s", "an empty field; expected " GS_FORM); goto out; }
   char **G0 = g.f[0] + typed, **G1 = g.f[1], **G2 = g.f[2], **G3 = g.f[3];
+  char ct = 'N';
   if (typed) {
-    char ct = gs_letter(&g, "type", g.f[0][0], "N (normal) or S (sectored)");
+    ct = gs_letter(&g, "type", g.f[0][0], "N (normal) or S (sectored)");
     if (!ct) goto out;
-    if (ct == 'S') { bad_letter(&g, "type", ct, "sectored lines: 4 sectors filled separately", "N (normal lines)"); goto out; }
-    if (ct != 'N') { bad_letter(&g, "type", ct, NULL, "N (normal lines); S (sectored) is GPGPU-Sim's other type, not modelled"); goto out; }
+    if (ct != 'N' && ct != 'S') { bad_letter(&g, "type", ct, NULL, "N (normal lines), S (sectored: 4 sectors of 32 bytes)"); goto out; }
   }
   long long nsets, line, assoc, entries, merge, mq, rfifo = 0, port = 0;
   if (gs_num(&g, "nsets", G0[0], P_L1D_SETS, &nsets) || gs_num(&g, "line", G0[1], P_L1D_LINE, &line) ||
       gs_num(&g, "assoc", G0[2], P_L1D_WAYS, &assoc))
     goto out;
+  if (ct == 'S' && line != 128) { /* GPGPU-Sim: line_sz / SECTOR_SIZE == SECTOR_CHUNCK_SIZE (32-byte sectors, 4) */
+    char why[200];
+    snprintf(why, sizeof why, "%lld with type S; expected 128 (four 32-byte sectors, as GPGPU-Sim requires)", line);
+    gs_err(&g, "line", "%s", why);
+    goto out;
+  }
   char rep = gs_letter(&g, "rep", G1[0], "L or F");
   if (!rep) goto out;
   if (rep != 'L' && rep != 'F') { bad_letter(&g, "rep", rep, NULL, "L (LRU), F (FIFO)"); goto out; }
@@ -130,10 +136,9 @@ int l1d_parse_gpgpusim_at(l1sys_cfg_t *cfg, const char *s, const char *origin) {
     goto out;
   }
   if (wr != 'E' && wr != 'T' && wr != 'L') { bad_letter(&g, "wr", wr, NULL, "E, T, L (R and B exist in GPGPU-Sim, not modelled)"); goto out; }
-  char al = gs_letter(&g, "alloc", G1[2], "m or f");
+  char al = gs_letter(&g, "alloc", G1[2], "m, f or s");
   if (!al) goto out;
-  if (al == 's') { bad_letter(&g, "alloc", al, "streaming: on-fill with one MSHR entry per line", "m (on miss), f (on fill)"); goto out; }
-  if (al != 'm' && al != 'f') { bad_letter(&g, "alloc", al, NULL, "m (on miss), f (on fill); s (streaming) not modelled"); goto out; }
+  if (al != 'm' && al != 'f' && al != 's') { bad_letter(&g, "alloc", al, NULL, "m (on miss), f (on fill), s (streaming: on fill)"); goto out; }
   char wa = gs_letter(&g, "wr_alloc", G1[3], "N");
   if (!wa) goto out;
   if (wa == 'W' || wa == 'F' || wa == 'L') {
@@ -163,10 +168,12 @@ int l1d_parse_gpgpusim_at(l1sys_cfg_t *cfg, const char *s, const char *origin) {
   if (g.nf[3] == 2 && gs_num(&g, "result_fifo", G3[1], -1, &rfifo)) goto out;
   if (g.ng == 5) {
     if (gs_num(&g, "data_port", g.f[4][0], -1, &port)) goto out;
-    if (port != 0 && port != line) {
+    /* a sectored L1D's access is one 32-byte sector: a 32-byte port moves it in one cycle, as the L1D does */
+    long long atom = ct == 'S' ? line / 4 : line;
+    if (port != 0 && port != line && port != atom) {
       char why[300];
-      snprintf(why, sizeof why, "%lld bytes per cycle is not modelled (the L1D moves a whole %lld-byte line per cycle); "
-               "supported: 0 or %lld", port, line, line);
+      snprintf(why, sizeof why, "%lld bytes per cycle is not modelled (the L1D moves a whole %lld-byte %s per cycle); "
+               "supported: 0 or %lld", port, atom, ct == 'S' ? "sector" : "line", atom);
       gs_err(&g, "data_port", "%s", why);
       goto out;
     }
@@ -175,9 +182,10 @@ int l1d_parse_gpgpusim_at(l1sys_cfg_t *cfg, const char *s, const char *origin) {
   /* everything checked: set the parameters */
   struct { const char *field; int id; long long v; } set[] = {
       {"nsets", P_L1D_SETS, nsets},          {"line", P_L1D_LINE, line},
-      {"assoc", P_L1D_WAYS, assoc},          {"rep", P_L1D_REPL, rep == 'F' ? L1D_REPL_FIFO : L1D_REPL_LRU},
+      {"assoc", P_L1D_WAYS, assoc},          {"type", P_L1D_SECTORS, ct == 'S' ? 4 : 1},
+      {"rep", P_L1D_REPL, rep == 'F' ? L1D_REPL_FIFO : L1D_REPL_LRU},
       {"wr", P_L1D_WRITE, wr == 'T' ? L1D_WRITE_THROUGH : L1D_WRITE_EVICT},
-      {"alloc", P_L1D_ALLOC, al == 'f' ? L1D_ALLOC_ON_FILL : L1D_ALLOC_ON_MISS},
+      {"alloc", P_L1D_ALLOC, al == 'm' ? L1D_ALLOC_ON_MISS : L1D_ALLOC_ON_FILL}, /* s: docs/l1d.md, streaming */
       {"set_idx", P_L1D_INDEX, sif == 'H' ? L1D_INDEX_FERMI : L1D_INDEX_LINEAR},
       {"entries", P_L1D_MSHR_ENTRIES, entries}, {"max_merge", P_L1D_MSHR_MERGE, merge},
       {"miss_queue", P_L1D_MISSQ, mq}};

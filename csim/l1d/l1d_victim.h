@@ -22,9 +22,10 @@ typedef struct {
   uint32_t way;
 } l1d_vict_t;
 
-/* free, cand and reuse are the RTL's Ways-bit vectors (way w at bit w,
- * ways <= 64); rank has one entry per way. */
-l1d_vict_t l1d_victim(unsigned ways, uint64_t free, uint64_t cand, const uint8_t *rank, uint64_t reuse, uint32_t ba,
-                      uint32_t thr);
+/* free, cand and reuse are the RTL's Ways-bit vectors, 64 ways per word
+ * (way w at bit w % 64 of word w / 64; bits at and above `ways` zero in
+ * free and cand); reuse is read only with ba; rank has one entry per way. */
+l1d_vict_t l1d_victim(unsigned ways, const uint64_t *free, const uint64_t *cand, const uint16_t *rank,
+                      const uint64_t *reuse, uint32_t ba, uint32_t thr);
 
 #endif

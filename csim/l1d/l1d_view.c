@@ -20,6 +20,7 @@ void l1d_view_mshr(const l1d_t *m, unsigned e, l1d_mshr_view_t *v) {
   v->filled = m->mshr_rdy_q[e];
   v->line = m->mshr_addr_q[e];
   v->way = m->mshr_way_q[e];
+  v->pres = m->mshr_pres_q[e];
   v->count = m->mshr_cnt_q[e];
   for (unsigned k = 0; k < m->g.merge && k < L1D_VIEW_MAX_MERGE; k++) v->ids[k] = m->mshr_ids_q[(size_t)e * m->g.merge + k];
 }

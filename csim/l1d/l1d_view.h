@@ -13,7 +13,7 @@
 #include "l1d.h"
 
 typedef struct {
-  uint32_t valid, rsv, byp, reuse; /* line state bits */
+  uint32_t valid, rsv, byp, reuse; /* line state bits (valid, rsv: one bit per sector) */
   uint32_t line;                   /* tag = line address (addr >> log2(LINE)) */
   uint32_t rank;                   /* age rank in the set: 0 = most recently touched */
 } l1d_line_view_t;
@@ -22,8 +22,9 @@ enum { L1D_VIEW_MAX_MERGE = 64 };
 
 typedef struct {
   uint32_t valid, filled;         /* entry in use; its fill has arrived (releasing) */
-  uint32_t line;                  /* line address */
+  uint32_t line;                  /* atom address: the line address, or (sectored) the sector address */
   uint32_t way;                   /* the way the line is (or was) placed in */
+  uint32_t pres;                  /* the line is present in `way` (docs/l1d.md, "The fill of a sector") */
   uint32_t count;                 /* merged requests still to be released */
   uint32_t ids[L1D_VIEW_MAX_MERGE]; /* ids[0] = oldest (released next) */
 } l1d_mshr_view_t;

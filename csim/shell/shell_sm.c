@@ -29,6 +29,9 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
     return cfg_reject(cfg, P_SHELL_WARPS, "at most 64 warp slots and 16 TB slots per SM");
   l1d_geom_t g;
   if (l1d_geom_from_cfg(cfg, &g)) return -1;
+  if (g.sectors > 1)
+    return cfg_reject(cfg, P_L1D_SECTORS,
+                      "1 in the GPU shell: its coalescer and L2 take whole lines; the sectored L1D runs in block lockstep alone (make lockstep BLOCK=l1d) until the shell splits requests into sectors (issue 23)");
   if ((1u << g.id_w) < m->nwarps)
     return cfg_reject(cfg, P_L1D_ID_W, "too narrow for the shell: request ids are warp slots (SHELL_WARPS)");
   m->line = g.line;

@@ -58,6 +58,8 @@ module l1d #(
   parameter int unsigned Ways    = 4,
   /// Line size in bytes (power of two).
   parameter int unsigned Line    = 128,
+  /// Sectors per line (1: a line cache; 4: GPGPU-Sim's sectored S: cache).
+  parameter int unsigned Sectors = 1,
   /// MSHR entries.
   parameter int unsigned Entries = 32,
   /// Requests merged per MSHR entry.
@@ -88,11 +90,16 @@ module l1d #(
   parameter int unsigned LBits   = Line * 8,
   /// Derived: do not override.
   parameter int unsigned EIdxW   = (Entries > 1) ? $clog2(Entries) : 1,
+  /// Derived: do not override (log2 of Sectors: 0 for a line cache).
+  parameter int unsigned SectW   = $clog2(Sectors),
+  /// Derived: do not override (a sector index's width, at least 1).
+  parameter int unsigned SectIW  = (Sectors > 1) ? SectW : 1,
+  /// Derived: do not override (atom address = line address, or sectored: sector address).
+  parameter int unsigned AtW     = LaW + SectW,
   /// Derived: do not override.
+  parameter int unsigned MqW     = 1 + IdW + AtW + Line + LBits,
   /// Derived: do not override.
-  parameter int unsigned MqW     = 1 + IdW + LaW + Line + LBits,
-  /// Derived: do not override.
-  parameter int unsigned BqW     = IdW + LaW,
+  parameter int unsigned BqW     = IdW + AtW,
   /// Derived: do not override.
   parameter int unsigned RqW     = EIdxW + LBits
 ) (
@@ -114,7 +121,7 @@ module l1d #(
   input  logic [Line-1:0]  req_mask_i,
   output logic             req_ready_o,
   output logic             dec_valid_o,
-  output logic [1:0]       req_outcome_o,
+  output logic [2:0]       req_outcome_o,
   output logic [2:0]       req_fail_o,
   output logic             rsp_valid_o,
   output logic [IdW-1:0]   rsp_id_o,
@@ -124,12 +131,12 @@ module l1d #(
   output logic             mem_req_store_o,
   output logic             mem_req_byp_o,
   output logic [IdW-1:0]   mem_req_id_o,
-  output logic [LaW-1:0]   mem_req_addr_o,
+  output logic [AtW-1:0]   mem_req_addr_o,
   output logic [Line-1:0]  mem_req_mask_o,
   output logic [LBits-1:0] mem_req_data_o,
   input  logic             fill_valid_i,
   output logic             fill_ready_o,
-  input  logic [LaW-1:0]   fill_addr_i,
+  input  logic [AtW-1:0]   fill_addr_i,
   input  logic             fill_byp_i,
   input  logic [IdW-1:0]   fill_id_i,
   input  logic [LBits-1:0] fill_data_i,
@@ -149,7 +156,7 @@ module l1d #(
   // What an accepted request does (same list as the C model's ACT_*).
   localparam logic [3:0] ACT_NONE = 4'd0, ACT_ST_HIT = 4'd1, ACT_ST_FWD = 4'd2, ACT_BYP_LD = 4'd3,
                          ACT_LD_HIT = 4'd4, ACT_MERGE_T = 4'd5, ACT_PSEUDO = 4'd6, ACT_MERGE = 4'd7,
-                         ACT_NEWENT = 4'd8, ACT_BA_BYP = 4'd9, ACT_ALLOC = 4'd10;
+                         ACT_NEWENT = 4'd8, ACT_BA_BYP = 4'd9, ACT_ALLOC = 4'd10, ACT_SMISS = 4'd11;
 
   // ---- registers ----------------------------------------------------------
   // Line state and MSHR: their next state is written per element below
@@ -159,14 +166,15 @@ module l1d #(
   // stage_set, stage_ent).  A whole-array next-state copy indexed by
   // run-time set and entry numbers is the same machine but makes Yosys
   // build a decision tree per element (docs/synthesis.md, "The l1d row").
-  logic             valid_q [Sets][Ways];  // line filled (data present)
-  logic             rsv_q   [Sets][Ways];  // allocated, fill pending
+  logic [Sectors-1:0] valid_q [Sets][Ways];  // per sector: filled (data present)
+  logic [Sectors-1:0] rsv_q   [Sets][Ways];  // per sector: allocated, fill pending
   logic             byp_q   [Sets][Ways];  // BA bypass bit (tag only)
   logic             reuse_q [Sets][Ways];  // BA reuse bit
   logic [RankW-1:0] rank_q  [Sets][Ways];  // age rank: 0 newest (LRU: access, FIFO: allocation)
   logic             mshr_valid_q [Entries];
   logic             mshr_rdy_q   [Entries];  // filled: in the release queue
-  logic [LaW-1:0]   mshr_addr_q  [Entries];
+  logic             mshr_pres_q  [Entries];  // the entry's line is present in mshr_way_q (docs/l1d.md)
+  logic [AtW-1:0]   mshr_addr_q  [Entries];  // atom address
   logic [WayW-1:0]  mshr_way_q   [Entries];
   logic [CntW-1:0]  mshr_cnt_q   [Entries];
   logic [IdW-1:0]   mshr_ids_q   [Entries][Merge];  // slot 0 the oldest
@@ -176,6 +184,7 @@ module l1d #(
   logic [31:0] cnt_fail_merge_q, cnt_fail_merge_d, cnt_fail_mq_q, cnt_fail_mq_d, cnt_fail_port_q, cnt_fail_port_d;
   logic [31:0] cnt_fail_bypq_q, cnt_fail_bypq_d;
   logic [31:0] cnt_byp_q, cnt_byp_d, cnt_fill_q, cnt_fill_d, cnt_pseudo_q, cnt_pseudo_d, cnt_sbyp_q, cnt_sbyp_d;
+  logic [31:0] cnt_smiss_q, cnt_smiss_d;
   // decide stage D: the request accepted last cycle, or held (refused)
   logic             d_valid_q, d_valid_d, d_store_q, d_store_d, d_byp_q, d_byp_d;
   logic [AddrW-1:0] d_addr_q, d_addr_d;
@@ -197,14 +206,31 @@ module l1d #(
   logic             rmt_v_q, rmt_v_d;
   logic [LaW-1:0]   rmt_line_q, rmt_line_d;
   logic [SetW-1:0]  rmt_set_q, rmt_set_d;
+  logic [SectIW-1:0] rmt_sect_q, rmt_sect_d;
 
   // ---- set indices -------------------------------------------------------------
-  logic [SetW-1:0] fill_set, req_set, d_set, rmt_set;
-  logic [LaW-1:0]  d_line, rmt_line;
-  assign d_line   = d_addr_q[AddrW-1:OffW];
-  assign rmt_line = rmt_addr_i[AddrW-1:OffW];
+  // a request names one sector by its address (docs/l1d.md, "One sector
+  // per request"); atom address = the address without its sector offset
+  logic [SetW-1:0]    fill_set, req_set, d_set, rmt_set;
+  logic [LaW-1:0]     d_line, rmt_line, fill_line;
+  logic [AtW-1:0]     d_atom;
+  logic [SectIW-1:0]  d_sect, fill_sect, rmt_sect;
+  logic [Sectors-1:0] d_sbit, fill_sbit, rmt_sbit;
+  logic [Line-1:0]    fill_bytes;  // the fill's sector's bytes
+  assign d_line    = d_addr_q[AddrW-1:OffW];
+  assign rmt_line  = rmt_addr_i[AddrW-1:OffW];
+  assign d_atom    = AtW'(d_addr_q >> (OffW - SectW));
+  assign d_sect    = SectIW'(32'(d_addr_q >> (OffW - SectW)) & (Sectors - 1));
+  assign rmt_sect  = SectIW'(32'(rmt_addr_i >> (OffW - SectW)) & (Sectors - 1));
+  assign fill_line = LaW'(fill_addr_i >> SectW);
+  assign fill_sect = SectIW'(32'(fill_addr_i) & (Sectors - 1));
+  assign d_sbit    = Sectors'(1) << d_sect;
+  assign fill_sbit = Sectors'(1) << fill_sect;
+  assign rmt_sbit  = Sectors'(1) << rmt_sect_q;
+  always_comb
+    for (int unsigned b = 0; b < Line; b++) fill_bytes[b] = (b / (Line / Sectors)) == 32'(fill_sect);
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_fill (
-    .addr_i(32'({fill_addr_i, {OffW{1'b0}}})), .hash_i(mode_hash_i), .set_o(fill_set));
+    .addr_i(32'(fill_addr_i) << (OffW - SectW)), .hash_i(mode_hash_i), .set_o(fill_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_req (
     .addr_i(32'(req_addr_i)), .hash_i(mode_hash_i), .set_o(req_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_d (
@@ -217,12 +243,12 @@ module l1d #(
   logic [Ways*RankW-1:0] f_rank, r_rank;
   always_comb begin
     for (int unsigned w = 0; w < Ways; w++) begin
-      f_free[w]  = !valid_q[fill_set][w] && !byp_q[fill_set][w] && !rsv_q[fill_set][w];
-      f_cand[w]  = !rsv_q[fill_set][w];
+      f_free[w]  = !(|valid_q[fill_set][w]) && !byp_q[fill_set][w] && !(|rsv_q[fill_set][w]);
+      f_cand[w]  = !(|rsv_q[fill_set][w]);
       f_reuse[w] = reuse_q[fill_set][w];
       f_rank[w*RankW +: RankW] = rank_q[fill_set][w];
-      r_free[w]  = !valid_q[d_set][w] && !byp_q[d_set][w] && !rsv_q[d_set][w];
-      r_cand[w]  = !rsv_q[d_set][w];
+      r_free[w]  = !(|valid_q[d_set][w]) && !byp_q[d_set][w] && !(|rsv_q[d_set][w]);
+      r_cand[w]  = !(|rsv_q[d_set][w]);
       r_reuse[w] = reuse_q[d_set][w];
       r_rank[w*RankW +: RankW] = rank_q[d_set][w];
     end
@@ -314,24 +340,27 @@ module l1d #(
   assign unused = ^{fv_free_any, bq_count, rq_count};
 
   // ---- the cycle ----------------------------------------------------------------
-  logic fill_hit, fill_go, fill_byp_go, fill_line_go, rel_any, rel_go, rel_done;
-  logic mhit, vm, rm, bm, p_hit, p_full, free_any, mq_ld_full, go, stall, sel_byp, mem_go;
+  logic fill_hit, fill_go, fill_byp_go, fill_line_go, fill_alloc, rel_any, rel_go, rel_done;
+  logic mhit, vm, rm, bm, sm, p_hit, p_full, free_any, mq_ld_full, go, stall, sel_byp, mem_go;
   logic sbyp_res, sbyp_hit, sbyp_set;
   logic [EIdxW-1:0] fill_e, rel_e, p_e, free_e;
   logic [WayW-1:0]  fill_way, mw, new_way, rway;
   logic [CntW-1:0]  c;
   logic [3:0]       act;
-  logic [1:0]       outc;
+  logic [2:0]       outc;
   logic [2:0]       fail;
   logic             rhit;
   logic [LBits-1:0] d_rline, r_rline;
   // the one set whose line state changes this cycle (a fill owns the cycle:
   // it and D's request never both act) and that row's next state
-  logic [SetW-1:0]       u_set;
-  logic [Ways-1:0]       n_valid, n_rsv, n_byp, n_reuse;
-  logic [Ways*RankW-1:0] n_rank;
-  // MSHR updates of this cycle: merge into p_e at slot c, a new entry at free_e
-  logic                  mrg_go, new_go;
+  logic [SetW-1:0]         u_set;
+  logic [Ways*Sectors-1:0] n_valid, n_rsv;  // way w's sectors at [w*Sectors +: Sectors]
+  logic [Ways-1:0]         n_byp, n_reuse;
+  logic [Ways*RankW-1:0]   n_rank;
+  // MSHR updates of this cycle: merge into p_e at slot c, a new entry at
+  // free_e (line present: new_pres); a write-evict store that empties its
+  // line (st_empty: the line's pending entries no longer find it)
+  logic                  mrg_go, new_go, new_pres, st_empty;
 
   // LRU/FIFO touch on a row: ways more recent than way t age by one, t
   // becomes the newest (C: touch()).
@@ -365,7 +394,9 @@ module l1d #(
     fill_go      = fill_valid_i && fill_ready_o;
     fill_byp_go  = fill_go && fill_byp_i;
     fill_line_go = fill_go && !fill_byp_i && fill_hit;
-    fill_way     = mode_alloc_i ? fv_way : mshr_way_q[fill_e];
+    // ON_FILL: the line's way when it is present (mshr_pres_q), else the victim
+    fill_alloc   = mode_alloc_i && !mshr_pres_q[fill_e];
+    fill_way     = fill_alloc ? fv_way : mshr_way_q[fill_e];
 
     // ---- release path: the oldest filled entry, data from the release queue
     rel_any = !rq_empty;
@@ -377,16 +408,17 @@ module l1d #(
     mhit = 1'b0;
     mw   = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (!mhit && (valid_q[d_set][w] || rsv_q[d_set][w] || byp_q[d_set][w]) && d_tag[w] == d_line) begin
+      if (!mhit && ((|valid_q[d_set][w]) || (|rsv_q[d_set][w]) || byp_q[d_set][w]) && d_tag[w] == d_line) begin
         mhit = 1'b1;
         mw   = WayW'(w);
       end
-    vm = mhit && valid_q[d_set][mw];
-    rm = mhit && rsv_q[d_set][mw];
+    vm = mhit && (|(valid_q[d_set][mw] & d_sbit));
+    rm = mhit && (|(rsv_q[d_set][mw] & d_sbit));
     bm = mhit && byp_q[d_set][mw];
+    sm = mhit && !vm && !rm && !bm;  // the line is present, its sector is not
     p_hit = 1'b0; p_e = '0; free_any = 1'b0; free_e = '0;
     for (int unsigned e = 0; e < Entries; e++) begin
-      if (!p_hit && mshr_valid_q[e] && mshr_addr_q[e] == d_line) begin
+      if (!p_hit && mshr_valid_q[e] && mshr_addr_q[e] == d_atom) begin
         p_hit = 1'b1;
         p_e   = EIdxW'(e);
       end
@@ -427,8 +459,8 @@ module l1d #(
     // defaults: hold every register, ports idle; the changing set's row
     u_set = fill_line_go ? fill_set : d_set;
     for (int unsigned w = 0; w < Ways; w++) begin
-      n_valid[w] = valid_q[u_set][w];
-      n_rsv[w]   = rsv_q[u_set][w];
+      n_valid[w*Sectors +: Sectors] = valid_q[u_set][w];
+      n_rsv[w*Sectors +: Sectors]   = rsv_q[u_set][w];
       n_byp[w]   = byp_q[u_set][w];
       n_reuse[w] = reuse_q[u_set][w];
       n_rank[w*RankW +: RankW] = rank_q[u_set][w];
@@ -438,6 +470,7 @@ module l1d #(
     cnt_fail_line_d = cnt_fail_line_q; cnt_fail_entry_d = cnt_fail_entry_q; cnt_fail_merge_d = cnt_fail_merge_q;
     cnt_fail_mq_d = cnt_fail_mq_q; cnt_fail_port_d = cnt_fail_port_q; cnt_fail_bypq_d = cnt_fail_bypq_q;
     cnt_byp_d = cnt_byp_q; cnt_fill_d = cnt_fill_q; cnt_pseudo_d = cnt_pseudo_q; cnt_sbyp_d = cnt_sbyp_q;
+    cnt_smiss_d = cnt_smiss_q;
     tag_we = 1'b0; tag_waddr = '0; tag_wdata = '0; tag_wmask = '0;
     data_we = 1'b0; data_waddr = '0; data_wway = '0; data_wline = '0; data_wbytes = '0;
     fw_tag_v_d = 1'b0; fw_tag_set_d = fw_tag_set_q; fw_tag_way_d = fw_tag_way_q; fw_tag_line_d = fw_tag_line_q;
@@ -451,7 +484,8 @@ module l1d #(
     if (fill_go) begin
       fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;
     end else if (d_store_q) begin
-      outc = vm ? l1sys_pkg::L1D_OUT_HIT : rm ? l1sys_pkg::L1D_OUT_HIT_RESERVED : l1sys_pkg::L1D_OUT_MISS;
+      outc = vm ? l1sys_pkg::L1D_OUT_HIT : rm ? l1sys_pkg::L1D_OUT_HIT_RESERVED :
+             sm ? l1sys_pkg::L1D_OUT_SECTOR_MISS : l1sys_pkg::L1D_OUT_MISS;
       act  = vm ? ACT_ST_HIT : ACT_ST_FWD;
       if (mq_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
     end else if (d_byp_q) begin
@@ -470,6 +504,12 @@ module l1d #(
       act = ACT_PSEUDO;
       if (mq_ld_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
       else if (!free_any) fail = l1sys_pkg::L1D_FAIL_MSHR_ENTRY;
+    end else if (sm) begin  // sectored: the line is present, the sector is not
+      outc = l1sys_pkg::L1D_OUT_SECTOR_MISS;
+      act  = p_hit ? ACT_MERGE : ACT_SMISS;
+      if (mq_ld_full) fail = l1sys_pkg::L1D_FAIL_MISS_QUEUE;
+      else if (p_hit && p_full) fail = l1sys_pkg::L1D_FAIL_MSHR_MERGE;
+      else if (!p_hit && !free_any) fail = l1sys_pkg::L1D_FAIL_MSHR_ENTRY;
     end else if (p_hit) begin
       act = ACT_MERGE;
       if (!mode_alloc_i && !mode_ba_i && !rv_found) fail = l1sys_pkg::L1D_FAIL_LINE_ALLOC;
@@ -513,23 +553,27 @@ module l1d #(
       rsp_data_o  = d_rline;
     end
 
-    // ---- fill updates: the line is valid and replaceable from now on
+    // ---- fill updates: the sector is valid and the line replaceable from now on
     if (fill_line_go) begin
       data_we     = 1'b1;
       data_waddr  = fill_set;
       data_wway   = fill_way;
       data_wline  = fill_data_i;
-      data_wbytes = '1;
-      n_valid[fill_way] = 1'b1;
-      n_rsv[fill_way]   = 1'b0;
+      data_wbytes = fill_bytes;  // only the sector's bytes
+      n_valid[fill_way*Sectors +: Sectors] = fill_alloc ? fill_sbit : n_valid[fill_way*Sectors +: Sectors] | fill_sbit;
+      n_rsv[fill_way*Sectors +: Sectors]   = n_rsv[fill_way*Sectors +: Sectors] & ~fill_sbit;
       n_byp[fill_way]   = 1'b0;
-      // (gen_mshr: fill_e becomes ready, and takes fill_way when allocating on fill)
-      if (mode_alloc_i) begin
+      // (gen_mshr: fill_e becomes ready; allocating, it and every other
+      // pending entry of the line take fill_way, and the entries whose line
+      // it evicts lose it)
+      if (fill_alloc) begin  // allocate_line + fill: tag, age (LRU and FIFO)
         tag_we    = 1'b1;
         tag_waddr = fill_set;
-        tag_wdata = {Ways{fill_addr_i}};
+        tag_wdata = {Ways{fill_line}};
         tag_wmask = Ways'(1) << fill_way;
         n_reuse[fill_way] = 1'b0;
+        n_rank = touch(n_rank, fill_way);
+      end else if (mode_alloc_i && !mode_repl_i) begin  // allocate_sector + fill: the line's last access
         n_rank = touch(n_rank, fill_way);
       end
     end
@@ -547,7 +591,11 @@ module l1d #(
         data_wline  = d_data_q;
         data_wbytes = d_mask_q;
       end else begin
-        n_valid[mw] = 1'b0;
+`ifdef FAULT_L1D_SECT_EVICT_LINE
+        n_valid[mw*Sectors +: Sectors] = '0;  // injected: write-evict invalidates the whole line
+`else
+        n_valid[mw*Sectors +: Sectors] = n_valid[mw*Sectors +: Sectors] & ~d_sbit;  // write-evict: the sector
+`endif
       end
       // GPGPU-Sim: write-through hits touch the LRU rank, write-evict hits do not
       if (!mode_repl_i && mode_wr_i) n_rank = touch(n_rank, mw);
@@ -564,14 +612,24 @@ module l1d #(
       end
       if (mode_ba_i) n_reuse[mw] = 1'b1;
     end
+    // a write-evict that empties the line (no sector valid or reserved):
+    // the line's pending entries no longer find it present (gen_mshr);
+    // with one sector no pending entry can have it present (docs/l1d.md)
+    st_empty = (act == ACT_ST_HIT) && !mode_wr_i && (Sectors > 1) && !(|n_valid[mw*Sectors +: Sectors]) &&
+               !(|rsv_q[d_set][mw]) && !byp_q[d_set][mw];
     // merge into p_e at slot c, the count after this cycle's release (gen_mshr)
     mrg_go = (act == ACT_MERGE_T) || (act == ACT_MERGE);
     c      = mshr_cnt_q[p_e] - CntW'(rel_go && rel_e == p_e);
     // a new entry at free_e, holding only D's id (gen_mshr)
-    new_go  = (act == ACT_PSEUDO) || (act == ACT_NEWENT) || (act == ACT_ALLOC);
-    new_way = (act == ACT_PSEUDO) ? mw : (act == ACT_ALLOC) ? rv_way : '0;
+    new_go   = (act == ACT_PSEUDO) || (act == ACT_NEWENT) || (act == ACT_ALLOC) || (act == ACT_SMISS);
+    new_way  = (act == ACT_PSEUDO || act == ACT_SMISS) ? mw : (act == ACT_ALLOC) ? rv_way : '0;
+    new_pres = (act != ACT_NEWENT);  // the line is present in new_way
+    if (act == ACT_SMISS && !mode_alloc_i) begin  // allocate_sector: reserved; the line's last access
+      n_rsv[mw*Sectors +: Sectors] = n_rsv[mw*Sectors +: Sectors] | d_sbit;
+      if (!mode_repl_i) n_rank = touch(n_rank, mw);
+    end
     if (act == ACT_PSEUDO) begin
-      n_rsv[mw]   = 1'b1;
+      n_rsv[mw*Sectors +: Sectors] = Sectors'(1);
       n_byp[mw]   = 1'b0;
       n_reuse[mw] = 1'b1;
       n_rank      = touch(n_rank, mw);
@@ -581,8 +639,8 @@ module l1d #(
       tag_waddr = d_set;
       tag_wdata = {Ways{d_line}};
       tag_wmask = Ways'(1) << rv_way;
-      n_valid[rv_way] = 1'b0;
-      n_rsv[rv_way]   = (act == ACT_ALLOC);
+      n_valid[rv_way*Sectors +: Sectors] = '0;
+      n_rsv[rv_way*Sectors +: Sectors]   = (act == ACT_ALLOC) ? d_sbit : '0;  // allocate_line: the request's sector
       n_byp[rv_way]   = (act == ACT_BA_BYP);
       n_reuse[rv_way] = 1'b0;
       n_rank          = touch(n_rank, rv_way);
@@ -611,11 +669,11 @@ module l1d #(
 
     // ---- miss queue {store, id, line, mask, data}; bypass queue {line, id}
     mq_push  = (act == ACT_ST_HIT) || (act == ACT_ST_FWD) || (act == ACT_PSEUDO) || (act == ACT_NEWENT) ||
-               (act == ACT_ALLOC);
+               (act == ACT_ALLOC) || (act == ACT_SMISS);
     bq_push  = (act == ACT_BYP_LD) || (act == ACT_BA_BYP);
-    mq_wdata = {d_store_q, d_id_q, d_line, d_store_q ? d_mask_q : {Line{1'b0}},
+    mq_wdata = {d_store_q, d_id_q, d_atom, d_store_q ? d_mask_q : {Line{1'b0}},
                 d_store_q ? d_data_q : {LBits{1'b0}}};
-    bq_wdata = {d_line, d_id_q};
+    bq_wdata = {d_atom, d_id_q};
 
     // ---- memory port: the two queues alternate when both wait
     sel_byp         = !bq_empty && (mq_empty || mem_rr_q);
@@ -624,14 +682,14 @@ module l1d #(
     if (sel_byp) begin
       mem_req_store_o = 1'b0;
       mem_req_id_o    = bq_rdata[IdW-1:0];
-      mem_req_addr_o  = bq_rdata[IdW +: LaW];
+      mem_req_addr_o  = bq_rdata[IdW +: AtW];
       mem_req_mask_o  = '0;
       mem_req_data_o  = '0;
     end else begin
       mem_req_data_o  = mq_rdata[LBits-1:0];
       mem_req_mask_o  = mq_rdata[LBits +: Line];
-      mem_req_addr_o  = mq_rdata[LBits + Line +: LaW];
-      mem_req_id_o    = mq_rdata[LBits + Line + LaW +: IdW];
+      mem_req_addr_o  = mq_rdata[LBits + Line +: AtW];
+      mem_req_id_o    = mq_rdata[LBits + Line + AtW +: IdW];
       mem_req_store_o = mq_rdata[MqW-1];
     end
     mem_go = mem_req_valid_o && mem_req_ready_i;
@@ -655,7 +713,7 @@ module l1d #(
     ev_access_o = go;
     ev_hit_o    = go && (outc == l1sys_pkg::L1D_OUT_HIT);
     ev_hitres_o = go && (outc == l1sys_pkg::L1D_OUT_HIT_RESERVED);
-    ev_miss_o   = go && (outc == l1sys_pkg::L1D_OUT_MISS);
+    ev_miss_o   = go && (outc == l1sys_pkg::L1D_OUT_MISS || outc == l1sys_pkg::L1D_OUT_SECTOR_MISS);
     ev_stall_o  = stall;
     ev_byp_o    = bq_push;
     ev_pseudo_o = (act == ACT_PSEUDO);
@@ -674,6 +732,7 @@ module l1d #(
     cnt_fill_d       = cnt_fill_q + 32'(ev_fill_o);
     cnt_pseudo_d     = cnt_pseudo_q + 32'(ev_pseudo_o);
     cnt_sbyp_d       = cnt_sbyp_q + 32'(sbyp_set);
+    cnt_smiss_d      = cnt_smiss_q + 32'(go && outc == l1sys_pkg::L1D_OUT_SECTOR_MISS);
 
     // ---- the port: a request enters when D is empty or its request leaves;
     // a held request keeps D and re-reads its set (fresh tags every retry)
@@ -705,7 +764,7 @@ module l1d #(
     rhit = 1'b0;
     rway = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (!rhit && valid_q[rmt_set_q][w] && r_tag[w] == rmt_line_q) begin
+      if (!rhit && (|(valid_q[rmt_set_q][w] & rmt_sbit)) && r_tag[w] == rmt_line_q) begin
         rhit = 1'b1;
         rway = WayW'(w);
       end
@@ -714,6 +773,7 @@ module l1d #(
   assign rmt_v_d    = rmt_valid_i;
   assign rmt_line_d = rmt_valid_i ? rmt_line : rmt_line_q;
   assign rmt_set_d  = rmt_valid_i ? rmt_set : rmt_set_q;
+  assign rmt_sect_d = rmt_valid_i ? rmt_sect : rmt_sect_q;
   assign rmt_data_o = rmt_hit_o ? r_rline : '0;
 
   // ---- registers -------------------------------------------------------------
@@ -731,14 +791,14 @@ module l1d #(
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          valid_q[gs][gw] <= 1'b0;
-          rsv_q[gs][gw]   <= 1'b0;
+          valid_q[gs][gw] <= '0;
+          rsv_q[gs][gw]   <= '0;
           byp_q[gs][gw]   <= 1'b0;
           reuse_q[gs][gw] <= 1'b0;
           rank_q[gs][gw]  <= RankW'(gw);  // "way w has rank w": a permutation
         end else begin
-          valid_q[gs][gw] <= (u_set == SetW'(gs)) ? n_valid[gw] : valid_q[gs][gw];
-          rsv_q[gs][gw]   <= (u_set == SetW'(gs)) ? n_rsv[gw] : rsv_q[gs][gw];
+          valid_q[gs][gw] <= (u_set == SetW'(gs)) ? n_valid[gw*Sectors +: Sectors] : valid_q[gs][gw];
+          rsv_q[gs][gw]   <= (u_set == SetW'(gs)) ? n_rsv[gw*Sectors +: Sectors] : rsv_q[gs][gw];
           byp_q[gs][gw]   <= (u_set == SetW'(gs)) ? n_byp[gw] : byp_q[gs][gw];
           reuse_q[gs][gw] <= (u_set == SetW'(gs)) ? n_reuse[gw] : reuse_q[gs][gw];
           rank_q[gs][gw]  <= (u_set == SetW'(gs)) ? n_rank[gw*RankW +: RankW] : rank_q[gs][gw];
@@ -750,11 +810,33 @@ module l1d #(
   // way when allocating on fill), a release (rel_e: ids shift down, count
   // drops, freed after its last release) and a merge (p_e: D's id at slot
   // c, the count after the release; count up), in the C model's order.
+  // Line-present tracking (docs/l1d.md, "The fill of a sector"): a fill
+  // that allocates its line (fill_alloc) points the line's other pending
+  // entries at fill_way (u2_set) and takes it from those whose line it
+  // evicts (u2_clr); a write-evict store that empties its line takes it
+  // from that line's pending entries (st_empty).
   for (genvar ge = 0; ge < Entries; ge++) begin : gen_mshr
+    logic [SetW-1:0] e_set;
+    logic            e_pend, e_fline, u2_set, u2_clr, u3_clr;
+    l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_e (
+      .addr_i(32'(mshr_addr_q[ge]) << (OffW - SectW)), .hash_i(mode_hash_i), .set_o(e_set));
+    assign e_pend  = mshr_valid_q[ge] && !mshr_rdy_q[ge];
+    assign e_fline = LaW'(mshr_addr_q[ge] >> SectW) == fill_line;
+    assign u2_set  = fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && e_fline;
+`ifdef FAULT_L1D_SECT_KEEP_PRES
+    assign u2_clr  = 1'b0;  // injected: an entry whose line a fill evicts still finds it present
+    logic unused_e;
+    assign unused_e = ^e_set;
+`else
+    assign u2_clr  = fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && !e_fline && mshr_pres_q[ge] &&
+                     mshr_way_q[ge] == fill_way && e_set == fill_set;
+`endif
+    assign u3_clr  = st_empty && e_pend && LaW'(mshr_addr_q[ge] >> SectW) == d_line && mshr_pres_q[ge];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         mshr_valid_q[ge] <= 1'b0;
         mshr_rdy_q[ge]   <= 1'b0;
+        mshr_pres_q[ge]  <= 1'b0;
         mshr_addr_q[ge]  <= '0;
         mshr_way_q[ge]   <= '0;
         mshr_cnt_q[ge]   <= '0;
@@ -766,9 +848,14 @@ module l1d #(
         mshr_rdy_q[ge]   <= (new_go && free_e == EIdxW'(ge)) ? 1'b0 :
                             (rel_done && rel_e == EIdxW'(ge)) ? 1'b0 :
                             (fill_line_go && fill_e == EIdxW'(ge)) ? 1'b1 : mshr_rdy_q[ge];
-        mshr_addr_q[ge]  <= (new_go && free_e == EIdxW'(ge)) ? d_line : mshr_addr_q[ge];
+        // new entry > its own allocating fill > another entry's allocating fill > emptied by a store > unchanged
+        mshr_pres_q[ge]  <= (new_go && free_e == EIdxW'(ge)) ? new_pres :
+                            (fill_line_go && fill_alloc && fill_e == EIdxW'(ge)) ? 1'b1 :
+                            u2_set ? 1'b1 : (u2_clr || u3_clr) ? 1'b0 : mshr_pres_q[ge];
+        mshr_addr_q[ge]  <= (new_go && free_e == EIdxW'(ge)) ? d_atom : mshr_addr_q[ge];
         mshr_way_q[ge]   <= (new_go && free_e == EIdxW'(ge)) ? new_way :
-                            (fill_line_go && mode_alloc_i && fill_e == EIdxW'(ge)) ? fill_way : mshr_way_q[ge];
+                            (fill_line_go && fill_alloc && fill_e == EIdxW'(ge)) ? fill_way :
+                            u2_set ? fill_way : mshr_way_q[ge];
         mshr_cnt_q[ge]   <= (new_go && free_e == EIdxW'(ge)) ? CntW'(1) :
                             mshr_cnt_q[ge] - CntW'(rel_go && rel_e == EIdxW'(ge)) +
                             CntW'(mrg_go && p_e == EIdxW'(ge));
@@ -800,8 +887,8 @@ module l1d #(
       d_valid_q <= 1'b0; d_addr_q <= '0; d_store_q <= 1'b0; d_byp_q <= 1'b0; d_id_q <= '0;
       fw_tag_v_q <= 1'b0; fw_tag_set_q <= '0; fw_tag_way_q <= '0; fw_tag_line_q <= '0;
       fw_data_v_q <= 1'b0; fw_data_set_q <= '0; fw_data_way_q <= '0;
-      rmt_v_q <= 1'b0; rmt_line_q <= '0; rmt_set_q <= '0;
-      cnt_sbyp_q <= '0;
+      rmt_v_q <= 1'b0; rmt_line_q <= '0; rmt_set_q <= '0; rmt_sect_q <= '0;
+      cnt_sbyp_q <= '0; cnt_smiss_q <= '0;
       cnt_access_q <= '0; cnt_hit_q <= '0; cnt_hitres_q <= '0; cnt_miss_q <= '0; cnt_fail_line_q <= '0;
       cnt_fail_entry_q <= '0; cnt_fail_merge_q <= '0; cnt_fail_mq_q <= '0; cnt_fail_port_q <= '0;
       cnt_fail_bypq_q <= '0; cnt_byp_q <= '0; cnt_fill_q <= '0; cnt_pseudo_q <= '0;
@@ -811,8 +898,8 @@ module l1d #(
       fw_tag_v_q <= fw_tag_v_d; fw_tag_set_q <= fw_tag_set_d; fw_tag_way_q <= fw_tag_way_d;
       fw_tag_line_q <= fw_tag_line_d;
       fw_data_v_q <= fw_data_v_d; fw_data_set_q <= fw_data_set_d; fw_data_way_q <= fw_data_way_d;
-      rmt_v_q <= rmt_v_d; rmt_line_q <= rmt_line_d; rmt_set_q <= rmt_set_d;
-      cnt_sbyp_q <= cnt_sbyp_d;
+      rmt_v_q <= rmt_v_d; rmt_line_q <= rmt_line_d; rmt_set_q <= rmt_set_d; rmt_sect_q <= rmt_sect_d;
+      cnt_sbyp_q <= cnt_sbyp_d; cnt_smiss_q <= cnt_smiss_d;
       cnt_access_q <= cnt_access_d; cnt_hit_q <= cnt_hit_d; cnt_hitres_q <= cnt_hitres_d;
       cnt_miss_q <= cnt_miss_d; cnt_fail_line_q <= cnt_fail_line_d; cnt_fail_entry_q <= cnt_fail_entry_d;
       cnt_fail_merge_q <= cnt_fail_merge_d; cnt_fail_mq_q <= cnt_fail_mq_d; cnt_fail_port_q <= cnt_fail_port_d;

@@ -100,7 +100,7 @@ module mrpb_l1d #(
   output logic             l1d_req_byp_o,
   output logic             l1d_req_ready_o,
   output logic             l1d_dec_valid_o,
-  output logic [1:0]       l1d_req_outcome_o,
+  output logic [2:0]       l1d_req_outcome_o,
   output logic [2:0]       l1d_req_fail_o,
   // L1D ports below and beside
   output logic             rsp_valid_o,

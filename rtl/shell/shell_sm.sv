@@ -244,7 +244,7 @@ module shell_sm #(
   logic [IdW-1:0]   q_id;
   logic [Line-1:0]  q_mask;
   logic [2:0]       q_fail;
-  logic [1:0]       q_outcome;
+  logic [2:0]       q_outcome;
   logic             q_dec;
   // the MRPB (or its tie-offs)
   logic             m_enq_ready, m_out_valid, m_out_bypass, m_out_store;

@@ -30,7 +30,7 @@
 
 #define MEM_LINES 8192u /* the memory model's address space, in lines */
 #define MAXPEND 2048u
-#define MAXFOOT 160u
+#define MAXFOOT 2100u
 #define LOST_CYCLES 200000ull
 
 typedef struct { uint32_t line, byp, id; uint64_t due; } pend_t;
@@ -55,7 +55,7 @@ typedef struct {
   uint64_t *out_since;
   uint64_t loads_acc, rsps;
   unsigned max_pend_seen;
-  uint64_t cov[64]; /* functional coverage, indexed by the COV_* list below */
+  uint64_t cov[80]; /* functional coverage, indexed by the COV_* list below */
   int cov_off;      /* --bench: no coverage counting */
   int drop_bypass;  /* stimulus ablation (L1D_STIM_DROP=bypass): no bypassed loads */
   int changed;      /* this cycle's request replaces one the port refused */
@@ -86,7 +86,11 @@ typedef struct {
   X(P_FWD_TAG, "pipe.forward.tag") X(P_FWD_DATA, "pipe.forward.data_to_hit") X(P_FWD_RMT, "pipe.forward.remote") \
   X(P_RETRY, "pipe.retry_in_D") X(P_RETRY_GO, "pipe.retry_then_decided") X(P_PORT_HELD, "pipe.port_refused") \
   X(P_PORT_CHG, "pipe.refused_request_changed") X(P_SAME_SET, "pipe.back_to_back_same_set") \
-  X(P_SBYP, "pipe.stall_to_bypass") X(P_SBYP_ACC, "acc.stall_bypass.MISS") X(P_RMT_NEXT, "remote.answer_next_cycle")
+  X(P_SBYP, "pipe.stall_to_bypass") X(P_SBYP_ACC, "acc.stall_bypass.MISS") X(P_RMT_NEXT, "remote.answer_next_cycle") \
+  X(S_LD_SMISS, "acc.load.SECTOR_MISS") X(S_ST_SMISS, "acc.store.SECTOR_MISS") \
+  X(S_MERGE_DRAIN, "sector.miss_merges_draining_entry") X(S_FILL_PRES, "sector.fill_into_present_line") \
+  X(S_FILL_MOVE, "sector.fill_places_line_of_pending_sectors") X(S_FILL_EVICT, "sector.fill_evicts_line_of_pending_sector") \
+  X(S_ST_EMPTY, "sector.store_empties_line_of_pending_sector")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -134,6 +138,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "Sets", g->sets);
   ls_param(mp, "Ways", g->ways);
   ls_param(mp, "Line", g->line);
+  ls_param(mp, "Sectors", g->sectors);
   ls_param(mp, "Entries", g->entries);
   ls_param(mp, "Merge", g->merge);
   ls_param(mp, "MissQ", g->missq);
@@ -157,7 +162,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "req_mask_i", g->line, in->req_mask_i);
   ls_input(mp, "mem_req_ready_i", 1, &in->mem_req_ready_i);
   ls_input(mp, "fill_valid_i", 1, &in->fill_valid_i);
-  ls_input(mp, "fill_addr_i", m->law, &in->fill_addr_i);
+  ls_input(mp, "fill_addr_i", m->aw, &in->fill_addr_i);
   ls_input(mp, "fill_byp_i", 1, &in->fill_byp_i);
   ls_input(mp, "fill_id_i", g->id_w, &in->fill_id_i);
   ls_input(mp, "fill_data_i", m->lbits, in->fill_data_i);
@@ -165,7 +170,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "rmt_addr_i", g->addr_w, &in->rmt_addr_i);
   ls_output(mp, "req_ready_o", 1, &o->req_ready_o);
   ls_output(mp, "dec_valid_o", 1, &o->dec_valid_o);
-  ls_output(mp, "req_outcome_o", 2, &o->req_outcome_o);
+  ls_output(mp, "req_outcome_o", 3, &o->req_outcome_o);
   ls_output(mp, "req_fail_o", 3, &o->req_fail_o);
   l1d_ls_declare_outputs(mp, m);
   /* state map: every register of l1d.sv and its sub-instances */
@@ -189,6 +194,10 @@ static void declare(void *p, ls_map_t *mp) {
      * fill its first merged request is released and a load hit waits
      * (PORT_BUSY) until the forwarding register is gone */
     if (i == COV_P_FWD_DATA && m->in.mode_wr_i != L1D_WRITE_THROUGH) continue;
+    /* sectored lines only; the fill-time ones with ON_FILL; emptying a line by a store needs write-evict */
+    if (i >= COV_S_LD_SMISS && i <= COV_S_ST_EMPTY && g->sectors == 1) continue;
+    if (i >= COV_S_FILL_PRES && i <= COV_S_FILL_EVICT && !onfill) continue;
+    if (i == COV_S_ST_EMPTY && (!onfill || m->in.mode_wr_i == L1D_WRITE_THROUGH)) continue;
     ls_cover(mp, cov_name[i], &c->cov[i]);
   }
   /* enum names in reports and waveforms (tb/ls_annot.c), from csim/params*.def */
@@ -278,7 +287,7 @@ static uint8_t *mem_row(ctx_t *c, uint32_t line) {
 static void mem_store(ctx_t *c) {
   const l1d_out_t *o = &c->m.out;
   unsigned L = c->m.g.line;
-  uint8_t *row = mem_row(c, o->mem_req_addr_o);
+  uint8_t *row = mem_row(c, o->mem_req_addr_o >> c->m.sectw); /* the port carries an atom address */
   for (unsigned w = 0; w < L / 4; w++) { /* a data word and its nibble of byte-mask bits */
     uint32_t nib = o->mem_req_mask_o[w / 8] >> (4 * (w % 8)) & 15u, d = o->mem_req_data_o[w];
     for (unsigned k = 0; nib; k++, nib >>= 1)
@@ -335,7 +344,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     }
     if (c->fill_cur >= 0) { /* data as memory holds it now */
       const pend_t *q = &c->pend[c->fill_cur];
-      const uint8_t *row = mem_row(c, q->line);
+      const uint8_t *row = mem_row(c, q->line >> m->sectw);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
       memcpy(in->fill_data_i, row, L); /* byte b is bits 8b..8b+7: the word layout of a little-endian host */
 #else
@@ -351,7 +360,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   in->fill_valid_i = c->fill_cur >= 0;
   if (!in->fill_valid_i) { /* don't-care payload: fresh values every cycle, so logic that forgets the valid shows */
     uint64_t x = ls_rand(r);
-    in->fill_addr_i = (uint32_t)x & (uint32_t)bits_mask64(m->law);
+    in->fill_addr_i = (uint32_t)x & (uint32_t)bits_mask64(m->aw);
     in->fill_byp_i = (uint32_t)(x >> 32) & 1u;
     in->fill_id_i = (uint32_t)(x >> 33) & (c->nid - 1u);
     ls_rand_stir(r, in->fill_data_i, m->lbits); /* every word new, one draw (tb/ls_rng.h) */
@@ -374,6 +383,11 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
           bits_trim(in->req_mask_i, L);
         } else {
           ls_rand_fill(r, in->req_mask_i, L);
+        }
+        if (m->g.sectors > 1) { /* one sector per request (the coalescer's split): the bytes of its sector */
+          unsigned s0 = (in->req_addr_i % L) / m->sbytes * m->sbytes;
+          for (unsigned b = 0; b < L; b++)
+            if (b < s0 || b >= s0 + m->sbytes) bits_set(in->req_mask_i, b, 1, 0);
         }
       } else { /* a load's data and mask are don't-cares: stirred */
         ls_rand_stir(r, in->req_data_i, m->lbits);
@@ -455,9 +469,9 @@ static void cover(ctx_t *c) {
     c->d_conv = 1; /* D's bypass flag from here on is the L1D's, not the port's */
   }
   if (go) {
-    if (d_store) k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_ST_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_ST_HITRES : COV_ACC_ST_MISS]++;
+    if (d_store) k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_ST_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_ST_HITRES : o->req_outcome_o == L1D_OUT_SECTOR_MISS ? COV_S_ST_SMISS : COV_ACC_ST_MISS]++;
     else if (d_byp) k[c->d_conv ? COV_P_SBYP_ACC : COV_ACC_BYP]++;
-    else k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_LD_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_LD_HITRES : COV_ACC_LD_MISS]++;
+    else k[o->req_outcome_o == L1D_OUT_HIT ? COV_ACC_LD_HIT : o->req_outcome_o == L1D_OUT_HIT_RESERVED ? COV_ACC_LD_HITRES : o->req_outcome_o == L1D_OUT_SECTOR_MISS ? COV_S_LD_SMISS : COV_ACC_LD_MISS]++;
     c->d_conv = 0;
   }
   if (stall) {
@@ -515,6 +529,23 @@ static void cover(ctx_t *c) {
     k[COV_BA_BYP_NOTAG]++;
   }
   k[COV_BA_PSEUDO] += o->ev_pseudo_o;
+  /* sectored: a sector miss merging into a draining entry; the MSHR's
+   * line-present tracking at fills and write-evict stores (the entries
+   * this cycle writes: dent) */
+  if (m->g.sectors > 1) {
+    const uint32_t d_atom = (m->d_addr_q >> (m->offw - m->sectw)) & (uint32_t)bits_mask64(m->aw);
+    if (go && !d_store && !d_byp && o->req_outcome_o == L1D_OUT_SECTOR_MISS)
+      for (unsigned e = 0; e < m->g.entries; e++)
+        if (m->mshr_valid_q[e] && m->mshr_rdy_q[e] && m->mshr_addr_q[e] == d_atom) k[COV_S_MERGE_DRAIN]++;
+    for (unsigned i = 0; i < m->nde; i++) {
+      unsigned e = m->dent[i];
+      if (o->ev_fill_o && m->mshr_rdy_d[e] && !m->mshr_rdy_q[e] && m->mshr_pres_q[e] && m->in.mode_alloc_i)
+        k[COV_S_FILL_PRES]++;
+      if (!m->mshr_valid_q[e] || m->mshr_rdy_q[e] || m->mshr_rdy_d[e]) continue; /* pending entries only */
+      if (!m->mshr_pres_q[e] && m->mshr_pres_d[e]) k[COV_S_FILL_MOVE]++;
+      if (m->mshr_pres_q[e] && !m->mshr_pres_d[e]) k[o->ev_fill_o ? COV_S_FILL_EVICT : COV_S_ST_EMPTY]++;
+    }
+  }
   k[in->mode_repl_i ? COV_M_FIFO : COV_M_LRU]++;
   k[in->mode_wr_i ? COV_M_THROUGH : COV_M_EVICT]++;
   k[in->mode_alloc_i ? COV_M_ONFILL : COV_M_ONMISS]++;
@@ -595,6 +626,7 @@ static void stats_json(void *p, ls_stats_t *s) {
   ls_stat_rate(s, "hit_rate", c->m.cnt_q[L1D_CNT_HIT], acc);
   ls_stat_rate(s, "hit_reserved_rate", c->m.cnt_q[L1D_CNT_HITRES], acc);
   ls_stat_rate(s, "miss_rate", c->m.cnt_q[L1D_CNT_MISS], acc);
+  ls_stat_rate(s, "sector_miss_rate", c->m.cnt_q[L1D_CNT_SMISS], acc);
   ls_stat_rate(s, "bypass_rate", c->m.cnt_q[L1D_CNT_BYP], acc);
   ls_stat_rate(s, "pseudo_hit_rate", c->m.cnt_q[L1D_CNT_PSEUDO], acc);
   ls_stat_rate(s, "accesses_per_cycle", acc, cyc);

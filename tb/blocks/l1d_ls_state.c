@@ -8,15 +8,16 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   char nm[128];
   const l1d_geom_t *g = &m->g;
 #define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
-  ls_reg_array2(mp, P("valid_q"), 1, g->sets, g->ways, m->valid_q);
-  ls_reg_array2(mp, P("rsv_q"), 1, g->sets, g->ways, m->rsv_q);
+  ls_reg_array2(mp, P("valid_q"), g->sectors, g->sets, g->ways, m->valid_q);
+  ls_reg_array2(mp, P("rsv_q"), g->sectors, g->sets, g->ways, m->rsv_q);
   ls_reg_array2(mp, P("byp_q"), 1, g->sets, g->ways, m->byp_q);
   ls_reg_array2(mp, P("reuse_q"), 1, g->sets, g->ways, m->reuse_q);
   ls_reg_array2(mp, P("rank_q"), m->rankw, g->sets, g->ways, m->rank_q);
   ls_reg_array(mp, P("mshr_valid_q"), 1, g->entries, m->mshr_valid_q, 1);
   ls_reg_array(mp, P("mshr_rdy_q"), 1, g->entries, m->mshr_rdy_q, 1);
-  ls_reg_array(mp, P("mshr_addr_q"), m->law, g->entries, m->mshr_addr_q, 4);
-  ls_reg_array(mp, P("mshr_way_q"), m->wayw, g->entries, m->mshr_way_q, 1);
+  ls_reg_array(mp, P("mshr_pres_q"), 1, g->entries, m->mshr_pres_q, 1);
+  ls_reg_array(mp, P("mshr_addr_q"), m->aw, g->entries, m->mshr_addr_q, 4);
+  ls_reg_array(mp, P("mshr_way_q"), m->wayw, g->entries, m->mshr_way_q, 2);
   ls_reg_array(mp, P("mshr_cnt_q"), m->cntw, g->entries, m->mshr_cnt_q, 1);
   ls_reg_array2(mp, P("mshr_ids_q"), g->id_w, g->entries, g->merge, m->mshr_ids_q);
   ls_reg(mp, P("mem_rr_q"), 1, &m->mem_rr_q);
@@ -45,6 +46,7 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   ls_reg(mp, P("rmt_v_q"), 1, &m->rmt_v_q);
   ls_reg(mp, P("rmt_line_q"), m->law, &m->rmt_line_q);
   ls_reg(mp, P("rmt_set_q"), m->setw, &m->rmt_set_q);
+  ls_reg(mp, P("rmt_sect_q"), m->sectiw, &m->rmt_sect_q);
   ls_fifo(mp, P("i_missq"), &m->i_missq);
   ls_fifo(mp, P("i_bypq"), &m->i_bypq);
   ls_fifo(mp, P("i_relq"), &m->i_relq);
@@ -57,9 +59,10 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   snprintf(sw, sizeof sw, "set,way:%u", g->ways);
   snprintf(es, sizeof es, "entry,slot:%u", g->merge);
   static const char *const lines[] = {"valid_q", "rsv_q", "byp_q", "reuse_q", "rank_q"};
-  static const char *const ents[] = {"mshr_valid_q", "mshr_rdy_q", "mshr_addr_q", "mshr_way_q", "mshr_cnt_q"};
+  static const char *const ents[] = {"mshr_valid_q", "mshr_rdy_q", "mshr_pres_q", "mshr_addr_q", "mshr_way_q",
+                                     "mshr_cnt_q"};
   for (int i = 0; i < 5; i++) ls_index(mp, P(lines[i]), 0, sw);
-  for (int i = 0; i < 5; i++) ls_index(mp, P(ents[i]), 0, "entry");
+  for (int i = 0; i < 6; i++) ls_index(mp, P(ents[i]), 0, "entry");
   ls_index(mp, P("mshr_ids_q"), 0, es);
 #undef P
 }

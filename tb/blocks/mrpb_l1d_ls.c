@@ -154,7 +154,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "l1d_req_byp_o", 1, &c->out.l1d_req_byp_o);
   ls_output(mp, "l1d_req_ready_o", 1, &c->out.l1d_req_ready_o);
   ls_output(mp, "l1d_dec_valid_o", 1, &c->out.l1d_dec_valid_o);
-  ls_output(mp, "l1d_req_outcome_o", 2, &c->out.l1d_req_outcome_o);
+  ls_output(mp, "l1d_req_outcome_o", 3, &c->out.l1d_req_outcome_o);
   ls_output(mp, "l1d_req_fail_o", 3, &c->out.l1d_req_fail_o);
   l1d_ls_declare_outputs(mp, l);
   /* state map: every register of both */

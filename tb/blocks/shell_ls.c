@@ -349,7 +349,7 @@ static void declare(void *p, ls_map_t *mp) {
     PR("req_byp_i", 1, &L->in.req_byp_i, "req_valid_i");
     PR("req_id_i", lg->id_w, &L->in.req_id_i, "req_valid_i");
     PR("dec_valid_o", 1, &L->out.dec_valid_o, none);
-    PR("req_outcome_o", 2, &L->out.req_outcome_o, "dec_valid_o");
+    PR("req_outcome_o", 3, &L->out.req_outcome_o, "dec_valid_o");
     PR("req_fail_o", 3, &L->out.req_fail_o, "dec_valid_o");
     PR("mem_req_valid_o", 1, &L->out.mem_req_valid_o, none);
     PR("mem_req_ready_i", 1, &L->in.mem_req_ready_i, none);
