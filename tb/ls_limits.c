@@ -39,18 +39,10 @@ int ls_limits_check(const char *block, const l1sys_cfg_t *cfg) {
     unsigned long long sets = (unsigned long long)CFG(cfg, L1D_SETS), ways = (unsigned long long)CFG(cfg, L1D_WAYS);
     unsigned long long line = (unsigned long long)CFG(cfg, L1D_LINE), lines = sets * ways;
     unsigned long long law = (unsigned long long)CFG(cfg, L1D_ADDR_W) - bits_clog2(line);
-    /* the widest L1D signals are a set's rows: the data-memory row (i_data,
-     * ways x line bits: a set's ways are read together) and the tag row
-     * (i_tags, ways x tag bits) */
-    unsigned long long tagrow = ways * law, datarow = ways * line * 8;
-    snprintf(p, sizeof p, "L1D_WAYS=%llu x L1D_LINE=%llu", ways, line);
-    if (datarow > LS_MAX_SIGNAL_BITS) {
-      fprintf(stderr,
-              "error: parameters %s: a data-memory row holds a set's ways (%llu bits) and the engine compares "
-              "signals of at most %u bits: at most %llu ways with L1D_LINE=%llu\n",
-              p, datarow, LS_MAX_SIGNAL_BITS, LS_MAX_SIGNAL_BITS / (line * 8), line);
-      return -1;
-    }
+    /* the widest L1D signals are the tag row (i_tags, ways x tag bits: a
+     * set's tags are read together); the data is one bank per way, a line
+     * per row */
+    unsigned long long tagrow = ways * law;
     snprintf(p, sizeof p, "L1D_WAYS=%llu", ways);
     if (tagrow > LS_MAX_SIGNAL_BITS) {
       fprintf(stderr,

@@ -143,10 +143,15 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= fifo_sync_init(&m->i_relq, g->relq, m->rqw);
   rc |= mem_1r1w_sync_init(&m->i_tags, g->sets, g->ways * m->law, m->law);
   rc |= mem_1r1w_sync_init(&m->i_tags_rmt, g->sets, g->ways * m->law, m->law);
-  rc |= mem_1r1w_sync_init(&m->i_data, g->sets, g->ways * m->lbits, 8);
-  rc |= mem_1r1w_sync_init(&m->i_data_rmt, g->sets, g->ways * m->lbits, 8);
+  rc |= !(m->i_data = calloc(g->ways, sizeof *m->i_data));
+  rc |= !(m->i_data_rmt = calloc(g->ways, sizeof *m->i_data_rmt));
+  for (unsigned w = 0; w < g->ways && !rc; w++) {
+    rc |= mem_1r1w_sync_init(&m->i_data[w], g->sets, m->lbits, 8);
+    rc |= mem_1r1w_sync_init(&m->i_data_rmt[w], g->sets, m->lbits, 8);
+    m->i_data[w].keep = m->i_data_rmt[w].keep = 1;
+  }
   /* the SRAMs' output registers skip re-capturing a row they already hold */
-  m->i_tags.keep = m->i_tags_rmt.keep = m->i_data.keep = m->i_data_rmt.keep = 1;
+  m->i_tags.keep = m->i_tags_rmt.keep = 1;
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
                     &m->out.rmt_data_o, &m->d_data_q, &m->d_data_d, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
@@ -190,8 +195,12 @@ void l1d_free(l1d_t *m) {
   fifo_sync_free(&m->i_relq);
   mem_1r1w_sync_free(&m->i_tags);
   mem_1r1w_sync_free(&m->i_tags_rmt);
-  mem_1r1w_sync_free(&m->i_data);
-  mem_1r1w_sync_free(&m->i_data_rmt);
+  for (unsigned w = 0; w < m->g.ways; w++) {
+    if (m->i_data) mem_1r1w_sync_free(&m->i_data[w]);
+    if (m->i_data_rmt) mem_1r1w_sync_free(&m->i_data_rmt[w]);
+  }
+  free(m->i_data);
+  free(m->i_data_rmt);
   memset(m, 0, sizeof *m);
 }
 
@@ -210,12 +219,14 @@ void l1d_reset(l1d_t *m) {
   fifo_sync_reset(&m->i_relq);
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
-  mem_1r1w_sync_idle(&m->i_data);
-  mem_1r1w_sync_idle(&m->i_data_rmt);
   mem_1r1w_sync_forget(&m->i_tags);
   mem_1r1w_sync_forget(&m->i_tags_rmt);
-  mem_1r1w_sync_forget(&m->i_data);
-  mem_1r1w_sync_forget(&m->i_data_rmt);
+  for (unsigned w = 0; w < m->g.ways; w++) {
+    mem_1r1w_sync_idle(&m->i_data[w]);
+    mem_1r1w_sync_idle(&m->i_data_rmt[w]);
+    mem_1r1w_sync_forget(&m->i_data[w]);
+    mem_1r1w_sync_forget(&m->i_data_rmt[w]);
+  }
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -315,8 +326,8 @@ static inline uint32_t tag_fw(const l1d_t *m, const uint32_t *row, uint32_t set,
 /* Way w's line as read at the last edge (a row of Ways lines), with the
  * bytes written at that edge into the same set and way merged in (fw_data_*).
  * Returns the row's own words when nothing is merged, else m->line_buf. */
-static const uint32_t *line_fw(l1d_t *m, const uint32_t *row, uint32_t set, unsigned w) {
-  const uint32_t *l = row + (size_t)w * m->lwords;
+static const uint32_t *line_fw(l1d_t *m, const mem_1r1w_sync_t *bank, uint32_t set, unsigned w) {
+  const uint32_t *l = mem_1r1w_sync_rdata(&bank[w]);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
   unsigned L = m->g.line;
   memcpy(m->line_buf, l, m->lwords * 4);
@@ -347,26 +358,13 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   m->fw_tag_line_d = line & (uint32_t)bits_mask64(law);
 }
 
-/* The RTL's data write into row `set` (Ways lines): the line replicated in
- * every way's place, the byte mask in way `way`'s place only; the same to
- * the remote copy and into the forwarding register.  mask: line bits. */
+/* The RTL's data write: row `set` of way `way`'s bank, the byte mask over
+ * the line (line bits); the same to the remote copy and into the
+ * forwarding register.  The other ways' banks are not written. */
 static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
-  mem_1r1w_t *p = &m->i_data.m, *r = &m->i_data_rmt.m;
-  unsigned W = m->g.ways, L = m->g.line, lw = m->lwords;
-  for (unsigned w = 0; w < W; w++) memcpy(p->wdata_i + (size_t)w * lw, data, lw * 4);
-  memset(p->wmask_i, 0, p->mwords * 4);
-  for (unsigned b = 0; b < L; b += 32) {
-    unsigned n = L - b < 32 ? L - b : 32;
-    bits_set(p->wmask_i, way * L + b, n, mask[b / 32]);
-  }
-  p->we_i = 1;
-  p->waddr_i = set;
-  memcpy(r->wdata_i, p->wdata_i, p->words * 4);
-  memcpy(r->wmask_i, p->wmask_i, p->mwords * 4);
-  r->we_i = 1;
-  r->waddr_i = set;
-  p->wk0 = r->wk0 = way * L / 32; /* the mask is zero outside way's slices */
-  p->wk1 = r->wk1 = ((way + 1) * L + 31) / 32;
+  unsigned L = m->g.line, lw = m->lwords;
+  mem_1r1w_sync_write(&m->i_data[way], set, data, mask);
+  mem_1r1w_sync_write(&m->i_data_rmt[way], set, data, mask);
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
   m->fw_data_way_d = (uint16_t)way;
@@ -392,7 +390,7 @@ void l1d_comb_rmt(l1d_t *m) {
   }
   o->rmt_hit_o = m->rmt_v_q && rhit;
   if (o->rmt_hit_o)
-    memcpy(o->rmt_data_o, line_fw(m, mem_1r1w_sync_rdata(&m->i_data_rmt), m->rmt_set_q, rway), m->lwords * 4);
+    memcpy(o->rmt_data_o, line_fw(m, m->i_data_rmt, m->rmt_set_q, rway), m->lwords * 4);
   else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
   m->rmt_zero = !o->rmt_hit_o;
 }
@@ -618,8 +616,10 @@ static void comb_idle(l1d_t *m) {
     m->mem_rr_d = m->mem_rr_q;
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
-    mem_1r1w_sync_idle(&m->i_data);
-    mem_1r1w_sync_idle(&m->i_data_rmt);
+    for (unsigned w = 0; w < m->g.ways; w++) {
+      mem_1r1w_sync_idle(&m->i_data[w]);
+      mem_1r1w_sync_idle(&m->i_data_rmt[w]);
+    }
     m->fw_tag_v_d = 0;
     m->fw_tag_set_d = m->fw_tag_set_q;
     m->fw_tag_way_d = m->fw_tag_way_q;
@@ -701,8 +701,10 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->mem_rr_d = m->mem_rr_q;
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
-  mem_1r1w_sync_idle(&m->i_data);
-  mem_1r1w_sync_idle(&m->i_data_rmt);
+  for (unsigned w = 0; w < W; w++) {
+    mem_1r1w_sync_idle(&m->i_data[w]);
+    mem_1r1w_sync_idle(&m->i_data_rmt[w]);
+  }
   m->fw_tag_v_d = 0;
   m->fw_tag_set_d = m->fw_tag_set_q;
   m->fw_tag_way_d = m->fw_tag_way_q;
@@ -778,7 +780,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    memcpy(o->rsp_data_o, line_fw(m, mem_1r1w_sync_rdata(&m->i_data), d_set, mw), m->lwords * 4);
+    memcpy(o->rsp_data_o, line_fw(m, m->i_data, d_set, mw), m->lwords * 4);
   } else if (!m->rsp_zero) {
     memset(o->rsp_data_o, 0, m->lwords * 4);
   }
@@ -1036,7 +1038,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rd_en = m->d_load ? in->req_valid_i : 1;
   if (rd_en) {
     mem_1r1w_sync_read(&m->i_tags, rd_set);
-    mem_1r1w_sync_read(&m->i_data, rd_set);
+    for (unsigned w = 0; w < W; w++) mem_1r1w_sync_read(&m->i_data[w], rd_set);
   }
   /* remote lookup: read now, answered the next cycle */
   uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
@@ -1049,7 +1051,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->rmt_set_d = rmt_set;
     m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
-    mem_1r1w_sync_read(&m->i_data_rmt, rmt_set);
+    for (unsigned w = 0; w < W; w++) mem_1r1w_sync_read(&m->i_data_rmt[w], rmt_set);
   }
 
   /* a refused request retried in D while nothing else moves (no fill, no
@@ -1149,6 +1151,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_relq);
   mem_1r1w_sync_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
-  mem_1r1w_sync_commit(&m->i_data);
-  mem_1r1w_sync_commit(&m->i_data_rmt);
+  for (unsigned w = 0; w < m->g.ways; w++) {
+    mem_1r1w_sync_commit(&m->i_data[w]);
+    mem_1r1w_sync_commit(&m->i_data_rmt[w]);
+  }
 }

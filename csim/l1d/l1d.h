@@ -113,7 +113,8 @@ typedef struct {
   uint32_t cnt_q[L1D_NCNT], cnt_d[L1D_NCNT];
   /* sub-instances */
   fifo_sync_t i_missq, i_bypq, i_relq;
-  mem_1r1w_sync_t i_tags, i_tags_rmt, i_data, i_data_rmt; /* tags Sets x Ways*LaW; data Sets x Ways*LBits */
+  mem_1r1w_sync_t i_tags, i_tags_rmt; /* tags Sets x Ways*LaW (a set's tags in one row) */
+  mem_1r1w_sync_t *i_data, *i_data_rmt; /* [way]: one data bank per way, Sets x LBits (gen_dway[w] in the RTL) */
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */

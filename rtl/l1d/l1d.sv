@@ -262,16 +262,18 @@ module l1d #(
     .free_i(r_free), .cand_i(r_cand), .rank_i(r_rank), .reuse_i(r_reuse),
     .ba_i(mode_ba_i), .thr_i(mode_ba_thr_i), .free_any_o(rv_free_any), .found_o(rv_found), .way_o(rv_way));
 
-  // ---- arrays: synchronous read, a set's ways in one row ------------------------
-  // Tags Sets x Ways*LaW (slice LaW), data Sets x Ways*LBits (slice a byte):
-  // a request reads its whole set in R, as an L1 with parallel tag and data
-  // access does.  The remote copies are written by the same write port.
+  // ---- arrays: synchronous read, a set's ways read together -----------------------
+  // Tags Sets x Ways*LaW (slice LaW): a set's tags in one row.  Data: one
+  // bank per way (gen_dway[w]), Sets x LBits (slice a byte), every bank
+  // reading the same set: a request reads its whole set in R, as an L1
+  // with parallel tag and data access does, and a write goes to one bank.
+  // The remote copies are written by the same write port.
   logic [Ways*LaW-1:0]   tag_rdata, tag_rmt_rdata, tag_wdata;
   logic [Ways-1:0]       tag_wmask;
   logic                  tag_we, data_we, rd_en;
   logic [SetW-1:0]       tag_waddr, data_waddr, rd_set;
-  logic [Ways*LBits-1:0] data_rdata, data_wdata, data_rmt_rdata;
-  logic [Ways*Line-1:0]  data_wmask;
+  logic [LBits-1:0]      data_rdata [Ways];
+  logic [LBits-1:0]      data_rmt_rdata [Ways];
   logic [WayW-1:0]       data_wway;
   logic [LBits-1:0]      data_wline;
   logic [Line-1:0]       data_wbytes;
@@ -281,19 +283,15 @@ module l1d #(
   mem_1r1w_sync #(.Depth(Sets), .Width(Ways*LaW), .SliceW(LaW)) i_tags_rmt (
     .clk_i, .re_i(rmt_valid_i), .raddr_i(rmt_set), .rdata_o(tag_rmt_rdata), .we_i(tag_we), .waddr_i(tag_waddr),
     .wdata_i(tag_wdata), .wmask_i(tag_wmask));
-  mem_1r1w_sync #(.Depth(Sets), .Width(Ways*LBits), .SliceW(8)) i_data (
-    .clk_i, .re_i(rd_en), .raddr_i(rd_set), .rdata_o(data_rdata), .we_i(data_we), .waddr_i(data_waddr),
-    .wdata_i(data_wdata), .wmask_i(data_wmask));
-  mem_1r1w_sync #(.Depth(Sets), .Width(Ways*LBits), .SliceW(8)) i_data_rmt (
-    .clk_i, .re_i(rmt_valid_i), .raddr_i(rmt_set), .rdata_o(data_rmt_rdata), .we_i(data_we), .waddr_i(data_waddr),
-    .wdata_i(data_wdata), .wmask_i(data_wmask));
-  // The data write: the line replicated in every way's place (wires), the
-  // byte mask in the written way's place only.
-  assign data_wdata = {Ways{data_wline}};
-  always_comb begin
-    data_wmask = '0;
-    for (int unsigned w = 0; w < Ways; w++)
-      if (data_we && data_wway == WayW'(w)) data_wmask[w*Line +: Line] = data_wbytes;
+  for (genvar gw = 0; gw < Ways; gw++) begin : gen_dway
+    logic bank_we;
+    assign bank_we = data_we && data_wway == WayW'(gw);
+    mem_1r1w_sync #(.Depth(Sets), .Width(LBits), .SliceW(8)) i_data (
+      .clk_i, .re_i(rd_en), .raddr_i(rd_set), .rdata_o(data_rdata[gw]), .we_i(bank_we), .waddr_i(data_waddr),
+      .wdata_i(data_wline), .wmask_i(data_wbytes));
+    mem_1r1w_sync #(.Depth(Sets), .Width(LBits), .SliceW(8)) i_data_rmt (
+      .clk_i, .re_i(rmt_valid_i), .raddr_i(rmt_set), .rdata_o(data_rmt_rdata[gw]), .we_i(bank_we),
+      .waddr_i(data_waddr), .wdata_i(data_wline), .wmask_i(data_wbytes));
   end
 
   // ---- forwarding: way w's tag as D and the remote answer see it -------------
@@ -439,17 +437,13 @@ module l1d #(
   // read at the last edge, with the bytes written at that edge merged in
   // (two blocks: the remote answer depends on registers only).
   always_comb begin
-    d_rline = '0;
-    for (int unsigned w = 0; w < Ways; w++)
-      if (mw == WayW'(w)) d_rline = data_rdata[w*LBits +: LBits];
+    d_rline = data_rdata[mw];
     if (fw_data_v_q && fw_data_set_q == d_set && fw_data_way_q == mw)
       for (int unsigned b = 0; b < Line; b++)
         if (fw_data_mask_q[b]) d_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];
   end
   always_comb begin
-    r_rline = '0;
-    for (int unsigned w = 0; w < Ways; w++)
-      if (rway == WayW'(w)) r_rline = data_rmt_rdata[w*LBits +: LBits];
+    r_rline = data_rmt_rdata[rway];
     if (fw_data_v_q && fw_data_set_q == rmt_set_q && fw_data_way_q == rway)
       for (int unsigned b = 0; b < Line; b++)
         if (fw_data_mask_q[b]) r_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];

@@ -52,8 +52,13 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   ls_fifo(mp, P("i_relq"), &m->i_relq);
   ls_mem_sync(mp, P("i_tags"), &m->i_tags);
   ls_mem_sync(mp, P("i_tags_rmt"), &m->i_tags_rmt);
-  ls_mem_sync(mp, P("i_data"), &m->i_data);
-  ls_mem_sync(mp, P("i_data_rmt"), &m->i_data_rmt);
+  for (unsigned w = 0; w < g->ways; w++) { /* one data bank per way (gen_dway[w]) */
+    char b[48];
+    snprintf(b, sizeof b, "gen_dway[%u].i_data", w);
+    ls_mem_sync(mp, P(b), &m->i_data[w]);
+    snprintf(b, sizeof b, "gen_dway[%u].i_data_rmt", w);
+    ls_mem_sync(mp, P(b), &m->i_data_rmt[w]);
+  }
   /* readable reports and waveforms (tb/ls_annot.c): which set/way or entry */
   char sw[40], es[40];
   snprintf(sw, sizeof sw, "set,way:%u", g->ways);
