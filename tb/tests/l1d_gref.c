@@ -12,7 +12,8 @@ const char *const gref_rule_name[GR_NRULES] = {
     "R1_MQ_LOAD",  "R2_REL_FIFO", "R3_FREE_HIGH", "R4_VALID_AT_FILL", "R5_DRAIN_MERGE", "R6_BYPQ",
     "MQ_STORE",    "CHECK_ORDER", "MSHR_ENTRIES", "MSHR_MERGE",       "REPL",           "LRU_HIT_TOUCH",
     "WRITE",       "NO_WALLOC",   "ALLOC",        "INDEX",            "QUEUE_FIFO",     "REL_OLDEST",
-    "PORT_BUSY",   "BA_BALANCE",  "BA_TAGONLY",   "BA_PSEUDO",        "BA_REUSE"};
+    "PORT_BUSY",   "BA_BALANCE",  "BA_TAGONLY",   "BA_PSEUDO",        "BA_REUSE",
+    "S_SECTOR_MISS", "S_WE_SECTOR", "S_RESERVE_ONE", "S_FILL_PROBE", "S_ALLOC_TOUCH", "S_MSHR_ATOM"};
 
 const char *const gref_rule_text[GR_NRULES] = {
     "non-hit loads refused MISS_QUEUE at N-1 miss-queue entries",
@@ -37,10 +38,19 @@ const char *const gref_rule_text[GR_NRULES] = {
     "BA victim from reuse=0 lines while n0 >= T, else reuse=1 lines",
     "BA bypass writes the victim's tag only",
     "BA pseudo-hit fetches the line and re-reserves it",
-    "BA: a load hit sets the reuse bit"};
+    "BA: a load hit sets the reuse bit",
+    "sectored: a present line with the request's sector invalid is a SECTOR_MISS on that line",
+    "sectored: a write-evict store hit invalidates only its sector",
+    "sectored: ON_MISS line allocation reserves only the request's sector",
+    "sectored: an ON_FILL fill probes the set again (present line: the sector in its way)",
+    "sectored: sector allocation refreshes the line's LRU time",
+    "sectored: the MSHR is keyed by the sector (atom) address"};
 
 #ifdef L1D_FAIL_BYP_QUEUE /* once csim/params.def defines it, the two must agree */
 _Static_assert(L1D_FAIL_BYP_QUEUE == GREF_FAIL_BYP_QUEUE, "the bypass-queue fail code is 6 (docs/l1d_conformance.md)");
+#endif
+#ifdef L1D_OUT_SECTOR_MISS
+_Static_assert(L1D_OUT_SECTOR_MISS == GREF_OUT_SECTOR_MISS, "the SECTOR_MISS outcome is 4 (docs/l1d.md)");
 #endif
 
 #define ALT(k) gref_alt(r, (k))
@@ -49,6 +59,14 @@ int gref_init(gref_t *r, const gref_cfg_t *c) {
   memset(r, 0, sizeof *r);
   r->c = *c;
   while ((1u << r->offw) < c->line) r->offw++;
+  unsigned ns = c->sectors ? c->sectors : 1;
+  while ((1u << r->sectw) < ns) r->sectw++;
+  if ((1u << r->sectw) != ns || ns > GREF_MAX_SECTORS || ns > c->line) {
+    snprintf(r->err, sizeof r->err, "sectors=%u: expected a power of two <= %u and <= the line size", ns, (unsigned)GREF_MAX_SECTORS);
+    return -1;
+  }
+  if (ns > 1 && c->ba) { snprintf(r->err, sizeof r->err, "sectors=%u with BA: the BA cache is a line cache", ns); return -1; }
+  r->atw = r->offw - r->sectw;
   size_t nl = (size_t)c->sets * c->ways;
   r->L = calloc(nl, sizeof *r->L);
   r->M = calloc(c->entries, sizeof *r->M);
@@ -118,10 +136,34 @@ static uint64_t age_key(const gref_t *r, const gref_line_t *l) { return fifo_mod
 static void stamp_access(gref_t *r, gref_line_t *l) { l->t_access = r->now; }
 static void stamp_alloc(gref_t *r, gref_line_t *l) { l->t_access = r->now; l->t_alloc = r->now; l->dead = 0; }
 
-/* A line "holds" its tag (a tag compare can match it) when it is valid,
- * reserved, or a BA tag-only line.  An invalidated line keeps its tag bits
- * in GPGPU-Sim too, but its INVALID status makes the compare ignore it. */
-static int holds(const gref_line_t *l) { return l->valid || l->rsv || l->byp; }
+/* sector_cache_block: is_invalid_line (every sector INVALID), is_valid_line
+ * (not that), is_reserved_line (any sector RESERVED). */
+static int is_valid_line(const gref_line_t *l) { return l->valid || l->rsv; }
+/* A line "holds" its tag (a tag compare can match it) when it is a valid
+ * line (any sector valid or reserved), or a BA tag-only line.  An
+ * invalidated line keeps its tag bits in GPGPU-Sim too, but its INVALID
+ * status makes the compare ignore it. */
+static int holds(const gref_line_t *l) { return is_valid_line(l) || l->byp; }
+
+/* allocate_line: a new line, every sector INVALID but the request's, which
+ * is RESERVED; line allocation and last-access times set.  S_RESERVE_ONE's
+ * alternative reserves every sector. */
+static void allocate_line(gref_t *r, gref_line_t *l, uint32_t line, unsigned sec) {
+  l->line = line;
+  l->valid = 0;
+  l->rsv = ALT(GR_S_RESERVE_ONE) ? (uint8_t)((1u << gref_sectors(r)) - 1u) : (uint8_t)(1u << sec);
+  l->byp = 0;
+  l->reuse = 0;
+  l->leaked = 0;
+  stamp_alloc(r, l);
+}
+/* allocate_sector: the sector RESERVED, the line's last access set (not its
+ * allocation time).  S_ALLOC_TOUCH's alternative leaves the time alone. */
+static void allocate_sector(gref_t *r, gref_line_t *l, unsigned sec) {
+  l->rsv |= (uint8_t)(1u << sec);
+  l->valid &= (uint8_t)~(1u << sec);
+  if (!ALT(GR_S_ALLOC_TOUCH)) stamp_access(r, l);
+}
 
 static int tag_match(gref_t *r, unsigned set, uint32_t line) {
   for (unsigned w = 0; w < r->c.ways; w++) {
@@ -176,9 +218,15 @@ static int victim(gref_t *r, unsigned set, int *free_out) {
 }
 
 /* ---- MSHR ----------------------------------------------------------------- */
-static int mshr_find(const gref_t *r, uint32_t line) {
+/* The key of an atom: itself (mshr_addr); S_MSHR_ATOM's alternative: the
+ * line's first atom (an entry per line). */
+static uint32_t mkey(const gref_t *r, uint32_t atom) {
+  return ALT(GR_S_MSHR_ATOM) ? atom >> r->sectw << r->sectw : atom;
+}
+static int mshr_find(const gref_t *r, uint32_t atom) {
+  uint32_t k = mkey(r, atom);
   for (unsigned e = 0; e < r->c.entries; e++)
-    if (r->M[e].valid && r->M[e].line == line) return (int)e;
+    if (r->M[e].valid && r->M[e].atom == k) return (int)e;
   return -1;
 }
 static int mshr_free(const gref_t *r) {
@@ -213,12 +261,13 @@ static void relq_remove(gref_t *r, unsigned e) {
 }
 
 /* ---- one cycle -------------------------------------------------------------- */
-enum { A_NONE, A_ST, A_BYP_LD, A_HIT, A_MERGE, A_NEW, A_PSEUDO, A_BA_BYP };
+enum { A_NONE, A_ST, A_BYP_LD, A_HIT, A_MERGE, A_SMERGE, A_NEW, A_SNEW, A_PSEUDO, A_BA_BYP };
 
 int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
   const unsigned N = r->c.missq;
   const int on_fill = (int)(r->c.on_fill ^ (unsigned)(ALT(GR_ALLOC) && !r->c.ba));
   const int evict = (int)(!r->c.through ^ (unsigned)ALT(GR_WRITE));
+  const uint32_t smask = gref_sectors(r) - 1u;
   memset(o, 0, sizeof *o);
   r->err[0] = 0;
 
@@ -229,7 +278,9 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
 
   /* -- the request's decision (GPGPU-Sim's probe + process_tag_probe) -- */
   unsigned set = gref_set(r, in->addr);
-  uint32_t line = in->addr >> r->offw;
+  uint32_t line = in->addr >> r->offw, atom = in->addr >> r->atw;
+  unsigned sec = atom & smask;
+  uint8_t sb = (uint8_t)(1u << sec);
   int act = A_NONE, way = -1, ent = -1, leak_way = -1;
   uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE;
   /* miss-queue thresholds: miss_queue_full(1) for loads, (0) for stores */
@@ -237,31 +288,42 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
   int st_mq_full = ALT(GR_MQ_STORE) ? mq_n + 1 >= N : mq_n >= N;
   int byp_full = ALT(GR_R6_BYPQ) ? mq_n >= N : bq_n >= r->bq.depth;
   uint32_t byp_fail = ALT(GR_R6_BYPQ) ? L1D_FAIL_MISS_QUEUE : GREF_FAIL_BYP_QUEUE;
+  /* the tag part of tag_array::probe: the first way whose line holds the
+   * tag; the request's sector status decides.  A present line (any sector
+   * valid or reserved) whose sector is INVALID is a SECTOR_MISS on it
+   * (S_SECTOR_MISS's alternative: it is ignored, a line miss). */
+  if (!in->fill_go && (in->store || !in->byp)) {
+    way = tag_match(r, set, line);
+    const gref_line_t *l = way >= 0 ? line_at(r, set, (unsigned)way) : NULL;
+    if (l && !l->byp && gref_status(l, sec) == GREF_INVALID && ALT(GR_S_SECTOR_MISS)) way = -1;
+  }
   if (in->fill_go) {
     fail = L1D_FAIL_PORT_BUSY; /* project timing: an accepted fill owns the cycle */
   } else if (in->store) {
     /* write: HIT -> wr_hit_we / wr_hit_wt; anything else (RESERVATION_FAIL
      * included, with no write allocate) -> wr_miss_no_wa; both check
      * miss_queue_full(0).  The statistics report HIT_RESERVED for a store to
-     * a reserved line (select_stats_status). */
-    way = tag_match(r, set, line);
+     * a reserved sector and SECTOR_MISS for one to a present line's invalid
+     * sector (select_stats_status). */
     const gref_line_t *l = way >= 0 ? line_at(r, set, (unsigned)way) : NULL;
-    out = l && l->valid ? L1D_OUT_HIT : l && l->rsv ? L1D_OUT_HIT_RESERVED : L1D_OUT_MISS;
+    int st = l ? gref_status(l, sec) : GREF_INVALID;
+    out = !l ? L1D_OUT_MISS : st == GREF_VALID ? L1D_OUT_HIT : st == GREF_RESERVED ? L1D_OUT_HIT_RESERVED
+        : l->byp ? L1D_OUT_MISS : GREF_OUT_SECTOR_MISS;
     act = A_ST;
     if (st_mq_full) fail = L1D_FAIL_MISS_QUEUE;
   } else if (in->byp) {
     act = A_BYP_LD;
     if (byp_full) fail = byp_fail;
   } else {
-    way = tag_match(r, set, line);
     gref_line_t *l = way >= 0 ? line_at(r, set, (unsigned)way) : NULL;
     if (l && l->byp && ALT(GR_BA_PSEUDO)) { l = NULL; way = -1; }
-    ent = mshr_find(r, line);
-    if (l && l->valid) {
+    ent = mshr_find(r, atom);
+    int st = l ? gref_status(l, sec) : GREF_INVALID;
+    if (l && st == GREF_VALID) {
       out = L1D_OUT_HIT;
       act = A_HIT;
       if (rel_e >= 0 && !ALT(GR_PORT_BUSY)) fail = L1D_FAIL_PORT_BUSY;
-    } else if (l && l->rsv) {
+    } else if (l && st == GREF_RESERVED) {
       /* HIT_RESERVED -> rd_miss_base: miss_queue_full(1), then the MSHR */
       out = L1D_OUT_HIT_RESERVED;
       act = ent >= 0 ? A_MERGE : A_NEW;
@@ -274,11 +336,26 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
       if (ld_mq_full) fail = L1D_FAIL_MISS_QUEUE;
       else if (ent >= 0 && mshr_merge_full(r, ent)) fail = L1D_FAIL_MSHR_MERGE;
       else if (ent < 0 && mshr_free(r) < 0) fail = L1D_FAIL_MSHR_ENTRY;
+    } else if (l) {
+      /* SECTOR_MISS (only with sectors: the line is present, its sector
+       * INVALID) -> rd_miss_base: miss_queue_full(1), then the MSHR by the
+       * sector's address.  The probe found the line, so no LINE_ALLOC.  A
+       * merge (ON_FILL before the fill, or a filled entry still draining)
+       * reserves nothing: GPGPU-Sim's access() calls allocate_sector in
+       * ON_MISS -- a reserved sector that no fill completes -- which the
+       * project does not (gpgpusim_leak does).  A new entry: ON_MISS
+       * allocate_sector on the line's way; ON_FILL nothing until the fill. */
+      out = GREF_OUT_SECTOR_MISS;
+      act = ent >= 0 ? A_SMERGE : A_SNEW;
+      if (ld_mq_full) fail = L1D_FAIL_MISS_QUEUE;
+      else if (ent >= 0 && mshr_merge_full(r, ent)) fail = L1D_FAIL_MSHR_MERGE;
+      else if (ent < 0 && mshr_free(r) < 0) fail = L1D_FAIL_MSHR_ENTRY;
     } else if (ent >= 0) {
-      /* tag miss, the MSHR has the line (ON_FILL before the fill; or the line
-       * was evicted/invalidated while its entry drains): merge.  GPGPU-Sim's
-       * probe still reports RESERVATION_FAIL when every way is reserved
-       * (ON_MISS); the project keeps that check (R5) but allocates no way. */
+      /* tag miss, the MSHR has the sector (ON_FILL before the fill; or the
+       * line was evicted/invalidated while its entry drains): merge.
+       * GPGPU-Sim's probe still reports RESERVATION_FAIL when every way is
+       * reserved (ON_MISS); the project keeps that check (R5) but allocates
+       * no way. */
       act = A_MERGE;
       o->drain_merge = 1;
       int la = 0;
@@ -314,7 +391,7 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
   int go = in->req_valid && o->ready;
   if (!go) { act = A_NONE; o->drain_merge = 0; }
   if (in->req_valid) {
-    r->n_out[out]++;
+    r->n_out[out < GREF_NOUT ? out : 0]++;
     r->n_fail[fail & 7u]++;
   }
 
@@ -339,29 +416,42 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
     q_pop(r, q);
   }
 
-  /* -- fill (accepted this cycle) -- */
+  /* -- fill (accepted this cycle): one sector, named by its atom address -- */
   if (in->fill_go && !in->fill_byp) {
     int fe = -1;
+    uint32_t fk = mkey(r, in->fill_atom);
     for (unsigned e = 0; e < r->c.entries && fe < 0; e++)
-      if (r->M[e].valid && !r->M[e].filled && r->M[e].line == in->fill_line) fe = (int)e;
-    if (fe < 0) { snprintf(r->err, sizeof r->err, "fill of line 0x%x accepted but the reference has no pending MSHR entry for it", in->fill_line); return -1; }
+      if (r->M[e].valid && !r->M[e].filled && r->M[e].atom == fk) fe = (int)e;
+    if (fe < 0) { snprintf(r->err, sizeof r->err, "fill of atom 0x%x accepted but the reference has no pending MSHR entry for it", in->fill_atom); return -1; }
     gref_mshr_t *m = &r->M[fe];
-    unsigned fset = gref_set(r, in->fill_line << r->offw);
+    uint32_t fline = in->fill_atom >> r->sectw;
+    unsigned fsec = in->fill_atom & smask;
+    uint8_t fsb = (uint8_t)(1u << fsec);
+    unsigned fset = gref_set(r, in->fill_atom << r->atw);
     if (on_fill) {
-      /* tag_array::fill(addr): probe, allocate the victim, fill */
-      int fw = victim(r, fset, NULL);
-      if (fw < 0) { snprintf(r->err, sizeof r->err, "fill of line 0x%x accepted but every way of set %u is reserved", in->fill_line, fset); return -1; }
-      gref_line_t *l = line_at(r, fset, (unsigned)fw);
-      l->line = in->fill_line;
-      l->reuse = 0;
-      stamp_alloc(r, l);
+      /* tag_array::fill(addr): probe again.  The line present (a valid
+       * line holds the tag) -> SECTOR_MISS: allocate_sector, then fill (a
+       * sector already valid or reserved -- HIT / HIT_RESERVED -- only
+       * fills); else MISS: the victim, allocate_line, fill.  S_FILL_PROBE's
+       * alternative always takes a victim. */
+      int fw = ALT(GR_S_FILL_PROBE) ? -1 : tag_match(r, fset, fline);
+      if (fw >= 0) {
+        gref_line_t *l = line_at(r, fset, (unsigned)fw);
+        if (gref_status(l, fsec) == GREF_INVALID) allocate_sector(r, l, fsec);
+      } else {
+        fw = victim(r, fset, NULL);
+        if (fw < 0) { snprintf(r->err, sizeof r->err, "fill of atom 0x%x accepted but every way of set %u is reserved", in->fill_atom, fset); return -1; }
+        allocate_line(r, line_at(r, fset, (unsigned)fw), fline, fsec);
+      }
       m->way = (unsigned)fw;
     }
+    /* fill: the sector VALID (GPGPU-Sim: from the fill on; R4's
+     * alternative keeps it reserved until its entry drained) */
     gref_line_t *l = line_at(r, fset, m->way);
-    l->valid = 1;
+    l->valid |= fsb;
+    if (!ALT(GR_R4_VALID_AT_FILL)) l->rsv &= (uint8_t)~fsb;
     l->byp = 0;
-    l->rsv = (uint8_t)ALT(GR_R4_VALID_AT_FILL); /* GPGPU-Sim: VALID from the fill on */
-    l->leaked = 0;
+    l->leaked &= (uint8_t)~fsb;
     m->filled = 1;
     r->relq[(r->rel_head + r->rel_n) % r->c.entries] = (unsigned)fe;
     r->rel_n++;
@@ -376,22 +466,29 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
   }
 
   /* -- the accepted request's effects -- */
-  gref_req_t mreq = {line, in->id, (uint8_t)(in->store != 0), 0};
+  gref_req_t mreq = {atom, in->id, (uint8_t)(in->store != 0), 0};
   int push = 0;
   gref_line_t *l = way >= 0 ? line_at(r, set, (unsigned)way) : NULL;
   switch (act) {
     case A_ST:
       push = 1;
-      if (l && l->valid) {
-        if (evict) { l->valid = 0; l->dead = 1; } /* wr_hit_we: invalidate (no LRU update) */
-        else stamp_access(r, l); /* wr_hit_wt: tag_array::access refreshes LRU */
+      if (l && gref_status(l, sec) == GREF_VALID) {
+        if (evict) {
+          /* wr_hit_we: the sector INVALID (no LRU update); S_WE_SECTOR's
+           * alternative: every valid sector */
+          l->valid &= ALT(GR_S_WE_SECTOR) ? 0u : (uint8_t)~sb;
+          if (!l->valid && !(l->rsv & (uint8_t)~sb)) l->dead = 1; /* an invalid line now */
+        } else {
+          stamp_access(r, l); /* wr_hit_wt: tag_array::access refreshes LRU */
+        }
         if (r->c.ba) l->reuse = 1;
       } else if (ALT(GR_NO_WALLOC) && !l) {
         int vw = victim(r, set, NULL);
         if (vw >= 0) {
           gref_line_t *v = line_at(r, set, (unsigned)vw);
-          v->line = line; v->valid = 1; v->rsv = 0; v->byp = 0; v->reuse = 0;
-          stamp_alloc(r, v);
+          allocate_line(r, v, line, sec);
+          v->valid = sb;
+          v->rsv = 0;
         }
       }
       break;
@@ -417,30 +514,49 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
         /* GPGPU-Sim: tag_array::access sees MISS and allocates a reserved way
          * that the (already arrived) fill never completes */
         gref_line_t *v = line_at(r, set, (unsigned)leak_way);
-        v->line = line; v->valid = 0; v->rsv = 1; v->byp = 0; v->reuse = 0; v->leaked = 1;
-        stamp_alloc(r, v);
+        allocate_line(r, v, line, sec);
+        v->leaked = v->rsv;
+        r->leaks++;
+      }
+      break;
+    }
+    case A_SMERGE: {
+      gref_mshr_t *m = &r->M[ent];
+      m->ids[m->n++] = in->id;
+      o->sector_drain_merge = 1;
+      r->n_sector_drain_merge++;
+      if (r->c.gpgpusim_leak && !on_fill) {
+        /* GPGPU-Sim: access() sees SECTOR_MISS and, ON_MISS, allocates the
+         * sector (reserved, last access set) -- a fill never completes it */
+        allocate_sector(r, l, sec);
+        l->leaked |= sb;
         r->leaks++;
       }
       break;
     }
     case A_PSEUDO:
-    case A_NEW: {
+    case A_NEW:
+    case A_SNEW: {
       int fe = mshr_free(r);
       gref_mshr_t *m = &r->M[fe];
-      m->valid = 1; m->filled = 0; m->line = line; m->n = 1; m->ids[0] = in->id;
+      m->valid = 1; m->filled = 0; m->atom = mkey(r, atom); m->n = 1; m->ids[0] = in->id;
       push = 1;
       if (act == A_PSEUDO) {
-        l->rsv = 1; l->byp = 0; l->reuse = 1;
+        l->rsv = sb; l->byp = 0; l->reuse = 1;
         stamp_alloc(r, l);
         m->way = (unsigned)way;
         o->pseudo = 1;
         r->n_pseudo++;
-      } else if (l && l->rsv) {
-        m->way = (unsigned)way; /* a leaked reserved way: this entry's fill completes it */
+      } else if (act == A_SNEW) {
+        /* SECTOR_MISS: ON_MISS allocate_sector in the line's way; ON_FILL
+         * the line is left alone (the fill probes again) */
+        if (!on_fill) allocate_sector(r, l, sec);
+        m->way = (unsigned)way;
+      } else if (l && (l->rsv & sb)) {
+        m->way = (unsigned)way; /* a leaked reserved sector: this entry's fill completes it */
         stamp_access(r, l);
       } else if (!on_fill) {
-        l->line = line; l->valid = 0; l->rsv = 1; l->byp = 0; l->reuse = 0;
-        stamp_alloc(r, l);
+        allocate_line(r, l, line, sec);
         m->way = (unsigned)way;
       } else {
         m->way = 0;
@@ -465,8 +581,9 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
   if (rel_go && r->M[rel_e].n == 0) {
     gref_mshr_t *m = &r->M[rel_e];
     if (ALT(GR_R4_VALID_AT_FILL)) {
-      gref_line_t *rl = line_at(r, gref_set(r, m->line << r->offw), m->way);
-      if (rl->line == m->line) rl->rsv = 0;
+      uint32_t mline = m->atom >> r->sectw;
+      gref_line_t *rl = line_at(r, gref_set(r, m->atom << r->atw), m->way);
+      if (rl->line == mline) rl->rsv &= (uint8_t)~(1u << (m->atom & smask));
     }
     m->valid = 0;
     m->filled = 0;

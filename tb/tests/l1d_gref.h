@@ -9,9 +9,28 @@
  * rule, with "same as GPGPU-Sim" or "differs, because ...".
  *
  * The model is written the way GPGPU-Sim keeps its state: per line a tag,
- * valid/reserved status and two time stamps (last access, allocation); the
- * MSHR as entries keyed by line address holding a list of merged request
- * ids; a FIFO of filled entries; the miss queue as a FIFO of requests.
+ * a status per sector (INVALID / RESERVED / VALID, sector_cache_block; a
+ * line cache is the one-sector case) and two line time stamps (last
+ * access, allocation); the MSHR as entries keyed by the atom address
+ * (mshr_addr: the sector's address, the line address with one sector)
+ * holding a list of merged request ids; a FIFO of filled entries; the miss
+ * queue as a FIFO of requests (atom addresses).
+ *
+ * Sectors (issue 23, docs/l1d.md "Sectored lines and streaming
+ * allocation"): cfg.sectors = 1 (or 0) is the line cache and behaves
+ * exactly as before; 4 is GPGPU-Sim's S: cache.  A request names one
+ * sector by its address.  The rules read from gpu-cache.{h,cc}:
+ * tag_array::probe (tag match on a line with any sector valid or reserved;
+ * the sector's status decides HIT / HIT_RESERVED / SECTOR_MISS),
+ * tag_array::access (SECTOR_MISS with ON_MISS: allocate_sector, which
+ * reserves the sector and sets the line's last access; MISS with ON_MISS:
+ * allocate_line, every other sector INVALID), tag_array::fill(index)
+ * (ON_MISS: the sector VALID, no time stamp) and fill(addr) (ON_FILL: probe
+ * again -- present line: allocate_sector + fill; else the victim:
+ * allocate_line + fill), wr_hit_we (only the sector INVALID), wr_hit_wt
+ * (access: last access set; GPGPU-Sim marks the sector MODIFIED, which for
+ * a write-through L1 reads, evicts and fills like VALID), wr_miss_no_wa and
+ * select_stats_status (SECTOR_MISS reported when the access went out).
  *
  * One call per clock cycle (gref_cycle): the reference takes the cycle's
  * inputs and two decisions that belong to the project's timing, not to
@@ -57,14 +76,29 @@ enum {
   GR_BA_TAGONLY,      /* BA bypass writes the victim's tag only (bypass bit 1, reuse 0) (alt: no tag update) */
   GR_BA_PSEUDO,       /* BA pseudo-hit fetches the line and re-reserves it (alt: bypassed again) */
   GR_BA_REUSE,        /* BA: a load hit sets the reuse bit (alt: it does not) */
+  /* sectored lines (issue 23; no effect with one sector); the alternative
+   * is wrong on purpose (teeth) */
+  GR_S_SECTOR_MISS,   /* a present line with the request's sector invalid is a SECTOR_MISS on that line (alt: a line miss, a new way) */
+  GR_S_WE_SECTOR,     /* a write-evict store hit invalidates only its sector (alt: every valid sector of the line) */
+  GR_S_RESERVE_ONE,   /* ON_MISS allocate_line reserves only the request's sector (alt: every sector) */
+  GR_S_FILL_PROBE,    /* an ON_FILL fill probes again: a present line gets the sector in its way (alt: always a new victim) */
+  GR_S_ALLOC_TOUCH,   /* allocate_sector sets the line's last access (alt: it does not) */
+  GR_S_MSHR_ATOM,     /* the MSHR is keyed by the atom (sector) address (alt: by the line address) */
   GR_NRULES
 };
 extern const char *const gref_rule_name[GR_NRULES];
 extern const char *const gref_rule_text[GR_NRULES];
 
+#define GR_FIRST_SECTOR_RULE GR_S_SECTOR_MISS
+static inline int gref_rule_is_sector(int k) { return k >= GR_FIRST_SECTOR_RULE && k < GR_NRULES; }
+
 /* Outcome and fail codes: the project's (L1D_OUT_*, L1D_FAIL_*); the bypass
- * queue's fail code 6 is defined here until csim/params.def has it. */
-enum { GREF_FAIL_BYP_QUEUE = 6 };
+ * queue's fail code 6 and the SECTOR_MISS outcome 4 are defined here until
+ * csim/params.def has them (l1d_gref.c checks that they agree once it does). */
+enum { GREF_FAIL_BYP_QUEUE = 6, GREF_OUT_SECTOR_MISS = 4, GREF_NOUT = 5 };
+enum { GREF_MAX_SECTORS = 8 };
+/* A sector's status (GPGPU-Sim's cache_block_state without MODIFIED). */
+enum { GREF_INVALID, GREF_RESERVED, GREF_VALID };
 
 typedef struct {
   unsigned sets, ways, line, entries, merge, missq, bypq, addr_w;
@@ -73,33 +107,42 @@ typedef struct {
   unsigned on_fill;  /* 0 allocate on miss, 1 on fill */
   unsigned hash;     /* 0 linear, 1 Fermi hash */
   unsigned ba, thr;  /* Bypass-Aware mode and its threshold */
+  unsigned sectors;  /* sectors per line: 0 or 1 a line cache, else a power of two <= 8 (4: GPGPU-Sim's S:); not with BA */
   unsigned gpgpusim_leak; /* allocate (and leak) a reserved way on a tag-miss merge, as GPGPU-Sim does */
   uint32_t alt;      /* bit k: rule k takes its alternative */
 } gref_cfg_t;
 
+/* A line.  The status of sector s is kept as bit s of two masks: VALID
+ * (valid), RESERVED (rsv), INVALID (neither) -- gref_status() reads it the
+ * way sector_cache_block::get_status does.  With one sector the masks are
+ * the line's valid and reserved flags.  (R4's alternative alone sets both
+ * bits of a sector: valid and still reserved until its entry drained.) */
 typedef struct {
   uint32_t line;         /* tag: line address */
-  uint8_t valid, rsv, byp, reuse;
-  uint8_t leaked;        /* reserved by a merge that no fill completes (gpgpusim_leak) */
-  uint8_t dead;          /* invalidated by a write-evict store: its age no longer matters */
-  uint64_t t_access, t_alloc;
+  uint8_t valid, rsv;    /* per-sector status, bit s = sector s */
+  uint8_t byp, reuse;    /* BA bits (line caches only) */
+  uint8_t leaked;        /* sectors reserved by a merge that no fill completes (gpgpusim_leak) */
+  uint8_t dead;          /* no sector left after a write-evict store: its age no longer matters */
+  uint64_t t_access, t_alloc; /* m_line_last_access_time, m_line_alloc_time */
 } gref_line_t;
 
 typedef struct {
   uint8_t valid, filled;
-  uint32_t line;
+  uint32_t atom;         /* key: the atom address (sector address; line address with one sector) */
   unsigned way;          /* ON_MISS: the reserved way; ON_FILL: the way chosen at the fill */
   unsigned n;            /* merged requests not yet released */
   uint32_t *ids;         /* ids[0] oldest */
 } gref_mshr_t;
 
-typedef struct { uint32_t line, id; uint8_t store, byp; } gref_req_t;
+/* A request toward memory: the atom address (line address with one sector). */
+typedef struct { uint32_t atom, id; uint8_t store, byp; } gref_req_t;
 
 typedef struct { gref_req_t *e; unsigned depth, head, n; } gref_q_t;
 
 typedef struct {
   gref_cfg_t c;
-  unsigned offw;
+  unsigned offw;         /* log2 line bytes */
+  unsigned sectw, atw;   /* log2 sectors; log2 sector bytes (atom = addr >> atw) */
   gref_line_t *L;        /* sets*ways */
   gref_mshr_t *M;        /* entries */
   uint32_t *idbuf;
@@ -107,13 +150,14 @@ typedef struct {
   gref_q_t mq, bq;
   uint64_t now;
   uint64_t leaks;        /* ways leaked so far (gpgpusim_leak) */
-  uint64_t n_out[4], n_fail[8], n_pseudo, n_byp, n_drain_merge, n_rel;
+  uint64_t n_out[GREF_NOUT], n_fail[8], n_pseudo, n_byp, n_drain_merge, n_rel;
+  uint64_t n_sector_drain_merge; /* SECTOR_MISS loads merged into a live entry */
   char err[200];
 } gref_t;
 
 typedef struct {
   uint32_t req_valid, addr, store, byp, id;
-  uint32_t fill_go, fill_line, fill_byp, fill_id; /* fill accepted this cycle (model's decision) */
+  uint32_t fill_go, fill_atom, fill_byp, fill_id; /* fill accepted this cycle (model's decision); its atom address */
   uint32_t pop_valid, pop_byp;                   /* the memory side took a queue head this cycle */
 } gref_in_t;
 
@@ -122,8 +166,12 @@ typedef struct {
   uint32_t rsp_valid, rsp_id;
   uint32_t pseudo, bypassed;   /* BA pseudo-hit; request sent as a bypass */
   uint32_t drain_merge;        /* a tag miss merged into a live entry (rule 5 situation) */
+  uint32_t sector_drain_merge; /* a SECTOR_MISS merged into a live entry (the per-sector no-leak situation) */
 } gref_out_t;
 
+/* 0; -1 when out of memory or the configuration is not one the reference
+ * models (sectors not a power of two <= 8 and <= line, sectors with BA):
+ * r->err says which. */
 int gref_init(gref_t *r, const gref_cfg_t *c);
 void gref_free(gref_t *r);
 unsigned gref_set(const gref_t *r, uint32_t addr);
@@ -136,5 +184,10 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o);
 const gref_req_t *gref_head(const gref_t *r, int byp);
 unsigned gref_count(const gref_t *r, int byp);
 static inline int gref_alt(const gref_t *r, int k) { return (int)((r->c.alt >> k) & 1u); }
+/* Sector s's status in a line (sector_cache_block::get_status). */
+static inline int gref_status(const gref_line_t *l, unsigned s) {
+  return (l->valid >> s) & 1u ? GREF_VALID : (l->rsv >> s) & 1u ? GREF_RESERVED : GREF_INVALID;
+}
+static inline unsigned gref_sectors(const gref_t *r) { return 1u << r->sectw; }
 
 #endif
