@@ -61,18 +61,25 @@ static void test_gpgpusim_forms(tc_t *t) {
   TC_CHECK(t, !gs(&c, "N:64:128:6,L:E:m:N:L,A:16:4,16:0,128", &k), "data port = line size");
   TC_CHECK(t, !gs(&c, "N:64:128:6,L:E:m:N:L,A:16:4,16:0,0", &k), "data port 0 (GPGPU-Sim: line size)");
   TC_CHECK(t, !gs(&c, "4:128:48,L:L:m:N:L,A:64:32,64", &k) && CFG(&c, L1D_WAYS) == 48, "48 ways");
+  /* GPGPU-Sim 4's sectored streaming L1Ds (Kepler ... Turing), 32-byte data port */
+  TC_CHECK(t, !gs(&c, "S:4:128:32,L:L:s:N:L,A:256:8,16:0,32", &k) && CFG(&c, L1D_SECTORS) == 4 &&
+                  CFG(&c, L1D_ALLOC) == L1D_ALLOC_ON_FILL && CFG(&c, L1D_MSHR_ENTRIES) == 256 && CFG(&c, L1D_MISSQ) == 16,
+           "Kepler S:4:128:32 streaming: 4 sectors, on fill, 256 entries: %s", k.buf);
+  TC_CHECK(t, !gs(&c, "S:1:128:512,L:L:s:N:L,A:256:8,16:0,32", &k) && CFG(&c, L1D_WAYS) == 512 && CFG(&c, L1D_SETS) == 1,
+           "Turing S:1:128:512: one set of 512 ways");
+  TC_CHECK(t, !gs(&c, "N:1:128:512,L:L:m:N:L,A:64:8,16", &k) && CFG(&c, L1D_SECTORS) == 1, "a line cache of 512 ways");
   /* refused: one line naming the field */
   struct { const char *s, *want; } bad[] = {
-      {"S:4:128:32,L:L:s:N:L,A:256:8,16:0,32", "field type: S (sectored"},
-      {"N:4:128:96,L:L:m:N:L,A:64:8,16:0,128", "field assoc: 96: the L1D supports an integer in [1, 64] (parameter L1D_WAYS)"},
-      {"N:1:128:512,L:L:m:N:L,A:64:8,16", "field assoc: 512"},
-      {"N:32:128:4,L:L:s:N:H,A:32:8,8", "field alloc: s (streaming"},
+      {"S:4:64:32,L:L:s:N:L,A:256:8,16:0,32", "field line: 64 with type S; expected 128"},
+      {"N:4:128:2048,L:L:m:N:L,A:64:8,16:0,128", "field assoc: 2048: the L1D supports an integer in [1, 1024] (parameter L1D_WAYS)"},
+      {"S:4:128:32,L:L:s:N:L,T:256:8,16:0,32", "field mshr: T (texture-cache FIFO)"},
+      {"N:32:128:4,L:L:x:N:H,A:32:8,8", "field alloc: 'x'"},
       {"N:32:128:4,L:B:m:N:H,A:32:8,8", "field wr: B (write-back)"},
       {"N:32:128:4,L:R:m:N:H,A:32:8,8", "field wr: R (read-only)"},
       {"N:32:128:4,L:L:m:W:H,A:32:8,8", "field wr_alloc: W (write-allocate)"},
       {"N:32:128:4,L:L:m:N:P,A:32:8,8", "field set_idx: P (IPOLY hash)"},
       {"N:32:128:4,L:L:m:N:H,F:32:8,8:4", "field mshr: F (texture-cache FIFO)"},
-      {"N:32:128:4,L:L:m:N:H,A:256:8,8", "field entries: 256"},
+      {"N:32:128:4,L:L:m:N:H,A:2048:8,8", "field entries: 2048"},
       {"N:32:128:4,L:L:m:N:H,A:32:8,8:0,32", "field data_port: 32 bytes per cycle"},
       {"N:32:100:4,L:L:m:N:H,A:32:8,8", "field line: 100"},
       {"N:32:128:4,X:L:m:N:H,A:32:8,8", "field rep: 'X'"},
@@ -199,7 +206,7 @@ static void test_gpgpusim_file(tc_t *t) {
       {"-a 1\n-b \"x\n\n", "g.config:2: a '\"' opened here is never closed"},
       {"-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-x 1\n-gpgpu_cache:dl1 N:64:128:4,L:L:m:N:H,A:32:8,8\n",
        "g.config:3: option -gpgpu_cache:dl1 given a second time (first at line 1)"},
-      {"-a 1\n-gpgpu_cache:dl1 S:4:128:96,L:L:s:N:L,A:256:8,16:0,32\n", "g.config:2 -gpgpu_cache:dl1: GPGPU-Sim cache config"},
+      {"-a 1\n-gpgpu_cache:dl1 S:4:128:96,L:L:s:N:L,F:256:8,16:0,32\n", "g.config:2 -gpgpu_cache:dl1: GPGPU-Sim cache config"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     cfg_defaults(&c);
