@@ -618,6 +618,7 @@ static void test_sectors(tc_t *tc) {
   TC_CHECK(tc, t.m.cnt_q[L1D_CNT_SMISS] == 3 && t.m.cnt_q[L1D_CNT_MISS] == 4,
            "counters: 3 sector misses, 4 misses in all (smiss %u miss %u)", t.m.cnt_q[L1D_CNT_SMISS], t.m.cnt_q[L1D_CNT_MISS]);
   tb_free(&t);
+  tc_group_end(tc);
 
   tc_group_begin(tc, "sectored lines, streaming (allocate on fill): the fill probes, lines placed and evicted under pending sectors");
   static const char *const strm[] = {"L1D_SECTORS=4", "L1D_SETS=1", "L1D_WAYS=2", "L1D_ALLOC=ON_FILL", NULL};
@@ -643,6 +644,7 @@ static void test_sectors(tc_t *tc) {
   TC_CHECK(tc, v.line == 5 && v.valid == 0x4, "X's sector 2 allocated X again over Y, only sector 2 valid (line %u valid %x)", v.line, v.valid);
   TC_CHECK(tc, t.nrsp == 5, "every load answered (%u)", t.nrsp);
   tb_free(&t);
+  tc_group_end(tc);
 }
 
 static void test_pipeline(tc_t *tc) {
