@@ -221,7 +221,7 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   const l1d_t *m = &c->m;
   unsigned sets = m->g.sets, ways = m->g.ways;
   static const unsigned lat_min[] = {2, 5, 20, 60, 150};
-  unsigned kind = ls_below(r, 6);
+  unsigned kind = ls_below(r, m->g.sectors > 1 ? 7 : 6); /* kind 6: sectored only (line configs draw as before) */
   c->req_pct = 30 + ls_below(r, 71);
   c->st_pct = ls_chance(r, 25) ? 0 : ls_below(r, 45);
   c->byp_pct = ls_chance(r, 50) ? 0 : ls_below(r, 30);
@@ -239,18 +239,22 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
    * request, a quarter stores, fast memory that always takes requests -- a
    * filled line is evicted or write-evicted while its merged requests are
    * still being returned, and the next load merges into the draining entry;
-   * the release queue fills and holds fills back (fill_ready_o low) */
-  if (kind == 5) {
+   * the release queue fills and holds fills back (fill_ready_o low);
+   * 6 (sectored) one line, every cycle a request, a third stores, fast
+   * memory: a store write-evicts a sector whose entry is still returning its
+   * merged loads, and the next load of that sector is a SECTOR_MISS merging
+   * into the draining entry */
+  if (kind == 5 || kind == 6) {
     c->req_pct = 100;
-    c->st_pct = 25;
+    c->st_pct = kind == 6 ? 33 : 25;
     c->byp_pct = ls_below(r, 10);
     c->rdy_pct = 100;
     c->fill_pct = 100;
     c->lat_min = 2;
     c->lat_span = 4;
   }
-  unsigned nset = kind == 0 || kind == 5 ? 1 : kind == 1 ? 1 + ls_below(r, 4) : kind == 2 ? 1 + ls_below(r, 2) : sets;
-  unsigned per = kind == 0 ? 1 : kind == 1 ? 1 + ls_below(r, ways + 1) : kind == 2 ? ways + 1 + ls_below(r, ways + 3)
+  unsigned nset = kind == 0 || kind == 5 || kind == 6 ? 1 : kind == 1 ? 1 + ls_below(r, 4) : kind == 2 ? 1 + ls_below(r, 2) : sets;
+  unsigned per = kind == 0 || kind == 6 ? 1 : kind == 1 ? 1 + ls_below(r, ways + 1) : kind == 2 ? ways + 1 + ls_below(r, ways + 3)
                  : kind == 3 ? 2 + ls_below(r, 4) : kind == 5 ? ways + 1 : 1 + ls_below(r, 2);
   if (nset > sets) nset = sets;
   uint32_t chosen[8];
