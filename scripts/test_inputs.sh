@@ -341,3 +341,6 @@ else bad "make sim GPGPUSIM=SM2_GTX480.config: $(head -c 300 $T/err)"; fi
 # --gpgpusim-config (csim/gpgpusim_cfg.c) makes this one line
 printf -- '-gpgpu_n_clusters 4\n-gpgpu_cache:dl1 N:64:128:6,L:L:m:N:H,X:32:8,8\n' >$T/baddl1.config
 refused_shell "a bad dl1 string in a GPGPU-Sim config: one line naming file:line" "baddl1.config:2" --gpgpusim-config $T/baddl1.config
+# a sectored L1D (every GPGPU-Sim config after Fermi) is the L1D block's alone so far (issue 23)
+[ -f $GCFG/SM3_KEPLER_TITAN.config ] &&
+  refused_shell "a sectored L1D in the shell (SM3_KEPLER_TITAN.config): one line naming L1D_SECTORS" "parameter L1D_SECTORS=4: the GPU shell takes a line L1D" --gpgpusim-config $GCFG/SM3_KEPLER_TITAN.config

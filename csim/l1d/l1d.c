@@ -78,7 +78,7 @@ int l1d_geom_from_cfg(const l1sys_cfg_t *cfg, l1d_geom_t *g) {
   if (g->line / g->sectors < 4)
     return cfg_reject(cfg, P_L1D_SECTORS, "a sector of at least 4 bytes (L1D_LINE / L1D_SECTORS >= 4)");
   if (g->sectors > 1 && CFG(cfg, L1D_BA))
-    return cfg_reject(cfg, P_L1D_SECTORS, "1 with the Bypass-Aware cache (L1D_BA=1): the BA paper's cache is a line cache");
+    return cfg_reject(cfg, P_L1D_SECTORS, "must be 1 with the Bypass-Aware cache (L1D_BA=1): the BA paper's cache is a line cache");
   if (g->addr_w < log2u(g->line) + log2u(g->sets) + 1)
     return cfg_reject(cfg, P_L1D_ADDR_W, "too narrow: needs line-offset + set-index bits + at least one tag bit");
   if (CFG(cfg, L1D_INDEX) == L1D_INDEX_FERMI && g->sets != 32 && g->sets != 64)

@@ -10,7 +10,7 @@ int mrpb_l1d_init_cfg(mrpb_l1d_t *c, const l1sys_cfg_t *cfg) {
   if (l1d_geom_from_cfg(cfg, &g)) return -1;
   if (g.sectors > 1)
     return cfg_reject(cfg, P_L1D_SECTORS,
-                      "1 in the MRPB+L1D composite: the sectored L1D runs in block lockstep alone (make lockstep BLOCK=l1d) until its composites carry atom addresses (issue 23)");
+                      "the MRPB+L1D composite takes a line L1D (L1D_SECTORS=1) so far; a sectored L1D runs alone (make lockstep BLOCK=l1d) until its composites carry sector addresses (issue 23)");
   unsigned payload_w = g.addr_w + g.id_w, sdata_w = g.line * 8 + g.line;
   if (payload_w > 32 * MRPB_PAYLOAD_WORDS || sdata_w > 32 * MRPB_SDATA_WORDS)
     return cfg_reject(cfg, P_L1D_LINE, "the MRPB cannot carry this request (payload or store data too wide)");

@@ -31,7 +31,7 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
   if (l1d_geom_from_cfg(cfg, &g)) return -1;
   if (g.sectors > 1)
     return cfg_reject(cfg, P_L1D_SECTORS,
-                      "1 in the GPU shell: its coalescer and L2 take whole lines; the sectored L1D runs in block lockstep alone (make lockstep BLOCK=l1d) until the shell splits requests into sectors (issue 23)");
+                      "the GPU shell takes a line L1D (L1D_SECTORS=1) so far: its coalescer and L2 carry whole lines; a sectored L1D runs alone (make lockstep BLOCK=l1d) until the shell splits requests into sectors (issue 23)");
   if ((1u << g.id_w) < m->nwarps)
     return cfg_reject(cfg, P_L1D_ID_W, "too narrow for the shell: request ids are warp slots (SHELL_WARPS)");
   m->line = g.line;
