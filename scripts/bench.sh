@@ -32,11 +32,13 @@ cd "$(dirname "$0")/.."
 B=build
 N=${BENCH_CYCLES:-100000}
 NC=$((N * 10)) # C alone and the RTL speed build: the two sides of C/RTLf
-# block | config: l1d 16 KB 4-way Fermi and the 48-way one, MRPB warp
+# block | config: l1d 16 KB 4-way Fermi, the 48-way one and the sectored
+# streaming Kepler one (issue 23), MRPB warp
 # signature, each primitive's largest config
 ROWS=(
   "l1d|tb/configs/l1d/base_fermi.cfg"
   "l1d|tb/configs/l1d/gtx1080_24k_48w.cfg"
+  "l1d|tb/configs/l1d/kepler_titan_sect.cfg"
   "mrpb|tb/configs/mrpb/warp.cfg"
   "fifo_sync|tb/configs/fifo_sync/depth32_w130.cfg"
   "mem_1r1w|tb/configs/mem_1r1w/line1024.cfg"
