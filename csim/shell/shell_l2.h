@@ -73,6 +73,15 @@ typedef struct {
   fifo_sync_t i_reqq, i_rspq;
   int dset; /* the set whose valid bits this cycle writes (-1 none) */
   uint32_t wbuf[4], *tag_wbuf, *age_wbuf, *wmask;
+  /* not hardware (speed): the set index as a table, the IPOLY remainder
+   * being linear over GF(2): ipt[k][b] = set of the bank-local line whose
+   * byte k is b and other bytes 0 (LINEAR: the low bits); nbshift: log2 of
+   * the banks when a power of two, else -1 (divide) */
+  uint16_t ipt[4][256];
+  int nbshift;
+  /* not hardware: the set index of the access held in the decide stage
+   * (dec_msg_q's line), computed when it was read; ~0u unknown */
+  uint32_t dec_set_q, dec_set_d;
 } shell_l2_t;
 
 /* lat: the ROP latency; reqq: request-queue entries (ROP delay + L2_Q);
@@ -90,8 +99,11 @@ void shell_l2_comb(shell_l2_t *m);
 void shell_l2_commit(shell_l2_t *m);
 /* Something in flight inside the bank (queues, decide stage, replay slot). */
 int shell_l2_busy(const shell_l2_t *m);
-/* Set index of a line (the RTL's function of the same name). */
+/* Set index of a line (the RTL's function of the same name), from the
+ * tables built by shell_l2_init; shell_l2_set_idx_ref computes it as the
+ * RTL does (divide, then reduce bit by bit), for the tables and the tests. */
 uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line);
+uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line);
 /* The IPOLY polynomial of degree n (SHELL_IPOLY_<n>), 0 outside 1..12. */
 uint32_t shell_l2_ipoly(unsigned n);
 
