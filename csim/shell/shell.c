@@ -19,14 +19,17 @@
 #define SM_ASLEEP(s, i) ((s)->dorm[i] >= SHELL_SM_SETTLE)
 
 /* L2 bank b sleeps this cycle: it ended each of the last SHELL_L2_SETTLE
- * cycles with nothing in flight (shell_l2_busy) and idle inputs (no request,
- * no DRAM response).  From the second such cycle on, a comb with idle inputs
- * computes exactly what the last one did (the decide stage's message has
- * settled to the request queue's head row, nothing is read or written), and
- * the one register that moves is the cycle counter: comb and commit are
- * skipped until a request or a DRAM response arrives; the outputs stay last
- * cycle's (docs/shell.md, "Scale").  Not hardware: lockstep compares every
- * register of every bank every cycle, asleep or not. */
+ * cycles settled (shell_l2_settled: decide stage, replay slot and response
+ * queue empty; the request queue may hold requests in their ROP delay) and
+ * with idle inputs (no request, no DRAM response).  From the second such
+ * cycle on, a comb with idle inputs computes exactly what the last one did
+ * (the decide stage's message has settled to the request queue's head row,
+ * nothing is read or written), and the one register that moves is the
+ * cycle counter: comb and commit are skipped until a request or a DRAM
+ * response arrives or the head's ROP delay ends (shell_l2_head_ready); the
+ * outputs stay last cycle's (docs/shell.md, "Scale").  Not hardware:
+ * lockstep compares every register of every bank every cycle, asleep or
+ * not. */
 #define SHELL_L2_SETTLE 2
 #define L2_ASLEEP(s, b) ((s)->l2_dorm[b] >= SHELL_L2_SETTLE)
 
@@ -190,7 +193,7 @@ static void l2_comb(shell_t *s, unsigned b) {
     in->dram_rsp_byp_i = h ? h->byp : 0;
   }
   shell_dram_hs_t *hs = &s->dram_hs[b];
-  s->l2_skip[b] = L2_ASLEEP(s, b) && !in->req_valid_i && !in->dram_rsp_valid_i;
+  s->l2_skip[b] = L2_ASLEEP(s, b) && !in->req_valid_i && !in->dram_rsp_valid_i && !shell_l2_head_ready(L);
   if (s->l2_skip[b]) { /* asleep: last cycle's outputs stand; no handshake fires */
     hs->req_fire = hs->rsp_fire = 0;
     return;
@@ -348,11 +351,11 @@ void shell_comb(shell_t *s) {
     if (m->stray)
       snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
                m->id, m->stray_warp);
-    l1d_out_t ev = {0};
-    ev.ev_access_o = so->ev_access_o, ev.ev_hit_o = so->ev_hit_o, ev.ev_hitres_o = so->ev_hitres_o;
-    ev.ev_miss_o = so->ev_miss_o, ev.ev_stall_o = so->ev_stall_o, ev.ev_byp_o = so->ev_byp_o;
-    ev.ev_pseudo_o = so->ev_pseudo_o, ev.ev_fill_o = so->ev_fill_o;
-    shell_byp_events(byp, &ev, so->l1d_take_o, so->l1d_byp_o);
+    l1d_out_t *ev = &s->ev; /* (not cleared per SM and cycle: only these fields are set or read) */
+    ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
+    ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
+    ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
+    shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
     if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
     uint32_t cl2;
     shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
@@ -437,7 +440,7 @@ void shell_commit(shell_t *s) {
       L->cyc_q++; /* the one register a cycle asleep changes */
     else {
       shell_l2_commit(L);
-      s->l2_dorm[b] = !L->in.req_valid_i && !L->in.dram_rsp_valid_i && !shell_l2_busy(L)
+      s->l2_dorm[b] = !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
                           ? (uint8_t)(s->l2_dorm[b] < SHELL_L2_SETTLE ? s->l2_dorm[b] + 1 : SHELL_L2_SETTLE)
                           : 0;
     }

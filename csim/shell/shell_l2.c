@@ -169,6 +169,20 @@ int shell_l2_busy(const shell_l2_t *m) {
   return !fifo_sync_empty(&m->i_reqq) || !fifo_sync_empty(&m->i_rspq) || m->dec_valid_q || m->rp_valid_q;
 }
 
+int shell_l2_settled(const shell_l2_t *m) {
+  return fifo_sync_empty(&m->i_rspq) && !m->dec_valid_q && !m->rp_valid_q;
+}
+
+int shell_l2_head_ready(const shell_l2_t *m) {
+  const uint32_t h_ts = (uint32_t)bits_get(fifo_sync_rdata(&m->i_reqq), m->bodyw, 32); /* the head's stamp */
+  /* the request queue's head has come out of the ROP delay */
+#ifdef FAULT_SHELL_L2_LAT
+  return !fifo_sync_empty(&m->i_reqq) && (int32_t)(h_ts - m->cyc_q) <= 1; /* fault: a cycle early */
+#else
+  return !fifo_sync_empty(&m->i_reqq) && (int32_t)(h_ts - m->cyc_q) <= 0;
+#endif
+}
+
 void shell_l2_peek(shell_l2_t *m) {
   shell_l2_out_t *o = &m->out;
   msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
@@ -192,13 +206,7 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t rs_full = fifo_sync_full(&m->i_rspq);
   msg_t d = unpack(m, m->dec_msg_q);
   msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
-  const uint32_t h_ts = (uint32_t)bits_get(fifo_sync_rdata(&m->i_reqq), m->bodyw, 32); /* the head's stamp */
-  /* the request queue's head has come out of the ROP delay */
-#ifdef FAULT_SHELL_L2_LAT
-  uint32_t rq_ready = !fifo_sync_empty(&m->i_reqq) && (int32_t)(h_ts - m->cyc_q) <= 1; /* fault: a cycle early */
-#else
-  uint32_t rq_ready = !fifo_sync_empty(&m->i_reqq) && (int32_t)(h_ts - m->cyc_q) <= 0;
-#endif
+  uint32_t rq_ready = (uint32_t)shell_l2_head_ready(m);
   /* ---- decide: the access read at the last edge, its set's rows ---------
    * (everything the lookup and the victim search feed is gated by
    * dec_valid_q: with the stage empty they are not computed) */

@@ -99,6 +99,13 @@ void shell_l2_comb(shell_l2_t *m);
 void shell_l2_commit(shell_l2_t *m);
 /* Something in flight inside the bank (queues, decide stage, replay slot). */
 int shell_l2_busy(const shell_l2_t *m);
+/* Nothing moves inside the bank but the ROP delay: decide stage and replay
+ * slot empty, response queue empty (the request queue may hold requests
+ * still in their delay).  Not hardware: the shell's sleeping banks. */
+int shell_l2_settled(const shell_l2_t *m);
+/* The request queue's head has come out of the ROP delay this cycle (the
+ * read stage may take it: the comb's rq_ready). */
+int shell_l2_head_ready(const shell_l2_t *m);
 /* Set index of a line (the RTL's function of the same name), from the
  * tables built by shell_l2_init; shell_l2_set_idx_ref computes it as the
  * RTL does (divide, then reduce bit by bit), for the tables and the tests. */
