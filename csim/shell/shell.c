@@ -302,7 +302,7 @@ void shell_comb(shell_t *s) {
    * it asked */
   for (unsigned i = 0; i < s->nsm; i++) {
     if (!SM_ASLEEP(s, i)) shell_sm_comb_rmt(&s->sm[i]);
-    shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
+    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
   }
 
   /* ---- SMs, second half, with their hooks: each offered at most one
@@ -334,10 +334,18 @@ void shell_comb(shell_t *s) {
     in->inj_pop_i = 0;
     shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
     in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
-    in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
-    in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
-    in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
-    shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
+    const int ccn_on = ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
+    if (ccn_on) {
+      in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
+      in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
+      in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
+      shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
+    } else {
+      in->ccn_fill_valid_i = in->ccn_fill_line_i = 0;
+      in->ccn_mem_ready_i = 1;
+      in->ccn_l2_valid_i = in->ccn_l2_line_i = 0;
+      in->rmt_valid_i = in->rmt_addr_i = 0;
+    }
     if (SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) { /* woken: the cycle's first half, late */
       s->dorm[i] = 0;
       shell_sm_comb_req(m);
@@ -356,9 +364,11 @@ void shell_comb(shell_t *s) {
     ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
     ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
     shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
-    if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
-    uint32_t cl2;
-    shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
+    if (ccn_on) {
+      if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
+      uint32_t cl2;
+      shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
+    }
     if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
     if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
 #ifdef FAULT_SHELL_LOSE
@@ -430,7 +440,7 @@ void shell_commit(shell_t *s) {
                        : 0;
     }
     shell_byp_commit(&s->byp[i]);
-    shell_ccn_commit(&s->ccn[i]);
+    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&s->ccn[i]);
   }
   shell_ccn_commit_ring(&s->ccn[0]);
   shell_xbar_commit(&s->xbar);

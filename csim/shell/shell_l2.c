@@ -173,15 +173,6 @@ int shell_l2_settled(const shell_l2_t *m) {
   return fifo_sync_empty(&m->i_rspq) && !m->dec_valid_q && !m->rp_valid_q;
 }
 
-int shell_l2_head_ready(const shell_l2_t *m) {
-  const uint32_t h_ts = (uint32_t)bits_get(fifo_sync_rdata(&m->i_reqq), m->bodyw, 32); /* the head's stamp */
-  /* the request queue's head has come out of the ROP delay */
-#ifdef FAULT_SHELL_L2_LAT
-  return !fifo_sync_empty(&m->i_reqq) && (int32_t)(h_ts - m->cyc_q) <= 1; /* fault: a cycle early */
-#else
-  return !fifo_sync_empty(&m->i_reqq) && (int32_t)(h_ts - m->cyc_q) <= 0;
-#endif
-}
 
 void shell_l2_peek(shell_l2_t *m) {
   shell_l2_out_t *o = &m->out;

@@ -37,6 +37,7 @@
 #define SHELL_L2_H
 #include <stdint.h>
 #include "fifo_sync.h"
+#include "bits.h"
 #include "mem_1r1w_sync.h"
 
 typedef struct {
@@ -105,7 +106,15 @@ int shell_l2_busy(const shell_l2_t *m);
 int shell_l2_settled(const shell_l2_t *m);
 /* The request queue's head has come out of the ROP delay this cycle (the
  * read stage may take it: the comb's rq_ready). */
-int shell_l2_head_ready(const shell_l2_t *m);
+static inline int shell_l2_head_ready(const shell_l2_t *m) {
+  if (fifo_sync_empty(&m->i_reqq)) return 0;
+  const uint32_t h_ts = (uint32_t)bits_get(fifo_sync_rdata(&m->i_reqq), m->bodyw, 32); /* the head's stamp */
+#ifdef FAULT_SHELL_L2_LAT
+  return (int32_t)(h_ts - m->cyc_q) <= 1; /* fault: a cycle early */
+#else
+  return (int32_t)(h_ts - m->cyc_q) <= 0;
+#endif
+}
 /* Set index of a line (the RTL's function of the same name), from the
  * tables built by shell_l2_init; shell_l2_set_idx_ref computes it as the
  * RTL does (divide, then reduce bit by bit), for the tables and the tests. */

@@ -127,6 +127,13 @@ void shell_sm_resync(shell_sm_t *m) {
   for (unsigned t = 0; t < m->ntbs; t++) tm_put(m, t);
 }
 
+/* Set bits of v (without a popcount instruction in the build's target). */
+static inline unsigned pop64(uint64_t v) {
+  v = v - (v >> 1 & 0x5555555555555555ull);
+  v = (v & 0x3333333333333333ull) + (v >> 2 & 0x3333333333333333ull);
+  return (unsigned)(((v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full) * 0x0101010101010101ull >> 56);
+}
+
 /* The first set bit of v at or after bit r (< 64), wrapping; -1 none. */
 static inline int first_from64(uint64_t v, unsigned r) {
   const uint64_t hi = v & (~0ull << r);
@@ -185,7 +192,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
   /* ---- the dispatcher's view: a free TB slot, free warp slots, busy ---- */
   /* (the slots' bit vectors: shell_sm.h, wm_* / tm_valid) */
   o->tb_free_o = m->tm_valid != (uint32_t)bits_mask64(m->ntbs);
-  o->free_warps_o = m->nwarps - (unsigned)__builtin_popcountll(m->wm_valid);
+  o->free_warps_o = m->nwarps - (unsigned)pop64(m->wm_valid);
   o->busy_o = m->tm_valid != 0;
 
   /* ---- the injection queue's head (registered) ------------------------- */
@@ -277,7 +284,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
     const uint64_t ib = m->wm_valid & m->wm_ibv;
     o->ibuf_o[0] = (uint32_t)ib;
     o->ibuf_o[1] = (uint32_t)(ib >> 32);
-    o->warps_o = (uint32_t)__builtin_popcountll(m->wm_valid);
+    o->warps_o = (uint32_t)pop64(m->wm_valid);
   }
 }
 
@@ -630,10 +637,7 @@ int shell_sm_idle(const shell_sm_t *m) {
   if (m->use_mrpb || m->fetch_v_q || m->ifetch_v_q || m->l_wait_q || !shell_sm_quiet(m) || L->d_valid_q ||
       L->rmt_v_q || L->fw_tag_v_q || L->fw_data_v_q)
     return 0;
-  for (unsigned t = 0; t < m->ntbs; t++)
-    if (m->t_q[t].valid) return 0;
-  for (unsigned w = 0; w < m->nwarps; w++)
-    if (m->w_q[w].valid) return 0;
+  if (m->tm_valid || m->wm_valid) return 0; /* a TB or warp slot in use */
   for (unsigned e = 0; e < L->g.entries; e++)
     if (L->mshr_valid_q[e]) return 0;
   return 1;

@@ -71,7 +71,7 @@ typedef struct {
   /* per SM: its ejection buffer {byp, id, line} (-gpgpu_n_cluster_ejection_buffer_size) */
   fifo_sync_t *i_ejq;
   uint8_t ej_pop[SHELL_XBAR_MAX], ej_push[SHELL_XBAR_MAX], ej_list[2 * SHELL_XBAR_MAX], ej_prev[2 * SHELL_XBAR_MAX];
-  unsigned nej;
+  unsigned nej, nmoved; /* ej_list: the buffers evaluated this cycle (committed); ej_prev: those that moved (nmoved of them) */
   uint32_t ej_wbuf[SHELL_XBAR_MAX][2];
   /* the searches' scratch (combinational, not registers): the banks whose
    * response head is for SM i, the SMs whose idle head maps to bank b, and
