@@ -316,6 +316,13 @@ static void sample(shell_byp_t *b, uint32_t v) {
 
 void shell_byp_commit(shell_byp_t *b) {
   shell_byp_hw_t *h = &b->hw;
+  if (!h->run_bdu && !h->run_chss) { /* NONE, ALL, STATIC: no unit runs; shell_byp_hw_comb reduces to this */
+    b->out.bmode_o = b->out.disp_tag_o = b->out.tb_bg_o = 0;
+    b->out.byp_o = shell_byp_hw_byp(h, &b->in);
+    b->cyc++;
+    clear_pulses(b);
+    return;
+  }
   shell_byp_hw_comb(h, &b->in, &b->out);
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
     const bdu_t *d = &h->i_bdu;

@@ -76,10 +76,11 @@ static void observe_post(shell_gstats_t *g, const shell_t *s) {
     c->st[t][GS_MISS] += D(MISS);
     const uint32_t fl[GS_NF] = {D(FAIL_LINE), D(FAIL_MQ), D(FAIL_ENTRY), D(FAIL_MERGE), 0, D(FAIL_PORT), D(FAIL_BYPQ)};
 #undef D
-    for (unsigned f = 0; f < GS_NF; f++) {
-      c->fail[t][f] += fl[f];
-      c->st[t][GS_RESERVATION_FAIL] += fl[f];
-    }
+    if (fl[0] | fl[1] | fl[2] | fl[3] | fl[4] | fl[5] | fl[6]) /* (no fail counter moved: nothing to add) */
+      for (unsigned f = 0; f < GS_NF; f++) {
+        c->fail[t][f] += fl[f];
+        c->st[t][GS_RESERVATION_FAIL] += fl[f];
+      }
   }
 }
 

@@ -199,10 +199,18 @@ void shell_sm_comb_req(shell_sm_t *m) {
   {
     const uint32_t *h = fifo_sync_rdata(&m->i_injq);
     o->inj_valid_o = !fifo_sync_empty(&m->i_injq);
-    o->inj_line_o = (uint32_t)bits_get(h, 0, m->law);
-    o->inj_id_o = (uint32_t)bits_get(h, m->law, m->idw);
-    o->inj_byp_o = (uint32_t)bits_get(h, m->law + m->idw, 1);
-    o->inj_store_o = (uint32_t)bits_get(h, m->law + m->idw + 1, 1);
+    if (m->injw <= 64) { /* {store, byp, id, line} as one word of injw bits */
+      const uint64_t x = m->injw > 32 ? (uint64_t)h[0] | (uint64_t)h[1] << 32 : h[0];
+      o->inj_line_o = (uint32_t)(x & bits_mask64(m->law));
+      o->inj_id_o = (uint32_t)(x >> m->law & bits_mask64(m->idw));
+      o->inj_byp_o = (uint32_t)(x >> (m->law + m->idw) & 1);
+      o->inj_store_o = (uint32_t)(x >> (m->law + m->idw + 1) & 1);
+    } else {
+      o->inj_line_o = (uint32_t)bits_get(h, 0, m->law);
+      o->inj_id_o = (uint32_t)bits_get(h, m->law, m->idw);
+      o->inj_byp_o = (uint32_t)bits_get(h, m->law + m->idw, 1);
+      o->inj_store_o = (uint32_t)bits_get(h, m->law + m->idw + 1, 1);
+    }
   }
 
   /* ---- environment answers to last cycle's registered requests -------- */
