@@ -273,6 +273,7 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
       b->prof_pc = b->req_pc;
     }
   }
+  if (!b->hw.run_bdu && !b->hw.run_chss) return; /* no unit runs: nothing reads the event inputs (commit clears them) */
   shell_byp_in_t *in = &b->in;
   in->ev_access_i = ev->ev_access_o;
   in->ev_miss_i = ev->ev_miss_o;
