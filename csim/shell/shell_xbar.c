@@ -64,6 +64,7 @@ void shell_xbar_reset(shell_xbar_t *m) {
   for (unsigned i = 0; i < m->nsm; i++) fifo_sync_reset(&m->i_ejq[i]);
   memset(m->bk_busy_q, 0, sizeof m->bk_busy_q);
   m->nej = m->nmoved = 0;
+  m->offered = 0;
   memset(m->bank_rr_q, 0, sizeof m->bank_rr_q);
   memset(m->inj_busy_q, 0, sizeof m->inj_busy_q);
   memset(m->ej_busy_q, 0, sizeof m->ej_busy_q);
@@ -93,13 +94,14 @@ void shell_xbar_offer(shell_xbar_t *m) {
     o->ej_valid_o[i >> 5] |= 1u << (i & 31);
     o->ej_byp_o[i >> 5] |= (uint32_t)bits_get(h, m->law + m->idw, 1) << (i & 31);
   }
+  m->offered = 1;
 }
 
 void shell_xbar_comb(shell_xbar_t *m) {
   const shell_xbar_in_t *in = &m->in;
   shell_xbar_out_t *o = &m->out;
   const unsigned mw = m->mw;
-  shell_xbar_offer(m);
+  if (!m->offered) shell_xbar_offer(m);
   /* ---- ejection: SM i takes its buffer's head (its port then busy
    * Flits-1 more cycles) ------------------------------------------------- */
   memset(o->l2_rsp_ready_o, 0, sizeof o->l2_rsp_ready_o);
@@ -207,6 +209,7 @@ void shell_xbar_comb(shell_xbar_t *m) {
 }
 
 void shell_xbar_commit(shell_xbar_t *m) {
+  m->offered = 0;
   for (unsigned k = 0; k < m->nej; k++) fifo_sync_commit(&m->i_ejq[m->ej_list[k]]);
   memcpy(m->bk_busy_q, m->bk_busy_d, m->nb * 4);
   memcpy(m->bank_rr_q, m->bank_rr_d, m->nb * 4);
