@@ -51,5 +51,5 @@ void fifo_sync_commit(fifo_sync_t *f) {
   f->wptr_q = f->wptr_d;
   f->rptr_q = f->rptr_d;
   f->count_q = f->count_d;
-  mem_1r1w_commit(&f->i_mem);
+  if (f->i_mem.we_i) mem_1r1w_commit(&f->i_mem); /* (it does nothing without a write) */
 }

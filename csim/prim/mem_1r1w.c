@@ -27,15 +27,6 @@ void mem_1r1w_free(mem_1r1w_t *m) {
   m->mem_q = m->wdata_i = m->wmask_i = NULL;
 }
 
-/* Only we_i and waddr_i return to idle: data and mask are compared (and
- * mean anything) only while we_i is set, and clearing a 1 KiB data port
- * every cycle would cost more than the rest of a cycle's logic. */
-void mem_1r1w_idle(mem_1r1w_t *m) {
-  m->we_i = 0;
-  m->waddr_i = 0;
-  m->wk0 = m->wk1 = 0;
-}
-
 void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask) {
   m->wk0 = m->wk1 = 0;
   m->we_i = 1;

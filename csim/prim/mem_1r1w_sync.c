@@ -29,7 +29,7 @@ void mem_1r1w_sync_commit(mem_1r1w_sync_t *s) {
   }
   /* a write into the held row: the register no longer holds the row */
   if (s->m.we_i && s->held == s->m.waddr_i + 1) s->held = 0;
-  mem_1r1w_commit(&s->m);
+  if (s->m.we_i) mem_1r1w_commit(&s->m); /* (it does nothing without a write) */
 #ifdef FAULT_MEM_1R1W_SYNC_WFIRST
   /* injected: write-first -- a read of the row just written sees the new row */
   if (take && s->m.we_i && s->m.waddr_i == s->raddr_i && s->raddr_i < s->m.depth)

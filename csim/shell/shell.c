@@ -19,14 +19,17 @@
 #define SM_ASLEEP(s, i) ((s)->dorm[i] >= SHELL_SM_SETTLE)
 
 /* L2 bank b sleeps this cycle: it ended each of the last SHELL_L2_SETTLE
- * cycles with nothing in flight (shell_l2_busy) and idle inputs (no request,
- * no DRAM response).  From the second such cycle on, a comb with idle inputs
- * computes exactly what the last one did (the decide stage's message has
- * settled to the request queue's head row, nothing is read or written), and
- * the one register that moves is the cycle counter: comb and commit are
- * skipped until a request or a DRAM response arrives; the outputs stay last
- * cycle's (docs/shell.md, "Scale").  Not hardware: lockstep compares every
- * register of every bank every cycle, asleep or not. */
+ * cycles settled (shell_l2_settled: decide stage, replay slot and response
+ * queue empty; the request queue may hold requests in their ROP delay) and
+ * with idle inputs (no request, no DRAM response).  From the second such
+ * cycle on, a comb with idle inputs computes exactly what the last one did
+ * (the decide stage's message has settled to the request queue's head row,
+ * nothing is read or written), and the one register that moves is the
+ * cycle counter: comb and commit are skipped until a request or a DRAM
+ * response arrives or the head's ROP delay ends (shell_l2_head_ready); the
+ * outputs stay last cycle's (docs/shell.md, "Scale").  Not hardware:
+ * lockstep compares every register of every bank every cycle, asleep or
+ * not. */
 #define SHELL_L2_SETTLE 2
 #define L2_ASLEEP(s, b) ((s)->l2_dorm[b] >= SHELL_L2_SETTLE)
 
@@ -190,7 +193,7 @@ static void l2_comb(shell_t *s, unsigned b) {
     in->dram_rsp_byp_i = h ? h->byp : 0;
   }
   shell_dram_hs_t *hs = &s->dram_hs[b];
-  s->l2_skip[b] = L2_ASLEEP(s, b) && !in->req_valid_i && !in->dram_rsp_valid_i;
+  s->l2_skip[b] = L2_ASLEEP(s, b) && !in->req_valid_i && !in->dram_rsp_valid_i && !shell_l2_head_ready(L);
   if (s->l2_skip[b]) { /* asleep: last cycle's outputs stand; no handshake fires */
     hs->req_fire = hs->rsp_fire = 0;
     return;
@@ -299,7 +302,7 @@ void shell_comb(shell_t *s) {
    * it asked */
   for (unsigned i = 0; i < s->nsm; i++) {
     if (!SM_ASLEEP(s, i)) shell_sm_comb_rmt(&s->sm[i]);
-    shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
+    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
   }
 
   /* ---- SMs, second half, with their hooks: each offered at most one
@@ -331,10 +334,18 @@ void shell_comb(shell_t *s) {
     in->inj_pop_i = 0;
     shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
     in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
-    in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
-    in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
-    in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
-    shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
+    const int ccn_on = ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
+    if (ccn_on) {
+      in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
+      in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
+      in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
+      shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
+    } else {
+      in->ccn_fill_valid_i = in->ccn_fill_line_i = 0;
+      in->ccn_mem_ready_i = 1;
+      in->ccn_l2_valid_i = in->ccn_l2_line_i = 0;
+      in->rmt_valid_i = in->rmt_addr_i = 0;
+    }
     if (SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) { /* woken: the cycle's first half, late */
       s->dorm[i] = 0;
       shell_sm_comb_req(m);
@@ -348,14 +359,16 @@ void shell_comb(shell_t *s) {
     if (m->stray)
       snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
                m->id, m->stray_warp);
-    l1d_out_t ev = {0};
-    ev.ev_access_o = so->ev_access_o, ev.ev_hit_o = so->ev_hit_o, ev.ev_hitres_o = so->ev_hitres_o;
-    ev.ev_miss_o = so->ev_miss_o, ev.ev_stall_o = so->ev_stall_o, ev.ev_byp_o = so->ev_byp_o;
-    ev.ev_pseudo_o = so->ev_pseudo_o, ev.ev_fill_o = so->ev_fill_o;
-    shell_byp_events(byp, &ev, so->l1d_take_o, so->l1d_byp_o);
-    if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
-    uint32_t cl2;
-    shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
+    l1d_out_t *ev = &s->ev; /* (not cleared per SM and cycle: only these fields are set or read) */
+    ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
+    ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
+    ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
+    shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+    if (ccn_on) {
+      if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
+      uint32_t cl2;
+      shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
+    }
     if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
     if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
 #ifdef FAULT_SHELL_LOSE
@@ -427,7 +440,7 @@ void shell_commit(shell_t *s) {
                        : 0;
     }
     shell_byp_commit(&s->byp[i]);
-    shell_ccn_commit(&s->ccn[i]);
+    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&s->ccn[i]);
   }
   shell_ccn_commit_ring(&s->ccn[0]);
   shell_xbar_commit(&s->xbar);
@@ -437,7 +450,7 @@ void shell_commit(shell_t *s) {
       L->cyc_q++; /* the one register a cycle asleep changes */
     else {
       shell_l2_commit(L);
-      s->l2_dorm[b] = !L->in.req_valid_i && !L->in.dram_rsp_valid_i && !shell_l2_busy(L)
+      s->l2_dorm[b] = !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
                           ? (uint8_t)(s->l2_dorm[b] < SHELL_L2_SETTLE ? s->l2_dorm[b] + 1 : SHELL_L2_SETTLE)
                           : 0;
     }

@@ -87,6 +87,7 @@ typedef struct {
   char err[256]; /* scoreboard failure */
   const struct gpgpusim_rep *gpgpusim; /* environment: the GPGPU-Sim config read, or NULL (into the JSON) */
   uint64_t xbar_req_flits, xbar_rsp_flits;
+  l1d_out_t ev; /* scratch: an SM's L1D events for its bypass controller (the ev_* fields only; the rest stays zero) */
 } shell_t;
 
 /* Builds the shell from a configuration; -1 and one "error: parameter ..."

@@ -273,6 +273,7 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
       b->prof_pc = b->req_pc;
     }
   }
+  if (!b->hw.run_bdu && !b->hw.run_chss) return; /* no unit runs: nothing reads the event inputs (commit clears them) */
   shell_byp_in_t *in = &b->in;
   in->ev_access_i = ev->ev_access_o;
   in->ev_miss_i = ev->ev_miss_o;
@@ -316,6 +317,13 @@ static void sample(shell_byp_t *b, uint32_t v) {
 
 void shell_byp_commit(shell_byp_t *b) {
   shell_byp_hw_t *h = &b->hw;
+  if (!h->run_bdu && !h->run_chss) { /* NONE, ALL, STATIC: no unit runs; shell_byp_hw_comb reduces to this */
+    b->out.bmode_o = b->out.disp_tag_o = b->out.tb_bg_o = 0;
+    b->out.byp_o = shell_byp_hw_byp(h, &b->in);
+    b->cyc++;
+    clear_pulses(b);
+    return;
+  }
   shell_byp_hw_comb(h, &b->in, &b->out);
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
     const bdu_t *d = &h->i_bdu;

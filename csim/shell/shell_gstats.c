@@ -67,20 +67,20 @@ static void observe(shell_gstats_t *g, const shell_t *s) {
 static void observe_post(shell_gstats_t *g, const shell_t *s) {
   for (unsigned i = 0; i < g->nsm; i++) {
     if (g->tpre[i] < 0) continue;
-    const l1d_t *l = &s->sm[i].i_l1d;
-    uint32_t d[L1D_NCNT];
-    for (unsigned k = 0; k < L1D_NCNT; k++) d[k] = l->cnt_q[k] - g->cpre[i][k];
+    const uint32_t *q = s->sm[i].i_l1d.cnt_q, *p = g->cpre[i];
+#define D(k) (q[L1D_CNT_##k] - p[L1D_CNT_##k]) /* the counter's increment at this edge (the counters it reads) */
     gs_cache_t *c = &g->l1d[i];
     unsigned t = (unsigned)g->tpre[i];
-    c->st[t][GS_HIT] += d[L1D_CNT_HIT];
-    c->st[t][GS_HIT_RESERVED] += d[L1D_CNT_HITRES];
-    c->st[t][GS_MISS] += d[L1D_CNT_MISS];
-    const uint32_t fl[GS_NF] = {d[L1D_CNT_FAIL_LINE], d[L1D_CNT_FAIL_MQ], d[L1D_CNT_FAIL_ENTRY], d[L1D_CNT_FAIL_MERGE],
-                                0, d[L1D_CNT_FAIL_PORT], d[L1D_CNT_FAIL_BYPQ]};
-    for (unsigned f = 0; f < GS_NF; f++) {
-      c->fail[t][f] += fl[f];
-      c->st[t][GS_RESERVATION_FAIL] += fl[f];
-    }
+    c->st[t][GS_HIT] += D(HIT);
+    c->st[t][GS_HIT_RESERVED] += D(HITRES);
+    c->st[t][GS_MISS] += D(MISS);
+    const uint32_t fl[GS_NF] = {D(FAIL_LINE), D(FAIL_MQ), D(FAIL_ENTRY), D(FAIL_MERGE), 0, D(FAIL_PORT), D(FAIL_BYPQ)};
+#undef D
+    if (fl[0] | fl[1] | fl[2] | fl[3] | fl[4] | fl[5] | fl[6]) /* (no fail counter moved: nothing to add) */
+      for (unsigned f = 0; f < GS_NF; f++) {
+        c->fail[t][f] += fl[f];
+        c->st[t][GS_RESERVATION_FAIL] += fl[f];
+      }
   }
 }
 

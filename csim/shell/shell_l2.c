@@ -10,6 +10,7 @@
 const char *const shell_l2_cnt_name[L2C_N] = {"cnt_hit_q", "cnt_miss_q", "cnt_store_q", "cnt_fill_q", "cnt_wb_q"};
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
+static uint32_t set_of_local(const shell_l2_t *m, uint32_t x);
 
 int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, unsigned reqq, unsigned rspq,
                   unsigned law, unsigned idw, unsigned smw, unsigned nbanks, unsigned set_idx, unsigned wback) {
@@ -27,6 +28,20 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->msgw = law + smw + idw + 2 + 32;
   m->bodyw = m->msgw - 32;
   size_t n = (size_t)sets * ways;
+  m->nbshift = -1;
+  for (unsigned k = 0; k < 8; k++)
+    if (m->nbanks == 1u << k) m->nbshift = (int)k;
+  /* the set of bit i of the bank-local line alone, then of each byte value
+   * (the index is linear over GF(2): the XOR of its bits' images) */
+  uint32_t bit[32];
+  for (unsigned i = 0; i < 32; i++) bit[i] = set_of_local(m, 1u << i);
+  for (unsigned k = 0; k < 4; k++)
+    for (unsigned b = 0; b < 256; b++) {
+      uint32_t r = 0;
+      for (unsigned j = 0; j < 8; j++)
+        if (b >> j & 1) r ^= bit[8 * k + j];
+      m->ipt[k][b] = (uint16_t)r;
+    }
   m->valid_q = calloc(n, 1);
   m->valid_d = calloc(n, 1);
   m->dirty_q = calloc(n, 1);
@@ -73,6 +88,7 @@ void shell_l2_reset(shell_l2_t *m) {
   m->tick_q = m->cyc_q = 0;
   m->dec_valid_q = m->dec_fill_q = m->rp_valid_q = 0;
   memset(m->dec_msg_q, 0, sizeof m->dec_msg_q);
+  m->dec_set_q = ~0u;
   memset(m->rp_msg_q, 0, sizeof m->rp_msg_q);
   memset(m->cnt_q, 0, sizeof m->cnt_q);
   fifo_sync_reset(&m->i_reqq);
@@ -91,9 +107,8 @@ uint32_t shell_l2_ipoly(unsigned n) {
  * address removed, as GPGPU-Sim indexes an L2 with the partition address):
  * LINEAR its low bits; IPOLY its remainder modulo the polynomial of degree
  * setw over GF(2), so that every power-of-two stride spreads over all sets. */
-uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line) {
+static uint32_t set_of_local(const shell_l2_t *m, uint32_t x) {
   if (!m->setw) return 0;
-  uint32_t x = line / m->nbanks;
   if (m->set_idx == SHELL_L2_SET_IDX_IPOLY) {
     const uint32_t p = shell_l2_ipoly(m->setw);
     for (int i = (int)m->law - 1; i >= (int)m->setw; i--)
@@ -101,29 +116,43 @@ uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line) {
   }
   return x & (m->sets - 1);
 }
+uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line) { return set_of_local(m, line / m->nbanks); }
 
-/* message packing {ts, byp, store, id, sm, line}, line at bit 0 */
+/* The same through the tables of shell_l2_init (shell_l2.h: ipt). */
+uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line) {
+  const uint32_t x = m->nbshift >= 0 ? line >> m->nbshift : line / m->nbanks;
+  return (uint32_t)m->ipt[0][x & 255] ^ m->ipt[1][x >> 8 & 255] ^ m->ipt[2][x >> 16 & 255] ^ m->ipt[3][x >> 24];
+}
+
+/* message packing {ts, byp, store, id, sm, line}, line at bit 0; the body
+ * (bodyw <= 64 bits, shell_l2_init) handled as one 64-bit word */
+static inline uint64_t body_of(const shell_l2_t *m, uint32_t sm, uint32_t line, uint32_t id, uint32_t st, uint32_t byp) {
+  unsigned b = m->law;
+  uint64_t x = line & bits_mask64(m->law);
+  x |= (sm & bits_mask64(m->smw)) << b, b += m->smw;
+  x |= (id & bits_mask64(m->idw)) << b, b += m->idw;
+  x |= (uint64_t)(st & 1) << b, b += 1;
+  x |= (uint64_t)(byp & 1) << b;
+  return x;
+}
 static void pack(const shell_l2_t *m, uint32_t *w, uint32_t sm, uint32_t line, uint32_t id, uint32_t st, uint32_t byp,
                  uint32_t ts) {
+  const uint64_t x = body_of(m, sm, line, id, st, byp);
   memset(w, 0, 16);
-  unsigned b = 0;
-  bits_set(w, b, m->law, line), b += m->law;
-  bits_set(w, b, m->smw, sm), b += m->smw;
-  bits_set(w, b, m->idw, id), b += m->idw;
-  bits_set(w, b, 1, st), b += 1;
-  bits_set(w, b, 1, byp), b += 1;
-  bits_set(w, b, 32, ts);
+  w[0] = (uint32_t)x, w[1] = (uint32_t)(x >> 32);
+  bits_set(w, m->bodyw, 32, ts);
 }
-typedef struct { uint32_t sm, line, id, st, byp, ts; } msg_t;
-static msg_t unpack(const shell_l2_t *m, const uint32_t *w, int stamped) {
+typedef struct { uint32_t sm, line, id, st, byp; } msg_t;
+/* the body of a message (the words past it may hold a stamp: masked off) */
+static inline msg_t unpack(const shell_l2_t *m, const uint32_t *w) {
+  const uint64_t x = m->bodyw > 32 ? (uint64_t)w[0] | (uint64_t)w[1] << 32 : w[0];
   msg_t r;
-  unsigned b = 0;
-  r.line = (uint32_t)bits_get(w, b, m->law), b += m->law;
-  r.sm = (uint32_t)bits_get(w, b, m->smw), b += m->smw;
-  r.id = (uint32_t)bits_get(w, b, m->idw), b += m->idw;
-  r.st = (uint32_t)bits_get(w, b, 1), b += 1;
-  r.byp = (uint32_t)bits_get(w, b, 1), b += 1;
-  r.ts = stamped ? (uint32_t)bits_get(w, b, 32) : 0;
+  unsigned b = m->law;
+  r.line = (uint32_t)(x & bits_mask64(m->law));
+  r.sm = (uint32_t)(x >> b & bits_mask64(m->smw)), b += m->smw;
+  r.id = (uint32_t)(x >> b & bits_mask64(m->idw)), b += m->idw;
+  r.st = (uint32_t)(x >> b & 1), b += 1;
+  r.byp = (uint32_t)(x >> b & 1);
   return r;
 }
 
@@ -140,9 +169,14 @@ int shell_l2_busy(const shell_l2_t *m) {
   return !fifo_sync_empty(&m->i_reqq) || !fifo_sync_empty(&m->i_rspq) || m->dec_valid_q || m->rp_valid_q;
 }
 
+int shell_l2_settled(const shell_l2_t *m) {
+  return fifo_sync_empty(&m->i_rspq) && !m->dec_valid_q && !m->rp_valid_q;
+}
+
+
 void shell_l2_peek(shell_l2_t *m) {
   shell_l2_out_t *o = &m->out;
-  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq), 0);
+  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
   o->req_ready_o = !fifo_sync_full(&m->i_reqq);
   o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq);
   o->rsp_sm_o = r.sm;
@@ -161,40 +195,39 @@ void shell_l2_comb(shell_l2_t *m) {
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_ages);
   uint32_t rs_full = fifo_sync_full(&m->i_rspq);
-  msg_t d = unpack(m, m->dec_msg_q, 0);
-  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq), 0);
-  msg_t h = unpack(m, fifo_sync_rdata(&m->i_reqq), 1);
-  /* the request queue's head has come out of the ROP delay */
-#ifdef FAULT_SHELL_L2_LAT
-  uint32_t rq_ready = !fifo_sync_empty(&m->i_reqq) && (int32_t)(h.ts - m->cyc_q) <= 1; /* fault: a cycle early */
-#else
-  uint32_t rq_ready = !fifo_sync_empty(&m->i_reqq) && (int32_t)(h.ts - m->cyc_q) <= 0;
-#endif
-  /* ---- decide: the access read at the last edge, its set's rows --------- */
+  msg_t d = unpack(m, m->dec_msg_q);
+  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
+  uint32_t rq_ready = (uint32_t)shell_l2_head_ready(m);
+  /* ---- decide: the access read at the last edge, its set's rows ---------
+   * (everything the lookup and the victim search feed is gated by
+   * dec_valid_q: with the stage empty they are not computed) */
   uint32_t line = d.line;
-  uint32_t set = shell_l2_set_idx(m, line);
-  size_t o0 = (size_t)set * m->ways;
-  const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
-  uint32_t hit = 0, hway = 0, vway = 0, vfound = 0;
-  for (unsigned w = 0; w < m->ways; w++)
-    if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->law, m->law) == line && !hit) { hit = 1; hway = w; }
-  for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else least recently used (lowest way on ties) */
+  uint32_t set = 0, hit = 0, hway = 0, vway = 0, vfound = 0, vdirty = 0, vtag = 0;
+  size_t o0 = 0;
+  if (m->dec_valid_q) {
+    set = m->dec_set_q != ~0u ? m->dec_set_q : shell_l2_set_idx(m, line);
+    o0 = (size_t)set * m->ways;
+    const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
+    for (unsigned w = 0; w < m->ways; w++)
+      if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->law, m->law) == line && !hit) { hit = 1; hway = w; }
+    for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else least recently used (lowest way on ties) */
 #ifdef FAULT_SHELL_L2_VICTIM
-    if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
+      if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
 #else
-    if (!m->valid_q[o0 + w] && !vfound) { vfound = 1; vway = w; }
+      if (!m->valid_q[o0 + w] && !vfound) { vfound = 1; vway = w; }
 #endif
-  }
-  if (!vfound)
-    for (unsigned w = 1; w < m->ways; w++)
-      if (age_row[w] < age_row[vway]) vway = w;
-  /* a valid victim that is dirty must be written back before its way is reused */
+    }
+    if (!vfound)
+      for (unsigned w = 1; w < m->ways; w++)
+        if (age_row[w] < age_row[vway]) vway = w;
+    /* a valid victim that is dirty must be written back before its way is reused */
 #ifdef FAULT_SHELL_L2_WB
-  uint32_t vdirty = 0; /* fault: a dirty victim is dropped, never written back */
+    vdirty = 0; /* fault: a dirty victim is dropped, never written back */
 #else
-  uint32_t vdirty = m->wback && m->valid_q[o0 + vway] && m->dirty_q[o0 + vway];
+    vdirty = m->wback && m->valid_q[o0 + vway] && m->dirty_q[o0 + vway];
 #endif
-  uint32_t vtag = (uint32_t)bits_get(tag_row, vway * m->law, m->law);
+    vtag = (uint32_t)bits_get(tag_row, vway * m->law, m->law);
+  }
   /* a fill finishes only while DRAM still offers its line */
   uint32_t fill = m->dec_valid_q && m->dec_fill_q && in->dram_rsp_valid_i && in->dram_rsp_line_i == line;
   uint32_t look = m->dec_valid_q && !m->dec_fill_q;
@@ -243,21 +276,30 @@ void shell_l2_comb(shell_l2_t *m) {
    * An access is not read while the decide stage holds its set (it may write
    * that set at this edge); a request is not read while the decide stage's
    * request moves to the replay slot (it is older). */
-  uint32_t f_set = shell_l2_set_idx(m, in->dram_rsp_line_i);
   uint64_t r_msg = m->rp_valid_q ? msg64(m->rp_msg_q) : bits_get(fifo_sync_rdata(&m->i_reqq), 0, m->bodyw);
-  uint32_t r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)));
+  uint32_t f_set = 0, r_set = 0, a_fill = 0, a_req = 0; /* (a set index computed only where it is used) */
 #ifdef FAULT_SHELL_L2_SAMESET
-  uint32_t a_fill = in->dram_rsp_valid_i; /* fault: no access waits for the decide stage's set */
-  (void)f_set;
-  uint32_t a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
+  a_fill = in->dram_rsp_valid_i; /* fault: no access waits for the decide stage's set */
+  if (a_fill) f_set = shell_l2_set_idx(m, in->dram_rsp_line_i);
+  a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
+  if (a_req) r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)));
 #else
-  uint32_t a_fill = in->dram_rsp_valid_i && !(m->dec_valid_q && f_set == set);
-  uint32_t a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay && !(m->dec_valid_q && r_set == set);
+  if (in->dram_rsp_valid_i) {
+    f_set = shell_l2_set_idx(m, in->dram_rsp_line_i);
+    a_fill = !(m->dec_valid_q && f_set == set);
+  }
+  if (!a_fill && (m->rp_valid_q || rq_ready) && !replay) {
+    r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)));
+    a_req = !(m->dec_valid_q && r_set == set);
+  }
 #endif
   if (a_fill || a_req) {
     mem_1r1w_sync_read(&m->i_tags, a_fill ? f_set : r_set);
     mem_1r1w_sync_read(&m->i_ages, a_fill ? f_set : r_set);
   }
+  /* the set of the line the decide stage holds next (its message's line:
+   * a fill's line as the port carries it only when it fits the field) */
+  m->dec_set_d = a_fill ? (m->law < 32 && in->dram_rsp_line_i >> m->law ? ~0u : f_set) : a_req ? r_set : ~0u;
   m->dec_valid_d = a_fill || a_req;
   m->dec_fill_d = (uint8_t)a_fill;
   if (a_fill) {
@@ -274,8 +316,9 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t push_rsp = fill_go || hit_go;
   fifo_sync_comb(&m->i_rspq, push_rsp, push_rsp ? m->dec_msg_q : NULL, o->rsp_valid_o && in->rsp_ready_i);
   uint32_t wreq[4];
-  pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, m->cyc_q + m->lat);
   uint32_t push_req = in->req_valid_i && o->req_ready_o;
+  if (push_req)
+    pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, m->cyc_q + m->lat);
   fifo_sync_comb(&m->i_reqq, push_req, push_req ? wreq : NULL, a_req && !m->rp_valid_q);
   /* ---- counters ---------------------------------------------------------- */
 #ifdef FAULT_SHELL_L2_HITCNT
@@ -300,6 +343,7 @@ void shell_l2_commit(shell_l2_t *m) {
   m->tick_q = m->tick_d;
   m->dec_valid_q = m->dec_valid_d;
   m->dec_fill_q = m->dec_fill_d;
+  m->dec_set_q = m->dec_set_d;
   memcpy(m->dec_msg_q, m->dec_msg_d, sizeof m->dec_msg_q);
   m->rp_valid_q = m->rp_valid_d;
   memcpy(m->rp_msg_q, m->rp_msg_d, sizeof m->rp_msg_q);

@@ -37,6 +37,7 @@
 #define SHELL_L2_H
 #include <stdint.h>
 #include "fifo_sync.h"
+#include "bits.h"
 #include "mem_1r1w_sync.h"
 
 typedef struct {
@@ -73,6 +74,15 @@ typedef struct {
   fifo_sync_t i_reqq, i_rspq;
   int dset; /* the set whose valid bits this cycle writes (-1 none) */
   uint32_t wbuf[4], *tag_wbuf, *age_wbuf, *wmask;
+  /* not hardware (speed): the set index as a table, the IPOLY remainder
+   * being linear over GF(2): ipt[k][b] = set of the bank-local line whose
+   * byte k is b and other bytes 0 (LINEAR: the low bits); nbshift: log2 of
+   * the banks when a power of two, else -1 (divide) */
+  uint16_t ipt[4][256];
+  int nbshift;
+  /* not hardware: the set index of the access held in the decide stage
+   * (dec_msg_q's line), computed when it was read; ~0u unknown */
+  uint32_t dec_set_q, dec_set_d;
 } shell_l2_t;
 
 /* lat: the ROP latency; reqq: request-queue entries (ROP delay + L2_Q);
@@ -90,8 +100,26 @@ void shell_l2_comb(shell_l2_t *m);
 void shell_l2_commit(shell_l2_t *m);
 /* Something in flight inside the bank (queues, decide stage, replay slot). */
 int shell_l2_busy(const shell_l2_t *m);
-/* Set index of a line (the RTL's function of the same name). */
+/* Nothing moves inside the bank but the ROP delay: decide stage and replay
+ * slot empty, response queue empty (the request queue may hold requests
+ * still in their delay).  Not hardware: the shell's sleeping banks. */
+int shell_l2_settled(const shell_l2_t *m);
+/* The request queue's head has come out of the ROP delay this cycle (the
+ * read stage may take it: the comb's rq_ready). */
+static inline int shell_l2_head_ready(const shell_l2_t *m) {
+  if (fifo_sync_empty(&m->i_reqq)) return 0;
+  const uint32_t h_ts = (uint32_t)bits_get(fifo_sync_rdata(&m->i_reqq), m->bodyw, 32); /* the head's stamp */
+#ifdef FAULT_SHELL_L2_LAT
+  return (int32_t)(h_ts - m->cyc_q) <= 1; /* fault: a cycle early */
+#else
+  return (int32_t)(h_ts - m->cyc_q) <= 0;
+#endif
+}
+/* Set index of a line (the RTL's function of the same name), from the
+ * tables built by shell_l2_init; shell_l2_set_idx_ref computes it as the
+ * RTL does (divide, then reduce bit by bit), for the tables and the tests. */
 uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line);
+uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line);
 /* The IPOLY polynomial of degree n (SHELL_IPOLY_<n>), 0 outside 1..12. */
 uint32_t shell_l2_ipoly(unsigned n);
 

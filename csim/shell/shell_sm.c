@@ -96,12 +96,51 @@ void shell_sm_reset(shell_sm_t *m) {
   m->fptr_q = m->fetch_v_q = m->fetch_w_q = m->ifetch_v_q = m->ifetch_w_q = m->age_q = 0;
   m->l_busy_q = m->l_wait_q = m->l_store_q = m->l_warp_q = m->l_size_q = m->l_pend_q = m->l_pc_q = 0;
   memset(m->l_addr_q, 0, sizeof m->l_addr_q);
+  m->co_ok = 0;
+  m->lline = m->lsame = 0;
+  memset(m->lmask, 0, sizeof m->lmask);
   fifo_sync_reset(&m->i_injq);
   m->inj_push = 0;
   l1d_reset(&m->i_l1d);
   if (m->use_mrpb) mrpb_reset(&m->i_mrpb);
   memset(m->st, 0, sizeof m->st);
   m->stray = 0;
+  shell_sm_resync(m);
+}
+
+/* bit w of the bit vectors from w_q[w] (shell_sm.h: wm_*) */
+static inline void wm_put(shell_sm_t *m, unsigned w) {
+  const shell_warp_t *W = &m->w_q[w];
+  const uint64_t b = 1ull << w, k = ~b;
+  m->wm_valid = (m->wm_valid & k) | (W->valid ? b : 0);
+  m->wm_ibv = (m->wm_ibv & k) | (W->ibv ? b : 0);
+  m->wm_bar = (m->wm_bar & k) | (W->bar ? b : 0);
+  m->wm_ld = (m->wm_ld & k) | (W->ld ? b : 0);
+  m->wm_mem = (m->wm_mem & k) | (W->kind == WL_LD || W->kind == WL_ST ? b : 0);
+}
+
+static inline void tm_put(shell_sm_t *m, unsigned t) {
+  m->tm_valid = (m->tm_valid & ~(1u << t)) | (m->t_q[t].valid ? 1u << t : 0);
+}
+
+void shell_sm_resync(shell_sm_t *m) {
+  m->wm_valid = m->wm_ibv = m->wm_bar = m->wm_ld = m->wm_mem = 0;
+  m->tm_valid = 0;
+  for (unsigned w = 0; w < m->nwarps; w++) wm_put(m, w);
+  for (unsigned t = 0; t < m->ntbs; t++) tm_put(m, t);
+}
+
+/* Set bits of v (without a popcount instruction in the build's target). */
+static inline unsigned pop64(uint64_t v) {
+  v = v - (v >> 1 & 0x5555555555555555ull);
+  v = (v & 0x3333333333333333ull) + (v >> 2 & 0x3333333333333333ull);
+  return (unsigned)(((v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full) * 0x0101010101010101ull >> 56);
+}
+
+/* The first set bit of v at or after bit r (< 64), wrapping; -1 none. */
+static inline int first_from64(uint64_t v, unsigned r) {
+  const uint64_t hi = v & (~0ull << r);
+  return hi ? __builtin_ctzll(hi) : v ? __builtin_ctzll(v) : -1;
 }
 
 static shell_warp_t *stage_w(shell_sm_t *m, unsigned w) {
@@ -154,26 +193,27 @@ void shell_sm_comb_req(shell_sm_t *m) {
   m->stray = 0;
 
   /* ---- the dispatcher's view: a free TB slot, free warp slots, busy ---- */
-  {
-    unsigned busy = 0, tfree = 0, freew = 0;
-    for (unsigned u = 0; u < m->ntbs; u++) {
-      busy |= m->t_q[u].valid;
-      tfree |= !m->t_q[u].valid;
-    }
-    for (unsigned w = 0; w < m->nwarps; w++) freew += !m->w_q[w].valid;
-    o->tb_free_o = tfree;
-    o->free_warps_o = freew;
-    o->busy_o = busy;
-  }
+  /* (the slots' bit vectors: shell_sm.h, wm_* / tm_valid) */
+  o->tb_free_o = m->tm_valid != (uint32_t)bits_mask64(m->ntbs);
+  o->free_warps_o = m->nwarps - (unsigned)pop64(m->wm_valid);
+  o->busy_o = m->tm_valid != 0;
 
   /* ---- the injection queue's head (registered) ------------------------- */
   {
     const uint32_t *h = fifo_sync_rdata(&m->i_injq);
     o->inj_valid_o = !fifo_sync_empty(&m->i_injq);
-    o->inj_line_o = (uint32_t)bits_get(h, 0, m->law);
-    o->inj_id_o = (uint32_t)bits_get(h, m->law, m->idw);
-    o->inj_byp_o = (uint32_t)bits_get(h, m->law + m->idw, 1);
-    o->inj_store_o = (uint32_t)bits_get(h, m->law + m->idw + 1, 1);
+    if (m->injw <= 64) { /* {store, byp, id, line} as one word of injw bits */
+      const uint64_t x = m->injw > 32 ? (uint64_t)h[0] | (uint64_t)h[1] << 32 : h[0];
+      o->inj_line_o = (uint32_t)(x & bits_mask64(m->law));
+      o->inj_id_o = (uint32_t)(x >> m->law & bits_mask64(m->idw));
+      o->inj_byp_o = (uint32_t)(x >> (m->law + m->idw) & 1);
+      o->inj_store_o = (uint32_t)(x >> (m->law + m->idw + 1) & 1);
+    } else {
+      o->inj_line_o = (uint32_t)bits_get(h, 0, m->law);
+      o->inj_id_o = (uint32_t)bits_get(h, m->law, m->idw);
+      o->inj_byp_o = (uint32_t)bits_get(h, m->law + m->idw, 1);
+      o->inj_store_o = (uint32_t)bits_get(h, m->law + m->idw + 1, 1);
+    }
   }
 
   /* ---- environment answers to last cycle's registered requests -------- */
@@ -204,10 +244,18 @@ void shell_sm_comb_req(shell_sm_t *m) {
 
   /* ---- the coalescer: the LD/ST unit's request this cycle -------------- */
   m->lreq = m->l_busy_q && !m->l_wait_q && m->l_pend_q != 0;
-  m->lline = 0;
-  m->lsame = 0;
-  memset(m->lmask, 0, sizeof m->lmask);
-  if (m->lreq) {
+  if (!m->lreq && m->co_ok) m->co_ok = 0;
+  if (!m->lreq && !m->co_ok && (m->lline || m->lsame)) {
+    m->lline = 0;
+    m->lsame = 0;
+    memset(m->lmask, 0, sizeof m->lmask);
+  }
+  if (m->lreq && !(m->co_ok && m->co_pend == m->l_pend_q)) {
+    m->co_ok = 1;
+    m->co_pend = m->l_pend_q;
+    m->lline = 0;
+    m->lsame = 0;
+    memset(m->lmask, 0, sizeof m->lmask);
     unsigned lead = (unsigned)__builtin_ctz(m->l_pend_q);
     m->lline = m->l_addr_q[lead] >> m->offw;
     for (uint32_t p = m->l_pend_q; p; p &= p - 1) {
@@ -244,13 +292,10 @@ void shell_sm_comb_req(shell_sm_t *m) {
   }
   /* ---- occupancy for the hooks (registered warp state) ---------------- */
   if (m->want_occ) {
-    uint32_t nw = 0;
-    memset(o->ibuf_o, 0, sizeof o->ibuf_o);
-    for (unsigned w = 0; w < m->nwarps; w++) {
-      nw += m->w_q[w].valid;
-      if (m->w_q[w].valid && m->w_q[w].ibv) o->ibuf_o[w / 32] |= 1u << (w % 32);
-    }
-    o->warps_o = nw;
+    const uint64_t ib = m->wm_valid & m->wm_ibv;
+    o->ibuf_o[0] = (uint32_t)ib;
+    o->ibuf_o[1] = (uint32_t)(ib >> 32);
+    o->warps_o = (uint32_t)pop64(m->wm_valid);
   }
 }
 
@@ -396,22 +441,38 @@ void shell_sm_comb(shell_sm_t *m) {
 
   /* ---- scheduler: at most one warp instruction issues ------------------- */
   const int gto = in->mode_sched_i == SHELL_SCHED_GTO;
-  unsigned pick = ~0u, best_age = ~0u, any = 0, memwait = 0, lsuwait = 0;
-  /* no valid warp (free_warps_o, from the same registers): nothing issues
-   * and nothing is fetched; the scans below are skipped, so an idle SM
-   * costs little (docs/shell.md, "Scale") */
-  const unsigned nwv = o->free_warps_o < m->nwarps ? m->nwarps : 0;
-  for (unsigned k = 0, w0 = (m->last_q + 1) % m->nwarps; k < nwv; k++) {
-    unsigned w = gto ? k : w0 + k >= m->nwarps ? w0 + k - m->nwarps : w0 + k;
-    const shell_warp_t *W = &m->w_q[w];
-    if (!W->valid) continue;
-    any = 1;
-    if (W->ld || (m->l_busy_q && m->l_warp_q == w)) { memwait = 1; continue; }
-    if (!W->ibv || W->bar || (int32_t)(W->ready - cyc) > 0) continue;
-    if ((W->kind == WL_LD || W->kind == WL_ST) && m->l_busy_q) { lsuwait = 1; continue; }
-    if (!gto) { pick = w; break; }
-    if (w == m->last_q) { pick = w; break; }
-    if (W->age < best_age) { best_age = W->age; pick = w; }
+  unsigned pick = ~0u, best_age = ~0u;
+  /* The warps in the order the RTL scans them (LRR: from last_q + 1 round;
+   * GTO: from warp 0), over the slots' bit vectors: a valid warp waits on
+   * memory (a load outstanding, or its instruction in the LD/ST unit), else
+   * needs its next record (ibv), no barrier and its ready cycle reached, and
+   * a memory instruction waits while the LD/ST unit is busy.  LRR takes the
+   * first; GTO the last issuer if it can, else the oldest (first on ties).
+   * No valid warp: nothing issues and nothing is fetched, so an idle SM
+   * costs little (docs/shell.md, "Scale"). */
+  const uint64_t lbit = m->l_busy_q && m->l_warp_q < m->nwarps ? 1ull << m->l_warp_q : 0;
+  const uint64_t memw = m->wm_valid & (m->wm_ld | lbit);
+  const uint64_t c0 = m->wm_valid & ~(m->wm_ld | lbit) & m->wm_ibv & ~m->wm_bar;
+  const uint64_t lsuw = m->l_busy_q ? c0 & m->wm_mem : 0, cand = c0 & ~lsuw;
+  if (cand && !gto) {
+    const unsigned w0 = (m->last_q + 1) % m->nwarps;
+    const uint64_t hi = cand & (~0ull << w0);
+    for (uint64_t x = hi; x && pick == ~0u; x &= x - 1) {
+      unsigned w = (unsigned)__builtin_ctzll(x);
+      if ((int32_t)(m->w_q[w].ready - cyc) <= 0) pick = w;
+    }
+    for (uint64_t x = cand & ~hi; x && pick == ~0u; x &= x - 1) {
+      unsigned w = (unsigned)__builtin_ctzll(x);
+      if ((int32_t)(m->w_q[w].ready - cyc) <= 0) pick = w;
+    }
+  } else if (cand) {
+    for (uint64_t x = cand; x; x &= x - 1) {
+      unsigned w = (unsigned)__builtin_ctzll(x);
+      const shell_warp_t *W = &m->w_q[w];
+      if ((int32_t)(W->ready - cyc) > 0) continue;
+      if (w == m->last_q) { pick = w; break; }
+      if (W->age < best_age) { best_age = W->age; pick = w; }
+    }
   }
   o->lsu_valid_o = 0;
   o->lsu_block_o = o->lsu_wib_o = o->lsu_pc_o = 0;
@@ -459,8 +520,12 @@ void shell_sm_comb(shell_sm_t *m) {
         bar_check(m, W->tb);
     }
     }
-  } else if (any)
-    m->st[memwait ? SHS_STALL_MEM : lsuwait ? SHS_STALL_LSU : SHS_STALL_IDLE]++;
+  } else if (m->wm_valid) {
+    unsigned lsuwait = 0;
+    for (uint64_t x = memw ? 0 : lsuw; x && !lsuwait; x &= x - 1)
+      lsuwait = (int32_t)(m->w_q[__builtin_ctzll(x)].ready - cyc) <= 0;
+    m->st[memw ? SHS_STALL_MEM : lsuwait ? SHS_STALL_LSU : SHS_STALL_IDLE]++;
+  }
 
   /* ---- fetch: the issuing warp's next record (unless it exits), and one
    * other warp's round-robin, are asked from the environment ------------ */
@@ -477,12 +542,15 @@ void shell_sm_comb(shell_sm_t *m) {
   }
   o->fetch_valid_o = 0;
   o->fetch_block_o = o->fetch_wib_o = o->fetch_pc_o = 0;
-  for (unsigned k = 0, f0 = m->fptr_q % m->nwarps; k < nwv; k++) {
-    unsigned w = f0 + k >= m->nwarps ? f0 + k - m->nwarps : f0 + k;
+  /* round-robin from fptr_q: the first valid warp without its next record,
+   * not asked for last cycle (fetch, ifetch), not the issuer */
+  uint64_t fx = pick != ~0u ? 1ull << pick : 0;
+  if (m->fetch_v_q && m->fetch_w_q < m->nwarps) fx |= 1ull << m->fetch_w_q;
+  if (m->ifetch_v_q && m->ifetch_w_q < m->nwarps) fx |= 1ull << m->ifetch_w_q;
+  const int fw = first_from64(m->wm_valid & ~m->wm_ibv & ~fx, m->fptr_q % m->nwarps);
+  if (fw >= 0) {
+    const unsigned w = (unsigned)fw;
     const shell_warp_t *W = &m->w_q[w];
-    if (!W->valid || W->ibv || (m->fetch_v_q && m->fetch_w_q == w) || (m->ifetch_v_q && m->ifetch_w_q == w) ||
-        w == pick)
-      continue;
     m->fetch_v_d = 1;
     m->fetch_w_d = w;
 #ifdef FAULT_SHELL_SM_FPTR
@@ -494,7 +562,6 @@ void shell_sm_comb(shell_sm_t *m) {
     o->fetch_block_o = m->t_q[W->tb].block;
     o->fetch_wib_o = W->wib;
     o->fetch_pc_o = W->pc;
-    break;
   }
 
   /* ---- dispatch: the block goes into the lowest free TB slot and the
@@ -511,8 +578,10 @@ void shell_sm_comb(shell_sm_t *m) {
     T->nw = (uint8_t)in->disp_warps_i;
     T->nexit = T->nbar = 0;
     T->block = in->disp_block_i;
-    for (unsigned w = 0, n = 0; w < m->nwarps && n < in->disp_warps_i; w++) {
-      if (m->w_q[w].valid) continue;
+    /* the lowest free warp slots */
+    uint64_t fr = ~m->wm_valid & bits_mask64(m->nwarps);
+    for (unsigned n = 0; fr && n < in->disp_warps_i; fr &= fr - 1) {
+      const unsigned w = (unsigned)__builtin_ctzll(fr);
       shell_warp_t *W = stage_w(m, w);
       memset(W, 0, sizeof *W);
       W->valid = 1;
@@ -536,11 +605,13 @@ void shell_sm_commit(shell_sm_t *m) {
     unsigned w = m->wlist[i];
     m->w_q[w] = m->w_d[w];
     m->wst[w] = 0;
+    wm_put(m, w);
   }
   for (unsigned i = 0; i < m->nt_st; i++) {
     unsigned t = m->tst[i];
     m->t_q[t] = m->t_d[t];
     m->wst[m->nwarps + t] = 0;
+    tm_put(m, t);
   }
   m->nw_st = m->nt_st = 0;
   m->cyc_q = m->cyc_d;
@@ -552,6 +623,7 @@ void shell_sm_commit(shell_sm_t *m) {
   m->ifetch_v_q = m->ifetch_v_d;
   m->ifetch_w_q = m->ifetch_w_d;
   if (m->l_wait_q) memcpy(m->l_addr_q, m->l_addr_d, sizeof m->l_addr_q); /* the only cycle l_addr is written */
+  if (m->l_wait_q || m->l_store_d != m->l_store_q || m->l_size_d != m->l_size_q) m->co_ok = 0;
   m->l_busy_q = m->l_busy_d;
   m->l_wait_q = m->l_wait_d;
   m->l_store_q = m->l_store_d;
@@ -576,10 +648,7 @@ int shell_sm_idle(const shell_sm_t *m) {
   if (m->use_mrpb || m->fetch_v_q || m->ifetch_v_q || m->l_wait_q || !shell_sm_quiet(m) || L->d_valid_q ||
       L->rmt_v_q || L->fw_tag_v_q || L->fw_data_v_q)
     return 0;
-  for (unsigned t = 0; t < m->ntbs; t++)
-    if (m->t_q[t].valid) return 0;
-  for (unsigned w = 0; w < m->nwarps; w++)
-    if (m->w_q[w].valid) return 0;
+  if (m->tm_valid || m->wm_valid) return 0; /* a TB or warp slot in use */
   for (unsigned e = 0; e < L->g.entries; e++)
     if (L->mshr_valid_q[e]) return 0;
   return 1;

@@ -107,6 +107,13 @@ typedef struct {
   shell_tb_t *t_q, *t_d;
   uint8_t *wst; /* staged flags */
   unsigned *wlist, nw_st, tst[SHELL_SM_MAX_TBS], nt_st;
+  /* the warp and TB slot registers seen as bit vectors, bit w of warp w
+   * (not hardware: w_q / t_q summed up, rebuilt by shell_sm_commit for the
+   * entries it writes, and by shell_sm_resync): valid, ibv, bar, ld != 0,
+   * kind LD or ST; TB valid.  The scheduler, fetch and the dispatcher's
+   * view search these instead of walking every slot each cycle. */
+  uint64_t wm_valid, wm_ibv, wm_bar, wm_ld, wm_mem;
+  uint32_t tm_valid;
   /* cycle counter (compute gaps end at a cycle) */
   uint32_t cyc_q, cyc_d;
   /* scheduler, fetch */
@@ -127,6 +134,11 @@ typedef struct {
   mrpb_in_t mrpb_in;
   mrpb_out_t mrpb_out;
   uint32_t lmask[8], lsame, lreq, lline; /* this cycle's coalescer (wires) */
+  /* not hardware: lmask / lsame / lline were computed for l_pend_q == co_pend
+   * with the LD/ST unit's lanes and kind as they stand (co_ok; cleared when
+   * shell_sm_commit writes l_addr_q, l_store_q or l_size_q): a request the
+   * L1D refused is presented again unchanged without a second pass */
+  uint32_t co_pend, co_ok;
   /* statistics (counters; not hardware) and the scoreboard */
   uint64_t st[SHS_N];
   uint32_t stray, stray_warp; /* a load response for a warp with no load outstanding (this cycle) */
@@ -144,6 +156,9 @@ void shell_sm_comb_rmt(shell_sm_t *m);
 /* The request crossbar pops the injection queue this cycle (after comb). */
 void shell_sm_inj_pop(shell_sm_t *m);
 void shell_sm_commit(shell_sm_t *m);
+/* Rebuilds the bit vectors wm_* / tm_valid from w_q / t_q: for a caller
+ * that wrote w_q or t_q itself (a test that breaks a register on purpose). */
+void shell_sm_resync(shell_sm_t *m);
 /* Nothing in the SM's LD/ST path (LD/ST unit, MRPB, L1D queues, injection queue). */
 int shell_sm_quiet(const shell_sm_t *m);
 /* Idle (docs/shell.md, "Scale"): no TB slot or warp slot in use, no

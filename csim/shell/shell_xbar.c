@@ -63,7 +63,8 @@ void shell_xbar_free(shell_xbar_t *m) {
 void shell_xbar_reset(shell_xbar_t *m) {
   for (unsigned i = 0; i < m->nsm; i++) fifo_sync_reset(&m->i_ejq[i]);
   memset(m->bk_busy_q, 0, sizeof m->bk_busy_q);
-  m->nej = 0;
+  m->nej = m->nmoved = 0;
+  m->offered = 0;
   memset(m->bank_rr_q, 0, sizeof m->bank_rr_q);
   memset(m->inj_busy_q, 0, sizeof m->inj_busy_q);
   memset(m->ej_busy_q, 0, sizeof m->ej_busy_q);
@@ -93,13 +94,14 @@ void shell_xbar_offer(shell_xbar_t *m) {
     o->ej_valid_o[i >> 5] |= 1u << (i & 31);
     o->ej_byp_o[i >> 5] |= (uint32_t)bits_get(h, m->law + m->idw, 1) << (i & 31);
   }
+  m->offered = 1;
 }
 
 void shell_xbar_comb(shell_xbar_t *m) {
   const shell_xbar_in_t *in = &m->in;
   shell_xbar_out_t *o = &m->out;
   const unsigned mw = m->mw;
-  shell_xbar_offer(m);
+  if (!m->offered) shell_xbar_offer(m);
   /* ---- ejection: SM i takes its buffer's head (its port then busy
    * Flits-1 more cycles) ------------------------------------------------- */
   memset(o->l2_rsp_ready_o, 0, sizeof o->l2_rsp_ready_o);
@@ -149,20 +151,21 @@ void shell_xbar_comb(shell_xbar_t *m) {
     }
   /* the buffers that move this cycle, and those that moved last cycle (their
    * memory's write port goes idle again); the others keep their state */
-  unsigned nprev = m->nej;
+  unsigned nprev = m->nmoved;
   m->nej = 0;
   for (unsigned i = 0; i < m->nsm; i++)
     if (m->ej_pop[i] || m->ej_push[i]) {
       fifo_sync_comb(&m->i_ejq[i], m->ej_push[i], m->ej_push[i] ? m->ej_wbuf[i] : NULL, m->ej_pop[i]);
       m->ej_list[m->nej++] = (uint8_t)i;
     }
-  for (unsigned k = 0; k < nprev; k++) {
+  m->nmoved = m->nej;
+  for (unsigned k = 0; k < nprev; k++) { /* (once: after that its port stays idle at its write pointer) */
     unsigned i = m->ej_prev[k];
     if (m->ej_pop[i] || m->ej_push[i]) continue;
     fifo_sync_comb(&m->i_ejq[i], 0, NULL, 0);
     m->ej_list[m->nej++] = (uint8_t)i;
   }
-  memcpy(m->ej_prev, m->ej_list, m->nej);
+  memcpy(m->ej_prev, m->ej_list, m->nmoved);
   /* ---- injection: each bank takes at most one request a cycle, the first
    * SM from bank_rr_q whose idle head maps to it --------------------------- */
   memset(o->inj_pop_o, 0, sizeof o->inj_pop_o);
@@ -206,6 +209,7 @@ void shell_xbar_comb(shell_xbar_t *m) {
 }
 
 void shell_xbar_commit(shell_xbar_t *m) {
+  m->offered = 0;
   for (unsigned k = 0; k < m->nej; k++) fifo_sync_commit(&m->i_ejq[m->ej_list[k]]);
   memcpy(m->bk_busy_q, m->bk_busy_d, m->nb * 4);
   memcpy(m->bank_rr_q, m->bank_rr_d, m->nb * 4);

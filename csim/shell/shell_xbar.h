@@ -71,7 +71,8 @@ typedef struct {
   /* per SM: its ejection buffer {byp, id, line} (-gpgpu_n_cluster_ejection_buffer_size) */
   fifo_sync_t *i_ejq;
   uint8_t ej_pop[SHELL_XBAR_MAX], ej_push[SHELL_XBAR_MAX], ej_list[2 * SHELL_XBAR_MAX], ej_prev[2 * SHELL_XBAR_MAX];
-  unsigned nej;
+  int offered; /* not hardware: shell_xbar_offer ran since the last edge (its outputs stand: registers only) */
+  unsigned nej, nmoved; /* ej_list: the buffers evaluated this cycle (committed); ej_prev: those that moved (nmoved of them) */
   uint32_t ej_wbuf[SHELL_XBAR_MAX][2];
   /* the searches' scratch (combinational, not registers): the banks whose
    * response head is for SM i, the SMs whose idle head maps to bank b, and
@@ -90,7 +91,7 @@ void shell_xbar_reset(shell_xbar_t *m);
 /* The ejection offers (ej_*_o): the ejection buffers' heads, registers
  * only; what an SM needs before it answers ej_ready_i. */
 void shell_xbar_offer(shell_xbar_t *m);
-/* Everything (calls shell_xbar_offer first). */
+/* Everything (calls shell_xbar_offer first, unless it ran since the last edge). */
 void shell_xbar_comb(shell_xbar_t *m);
 void shell_xbar_commit(shell_xbar_t *m);
 

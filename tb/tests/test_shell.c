@@ -148,7 +148,7 @@ static void test_scoreboard_teeth(tc_t *t) {
     shell_commit(&s);
     if (!broke)
       for (unsigned i = 0; i < s.nwarps && !broke; i++)
-        if (s.sm[1].w_q[i].ld) { s.sm[1].w_q[i].ld = 0; broke = 1; }
+        if (s.sm[1].w_q[i].ld) { s.sm[1].w_q[i].ld = 0; shell_sm_resync(&s.sm[1]); broke = 1; }
     rc = shell_check(&s);
   }
   TC_CHECK(t, broke && rc == 1 && strstr(s.err, "no load outstanding"),
