@@ -272,8 +272,10 @@ module l1d #(
   logic [Ways-1:0]       tag_wmask;
   logic                  tag_we, data_we, rd_en;
   logic [SetW-1:0]       tag_waddr, data_waddr, rd_set;
-  logic [LBits-1:0]      data_rdata [Ways];
-  logic [LBits-1:0]      data_rmt_rdata [Ways];
+  // the banks' read data side by side (way w at [w*LBits +: LBits]): a
+  // packed vector, not an unpacked array of instance outputs, which Yosys
+  // 0.23 reads as an unconnected memory (its banks then vanish from the netlist)
+  logic [Ways*LBits-1:0] data_rdata, data_rmt_rdata;
   logic [WayW-1:0]       data_wway;
   logic [LBits-1:0]      data_wline;
   logic [Line-1:0]       data_wbytes;
@@ -287,10 +289,10 @@ module l1d #(
     logic bank_we;
     assign bank_we = data_we && data_wway == WayW'(gw);
     mem_1r1w_sync #(.Depth(Sets), .Width(LBits), .SliceW(8)) i_data (
-      .clk_i, .re_i(rd_en), .raddr_i(rd_set), .rdata_o(data_rdata[gw]), .we_i(bank_we), .waddr_i(data_waddr),
+      .clk_i, .re_i(rd_en), .raddr_i(rd_set), .rdata_o(data_rdata[gw*LBits +: LBits]), .we_i(bank_we), .waddr_i(data_waddr),
       .wdata_i(data_wline), .wmask_i(data_wbytes));
     mem_1r1w_sync #(.Depth(Sets), .Width(LBits), .SliceW(8)) i_data_rmt (
-      .clk_i, .re_i(rmt_valid_i), .raddr_i(rmt_set), .rdata_o(data_rmt_rdata[gw]), .we_i(bank_we),
+      .clk_i, .re_i(rmt_valid_i), .raddr_i(rmt_set), .rdata_o(data_rmt_rdata[gw*LBits +: LBits]), .we_i(bank_we),
       .waddr_i(data_waddr), .wdata_i(data_wline), .wmask_i(data_wbytes));
   end
 
@@ -437,13 +439,17 @@ module l1d #(
   // read at the last edge, with the bytes written at that edge merged in
   // (two blocks: the remote answer depends on registers only).
   always_comb begin
-    d_rline = data_rdata[mw];
+    d_rline = '0;
+    for (int unsigned w = 0; w < Ways; w++)
+      if (mw == WayW'(w)) d_rline = data_rdata[w*LBits +: LBits];
     if (fw_data_v_q && fw_data_set_q == d_set && fw_data_way_q == mw)
       for (int unsigned b = 0; b < Line; b++)
         if (fw_data_mask_q[b]) d_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];
   end
   always_comb begin
-    r_rline = data_rmt_rdata[rway];
+    r_rline = '0;
+    for (int unsigned w = 0; w < Ways; w++)
+      if (rway == WayW'(w)) r_rline = data_rmt_rdata[w*LBits +: LBits];
     if (fw_data_v_q && fw_data_set_q == rmt_set_q && fw_data_way_q == rway)
       for (int unsigned b = 0; b < Line; b++)
         if (fw_data_mask_q[b]) r_rline[b*8 +: 8] = fw_data_q[b*8 +: 8];
