@@ -497,9 +497,10 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
   {
     wl_kernel_t *k = &w->k[w->nk - 1];
     /* every block of the grid traced: a block the file lacks is refused, never
-     * run as empty warps (fuzz finding: an 81-byte trace of one empty block
-     * under a 452685-block grid became 13.6 million warps, a 264 MB .wl; and
-     * a trace cut between two blocks was accepted as a shorter kernel) */
+     * run as empty warps (fuzz finding: an 81-byte trace of no block under a
+     * grid of 452685 blocks of 30 warps became that many empty warps, a
+     * 263750928-byte .wl; and a trace cut between two blocks was accepted
+     * as a shorter kernel) */
     unsigned long long traced = 0, miss = nb;
     for (unsigned long long j = 0; j < nb; j++)
       if (blk_line[j]) traced++;
