@@ -289,6 +289,16 @@ refused_shell ".traceg '-block dim =' then blanks to EOF (was: heap overflow)" "
 refused_shell ".traceg '-grid dim = (2,1' then blanks to EOF (was: heap overflow)" "dim_comma_eof.traceg:1: bad count: '-grid dim = (2,1" --workload $T/dim_comma_eof.traceg
 { printf -- '-grid dim = (2,1,1'; printf '%250s' ''; } >$T/dim_paren_eof.traceg
 refused_shell ".traceg '-grid dim = (2,1,1' then blanks to EOF (was: heap overflow)" "dim_paren_eof.traceg:1: bad count: '-grid dim = (2,1,1" --workload $T/dim_paren_eof.traceg
+# a grid with blocks the trace lacks (fuzz finding: absent blocks ran as empty
+# warps, so the 81-byte reproducer became 452685 blocks of 30 warps and the fuzzer's
+# .wl round trip timed out; --cycles bounds the run should it be accepted
+# again): the reproducer, and the real trace cut after its third block (was
+# accepted as a 55-block kernel of 3 traced blocks)
+refused_shell ".traceg a grid of 452685 blocks, none traced (was: every block run as empty warps, fuzz timeout)" "grid_absent_blocks.traceg:7: truncated file: thread block 0,0,0 of the grid (30179,5,3) is not in the trace (0 of 452685 blocks traced" --cycles 1000 --workload $D/grid_absent_blocks.traceg
+RT=${ACCELSIM_TRACES:-/work/shared/traces}/accelsim-pow-kernel-593.traceg
+[ -f "$RT" ] || RT=../shared/traces/accelsim-pow-kernel-593.traceg
+awk '{print} /^#END_TB/ && ++n == 3 {exit}' "$RT" >$T/cut_3tb.traceg
+refused_shell ".traceg the real trace cut between blocks 3 and 4 (was: accepted, 52 blocks empty)" "cut_3tb.traceg:467: truncated file: thread block 3,0,0 of the grid (55,1,1) is not in the trace (3 of 55 blocks traced" --cycles 1000 --workload $T/cut_3tb.traceg
 # 5. options not dropped: another block's parameter refused
 refused_shell "--set another block's parameter" "--set: parameter FIFO_DEPTH belongs to block fifo_sync" --set FIFO_DEPTH=8
 # 6. numbers that overflow

@@ -496,6 +496,23 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
   if (!kernel) { rc = terr(&t, "%s", "no thread block in the trace"); goto out; }
   {
     wl_kernel_t *k = &w->k[w->nk - 1];
+    /* every block of the grid traced: a block the file lacks is refused, never
+     * run as empty warps (fuzz finding: an 81-byte trace of no block under a
+     * grid of 452685 blocks of 30 warps became that many empty warps, a
+     * 263750928-byte .wl; and a trace cut between two blocks was accepted
+     * as a shorter kernel) */
+    unsigned long long traced = 0, miss = nb;
+    for (unsigned long long j = 0; j < nb; j++)
+      if (blk_line[j]) traced++;
+      else if (miss == nb) miss = j;
+    if (miss < nb) {
+      char b[200], g[80];
+      snprintf(b, sizeof b, "truncated file: thread block %llu,%llu,%llu of the grid (%%s) is not in the trace (%llu of %llu blocks "
+               "traced; expected every block once)", miss % gx, miss / gx % gy, miss / gx / gy, traced, nb);
+      snprintf(g, sizeof g, "%u,%u,%u", gx, gy, gz);
+      rc = terr(&t, b, g);
+      goto out;
+    }
     for (uint32_t j = 0; j < k->blocks * k->warps; j++)
       if (!seen[j]) { /* warps the block does not trace (partial last warp absent): an empty warp */
         shell_wl_warp_begin(w, j / k->warps, j % k->warps);
