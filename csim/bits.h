@@ -44,34 +44,29 @@ static inline void bits_trim(uint32_t *v, unsigned width) {
   if (width & 31) v[(width - 1) >> 5] &= (1u << (width & 31)) - 1u;
 }
 
-/* The RTL's Ways-bit (or Entries-bit) vector of one-bit flags that the C
- * model keeps one per byte (uint8_t 0/1, Verilator's type for an unpacked
- * array of 1-bit elements): flag i at bit i, n <= 64.  Eight flags per
- * multiply (each byte's bit 0 lands at bit 56 + i of the product), so a
- * 48-way set costs six steps, not 48. */
-static inline uint64_t bits_pack_flags(const uint8_t *f, unsigned n) {
+/* The RTL's Ways-bit (or Entries-bit) vector of flags that the C model
+ * keeps one per byte (uint8_t, Verilator's type for an unpacked array of
+ * 1-bit elements, or of a few bits such as a line's sector mask): bit i set
+ * when byte i is not zero, n <= 64.  Each byte is folded onto its bit 0,
+ * then eight flags per multiply (each byte's bit 0 lands at bit 56 + i of
+ * the product), so a 48-way set costs six steps, not 48. */
+static inline uint64_t bits_pack_nz(const uint8_t *f, unsigned n) {
   uint64_t m = 0;
   unsigned i = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   for (; i + 8 <= n; i += 8) {
     uint64_t x;
     memcpy(&x, f + i, 8);
+    x |= x >> 4; x |= x >> 2; x |= x >> 1;
     m |= (((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
   }
-  if (i + 4 <= n) {
-    uint32_t x;
-    memcpy(&x, f + i, 4);
-    m |= (uint64_t)((((x & 0x01010101u) * 0x01020408u) >> 24) & 15u) << i;
-    i += 4;
-  }
 #endif
-  for (; i < n; i++) m |= (uint64_t)(f[i] & 1u) << i;
+  for (; i < n; i++) m |= (uint64_t)(f[i] != 0) << i;
   return m;
 }
 
-/* Same for three flag arrays ORed ((a|b|c)[i] at bit i): one multiply per
- * eight flags of all three. */
-static inline uint64_t bits_pack_flags3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+/* Same for three flag arrays ORed ((a|b|c)[i] != 0 at bit i). */
+static inline uint64_t bits_pack_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
   uint64_t m = 0;
   unsigned i = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -80,10 +75,12 @@ static inline uint64_t bits_pack_flags3(const uint8_t *a, const uint8_t *b, cons
     memcpy(&x, a + i, 8);
     memcpy(&y, b + i, 8);
     memcpy(&z, c + i, 8);
-    m |= ((((x | y | z) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
+    x |= y | z;
+    x |= x >> 4; x |= x >> 2; x |= x >> 1;
+    m |= (((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
   }
 #endif
-  for (; i < n; i++) m |= (uint64_t)((a[i] | b[i] | c[i]) & 1u) << i;
+  for (; i < n; i++) m |= (uint64_t)((a[i] | b[i] | c[i]) != 0) << i;
   return m;
 }
 

@@ -23,42 +23,9 @@ enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, AC
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
 static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
-/* flag i of n <= 64 bytes, set when byte i is not zero (sector masks), at
- * bit i: each byte folded onto its bit 0, then eight per multiply */
-static inline uint64_t pack_nz(const uint8_t *f, unsigned n) {
-  uint64_t m = 0;
-  unsigned i = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  for (; i + 8 <= n; i += 8) {
-    uint64_t x;
-    memcpy(&x, f + i, 8);
-    x |= x >> 4; x |= x >> 2; x |= x >> 1;
-    m |= (((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
-  }
-#endif
-  for (; i < n; i++) m |= (uint64_t)(f[i] != 0) << i;
-  return m;
-}
-static inline uint64_t pack3_nz(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
-  uint64_t m = 0;
-  unsigned i = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  for (; i + 8 <= n; i += 8) {
-    uint64_t x, y, z;
-    memcpy(&x, a + i, 8);
-    memcpy(&y, b + i, 8);
-    memcpy(&z, c + i, 8);
-    x |= y | z;
-    x |= x >> 4; x |= x >> 2; x |= x >> 1;
-    m |= (((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << i;
-  }
-#endif
-  for (; i < n; i++) m |= (uint64_t)((a[i] | b[i] | c[i]) != 0) << i;
-  return m;
-}
 /* v[k] for the n flags f[0..n) (not zero = set), k < nwords(n) */
 static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
-  for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = pack_nz(f + b, n - b < 64 ? n - b : 64);
+  for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = bits_pack_nz(f + b, n - b < 64 ? n - b : 64);
 }
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
@@ -126,7 +93,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   size_t sw = (size_t)g->sets * g->ways, e = g->entries;
   int rc = 0;
   uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d};
-  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 8, 1)); /* + 8: pack_nz reads 8 */
+  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 8, 1)); /* (+ 8: room for bits_pack_nz's 8-byte reads) */
   rc |= !(m->rank_q = calloc(sw, 2));
   rc |= !(m->rank_d = calloc(sw, 2));
   uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
@@ -281,8 +248,8 @@ static void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
   const unsigned W = m->g.ways;
   for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
     unsigned n = W - b < 64 ? W - b : 64;
-    f->occ[k] = pack3_nz(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
-    f->r[k] = pack_nz(m->rsv_q + o + b, n);
+    f->occ[k] = bits_pack_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
+    f->r[k] = bits_pack_nz(m->rsv_q + o + b, n);
   }
 }
 
@@ -599,7 +566,7 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
     uint32_t any = 0; /* some way of the set not reserved */
     for (unsigned b = 0; b < W && !any; b += 64) {
       unsigned n = W - b < 64 ? W - b : 64;
-      any = (~pack_nz(r + b, n) & bits_mask64(n)) != 0;
+      any = (~bits_pack_nz(r + b, n) & bits_mask64(n)) != 0;
     }
     m->out.fill_ready_o = any;
   }
