@@ -1,6 +1,6 @@
 // l1d -- L1 data-cache controller of one SM: GPGPU-Sim semantics
 // (docs/l1d.md "GPGPU-Sim compatibility, rule by rule") with the optional
-// Bypass-Aware mode of the BA paper.
+// Bypass-Aware mode of the BA paper; sectored lines (docs/l1d.md, issue 23).
 // Two stages (issue 15 item 1; docs/l1d.md "Pipeline"): in the read stage R
 // (the cycle a request is accepted at the port) the tag row and the data
 // rows of its set, every way, are read from synchronous-read SRAMs
@@ -23,7 +23,7 @@
 //              accepted into the pipeline (D is empty or its request
 //              leaves this cycle).  dec_valid_o: D holds a request this
 //              cycle; req_outcome_o is D's verdict, HIT / HIT_RESERVED /
-//              MISS, or RES_FAIL with req_fail_o the stall reason (the
+//              MISS / SECTOR_MISS, or RES_FAIL with req_fail_o the stall reason (the
 //              request stays in D and retries).
 //              req_data_i/req_mask_i: store bytes placed in the line.
 //              req_byp_i: a load that skips the cache (MRPB, bypass
