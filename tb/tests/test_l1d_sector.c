@@ -94,6 +94,13 @@ static void fill(sx_t *x, uint32_t a) {
   cyc(x, 0, 0, 0, (long)a, 0);
   for (int k = 0; k < 16; k++) cyc(x, 0, 0, 0, -1, 0);
 }
+/* A load that goes to memory, its request taken and its sector filled
+ * (req + pop + fill: the scenarios' most common step). */
+static void load_filled(sx_t *x, uint32_t line, unsigned sec, uint32_t want, const char *step) {
+  req(x, 'l', line, sec, want, step);
+  pop(x, atom_of(line, sec), step);
+  fill(x, atom_of(line, sec));
+}
 static int way_of(const gref_t *r, uint32_t line) { /* the first way holding the line, -1 */
   unsigned s = gref_set(r, line << 7);
   for (unsigned w = 0; w < r->c.ways; w++) {
@@ -203,9 +210,7 @@ static void sc_b(sx_t *x) {
  *  allocate_sector: s0 RESERVED (no fill will come) and the line's last
  *  access set.  Either way the merged load is released after the others. */
 static void sc_c_leak(sx_t *x, unsigned leak) {
-  req(x, 'l', 0, 1, L1D_OUT_MISS, "C1");
-  pop(x, atom_of(0, 1), "C1");
-  fill(x, atom_of(0, 1));
+  load_filled(x, 0, 1, L1D_OUT_MISS, "C1");
   req(x, 'l', 0, 0, GREF_OUT_SECTOR_MISS, "C2");
   req(x, 'l', 0, 0, L1D_OUT_HIT_RESERVED, "C2");
   req(x, 'l', 0, 0, L1D_OUT_HIT_RESERVED, "C2");
@@ -278,15 +283,9 @@ static const geo_t G_FILL = {4, 2, 16, 1, 0, 0, 0};
  *  now the most recent.  L8.s0 then needs a victim: LRU picks L4. */
 static void sc_e(sx_t *x) {
   int of = (int)x->r.c.on_fill;
-  req(x, 'l', 0, 0, L1D_OUT_MISS, "E1");
-  pop(x, atom_of(0, 0), "E1");
-  fill(x, atom_of(0, 0));
-  req(x, 'l', 4, 0, L1D_OUT_MISS, "E1");
-  pop(x, atom_of(4, 0), "E1");
-  fill(x, atom_of(4, 0));
-  req(x, 'l', 0, 1, GREF_OUT_SECTOR_MISS, "E2");
-  pop(x, atom_of(0, 1), "E2");
-  fill(x, atom_of(0, 1));
+  load_filled(x, 0, 0, L1D_OUT_MISS, "E1");
+  load_filled(x, 4, 0, L1D_OUT_MISS, "E1");
+  load_filled(x, 0, 1, GREF_OUT_SECTOR_MISS, "E2");
   req(x, 'l', 8, 0, L1D_OUT_MISS, "E3");
   if (of) { pop(x, atom_of(8, 0), "E3"); fill(x, atom_of(8, 0)); }
   expect(x, ways_holding(&x->r, 0) == 1 && ways_holding(&x->r, 4) == 0 && ways_holding(&x->r, 8) == 1,
@@ -299,15 +298,9 @@ static const geo_t G_LRU_FILL = {4, 2, 16, 1, 0, 0, 0};
  *  allocate_line sets it).  Same steps as E with FIFO: L0 was allocated
  *  first, so L8 evicts L0 despite L0's later sector allocation. */
 static void sc_f(sx_t *x) {
-  req(x, 'l', 0, 0, L1D_OUT_MISS, "F1");
-  pop(x, atom_of(0, 0), "F1");
-  fill(x, atom_of(0, 0));
-  req(x, 'l', 4, 0, L1D_OUT_MISS, "F1");
-  pop(x, atom_of(4, 0), "F1");
-  fill(x, atom_of(4, 0));
-  req(x, 'l', 0, 1, GREF_OUT_SECTOR_MISS, "F2");
-  pop(x, atom_of(0, 1), "F2");
-  fill(x, atom_of(0, 1));
+  load_filled(x, 0, 0, L1D_OUT_MISS, "F1");
+  load_filled(x, 4, 0, L1D_OUT_MISS, "F1");
+  load_filled(x, 0, 1, GREF_OUT_SECTOR_MISS, "F2");
   req(x, 'l', 8, 0, L1D_OUT_MISS, "F3");
   expect(x, ways_holding(&x->r, 0) == 0 && ways_holding(&x->r, 4) == 1, "F3: after L8 L0 is %s, L4 is %s; want L0 evicted (oldest allocation)",
          ways_holding(&x->r, 0) ? "kept" : "evicted", ways_holding(&x->r, 4) ? "kept" : "evicted");
@@ -335,12 +328,8 @@ static const geo_t G_E2 = {4, 2, 2, 0, 0, 0, 0};
  *  L4, not the older L0.  Then L8 is reserved too: L12 -> LINE_ALLOC.  A
  *  store to L12 is still a MISS (no write allocate, no LINE_ALLOC). */
 static void sc_h(sx_t *x) {
-  req(x, 'l', 0, 0, L1D_OUT_MISS, "H1");
-  pop(x, atom_of(0, 0), "H1");
-  fill(x, atom_of(0, 0));
-  req(x, 'l', 4, 0, L1D_OUT_MISS, "H1");
-  pop(x, atom_of(4, 0), "H1");
-  fill(x, atom_of(4, 0));
+  load_filled(x, 0, 0, L1D_OUT_MISS, "H1");
+  load_filled(x, 4, 0, L1D_OUT_MISS, "H1");
   req(x, 'l', 0, 1, GREF_OUT_SECTOR_MISS, "H2");
   req(x, 'l', 8, 0, L1D_OUT_MISS, "H3");
   expect(x, ways_holding(&x->r, 0) == 1 && ways_holding(&x->r, 4) == 0, "H3: L0 %s, L4 %s; want L0 kept (a reserved sector), L4 evicted",
@@ -356,12 +345,8 @@ static void sc_h(sx_t *x) {
  *  L0 then L4 fetched; a store to L0.s0 (no load) makes L0 the newest; L8
  *  evicts L4. */
 static void sc_i(sx_t *x) {
-  req(x, 'l', 0, 0, L1D_OUT_MISS, "I1");
-  pop(x, atom_of(0, 0), "I1");
-  fill(x, atom_of(0, 0));
-  req(x, 'l', 4, 0, L1D_OUT_MISS, "I1");
-  pop(x, atom_of(4, 0), "I1");
-  fill(x, atom_of(4, 0));
+  load_filled(x, 0, 0, L1D_OUT_MISS, "I1");
+  load_filled(x, 4, 0, L1D_OUT_MISS, "I1");
   req(x, 's', 0, 0, L1D_OUT_HIT, "I2");
   expect(x, vmask(&x->r, 0) == 1, "I2: after the write-through store L0 valid mask 0x%x, want 0x1", vmask(&x->r, 0));
   req(x, 'l', 8, 0, L1D_OUT_MISS, "I3");
