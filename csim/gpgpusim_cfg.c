@@ -146,6 +146,14 @@ static int setp(const ctx_t *c, int i, int id, long long v) {
   return cfg_set_id(c->cfg, id, v, origin);
 }
 
+/* A parameter an earlier option of the same file set, refined by this one
+ * (the carve-out scales the dl1 string's ways): the value is replaced, the
+ * origin becomes this option. */
+static int setp_refine(const ctx_t *c, int i, int id, long long v) {
+  c->cfg->set[id] = 0;
+  return setp(c, i, id, v);
+}
+
 /* A clock in MHz with an optional fraction ("700.0"), as kHz. */
 static int mhz(const ctx_t *c, int i, const char *f, long long *khz) {
   char ip[64], e1[200], e2[200];
@@ -181,9 +189,7 @@ static const struct { const char *opt, *why; } ignored_why[] = {
     {"-gpgpu_dram_scheduler", "DRAM serves each bank's requests in order"},
     {"-gpgpu_frfcfs_dram_sched_queue_size", "DRAM serves each bank's requests in order"},
     {"-gpgpu_dram_return_queue_size", "a DRAM return waits in the channel until its bank takes it"},
-    {"-gpgpu_shmem_size", "no shared memory; the L1D has its configured size (issue 23: the carve-out)"},
-    {"-gpgpu_gmem_skip_L1D", "every global load goes through the L1D (or a bypass mechanism)"},
-    {"-gpgpu_adaptive_cache_config", "the L1D has its configured size"},
+    {"-gpgpu_shmem_size", "no shared memory: every kernel uses none (the carve-out: -gpgpu_adaptive_cache_config)"},
     {"-gpgpu_cache:dl1PrefL1", "the L1D has its configured size"},
     {"-gpgpu_cache:dl1PrefShared", "the L1D has its configured size"},
     {"-network_mode", "the interconnect is the shell's crossbar (one flit per port per cycle)"},
@@ -320,6 +326,28 @@ static int gpu_options(ctx_t *c) {
             "SHELL_L2_Q, SHELL_DRAM_Q, (DRAM->L2: a return waits in the channel), SHELL_L2_RSPQ");
   }
   if ((i = opt_at(k, "-gpgpu_cache:dl2")) >= 0 && gpu_dl2(c, i)) return -1;
+  /* The unified L1/shared-memory carve-out.  The shell models no shared
+   * memory, so every kernel uses none, and GPGPU-Sim's ADAPTIVE_VOLTA (1)
+   * then gives the L1D the whole unified array: set_assoc(get_max_assoc()),
+   * MAX_DEFAULT_CACHE_SIZE_MULTIBLIER (4) x the dl1 string's ways
+   * (shader.cc, gpu-cache.h).  The size is fixed for the run (docs/gpgpusim.md). */
+  if ((i = opt_at(k, "-gpgpu_adaptive_cache_config")) >= 0) {
+    if (num(c, i, "", k->t[i + 1].text, 0, 1, &v)) return -1;
+    if (v && setp_refine(c, i, P_L1D_WAYS, 4 * CFG(c->cfg, L1D_WAYS))) return -1;
+    rep_add(c->rep, &k->t[i], &k->t[i + 1], 1,
+            v ? "L1D_WAYS = 4 x the dl1 ways: ADAPTIVE_VOLTA with no shared memory (the shell models none) gives the L1D the whole unified cache"
+              : "FIXED: the L1D keeps the dl1 string's size");
+  }
+  /* -gpgpu_gmem_skip_L1D 1: global loads skip the L1D unless ld.ca
+   * (shader.cc: bypassL1D); the shell's loads carry no cache operator, so
+   * every load bypasses: SHELL_BYPASS = ALL (a later --set overrides it). */
+  if ((i = opt_at(k, "-gpgpu_gmem_skip_L1D")) >= 0) {
+    if (num(c, i, "", k->t[i + 1].text, 0, 1, &v)) return -1;
+    if (v && setp(c, i, P_SHELL_BYPASS, SHELL_BYPASS_ALL)) return -1;
+    rep_add(c->rep, &k->t[i], &k->t[i + 1], 1,
+            v ? "SHELL_BYPASS = ALL: every global load skips the L1D (GPGPU-Sim: all but ld.ca; the shell's loads carry no cache operator)"
+              : "every global load goes through the L1D");
+  }
   /* every other option: ignored, with why where we know */
   for (i = 0; i < k->n; i += 2) {
     int known = 0;

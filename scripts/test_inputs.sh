@@ -351,6 +351,19 @@ else bad "make sim GPGPUSIM=SM2_GTX480.config: $(head -c 300 $T/err)"; fi
 # --gpgpusim-config (csim/gpgpusim_cfg.c) makes this one line
 printf -- '-gpgpu_n_clusters 4\n-gpgpu_cache:dl1 N:64:128:6,L:L:m:N:H,X:32:8,8\n' >$T/baddl1.config
 refused_shell "a bad dl1 string in a GPGPU-Sim config: one line naming file:line" "baddl1.config:2" --gpgpusim-config $T/baddl1.config
-# a sectored L1D (every GPGPU-Sim config after Fermi) is the L1D block's alone so far (issue 23)
-[ -f $GCFG/SM3_KEPLER_TITAN.config ] &&
-  refused_shell "a sectored L1D in the shell (SM3_KEPLER_TITAN.config): one line naming L1D_SECTORS" "parameter L1D_SECTORS=4: the GPU shell takes a line L1D" --gpgpusim-config $GCFG/SM3_KEPLER_TITAN.config
+# every GPGPU-Sim config after Fermi has a sectored L1D: the shell takes each
+# as it is (issue 23), with what each option makes of the GPU: SMs, TB slots
+# (-gpgpu_shader_cta), sectors, ways (the Volta carve-out: 4 x the dl1 ways
+# with no shared memory), -gpgpu_gmem_skip_L1D 1 as SHELL_BYPASS=ALL (1)
+for want in "SM3_KEPLER_TITAN 14 16 4 32 1" "SM6_TITANX 28 32 4 96 1" "SM7_QV100 80 32 4 1024 0" \
+            "SM7_TITANV 80 32 4 1024 0" "SM75_RTX2060 30 32 4 512 0"; do
+  set -- $want
+  [ -f $GCFG/$1.config ] || continue
+  rm -f $T/gs.json
+  if $S --quiet --gpgpusim-config $GCFG/$1.config --args n=32 --json $T/gs.json >$T/out 2>$T/err &&
+     grep -q "\"SHELL_SMS\": $2," $T/gs.json && grep -q "\"SHELL_TBS\": $3," $T/gs.json &&
+     grep -q "\"L1D_SECTORS\": $4," $T/gs.json && grep -q "\"L1D_WAYS\": $5," $T/gs.json &&
+     grep -q "\"SHELL_BYPASS\": $6," $T/gs.json; then
+    ok "shell-sim --gpgpusim-config $1.config runs atax to its end: $2 SMs, $3 TB slots, $4 sectors, $5 ways, SHELL_BYPASS $6"
+  else bad "shell-sim --gpgpusim-config $1.config: $(head -c 300 $T/err | tr '\n' '|') $(grep -o '"SHELL_SMS": [0-9]*\|"SHELL_TBS": [0-9]*\|"L1D_SECTORS": [0-9]*\|"L1D_WAYS": [0-9]*\|"SHELL_BYPASS": [0-9]*' $T/gs.json 2>/dev/null | tr '\n' ' ')"; fi
+done

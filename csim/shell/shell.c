@@ -90,21 +90,23 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
       shell_free(s);
       return -1;
     }
-  unsigned lb = 0;
-  while ((1u << lb) < s->line) lb++;
+  /* the memory side carries the L1D's atoms (a line, or a sector): atw
+   * address bits; the banks keep whole lines (atom >> sectw) */
+  const unsigned sectw = bits_clog2((uint32_t)CFG(cfg, L1D_SECTORS));
+  const unsigned atw = (unsigned)CFG(cfg, L1D_ADDR_W) - bits_clog2(s->line) + sectw;
   if (s->nsm > SHELL_DISP_MAX || shell_disp_init(&s->disp, s->nsm)) {
     shell_free(s);
     return -1;
   }
-  if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W),
-                      s->flits_line, (unsigned)CFG(cfg, SHELL_EJQ))) {
+  if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, atw, sectw, (unsigned)CFG(cfg, L1D_ID_W), s->flits_line,
+                      (unsigned)CFG(cfg, SHELL_EJQ))) {
     shell_free(s);
     return -1;
   }
   for (unsigned b = 0; b < s->nbanks; b++)
     if (shell_l2_init(&s->l2[b], (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
                       (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), s->mem.reqq, s->mem.rspq,
-                      (unsigned)CFG(cfg, L1D_ADDR_W) - lb, (unsigned)CFG(cfg, L1D_ID_W), s->smw, s->nbanks,
+                      atw, sectw, (unsigned)CFG(cfg, L1D_ID_W), s->smw, s->nbanks,
                       (unsigned)CFG(cfg, SHELL_L2_SET_IDX), CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
         shell_dram_init(&s->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_ivl_fp)) {
       shell_free(s);

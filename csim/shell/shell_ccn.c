@@ -127,17 +127,19 @@ int shell_ccn_init(shell_ccn_t *c, const l1sys_cfg_t *cfg, unsigned sm) {
   c->variant = (uint32_t)CFG(cfg, SHELL_CCN);
   c->id = sm;
   c->sample = (uint32_t)CFG(cfg, SHELL_SAMPLE);
-  c->offw = (unsigned)bits_clog2((uint32_t)CFG(cfg, L1D_LINE));
+  c->offw = shell_ccn_atom_offw(cfg);
   c->lwords = (unsigned)(CFG(cfg, L1D_LINE) / 4);
   return 0;
 }
 
-/* The ring's parameters in the shell: one node per SM, the L1D's line. */
+/* The ring's parameters in the shell: one node per SM; it moves the L1D's
+ * atoms (a line, or with a sectored L1D a sector: the miss it carries is
+ * one MSHR entry's) */
 int shell_ccn_ring_cfg(ccn_ring_cfg_t *rc, const l1sys_cfg_t *cfg, unsigned nsm, uint32_t variant) {
   l1sys_cfg_t k = *cfg;
-  unsigned offw = (unsigned)bits_clog2((uint32_t)CFG(cfg, L1D_LINE));
+  unsigned offw = shell_ccn_atom_offw(cfg);
   k.v[P_CCN_NODES] = nsm;
-  k.v[P_CCN_LINE_BYTES] = CFG(cfg, L1D_LINE);
+  k.v[P_CCN_LINE_BYTES] = 1ll << offw;
   k.v[P_CCN_LINE_ADDR_W] = CFG(cfg, L1D_ADDR_W) - offw;
   if (variant == SHELL_CCN_ON) k.v[P_CCN_HMIN] = 0; /* CCN-B: never throttle */
   return ccn_ring_cfg_from(rc, &k);

@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include "cfg.h"
 #include "ccn_ring.h"
+#include "bits.h"
 
 /* ---- the RTL twin: rtl/shell/shell_ccn.sv -------------------------------- */
 /* Node i's input ports (its slice of the RTL's concatenated ports); its
@@ -104,6 +105,13 @@ int shell_ccn_attach(shell_ccn_t *c, shell_ccn_t *sm0, const l1sys_cfg_t *cfg, u
 /* The ring's parameters in the shell (one node per SM, the L1D's line, HMin 0
  * under ON); -1 after one error line. */
 int shell_ccn_ring_cfg(ccn_ring_cfg_t *rc, const l1sys_cfg_t *cfg, unsigned nsm, uint32_t variant);
+/* Offset bits of the L1D's atom, the unit the ring moves: log2 of a line,
+ * or with a sectored L1D of a sector (L1D_LINE / L1D_SECTORS).  A remote
+ * answer's data is the low atom of the L1D's line data (the shell's line
+ * contents are the address in word 0, docs/shell.md). */
+static inline unsigned shell_ccn_atom_offw(const l1sys_cfg_t *cfg) {
+  return bits_clog2((uint32_t)(CFG(cfg, L1D_LINE) / CFG(cfg, L1D_SECTORS)));
+}
 void shell_ccn_free(shell_ccn_t *c);
 void shell_ccn_reset(shell_ccn_t *c);
 /* A ring-delivered line waits for the L1D's fill port: 1 and its line. */

@@ -13,8 +13,12 @@ static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; r
 static uint32_t set_of_local(const shell_l2_t *m, uint32_t x);
 
 int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, unsigned reqq, unsigned rspq,
-                  unsigned law, unsigned idw, unsigned smw, unsigned nbanks, unsigned set_idx, unsigned wback) {
+                  unsigned law, unsigned sectw, unsigned idw, unsigned smw, unsigned nbanks, unsigned set_idx,
+                  unsigned wback) {
   memset(m, 0, sizeof *m);
+  if (sectw >= law) return -1;
+  m->sectw = sectw;
+  m->tlw = law - sectw;
   m->nbanks = nbanks ? nbanks : 1;
   m->set_idx = set_idx;
   m->wback = wback;
@@ -46,11 +50,11 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->valid_d = calloc(n, 1);
   m->dirty_q = calloc(n, 1);
   m->dirty_d = calloc(n, 1);
-  m->tag_wbuf = calloc(bits_words(ways * law), 4);
+  m->tag_wbuf = calloc(bits_words(ways * m->tlw), 4);
   m->age_wbuf = calloc(ways, 4);
   m->wmask = calloc(bits_words(ways), 4);
   if (m->bodyw > 64 || !m->valid_q || !m->valid_d || !m->dirty_q || !m->dirty_d || !m->tag_wbuf || !m->age_wbuf || !m->wmask ||
-      mem_1r1w_sync_init(&m->i_tags, sets, ways * law, law) || mem_1r1w_sync_init(&m->i_ages, sets, ways * 32, 32) ||
+      mem_1r1w_sync_init(&m->i_tags, sets, ways * m->tlw, m->tlw) || mem_1r1w_sync_init(&m->i_ages, sets, ways * 32, 32) ||
       fifo_sync_init(&m->i_reqq, reqq, m->msgw) || fifo_sync_init(&m->i_rspq, rspq, m->bodyw)) {
     shell_l2_free(m);
     return -1;
@@ -111,7 +115,7 @@ static uint32_t set_of_local(const shell_l2_t *m, uint32_t x) {
   if (!m->setw) return 0;
   if (m->set_idx == SHELL_L2_SET_IDX_IPOLY) {
     const uint32_t p = shell_l2_ipoly(m->setw);
-    for (int i = (int)m->law - 1; i >= (int)m->setw; i--)
+    for (int i = (int)m->tlw - 1; i >= (int)m->setw; i--)
       if (x >> i & 1) x ^= p << (i - (int)m->setw);
   }
   return x & (m->sets - 1);
@@ -201,15 +205,15 @@ void shell_l2_comb(shell_l2_t *m) {
   /* ---- decide: the access read at the last edge, its set's rows ---------
    * (everything the lookup and the victim search feed is gated by
    * dec_valid_q: with the stage empty they are not computed) */
-  uint32_t line = d.line;
+  uint32_t line = d.line, tline = d.line >> m->sectw; /* the message's atom; its line (the tag) */
   uint32_t set = 0, hit = 0, hway = 0, vway = 0, vfound = 0, vdirty = 0, vtag = 0;
   size_t o0 = 0;
   if (m->dec_valid_q) {
-    set = m->dec_set_q != ~0u ? m->dec_set_q : shell_l2_set_idx(m, line);
+    set = m->dec_set_q != ~0u ? m->dec_set_q : shell_l2_set_idx(m, tline);
     o0 = (size_t)set * m->ways;
     const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
     for (unsigned w = 0; w < m->ways; w++)
-      if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->law, m->law) == line && !hit) { hit = 1; hway = w; }
+      if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->tlw, m->tlw) == tline && !hit) { hit = 1; hway = w; }
     for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else least recently used (lowest way on ties) */
 #ifdef FAULT_SHELL_L2_VICTIM
       if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
@@ -226,7 +230,7 @@ void shell_l2_comb(shell_l2_t *m) {
 #else
     vdirty = m->wback && m->valid_q[o0 + vway] && m->dirty_q[o0 + vway];
 #endif
-    vtag = (uint32_t)bits_get(tag_row, vway * m->law, m->law);
+    vtag = (uint32_t)bits_get(tag_row, vway * m->tlw, m->tlw);
   }
   /* a fill finishes only while DRAM still offers its line */
   uint32_t fill = m->dec_valid_q && m->dec_fill_q && in->dram_rsp_valid_i && in->dram_rsp_line_i == line;
@@ -241,7 +245,7 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t replay = look && !hit_go && !(ld_miss && dram_go) && !st_go;
   uint32_t wb = wb_fill || wb_st;
   o->dram_req_sm_o = wb ? 0 : d.sm;
-  o->dram_req_line_o = wb ? vtag : d.line;
+  o->dram_req_line_o = wb ? vtag << m->sectw : d.line; /* a write-back: the victim line's first atom */
   o->dram_req_id_o = wb ? 0 : d.id;
   o->dram_req_store_o = wb || d.st;
   o->dram_req_byp_o = wb ? 0 : d.byp;
@@ -268,7 +272,7 @@ void shell_l2_comb(shell_l2_t *m) {
       m->dirty_d[o0 + w] = (uint8_t)(st_go && m->wback);
     }
     if (alloc) {
-      for (unsigned k = 0; k < m->ways; k++) bits_set(m->tag_wbuf, k * m->law, m->law, line);
+      for (unsigned k = 0; k < m->ways; k++) bits_set(m->tag_wbuf, k * m->tlw, m->tlw, tline);
       mem_1r1w_sync_write(&m->i_tags, set, m->tag_wbuf, m->wmask);
     }
   }
@@ -280,16 +284,16 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t f_set = 0, r_set = 0, a_fill = 0, a_req = 0; /* (a set index computed only where it is used) */
 #ifdef FAULT_SHELL_L2_SAMESET
   a_fill = in->dram_rsp_valid_i; /* fault: no access waits for the decide stage's set */
-  if (a_fill) f_set = shell_l2_set_idx(m, in->dram_rsp_line_i);
+  if (a_fill) f_set = shell_l2_set_idx(m, in->dram_rsp_line_i >> m->sectw);
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
-  if (a_req) r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)));
+  if (a_req) r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)) >> m->sectw);
 #else
   if (in->dram_rsp_valid_i) {
-    f_set = shell_l2_set_idx(m, in->dram_rsp_line_i);
+    f_set = shell_l2_set_idx(m, in->dram_rsp_line_i >> m->sectw);
     a_fill = !(m->dec_valid_q && f_set == set);
   }
   if (!a_fill && (m->rp_valid_q || rq_ready) && !replay) {
-    r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)));
+    r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)) >> m->sectw);
     a_req = !(m->dec_valid_q && r_set == set);
   }
 #endif

@@ -58,7 +58,10 @@ enum { L2C_HIT, L2C_MISS, L2C_STORE, L2C_FILL, L2C_WB, L2C_N };
 extern const char *const shell_l2_cnt_name[L2C_N]; /* "cnt_hit_q", ... */
 
 typedef struct {
-  unsigned sets, ways, lat, law, idw, smw, msgw, setw, nbanks, set_idx, wback;
+  /* law: a message's address field, the L1D's atom (a line, or with
+   * sectors a sector: sectw = log2 sectors per line); tlw = law - sectw: a
+   * tag, the line (the bank keeps whole lines, docs/shell.md) */
+  unsigned sets, ways, lat, law, sectw, tlw, idw, smw, msgw, setw, nbanks, set_idx, wback;
   shell_l2_in_t in;
   shell_l2_out_t out;
   unsigned bodyw; /* a message without its stamp */
@@ -89,7 +92,8 @@ typedef struct {
  * nbanks: banks of the shell (the set index divides the line by it);
  * set_idx: SHELL_L2_SET_IDX_*; wback: SHELL_L2_WRITE_BACK or _THROUGH. */
 int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, unsigned reqq, unsigned rspq,
-                  unsigned law, unsigned idw, unsigned smw, unsigned nbanks, unsigned set_idx, unsigned wback);
+                  unsigned law, unsigned sectw, unsigned idw, unsigned smw, unsigned nbanks, unsigned set_idx,
+                  unsigned wback);
 void shell_l2_free(shell_l2_t *m);
 void shell_l2_reset(shell_l2_t *m);
 /* The outputs that depend on the registered state only (req_ready_o,

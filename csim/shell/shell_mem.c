@@ -5,6 +5,9 @@
 int shell_mem_derive(const l1sys_cfg_t *cfg, shell_mem_t *d) {
   const uint64_t core = (uint64_t)CFG(cfg, SHELL_CLK_CORE), icnt = (uint64_t)CFG(cfg, SHELL_CLK_ICNT);
   const uint64_t dram = (uint64_t)CFG(cfg, SHELL_CLK_DRAM), line = (uint64_t)CFG(cfg, L1D_LINE);
+  /* a store or a response carries one L1D atom: a line, or with a sectored
+   * L1D a sector (the L2 still fetches whole lines from DRAM: docs/shell.md) */
+  const uint64_t atom = line / (uint64_t)CFG(cfg, L1D_SECTORS);
   const uint64_t pb = (uint64_t)CFG(cfg, SHELL_FLIT) * icnt / core;
   if (pb < SHELL_PKT_CTRL) {
     fprintf(stderr, "error: parameter SHELL_FLIT=%lld: a crossbar port moves %llu bytes per core cycle "
@@ -14,13 +17,7 @@ int shell_mem_derive(const l1sys_cfg_t *cfg, shell_mem_t *d) {
   }
   d->port_bytes = pb > 1024 ? 1024 : (uint32_t)pb;
   d->flits_req = (SHELL_PKT_CTRL + d->port_bytes - 1) / d->port_bytes;
-  d->flits_line = (uint32_t)((SHELL_PKT_CTRL + line + d->port_bytes - 1) / d->port_bytes);
-  if (d->flits_line < 2) {
-    fprintf(stderr, "error: parameter SHELL_FLIT=%lld: a line response fits one %u-byte flit; the crossbar models a "
-            "line as at least 2 flits (header + data): expected SHELL_FLIT x SHELL_CLK_ICNT / SHELL_CLK_CORE below %llu\n",
-            CFG(cfg, SHELL_FLIT), d->port_bytes, (unsigned long long)(SHELL_PKT_CTRL + line));
-    return -1;
-  }
+  d->flits_line = (uint32_t)((SHELL_PKT_CTRL + atom + d->port_bytes - 1) / d->port_bytes);
   d->reqq = (uint32_t)(CFG(cfg, SHELL_L2_ROP_LAT) + CFG(cfg, SHELL_L2_Q));
   d->rspq = (uint32_t)CFG(cfg, SHELL_L2_RSPQ);
   /* all factors below are bounded by their parameter ranges: no overflow in 64 bits */

@@ -5,7 +5,8 @@
  * calibration all take them from here.
  *
  *   port bytes per core cycle  = SHELL_FLIT x CLK_ICNT / CLK_CORE (floor)
- *   packet flits               = ceil((8 control bytes + data) / port bytes)
+ *   packet flits               = ceil((8 control bytes + data) / port bytes),
+ *                                data = one L1D atom (L1D_LINE / L1D_SECTORS)
  *   DRAM bytes per DRAM cycle  = BUSW x CHIPS x RATIO, per channel; a bank
  *                                (sub-partition) gets 1/SUBP of it
  *   DRAM line interval         = LINE / (bank's bytes per core cycle), kept
@@ -23,7 +24,7 @@ enum { SHELL_PKT_CTRL = 8, SHELL_DRAM_FP = 256 };
 typedef struct {
   uint32_t port_bytes;   /* bytes a crossbar port moves per core cycle */
   uint32_t flits_req;    /* a load request */
-  uint32_t flits_line;   /* a store or a line response */
+  uint32_t flits_line;   /* a store or a data response: 8 bytes + one L1D atom (a line, or a sector) */
   uint32_t reqq, rspq;   /* L2 bank queue depths */
   uint32_t dram_ivl_fp;  /* core cycles per line per bank, x SHELL_DRAM_FP */
   uint32_t dram_depth;

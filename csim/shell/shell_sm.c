@@ -26,25 +26,24 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
   m->ntbs = (unsigned)CFG(cfg, SHELL_TBS);
   m->l1x = CFG(cfg, SHELL_L1_LAT) > SHELL_L1_PIPE ? (unsigned)CFG(cfg, SHELL_L1_LAT) - SHELL_L1_PIPE : 0;
   if (m->nwarps > SHELL_SM_MAX_WARPS || m->ntbs > SHELL_SM_MAX_TBS)
-    return cfg_reject(cfg, P_SHELL_WARPS, "at most 64 warp slots and 16 TB slots per SM");
+    return cfg_reject(cfg, P_SHELL_WARPS, "at most 64 warp slots and 32 TB slots per SM");
   l1d_geom_t g;
   if (l1d_geom_from_cfg(cfg, &g)) return -1;
-  if (g.sectors > 1)
-    return cfg_reject(cfg, P_L1D_SECTORS,
-                      "the GPU shell takes a line L1D (L1D_SECTORS=1) so far: its coalescer and L2 carry whole lines; a sectored L1D runs alone (make lockstep BLOCK=l1d) until the shell splits requests into sectors (issue 23)");
   if ((1u << g.id_w) < m->nwarps)
     return cfg_reject(cfg, P_L1D_ID_W, "too narrow for the shell: request ids are warp slots (SHELL_WARPS)");
   m->line = g.line;
-  m->offw = bits_clog2(g.line);
-  m->law = g.addr_w - m->offw;
+  /* the coalescer's segment is the L1D's atom: a line, or with sectors one
+   * sector (GPGPU-Sim's 32-byte segments for a sectored L1, docs/shell.md) */
+  m->segw = bits_clog2(g.line / g.sectors);
+  m->atw = g.addr_w - m->segw;
   m->idw = g.id_w;
   m->warpw = bits_idx_w(m->nwarps);
   m->tbw = bits_idx_w(m->ntbs);
-  m->injw = 2 + m->idw + m->law;
+  m->injw = 2 + m->idw + m->atw;
   m->use_mrpb = (int)CFG(cfg, SHELL_MRPB);
   if (m->use_mrpb) {
     unsigned sig = (unsigned)CFG(cfg, MRPB_SIG);
-    if (g.line + m->law > 32 * MRPB_PAYLOAD_WORDS)
+    if (g.line + m->atw > 32 * MRPB_PAYLOAD_WORDS)
       return cfg_reject(cfg, P_L1D_LINE, "too long for the MRPB payload (byte mask + line address must fit 256 bits)");
     if (sig == MRPB_SIG_WARP && m->nwarps > MRPB_WARPS)
       return cfg_reject(cfg, P_SHELL_WARPS, "more warp slots than the MRPB's warp-ID signature has queues (48)");
@@ -53,7 +52,7 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
     /* store data: the shell models no data, so the MRPB's store-data path is
      * one bit wide; the byte mask travels in the payload */
     if (mrpb_init(&m->i_mrpb, sig, (unsigned)CFG(cfg, MRPB_ENTRIES), (unsigned)CFG(cfg, MRPB_LATENCY),
-                  g.line + m->law, 1, (unsigned)CFG(cfg, MRPB_CNT_W)))
+                  g.line + m->atw, 1, (unsigned)CFG(cfg, MRPB_CNT_W)))
       return cfg_reject(cfg, P_SHELL_MRPB, "MRPB construction failed");
     mrpb_mode_from_cfg(&m->mrpb_in, cfg);
   }
@@ -204,15 +203,15 @@ void shell_sm_comb_req(shell_sm_t *m) {
     o->inj_valid_o = !fifo_sync_empty(&m->i_injq);
     if (m->injw <= 64) { /* {store, byp, id, line} as one word of injw bits */
       const uint64_t x = m->injw > 32 ? (uint64_t)h[0] | (uint64_t)h[1] << 32 : h[0];
-      o->inj_line_o = (uint32_t)(x & bits_mask64(m->law));
-      o->inj_id_o = (uint32_t)(x >> m->law & bits_mask64(m->idw));
-      o->inj_byp_o = (uint32_t)(x >> (m->law + m->idw) & 1);
-      o->inj_store_o = (uint32_t)(x >> (m->law + m->idw + 1) & 1);
+      o->inj_line_o = (uint32_t)(x & bits_mask64(m->atw));
+      o->inj_id_o = (uint32_t)(x >> m->atw & bits_mask64(m->idw));
+      o->inj_byp_o = (uint32_t)(x >> (m->atw + m->idw) & 1);
+      o->inj_store_o = (uint32_t)(x >> (m->atw + m->idw + 1) & 1);
     } else {
-      o->inj_line_o = (uint32_t)bits_get(h, 0, m->law);
-      o->inj_id_o = (uint32_t)bits_get(h, m->law, m->idw);
-      o->inj_byp_o = (uint32_t)bits_get(h, m->law + m->idw, 1);
-      o->inj_store_o = (uint32_t)bits_get(h, m->law + m->idw + 1, 1);
+      o->inj_line_o = (uint32_t)bits_get(h, 0, m->atw);
+      o->inj_id_o = (uint32_t)bits_get(h, m->atw, m->idw);
+      o->inj_byp_o = (uint32_t)bits_get(h, m->atw + m->idw, 1);
+      o->inj_store_o = (uint32_t)bits_get(h, m->atw + m->idw + 1, 1);
     }
   }
 
@@ -257,10 +256,10 @@ void shell_sm_comb_req(shell_sm_t *m) {
     m->lsame = 0;
     memset(m->lmask, 0, sizeof m->lmask);
     unsigned lead = (unsigned)__builtin_ctz(m->l_pend_q);
-    m->lline = m->l_addr_q[lead] >> m->offw;
+    m->lline = m->l_addr_q[lead] >> m->segw;
     for (uint32_t p = m->l_pend_q; p; p &= p - 1) {
       unsigned l = (unsigned)__builtin_ctz(p);
-      if (m->l_addr_q[l] >> m->offw != m->lline) continue;
+      if (m->l_addr_q[l] >> m->segw != m->lline) continue;
       m->lsame |= 1u << l;
       if (m->l_store_q) {
         unsigned off = m->l_addr_q[l] & (m->line - 1);
@@ -324,7 +323,7 @@ void shell_sm_comb(shell_sm_t *m) {
     mi->enq_store_i = m->l_store_q;
     memset(mi->enq_payload_i, 0, sizeof mi->enq_payload_i);
     memcpy(mi->enq_payload_i, m->lmask, mw * 4); /* {line, mask}: mask at bit 0 */
-    bits_set(mi->enq_payload_i, m->line, m->law, m->lline);
+    bits_set(mi->enq_payload_i, m->line, m->atw, m->lline);
     mi->stat_sel_i = 0;
     const mrpb_t *P = &m->i_mrpb;
     li->req_valid_i = P->out_valid_q;
@@ -332,14 +331,14 @@ void shell_sm_comb(shell_sm_t *m) {
     mrpb_deq_payload(P, pl);
     li->req_store_i = mrpb_deq_store(P);
     li->req_id_i = mrpb_deq_wid(P);
-    li->req_addr_i = (uint32_t)bits_get(pl, m->line, m->law) << m->offw;
+    li->req_addr_i = (uint32_t)bits_get(pl, m->line, m->atw) << m->segw;
     memcpy(li->req_mask_i, pl, mw * 4);
     li->req_byp_i = P->out_bypass_q || (!li->req_store_i && in->byp_i);
   } else {
     li->req_valid_i = m->lreq;
     li->req_store_i = m->l_store_q;
     li->req_id_i = m->l_warp_q;
-    li->req_addr_i = m->lline << m->offw;
+    li->req_addr_i = m->lline << m->segw;
     memcpy(li->req_mask_i, m->lmask, mw * 4);
     li->req_byp_i = !m->l_store_q && in->byp_i;
   }
@@ -429,13 +428,13 @@ void shell_sm_comb(shell_sm_t *m) {
   m->inj_wdata[0] = m->inj_wdata[1] = 0;
   if (in->ccn_l2_valid_i && o->ccn_l2_ready_o) {
     m->inj_push = 1;
-    bits_set(m->inj_wdata, 0, m->law, in->ccn_l2_line_i);
+    bits_set(m->inj_wdata, 0, m->atw, in->ccn_l2_line_i);
   } else if (mem_fire && !to_ring) {
     m->inj_push = 1;
-    bits_set(m->inj_wdata, 0, m->law, lo->mem_req_addr_o);
-    bits_set(m->inj_wdata, m->law, m->idw, lo->mem_req_id_o);
-    bits_set(m->inj_wdata, m->law + m->idw, 1, lo->mem_req_byp_o);
-    bits_set(m->inj_wdata, m->law + m->idw + 1, 1, lo->mem_req_store_o);
+    bits_set(m->inj_wdata, 0, m->atw, lo->mem_req_addr_o);
+    bits_set(m->inj_wdata, m->atw, m->idw, lo->mem_req_id_o);
+    bits_set(m->inj_wdata, m->atw + m->idw, 1, lo->mem_req_byp_o);
+    bits_set(m->inj_wdata, m->atw + m->idw + 1, 1, lo->mem_req_store_o);
   }
   fifo_sync_comb(&m->i_injq, m->inj_push, m->inj_push ? m->inj_wdata : NULL, in->inj_pop_i);
 

@@ -30,7 +30,7 @@
 #include "mrpb.h"
 #include "shell_wl.h"
 
-#define SHELL_SM_MAX_TBS 16
+#define SHELL_SM_MAX_TBS 32
 #define SHELL_SM_MAX_WARPS 64
 
 typedef struct {
@@ -97,7 +97,8 @@ enum { SHS_INSTS, SHS_ISSUE, SHS_STALL_IDLE, SHS_STALL_MEM, SHS_STALL_LSU, SHS_L
 extern const char *const shell_sm_stat_name[SHS_N];
 
 typedef struct {
-  unsigned id, nwarps, ntbs, offw, line, law, idw, warpw, tbw, injw;
+  unsigned id, nwarps, ntbs, line, idw, warpw, tbw, injw;
+  unsigned segw, atw; /* segment (the L1D's atom: a line or a sector) offset bits; atom-address bits */
   unsigned l1x; /* cycles a warp is held after its last load line: SHELL_L1_LAT - SHELL_L1_PIPE, at least 0 */
   int use_mrpb, want_occ; /* want_occ: compute ibuf_o / warps_o (a hook reads them) */
   shell_sm_in_t in;

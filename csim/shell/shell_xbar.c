@@ -25,10 +25,11 @@ static int first_from(const uint32_t *v, unsigned n, unsigned r) {
   return -1;
 }
 
-int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned flits,
-                    unsigned ejq) {
+int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned sectw, unsigned idw,
+                    unsigned flits, unsigned ejq) {
   memset(m, 0, sizeof *m);
-  if (!nsm || nsm > SHELL_XBAR_MAX || !nb || nb > SHELL_XBAR_MAX || flits < 2 || !ejq) return -1;
+  if (!nsm || nsm > SHELL_XBAR_MAX || !nb || nb > SHELL_XBAR_MAX || !flits || !ejq || sectw >= law) return -1;
+  m->sectw = sectw;
   m->ejq = ejq;
   m->ejw = law + idw + 1;
   if (m->ejw > 64) return -1;
@@ -183,7 +184,7 @@ void shell_xbar_comb(shell_xbar_t *m) {
     for (uint32_t x = in->inj_valid_i[w]; x; x &= x - 1) {
       unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
       if (i >= m->nsm || m->inj_busy_q[i]) continue;
-      unsigned b = in->inj_line_i[i] % m->nb;
+      unsigned b = (in->inj_line_i[i] >> m->sectw) % m->nb; /* the bank of the atom's line */
       m->req_to[b][i >> 5] |= 1u << (i & 31);
       m->req_any[b >> 5] |= 1u << (b & 31);
     }

@@ -3,7 +3,9 @@
  * Same register names as the RTL.
  *
  * Request side: SM i offers its injection queue's head (inj_valid_i[i],
- * line, id, store, byp); bank b = line mod NB takes at most one request a
+ * line, id, store, byp; "line" is the L1D's atom: a line, or with a
+ * sectored L1D a sector, whose line is atom >> SECTW); bank b = line mod NB
+ * takes at most one request a
  * cycle when l2_req_ready_i[b], round-robin over SMs (bank_rr_q[b]); the
  * winner's inj_pop_o is high.  An SM port moves one flit a cycle: after a
  * store (FLITS flits) the port is busy FLITS-1 more cycles (inj_busy_q).
@@ -59,7 +61,7 @@ typedef struct {
 } shell_xbar_out_t;
 
 typedef struct {
-  unsigned nsm, nb, law, idw, flits, sw, bw, fw, mw, ejq, ejw;
+  unsigned nsm, nb, law, sectw, idw, flits, sw, bw, fw, mw, ejq, ejw; /* law: atom-address bits */
   shell_xbar_in_t in;
   shell_xbar_out_t out;
   uint32_t bank_rr_q[SHELL_XBAR_MAX], bank_rr_d[SHELL_XBAR_MAX];
@@ -82,10 +84,11 @@ typedef struct {
   uint32_t inj_busy_any[SHELL_XBAR_MW], ej_busy_any[SHELL_XBAR_MW];
 } shell_xbar_t;
 
-/* ejq: entries of each SM's ejection buffer.  -1 when nsm or nb is outside
- * 1..SHELL_XBAR_MAX, flits < 2 or ejq is 0. */
-int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned idw, unsigned flits,
-                    unsigned ejq);
+/* law: atom-address bits; sectw: log2 sectors per line; ejq: entries of
+ * each SM's ejection buffer.  -1 when nsm or nb is outside 1..SHELL_XBAR_MAX,
+ * flits or ejq is 0, or sectw >= law. */
+int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned sectw, unsigned idw,
+                    unsigned flits, unsigned ejq);
 void shell_xbar_free(shell_xbar_t *m);
 void shell_xbar_reset(shell_xbar_t *m);
 /* The ejection offers (ej_*_o): the ejection buffers' heads, registers

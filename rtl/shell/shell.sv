@@ -37,7 +37,7 @@ module shell #(
   parameter int unsigned InjQ     = 8,
   /// 1: an MRPB in every SM.
   parameter int unsigned UseMrpb  = 0,
-  /// Flits of a line on the crossbars (csim/shell/shell_mem.c: ceil((8 + Line) / port bytes per cycle)).
+  /// Flits of a store or a response on the crossbars (csim/shell/shell_mem.c: ceil((8 + Line / Sectors) / port bytes per cycle)).
   parameter int unsigned Flits    = 4,
   /// L2 sets per bank.
   parameter int unsigned L2Sets   = 64,
@@ -61,6 +61,8 @@ module shell #(
   parameter int unsigned Ways     = 4,
   /// L1D line bytes.
   parameter int unsigned Line     = 128,
+  /// L1D sectors per line (1; 4: the memory side carries 32-byte sectors).
+  parameter int unsigned Sectors  = 1,
   /// L1D MSHR entries.
   parameter int unsigned Entries  = 32,
   /// L1D requests merged per MSHR entry.
@@ -121,8 +123,9 @@ module shell #(
   parameter int unsigned OccW     = $clog2(NW + 1),
   /// Derived: do not override.  TB_max / TB_bg bits.
   parameter int unsigned TbW      = $clog2(NT + 1),
-  /// Derived: do not override.
-  parameter int unsigned LaW      = AddrW - $clog2(Line),
+  /// Derived: do not override.  The memory side's address: the L1D's atom
+  /// (a line, or a sector; its line is the atom >> $clog2(Sectors)).
+  parameter int unsigned LaW      = AddrW - $clog2(Line) + $clog2(Sectors),
   /// Derived: do not override.  SM-number bits of the bank messages and
   /// of the dispatcher's choice: the one definition of the SM-id width
   /// (the C side: shell_xbar_sw(NSm), csim/shell/shell_xbar.h).
@@ -199,7 +202,9 @@ module shell #(
 );
   localparam int unsigned SW = SmW;
   localparam int unsigned LB = Line * 8;
-  localparam int unsigned OffW = $clog2(Line);
+  localparam int unsigned SectW = $clog2(Sectors);
+  localparam int unsigned SegW = $clog2(Line) - SectW;  // an atom's offset bits
+  localparam int unsigned CcnLB = LB / Sectors;         // the ring moves atoms
 
   // SM <-> dispatcher
   logic [NSm-1:0]   tb_free, busy;
@@ -265,6 +270,7 @@ module shell #(
       .Sets     (Sets),
       .Ways     (Ways),
       .Line     (Line),
+      .Sectors  (Sectors),
       .Entries  (Entries),
       .Merge    (Merge),
       .MissQ    (MissQ),
@@ -425,6 +431,16 @@ module shell #(
 
   if (Ccn != 0) begin : gen_ccn
     logic [NSm-1:0] unused_thr;
+    // each L1D's remote answer, its low atom (C: shell_ccn_remote copies
+    // the ring's words of it): the whole line unless sectored
+    logic [NSm*CcnLB-1:0] c_rmt_atom;
+    for (genvar i = 0; i < NSm; i++) begin : gen_rmt_atom
+      assign c_rmt_atom[i*CcnLB +: CcnLB] = c_rmt_data[i*LB +: CcnLB];
+      if (Sectors > 1) begin : gen_rest
+        logic unused_rest;
+        assign unused_rest = ^c_rmt_data[i*LB+CcnLB +: LB-CcnLB];
+      end
+    end
     shell_ccn #(
       .Nodes     (NSm),
       .HopLat    (HopLat),
@@ -432,8 +448,8 @@ module shell #(
       .ReqDepth  (ReqDepth),
       .RespDepth (RespDepth),
       .LaW       (LaW),
-      .OffW      (OffW),
-      .LB        (LB),
+      .OffW      (SegW),
+      .LB        (CcnLB),
       .Flits     (CcnFlits),
       .Ts        (CcnTs),
       .Tp        (CcnTp),
@@ -452,7 +468,7 @@ module shell #(
       .rmt_valid_o  (c_rmt_valid),
       .rmt_addr_o   (c_rmt_addr),
       .rmt_hit_i    (c_rmt_hit),
-      .rmt_data_i   (c_rmt_data),
+      .rmt_data_i   (c_rmt_atom),
       .fill_valid_o (c_fill_valid),
       .fill_line_o  (c_fill_line),
       .fill_ready_i (c_fill_ready),
@@ -495,6 +511,7 @@ module shell #(
     .NSm   (NSm),
     .NB    (NB),
     .LaW   (LaW),
+    .SectW (SectW),
     .IdW   (IdW),
     .Flits (Flits),
     .EjQ   (EjQ)
@@ -538,6 +555,7 @@ module shell #(
       .SetIdx (L2SetIdx),
       .WBack (L2WBack),
       .LaW  (LaW),
+      .SectW (SectW),
       .IdW  (IdW),
       .SmW  (SmW)
     ) i_l2 (

@@ -59,8 +59,10 @@ module shell_l2 #(
   parameter int unsigned SetIdx = 0,
   /// Write-back (1) or write-through (0): l1sys_pkg::SHELL_L2_WRITE_*.
   parameter int unsigned WBack = 1,
-  /// Line-address bits.
+  /// Address bits of a message: the L1D's atom (a line, or a sector).
   parameter int unsigned LaW  = 25,
+  /// log2 of the sectors per line: the bank keeps lines, atom >> SectW.
+  parameter int unsigned SectW = 0,
   /// Request-id bits.
   parameter int unsigned IdW  = 8,
   /// SM-number bits.
@@ -102,6 +104,7 @@ module shell_l2 #(
   localparam int unsigned WayW = (Ways > 1) ? $clog2(Ways) : 1;
   localparam int unsigned OSm = LaW, OId = LaW + SmW, OSt = LaW + SmW + IdW, OByp = OSt + 1, OTs = OSt + 2;
   localparam int unsigned BodyW = MsgW - 32;  // a message without its stamp
+  localparam int unsigned TlW = LaW - SectW;   // a tag: the line of an atom
 
   // ---- registers ----------------------------------------------------------
   logic           valid_q [Sets][Ways];
@@ -121,11 +124,11 @@ module shell_l2 #(
   // ---- tag and age arrays: SRAM macros, one row of Ways slices per set -----
   logic                 ta_re;
   logic [SetW-1:0]      ta_raddr, ta_waddr;
-  logic [Ways*LaW-1:0]  tag_row, tag_wdata;
+  logic [Ways*TlW-1:0]  tag_row, tag_wdata;
   logic [Ways*32-1:0]   age_row, age_wdata;
   logic                 tag_we, age_we;
   logic [Ways-1:0]      tag_wmask, age_wmask;
-  mem_1r1w_sync #(.Depth(Sets), .Width(Ways * LaW), .SliceW(LaW)) i_tags (
+  mem_1r1w_sync #(.Depth(Sets), .Width(Ways * TlW), .SliceW(TlW)) i_tags (
     .clk_i, .re_i(ta_re), .raddr_i(ta_raddr), .rdata_o(tag_row),
     .we_i(tag_we), .waddr_i(ta_waddr), .wdata_i(tag_wdata), .wmask_i(tag_wmask));
   mem_1r1w_sync #(.Depth(Sets), .Width(Ways * 32), .SliceW(32)) i_ages (
@@ -168,23 +171,24 @@ module shell_l2 #(
   // Of the bank-local line (line / NB, as GPGPU-Sim indexes an L2 with the
   // partition address): LINEAR its low bits, IPOLY its remainder modulo Poly
   // over GF(2) (a constant XOR network).
-  function automatic logic [SetW-1:0] set_idx(input logic [LaW-1:0] line);
-    logic [LaW-1:0] x;
-    x = line / LaW'(NB);
+  function automatic logic [SetW-1:0] set_idx(input logic [TlW-1:0] line);
+    logic [TlW-1:0] x;
+    x = line / TlW'(NB);
 `ifdef FAULT_SHELL_L2_IPOLY
     if (1'b0)  // fault: IPOLY reads as LINEAR
 `else
     if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
 `endif
-      for (int unsigned k = 0; k < LaW; k++)  // from the top bit down to bit SetW
-        if (k < LaW - SetW && x[LaW-1-k]) x = x ^ (LaW'(Poly) << (LaW - 1 - k - SetW));
+      for (int unsigned k = 0; k < TlW; k++)  // from the top bit down to bit SetW
+        if (k < TlW - SetW && x[TlW-1-k]) x = x ^ (TlW'(Poly) << (TlW - 1 - k - SetW));
     set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
   endfunction
 
   logic            fill, look, hit, vfound, ld_hit, ld_miss, st, fill_go, hit_go, st_go, dram_go, touch, alloc, replay;
   logic            vdirty, wb_fill, wb_st, wb, rq_ready;
   logic            a_fill, a_req;
-  logic [LaW-1:0]  line, vtag;
+  logic [LaW-1:0]  line;        // the decide stage's atom
+  logic [TlW-1:0]  tline, vtag;  // its line (the tag); the victim's tag
   logic [SetW-1:0] set, f_set, r_set;
   logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
@@ -206,12 +210,13 @@ module shell_l2 #(
     rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
 `endif
     // ---- decide: the access read at the last edge, its set's rows ----
-    line = dec_msg_q[LaW-1:0];
-    set  = set_idx(line);
+    line  = dec_msg_q[LaW-1:0];
+    tline = line[LaW-1:SectW];
+    set   = set_idx(tline);
     hit  = 1'b0;
     hway = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (valid_q[set][w] && tag_row[w*LaW +: LaW] == line && !hit) begin
+      if (valid_q[set][w] && tag_row[w*TlW +: TlW] == tline && !hit) begin
         hit  = 1'b1;
         hway = WayW'(w);
       end
@@ -231,7 +236,7 @@ module shell_l2 #(
         if (age_row[w*32 +: 32] < age_row[vway*32 +: 32]) vway = WayW'(w);
     // a valid victim that is dirty must be written back before its way is reused
     vdirty  = WBack != 0 && valid_q[set][vway] && dirty_q[set][vway];
-    vtag    = tag_row[vway*LaW +: LaW];
+    vtag    = tag_row[vway*TlW +: TlW];
     // a fill finishes only while DRAM still offers its line
     fill    = dec_valid_q && dec_fill_q && dram_rsp_valid_i && dram_rsp_line_i == line;
     look    = dec_valid_q && !dec_fill_q;
@@ -248,7 +253,7 @@ module shell_l2 #(
     replay  = look && !hit_go && !(ld_miss && dram_go) && !st_go;
     wb      = wb_fill || wb_st;
     dram_req_sm_o    = wb ? '0 : dec_msg_q[OSm +: SmW];
-    dram_req_line_o  = wb ? vtag : dec_msg_q[LaW-1:0];
+    dram_req_line_o  = wb ? LaW'(vtag) << SectW : dec_msg_q[LaW-1:0];  // a write-back: its line's first atom
     dram_req_id_o    = wb ? '0 : dec_msg_q[OId +: IdW];
     dram_req_store_o = wb || dec_msg_q[OSt];
     dram_req_byp_o   = wb ? 1'b0 : dec_msg_q[OByp];
@@ -267,7 +272,7 @@ module shell_l2 #(
     ta_waddr  = set;
     tag_wmask = '0;
     age_wmask = '0;
-    tag_wdata = {Ways{line}};
+    tag_wdata = {Ways{tline}};
     age_wdata = '0;
     if (touch || alloc) begin
       tick_d    = tick_q + 32'd1;
@@ -287,9 +292,9 @@ module shell_l2 #(
     // An access is not read while the decide stage holds its set (it may
     // write that set at this edge); a request is not read while the decide
     // stage's request moves to the replay slot (it is older).
-    f_set  = set_idx(dram_rsp_line_i);
+    f_set  = set_idx(dram_rsp_line_i[LaW-1:SectW]);
     r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
-    r_set  = set_idx(r_msg[LaW-1:0]);
+    r_set  = set_idx(r_msg[LaW-1:SectW]);
 `ifdef FAULT_SHELL_L2_SAMESET
     a_fill = dram_rsp_valid_i;  // fault: no access waits for the decide stage's set
     a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;

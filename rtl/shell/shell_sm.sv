@@ -1,7 +1,7 @@
 // shell_sm -- one SM of the GPU shell (docs/shell.md, "SM" and "The SM's
 // ports"): NW warp slots, NT thread-block slots, a warp scheduler (LRR or
 // GTO, mode_sched_i), fetch from the environment, the LD/ST unit with its
-// coalescer into line requests, the LD/ST path [MRPB ->] L1D and the
+// coalescer into line (sectored L1D: sector) requests, the LD/ST path [MRPB ->] L1D and the
 // injection queue toward the request crossbar.  The bypass controller and
 // the CCN node stay outside; the SM has ports for them.
 //
@@ -36,7 +36,7 @@
 module shell_sm #(
   /// Warp slots (1..64).
   parameter int unsigned NW       = 48,
-  /// Thread-block slots (1..16).
+  /// Thread-block slots (1..32).
   parameter int unsigned NT       = 8,
   /// Cycles a warp is held after its last load line arrives (SHELL_L1_LAT - SHELL_L1_PIPE, at least 0).
   parameter int unsigned L1X      = 0,
@@ -58,6 +58,8 @@ module shell_sm #(
   parameter int unsigned Ways     = 4,
   /// L1D line bytes.
   parameter int unsigned Line     = 128,
+  /// L1D sectors per line (1; 4: the coalescer's segments are sectors).
+  parameter int unsigned Sectors  = 1,
   /// L1D MSHR entries.
   parameter int unsigned Entries  = 32,
   /// L1D requests merged per MSHR entry.
@@ -78,14 +80,16 @@ module shell_sm #(
   parameter int unsigned TbW      = (NT > 1) ? $clog2(NT) : 1,
   /// Derived: do not override.
   parameter int unsigned OffW     = $clog2(Line),
-  /// Derived: do not override.
-  parameter int unsigned LaW      = AddrW - OffW,
+  /// Derived: do not override.  Offset bits of a segment, the L1D's atom (a line or a sector).
+  parameter int unsigned SegW     = OffW - $clog2(Sectors),
+  /// Derived: do not override.  Atom-address bits.
+  parameter int unsigned AtW      = AddrW - SegW,
   /// Derived: do not override.
   parameter int unsigned LBits    = Line * 8,
   /// Derived: do not override.  Injection-queue entry {store, byp, id, line}.
-  parameter int unsigned InjW     = 2 + IdW + LaW,
+  parameter int unsigned InjW     = 2 + IdW + AtW,
   /// Derived: do not override.  MRPB payload {line, byte mask}.
-  parameter int unsigned MPayW    = Line + LaW,
+  parameter int unsigned MPayW    = Line + AtW,
   /// Derived: do not override.
   parameter int unsigned WidW     = $clog2(32'(l1sys_pkg::MRPB_WARPS)),
   /// Derived: do not override.
@@ -144,13 +148,13 @@ module shell_sm #(
   // response crossbar
   input  logic              fill_valid_i,
   output logic              fill_ready_o,
-  input  logic [LaW-1:0]    fill_line_i,
+  input  logic [AtW-1:0]    fill_line_i,
   input  logic [IdW-1:0]    fill_id_i,
   input  logic              fill_byp_i,
   // request crossbar: the injection queue's head
   output logic              inj_valid_o,
   input  logic              inj_pop_i,
-  output logic [LaW-1:0]    inj_line_o,
+  output logic [AtW-1:0]    inj_line_o,
   output logic [IdW-1:0]    inj_id_o,
   output logic              inj_store_o,
   output logic              inj_byp_o,
@@ -183,13 +187,13 @@ module shell_sm #(
   output logic [7:0]        warps_o,
   // CCN node
   input  logic              ccn_fill_valid_i,
-  input  logic [LaW-1:0]    ccn_fill_line_i,
+  input  logic [AtW-1:0]    ccn_fill_line_i,
   output logic              ccn_fill_ready_o,
   input  logic              ccn_mem_ready_i,
   output logic              ccn_miss_valid_o,
-  output logic [LaW-1:0]    ccn_miss_line_o,
+  output logic [AtW-1:0]    ccn_miss_line_o,
   input  logic              ccn_l2_valid_i,
-  input  logic [LaW-1:0]    ccn_l2_line_i,
+  input  logic [AtW-1:0]    ccn_l2_line_i,
   output logic              ccn_l2_ready_o,
   input  logic              rmt_valid_i,
   input  logic [AddrW-1:0]  rmt_addr_i,
@@ -235,7 +239,7 @@ module shell_sm #(
 
   // ---- wires ----------------------------------------------------------------
   logic             lreq;
-  logic [LaW-1:0]   lline;
+  logic [AtW-1:0]   lline;
   logic [31:0]      lsame;
   logic [Line-1:0]  lmask;
   // the L1D's request port and verdict
@@ -252,13 +256,13 @@ module shell_sm #(
   logic [MPayW-1:0] m_out_payload;
   // the L1D's other ports
   logic             l_fill_valid, l_fill_byp, l_fill_ready;
-  logic [LaW-1:0]   l_fill_addr;
+  logic [AtW-1:0]   l_fill_addr;
   logic [IdW-1:0]   l_fill_id;
   logic             l_rsp_valid;
   logic [IdW-1:0]   l_rsp_id;
   logic             l_mem_valid, l_mem_ready, l_mem_store, l_mem_byp;
   logic [IdW-1:0]   l_mem_id;
-  logic [LaW-1:0]   l_mem_addr;
+  logic [AtW-1:0]   l_mem_addr;
   // injection queue
   logic             inj_push, inj_full, inj_empty;
   logic [$clog2(InjQ+1)-1:0] inj_count;
@@ -294,10 +298,10 @@ module shell_sm #(
     free_warps_o = freew;
     warps_o = nwv;
     inj_valid_o = !inj_empty;
-    inj_line_o = inj_rdata[LaW-1:0];
-    inj_id_o = inj_rdata[LaW +: IdW];
-    inj_byp_o = inj_rdata[LaW + IdW];
-    inj_store_o = inj_rdata[LaW + IdW + 1];
+    inj_line_o = inj_rdata[AtW-1:0];
+    inj_id_o = inj_rdata[AtW +: IdW];
+    inj_byp_o = inj_rdata[AtW + IdW];
+    inj_store_o = inj_rdata[AtW + IdW + 1];
     // coalescer: the lowest pending lane's line, with every pending lane in it
     lreq = l_busy_q && !l_wait_q && (l_pend_q != '0);
     lline = '0;
@@ -311,9 +315,9 @@ module shell_sm #(
           found = 1'b1;
           lead = 5'(l);
         end
-      lline = l_addr_q[lead][AddrW-1:OffW];
+      lline = l_addr_q[lead][AddrW-1:SegW];
       for (int unsigned l = 0; l < WL; l++)
-        lsame[l] = l_pend_q[l] && l_addr_q[l][AddrW-1:OffW] == lline;
+        lsame[l] = l_pend_q[l] && l_addr_q[l][AddrW-1:SegW] == lline;
       // a store's byte mask: byte p of the line is written when a lane of
       // this line starts at or below it and covers it (C: per lane, bytes
       // off .. off+size-1 below the line's end -- the same set)
@@ -349,14 +353,14 @@ module shell_sm #(
       q_valid = m_out_valid;
       q_store = m_out_store;
       q_id = IdW'(m_out_wid);
-      q_addr = {m_out_payload[Line +: LaW], OffW'(0)};
+      q_addr = {m_out_payload[Line +: AtW], SegW'(0)};
       q_mask = m_out_payload[Line-1:0];
       q_byp = m_out_bypass || (!m_out_store && byp_i);
     end else begin
       q_valid = lreq;
       q_store = l_store_q;
       q_id = IdW'(l_warp_q);
-      q_addr = {lline, OffW'(0)};
+      q_addr = {lline, SegW'(0)};
       q_mask = lmask;
       q_byp = !l_store_q && byp_i;
     end
@@ -432,6 +436,7 @@ module shell_sm #(
     .Sets    (Sets),
     .Ways    (Ways),
     .Line    (Line),
+    .Sectors (Sectors),
     .Entries (Entries),
     .Merge   (Merge),
     .MissQ   (MissQ),

@@ -19,11 +19,13 @@ module shell_xbar #(
   parameter int unsigned NSm   = 4,
   /// L2 banks (1..128).
   parameter int unsigned NB    = 6,
-  /// Line-address bits.
+  /// Address bits of a message: the L1D's atom (a line, or a sector).
   parameter int unsigned LaW   = 25,
+  /// log2 of the sectors per line: an atom's line is atom >> SectW.
+  parameter int unsigned SectW = 0,
   /// Request-id bits.
   parameter int unsigned IdW   = 8,
-  /// Flits of a line (a store request or a response), at least 2.
+  /// Flits of a store request or a response (header + one atom), at least 1.
   parameter int unsigned Flits = 5,
   /// Responses each SM's ejection buffer holds.
   parameter int unsigned EjQ   = l1sys_pkg::SHELL_EJQ,
@@ -84,7 +86,7 @@ module shell_xbar #(
   // 2*NSm, a BW-bit one below 2*NB), so a random initial state wraps as the
   // C model's modulo does, with no divider at any NSm or NB.
   always_comb begin
-    for (int unsigned s = 0; s < NSm; s++) inj_bank[s] = BW'(32'(inj_line_i[s*LaW +: LaW]) % NB);
+    for (int unsigned s = 0; s < NSm; s++) inj_bank[s] = BW'((32'(inj_line_i[s*LaW +: LaW]) >> SectW) % NB);
   end
 
   // The ejection buffers: {byp, id, line}, line at bit 0.

@@ -83,7 +83,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   }
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
-  unsigned offw = (unsigned)bits_clog2((uint32_t)CFG(cfg, L1D_LINE));
+  unsigned offw = shell_ccn_atom_offw(cfg);
   if (shell_ccn_ring_cfg(&c->rc, cfg, n, variant)) {
     free(c);
     return NULL;

@@ -31,11 +31,12 @@ static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; r
 static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
-  unsigned law = (unsigned)CFG(cfg, L1D_ADDR_W) - log2u((unsigned)CFG(cfg, L1D_LINE));
+  unsigned sectw = log2u((unsigned)CFG(cfg, L1D_SECTORS));
+  unsigned law = (unsigned)CFG(cfg, L1D_ADDR_W) - log2u((unsigned)CFG(cfg, L1D_LINE)) + sectw; /* the L1D's atom */
   shell_mem_t d;
   if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
   if (shell_l2_init(&c->m, (unsigned)CFG(cfg, SHELL_L2_SETS), (unsigned)CFG(cfg, SHELL_L2_WAYS),
-                    (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), d.reqq, d.rspq, law, (unsigned)CFG(cfg, L1D_ID_W),
+                    (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), d.reqq, d.rspq, law, sectw, (unsigned)CFG(cfg, L1D_ID_W),
                     shell_xbar_sw((unsigned)CFG(cfg, SHELL_SMS)),
                     (unsigned)CFG(cfg, SHELL_L2_BANKS), (unsigned)CFG(cfg, SHELL_L2_SET_IDX),
                     CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
@@ -68,6 +69,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "SetIdx", m->set_idx);
   ls_param(mp, "WBack", m->wback);
   ls_param(mp, "LaW", m->law);
+  ls_param(mp, "SectW", m->sectw);
   ls_param(mp, "IdW", m->idw);
   ls_param(mp, "SmW", m->smw);
   ls_input(mp, "req_valid_i", 1, &i->req_valid_i);
@@ -177,9 +179,9 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     const uint8_t *v = &m->valid_q[(size_t)m->dset * m->ways];
     for (unsigned a = 0; a < m->ways; a++)
       for (unsigned b = a + 1; b < m->ways; b++)
-        if (v[a] && v[b] && bits_get(row, a * m->law, m->law) == bits_get(row, b * m->law, m->law)) {
+        if (v[a] && v[b] && bits_get(row, a * m->tlw, m->tlw) == bits_get(row, b * m->tlw, m->tlw)) {
           snprintf(msg, n, "cycle %llu: set %d holds line 0x%llx in ways %u and %u", (unsigned long long)cycle,
-                   m->dset, (unsigned long long)bits_get(row, a * m->law, m->law), a, b);
+                   m->dset, (unsigned long long)bits_get(row, a * m->tlw, m->tlw), a, b);
           return 1;
         }
   }
@@ -204,7 +206,7 @@ const ls_block_t ls_block_shell_l2 = {
     .rtl_module = "shell_l2",
     .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv shell/shell_l2.sv",
     .help = "GPU shell: one L2 bank (SHELL_L2_*), DRAM from the environment",
-    .param_blocks = "shell_l2 shell",
+    .param_blocks = "shell_l2 shell l1d", /* l1d: its line, address, id and sectors shape the messages */
     .create = create,
     .destroy = destroy,
     .declare = declare,

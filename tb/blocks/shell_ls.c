@@ -186,7 +186,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->nsm = s->nsm;
   c->nb = s->nbanks;
   c->ww = s->sm[0].warpw;
-  c->law = s->sm[0].law;
+  c->law = s->sm[0].atw; /* the L1D's atom (a line, or a sector) */
   c->idw = s->sm[0].idw;
   c->smw = s->l2[0].smw;
   c->dram = calloc(c->nb, sizeof *c->dram);
@@ -235,6 +235,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "InjQ", m0->i_injq.depth);
   ls_param(mp, "UseMrpb", m0->use_mrpb);
   ls_param(mp, "Flits", s->flits_line);
+  ls_param(mp, "Sectors", g->sectors);
   ls_param(mp, "L2Sets", l0->sets);
   ls_param(mp, "L2Ways", l0->ways);
   ls_param(mp, "L2Lat", l0->lat);

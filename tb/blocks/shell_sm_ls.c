@@ -205,7 +205,7 @@ static void declare(void *p, ls_map_t *mp) {
   shell_sm_out_t *o = &m->out;
   l1d_t *l = &m->i_l1d;
   const l1d_geom_t *g = &l->g;
-  const unsigned ww = m->warpw, tw = m->tbw, aw = g->addr_w, law = m->law, idw = m->idw;
+  const unsigned ww = m->warpw, tw = m->tbw, aw = g->addr_w, law = m->atw, idw = m->idw;
   ls_param(mp, "NW", m->nwarps);
   ls_param(mp, "NT", m->ntbs);
   ls_param(mp, "L1X", m->l1x);
@@ -220,6 +220,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "Sets", g->sets);
   ls_param(mp, "Ways", g->ways);
   ls_param(mp, "Line", g->line);
+  ls_param(mp, "Sectors", g->sectors);
   ls_param(mp, "Entries", g->entries);
   ls_param(mp, "Merge", g->merge);
   ls_param(mp, "MissQ", g->missq);

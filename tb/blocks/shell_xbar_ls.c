@@ -35,10 +35,11 @@ static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   unsigned line = (unsigned)CFG(cfg, L1D_LINE);
-  unsigned law = (unsigned)CFG(cfg, L1D_ADDR_W) - log2u(line);
+  unsigned sectw = log2u((unsigned)CFG(cfg, L1D_SECTORS));
+  unsigned law = (unsigned)CFG(cfg, L1D_ADDR_W) - log2u(line) + sectw; /* the L1D's atom */
   shell_mem_t d;
   if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
-  if (shell_xbar_init(&c->m, (unsigned)CFG(cfg, SHELL_SMS), (unsigned)CFG(cfg, SHELL_L2_BANKS), law,
+  if (shell_xbar_init(&c->m, (unsigned)CFG(cfg, SHELL_SMS), (unsigned)CFG(cfg, SHELL_L2_BANKS), law, sectw,
                       (unsigned)CFG(cfg, L1D_ID_W), d.flits_line, (unsigned)CFG(cfg, SHELL_EJQ))) {
     free(c);
     cfg_reject(cfg, P_SHELL_SMS, "shell_xbar: 1..128 SMs and banks");
@@ -84,6 +85,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "NSm", n);
   ls_param(mp, "NB", nb);
   ls_param(mp, "LaW", m->law);
+  ls_param(mp, "SectW", m->sectw);
   ls_param(mp, "IdW", m->idw);
   ls_param(mp, "Flits", m->flits);
   ls_param(mp, "EjQ", m->ejq);
@@ -147,7 +149,10 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     shell_xbar_put(i->inj_valid_i, s, 0);
     if (!ls_chance(r, 70)) continue;
     uint32_t ln = (uint32_t)ls_rand(r) & lmask;
-    if (ls_chance(r, 60)) ln = (ln - ln % m->nb + c->hot) & lmask; /* crowd one bank */
+    if (ls_chance(r, 60)) { /* crowd one bank: the atom's line is hot modulo the banks */
+      uint32_t l = ln >> m->sectw;
+      ln = (((l - l % m->nb + c->hot) << m->sectw) | (ln & ((1u << m->sectw) - 1))) & lmask;
+    }
     shell_xbar_put(i->inj_valid_i, s, 1);
     i->inj_line_i[s] = ln;
     i->inj_id_i[s] = ls_below(r, 1u << m->idw);
@@ -244,7 +249,7 @@ const ls_block_t ls_block_shell_xbar = {
     .rtl_module = "shell_xbar",
     .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv shell/shell_xbar.sv",
     .help = "GPU shell: request and response crossbars (SHELL_SMS x SHELL_L2_BANKS)",
-    .param_blocks = "shell_xbar shell",
+    .param_blocks = "shell_xbar shell l1d", /* l1d: its line, address, id and sectors shape the messages */
     .create = create,
     .destroy = destroy,
     .declare = declare,

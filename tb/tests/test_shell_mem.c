@@ -19,7 +19,7 @@
 static void test_ipoly(tc_t *t) {
   shell_l2_t m;
   /* 64 sets, P = x^6 + x + 1; one bank, so the bank-local line is the line */
-  if (shell_l2_init(&m, 64, 4, 1, 8, 8, 25, 8, 4, 1, SHELL_L2_SET_IDX_IPOLY, 1)) {
+  if (shell_l2_init(&m, 64, 4, 1, 8, 8, 25, 0, 8, 4, 1, SHELL_L2_SET_IDX_IPOLY, 1)) {
     TC_CHECK(t, 0, "init");
     return;
   }
@@ -40,7 +40,7 @@ static void test_ipoly(tc_t *t) {
   TC_CHECK(t, all, "IPOLY: strides 1, 2, ..., 2048 lines each reach all 64 sets");
   shell_l2_free(&m);
   /* LINEAR on the bank-local line: 6 banks, line 6*k+b is local k */
-  if (shell_l2_init(&m, 64, 4, 1, 8, 8, 25, 8, 4, 6, SHELL_L2_SET_IDX_LINEAR, 1)) return;
+  if (shell_l2_init(&m, 64, 4, 1, 8, 8, 25, 0, 8, 4, 6, SHELL_L2_SET_IDX_LINEAR, 1)) return;
   TC_CHECK(t, shell_l2_set_idx(&m, 6 * 70 + 3) == 70 % 64, "LINEAR: line 423 in bank 3 of 6 is local line 70, set 6");
   shell_l2_free(&m);
   /* the model's table lookup (shell_l2_set_idx) against the RTL's
@@ -52,7 +52,7 @@ static void test_ipoly(tc_t *t) {
   for (unsigned sw = 0; sw <= 12; sw++)
     for (unsigned bi = 0; bi < sizeof banks / sizeof banks[0]; bi++)
       for (unsigned si = 0; si < 2; si++) {
-        if (shell_l2_init(&m, 1u << sw, 2, 1, 8, 8, 25, 8, 4, banks[bi], si, 1)) {
+        if (shell_l2_init(&m, 1u << sw, 2, 1, 8, 8, 25, 0, 8, 4, banks[bi], si, 1)) {
           bad++;
           continue;
         }
@@ -94,7 +94,7 @@ static int ref_access(ref_t *r, uint32_t set, uint32_t line, int store, uint32_t
 
 static void test_writeback(tc_t *t) {
   shell_l2_t m;
-  if (shell_l2_init(&m, 16, 4, 3, 8, 8, 20, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) { TC_CHECK(t, 0, "init"); return; }
+  if (shell_l2_init(&m, 16, 4, 3, 8, 8, 20, 0, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) { TC_CHECK(t, 0, "init"); return; }
   shell_l2_reset(&m);
   ref_t r;
   memset(&r, 0, sizeof r);
@@ -151,7 +151,7 @@ static void test_writeback(tc_t *t) {
 static void test_rop(tc_t *t) {
   for (unsigned lat = 5; lat <= 120; lat += 115) {
     shell_l2_t m;
-    if (shell_l2_init(&m, 4, 2, lat, lat + 4, 4, 20, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) return;
+    if (shell_l2_init(&m, 4, 2, lat, lat + 4, 4, 20, 0, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) return;
     shell_l2_reset(&m);
     int got = -1;
     uint32_t pend = 0;
