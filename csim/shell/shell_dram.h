@@ -25,17 +25,19 @@ typedef struct {
 
 typedef struct {
   shell_dram_ent_t *e;
-  uint32_t depth, head, count, lat, ivl_fp;
+  uint32_t depth, head, count, lat, ivl_fp, st_ivl_fp;
   uint64_t next_fp; /* earliest start of the next transfer, x SHELL_DRAM_FP */
   uint64_t reads, writes;
 } shell_dram_t;
 
-/* ivl_fp: core cycles per line x SHELL_DRAM_FP (shell_mem_t.dram_ivl_fp). */
-static inline int shell_dram_init(shell_dram_t *d, uint32_t depth, uint32_t lat, uint32_t ivl_fp) {
+/* ivl_fp / st_ivl_fp: core cycles per load / per store transfer x
+ * SHELL_DRAM_FP (shell_mem_t.dram_rd_ivl_fp, dram_st_ivl_fp). */
+static inline int shell_dram_init(shell_dram_t *d, uint32_t depth, uint32_t lat, uint32_t ivl_fp, uint32_t st_ivl_fp) {
   d->e = calloc(depth, sizeof *d->e);
   d->depth = depth;
   d->lat = lat;
   d->ivl_fp = ivl_fp;
+  d->st_ivl_fp = st_ivl_fp;
   d->head = d->count = 0;
   d->next_fp = 0;
   d->reads = d->writes = 0;
@@ -59,7 +61,7 @@ static inline void shell_dram_step(shell_dram_t *d, uint32_t cyc, uint32_t req_f
   if (req_fire) {
     uint64_t start = ((uint64_t)cyc + d->lat) * SHELL_DRAM_FP;
     if (d->next_fp > start) start = d->next_fp;
-    d->next_fp = start + d->ivl_fp;
+    d->next_fp = start + (req->store ? d->st_ivl_fp : d->ivl_fp);
     uint32_t ts = (uint32_t)((start + SHELL_DRAM_FP - 1) / SHELL_DRAM_FP);
     shell_dram_ent_t n = *req;
     n.ts = ts;

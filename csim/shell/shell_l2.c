@@ -206,14 +206,21 @@ void shell_l2_comb(shell_l2_t *m) {
    * (everything the lookup and the victim search feed is gated by
    * dec_valid_q: with the stage empty they are not computed) */
   uint32_t line = d.line, tline = d.line >> m->sectw; /* the message's atom; its line (the tag) */
-  uint32_t set = 0, hit = 0, hway = 0, vway = 0, vfound = 0, vdirty = 0, vtag = 0;
+  const uint8_t sbit = (uint8_t)(1u << (line & ((1u << m->sectw) - 1))); /* the atom's sector in valid_q */
+  uint32_t lhit = 0, set = 0, hit = 0, hway = 0, vway = 0, vfound = 0, vdirty = 0, vtag = 0;
   size_t o0 = 0;
   if (m->dec_valid_q) {
     set = m->dec_set_q != ~0u ? m->dec_set_q : shell_l2_set_idx(m, tline);
     o0 = (size_t)set * m->ways;
     const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
     for (unsigned w = 0; w < m->ways; w++)
-      if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->tlw, m->tlw) == tline && !hit) { hit = 1; hway = w; }
+      if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->tlw, m->tlw) == tline && !lhit) { lhit = 1; hway = w; }
+    /* a hit: the line is present and so is the atom's sector */
+#ifdef FAULT_SHELL_L2_SECT
+    hit = lhit; /* fault: a present line hits for every sector */
+#else
+    hit = lhit && (m->valid_q[o0 + hway] & sbit);
+#endif
     for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else least recently used (lowest way on ties) */
 #ifdef FAULT_SHELL_L2_VICTIM
       if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
@@ -236,7 +243,7 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t fill = m->dec_valid_q && m->dec_fill_q && in->dram_rsp_valid_i && in->dram_rsp_line_i == line;
   uint32_t look = m->dec_valid_q && !m->dec_fill_q;
   uint32_t ld_hit = look && !d.st && hit, ld_miss = look && !d.st && !hit, st = look && d.st;
-  uint32_t wb_fill = fill && !hit && vdirty, wb_st = st && m->wback && !hit && vdirty;
+  uint32_t wb_fill = fill && !lhit && vdirty, wb_st = st && m->wback && !lhit && vdirty;
   o->dram_req_valid_o = ld_miss || (st && !m->wback) || (wb_fill && !rs_full) || wb_st;
   uint32_t dram_go = o->dram_req_valid_o && in->dram_req_ready_i;
   uint32_t fill_go = fill && !rs_full && (!wb_fill || in->dram_req_ready_i);
@@ -257,8 +264,8 @@ void shell_l2_comb(shell_l2_t *m) {
   o->rsp_id_o = r.id;
   o->rsp_byp_o = r.byp;
   /* ---- tag updates (into the SRAM rows, valid_q and dirty_q) ------------- */
-  uint32_t touch = (fill_go && hit) || hit_go || (st_go && hit);
-  uint32_t alloc = (fill_go && !hit) || (st_go && m->wback && !hit);
+  uint32_t touch = (fill_go && lhit) || hit_go || (st_go && lhit);
+  uint32_t alloc = (fill_go && !lhit) || (st_go && m->wback && !lhit);
   if (touch || alloc) {
     uint32_t w = alloc ? vway : hway;
     m->tick_d = m->tick_q + 1;
@@ -266,10 +273,13 @@ void shell_l2_comb(shell_l2_t *m) {
     bits_set(m->wmask, w, 1, 1);
     for (unsigned k = 0; k < m->ways; k++) m->age_wbuf[k] = m->tick_d;
     mem_1r1w_sync_write(&m->i_ages, set, m->age_wbuf, m->wmask);
-    if (alloc || (st_go && m->wback)) {
+    /* the atom's sector becomes valid: alone in an allocated way, beside the
+     * line's others on a fill or write-back store into a present line; a
+     * write-back store marks the line dirty */
+    if (alloc || (st_go && m->wback) || (fill_go && lhit)) {
       stage(m, set);
-      m->valid_d[o0 + w] = 1;
-      m->dirty_d[o0 + w] = (uint8_t)(st_go && m->wback);
+      m->valid_d[o0 + w] = (uint8_t)((alloc ? 0 : m->valid_q[o0 + w]) | sbit);
+      m->dirty_d[o0 + w] = (uint8_t)((alloc ? 0 : m->dirty_q[o0 + w]) | (st_go && m->wback));
     }
     if (alloc) {
       for (unsigned k = 0; k < m->ways; k++) bits_set(m->tag_wbuf, k * m->tlw, m->tlw, tline);
@@ -332,7 +342,7 @@ void shell_l2_comb(shell_l2_t *m) {
 #endif
   m->cnt_d[L2C_MISS] += ld_miss && dram_go;
   m->cnt_d[L2C_STORE] += st_go;
-  m->cnt_d[L2C_FILL] += fill_go && !hit;
+  m->cnt_d[L2C_FILL] += fill_go && !lhit;
   m->cnt_d[L2C_WB] += wb && dram_go;
 }
 

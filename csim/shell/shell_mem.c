@@ -32,6 +32,14 @@ int shell_mem_derive(const l1sys_cfg_t *cfg, shell_mem_t *d) {
     return -1;
   }
   d->dram_ivl_fp = ivl ? (uint32_t)ivl : 1;
+  /* a transfer's share: a load fetches one atom (a sectored L2 fills one
+   * sector); a store moves an atom under write-through, a whole line (a
+   * dirty victim) under write-back.  A line L1D: a line each. */
+  const uint64_t wb = CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK;
+  const uint64_t rd = (atom * SHELL_DRAM_FP * core * subp + den - 1) / den;
+  const uint64_t st = ((wb ? line : atom) * SHELL_DRAM_FP * core * subp + den - 1) / den;
+  d->dram_rd_ivl_fp = rd ? (uint32_t)rd : 1;
+  d->dram_st_ivl_fp = st ? (uint32_t)st : 1;
   d->dram_depth = (uint32_t)CFG(cfg, SHELL_DRAM_Q);
   d->dram_bpc = (double)chan * (double)dram / (double)core / (double)subp;
   d->dram_gbs = (double)chan * (double)dram * 1e3 / 1e9 * (double)CFG(cfg, SHELL_L2_BANKS) / (double)subp;

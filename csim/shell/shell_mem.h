@@ -9,7 +9,10 @@
  *                                data = one L1D atom (L1D_LINE / L1D_SECTORS)
  *   DRAM bytes per DRAM cycle  = BUSW x CHIPS x RATIO, per channel; a bank
  *                                (sub-partition) gets 1/SUBP of it
- *   DRAM line interval         = LINE / (bank's bytes per core cycle), kept
+ *   DRAM transfer interval     = bytes / (bank's bytes per core cycle): a
+ *                                load one atom (LINE / SECTORS), a store an
+ *                                atom (write-through) or a line (a write-back's
+ *                                victim); DRAM line interval = LINE / ..., kept
  *                                in 1/256 core cycles (the environment's
  *                                fixed point)
  *   L2 request queue           = ROP_LAT + L2_Q entries (the ROP delay line
@@ -27,6 +30,7 @@ typedef struct {
   uint32_t flits_line;   /* a store or a data response: 8 bytes + one L1D atom (a line, or a sector) */
   uint32_t reqq, rspq;   /* L2 bank queue depths */
   uint32_t dram_ivl_fp;  /* core cycles per line per bank, x SHELL_DRAM_FP */
+  uint32_t dram_rd_ivl_fp, dram_st_ivl_fp; /* per load (one atom) and per store (write-back: a line; write-through: an atom) */
   uint32_t dram_depth;
   double dram_gbs;       /* the whole GPU's DRAM bandwidth, GB/s */
   double dram_bpc;       /* one bank's DRAM bytes per core cycle */

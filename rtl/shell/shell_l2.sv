@@ -105,10 +105,11 @@ module shell_l2 #(
   localparam int unsigned OSm = LaW, OId = LaW + SmW, OSt = LaW + SmW + IdW, OByp = OSt + 1, OTs = OSt + 2;
   localparam int unsigned BodyW = MsgW - 32;  // a message without its stamp
   localparam int unsigned TlW = LaW - SectW;   // a tag: the line of an atom
+  localparam int unsigned NSec = 1 << SectW;   // sectors per line
 
   // ---- registers ----------------------------------------------------------
-  logic           valid_q [Sets][Ways];
-  logic           valid_d [Sets][Ways];
+  logic [NSec-1:0] valid_q [Sets][Ways];  // a bit per sector (one: a line L1D)
+  logic [NSec-1:0] valid_d [Sets][Ways];
   logic           dirty_q [Sets][Ways];
   logic           dirty_d [Sets][Ways];
   logic [31:0]    tick_q, tick_d, cyc_q, cyc_d;
@@ -184,6 +185,8 @@ module shell_l2 #(
     set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
   endfunction
 
+  logic            lhit;          // the decide stage's line is present (hit: and its sector)
+  logic [NSec-1:0] sbit;          // the atom's sector
   logic            fill, look, hit, vfound, ld_hit, ld_miss, st, fill_go, hit_go, st_go, dram_go, touch, alloc, replay;
   logic            vdirty, wb_fill, wb_st, wb, rq_ready;
   logic            a_fill, a_req;
@@ -212,21 +215,28 @@ module shell_l2 #(
     // ---- decide: the access read at the last edge, its set's rows ----
     line  = dec_msg_q[LaW-1:0];
     tline = line[LaW-1:SectW];
+    sbit  = NSec'(1) << (32'(line) & (NSec - 1));
     set   = set_idx(tline);
-    hit  = 1'b0;
+    lhit = 1'b0;
     hway = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (valid_q[set][w] && tag_row[w*TlW +: TlW] == tline && !hit) begin
-        hit  = 1'b1;
+      if (valid_q[set][w] != '0 && tag_row[w*TlW +: TlW] == tline && !lhit) begin
+        lhit = 1'b1;
         hway = WayW'(w);
       end
+    // a hit: the line is present and so is the atom's sector
+`ifdef FAULT_SHELL_L2_SECT
+    hit  = lhit;  // fault: a present line hits for every sector
+`else
+    hit  = lhit && (valid_q[set][hway] & sbit) != '0;
+`endif
     vfound = 1'b0;
     vway   = '0;
     for (int unsigned w = 0; w < Ways; w++)
 `ifdef FAULT_SHELL_L2_VICTIM
-      if (!valid_q[set][w]) begin  // fault: the highest invalid way
+      if (valid_q[set][w] == '0) begin  // fault: the highest invalid way
 `else
-      if (!valid_q[set][w] && !vfound) begin
+      if (valid_q[set][w] == '0 && !vfound) begin
 `endif
         vfound = 1'b1;
         vway   = WayW'(w);
@@ -235,7 +245,7 @@ module shell_l2 #(
       for (int unsigned w = 1; w < Ways; w++)
         if (age_row[w*32 +: 32] < age_row[vway*32 +: 32]) vway = WayW'(w);
     // a valid victim that is dirty must be written back before its way is reused
-    vdirty  = WBack != 0 && valid_q[set][vway] && dirty_q[set][vway];
+    vdirty  = WBack != 0 && valid_q[set][vway] != '0 && dirty_q[set][vway];
     vtag    = tag_row[vway*TlW +: TlW];
     // a fill finishes only while DRAM still offers its line
     fill    = dec_valid_q && dec_fill_q && dram_rsp_valid_i && dram_rsp_line_i == line;
@@ -243,8 +253,8 @@ module shell_l2 #(
     ld_hit  = look && !dec_msg_q[OSt] && hit;
     ld_miss = look && !dec_msg_q[OSt] && !hit;
     st      = look && dec_msg_q[OSt];
-    wb_fill = fill && !hit && vdirty;
-    wb_st   = st && WBack != 0 && !hit && vdirty;
+    wb_fill = fill && !lhit && vdirty;
+    wb_st   = st && WBack != 0 && !lhit && vdirty;
     dram_req_valid_o = ld_miss || (st && WBack == 0) || (wb_fill && !rs_full) || wb_st;
     dram_go = dram_req_valid_o && dram_req_ready_i;
     fill_go = fill && !rs_full && (!wb_fill || dram_req_ready_i);
@@ -265,8 +275,8 @@ module shell_l2 #(
     rsp_id_o         = rs_rdata[OId +: IdW];
     rsp_byp_o        = rs_rdata[OByp];
     // ---- tag updates (into the SRAM rows, valid_q and dirty_q) ----
-    touch = (fill_go && hit) || hit_go || (st_go && hit);
-    alloc = (fill_go && !hit) || (st_go && WBack != 0 && !hit);
+    touch = (fill_go && lhit) || hit_go || (st_go && lhit);
+    alloc = (fill_go && !lhit) || (st_go && WBack != 0 && !lhit);
     tag_we    = 1'b0;
     age_we    = 1'b0;
     ta_waddr  = set;
@@ -279,9 +289,12 @@ module shell_l2 #(
       age_we    = 1'b1;
       age_wdata = {Ways{tick_d}};
       age_wmask[alloc ? vway : hway] = 1'b1;
-      if (alloc || (st_go && WBack != 0)) begin
-        valid_d[set][alloc ? vway : hway] = 1'b1;
-        dirty_d[set][alloc ? vway : hway] = st_go && WBack != 0;
+      // the atom's sector becomes valid: alone in an allocated way, beside
+      // the line's others on a fill or write-back store into a present
+      // line; a write-back store marks the line dirty
+      if (alloc || (st_go && WBack != 0) || (fill_go && lhit)) begin
+        valid_d[set][alloc ? vway : hway] = (alloc ? '0 : valid_q[set][hway]) | sbit;
+        dirty_d[set][alloc ? vway : hway] = (!alloc && dirty_q[set][hway]) || (st_go && WBack != 0);
       end
       if (alloc) begin
         tag_we          = 1'b1;
@@ -320,7 +333,7 @@ module shell_l2 #(
     cnt_d[0] = cnt_q[0] + 32'(hit_go);
     cnt_d[1] = cnt_q[1] + 32'(ld_miss && dram_go);
     cnt_d[2] = cnt_q[2] + 32'(st_go);
-    cnt_d[3] = cnt_q[3] + 32'(fill_go && !hit);
+    cnt_d[3] = cnt_q[3] + 32'(fill_go && !lhit);
     cnt_d[4] = cnt_q[4] + 32'(wb && dram_go);
   end
 
@@ -329,7 +342,7 @@ module shell_l2 #(
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          valid_q[gs][gw] <= 1'b0;
+          valid_q[gs][gw] <= '0;
           dirty_q[gs][gw] <= 1'b0;
         end else begin
           valid_q[gs][gw] <= valid_d[gs][gw];

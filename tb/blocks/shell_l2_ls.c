@@ -40,7 +40,7 @@ static void *create(const l1sys_cfg_t *cfg) {
                     shell_xbar_sw((unsigned)CFG(cfg, SHELL_SMS)),
                     (unsigned)CFG(cfg, SHELL_L2_BANKS), (unsigned)CFG(cfg, SHELL_L2_SET_IDX),
                     CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
-      shell_dram_init(&c->dram, d.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), d.dram_ivl_fp)) {
+      shell_dram_init(&c->dram, d.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), d.dram_rd_ivl_fp, d.dram_st_ivl_fp)) {
     free(c);
     return NULL;
   }
@@ -106,7 +106,7 @@ static void declare(void *p, ls_map_t *mp) {
 void shell_l2_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_l2_t *m) {
   char nm[128];
 #define P(n) (snprintf(nm, sizeof nm, "%s%s", prefix, n), nm)
-  ls_reg_array2(mp, P("valid_q"), 1, m->sets, m->ways, m->valid_q);
+  ls_reg_array2(mp, P("valid_q"), 1u << m->sectw, m->sets, m->ways, m->valid_q); /* a bit per sector */
   ls_reg_array2(mp, P("dirty_q"), 1, m->sets, m->ways, m->dirty_q);
   ls_mem_sync(mp, P("i_tags"), &m->i_tags);
   ls_mem_sync(mp, P("i_ages"), &m->i_ages);

@@ -67,17 +67,23 @@ static void test_ipoly(tc_t *t) {
   TC_CHECK(t, !bad, "set index table = the RTL's bit-serial reduction on %u lines (1..4096 sets, 1..80 banks, LINEAR and IPOLY): %u differ (first line %u)", n, bad, where);
 }
 
-/* the reference: Sets x Ways, LRU, write-back, write-allocate */
+/* the reference: Sets x Ways, LRU, write-back, write-allocate; sectored
+ * (GPGPU-Sim's sector cache: a valid bit per sector, the line's tag shared):
+ * v is a mask of valid sectors, sbit the access's sector (1 for a line
+ * cache).  A sector missing from a present line is fetched into that line
+ * (no victim); a store into a present line validates its sector. */
 typedef struct { uint32_t tag[16][4], age[16][4], tick; uint8_t v[16][4], d[16][4]; } ref_t;
 /* returns 1 on a hit; *wb = a dirty victim's line or ~0 */
-static int ref_access(ref_t *r, uint32_t set, uint32_t line, int store, uint32_t *wb) {
+static int ref_access(ref_t *r, uint32_t set, uint32_t line, uint8_t sbit, int store, uint32_t *wb) {
   *wb = ~0u;
   r->tick++;
   for (int w = 0; w < 4; w++)
     if (r->v[set][w] && r->tag[set][w] == line) {
+      int hit = (r->v[set][w] & sbit) != 0;
       r->age[set][w] = r->tick;
+      r->v[set][w] |= sbit; /* a store writes it, a load miss fills it */
       if (store) r->d[set][w] = 1;
-      return 1;
+      return hit;
     }
   int vw = -1;
   for (int w = 0; w < 4 && vw < 0; w++)
@@ -88,22 +94,26 @@ static int ref_access(ref_t *r, uint32_t set, uint32_t line, int store, uint32_t
       if (r->age[set][w] < r->age[set][vw]) vw = w;
     if (r->d[set][vw]) *wb = r->tag[set][vw];
   }
-  r->v[set][vw] = 1, r->d[set][vw] = (uint8_t)store, r->tag[set][vw] = line, r->age[set][vw] = r->tick;
+  r->v[set][vw] = sbit, r->d[set][vw] = (uint8_t)store, r->tag[set][vw] = line, r->age[set][vw] = r->tick;
   return 0;
 }
 
-static void test_writeback(tc_t *t) {
+/* sectw 0: a line L1D's requests; 2: a sectored L1D's (4 sectors), the
+ * messages carrying atoms, a write-back naming its line's first atom */
+static void test_writeback(tc_t *t, unsigned sectw) {
   shell_l2_t m;
-  if (shell_l2_init(&m, 16, 4, 3, 8, 8, 20, 0, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) { TC_CHECK(t, 0, "init"); return; }
+  if (shell_l2_init(&m, 16, 4, 3, 8, 8, 20 + sectw, sectw, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) { TC_CHECK(t, 0, "init"); return; }
   shell_l2_reset(&m);
   ref_t r;
   memset(&r, 0, sizeof r);
   uint32_t seed = 12345, bad = 0, nreq = 3000, hits = 0, wbs = 0, cyc = 0;
   for (uint32_t q = 0; q < nreq && !bad; q++) {
     seed = seed * 1103515245u + 12345u;
-    uint32_t line = 0x100 + (seed >> 8) % 160; /* 160 lines over 64 ways: evictions */
+    uint32_t tl = 0x100 + (seed >> 8) % 160; /* 160 lines over 64 ways: evictions */
+    uint32_t sec = (seed >> 20) & ((1u << sectw) - 1), line = tl << sectw | sec; /* the request's atom */
     int store = (seed >> 4) % 4 == 0;
-    uint32_t wb_ref, hit_ref = (uint32_t)ref_access(&r, line & 15, line, store, &wb_ref);
+    uint32_t wb_ref, hit_ref = (uint32_t)ref_access(&r, tl & 15, tl, (uint8_t)(1u << sec), store, &wb_ref);
+    if (wb_ref != ~0u) wb_ref <<= sectw;
     /* drive the bank until this request is finished: answered (load hit or
      * fill), or for a store accepted by the tags; DRAM answers a load miss
      * the cycle after it is sent, and is always ready */
@@ -122,7 +132,7 @@ static void test_writeback(tc_t *t) {
       if (in->req_valid_i && o->req_ready_o) sent = 1;
       if (o->dram_req_valid_o) {
         if (o->dram_req_store_o) {
-          if (wb_seen != ~0u || o->dram_req_line_o == line) bad = 1; /* one write-back, never of the request's line */
+          if (wb_seen != ~0u || o->dram_req_line_o >> sectw == tl) bad = 1; /* one write-back, never of the request's line */
           wb_seen = o->dram_req_line_o;
         } else
           saw_miss = 1, pend_fill = 1, fill_line = o->dram_req_line_o;
@@ -140,8 +150,8 @@ static void test_writeback(tc_t *t) {
     hits += hit_ref, wbs += wb_ref != ~0u;
   }
   TC_CHECK(t, !bad && wbs > 100 && hits > 100,
-           "write-back L2 bank = a textbook write-back write-allocate LRU cache on %u requests (%u hits, %u write-backs; "
-           "bank counters: %u write-backs)", nreq, hits, wbs, m.cnt_q[L2C_WB]);
+           "write-back L2 bank = a textbook write-back write-allocate LRU %s cache on %u requests (%u hits, %u write-backs; "
+           "bank counters: %u write-backs)", sectw ? "sectored (4 sectors)" : "line", nreq, hits, wbs, m.cnt_q[L2C_WB]);
   TC_CHECK(t, m.cnt_q[L2C_WB] == wbs, "the bank's write-back counter %u = the reference's %u", m.cnt_q[L2C_WB], wbs);
   (void)cyc;
   shell_l2_free(&m);
@@ -177,7 +187,7 @@ static void test_rop(tc_t *t) {
 static void test_dram(tc_t *t) {
   shell_dram_t d;
   /* latency 100, a line every 6.5 cycles */
-  if (shell_dram_init(&d, 64, 100, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2)) return;
+  if (shell_dram_init(&d, 64, 100, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2)) return;
   shell_dram_ent_t e = {0, 1, 0, 0, 0, 0};
   for (uint32_t c = 0; c < 4; c++) shell_dram_step(&d, c, 1, &e, 0);
   /* starts 100, 106.5, 113, 119.5 -> answered 100, 107, 113, 120 */
@@ -214,7 +224,8 @@ static void test_derive(tc_t *t) {
 int main(void) {
   tc_t t = TC_INIT("shell_mem");
   test_ipoly(&t);
-  test_writeback(&t);
+  test_writeback(&t, 0);
+  test_writeback(&t, 2);
   test_rop(&t);
   test_dram(&t);
   test_derive(&t);
