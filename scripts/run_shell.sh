@@ -100,8 +100,30 @@ rm -f $R/.probe.json
 [ -n "$lcyc" ] || { echo "make run: the C model did not finish workload $W ${LA:+($LA)}"; exit 1; }
 N=$((lcyc + 100))
 WIN=$((N < 2000 ? N - 1 : 1999))
+# a GPU too large for Verilator to build in minutes (the Volta configs: 80
+# SMs of 1024-way L1Ds with 256 MSHR entries; Verilator unrolls every loop
+# over ways and entries) is locked at a reduced geometry, the same RTL and C
+# model, printed as such; RUN_LS_FULL=1 builds the full one
+geo=(); geonote=""
+if [ -z "${RUN_LS_FULL:-}" ]; then
+  for cap in SHELL_SMS:16 L1D_WAYS:32 L1D_MSHR_ENTRIES:32 SHELL_L2_BANKS:16; do
+    p=${cap%%:*}; m=${cap#*:}
+    v=$(grep -o "\"$p\": [0-9]*" $R/shell.json | head -1 | sed 's/.*: //')
+    if [ -n "$v" ] && [ "$v" -gt "$m" ]; then geo+=(--set "$p=$m"); geonote+=" $p=$m (the config: $v)"; fi
+  done
+fi
+if [ ${#geo[@]} -gt 0 ]; then
+  copt+=("${geo[@]}")
+  lcyc=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json >/dev/null 2>&1 &&
+         sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
+  rm -f $R/.probe.json
+  [ -n "$lcyc" ] || { echo "make run: the C model did not finish workload $W ${LA:+($LA)} at the reduced geometry"; exit 1; }
+  N=$((lcyc + 100))
+  WIN=$((N < 2000 ? N - 1 : 1999))
+fi
 echo
 echo "make run: [2/2] whole-shell system lockstep (rtl/shell/shell.sv vs csim/shell/shell.c), every register and output every cycle"
+[ -n "$geonote" ] && echo "  at a reduced geometry:$geonote; the C model above ran the full GPU (RUN_LS_FULL=1 locks the full one: hours of Verilator)"
 if [ -n "$LA" ]; then
   echo "  workload $W at a reduced size ($LA: $lcyc cycles in the C model instead of $ccyc), once, to its end"
 else
