@@ -74,6 +74,7 @@ static void observe_post(shell_gstats_t *g, const shell_t *s) {
     c->st[t][GS_HIT] += D(HIT);
     c->st[t][GS_HIT_RESERVED] += D(HITRES);
     c->st[t][GS_MISS] += D(MISS);
+    c->st[t][GS_SECTOR_MISS] += D(SMISS); /* a sectored L1D: a sector missing from a present line */
     const uint32_t fl[GS_NF] = {D(FAIL_LINE), D(FAIL_MQ), D(FAIL_ENTRY), D(FAIL_MERGE), 0, D(FAIL_PORT), D(FAIL_BYPQ)};
 #undef D
     if (fl[0] | fl[1] | fl[2] | fl[3] | fl[4] | fl[5] | fl[6]) /* (no fail counter moved: nothing to add) */
