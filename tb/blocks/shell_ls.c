@@ -54,7 +54,8 @@
   X(TAG_BA, "chss.block_tagged_ba") X(T_CG, "tag.cg_load") X(T_CM, "tag.cm_load") X(T_CA, "tag.ca_load")           \
   X(LOOKUP, "ccn.lookup") X(RHIT, "ccn.remote_hit_filled") X(RL2, "ccn.ring_request_to_l2")                        \
   X(RSTALL, "ccn.l1d_memory_port_held_by_node") X(THR, "ccn.node_throttled")                                     \
-  X(ASLEEP, "sm.asleep_cycle") X(WOKEN, "sm.woken") X(L2ASLEEP, "l2.asleep_cycle") X(L2WOKEN, "l2.woken")
+  X(ASLEEP, "sm.asleep_cycle") X(WOKEN, "sm.woken") X(L2ASLEEP, "l2.asleep_cycle") X(L2WOKEN, "l2.woken")       \
+  X(SMISS, "l1d.sector_miss")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -394,6 +395,7 @@ static void declare(void *p, ls_map_t *mp) {
     if (k == COV_THR) on = ch && s->ccn[0].variant == SHELL_CCN_ON_THROTTLE;
     if (k == COV_ASLEEP || k == COV_WOKEN) on = ch == NULL && !m0->use_mrpb; /* shell_sm_idle's conditions */
     if (k == COV_BYPEV) on = sch != SHELL_BYPASS_NONE || CFG(cfg, L1D_BA) || m0->use_mrpb;
+    if (k == COV_SMISS) on = m0->i_l1d.g.sectors > 1;
     c->cov_on[k] = (uint8_t)on;
     if (on) ls_cover(mp, cov_name[k], &c->cov[k]);
   }
@@ -568,6 +570,8 @@ static void count_cov(ctx_t *c) {
     v[COV_HITRES] += o->ev_hitres_o;
     v[COV_MISS] += o->ev_miss_o;
     v[COV_STALL] += o->ev_stall_o;
+    const l1d_out_t *lo = &s->sm[i].i_l1d.out;
+    v[COV_SMISS] += lo->dec_valid_o && lo->req_outcome_o == L1D_OUT_SECTOR_MISS;
     v[COV_BYPEV] += o->ev_byp_o;
     v[COV_INJ_HELD] += o->inj_valid_o && !shell_xbar_bit(s->xbar.out.inj_pop_o, i);
     v[COV_EJ_HELD] += shell_xbar_bit(s->xbar.out.ej_valid_o, i) && !o->fill_ready_o;
