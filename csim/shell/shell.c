@@ -600,9 +600,10 @@ int shell_json(const shell_t *s, FILE *f) {
     }
   fprintf(f, "},\n  \"memory\": {\"port_bytes_per_cycle\": %u, \"flits_request\": %u, \"flits_line\": %u, "
              "\"l2_request_queue\": %u, \"l2_response_queue\": %u, \"dram_cycles_per_line_per_bank\": %.4f, "
-             "\"dram_bytes_per_cycle_per_bank\": %.3f, \"dram_gbs\": %.2f},\n",
+             "\"dram_cycles_per_load_per_bank\": %.4f, \"dram_bytes_per_cycle_per_bank\": %.3f, \"dram_gbs\": %.2f},\n",
           s->mem.port_bytes, s->mem.flits_req, s->mem.flits_line, s->mem.reqq, s->mem.rspq,
-          (double)s->mem.dram_ivl_fp / SHELL_DRAM_FP, s->mem.dram_bpc, s->mem.dram_gbs);
+          (double)s->mem.dram_ivl_fp / SHELL_DRAM_FP, (double)s->mem.dram_rd_ivl_fp / SHELL_DRAM_FP, s->mem.dram_bpc,
+          s->mem.dram_gbs);
   if (s->gpgpusim) {
     fprintf(f, "  \"gpgpusim_config\": ");
     gpgpusim_rep_json(s->gpgpusim, f);
