@@ -171,11 +171,11 @@ module shell_l2 #(
   function automatic logic [SetW-1:0] set_idx(input logic [LaW-1:0] line);
     logic [LaW-1:0] x;
     x = line / LaW'(NB);
-`ifdef FAULT_SHELL_L2_IPOLY
-    if (1'b0)  // fault: IPOLY reads as LINEAR
-`else
-    if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_IPOLY) begin end  // fault: IPOLY reads as LINEAR
+    else
 `endif
+    if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
       for (int unsigned k = 0; k < LaW; k++)  // from the top bit down to bit SetW
         if (k < LaW - SetW && x[LaW-1-k]) x = x ^ (LaW'(Poly) << (LaW - 1 - k - SetW));
     set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
@@ -200,11 +200,11 @@ module shell_l2 #(
     cyc_d   = cyc_q + 32'd1;
     h_ts    = rq_rdata[OTs +: 32];
     // the request queue's head has come out of the ROP delay
-`ifdef FAULT_SHELL_L2_LAT
-    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 1;  // fault: a cycle early
-`else
-    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LAT) rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 1;  // fault: a cycle early
+    else
 `endif
+    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
     // ---- decide: the access read at the last edge, its set's rows ----
     line = dec_msg_q[LaW-1:0];
     set  = set_idx(line);
@@ -218,8 +218,8 @@ module shell_l2 #(
     vfound = 1'b0;
     vway   = '0;
     for (int unsigned w = 0; w < Ways; w++)
-`ifdef FAULT_SHELL_L2_VICTIM
-      if (!valid_q[set][w]) begin  // fault: the highest invalid way
+`ifdef LS_FAULTS
+      if (!valid_q[set][w] && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_VICTIM || !vfound)) begin  // fault: the highest invalid way
 `else
       if (!valid_q[set][w] && !vfound) begin
 `endif
@@ -290,9 +290,9 @@ module shell_l2 #(
     f_set  = set_idx(dram_rsp_line_i);
     r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
     r_set  = set_idx(r_msg[LaW-1:0]);
-`ifdef FAULT_SHELL_L2_SAMESET
-    a_fill = dram_rsp_valid_i;  // fault: no access waits for the decide stage's set
-    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;
+`ifdef LS_FAULTS
+    a_fill = dram_rsp_valid_i && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SAMESET || !(dec_valid_q && f_set == set));  // fault: no access waits for the decide stage's set
+    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SAMESET || !(dec_valid_q && r_set == set));
 `else
     a_fill = dram_rsp_valid_i && !(dec_valid_q && f_set == set);
     a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay && !(dec_valid_q && r_set == set);
