@@ -81,6 +81,10 @@ $(B)/gen_params: scripts/gen_params.c $(DEFS)
 $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv &: $(B)/gen_params
 	$(Q)$(call say,GEN)$(B)/gen_params $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv
 gen: $(B)/gen/l1sys_params.h
+# the fault numbering (tb/faults/*.txt -> ID table + the fault-capable
+# harnesses' SV package; scripts/gen_faults.sh rewrites a file only when it changes)
+$(B)/gen/.faults: scripts/gen_faults.sh $(wildcard tb/faults/*.txt)
+	$(Q)$(call say,GEN)bash scripts/gen_faults.sh $(B)/gen && touch $@
 
 # ---- C objects: plain and sanitized ---------------------------------------
 $(B)/obj/%.o: %.c $(HDRS)
@@ -128,7 +132,7 @@ $(B)/vrt/%.o: $(VINC)/%.cpp Makefile  # Makefile: VDEFS live here
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,CXX)$(CXX) -O2 -faligned-new -w $(VDEFS) -I$(VINC) -I$(VINC)/vltstd -c $< -o $@
 
-build: $(B)/bin/lockstep-c $(B)/lib/libls.a $(B)/lib/libcsim.a $(B)/obj/tb/ls_vpi.o $(VRT_OBJS)
+build: $(B)/bin/lockstep-c $(B)/lib/libls.a $(B)/lib/libcsim.a $(B)/obj/tb/ls_vpi.o $(VRT_OBJS) $(B)/gen/.faults
 
 # ---- C tests ----------------------------------------------------------------
 $(B)/test/%: tb/tests/%.c $(TEST_SUPP) $(B)/lib/libcsim.a $(HDRS)

@@ -8,7 +8,12 @@
 #   Over several configs: each is named as it starts, a summary table ends.
 # Exit code: 0 agreement, 1 divergence or broken invariant, 2 bad input
 #   (over several configs: the worst of them).
-# Environment: FAULT_RTL=<DEFINE> builds the RTL with that fault define;
+# Environment: FAULT_RTL=<DEFINE> injects that fault (a define of
+#   tb/faults/*.txt) at run time: the RTL is built once per parameter set as a
+#   fault-capable harness (+define+LS_FAULTS, build/gen/ls_fault_pkg.sv; every
+#   fault site selectable) and run with the fault's ID (LS_FAULT_ID, from
+#   build/gen/ls_faults.txt); FAULT_RTL=none runs that harness with no
+#   fault selected; with GATE=1 the fault is synthesized in;
 #   RTL_DIR=<dir> builds the RTL from that tree instead of rtl/ (make mutate);
 #   FAULT_C=<DEFINE> builds the C model with it (fault-injection tests).
 #   LS_QUIET=1 hides the build log.
@@ -98,6 +103,13 @@ if [ $have_cov = 0 ]; then
   else args+=(--cov "$B/cov/${block}@${cfgname}${wtag}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt"); fi
 fi
 make -s build >/dev/null
+# FAULT_RTL: the fault's ID (scripts/gen_faults.sh numbers tb/faults/*.txt)
+# (FAULT_RTL=none: the fault-capable harness with no fault selected)
+fid=0
+if [ -n "${FAULT_RTL:-}" ] && [ "$FAULT_RTL" != none ]; then
+  fid=$(awk -v n="$FAULT_RTL" '$2 == n { print $1 }' $B/gen/ls_faults.txt)
+  [ -n "$fid" ] || { echo "error: FAULT_RTL=$FAULT_RTL: expected a fault define named in tb/faults/*.txt" >&2; exit 2; }
+fi
 # --mode c runs the C model alone: no RTL harness to build (lockstep-c is the
 # engine linked with ls_rtl_none); a C fault still needs the linked build below
 case " ${args[*]} " in
@@ -150,23 +162,34 @@ if [ -n "${GATE:-}" ]; then
   bash scripts/gate_harness.sh "$gdir/netlist.v" "$tmp" "$tmp/map.txt" || exit $?
   export LS_GATE_ABSENT=$gdir/gate_absent.txt
 fi
-key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "rtlfault=${FAULT_RTL:-} rtldir=${RTL_DIR:-rtl} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
+# A fault-capable harness (FAULT_RTL): every fault site of the RTL built in
+# (+define+LS_FAULTS), the one injected chosen when the run starts, so one
+# harness per parameter set serves every fault of the block.  Harnesses
+# without FAULT_RTL are built from the RTL as synthesis reads it (no fault
+# logic).  The fault's name is not in the cache key, except for GATE=1: there
+# the netlist itself holds the fault (scripts/synth.sh FAULT_RTL=...).
+fcap=0; [ -n "${FAULT_RTL:-}" ] && fcap=1
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "faults=$fcap${GATE:+ rtlfault=${FAULT_RTL:-}} rtldir=${RTL_DIR:-rtl} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/${LS_SPEED:+speed-}$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
 exec 9>"$dir/.lock"
 flock 9
 srcs=($B/gen/l1sys_pkg.sv)
+[ $fcap = 1 ] && srcs+=($B/gen/ls_fault_pkg.sv)
 # RTL_DIR: another RTL tree (mutation testing builds each mutant from its own copy)
 for f in $(cat "$tmp"/ls_files.txt); do srcs+=(${RTL_DIR:-rtl}/$f); done
-[ -n "${GATE:-}" ] && srcs=(tb/gate/osu018_cells.v "$gdir"/gate_macros.v "$gdir"/gate_netlist.v)
+if [ -n "${GATE:-}" ]; then # (the SRAM macros' models in gate_macros.v are RTL: their fault sites too)
+  srcs=(tb/gate/osu018_cells.v "$gdir"/gate_macros.v "$gdir"/gate_netlist.v)
+  [ $fcap = 1 ] && srcs=($B/gen/ls_fault_pkg.sv "${srcs[@]}")
+fi
 kind=RTL; [ -n "${GATE:-}" ] && kind=gate-level
 stale=1
 if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
 if [ $stale = 1 ]; then
   cp "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc "$dir"/
   defs=()
-  [ -n "${FAULT_RTL:-}" ] && defs+=(+define+${FAULT_RTL})
+  [ $fcap = 1 ] && defs+=(+define+LS_FAULTS)
   [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building $kind harness for $block in $dir"
   rm -rf "$dir/obj"
   verilator "${VFLAGS[@]}" "${OBJC[@]}" -Mdir "$dir/obj" "${defs[@]}" \
@@ -227,6 +250,6 @@ fi
 flock -u 9
 [ -n "${LS_BUILD_ONLY:-}" ] && exit 0
 rc=0
-"$exe" --block "$block" "${args[@]}" || rc=$?
+LS_FAULT_ID=$fid "$exe" --block "$block" "${args[@]}" || rc=$?
 [ $rc -gt 2 ] && { echo "error: the lockstep binary $exe ended with status $rc (crash?)" >&2; rc=2; }
 exit $rc

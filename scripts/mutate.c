@@ -5,8 +5,8 @@
  *   mutate apply FILE INDEX OUT  writes FILE with mutation INDEX applied to OUT
  *                                and prints "line: original -> mutated"
  *
- * Sites are operators and constants in code (comments, `ifdef FAULT_*
- * regions, `ifndef SYNTHESIS checker blocks, parameter declarations and
+ * Sites are operators and constants in code (comments, `ifdef LS_FAULTS
+ * fault sites (docs/lockstep.md, "Teeth"), `ifndef SYNTHESIS checker blocks, parameter declarations and
  * for-loop headers are skipped):
  *   ==  <-> !=        relational equality inverted
  *   &&  <-> ||        logical operator swapped
@@ -46,7 +46,7 @@ static int starts(const char *p, const char *s) { return !strncmp(p, s, strlen(s
 
 /* Finds the sites; returns their number (up to max). */
 static int scan(const char *b, long n, site_t *out, int max) {
-  int ns = 0, line = 1, skip = 0, depth = 0; /* skip: inside `ifdef FAULT / `ifndef SYNTHESIS */
+  int ns = 0, line = 1, skip = 0, depth = 0; /* skip: inside `ifdef LS_FAULTS / `ifndef SYNTHESIS */
   int inhdr = 0; /* inside a for-loop header: its bound mutated past the last element is equivalent */
   int inparam = 0;
   long ls = 0;
@@ -65,7 +65,7 @@ static int scan(const char *b, long n, site_t *out, int max) {
     if (starts(p, "/*")) { const char *e = strstr(p + 2, "*/"); if (!e) break; for (; p < e; p++, i++) if (*p == '\n') { line++; ls = i + 1; } i++; continue; }
     if (*p == '"') { i++; while (i < n && b[i] != '"' && b[i] != '\n') i++; continue; }
     if (*p == '`') {
-      if (starts(p, "`ifdef FAULT_") || starts(p, "`ifndef FAULT_") || starts(p, "`ifndef SYNTHESIS")) { skip = 1; depth = 1; }
+      if (starts(p, "`ifdef LS_FAULTS") || starts(p, "`ifdef FAULT_") || starts(p, "`ifndef FAULT_") || starts(p, "`ifndef SYNTHESIS")) { skip = 1; depth = 1; }
       else if (skip && (starts(p, "`ifdef") || starts(p, "`ifndef"))) depth++;
       else if (skip && starts(p, "`endif") && --depth == 0) skip = 0;
       while (i < n && b[i] != '\n' && b[i] != ' ') i++;

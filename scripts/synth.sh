@@ -11,7 +11,9 @@
 # report.md and metrics.txt (one "key=value" a line).
 # Environment: LIBERTY (standard cells, default OSU018), SRAM_MODEL (model
 # file), SDC_DIR (default constraints), YOSYS, STA; FAULT_RTL=<DEFINE>
-# synthesizes the RTL with that fault define (gate-level fault tests).
+# synthesizes the RTL with that fault built in (gate-level fault tests: the
+# fault sites under LS_FAULTS, with ls_fault_pkg::sel a constant,
+# scripts/gen_faults.sh --fixed).
 # --print-dir: print DIR and stop; --reuse: do nothing when DIR holds a run
 # newer than every input (RTL, constraints, these scripts, the config);
 # --sta-only: keep DIR's Yosys output (netlist_yosys.v, stat.txt) and redo
@@ -96,7 +98,7 @@ if [ -n "$cfg" ] || [ ${#sets[@]} -gt 0 ]; then
   ttag=$( (sed -n '/ #($/,/) dut (/p' "$hdir/def/ls_top.sv"; echo "$deftie") | sha1sum | cut -c1-10)
   [ "$dtag" = "$ttag" ] || tag=$dtag
 fi
-fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -D$FAULT_RTL"; }
+fdef=""; [ -n "${FAULT_RTL:-}" ] && { tag=$tag-$FAULT_RTL; fdef=" -DLS_FAULTS"; }
 # Another cell library, SRAM model or constraint directory gets its own run
 # directory (a run with other inputs must never be reused for the default).
 envk="$LIBERTY|${SRAM_MODEL:-}|$SDC_DIR"
@@ -174,8 +176,10 @@ chp=""; for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
 period=$(awk '/^set period/ {print $3; exit}' "$sdc")
 [ -n "$period" ] || die "$sdc: needs a line 'set period <ns>' (docs/synthesis.md)"
 ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
+# FAULT_RTL: the fault package with sel fixed to the fault (exit 2: unknown fault)
+[ -n "$fdef" ] && { bash scripts/gen_faults.sh --fixed "$FAULT_RTL" "$out/ls_fault_pkg.sv" || exit 2; }
 cat >"$out/synth.ys" <<YS
-read_verilog -sv -DSYNTHESIS $B/gen/l1sys_pkg.sv
+read_verilog -sv -DSYNTHESIS $B/gen/l1sys_pkg.sv${fdef:+ $out/ls_fault_pkg.sv}
 ${libfiles:+read_verilog -sv -DSYNTHESIS -lib ${libfiles[*]}}
 read_verilog -sv -DSYNTHESIS$fdef ${rtlfiles[*]}
 ${chp:+chparam$chp $top}

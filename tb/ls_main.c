@@ -888,13 +888,26 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
     char seedarg[64];
     snprintf(seedarg, sizeof seedarg, "+verilator+seed+%llu",
              (unsigned long long)((o->seed * 2654435761ull) % 2147483647ull + 1));
-    char **av = calloc((size_t)o->argc + 3, sizeof *av);
+    char **av = calloc((size_t)o->argc + 4, sizeof *av);
     int n = 0;
     for (int i = 0; i < o->argc; i++) av[n++] = o->argv[i];
     /* the lockstep harness is built with --x-initial unique: reset 0 gives
      * every register and X an initial 0, reset 2 a seeded random value */
     av[n++] = seedarg;
     av[n++] = o->rand_init ? "+verilator+rand+reset+2" : "+verilator+rand+reset+0";
+    /* a fault-capable harness (scripts/lockstep.sh FAULT_RTL=...) injects the
+     * fault whose ID LS_FAULT_ID holds (ls_fault_pkg::sel, read once at time 0) */
+    char faultarg[64];
+    const char *fid = getenv("LS_FAULT_ID");
+    if (fid && *fid) {
+      if (strspn(fid, "0123456789") != strlen(fid) || strlen(fid) > 9) {
+        fprintf(stderr, "error: LS_FAULT_ID='%s': expected a fault ID (build/gen/ls_faults.txt)\n", fid);
+        free(av);
+        return 2;
+      }
+      snprintf(faultarg, sizeof faultarg, "+ls_fault=%s", fid);
+      av[n++] = faultarg;
+    }
     ls_rtl_open(n, av);
     free(av);
     resolve_handles(&r);

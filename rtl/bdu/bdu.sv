@@ -99,11 +99,11 @@ module bdu #(
           else               timer_d = timer_q - 1'b1;
         end
         l1sys_pkg::BDU_PH_DECIDE: begin
-`ifdef FAULT_BDU_MID
-          bmode_d = (cls_o == l1sys_pkg::BDU_CLS_HIGH) || (cls_o == l1sys_pkg::BDU_CLS_MID && !occ_low_o);  // injected
-`else
-          bmode_d = (cls_o == l1sys_pkg::BDU_CLS_HIGH) || (cls_o == l1sys_pkg::BDU_CLS_MID && occ_low_o);
+`ifdef LS_FAULTS
+          if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_BDU_MID) bmode_d = (cls_o == l1sys_pkg::BDU_CLS_HIGH) || (cls_o == l1sys_pkg::BDU_CLS_MID && !occ_low_o);  // injected
+          else
 `endif
+          bmode_d = (cls_o == l1sys_pkg::BDU_CLS_HIGH) || (cls_o == l1sys_pkg::BDU_CLS_MID && occ_low_o);
           phase_d = l1sys_pkg::BDU_PH_HOLD;
           if (Hold != 0) timer_d = TimW'(Hold - 1);
         end

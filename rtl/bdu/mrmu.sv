@@ -43,11 +43,11 @@ module mrmu #(
 
   always_comb begin
     acc_inc = ev_access_i && !ev_byp_i;
-`ifdef FAULT_BDU_MISS
-    miss_inc = ev_miss_i && !ev_byp_i;  // injected: HIT_RESERVED not counted as a miss
-`else
-    miss_inc = (ev_miss_i || ev_hitres_i) && !ev_byp_i;
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_BDU_MISS) miss_inc = ev_miss_i && !ev_byp_i;  // injected: HIT_RESERVED not counted as a miss
+    else
 `endif
+    miss_inc = (ev_miss_i || ev_hitres_i) && !ev_byp_i;
     acc_cnt_d  = acc_cnt_q;
     miss_cnt_d = miss_cnt_q;
     if (clr_i) begin

@@ -55,8 +55,8 @@ module womu #(
     end
 
     unique case (mode_womu_i)
-`ifdef FAULT_BDU_W
-      2'(l1sys_pkg::BDU_WOMU_AVG): low_o = 32'(occ_sum_q) <= 32'(mode_thr_w_i) * 32'(Period);  // injected: <= W
+`ifdef LS_FAULTS
+      2'(l1sys_pkg::BDU_WOMU_AVG): low_o = (ls_fault_pkg::sel == ls_fault_pkg::FAULT_BDU_W) ? 32'(occ_sum_q) <= 32'(mode_thr_w_i) * 32'(Period) : 32'(occ_sum_q) < 32'(mode_thr_w_i) * 32'(Period);  // injected: <= W
 `else
       2'(l1sys_pkg::BDU_WOMU_AVG): low_o = 32'(occ_sum_q) < 32'(mode_thr_w_i) * 32'(Period);
 `endif

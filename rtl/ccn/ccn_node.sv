@@ -209,13 +209,13 @@ module ccn_node #(
     hit_giveup = 1'b0;
     if (head_v && rq_st_q == l1sys_pkg::CCN_RQ_LOOK && rmt_hit_i) begin
       if (rs_room) hit_push = 1'b1;
-`ifdef FAULT_CCN_HOLD
-      // Injected fault: a hit that finds the RespQ full gives up at once.
-      else hit_giveup = 1'b1;
-`else
+`ifdef LS_FAULTS
+      // Injected fault: a hit that finds the RespQ full gives up at once
+      // instead of holding its request.
+      else if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_CCN_HOLD) hit_giveup = 1'b1;
+`endif
       else if (hold_q == HoldW'(HoldMax)) hit_giveup = 1'b1;
       else hit_hold = 1'b1;
-`endif
     end
     look_issue = head_v && !is_home && (rq_st_q == l1sys_pkg::CCN_RQ_IDLE || hit_hold);
     send_now   = head_v && ((rq_st_q == l1sys_pkg::CCN_RQ_SEND) ||
@@ -285,12 +285,12 @@ module ccn_node #(
   always_comb begin
     // CB: a new miss in, the head into the ReqQ (bubble rule: two free slots,
     // no forwarded request this cycle) or, timed out, to L2.
-`ifdef FAULT_CCN_BUBBLE
+`ifdef LS_FAULTS
     // Injected fault: the CB may take the ReqQ's last free slot.
-    inj      = !cb_empty && !cb_to && !rq_in_valid_i && (rq_count <= RqCW'(ReqDepth - 1));
-`else
-    inj      = !cb_empty && !cb_to && !rq_in_valid_i && (rq_count <= RqCW'(ReqDepth - 2));
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_CCN_BUBBLE) inj      = !cb_empty && !cb_to && !rq_in_valid_i && (rq_count <= RqCW'(ReqDepth - 1));
+    else
 `endif
+    inj      = !cb_empty && !cb_to && !rq_in_valid_i && (rq_count <= RqCW'(ReqDepth - 2));
     cb_push  = miss_valid_i && !dir;
     cb_wdata = {now_i, miss_addr_i};
     cb_pop   = inj || to_go;
@@ -356,12 +356,12 @@ module ccn_node #(
     end else begin
       if (dec_thr) thr_d = 1'b1;
       if (win_i) nt_d = win_inc(nt_q, inj);
-`ifdef FAULT_CCN_THROTTLE
+`ifdef LS_FAULTS
       // Injected fault: hits are counted outside the sampling window too.
-      nh_d = win_inc(nh_q, deliver);
-`else
-      if (win_i) nh_d = win_inc(nh_q, deliver);
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_CCN_THROTTLE) nh_d = win_inc(nh_q, deliver);
+      else
 `endif
+      if (win_i) nh_d = win_inc(nh_q, deliver);
     end
 
     // statistics

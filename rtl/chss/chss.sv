@@ -132,11 +132,11 @@ module chss #(
     for (int unsigned i = 0; i < TbSlots; i++) if (SlotW'(i) == cmt_slot_i) cmt_bg = tag_q[i];
     cur1 = cur_bg_q;
     if (cmt_valid_i && cmt_bg && cur_bg_q != '0) cur1 = cur_bg_q - 1'b1;
-`ifdef FAULT_CHSS_EQ2
-    disp_tag_o = disp_valid_i && (cur1 <= tb_bg_q);  // injected: bg also when Cur_bg == TB_bg
-`else
-    disp_tag_o = disp_valid_i && (cur1 < tb_bg_q);
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_CHSS_EQ2) disp_tag_o = disp_valid_i && (cur1 <= tb_bg_q);  // injected: bg also when Cur_bg == TB_bg
+    else
 `endif
+    disp_tag_o = disp_valid_i && (cur1 < tb_bg_q);
     cur2 = cur1 + TbW'(disp_tag_o);
     if (cmt_valid_i) begin
       for (int unsigned i = 0; i < TbSlots; i++) if (SlotW'(i) == cmt_slot_i) tag_d[i] = 1'b0;
@@ -150,11 +150,11 @@ module chss #(
     hsum = {1'b0, hit_cnt_q} + CntW1'(ev_hit_i);
     ssum = {1'b0, stall_cnt_q} + CntW1'(ev_stall_i);
     ovf  = hsum[CntW] || ssum[CntW];
-`ifdef FAULT_CHSS_HALVE
-    hit_nxt = hsum[CntW] ? hsum[CntW:1] : hsum[CntW-1:0];  // injected: Hits not halved with Stall
-`else
-    hit_nxt = ovf ? hsum[CntW:1] : hsum[CntW-1:0];
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_CHSS_HALVE) hit_nxt = hsum[CntW] ? hsum[CntW:1] : hsum[CntW-1:0];  // injected: Hits not halved with Stall
+    else
 `endif
+    hit_nxt = ovf ? hsum[CntW:1] : hsum[CntW-1:0];
     stall_nxt = ovf ? ssum[CntW:1] : ssum[CntW-1:0];
 
     // ---- Eq. 1 operands at the period's end (zero Stall or WarpCount count as 1)
@@ -166,11 +166,11 @@ module chss #(
     // ---- one restoring-division step
     rem_sh  = {div_rem_q, div_num_q[NumW-1]};
     rem_sub = rem_sh[DenW-1:0] - div_den_q;  // < div_den_q when q_bit: the low bits suffice
-`ifdef FAULT_CHSS_DIV
-    q_bit   = rem_sh > {1'b0, div_den_q};  // injected: equal remainder not subtracted
-`else
-    q_bit   = rem_sh >= {1'b0, div_den_q};
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_CHSS_DIV) q_bit   = rem_sh > {1'b0, div_den_q};  // injected: equal remainder not subtracted
+    else
 `endif
+    q_bit   = rem_sh >= {1'b0, div_den_q};
     rem_new = q_bit ? rem_sub : rem_sh[DenW-1:0];
     num_new = {div_num_q[NumW-2:0], q_bit};
 

@@ -302,17 +302,19 @@ module l1d #(
   always_comb begin
     for (int unsigned w = 0; w < Ways; w++) begin
       d_tag[w] = tag_rdata[w*LaW +: LaW];
-`ifndef FAULT_L1D_NOFWD
-      if (fw_tag_v_q && fw_tag_set_q == d_set && fw_tag_way_q == WayW'(w)) d_tag[w] = fw_tag_line_q;
+`ifdef LS_FAULTS
+      if (ls_fault_pkg::sel != ls_fault_pkg::FAULT_L1D_NOFWD)  // injected: no forwarding
 `endif
+      if (fw_tag_v_q && fw_tag_set_q == d_set && fw_tag_way_q == WayW'(w)) d_tag[w] = fw_tag_line_q;
     end
   end
   always_comb begin
     for (int unsigned w = 0; w < Ways; w++) begin
       r_tag[w] = tag_rmt_rdata[w*LaW +: LaW];
-`ifndef FAULT_L1D_NOFWD
-      if (fw_tag_v_q && fw_tag_set_q == rmt_set_q && fw_tag_way_q == WayW'(w)) r_tag[w] = fw_tag_line_q;
+`ifdef LS_FAULTS
+      if (ls_fault_pkg::sel != ls_fault_pkg::FAULT_L1D_NOFWD)  // injected: no forwarding
 `endif
+      if (fw_tag_v_q && fw_tag_set_q == rmt_set_q && fw_tag_way_q == WayW'(w)) r_tag[w] = fw_tag_line_q;
     end
   end
 
@@ -428,11 +430,11 @@ module l1d #(
       end
     end
     p_full = 32'(mshr_cnt_q[p_e]) >= Merge;
-`ifdef FAULT_L1D_MQ_N
-    mq_ld_full = 32'(mq_count) >= MissQ;      // injected: loads refused only at N
-`else
-    mq_ld_full = 32'(mq_count) + 1 >= MissQ;  // GPGPU-Sim miss_queue_full(1)
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_MQ_N) mq_ld_full = 32'(mq_count) >= MissQ;  // injected: loads refused only at N
+    else
 `endif
+    mq_ld_full = 32'(mq_count) + 1 >= MissQ;  // GPGPU-Sim miss_queue_full(1)
   end
 
   // D's hit line and the remote answer's line: the way's part of the row
@@ -591,23 +593,23 @@ module l1d #(
         data_wline  = d_data_q;
         data_wbytes = d_mask_q;
       end else begin
-`ifdef FAULT_L1D_SECT_EVICT_LINE
-        n_valid[mw*Sectors +: Sectors] = '0;  // injected: write-evict invalidates the whole line
-`else
-        n_valid[mw*Sectors +: Sectors] = n_valid[mw*Sectors +: Sectors] & ~d_sbit;  // write-evict: the sector
+`ifdef LS_FAULTS
+        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_SECT_EVICT_LINE) n_valid[mw*Sectors +: Sectors] = '0;  // injected: write-evict invalidates the whole line
+        else
 `endif
+        n_valid[mw*Sectors +: Sectors] = n_valid[mw*Sectors +: Sectors] & ~d_sbit;  // write-evict: the sector
       end
       // GPGPU-Sim: write-through hits touch the LRU rank, write-evict hits do not
       if (!mode_repl_i && mode_wr_i) n_rank = touch(n_rank, mw);
       if (mode_ba_i) n_reuse[mw] = 1'b1;
     end
     if (act == ACT_LD_HIT || act == ACT_MERGE_T) begin
-`ifdef FAULT_L1D_LRU_SKIP
+`ifdef LS_FAULTS
       // Injected fault: a load hit does not refresh the LRU rank.
-      if (!mode_repl_i && act == ACT_MERGE_T) begin
-`else
-      if (!mode_repl_i) begin
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_LRU_SKIP && act != ACT_MERGE_T) begin end
+      else
 `endif
+      if (!mode_repl_i) begin
         n_rank = touch(n_rank, mw);
       end
       if (mode_ba_i) n_reuse[mw] = 1'b1;
@@ -823,10 +825,10 @@ module l1d #(
     assign e_pend  = mshr_valid_q[ge] && !mshr_rdy_q[ge];
     assign e_fline = LaW'(mshr_addr_q[ge] >> SectW) == fill_line;
     assign u2_set  = fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && e_fline;
-`ifdef FAULT_L1D_SECT_KEEP_PRES
-    assign u2_clr  = 1'b0;  // injected: an entry whose line a fill evicts still finds it present
-    logic unused_e;
-    assign unused_e = ^e_set;
+`ifdef LS_FAULTS
+    assign u2_clr  = ls_fault_pkg::sel != ls_fault_pkg::FAULT_L1D_SECT_KEEP_PRES &&  // injected: an entry whose line a fill evicts still finds it present
+                     fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && !e_fline && mshr_pres_q[ge] &&
+                     mshr_way_q[ge] == fill_way && e_set == fill_set;
 `else
     assign u2_clr  = fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && !e_fline && mshr_pres_q[ge] &&
                      mshr_way_q[ge] == fill_way && e_set == fill_set;

@@ -40,12 +40,12 @@ module l1d_victim #(
     g0         = 1'b0;
     g1         = 1'b0;
     for (int unsigned w = 0; w < Ways; w++) begin
-`ifdef FAULT_L1D_VICTIM_LOW
+`ifdef LS_FAULTS
       // Injected fault: the lowest free way wins.
-      if (free_i[w] && !free_any_o) begin
-`else
-      if (free_i[w]) begin
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_VICTIM_LOW && free_any_o) begin end
+      else
 `endif
+      if (free_i[w]) begin
         free_any_o = 1'b1;
         free_way   = WayW'(w);
       end

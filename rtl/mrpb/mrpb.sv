@@ -216,12 +216,12 @@ module mrpb #(
   always_comb begin
     for (int unsigned q = 0; q < NQ; q++) begin
       cnt_flat[q*QCntW +: QCntW] = cnt_q[q];
-`ifdef FAULT_MRPB_LATENCY
+`ifdef LS_FAULTS
       // Injected fault: the head counts as old one cycle early.
-      elig[q] = (cnt_q[q] != '0) && (32'(cnt_q[q]) + 1 > 32'(young_q[q]));
-`else
-      elig[q] = 32'(cnt_q[q]) > 32'(young_q[q]);
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MRPB_LATENCY) elig[q] = (cnt_q[q] != '0) && (32'(cnt_q[q]) + 1 > 32'(young_q[q]));
+      else
 `endif
+      elig[q] = 32'(cnt_q[q]) > 32'(young_q[q]);
     end
   end
 
@@ -251,10 +251,10 @@ module mrpb #(
   // writes at the same edge (a queue's head against a queue's tail: equal
   // only when that queue is empty -- not eligible -- or full -- no push), so
   // the read-before-write rule never shows.
-`ifdef FAULT_MRPB_RDHOLD
+`ifdef LS_FAULTS
   // Injected fault: the SRAMs are read whenever a queue is selected, even
   // while the output register still presents the row they hold.
-  assign rd_en = sel_valid && !hold_drain;
+  assign rd_en = (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MRPB_RDHOLD) ? sel_valid && !hold_drain : deq_pop;
 `else
   assign rd_en = deq_pop;
 `endif
@@ -332,9 +332,9 @@ module mrpb #(
                    (l1d_fail_i == l1sys_pkg::L1D_FAIL_MSHR_MERGE) || (l1d_fail_i == l1sys_pkg::L1D_FAIL_MISS_QUEUE);
   always_comb begin
     unique case (mode_bypass_i)
-`ifdef FAULT_MRPB_BYPASS_ANY
+`ifdef LS_FAULTS
       // Injected fault: bypass on any nonzero fail code (PORT_BUSY included).
-      l1sys_pkg::MRPB_BYPASS_ALL[1:0]:   byp_hit = (l1d_fail_i != l1sys_pkg::L1D_FAIL_NONE);
+      l1sys_pkg::MRPB_BYPASS_ALL[1:0]:   byp_hit = (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MRPB_BYPASS_ANY) ? (l1d_fail_i != l1sys_pkg::L1D_FAIL_NONE) : byp_res;
 `else
       l1sys_pkg::MRPB_BYPASS_ALL[1:0]:   byp_hit = byp_res;
 `endif

@@ -102,12 +102,12 @@ module mrpb_drain #(
     for (int unsigned q = 0; q < NQ; q++) begin
       long_req[q] = elig_i[q] && (cnt_i[q*CntW +: CntW] == max_len);
     end
-`ifdef FAULT_MRPB_LONGEST_TIE
+`ifdef LS_FAULTS
     // Injected fault: ties go to the higher queue ID (keep only the highest
     // candidate before the encoder).
     for (int unsigned q = 0; q < NQ; q++) begin
       for (int unsigned r = q + 1; r < NQ; r++) begin
-        if (long_req[r]) long_req[q] = 1'b0;
+        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MRPB_LONGEST_TIE && long_req[r]) long_req[q] = 1'b0;
       end
     end
 `endif

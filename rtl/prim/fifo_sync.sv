@@ -50,10 +50,10 @@ module fifo_sync #(
     count_d = count_q;
     if (do_push) wptr_d = ptr_next(wptr_q);
     if (do_pop)  rptr_d = ptr_next(rptr_q);
-`ifdef FAULT_FIFO_SYNC_COUNT
+`ifdef LS_FAULTS
     // Injected fault: a simultaneous push and pop counts as a push.
-    if (do_push) count_d = count_q + 1'b1;
-    else if (do_pop) count_d = count_q - 1'b1;
+    if (do_push && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_FIFO_SYNC_COUNT || !do_pop)) count_d = count_q + 1'b1;
+    else if (do_pop && !do_push) count_d = count_q - 1'b1;
 `else
     if (do_push && !do_pop) count_d = count_q + 1'b1;
     else if (do_pop && !do_push) count_d = count_q - 1'b1;
@@ -64,13 +64,13 @@ module fifo_sync #(
     if (!rst_ni) begin
       wptr_q  <= '0;
       rptr_q  <= '0;
-`ifndef FAULT_FIFO_SYNC_NORESET
-      count_q <= '0;
-`else
+`ifdef LS_FAULTS
       // Injected fault: count_q is left out of the reset (caught only with a
       // random initial state, --rand-init).
-      count_q <= count_q;
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_FIFO_SYNC_NORESET) count_q <= count_q;
+      else
 `endif
+      count_q <= '0;
     end else begin
       wptr_q  <= wptr_d;
       rptr_q  <= rptr_d;

@@ -89,31 +89,31 @@ module fifo_sync_sram #(
     byp_load = do_push && (empty_o || (do_pop && count_q == CntW'(1)));
     rd_en    = do_pop ? (count_q != CntW'(1)) : (!empty_o && !out_src_q);
     raddr    = rptr_d;
-`ifdef FAULT_FIFO_SYNC_SRAM_EMPTY
+`ifdef LS_FAULTS
     // Injected fault: a push into an empty FIFO is not bypassed; the head is
     // read from the SRAM at the edge that writes it (read-before-write: the
     // old row; rptr_d == wptr_q in an empty FIFO).
-    if (do_push && empty_o) begin
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_FIFO_SYNC_SRAM_EMPTY && do_push && empty_o) begin
       byp_load = 1'b0;
       rd_en    = 1'b1;
     end
 `endif
-`ifdef FAULT_FIFO_SYNC_SRAM_POPPUSH
+`ifdef LS_FAULTS
     // Injected fault: push + pop with one entry reads the new head from the
     // SRAM at the edge that writes it, instead of bypassing.
-    if (do_push && do_pop && count_q == CntW'(1)) begin
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_FIFO_SYNC_SRAM_POPPUSH && do_push && do_pop && count_q == CntW'(1)) begin
       byp_load = 1'b0;
       rd_en    = 1'b1;
     end
 `endif
-`ifdef FAULT_FIFO_SYNC_SRAM_RADDR
+`ifdef LS_FAULTS
     // Injected fault: a pop reads the row it pops, not the new head's.
-    raddr = rptr_q;
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_FIFO_SYNC_SRAM_RADDR) raddr = rptr_q;
 `endif
-`ifdef FAULT_FIFO_SYNC_SRAM_REREAD
+`ifdef LS_FAULTS
     // Injected fault: a bypassed head that stays is not re-read from the
     // SRAM (byp_q is overwritten at the next edge).
-    if (!do_pop) rd_en = 1'b0;
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_FIFO_SYNC_SRAM_REREAD && !do_pop) rd_en = 1'b0;
 `endif
     out_src_d = out_src_q;
     if (byp_load) out_src_d = 1'b0;

@@ -43,9 +43,9 @@ module mem_1r1w #(
   always_comb begin
     wrow = mem_q[waddr_i];
     for (int unsigned s = 0; s < NSlice; s++) begin
-`ifdef FAULT_MEM_1R1W_MASK
+`ifdef LS_FAULTS
       // Injected fault: the top slice is written whatever its mask bit.
-      if (wmask_i[s] || s == NSlice - 1) wrow[s*SliceW +: SliceW] = wdata_i[s*SliceW +: SliceW];
+      if (wmask_i[s] || (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MEM_1R1W_MASK && s == NSlice - 1)) wrow[s*SliceW +: SliceW] = wdata_i[s*SliceW +: SliceW];
 `else
       if (wmask_i[s]) wrow[s*SliceW +: SliceW] = wdata_i[s*SliceW +: SliceW];
 `endif

@@ -72,15 +72,15 @@ module mem_1r1w_sync #(
   always_comb begin
     rrow  = mem_q[raddr_i];
     rtake = re_i;
-`ifdef FAULT_MEM_1R1W_SYNC_WFIRST
+`ifdef LS_FAULTS
     // Injected fault: write-first -- a read of the row being written returns
     // the merged new row.
-    if (we_i && waddr_i == raddr_i) rrow = wrow;
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MEM_1R1W_SYNC_WFIRST && we_i && waddr_i == raddr_i) rrow = wrow;
 `endif
-`ifdef FAULT_MEM_1R1W_SYNC_HOLD
+`ifdef LS_FAULTS
     // Injected fault: the output register is not held -- it reloads at
     // every edge, read enable or not.
-    rtake = 1'b1;
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MEM_1R1W_SYNC_HOLD) rtake = 1'b1;
 `endif
   end
 

@@ -15,12 +15,12 @@ module prio_enc #(
   output logic            valid_o
 );
   // One-hot stage: x & -x keeps only the lowest set bit.
-`ifdef FAULT_PRIO_ENC_ORDER
+`ifdef LS_FAULTS
   // Injected fault: bits 0 and 1 swap priority.
   logic [N-1:0] req_swapped;
   always_comb begin
     req_swapped = req_i;
-    if (N > 1 && req_i[0] && req_i[1]) req_swapped[0] = 1'b0;
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_PRIO_ENC_ORDER && N > 1 && req_i[0] && req_i[1]) req_swapped[0] = 1'b0;
   end
   assign onehot_o = req_swapped & (~req_swapped + 1'b1);
 `else

@@ -40,11 +40,11 @@ module rr_arb #(
   always_comb begin
     ptr_d = ptr_q;
     if (valid_o && advance_i) begin
-`ifdef FAULT_RR_ARB_PTR
-      ptr_d = idx_o; // injected: the winner keeps the highest priority
-`else
-      ptr_d = (idx_o == IdxW'(N - 1)) ? '0 : idx_o + 1'b1;
+`ifdef LS_FAULTS
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_RR_ARB_PTR) ptr_d = idx_o;  // injected: the winner keeps the highest priority
+      else
 `endif
+      ptr_d = (idx_o == IdxW'(N - 1)) ? '0 : idx_o + 1'b1;
     end
   end
 

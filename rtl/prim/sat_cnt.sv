@@ -22,8 +22,8 @@ module sat_cnt #(
   always_comb begin
     value_d = value_q;
     if (clr_i)                            value_d = '0;
-`ifdef FAULT_SAT_CNT_WRAP
-    else if (inc_i && !dec_i)             value_d = value_q + 1'b1; // injected: wraps at the top
+`ifdef LS_FAULTS
+    else if (inc_i && !dec_i && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SAT_CNT_WRAP || !max_o)) value_d = value_q + 1'b1; // injected: wraps at the top
 `else
     else if (inc_i && !dec_i && !max_o)   value_d = value_q + 1'b1;
 `endif

@@ -236,8 +236,8 @@ module shell #(
 
   // the next kernel starts at this clock edge (the dispatcher's rule: every
   // block of kernel kern_o has gone and no SM is busy)
-`ifdef FAULT_SHELL_KSTART
-  assign kern_start_o = kern_valid_i && disp_block >= kern_blocks_i; // fault: blocks still running ignored
+`ifdef LS_FAULTS
+  assign kern_start_o = kern_valid_i && disp_block >= kern_blocks_i && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_KSTART || busy == '0); // fault: blocks still running ignored
 `else
   assign kern_start_o = kern_valid_i && disp_block >= kern_blocks_i && busy == '0;
 `endif
@@ -415,8 +415,8 @@ module shell #(
       .done_slot_i    (hk_done_slot),
       .ibuf_valid_i   (ibuf),
       .warp_cnt_i     (ChssWarpW'(warps)),
-`ifdef FAULT_SHELL_LEAD
-      .lead_tbbg_i    (tb_bg[i*TbW +: TbW]),  // injected: a follower follows itself, not SM0
+`ifdef LS_FAULTS
+      .lead_tbbg_i    ((ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_LEAD) ? tb_bg[i*TbW +: TbW] : tb_bg[0 +: TbW]),  // injected: a follower follows itself, not SM0
 `else
       .lead_tbbg_i    (tb_bg[0 +: TbW]),
 `endif

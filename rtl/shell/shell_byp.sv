@@ -160,8 +160,8 @@ module shell_byp #(
     unique case (mode_scheme_i)
       3'(l1sys_pkg::SHELL_BYPASS_ALL):      b = 1'b1;
       3'(l1sys_pkg::SHELL_BYPASS_TWOLEVEL): b = bdu_byp;
-`ifdef FAULT_SHELL_BYP_STATIC
-      3'(l1sys_pkg::SHELL_BYPASS_STATIC):   b = req_tag_i != 2'(l1sys_pkg::CHSS_LD_CA);  // injected: cm bypasses too
+`ifdef LS_FAULTS
+      3'(l1sys_pkg::SHELL_BYPASS_STATIC):   b = (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_BYP_STATIC) ? req_tag_i != 2'(l1sys_pkg::CHSS_LD_CA) : req_tag_i == 2'(l1sys_pkg::CHSS_LD_CG);  // injected: cm bypasses too
 `else
       3'(l1sys_pkg::SHELL_BYPASS_STATIC):   b = req_tag_i == 2'(l1sys_pkg::CHSS_LD_CG);
 `endif

@@ -140,11 +140,11 @@ module shell_ccn #(
   // closes miss_valid_i -> mem_ready_o through its SMs)
   always_comb begin
     for (int unsigned i = 0; i < Nodes; i++) begin
-`ifdef FAULT_SHELL_CCN_LAT
-      mem_ready_o[i] = !mreg_v_q[i] && !l2_v_q[i];  // injected: the freed staging is not reused in the same cycle
-`else
-      mem_ready_o[i] = (!mreg_v_q[i] || (mreg_v_q[i] && r_miss_ready[i])) && !l2_v_q[i];
+`ifdef LS_FAULTS
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_CCN_LAT) mem_ready_o[i] = !mreg_v_q[i] && !l2_v_q[i];  // injected: the freed staging is not reused in the same cycle
+      else
 `endif
+      mem_ready_o[i] = (!mreg_v_q[i] || (mreg_v_q[i] && r_miss_ready[i])) && !l2_v_q[i];
       rmt_valid_o[i]            = r_rmt_valid[i];
       rmt_addr_o[i*AW +: AW]    = r_rmt_valid[i] ? {r_rmt_addr[i*LaW +: LaW], OffW'(0)} : '0;
       fill_valid_o[i]           = fst_v_q[i];

@@ -67,9 +67,10 @@ module shell_disp #(
         end
       end else if (sm_busy_i == '0) begin
         kern_d = kern_q + 1;
-`ifndef FAULT_SHELL_DISP_KERN
-        next_d = '0;
+`ifdef LS_FAULTS
+        if (ls_fault_pkg::sel != ls_fault_pkg::FAULT_SHELL_DISP_KERN)  // injected: the next kernel's block count does not restart
 `endif
+        next_d = '0;
       end
     end
   end

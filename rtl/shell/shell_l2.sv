@@ -175,11 +175,11 @@ module shell_l2 #(
   function automatic logic [SetW-1:0] set_idx(input logic [TlW-1:0] line);
     logic [TlW-1:0] x;
     x = line / TlW'(NB);
-`ifdef FAULT_SHELL_L2_IPOLY
-    if (1'b0)  // fault: IPOLY reads as LINEAR
-`else
-    if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_IPOLY) begin end  // fault: IPOLY reads as LINEAR
+    else
 `endif
+    if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
       for (int unsigned k = 0; k < TlW; k++)  // from the top bit down to bit SetW
         if (k < TlW - SetW && x[TlW-1-k]) x = x ^ (TlW'(Poly) << (TlW - 1 - k - SetW));
     set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
@@ -207,11 +207,11 @@ module shell_l2 #(
     cyc_d   = cyc_q + 32'd1;
     h_ts    = rq_rdata[OTs +: 32];
     // the request queue's head has come out of the ROP delay
-`ifdef FAULT_SHELL_L2_LAT
-    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 1;  // fault: a cycle early
-`else
-    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LAT) rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 1;  // fault: a cycle early
+    else
 `endif
+    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
     // ---- decide: the access read at the last edge, its set's rows ----
     line  = dec_msg_q[LaW-1:0];
     tline = line[LaW-1:SectW];
@@ -225,16 +225,16 @@ module shell_l2 #(
         hway = WayW'(w);
       end
     // a hit: the line is present and so is the atom's sector
-`ifdef FAULT_SHELL_L2_SECT
-    hit  = lhit;  // fault: a present line hits for every sector
-`else
-    hit  = lhit && (valid_q[set][hway] & sbit) != '0;
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SECT) hit = lhit;  // fault: a present line hits for every sector
+    else
 `endif
+    hit  = lhit && (valid_q[set][hway] & sbit) != '0;
     vfound = 1'b0;
     vway   = '0;
     for (int unsigned w = 0; w < Ways; w++)
-`ifdef FAULT_SHELL_L2_VICTIM
-      if (valid_q[set][w] == '0) begin  // fault: the highest invalid way
+`ifdef LS_FAULTS
+      if (valid_q[set][w] == '0 && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_VICTIM || !vfound)) begin  // fault: the highest invalid way
 `else
       if (valid_q[set][w] == '0 && !vfound) begin
 `endif
@@ -308,9 +308,9 @@ module shell_l2 #(
     f_set  = set_idx(dram_rsp_line_i[LaW-1:SectW]);
     r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
     r_set  = set_idx(r_msg[LaW-1:SectW]);
-`ifdef FAULT_SHELL_L2_SAMESET
-    a_fill = dram_rsp_valid_i;  // fault: no access waits for the decide stage's set
-    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;
+`ifdef LS_FAULTS
+    a_fill = dram_rsp_valid_i && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SAMESET || !(dec_valid_q && f_set == set));  // fault: no access waits for the decide stage's set
+    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SAMESET || !(dec_valid_q && r_set == set));
 `else
     a_fill = dram_rsp_valid_i && !(dec_valid_q && f_set == set);
     a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay && !(dec_valid_q && r_set == set);

@@ -607,11 +607,11 @@ module shell_sm #(
       if (w_valid_q[w] && w_ld_d[w] != '0) begin
         w_ld_d[w] = w_ld_d[w] - 8'd1;
         // the L1 hit latency's extra (SHELL_L1_LAT - SHELL_L1_PIPE)
-`ifdef FAULT_SHELL_L1_LAT
-        if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(L1X);  // fault: a cycle early
-`else
-        if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(1 + L1X);
+`ifdef LS_FAULTS
+        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L1_LAT) begin if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(L1X); end  // fault: a cycle early
+        else
 `endif
+        if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(1 + L1X);
       end
     end
 
@@ -692,9 +692,10 @@ module shell_sm #(
           w_valid_d[pick] = 1'b0;
           t_nexit_d[t] = t_nexit_d[t] + 8'd1;
           if (t_nexit_d[t] == t_nw_d[t]) begin
-`ifndef FAULT_SHELL_SM_TBDONE
-            t_valid_d[t] = 1'b0;
+`ifdef LS_FAULTS
+            if (ls_fault_pkg::sel != ls_fault_pkg::FAULT_SHELL_SM_TBDONE)  // injected: a finished block keeps its slot
 `endif
+            t_valid_d[t] = 1'b0;
             hk_done_valid_o = 1'b1;
             hk_done_slot_o = TbW'(t);
           end else if (t_nbar_d[t] != '0 && 32'(t_nbar_d[t]) + 32'(t_nexit_d[t]) == 32'(t_nw_d[t])) begin

@@ -168,8 +168,8 @@ module shell_xbar #(
         rsp_for[bb] = l2_rsp_valid_i[bb] && bk_busy_q[bb] == '0 && (32'(l2_rsp_sm_i[bb*SW +: SW]) == i);
       r = 32'(ej_rr_q[i]);
       if (r >= NB) r = r - NB;
-`ifdef FAULT_SHELL_XBAR_EJFULL
-      if (1'b1) begin  // fault: a full buffer still takes a response (it is lost)
+`ifdef LS_FAULTS
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_XBAR_EJFULL || !ej_full[i]) begin  // fault: a full buffer still takes a response (it is lost)
 `else
       if (!ej_full[i]) begin
 `endif
@@ -184,11 +184,11 @@ module shell_xbar #(
       end
       if (found) begin
         ej_push[i] = 1'b1;
-`ifdef FAULT_SHELL_XBAR_EJRR
-        ej_rr_d[i] = ej_bank[i];
-`else
-        ej_rr_d[i] = (32'(ej_bank[i]) + 1 == NB) ? '0 : ej_bank[i] + 1'b1;
+`ifdef LS_FAULTS
+        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_XBAR_EJRR) ej_rr_d[i] = ej_bank[i];
+        else
 `endif
+        ej_rr_d[i] = (32'(ej_bank[i]) + 1 == NB) ? '0 : ej_bank[i] + 1'b1;
       end
       for (int unsigned bb = 0; bb < NB; bb++)
         if (found && ej_bank[i] == BW'(bb)) begin
@@ -227,11 +227,11 @@ module shell_xbar #(
           l2_req_store_o[bb] = inj_store_i[k];
           l2_req_byp_o[bb] = inj_byp_i[k];
           inj_pop_o[k] = 1'b1;
-`ifdef FAULT_SHELL_XBAR_STFLITS
-          inj_busy_d[k] = '0;
-`else
-          inj_busy_d[k] = inj_store_i[k] ? FW'(Flits - 1) : '0;
+`ifdef LS_FAULTS
+          if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_XBAR_STFLITS) inj_busy_d[k] = '0;
+          else
 `endif
+          inj_busy_d[k] = inj_store_i[k] ? FW'(Flits - 1) : '0;
         end
     end
   end
