@@ -115,8 +115,12 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   for (unsigned w = 0; w < g->ways && !rc; w++) {
     rc |= mem_1r1w_sync_init(&m->i_data[w], g->sets, m->lbits, 8);
     rc |= mem_1r1w_sync_init(&m->i_data_rmt[w], g->sets, m->lbits, 8);
-    m->i_data[w].keep = m->i_data_rmt[w].keep = 1;
   }
+  /* the data banks' output registers: lazily, per group (l1d.h) */
+  rc |= !(m->dk.mat = calloc(g->ways, 4));
+  rc |= !(m->dk_rmt.mat = calloc(g->ways, 4));
+  m->dk.b = m->i_data;
+  m->dk_rmt.b = m->i_data_rmt;
   /* the SRAMs' output registers skip re-capturing a row they already hold */
   m->i_tags.keep = m->i_tags_rmt.keep = 1;
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
@@ -155,7 +159,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q, m->d_data_d,
                m->d_mask_q, m->d_mask_d, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -194,6 +198,15 @@ void l1d_reset(l1d_t *m) {
     mem_1r1w_sync_forget(&m->i_data[w]);
     mem_1r1w_sync_forget(&m->i_data_rmt[w]);
   }
+  /* nothing held lazily: the buffers are the output registers (a random
+   * initial state writes them after this) */
+  struct l1d_dbanks *dks[2] = {&m->dk, &m->dk_rmt};
+  for (int i = 0; i < 2; i++) {
+    dks[i]->lz = dks[i]->rd = dks[i]->synced_lz = dks[i]->synced_gen = 0;
+    dks[i]->gen = 1;
+    memset(dks[i]->mat, 0, m->g.ways * 4u);
+  }
+  m->ndwe = 0;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -290,11 +303,61 @@ static inline uint32_t tag_fw(const l1d_t *m, const uint32_t *row, uint32_t set,
   return tag_of(m, row, w);
 }
 
+/* ---- the data banks' output registers, lazily (l1d.h, struct l1d_dbanks) ---- */
+/* Bank w's output register: its row held lazily, or its own buffer. */
+static inline const uint32_t *dk_row(const struct l1d_dbanks *k, unsigned w) {
+  if (k->lz && k->mat[w] != k->gen) return mem_1r1w_read(&k->b[w].m, k->lz - 1);
+  return k->b[w].rdata_q;
+}
+/* The edge for a group: this cycle's read (every bank, the same set), then
+ * the written banks' writes; a write into the row a bank holds lazily first
+ * fills that bank's buffer with the row as it was (read-before-write). */
+static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe) {
+  if (k->rd) {
+    if (++k->gen == 0) { /* (a wrap: no stale mark may equal a new gen) */
+      memset(k->mat, 0, ways * 4u);
+      k->gen = 1;
+    }
+    k->lz = k->rd;
+  }
+  for (unsigned i = 0; i < nwe; i++) {
+    mem_1r1w_t *mm = &k->b[we[i]].m;
+    if (!mm->we_i) continue;
+    if (k->lz == mm->waddr_i + 1 && k->mat[we[i]] != k->gen) {
+      memcpy(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words * 4u);
+      k->mat[we[i]] = k->gen;
+    }
+    mem_1r1w_commit(mm);
+  }
+}
+/* Every buffer of a group as the RTL's output register (observers only). */
+static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
+  if (!k->lz || (k->synced_lz == k->lz && k->synced_gen == k->gen)) return;
+  for (unsigned w = 0; w < ways; w++)
+    if (k->mat[w] != k->gen) memcpy(k->b[w].rdata_q, mem_1r1w_read(&k->b[w].m, k->lz - 1), k->b[w].m.words * 4u);
+  k->synced_lz = k->lz;
+  k->synced_gen = k->gen;
+}
+void l1d_observe(l1d_t *m) {
+  m->observed = 1;
+  dk_sync(&m->dk, m->g.ways);
+  dk_sync(&m->dk_rmt, m->g.ways);
+}
+/* Start of a cycle: the banks written last cycle return to idle (the others are). */
+static inline void dk_idle(l1d_t *m) {
+  for (unsigned i = 0; i < m->ndwe; i++) {
+    mem_1r1w_idle(&m->i_data[m->dwe[i]].m);
+    mem_1r1w_idle(&m->i_data_rmt[m->dwe[i]].m);
+  }
+  m->ndwe = 0;
+  m->dk.rd = m->dk_rmt.rd = 0;
+}
+
 /* Way w's line as read at the last edge (a row of Ways lines), with the
  * bytes written at that edge into the same set and way merged in (fw_data_*).
  * Returns the row's own words when nothing is merged, else m->line_buf. */
-static const uint32_t *line_fw(l1d_t *m, const mem_1r1w_sync_t *bank, uint32_t set, unsigned w) {
-  const uint32_t *l = mem_1r1w_sync_rdata(&bank[w]);
+static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
+  const uint32_t *l = dk_row(k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
   unsigned L = m->g.line;
   memcpy(m->line_buf, l, m->lwords * 4);
@@ -332,6 +395,7 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   unsigned L = m->g.line, lw = m->lwords;
   mem_1r1w_sync_write(&m->i_data[way], set, data, mask);
   mem_1r1w_sync_write(&m->i_data_rmt[way], set, data, mask);
+  if (!(m->ndwe && m->dwe[0] == way)) m->dwe[m->ndwe++] = way;
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
   m->fw_data_way_d = (uint16_t)way;
@@ -357,7 +421,7 @@ void l1d_comb_rmt(l1d_t *m) {
   }
   o->rmt_hit_o = m->rmt_v_q && rhit;
   if (o->rmt_hit_o)
-    memcpy(o->rmt_data_o, line_fw(m, m->i_data_rmt, m->rmt_set_q, rway), m->lwords * 4);
+    memcpy(o->rmt_data_o, line_fw(m, &m->dk_rmt, m->rmt_set_q, rway), m->lwords * 4);
   else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
   m->rmt_zero = !o->rmt_hit_o;
 }
@@ -583,10 +647,7 @@ static void comb_idle(l1d_t *m) {
     m->mem_rr_d = m->mem_rr_q;
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
-    for (unsigned w = 0; w < m->g.ways; w++) {
-      mem_1r1w_sync_idle(&m->i_data[w]);
-      mem_1r1w_sync_idle(&m->i_data_rmt[w]);
-    }
+    dk_idle(m);
     m->fw_tag_v_d = 0;
     m->fw_tag_set_d = m->fw_tag_set_q;
     m->fw_tag_way_d = m->fw_tag_way_q;
@@ -668,10 +729,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->mem_rr_d = m->mem_rr_q;
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
-  for (unsigned w = 0; w < W; w++) {
-    mem_1r1w_sync_idle(&m->i_data[w]);
-    mem_1r1w_sync_idle(&m->i_data_rmt[w]);
-  }
+  dk_idle(m);
   m->fw_tag_v_d = 0;
   m->fw_tag_set_d = m->fw_tag_set_q;
   m->fw_tag_way_d = m->fw_tag_way_q;
@@ -747,7 +805,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    memcpy(o->rsp_data_o, line_fw(m, m->i_data, d_set, mw), m->lwords * 4);
+    memcpy(o->rsp_data_o, line_fw(m, &m->dk, d_set, mw), m->lwords * 4);
   } else if (!m->rsp_zero) {
     memset(o->rsp_data_o, 0, m->lwords * 4);
   }
@@ -1005,7 +1063,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rd_en = m->d_load ? in->req_valid_i : 1;
   if (rd_en) {
     mem_1r1w_sync_read(&m->i_tags, rd_set);
-    for (unsigned w = 0; w < W; w++) mem_1r1w_sync_read(&m->i_data[w], rd_set);
+    m->dk.rd = rd_set + 1; /* every data bank reads the set (gen_dway) */
   }
   /* remote lookup: read now, answered the next cycle */
   uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
@@ -1018,7 +1076,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->rmt_set_d = rmt_set;
     m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
-    for (unsigned w = 0; w < W; w++) mem_1r1w_sync_read(&m->i_data_rmt[w], rmt_set);
+    m->dk_rmt.rd = rmt_set + 1;
   }
 
   /* a refused request retried in D while nothing else moves (no fill, no
@@ -1118,8 +1176,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_relq);
   mem_1r1w_sync_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
-  for (unsigned w = 0; w < m->g.ways; w++) {
-    mem_1r1w_sync_commit(&m->i_data[w]);
-    mem_1r1w_sync_commit(&m->i_data_rmt[w]);
+  dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe);
+  dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe);
+  if (m->observed) {
+    dk_sync(&m->dk, m->g.ways);
+    dk_sync(&m->dk_rmt, m->g.ways);
   }
 }

@@ -115,6 +115,22 @@ typedef struct {
   fifo_sync_t i_missq, i_bypq, i_relq;
   mem_1r1w_sync_t i_tags, i_tags_rmt; /* tags Sets x Ways*LaW (a set's tags in one row) */
   mem_1r1w_sync_t *i_data, *i_data_rmt; /* [way]: one data bank per way, Sets x LBits (gen_dway[w] in the RTL) */
+  /* The data banks' output registers, lazily (docs/c-models.md, "The L1D's
+   * data banks"): every bank of a group reads the same set at an edge, so
+   * the group remembers that set (lz: set + 1, 0 none) instead of copying
+   * Ways rows; bank w's rdata_q is its row lz - 1 unless mat[w] == gen (its
+   * buffer was filled: a write into the held row at or after the read,
+   * read-before-write).  rdata_q buffers are brought up to date after every
+   * edge only when the state is observed (l1d_observe: the lockstep state
+   * map); nothing in the model reads them directly.  we: the banks whose
+   * write port is set this cycle (a way, twice at most). */
+  struct l1d_dbanks {
+    mem_1r1w_sync_t *b;
+    uint32_t lz, gen, synced_lz, synced_gen, rd; /* rd: this cycle's read (set + 1, 0 none) */
+    uint32_t *mat;
+  } dk, dk_rmt;
+  unsigned dwe[2], ndwe;
+  uint8_t observed;
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
@@ -145,5 +161,10 @@ void l1d_comb(l1d_t *m);
  * inputs. */
 void l1d_comb_rmt(l1d_t *m);
 void l1d_commit(l1d_t *m);
+/* The state map is read after every edge (the lockstep engine): l1d_commit
+ * then leaves every register, the data banks' output registers included, in
+ * its RTL form.  Without it those are brought up to date only as the model
+ * needs them (same outputs, same state otherwise). */
+void l1d_observe(l1d_t *m);
 
 #endif
