@@ -10,6 +10,9 @@
 #include "bits.h"
 #include "l1d_index.h"
 #include "l1d_victim.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_access_q",     "cnt_hit_q",       "cnt_hitres_q",    "cnt_miss_q",      "cnt_fail_line_q",
@@ -23,9 +26,69 @@ enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, AC
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
 static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
+/* Fast paths (docs/c-models.md, "The L1D's fast paths").  The flag arrays
+ * have 8 bytes of room after their last element (l1d_init), so the n <= 64
+ * flags at f pack 8 at a time, the bytes past n read and masked off. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint64_t pk8(uint64_t x) { /* byte i not zero -> bit i */
+  x |= x >> 4; x |= x >> 2; x |= x >> 1;
+  return ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+}
+static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
+  uint64_t m = 0, x;
+  for (unsigned i = 0; i < n; i += 8) memcpy(&x, f + i, 8), m |= pk8(x) << i;
+  return m & bits_mask64(n);
+}
+static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  uint64_t m = 0, x, y, z;
+  for (unsigned i = 0; i < n; i += 8) memcpy(&x, a + i, 8), memcpy(&y, b + i, 8), memcpy(&z, c + i, 8), m |= pk8(x | y | z) << i;
+  return m & bits_mask64(n);
+}
+#else
+static inline uint64_t pk_nz(const uint8_t *f, unsigned n) { return bits_pack_nz(f, n); }
+static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  return bits_pack_nz3(a, b, c, n);
+}
+#endif
 /* v[k] for the n flags f[0..n) (not zero = set), k < nwords(n) */
 static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
-  for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = bits_pack_nz(f + b, n - b < 64 ? n - b : 64);
+  for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = pk_nz(f + b, n - b < 64 ? n - b : 64);
+}
+/* The MSHR's address match (a CAM): bit e of v[e / 64] set where a[e] == x,
+ * e < n; four entries to a compare where SSE2 is there. */
+static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x) {
+  for (unsigned k = 0, b = 0; b < n; k++, b += 64) {
+    unsigned c = n - b < 64 ? n - b : 64, i = 0;
+    uint64_t m = 0;
+#ifdef __SSE2__
+    const __m128i vx = _mm_set1_epi32((int)x);
+    for (; i + 4 <= c; i += 4)
+      m |= (uint64_t)(unsigned)_mm_movemask_ps(
+               _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + b + i)), vx)))
+           << i;
+#endif
+    for (; i < c; i++) m |= (uint64_t)(a[b + i] == x) << i;
+    v[k] = m;
+  }
+}
+/* Exact copies of a row of n bytes (n >= 1) as at most two overlapping
+ * fixed-size moves for the row sizes that occur (ways, ranks, merge ids),
+ * nothing written outside [d, d + n). */
+static inline void cpy_n(void *d, const void *s, size_t n) {
+  unsigned char *dd = d;
+  const unsigned char *ss = s;
+  if (n >= 8 && n <= 16) {
+    uint64_t a, b;
+    memcpy(&a, ss, 8), memcpy(&b, ss + n - 8, 8), memcpy(dd, &a, 8), memcpy(dd + n - 8, &b, 8);
+  } else if (n >= 4 && n < 8) {
+    uint32_t a, b;
+    memcpy(&a, ss, 4), memcpy(&b, ss + n - 4, 4), memcpy(dd, &a, 4), memcpy(dd + n - 4, &b, 4);
+  } else if (n > 16 && n <= 32) {
+    uint64_t a[2], b[2];
+    memcpy(a, ss, 16), memcpy(b, ss + n - 16, 16), memcpy(dd, a, 16), memcpy(dd + n - 16, b, 16);
+  } else {
+    memcpy(dd, ss, n);
+  }
 }
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
@@ -124,9 +187,9 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   /* the SRAMs' output registers skip re-capturing a row they already hold */
   m->i_tags.keep = m->i_tags_rmt.keep = 1;
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
-                    &m->out.rmt_data_o, &m->d_data_q, &m->d_data_d, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
+                    &m->out.rmt_data_o, &m->d_data_q, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
-  uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->d_mask_d, &m->fw_data_mask_q, &m->fw_data_mask_d};
+  uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->fw_data_mask_q, &m->fw_data_mask_d};
   for (size_t i = 0; i < sizeof wm / sizeof wm[0]; i++) rc |= !(*wm[i] = calloc(bits_words(g->line), 4));
   (void)sw;
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
@@ -157,8 +220,8 @@ void l1d_free(l1d_t *m) {
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
-               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q, m->d_data_d,
-               m->d_mask_q, m->d_mask_d, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
+               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
+               m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
                m->line_buf, m->dk.mat, m->dk_rmt.mat};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
@@ -229,9 +292,9 @@ static void stage_set(l1d_t *m, unsigned set) {
   for (unsigned i = 0; i < m->nds; i++)
     if (m->dset[i] == set) return;
   size_t o = (size_t)set * m->g.ways, W = m->g.ways;
-  memcpy(m->valid_d + o, m->valid_q + o, W); memcpy(m->rsv_d + o, m->rsv_q + o, W);
-  memcpy(m->byp_d + o, m->byp_q + o, W); memcpy(m->reuse_d + o, m->reuse_q + o, W);
-  memcpy(m->rank_d + o, m->rank_q + o, W * 2);
+  cpy_n(m->valid_d + o, m->valid_q + o, W); cpy_n(m->rsv_d + o, m->rsv_q + o, W);
+  cpy_n(m->byp_d + o, m->byp_q + o, W); cpy_n(m->reuse_d + o, m->reuse_q + o, W);
+  cpy_n(m->rank_d + o, m->rank_q + o, W * 2);
   m->dset[m->nds++] = set;
 }
 static void stage_ent(l1d_t *m, unsigned e) {
@@ -239,7 +302,7 @@ static void stage_ent(l1d_t *m, unsigned e) {
     if (m->dent[i] == e) return;
   m->mshr_valid_d[e] = m->mshr_valid_q[e]; m->mshr_rdy_d[e] = m->mshr_rdy_q[e]; m->mshr_pres_d[e] = m->mshr_pres_q[e];
   m->mshr_addr_d[e] = m->mshr_addr_q[e]; m->mshr_way_d[e] = m->mshr_way_q[e]; m->mshr_cnt_d[e] = m->mshr_cnt_q[e];
-  memcpy(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
+  cpy_n(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
   m->dent[m->nde++] = e;
 }
 
@@ -261,8 +324,8 @@ static void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
   const unsigned W = m->g.ways;
   for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
     unsigned n = W - b < 64 ? W - b : 64;
-    f->occ[k] = bits_pack_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
-    f->r[k] = bits_pack_nz(m->rsv_q + o + b, n);
+    f->occ[k] = pk_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
+    f->r[k] = pk_nz(m->rsv_q + o + b, n);
   }
 }
 
@@ -490,11 +553,12 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, 
            bm = mhit && m->byp_q[rs + mw];
   uint32_t sm = mhit && !vm && !rm && !bm; /* line present, its sector neither valid nor reserved */
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
-  for (unsigned k = 0; k < nwe && !p_hit; k++) /* the lowest valid entry of the atom */
-    for (uint64_t x = ev[k]; x && !p_hit; x &= x - 1) {
-      unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-      if (m->mshr_addr_q[e] == d_atom) p_hit = 1, p_e = e;
-    }
+  { /* the lowest valid entry of the atom */
+    uint64_t pm[VW];
+    cam_eq(pm, m->mshr_addr_q, E, d_atom);
+    for (unsigned k = 0; k < nwe && !p_hit; k++)
+      if (pm[k] & ev[k]) p_hit = 1, p_e = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]);
+  }
   for (unsigned k = 0; k < nwe && !free_any; k++) { /* the lowest free entry */
     uint64_t all = (k + 1 < nwe || !(E & 63u)) ? ~0ull : (1ull << (E & 63u)) - 1ull;
     uint64_t efree = ~ev[k] & all;
@@ -630,7 +694,7 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
     uint32_t any = 0; /* some way of the set not reserved */
     for (unsigned b = 0; b < W && !any; b += 64) {
       unsigned n = W - b < 64 ? W - b : 64;
-      any = (~bits_pack_nz(r + b, n) & bits_mask64(n)) != 0;
+      any = (~pk_nz(r + b, n) & bits_mask64(n)) != 0;
     }
     m->out.fill_ready_o = any;
   }
@@ -750,11 +814,12 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   vec_nz(ep, m->mshr_rdy_q, E);
   for (unsigned k = 0; k < nwe; k++) ep[k] = ev[k] & ~ep[k];
   uint32_t fill_hit = 0, fill_e = 0;
-  for (unsigned k = 0; k < nwe && !fill_hit; k++)
-    for (uint64_t x = ep[k]; x && !fill_hit; x &= x - 1) {
-      unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-      if (m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
-    }
+  if (in->fill_valid_i) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
+    uint64_t fm[VW];
+    cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i);
+    for (unsigned k = 0; k < nwe && !fill_hit; k++)
+      if (fm[k] & ep[k]) fill_hit = 1, fill_e = k * 64u + (uint32_t)__builtin_ctzll(fm[k] & ep[k]);
+  }
   /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
   l1d_vict_t fv = {0, 1, 0};
   if (on_fill) {
@@ -1050,8 +1115,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->d_store_d = (uint8_t)in->req_store_i;
     m->d_byp_d = (uint8_t)in->req_byp_i;
     m->d_id_d = in->req_id_i;
-    memcpy(m->d_data_d, in->req_data_i, m->lwords * 4);
-    memcpy(m->d_mask_d, in->req_mask_i, bits_words(m->g.line) * 4);
+    /* (its data and mask: l1d_commit copies them from the port, which holds still until then) */
   } else {
     m->d_valid_d = m->d_valid_q;
     m->d_addr_d = m->d_addr_q;
@@ -1134,15 +1198,15 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
   for (unsigned i = 0; i < m->nds; i++) {
     size_t o = (size_t)m->dset[i] * W;
-    memcpy(m->valid_q + o, m->valid_d + o, W); memcpy(m->rsv_q + o, m->rsv_d + o, W);
-    memcpy(m->byp_q + o, m->byp_d + o, W); memcpy(m->reuse_q + o, m->reuse_d + o, W);
-    memcpy(m->rank_q + o, m->rank_d + o, W * 2);
+    cpy_n(m->valid_q + o, m->valid_d + o, W); cpy_n(m->rsv_q + o, m->rsv_d + o, W);
+    cpy_n(m->byp_q + o, m->byp_d + o, W); cpy_n(m->reuse_q + o, m->reuse_d + o, W);
+    cpy_n(m->rank_q + o, m->rank_d + o, W * 2);
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
     m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
-    memcpy(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
   }
   m->nds = m->nde = 0;
   m->mem_rr_q = m->mem_rr_d;
@@ -1153,8 +1217,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->d_byp_q = m->d_byp_d;
   m->d_id_q = m->d_id_d;
   if (m->d_load) {
-    memcpy(m->d_data_q, m->d_data_d, m->lwords * 4);
-    memcpy(m->d_mask_q, m->d_mask_d, bits_words(m->g.line) * 4);
+    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
   m->fw_tag_v_q = m->fw_tag_v_d;
   m->fw_tag_set_q = m->fw_tag_set_d;

@@ -96,7 +96,7 @@ typedef struct {
   /* decide stage D: the request accepted last cycle (or held, refused) */
   uint8_t d_valid_q, d_store_q, d_byp_q, d_valid_d, d_store_d, d_byp_d;
   uint32_t d_addr_q, d_id_q, d_addr_d, d_id_d;
-  uint32_t *d_data_q, *d_mask_q, *d_data_d, *d_mask_d; /* line*8, line bits; not reset */
+  uint32_t *d_data_q, *d_mask_q; /* line*8, line bits; not reset (taken from the port at the edge: the port holds still) */
   uint8_t d_load; /* this cycle D takes the port's request (commit copies data/mask) */
   /* forwarding: the array writes of the last edge, merged into this cycle's read data */
   uint8_t fw_tag_v_q, fw_tag_v_d;
