@@ -129,6 +129,13 @@ void l1d_modes_from_cfg(const l1sys_cfg_t *cfg, l1d_in_t *in) {
   in->mode_ba_thr_i = (uint32_t)CFG(cfg, L1D_BA_THRESHOLD);
   in->mode_sbyp_i = (uint32_t)CFG(cfg, L1D_SBYP); /* a composition with an MRPB drives it from MRPB_BYPASS */
 }
+/* the fail counters in the order of the fail reasons (comb_full's fail_cnt) */
+_Static_assert(L1D_FAIL_LINE_ALLOC == 1 && L1D_FAIL_MSHR_ENTRY == 2 && L1D_FAIL_MSHR_MERGE == 3 &&
+                   L1D_FAIL_MISS_QUEUE == 4 && L1D_FAIL_PORT_BUSY == 5 && L1D_FAIL_BYP_QUEUE == 6 &&
+                   L1D_CNT_FAIL_ENTRY == L1D_CNT_FAIL_LINE + 1 && L1D_CNT_FAIL_MERGE == L1D_CNT_FAIL_LINE + 2 &&
+                   L1D_CNT_FAIL_MQ == L1D_CNT_FAIL_LINE + 3 && L1D_CNT_FAIL_PORT == L1D_CNT_FAIL_LINE + 4 &&
+                   L1D_CNT_FAIL_BYPQ == L1D_CNT_FAIL_LINE + 5,
+               "fail reasons and fail counters in different orders");
 /* mode_sbyp_i takes the MRPB's encoding (one input for both sources) */
 _Static_assert(L1D_SBYP_OFF == MRPB_BYPASS_OFF && L1D_SBYP_ALL == MRPB_BYPASS_ALL &&
                    L1D_SBYP_ASSOC == MRPB_BYPASS_ASSOC, "L1D_SBYP and MRPB_BYPASS encodings differ");
@@ -678,6 +685,11 @@ static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->i_mem.waddr_i = f->wptr_q;
   f->i_mem.wmask_i[0] = 1;
 }
+/* A queue's cycle: fifo_sync_comb, or its idle form when nothing moves. */
+static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+  if (push | pop) fifo_sync_comb(f, push, wdata, pop);
+  else fifo_idle(f);
+}
 
 /* The fill port's ready with an empty release queue and no fill offered
  * (an output all the same): ready unless ON_FILL finds every way of the
@@ -700,12 +712,11 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
   }
 }
 
-static void comb_idle(l1d_t *m) {
+/* The first quiet cycle after others: the parts that stay constant while
+ * quiet cycles follow one another (out of line: the steady path stays short). */
+__attribute__((noinline)) static void idle_enter(l1d_t *m) {
   l1d_out_t *o = &m->out;
-  const int was = m->idle == 1; /* the last cycle was quiet too: the constant parts are in place */
-  m->idle = 1;
-  m->rep_ok = 0;
-  if (!was) {
+  { /* (the outputs and next-state values a full evaluation would give) */
     m->nds = m->nde = 0;
     memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
     m->mem_rr_d = m->mem_rr_q;
@@ -737,31 +748,41 @@ static void comb_idle(l1d_t *m) {
     m->rmt_line_d = m->rmt_line_q;
     m->rmt_set_d = m->rmt_set_q;
     m->rmt_sect_d = m->rmt_sect_q;
+    if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
+    m->rsp_zero = 1;
+    if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+    m->rmt_zero = 1;
+    if (!m->mreq_held) {
+      mreq_from_missq(m);
+      m->mreq_held = 1;
+    }
   }
+}
+
+/* D's verdict on its (invalid) request, remembered (out of line: rare). */
+__attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
+  l1d_verd_t vd;
+  uint64_t ev[VW];
+  vec_nz(ev, m->mshr_valid_q, m->g.entries);
+  decide(m, ev, 0, 0, &vd);
+  m->memo_out = vd.out;
+  m->memo_fail = vd.fail;
+  m->memo_addr = m->d_addr_q;
+  m->memo_sb = sb;
+  m->memo_ok = 1;
+}
+
+static inline void comb_idle(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  if (m->idle != 1) idle_enter(m); /* (else the last cycle was quiet too: the constant parts are in place) */
+  m->idle = 1;
+  m->rep_ok = 0;
   fill_ready_empty_relq(m);
   /* D's verdict on its (invalid) request */
   const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
-  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) {
-    l1d_verd_t vd;
-    uint64_t ev[VW];
-    vec_nz(ev, m->mshr_valid_q, m->g.entries);
-    decide(m, ev, 0, 0, &vd);
-    m->memo_out = vd.out;
-    m->memo_fail = vd.fail;
-    m->memo_addr = m->d_addr_q;
-    m->memo_sb = sb;
-    m->memo_ok = 1;
-  }
+  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
   o->req_outcome_o = m->memo_out;
   o->req_fail_o = m->memo_fail;
-  if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
-  m->rsp_zero = 1;
-  if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
-  m->rmt_zero = 1;
-  if (!m->mreq_held) {
-    mreq_from_missq(m);
-    m->mreq_held = 1;
-  }
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
 
@@ -1018,7 +1039,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->mshr_valid_d[rel_e] = 0;
     m->mshr_rdy_d[rel_e] = 0;
   }
-  fifo_sync_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
+  fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
 
   /* ---- miss queue {store, id, atom, mask, data}; bypass queue {atom, id} ---- */
   uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||
@@ -1065,8 +1086,8 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
-  fifo_sync_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
-  fifo_sync_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
+  fq_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
+  fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
   /* ---- remote answer (registers only) ---- */
   l1d_comb_rmt(m);
@@ -1089,21 +1110,20 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   o->ev_byp_o = bq_push;
   o->ev_pseudo_o = act == ACT_PSEUDO;
   o->ev_fill_o = fill_line_go;
-  m->cnt_d[L1D_CNT_ACCESS] += o->ev_access_o;
-  m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
-  m->cnt_d[L1D_CNT_HITRES] += o->ev_hitres_o;
-  m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
-  m->cnt_d[L1D_CNT_FAIL_LINE] += stall && fail == L1D_FAIL_LINE_ALLOC;
-  m->cnt_d[L1D_CNT_FAIL_ENTRY] += stall && fail == L1D_FAIL_MSHR_ENTRY;
-  m->cnt_d[L1D_CNT_FAIL_MERGE] += stall && fail == L1D_FAIL_MSHR_MERGE;
-  m->cnt_d[L1D_CNT_FAIL_MQ] += stall && fail == L1D_FAIL_MISS_QUEUE;
-  m->cnt_d[L1D_CNT_FAIL_PORT] += stall && fail == L1D_FAIL_PORT_BUSY;
-  m->cnt_d[L1D_CNT_FAIL_BYPQ] += stall && fail == L1D_FAIL_BYP_QUEUE;
+  /* the stall counter of a fail reason: cnt_fail_line_q + (reason - 1) (a stall has one) */
+  const unsigned fail_cnt = L1D_CNT_FAIL_LINE + (fail ? fail - 1u : 0u);
+  if (go) {
+    m->cnt_d[L1D_CNT_ACCESS]++;
+    m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
+    m->cnt_d[L1D_CNT_HITRES] += o->ev_hitres_o;
+    m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
+    m->cnt_d[L1D_CNT_SMISS] += out == L1D_OUT_SECTOR_MISS;
+  }
+  if (stall) m->cnt_d[fail_cnt]++;
   m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
   m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
   m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
   m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
-  m->cnt_d[L1D_CNT_SMISS] += go && out == L1D_OUT_SECTOR_MISS;
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
@@ -1150,12 +1170,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
               !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
-  m->rep_cnt = fail == L1D_FAIL_LINE_ALLOC    ? L1D_CNT_FAIL_LINE
-               : fail == L1D_FAIL_MSHR_ENTRY  ? L1D_CNT_FAIL_ENTRY
-               : fail == L1D_FAIL_MSHR_MERGE  ? L1D_CNT_FAIL_MERGE
-               : fail == L1D_FAIL_MISS_QUEUE  ? L1D_CNT_FAIL_MQ
-               : fail == L1D_FAIL_PORT_BUSY   ? L1D_CNT_FAIL_PORT
-                                              : L1D_CNT_FAIL_BYPQ;
+  m->rep_cnt = (uint8_t)fail_cnt;
 }
 
 /* n words; the line sizes that occur (16..128 bytes, masks of 4..16
@@ -1190,8 +1205,10 @@ void l1d_commit(l1d_t *m) {
   m->d_store_q = (uint8_t)m->in.req_store_i;
   m->d_byp_q = (uint8_t)m->in.req_byp_i;
   m->d_id_q = m->in.req_id_i;
-  cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
-  cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  if (m->observed) { /* (a request not valid: its data and mask are used by nothing but an observer) */
+    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  }
 }
 
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
@@ -1216,7 +1233,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->d_store_q = m->d_store_d;
   m->d_byp_q = m->d_byp_d;
   m->d_id_q = m->d_id_d;
-  if (m->d_load) {
+  /* D's data and mask are used only under d_valid_q && d_store_q (a store's
+   * data, byte mask): the RTL loads them with every request; unobserved,
+   * the model copies a store's only (docs/c-models.md) */
+  if (m->d_load && (m->observed || (m->in.req_valid_i && m->in.req_store_i))) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
