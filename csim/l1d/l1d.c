@@ -27,9 +27,25 @@ enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, AC
 enum { VW = 16 };
 static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
 /* Fast paths (docs/c-models.md, "The L1D's fast paths").  The flag arrays
- * have 8 bytes of room after their last element (l1d_init), so the n <= 64
- * flags at f pack 8 at a time, the bytes past n read and masked off. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+ * have 16 bytes of room after their last element (l1d_init), so the n <= 64
+ * flags at f pack 16 (SSE2) or 8 at a time, the bytes past n read and
+ * masked off. */
+#ifdef __SSE2__
+static inline uint64_t pk16(__m128i x) { /* byte i not zero -> bit i */
+  return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) & 0xffffu;
+}
+static inline __m128i ld16(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
+  uint64_t m = 0;
+  for (unsigned i = 0; i < n; i += 16) m |= pk16(ld16(f + i)) << i;
+  return m & bits_mask64(n);
+}
+static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  uint64_t m = 0;
+  for (unsigned i = 0; i < n; i += 16) m |= pk16(_mm_or_si128(_mm_or_si128(ld16(a + i), ld16(b + i)), ld16(c + i))) << i;
+  return m & bits_mask64(n);
+}
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 static inline uint64_t pk8(uint64_t x) { /* byte i not zero -> bit i */
   x |= x >> 4; x |= x >> 2; x |= x >> 1;
   return ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
@@ -163,12 +179,12 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   size_t sw = (size_t)g->sets * g->ways, e = g->entries;
   int rc = 0;
   uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d};
-  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 8, 1)); /* (+ 8: room for bits_pack_nz's 8-byte reads) */
+  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 16, 1)); /* (+ 16: room for pk_nz's 16-byte reads) */
   rc |= !(m->rank_q = calloc(sw, 2));
   rc |= !(m->rank_d = calloc(sw, 2));
   uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
                     &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
-  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e + 8, 1));
+  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e + 16, 1));
   rc |= !(m->mshr_way_q = calloc(e, 2));
   rc |= !(m->mshr_way_d = calloc(e, 2));
   uint32_t **e32[] = {&m->mshr_addr_q, &m->mshr_addr_d};
@@ -1150,12 +1166,12 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->dk.rd = rd_set + 1; /* every data bank reads the set (gen_dway) */
   }
   /* remote lookup: read now, answered the next cycle */
-  uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
   m->rmt_v_d = (uint8_t)in->rmt_valid_i;
   m->rmt_line_d = m->rmt_line_q;
   m->rmt_set_d = m->rmt_set_q;
   m->rmt_sect_d = m->rmt_sect_q;
   if (in->rmt_valid_i) {
+    uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
     m->rmt_line_d = (in->rmt_addr_i >> m->offw) & lmask;
     m->rmt_set_d = rmt_set;
     m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
