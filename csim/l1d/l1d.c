@@ -181,6 +181,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d};
   for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 16, 1)); /* (+ 16: room for pk_nz's 16-byte reads) */
   rc |= !(m->rank_q = calloc(sw, 2));
+  rc |= !(m->tag_sh = calloc(sw, 4));
   rc |= !(m->rank_d = calloc(sw, 2));
   uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
                     &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
@@ -245,7 +246,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -549,6 +550,15 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, 
     const unsigned law = m->law;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const unsigned char *rb = (const unsigned char *)trow;
+#endif
+#ifndef FAULT_L1D_NOFWD /* (the injected fault takes the row-and-forwarding path below) */
+    if (m->d_valid_q) { /* the row was read at the last edge: merged with that edge's write, it is the tag
+                         * array's row now, which tag_sh mirrors (l1d.h) */
+      uint64_t tm[VW];
+      cam_eq(tm, m->tag_sh + rs, W, d_line);
+      for (unsigned k = 0; k < nwords(W) && !mhit; k++)
+        if (tm[k] & rf.occ[k]) mhit = 1, mw = k * 64u + (uint32_t)__builtin_ctzll(tm[k] & rf.occ[k]);
+    } else
 #endif
     for (unsigned k = 0; k < nwords(W) && !mhit; k++) {
       uint64_t occ = rf.occ[k], match = 0;
@@ -1256,6 +1266,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
+  if (m->fw_tag_v_d) m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d; /* (i_tags' write) */
   m->fw_tag_v_q = m->fw_tag_v_d;
   m->fw_tag_set_q = m->fw_tag_set_d;
   m->fw_tag_way_q = m->fw_tag_way_d;

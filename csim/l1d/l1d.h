@@ -131,6 +131,11 @@ typedef struct {
   } dk, dk_rmt;
   unsigned dwe[2], ndwe;
   uint8_t observed;
+  /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
+   * written with each i_tags write, at the same edge), for D's tag compare
+   * when its row was read at the last edge (docs/c-models.md); a way's
+   * entry means something only while the way is present (written since reset) */
+  uint32_t *tag_sh;
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
