@@ -334,7 +334,16 @@ static void stage_ent(l1d_t *m, unsigned e) {
 static void touch(l1d_t *m, unsigned set, unsigned way) {
   const uint16_t *q = m->rank_q + (size_t)set * m->g.ways;
   uint16_t *d = m->rank_d + (size_t)set * m->g.ways, rk = q[way];
-  for (unsigned v = 0; v < m->g.ways; v++)
+  unsigned v = 0;
+#ifdef __SSE2__ /* eight ranks to a compare (ranks < 1024: signed 16-bit compares hold) */
+  const __m128i vr = _mm_set1_epi16((short)rk);
+  for (; v + 8 <= m->g.ways; v += 8) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
+    __m128i lt = _mm_cmplt_epi16(x, vr); /* q < rk: q + 1, else d as staged */
+    _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  }
+#endif
+  for (; v < m->g.ways; v++)
     if (q[v] < rk) d[v] = (uint16_t)(q[v] + 1);
   d[way] = 0;
 }
@@ -459,12 +468,16 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
 static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
   uint64_t acc = 0, v = line & bits_mask64(law);
-  for (unsigned w = 0; w < W; w++) {
-    acc |= v << nacc;
-    nacc += law;
-    for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
+  if (m->observed) {
+    for (unsigned w = 0; w < W; w++) {
+      acc |= v << nacc;
+      nacc += law;
+      for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
+    }
+    if (nacc) m->tag_wdata[k] = (uint32_t)acc;
+  } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md) */
+    bits_set(m->tag_wdata, way * law, law, v);
   }
-  if (nacc) m->tag_wdata[k] = (uint32_t)acc;
   memset(m->tag_wmask, 0, bits_words(W) * 4);
   m->tag_wmask[way / 32] = 1u << (way % 32);
   mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
