@@ -408,7 +408,7 @@ static inline const uint32_t *dk_row(const struct l1d_dbanks *k, unsigned w) {
 /* The edge for a group: this cycle's read (every bank, the same set), then
  * the written banks' writes; a write into the row a bank holds lazily first
  * fills that bank's buffer with the row as it was (read-before-write). */
-static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe) {
+static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
   if (k->rd) {
     if (++k->gen == 0) { /* (a wrap: no stale mark may equal a new gen) */
       memset(k->mat, 0, ways * 4u);
@@ -423,7 +423,10 @@ static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, u
       memcpy(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words * 4u);
       k->mat[we[i]] = k->gen;
     }
-    mem_1r1w_commit(mm);
+    if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
+      memcpy(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words * 4u);
+    else
+      mem_1r1w_commit(mm);
   }
 }
 /* Every buffer of a group as the RTL's output register (observers only). */
@@ -496,6 +499,7 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   mem_1r1w_sync_write(&m->i_data[way], set, data, mask);
   mem_1r1w_sync_write(&m->i_data_rmt[way], set, data, mask);
   if (!(m->ndwe && m->dwe[0] == way)) m->dwe[m->ndwe++] = way;
+  m->dwe_full = m->ndwe == 1 && mask == m->all_mask; /* (all_mask: the line's every byte) */
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
   m->fw_data_way_d = (uint16_t)way;
@@ -1300,8 +1304,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_relq);
   mem_1r1w_sync_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
-  dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe);
-  dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe);
+  dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
   if (m->observed) {
     dk_sync(&m->dk, m->g.ways);
     dk_sync(&m->dk_rmt, m->g.ways);

@@ -130,6 +130,7 @@ typedef struct {
     uint32_t *mat;
   } dk, dk_rmt;
   unsigned dwe[2], ndwe;
+  uint8_t dwe_full; /* the one bank write of the cycle writes every byte (a line fill) */
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare
