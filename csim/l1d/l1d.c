@@ -26,6 +26,19 @@ enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, AC
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
 static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
+/* n words; the line sizes that occur (16..128 bytes, masks of 4..16
+ * bytes) as fixed-size copies the compiler inlines */
+static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
+  switch (n) {
+  case 1: d[0] = s[0]; break;
+  case 4: memcpy(d, s, 16); break;
+  case 8: memcpy(d, s, 32); break;
+  case 16: memcpy(d, s, 64); break;
+  case 32: memcpy(d, s, 128); break;
+  default: memcpy(d, s, (size_t)n * 4); break;
+  }
+}
+
 /* Fast paths (docs/c-models.md, "The L1D's fast paths").  The flag arrays
  * have 16 bytes of room after their last element (l1d_init), so the n <= 64
  * flags at f pack 16 (SSE2) or 8 at a time, the bytes past n read and
@@ -459,7 +472,7 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
   const uint32_t *l = dk_row(k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
   unsigned L = m->g.line;
-  memcpy(m->line_buf, l, m->lwords * 4);
+  cpy_words(m->line_buf, l, m->lwords);
   for (unsigned b = 0; b < L; b++)
     if (bits_test(m->fw_data_mask_q, b)) bits_set(m->line_buf, b * 8, 8, bits_get(m->fw_data_q, b * 8, 8));
   return m->line_buf;
@@ -503,8 +516,8 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
   m->fw_data_way_d = (uint16_t)way;
-  memcpy(m->fw_data_d, data, lw * 4);
-  memcpy(m->fw_data_mask_d, mask, bits_words(L) * 4);
+  cpy_words(m->fw_data_d, data, lw);
+  cpy_words(m->fw_data_mask_d, mask, bits_words(L));
   bits_trim(m->fw_data_mask_d, L);
 }
 
@@ -525,7 +538,7 @@ void l1d_comb_rmt(l1d_t *m) {
   }
   o->rmt_hit_o = m->rmt_v_q && rhit;
   if (o->rmt_hit_o)
-    memcpy(o->rmt_data_o, line_fw(m, &m->dk_rmt, m->rmt_set_q, rway), m->lwords * 4);
+    cpy_words(o->rmt_data_o, line_fw(m, &m->dk_rmt, m->rmt_set_q, rway), m->lwords);
   else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
   m->rmt_zero = !o->rmt_hit_o;
 }
@@ -692,13 +705,13 @@ static void mreq_from_missq(l1d_t *m) {
   o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
   o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, aw);
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
-    memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
+    cpy_words(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line));
     bits_trim(o->mem_req_mask_o, m->g.line);
   } else {
     for (unsigned b = 0; b < m->g.line; b += 32)
       o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
   }
-  memcpy(o->mem_req_data_o, mh, m->lwords * 4);
+  cpy_words(o->mem_req_data_o, mh, m->lwords);
   m->mreq_zero = 0;
 }
 
@@ -926,15 +939,15 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   if (fill_byp_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->fill_id_i;
-    memcpy(o->rsp_data_o, in->fill_data_i, m->lwords * 4);
+    cpy_words(o->rsp_data_o, in->fill_data_i, m->lwords);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * mg];
-    memcpy(o->rsp_data_o, rq_head, m->lwords * 4);
+    cpy_words(o->rsp_data_o, rq_head, m->lwords);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    memcpy(o->rsp_data_o, line_fw(m, &m->dk, d_set, mw), m->lwords * 4);
+    cpy_words(o->rsp_data_o, line_fw(m, &m->dk, d_set, mw), m->lwords);
   } else if (!m->rsp_zero) {
     memset(o->rsp_data_o, 0, m->lwords * 4);
   }
@@ -987,7 +1000,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   }
   /* the filled entry and its data join the release queue (fill order) */
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
-    memcpy(m->rq_wdata, in->fill_data_i, m->lwords * 4);
+    cpy_words(m->rq_wdata, in->fill_data_i, m->lwords);
     m->rq_wdata[m->lwords] = 0;
     bits_set(m->rq_wdata, m->lbits, m->eidxw, fill_e);
   }
@@ -1092,7 +1105,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   if (mq_push) {
     memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
     if (m->d_store_q) {
-      memcpy(m->mq_wdata, m->d_data_q, m->lwords * 4);
+      cpy_words(m->mq_wdata, m->d_data_q, m->lwords);
       for (unsigned b = 0; b < m->g.line; b += 32)
         bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, m->d_mask_q[b / 32]);
     }
@@ -1216,19 +1229,6 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->rep_cnt = (uint8_t)fail_cnt;
 }
 
-/* n words; the line sizes that occur (16..128 bytes, masks of 4..16
- * bytes) as fixed-size copies the compiler inlines */
-static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
-  switch (n) {
-  case 1: d[0] = s[0]; break;
-  case 4: memcpy(d, s, 16); break;
-  case 8: memcpy(d, s, 32); break;
-  case 16: memcpy(d, s, 64); break;
-  case 32: memcpy(d, s, 128); break;
-  default: memcpy(d, s, (size_t)n * 4); break;
-  }
-}
-
 static void commit_full(l1d_t *m);
 void l1d_commit(l1d_t *m) {
   if (!m->idle) {
@@ -1292,8 +1292,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->fw_data_set_q = m->fw_data_set_d;
   m->fw_data_way_q = m->fw_data_way_d;
   if (m->fw_data_v_d) {
-    memcpy(m->fw_data_q, m->fw_data_d, m->lwords * 4);
-    memcpy(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line) * 4);
+    cpy_words(m->fw_data_q, m->fw_data_d, m->lwords);
+    cpy_words(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line));
   }
   m->rmt_v_q = m->rmt_v_d;
   m->rmt_line_q = m->rmt_line_d;
