@@ -450,8 +450,9 @@ static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
   k->synced_lz = k->lz;
   k->synced_gen = k->gen;
 }
-void l1d_observe(l1d_t *m) {
-  m->observed = 1;
+void l1d_observe(l1d_t *m, int on) {
+  m->observed = (uint8_t)(on != 0);
+  if (!on) return;
   dk_sync(&m->dk, m->g.ways);
   dk_sync(&m->dk_rmt, m->g.ways);
 }

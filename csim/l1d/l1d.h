@@ -167,10 +167,11 @@ void l1d_comb(l1d_t *m);
  * inputs. */
 void l1d_comb_rmt(l1d_t *m);
 void l1d_commit(l1d_t *m);
-/* The state map is read after every edge (the lockstep engine): l1d_commit
- * then leaves every register, the data banks' output registers included, in
- * its RTL form.  Without it those are brought up to date only as the model
- * needs them (same outputs, same state otherwise). */
-void l1d_observe(l1d_t *m);
+/* on: the state map is read after every edge (the lockstep engine):
+ * l1d_commit then leaves every register, the data banks' output registers
+ * included, in its RTL form (brought there now).  Off (the default): those
+ * and two don't-cares (docs/c-models.md, "The L1D's fast paths") are kept
+ * only as the model needs them -- same outputs, same state otherwise. */
+void l1d_observe(l1d_t *m, int on);
 
 #endif
