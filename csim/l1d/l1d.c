@@ -322,6 +322,7 @@ void l1d_reset(l1d_t *m) {
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
+  m->trow_ok = 0; /* (the tag SRAM's output register is not reset) */
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -583,10 +584,16 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, 
     const unsigned char *rb = (const unsigned char *)trow;
 #endif
 #ifndef FAULT_L1D_NOFWD /* (the injected fault takes the row-and-forwarding path below) */
-    if (m->d_valid_q) { /* the row was read at the last edge: merged with that edge's write, it is the tag
-                         * array's row now, which tag_sh mirrors (l1d.h) */
+    if (m->d_valid_q || m->trow_ok) {
+      /* D holds a request: its row was read at the last edge and, merged with
+       * that edge's write, is the tag array's row now; or the row last read
+       * (trow_set, for D's stale address: the RTL compares whatever row the
+       * SRAM holds) has not been written since it was read.  Either way the
+       * row is tag_sh's (l1d.h), the last edge's write forwarded as above. */
       uint64_t tm[VW];
-      cam_eq(tm, m->tag_sh + rs, W, d_line);
+      cam_eq(tm, m->tag_sh + (m->d_valid_q ? rs : (size_t)m->trow_set * W), W, d_line);
+      if (fws != ~0u)
+        tm[fws / 64u] = (tm[fws / 64u] & ~(1ull << (fws % 64u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws % 64u);
       for (unsigned k = 0; k < nwords(W) && !mhit; k++)
         if (tm[k] & rf.occ[k]) mhit = 1, mw = k * 64u + (uint32_t)__builtin_ctzll(tm[k] & rf.occ[k]);
     } else
@@ -1285,6 +1292,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
   if (m->fw_tag_v_d) m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d; /* (i_tags' write) */
+  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1; /* the row i_tags' output register takes */
+  if (m->fw_tag_v_d && m->fw_tag_set_d == m->trow_set) m->trow_ok = 0; /* written at or after its read */
   m->fw_tag_v_q = m->fw_tag_v_d;
   m->fw_tag_set_q = m->fw_tag_set_d;
   m->fw_tag_way_q = m->fw_tag_way_d;

@@ -137,6 +137,10 @@ typedef struct {
    * when its row was read at the last edge (docs/c-models.md); a way's
    * entry means something only while the way is present (written since reset) */
   uint32_t *tag_sh;
+  /* trow_ok: i_tags' output register holds row trow_set of the tag array as
+   * it is now (read, not written since: D's compare may use tag_sh) */
+  uint32_t trow_set;
+  uint8_t trow_ok;
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
