@@ -26,7 +26,10 @@
  * Cost follows activity: a cycle with nothing at the ports, no queue
  * holding anything and no forwarding register set takes a short path
  * (comb_idle in l1d.c) that leaves every register, port and output as the
- * full evaluation would; lockstep compares them every cycle. */
+ * full evaluation would; lockstep compares them every cycle.  The data
+ * banks' output registers are held lazily and two don't-care values are
+ * skipped unless the state is observed (l1d_observe; docs/c-models.md,
+ * "The L1D's fast paths"). */
 #ifndef L1D_H
 #define L1D_H
 #include <stdint.h>
