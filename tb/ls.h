@@ -152,6 +152,11 @@ typedef struct ls_block {
    * once after declare().  The engine also skips check() then.  A block
    * without it still counts coverage under --bench. */
   void (*bench)(void *ctx);
+  /* Optional: called once before the first cycle of a C run that reads
+   * nothing of the C model's state map (the C model alone, no waveform, no
+   * comparison): a model that keeps registers only an observer reads in
+   * their RTL form may stop doing so (l1d_observe). */
+  void (*lean)(void *ctx);
   /* Optional, for the comparison waveform's .gtkw: the group a signal (sub:
    * its element or field, -1 the whole) is shown in.  Writes the group's
    * name and returns its rank (groups in rank order; rank < 100: the group

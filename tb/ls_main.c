@@ -973,6 +973,7 @@ static int run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uin
    * RTL: stim, inputs, eval, outputs, edge, eval). */
   int lean = !(r.use_c && r.use_rtl) && !fst && !vcd && !r.cmp;
   int chk = b->check && !o->rerun_child && !o->bench;
+  if (lean && r.use_c && b->lean) b->lean(r.ctx);
   if (lean && r.use_c) {
     for (; cyc < o->cycles; cyc++) {
       if ((cyc & 255) == 0) progress(&pg, &r, cyc, 0);

@@ -10,6 +10,9 @@
 #include "bits.h"
 #include "l1d_index.h"
 #include "l1d_victim.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_access_q",     "cnt_hit_q",       "cnt_hitres_q",    "cnt_miss_q",      "cnt_fail_line_q",
@@ -23,9 +26,98 @@ enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, AC
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
 static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
+/* n words; the line sizes that occur (16..128 bytes, masks of 4..16
+ * bytes) as fixed-size copies the compiler inlines */
+static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
+  switch (n) {
+  case 1: d[0] = s[0]; break;
+  case 4: memcpy(d, s, 16); break;
+  case 8: memcpy(d, s, 32); break;
+  case 16: memcpy(d, s, 64); break;
+  case 32: memcpy(d, s, 128); break;
+  default: memcpy(d, s, (size_t)n * 4); break;
+  }
+}
+
+/* Fast paths (docs/c-models.md, "The L1D's fast paths").  The flag arrays
+ * have 16 bytes of room after their last element (l1d_init), so the n <= 64
+ * flags at f pack 16 (SSE2) or 8 at a time, the bytes past n read and
+ * masked off. */
+#ifdef __SSE2__
+static inline uint64_t pk16(__m128i x) { /* byte i not zero -> bit i */
+  return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) & 0xffffu;
+}
+static inline __m128i ld16(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
+  uint64_t m = 0;
+  for (unsigned i = 0; i < n; i += 16) m |= pk16(ld16(f + i)) << i;
+  return m & bits_mask64(n);
+}
+static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  uint64_t m = 0;
+  for (unsigned i = 0; i < n; i += 16) m |= pk16(_mm_or_si128(_mm_or_si128(ld16(a + i), ld16(b + i)), ld16(c + i))) << i;
+  return m & bits_mask64(n);
+}
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint64_t pk8(uint64_t x) { /* byte i not zero -> bit i */
+  x |= x >> 4; x |= x >> 2; x |= x >> 1;
+  return ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+}
+static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
+  uint64_t m = 0, x;
+  for (unsigned i = 0; i < n; i += 8) memcpy(&x, f + i, 8), m |= pk8(x) << i;
+  return m & bits_mask64(n);
+}
+static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  uint64_t m = 0, x, y, z;
+  for (unsigned i = 0; i < n; i += 8) memcpy(&x, a + i, 8), memcpy(&y, b + i, 8), memcpy(&z, c + i, 8), m |= pk8(x | y | z) << i;
+  return m & bits_mask64(n);
+}
+#else
+static inline uint64_t pk_nz(const uint8_t *f, unsigned n) { return bits_pack_nz(f, n); }
+static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+  return bits_pack_nz3(a, b, c, n);
+}
+#endif
 /* v[k] for the n flags f[0..n) (not zero = set), k < nwords(n) */
 static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
-  for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = bits_pack_nz(f + b, n - b < 64 ? n - b : 64);
+  for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = pk_nz(f + b, n - b < 64 ? n - b : 64);
+}
+/* The MSHR's address match (a CAM): bit e of v[e / 64] set where a[e] == x,
+ * e < n; four entries to a compare where SSE2 is there. */
+static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x) {
+  for (unsigned k = 0, b = 0; b < n; k++, b += 64) {
+    unsigned c = n - b < 64 ? n - b : 64, i = 0;
+    uint64_t m = 0;
+#ifdef __SSE2__
+    const __m128i vx = _mm_set1_epi32((int)x);
+    for (; i + 4 <= c; i += 4)
+      m |= (uint64_t)(unsigned)_mm_movemask_ps(
+               _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + b + i)), vx)))
+           << i;
+#endif
+    for (; i < c; i++) m |= (uint64_t)(a[b + i] == x) << i;
+    v[k] = m;
+  }
+}
+/* Exact copies of a row of n bytes (n >= 1) as at most two overlapping
+ * fixed-size moves for the row sizes that occur (ways, ranks, merge ids),
+ * nothing written outside [d, d + n). */
+static inline void cpy_n(void *d, const void *s, size_t n) {
+  unsigned char *dd = d;
+  const unsigned char *ss = s;
+  if (n >= 8 && n <= 16) {
+    uint64_t a, b;
+    memcpy(&a, ss, 8), memcpy(&b, ss + n - 8, 8), memcpy(dd, &a, 8), memcpy(dd + n - 8, &b, 8);
+  } else if (n >= 4 && n < 8) {
+    uint32_t a, b;
+    memcpy(&a, ss, 4), memcpy(&b, ss + n - 4, 4), memcpy(dd, &a, 4), memcpy(dd + n - 4, &b, 4);
+  } else if (n > 16 && n <= 32) {
+    uint64_t a[2], b[2];
+    memcpy(a, ss, 16), memcpy(b, ss + n - 16, 16), memcpy(dd, a, 16), memcpy(dd + n - 16, b, 16);
+  } else {
+    memcpy(dd, ss, n);
+  }
 }
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
@@ -66,6 +158,13 @@ void l1d_modes_from_cfg(const l1sys_cfg_t *cfg, l1d_in_t *in) {
   in->mode_ba_thr_i = (uint32_t)CFG(cfg, L1D_BA_THRESHOLD);
   in->mode_sbyp_i = (uint32_t)CFG(cfg, L1D_SBYP); /* a composition with an MRPB drives it from MRPB_BYPASS */
 }
+/* the fail counters in the order of the fail reasons (comb_full's fail_cnt) */
+_Static_assert(L1D_FAIL_LINE_ALLOC == 1 && L1D_FAIL_MSHR_ENTRY == 2 && L1D_FAIL_MSHR_MERGE == 3 &&
+                   L1D_FAIL_MISS_QUEUE == 4 && L1D_FAIL_PORT_BUSY == 5 && L1D_FAIL_BYP_QUEUE == 6 &&
+                   L1D_CNT_FAIL_ENTRY == L1D_CNT_FAIL_LINE + 1 && L1D_CNT_FAIL_MERGE == L1D_CNT_FAIL_LINE + 2 &&
+                   L1D_CNT_FAIL_MQ == L1D_CNT_FAIL_LINE + 3 && L1D_CNT_FAIL_PORT == L1D_CNT_FAIL_LINE + 4 &&
+                   L1D_CNT_FAIL_BYPQ == L1D_CNT_FAIL_LINE + 5,
+               "fail reasons and fail counters in different orders");
 /* mode_sbyp_i takes the MRPB's encoding (one input for both sources) */
 _Static_assert(L1D_SBYP_OFF == MRPB_BYPASS_OFF && L1D_SBYP_ALL == MRPB_BYPASS_ALL &&
                    L1D_SBYP_ASSOC == MRPB_BYPASS_ASSOC, "L1D_SBYP and MRPB_BYPASS encodings differ");
@@ -93,12 +192,13 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   size_t sw = (size_t)g->sets * g->ways, e = g->entries;
   int rc = 0;
   uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d};
-  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 8, 1)); /* (+ 8: room for bits_pack_nz's 8-byte reads) */
+  for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 16, 1)); /* (+ 16: room for pk_nz's 16-byte reads) */
   rc |= !(m->rank_q = calloc(sw, 2));
+  rc |= !(m->tag_sh = calloc(sw, 4));
   rc |= !(m->rank_d = calloc(sw, 2));
   uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
                     &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
-  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e + 8, 1));
+  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e + 16, 1));
   rc |= !(m->mshr_way_q = calloc(e, 2));
   rc |= !(m->mshr_way_d = calloc(e, 2));
   uint32_t **e32[] = {&m->mshr_addr_q, &m->mshr_addr_d};
@@ -115,14 +215,18 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   for (unsigned w = 0; w < g->ways && !rc; w++) {
     rc |= mem_1r1w_sync_init(&m->i_data[w], g->sets, m->lbits, 8);
     rc |= mem_1r1w_sync_init(&m->i_data_rmt[w], g->sets, m->lbits, 8);
-    m->i_data[w].keep = m->i_data_rmt[w].keep = 1;
   }
+  /* the data banks' output registers: lazily, per group (l1d.h) */
+  rc |= !(m->dk.mat = calloc(g->ways, 4));
+  rc |= !(m->dk_rmt.mat = calloc(g->ways, 4));
+  m->dk.b = m->i_data;
+  m->dk_rmt.b = m->i_data_rmt;
   /* the SRAMs' output registers skip re-capturing a row they already hold */
   m->i_tags.keep = m->i_tags_rmt.keep = 1;
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
-                    &m->out.rmt_data_o, &m->d_data_q, &m->d_data_d, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
+                    &m->out.rmt_data_o, &m->d_data_q, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
-  uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->d_mask_d, &m->fw_data_mask_q, &m->fw_data_mask_d};
+  uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->fw_data_mask_q, &m->fw_data_mask_d};
   for (size_t i = 0; i < sizeof wm / sizeof wm[0]; i++) rc |= !(*wm[i] = calloc(bits_words(g->line), 4));
   (void)sw;
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
@@ -153,9 +257,9 @@ void l1d_free(l1d_t *m) {
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
-               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q, m->d_data_d,
-               m->d_mask_q, m->d_mask_d, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf};
+               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
+               m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -194,6 +298,15 @@ void l1d_reset(l1d_t *m) {
     mem_1r1w_sync_forget(&m->i_data[w]);
     mem_1r1w_sync_forget(&m->i_data_rmt[w]);
   }
+  /* nothing held lazily: the buffers are the output registers (a random
+   * initial state writes them after this) */
+  struct l1d_dbanks *dks[2] = {&m->dk, &m->dk_rmt};
+  for (int i = 0; i < 2; i++) {
+    dks[i]->lz = dks[i]->rd = dks[i]->synced_lz = dks[i]->synced_gen = 0;
+    dks[i]->gen = 1;
+    memset(dks[i]->mat, 0, m->g.ways * 4u);
+  }
+  m->ndwe = 0;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -209,6 +322,7 @@ void l1d_reset(l1d_t *m) {
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
+  m->trow_ok = 0; /* (the tag SRAM's output register is not reset) */
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -216,9 +330,9 @@ static void stage_set(l1d_t *m, unsigned set) {
   for (unsigned i = 0; i < m->nds; i++)
     if (m->dset[i] == set) return;
   size_t o = (size_t)set * m->g.ways, W = m->g.ways;
-  memcpy(m->valid_d + o, m->valid_q + o, W); memcpy(m->rsv_d + o, m->rsv_q + o, W);
-  memcpy(m->byp_d + o, m->byp_q + o, W); memcpy(m->reuse_d + o, m->reuse_q + o, W);
-  memcpy(m->rank_d + o, m->rank_q + o, W * 2);
+  cpy_n(m->valid_d + o, m->valid_q + o, W); cpy_n(m->rsv_d + o, m->rsv_q + o, W);
+  cpy_n(m->byp_d + o, m->byp_q + o, W); cpy_n(m->reuse_d + o, m->reuse_q + o, W);
+  cpy_n(m->rank_d + o, m->rank_q + o, W * 2);
   m->dset[m->nds++] = set;
 }
 static void stage_ent(l1d_t *m, unsigned e) {
@@ -226,7 +340,7 @@ static void stage_ent(l1d_t *m, unsigned e) {
     if (m->dent[i] == e) return;
   m->mshr_valid_d[e] = m->mshr_valid_q[e]; m->mshr_rdy_d[e] = m->mshr_rdy_q[e]; m->mshr_pres_d[e] = m->mshr_pres_q[e];
   m->mshr_addr_d[e] = m->mshr_addr_q[e]; m->mshr_way_d[e] = m->mshr_way_q[e]; m->mshr_cnt_d[e] = m->mshr_cnt_q[e];
-  memcpy(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
+  cpy_n(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
   m->dent[m->nde++] = e;
 }
 
@@ -234,7 +348,16 @@ static void stage_ent(l1d_t *m, unsigned e) {
 static void touch(l1d_t *m, unsigned set, unsigned way) {
   const uint16_t *q = m->rank_q + (size_t)set * m->g.ways;
   uint16_t *d = m->rank_d + (size_t)set * m->g.ways, rk = q[way];
-  for (unsigned v = 0; v < m->g.ways; v++)
+  unsigned v = 0;
+#ifdef __SSE2__ /* eight ranks to a compare (ranks < 1024: signed 16-bit compares hold) */
+  const __m128i vr = _mm_set1_epi16((short)rk);
+  for (; v + 8 <= m->g.ways; v += 8) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
+    __m128i lt = _mm_cmplt_epi16(x, vr); /* q < rk: q + 1, else d as staged */
+    _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  }
+#endif
+  for (; v < m->g.ways; v++)
     if (q[v] < rk) d[v] = (uint16_t)(q[v] + 1);
   d[way] = 0;
 }
@@ -248,8 +371,8 @@ static void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
   const unsigned W = m->g.ways;
   for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
     unsigned n = W - b < 64 ? W - b : 64;
-    f->occ[k] = bits_pack_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
-    f->r[k] = bits_pack_nz(m->rsv_q + o + b, n);
+    f->occ[k] = pk_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
+    f->r[k] = pk_nz(m->rsv_q + o + b, n);
   }
 }
 
@@ -290,14 +413,68 @@ static inline uint32_t tag_fw(const l1d_t *m, const uint32_t *row, uint32_t set,
   return tag_of(m, row, w);
 }
 
+/* ---- the data banks' output registers, lazily (l1d.h, struct l1d_dbanks) ---- */
+/* Bank w's output register: its row held lazily, or its own buffer. */
+static inline const uint32_t *dk_row(const struct l1d_dbanks *k, unsigned w) {
+  if (k->lz && k->mat[w] != k->gen) return mem_1r1w_read(&k->b[w].m, k->lz - 1);
+  return k->b[w].rdata_q;
+}
+/* The edge for a group: this cycle's read (every bank, the same set), then
+ * the written banks' writes; a write into the row a bank holds lazily first
+ * fills that bank's buffer with the row as it was (read-before-write). */
+static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
+  if (k->rd) {
+    if (++k->gen == 0) { /* (a wrap: no stale mark may equal a new gen) */
+      memset(k->mat, 0, ways * 4u);
+      k->gen = 1;
+    }
+    k->lz = k->rd;
+  }
+  for (unsigned i = 0; i < nwe; i++) {
+    mem_1r1w_t *mm = &k->b[we[i]].m;
+    if (!mm->we_i) continue;
+    if (k->lz == mm->waddr_i + 1 && k->mat[we[i]] != k->gen) {
+      memcpy(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words * 4u);
+      k->mat[we[i]] = k->gen;
+    }
+    if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
+      memcpy(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words * 4u);
+    else
+      mem_1r1w_commit(mm);
+  }
+}
+/* Every buffer of a group as the RTL's output register (observers only). */
+static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
+  if (!k->lz || (k->synced_lz == k->lz && k->synced_gen == k->gen)) return;
+  for (unsigned w = 0; w < ways; w++)
+    if (k->mat[w] != k->gen) memcpy(k->b[w].rdata_q, mem_1r1w_read(&k->b[w].m, k->lz - 1), k->b[w].m.words * 4u);
+  k->synced_lz = k->lz;
+  k->synced_gen = k->gen;
+}
+void l1d_observe(l1d_t *m, int on) {
+  m->observed = (uint8_t)(on != 0);
+  if (!on) return;
+  dk_sync(&m->dk, m->g.ways);
+  dk_sync(&m->dk_rmt, m->g.ways);
+}
+/* Start of a cycle: the banks written last cycle return to idle (the others are). */
+static inline void dk_idle(l1d_t *m) {
+  for (unsigned i = 0; i < m->ndwe; i++) {
+    mem_1r1w_idle(&m->i_data[m->dwe[i]].m);
+    mem_1r1w_idle(&m->i_data_rmt[m->dwe[i]].m);
+  }
+  m->ndwe = 0;
+  m->dk.rd = m->dk_rmt.rd = 0;
+}
+
 /* Way w's line as read at the last edge (a row of Ways lines), with the
  * bytes written at that edge into the same set and way merged in (fw_data_*).
  * Returns the row's own words when nothing is merged, else m->line_buf. */
-static const uint32_t *line_fw(l1d_t *m, const mem_1r1w_sync_t *bank, uint32_t set, unsigned w) {
-  const uint32_t *l = mem_1r1w_sync_rdata(&bank[w]);
+static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
+  const uint32_t *l = dk_row(k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
   unsigned L = m->g.line;
-  memcpy(m->line_buf, l, m->lwords * 4);
+  cpy_words(m->line_buf, l, m->lwords);
   for (unsigned b = 0; b < L; b++)
     if (bits_test(m->fw_data_mask_q, b)) bits_set(m->line_buf, b * 8, 8, bits_get(m->fw_data_q, b * 8, 8));
   return m->line_buf;
@@ -309,12 +486,16 @@ static const uint32_t *line_fw(l1d_t *m, const mem_1r1w_sync_t *bank, uint32_t s
 static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
   uint64_t acc = 0, v = line & bits_mask64(law);
-  for (unsigned w = 0; w < W; w++) {
-    acc |= v << nacc;
-    nacc += law;
-    for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
+  if (m->observed) {
+    for (unsigned w = 0; w < W; w++) {
+      acc |= v << nacc;
+      nacc += law;
+      for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
+    }
+    if (nacc) m->tag_wdata[k] = (uint32_t)acc;
+  } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md) */
+    bits_set(m->tag_wdata, way * law, law, v);
   }
-  if (nacc) m->tag_wdata[k] = (uint32_t)acc;
   memset(m->tag_wmask, 0, bits_words(W) * 4);
   m->tag_wmask[way / 32] = 1u << (way % 32);
   mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
@@ -332,11 +513,13 @@ static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *dat
   unsigned L = m->g.line, lw = m->lwords;
   mem_1r1w_sync_write(&m->i_data[way], set, data, mask);
   mem_1r1w_sync_write(&m->i_data_rmt[way], set, data, mask);
+  if (!(m->ndwe && m->dwe[0] == way)) m->dwe[m->ndwe++] = way;
+  m->dwe_full = m->ndwe == 1 && mask == m->all_mask; /* (all_mask: the line's every byte) */
   m->fw_data_v_d = 1;
   m->fw_data_set_d = set;
   m->fw_data_way_d = (uint16_t)way;
-  memcpy(m->fw_data_d, data, lw * 4);
-  memcpy(m->fw_data_mask_d, mask, bits_words(L) * 4);
+  cpy_words(m->fw_data_d, data, lw);
+  cpy_words(m->fw_data_mask_d, mask, bits_words(L));
   bits_trim(m->fw_data_mask_d, L);
 }
 
@@ -357,7 +540,7 @@ void l1d_comb_rmt(l1d_t *m) {
   }
   o->rmt_hit_o = m->rmt_v_q && rhit;
   if (o->rmt_hit_o)
-    memcpy(o->rmt_data_o, line_fw(m, m->i_data_rmt, m->rmt_set_q, rway), m->lwords * 4);
+    cpy_words(o->rmt_data_o, line_fw(m, &m->dk_rmt, m->rmt_set_q, rway), m->lwords);
   else if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
   m->rmt_zero = !o->rmt_hit_o;
 }
@@ -400,6 +583,21 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const unsigned char *rb = (const unsigned char *)trow;
 #endif
+#ifndef FAULT_L1D_NOFWD /* (the injected fault takes the row-and-forwarding path below) */
+    if (m->d_valid_q || m->trow_ok) {
+      /* D holds a request: its row was read at the last edge and, merged with
+       * that edge's write, is the tag array's row now; or the row last read
+       * (trow_set, for D's stale address: the RTL compares whatever row the
+       * SRAM holds) has not been written since it was read.  Either way the
+       * row is tag_sh's (l1d.h), the last edge's write forwarded as above. */
+      uint64_t tm[VW];
+      cam_eq(tm, m->tag_sh + (m->d_valid_q ? rs : (size_t)m->trow_set * W), W, d_line);
+      if (fws != ~0u)
+        tm[fws / 64u] = (tm[fws / 64u] & ~(1ull << (fws % 64u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws % 64u);
+      for (unsigned k = 0; k < nwords(W) && !mhit; k++)
+        if (tm[k] & rf.occ[k]) mhit = 1, mw = k * 64u + (uint32_t)__builtin_ctzll(tm[k] & rf.occ[k]);
+    } else
+#endif
     for (unsigned k = 0; k < nwords(W) && !mhit; k++) {
       uint64_t occ = rf.occ[k], match = 0;
       if (!occ) continue;
@@ -426,11 +624,12 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, 
            bm = mhit && m->byp_q[rs + mw];
   uint32_t sm = mhit && !vm && !rm && !bm; /* line present, its sector neither valid nor reserved */
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
-  for (unsigned k = 0; k < nwe && !p_hit; k++) /* the lowest valid entry of the atom */
-    for (uint64_t x = ev[k]; x && !p_hit; x &= x - 1) {
-      unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-      if (m->mshr_addr_q[e] == d_atom) p_hit = 1, p_e = e;
-    }
+  { /* the lowest valid entry of the atom */
+    uint64_t pm[VW];
+    cam_eq(pm, m->mshr_addr_q, E, d_atom);
+    for (unsigned k = 0; k < nwe && !p_hit; k++)
+      if (pm[k] & ev[k]) p_hit = 1, p_e = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]);
+  }
   for (unsigned k = 0; k < nwe && !free_any; k++) { /* the lowest free entry */
     uint64_t all = (k + 1 < nwe || !(E & 63u)) ? ~0ull : (1ull << (E & 63u)) - 1ull;
     uint64_t efree = ~ev[k] & all;
@@ -514,13 +713,13 @@ static void mreq_from_missq(l1d_t *m) {
   o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
   o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, aw);
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
-    memcpy(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line) * 4);
+    cpy_words(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line));
     bits_trim(o->mem_req_mask_o, m->g.line);
   } else {
     for (unsigned b = 0; b < m->g.line; b += 32)
       o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
   }
-  memcpy(o->mem_req_data_o, mh, m->lwords * 4);
+  cpy_words(o->mem_req_data_o, mh, m->lwords);
   m->mreq_zero = 0;
 }
 
@@ -550,6 +749,11 @@ static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->i_mem.waddr_i = f->wptr_q;
   f->i_mem.wmask_i[0] = 1;
 }
+/* A queue's cycle: fifo_sync_comb, or its idle form when nothing moves. */
+static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+  if (push | pop) fifo_sync_comb(f, push, wdata, pop);
+  else fifo_idle(f);
+}
 
 /* The fill port's ready with an empty release queue and no fill offered
  * (an output all the same): ready unless ON_FILL finds every way of the
@@ -566,27 +770,23 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
     uint32_t any = 0; /* some way of the set not reserved */
     for (unsigned b = 0; b < W && !any; b += 64) {
       unsigned n = W - b < 64 ? W - b : 64;
-      any = (~bits_pack_nz(r + b, n) & bits_mask64(n)) != 0;
+      any = (~pk_nz(r + b, n) & bits_mask64(n)) != 0;
     }
     m->out.fill_ready_o = any;
   }
 }
 
-static void comb_idle(l1d_t *m) {
+/* The first quiet cycle after others: the parts that stay constant while
+ * quiet cycles follow one another (out of line: the steady path stays short). */
+__attribute__((noinline)) static void idle_enter(l1d_t *m) {
   l1d_out_t *o = &m->out;
-  const int was = m->idle == 1; /* the last cycle was quiet too: the constant parts are in place */
-  m->idle = 1;
-  m->rep_ok = 0;
-  if (!was) {
+  { /* (the outputs and next-state values a full evaluation would give) */
     m->nds = m->nde = 0;
     memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
     m->mem_rr_d = m->mem_rr_q;
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
-    for (unsigned w = 0; w < m->g.ways; w++) {
-      mem_1r1w_sync_idle(&m->i_data[w]);
-      mem_1r1w_sync_idle(&m->i_data_rmt[w]);
-    }
+    dk_idle(m);
     m->fw_tag_v_d = 0;
     m->fw_tag_set_d = m->fw_tag_set_q;
     m->fw_tag_way_d = m->fw_tag_way_q;
@@ -612,31 +812,41 @@ static void comb_idle(l1d_t *m) {
     m->rmt_line_d = m->rmt_line_q;
     m->rmt_set_d = m->rmt_set_q;
     m->rmt_sect_d = m->rmt_sect_q;
+    if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
+    m->rsp_zero = 1;
+    if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
+    m->rmt_zero = 1;
+    if (!m->mreq_held) {
+      mreq_from_missq(m);
+      m->mreq_held = 1;
+    }
   }
+}
+
+/* D's verdict on its (invalid) request, remembered (out of line: rare). */
+__attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
+  l1d_verd_t vd;
+  uint64_t ev[VW];
+  vec_nz(ev, m->mshr_valid_q, m->g.entries);
+  decide(m, ev, 0, 0, &vd);
+  m->memo_out = vd.out;
+  m->memo_fail = vd.fail;
+  m->memo_addr = m->d_addr_q;
+  m->memo_sb = sb;
+  m->memo_ok = 1;
+}
+
+static inline void comb_idle(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  if (m->idle != 1) idle_enter(m); /* (else the last cycle was quiet too: the constant parts are in place) */
+  m->idle = 1;
+  m->rep_ok = 0;
   fill_ready_empty_relq(m);
   /* D's verdict on its (invalid) request */
   const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
-  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) {
-    l1d_verd_t vd;
-    uint64_t ev[VW];
-    vec_nz(ev, m->mshr_valid_q, m->g.entries);
-    decide(m, ev, 0, 0, &vd);
-    m->memo_out = vd.out;
-    m->memo_fail = vd.fail;
-    m->memo_addr = m->d_addr_q;
-    m->memo_sb = sb;
-    m->memo_ok = 1;
-  }
+  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
   o->req_outcome_o = m->memo_out;
   o->req_fail_o = m->memo_fail;
-  if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
-  m->rsp_zero = 1;
-  if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
-  m->rmt_zero = 1;
-  if (!m->mreq_held) {
-    mreq_from_missq(m);
-    m->mreq_held = 1;
-  }
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
 
@@ -668,10 +878,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->mem_rr_d = m->mem_rr_q;
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
-  for (unsigned w = 0; w < W; w++) {
-    mem_1r1w_sync_idle(&m->i_data[w]);
-    mem_1r1w_sync_idle(&m->i_data_rmt[w]);
-  }
+  dk_idle(m);
   m->fw_tag_v_d = 0;
   m->fw_tag_set_d = m->fw_tag_set_q;
   m->fw_tag_way_d = m->fw_tag_way_q;
@@ -692,11 +899,12 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   vec_nz(ep, m->mshr_rdy_q, E);
   for (unsigned k = 0; k < nwe; k++) ep[k] = ev[k] & ~ep[k];
   uint32_t fill_hit = 0, fill_e = 0;
-  for (unsigned k = 0; k < nwe && !fill_hit; k++)
-    for (uint64_t x = ep[k]; x && !fill_hit; x &= x - 1) {
-      unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-      if (m->mshr_addr_q[e] == in->fill_addr_i) fill_hit = 1, fill_e = e;
-    }
+  if (in->fill_valid_i) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
+    uint64_t fm[VW];
+    cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i);
+    for (unsigned k = 0; k < nwe && !fill_hit; k++)
+      if (fm[k] & ep[k]) fill_hit = 1, fill_e = k * 64u + (uint32_t)__builtin_ctzll(fm[k] & ep[k]);
+  }
   /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
   l1d_vict_t fv = {0, 1, 0};
   if (on_fill) {
@@ -739,15 +947,15 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   if (fill_byp_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->fill_id_i;
-    memcpy(o->rsp_data_o, in->fill_data_i, m->lwords * 4);
+    cpy_words(o->rsp_data_o, in->fill_data_i, m->lwords);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * mg];
-    memcpy(o->rsp_data_o, rq_head, m->lwords * 4);
+    cpy_words(o->rsp_data_o, rq_head, m->lwords);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    memcpy(o->rsp_data_o, line_fw(m, m->i_data, d_set, mw), m->lwords * 4);
+    cpy_words(o->rsp_data_o, line_fw(m, &m->dk, d_set, mw), m->lwords);
   } else if (!m->rsp_zero) {
     memset(o->rsp_data_o, 0, m->lwords * 4);
   }
@@ -800,7 +1008,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   }
   /* the filled entry and its data join the release queue (fill order) */
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
-    memcpy(m->rq_wdata, in->fill_data_i, m->lwords * 4);
+    cpy_words(m->rq_wdata, in->fill_data_i, m->lwords);
     m->rq_wdata[m->lwords] = 0;
     bits_set(m->rq_wdata, m->lbits, m->eidxw, fill_e);
   }
@@ -895,7 +1103,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->mshr_valid_d[rel_e] = 0;
     m->mshr_rdy_d[rel_e] = 0;
   }
-  fifo_sync_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
+  fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
 
   /* ---- miss queue {store, id, atom, mask, data}; bypass queue {atom, id} ---- */
   uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||
@@ -905,7 +1113,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   if (mq_push) {
     memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
     if (m->d_store_q) {
-      memcpy(m->mq_wdata, m->d_data_q, m->lwords * 4);
+      cpy_words(m->mq_wdata, m->d_data_q, m->lwords);
       for (unsigned b = 0; b < m->g.line; b += 32)
         bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, m->d_mask_q[b / 32]);
     }
@@ -942,8 +1150,8 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
-  fifo_sync_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
-  fifo_sync_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
+  fq_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
+  fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
   /* ---- remote answer (registers only) ---- */
   l1d_comb_rmt(m);
@@ -966,21 +1174,20 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   o->ev_byp_o = bq_push;
   o->ev_pseudo_o = act == ACT_PSEUDO;
   o->ev_fill_o = fill_line_go;
-  m->cnt_d[L1D_CNT_ACCESS] += o->ev_access_o;
-  m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
-  m->cnt_d[L1D_CNT_HITRES] += o->ev_hitres_o;
-  m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
-  m->cnt_d[L1D_CNT_FAIL_LINE] += stall && fail == L1D_FAIL_LINE_ALLOC;
-  m->cnt_d[L1D_CNT_FAIL_ENTRY] += stall && fail == L1D_FAIL_MSHR_ENTRY;
-  m->cnt_d[L1D_CNT_FAIL_MERGE] += stall && fail == L1D_FAIL_MSHR_MERGE;
-  m->cnt_d[L1D_CNT_FAIL_MQ] += stall && fail == L1D_FAIL_MISS_QUEUE;
-  m->cnt_d[L1D_CNT_FAIL_PORT] += stall && fail == L1D_FAIL_PORT_BUSY;
-  m->cnt_d[L1D_CNT_FAIL_BYPQ] += stall && fail == L1D_FAIL_BYP_QUEUE;
+  /* the stall counter of a fail reason: cnt_fail_line_q + (reason - 1) (a stall has one) */
+  const unsigned fail_cnt = L1D_CNT_FAIL_LINE + (fail ? fail - 1u : 0u);
+  if (go) {
+    m->cnt_d[L1D_CNT_ACCESS]++;
+    m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
+    m->cnt_d[L1D_CNT_HITRES] += o->ev_hitres_o;
+    m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
+    m->cnt_d[L1D_CNT_SMISS] += out == L1D_OUT_SECTOR_MISS;
+  }
+  if (stall) m->cnt_d[fail_cnt]++;
   m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
   m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
   m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
   m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
-  m->cnt_d[L1D_CNT_SMISS] += go && out == L1D_OUT_SECTOR_MISS;
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
@@ -992,8 +1199,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->d_store_d = (uint8_t)in->req_store_i;
     m->d_byp_d = (uint8_t)in->req_byp_i;
     m->d_id_d = in->req_id_i;
-    memcpy(m->d_data_d, in->req_data_i, m->lwords * 4);
-    memcpy(m->d_mask_d, in->req_mask_i, bits_words(m->g.line) * 4);
+    /* (its data and mask: l1d_commit copies them from the port, which holds still until then) */
   } else {
     m->d_valid_d = m->d_valid_q;
     m->d_addr_d = m->d_addr_q;
@@ -1005,20 +1211,20 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rd_en = m->d_load ? in->req_valid_i : 1;
   if (rd_en) {
     mem_1r1w_sync_read(&m->i_tags, rd_set);
-    for (unsigned w = 0; w < W; w++) mem_1r1w_sync_read(&m->i_data[w], rd_set);
+    m->dk.rd = rd_set + 1; /* every data bank reads the set (gen_dway) */
   }
   /* remote lookup: read now, answered the next cycle */
-  uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
   m->rmt_v_d = (uint8_t)in->rmt_valid_i;
   m->rmt_line_d = m->rmt_line_q;
   m->rmt_set_d = m->rmt_set_q;
   m->rmt_sect_d = m->rmt_sect_q;
   if (in->rmt_valid_i) {
+    uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
     m->rmt_line_d = (in->rmt_addr_i >> m->offw) & lmask;
     m->rmt_set_d = rmt_set;
     m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
-    for (unsigned w = 0; w < W; w++) mem_1r1w_sync_read(&m->i_data_rmt[w], rmt_set);
+    m->dk_rmt.rd = rmt_set + 1;
   }
 
   /* a refused request retried in D while nothing else moves (no fill, no
@@ -1028,25 +1234,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
               !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
-  m->rep_cnt = fail == L1D_FAIL_LINE_ALLOC    ? L1D_CNT_FAIL_LINE
-               : fail == L1D_FAIL_MSHR_ENTRY  ? L1D_CNT_FAIL_ENTRY
-               : fail == L1D_FAIL_MSHR_MERGE  ? L1D_CNT_FAIL_MERGE
-               : fail == L1D_FAIL_MISS_QUEUE  ? L1D_CNT_FAIL_MQ
-               : fail == L1D_FAIL_PORT_BUSY   ? L1D_CNT_FAIL_PORT
-                                              : L1D_CNT_FAIL_BYPQ;
-}
-
-/* n words; the line sizes that occur (16..128 bytes, masks of 4..16
- * bytes) as fixed-size copies the compiler inlines */
-static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
-  switch (n) {
-  case 1: d[0] = s[0]; break;
-  case 4: memcpy(d, s, 16); break;
-  case 8: memcpy(d, s, 32); break;
-  case 16: memcpy(d, s, 64); break;
-  case 32: memcpy(d, s, 128); break;
-  default: memcpy(d, s, (size_t)n * 4); break;
-  }
+  m->rep_cnt = (uint8_t)fail_cnt;
 }
 
 static void commit_full(l1d_t *m);
@@ -1068,23 +1256,25 @@ void l1d_commit(l1d_t *m) {
   m->d_store_q = (uint8_t)m->in.req_store_i;
   m->d_byp_q = (uint8_t)m->in.req_byp_i;
   m->d_id_q = m->in.req_id_i;
-  cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
-  cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  if (m->observed) { /* (a request not valid: its data and mask are used by nothing but an observer) */
+    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  }
 }
 
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
   for (unsigned i = 0; i < m->nds; i++) {
     size_t o = (size_t)m->dset[i] * W;
-    memcpy(m->valid_q + o, m->valid_d + o, W); memcpy(m->rsv_q + o, m->rsv_d + o, W);
-    memcpy(m->byp_q + o, m->byp_d + o, W); memcpy(m->reuse_q + o, m->reuse_d + o, W);
-    memcpy(m->rank_q + o, m->rank_d + o, W * 2);
+    cpy_n(m->valid_q + o, m->valid_d + o, W); cpy_n(m->rsv_q + o, m->rsv_d + o, W);
+    cpy_n(m->byp_q + o, m->byp_d + o, W); cpy_n(m->reuse_q + o, m->reuse_d + o, W);
+    cpy_n(m->rank_q + o, m->rank_d + o, W * 2);
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
     m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
-    memcpy(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
   }
   m->nds = m->nde = 0;
   m->mem_rr_q = m->mem_rr_d;
@@ -1094,10 +1284,16 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->d_store_q = m->d_store_d;
   m->d_byp_q = m->d_byp_d;
   m->d_id_q = m->d_id_d;
-  if (m->d_load) {
-    memcpy(m->d_data_q, m->d_data_d, m->lwords * 4);
-    memcpy(m->d_mask_q, m->d_mask_d, bits_words(m->g.line) * 4);
+  /* D's data and mask are used only under d_valid_q && d_store_q (a store's
+   * data, byte mask): the RTL loads them with every request; unobserved,
+   * the model copies a store's only (docs/c-models.md) */
+  if (m->d_load && (m->observed || (m->in.req_valid_i && m->in.req_store_i))) {
+    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
+  if (m->fw_tag_v_d) m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d; /* (i_tags' write) */
+  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1; /* the row i_tags' output register takes */
+  if (m->fw_tag_v_d && m->fw_tag_set_d == m->trow_set) m->trow_ok = 0; /* written at or after its read */
   m->fw_tag_v_q = m->fw_tag_v_d;
   m->fw_tag_set_q = m->fw_tag_set_d;
   m->fw_tag_way_q = m->fw_tag_way_d;
@@ -1106,8 +1302,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->fw_data_set_q = m->fw_data_set_d;
   m->fw_data_way_q = m->fw_data_way_d;
   if (m->fw_data_v_d) {
-    memcpy(m->fw_data_q, m->fw_data_d, m->lwords * 4);
-    memcpy(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line) * 4);
+    cpy_words(m->fw_data_q, m->fw_data_d, m->lwords);
+    cpy_words(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line));
   }
   m->rmt_v_q = m->rmt_v_d;
   m->rmt_line_q = m->rmt_line_d;
@@ -1118,8 +1314,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_relq);
   mem_1r1w_sync_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
-  for (unsigned w = 0; w < m->g.ways; w++) {
-    mem_1r1w_sync_commit(&m->i_data[w]);
-    mem_1r1w_sync_commit(&m->i_data_rmt[w]);
+  dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  if (m->observed) {
+    dk_sync(&m->dk, m->g.ways);
+    dk_sync(&m->dk_rmt, m->g.ways);
   }
 }

@@ -26,7 +26,10 @@
  * Cost follows activity: a cycle with nothing at the ports, no queue
  * holding anything and no forwarding register set takes a short path
  * (comb_idle in l1d.c) that leaves every register, port and output as the
- * full evaluation would; lockstep compares them every cycle. */
+ * full evaluation would; lockstep compares them every cycle.  The data
+ * banks' output registers are held lazily and two don't-care values are
+ * skipped unless the state is observed (l1d_observe; docs/c-models.md,
+ * "The L1D's fast paths"). */
 #ifndef L1D_H
 #define L1D_H
 #include <stdint.h>
@@ -96,7 +99,7 @@ typedef struct {
   /* decide stage D: the request accepted last cycle (or held, refused) */
   uint8_t d_valid_q, d_store_q, d_byp_q, d_valid_d, d_store_d, d_byp_d;
   uint32_t d_addr_q, d_id_q, d_addr_d, d_id_d;
-  uint32_t *d_data_q, *d_mask_q, *d_data_d, *d_mask_d; /* line*8, line bits; not reset */
+  uint32_t *d_data_q, *d_mask_q; /* line*8, line bits; not reset (taken from the port at the edge: the port holds still) */
   uint8_t d_load; /* this cycle D takes the port's request (commit copies data/mask) */
   /* forwarding: the array writes of the last edge, merged into this cycle's read data */
   uint8_t fw_tag_v_q, fw_tag_v_d;
@@ -115,6 +118,32 @@ typedef struct {
   fifo_sync_t i_missq, i_bypq, i_relq;
   mem_1r1w_sync_t i_tags, i_tags_rmt; /* tags Sets x Ways*LaW (a set's tags in one row) */
   mem_1r1w_sync_t *i_data, *i_data_rmt; /* [way]: one data bank per way, Sets x LBits (gen_dway[w] in the RTL) */
+  /* The data banks' output registers, lazily (docs/c-models.md, "The L1D's
+   * data banks"): every bank of a group reads the same set at an edge, so
+   * the group remembers that set (lz: set + 1, 0 none) instead of copying
+   * Ways rows; bank w's rdata_q is its row lz - 1 unless mat[w] == gen (its
+   * buffer was filled: a write into the held row at or after the read,
+   * read-before-write).  rdata_q buffers are brought up to date after every
+   * edge only when the state is observed (l1d_observe: the lockstep state
+   * map); nothing in the model reads them directly.  we: the banks whose
+   * write port is set this cycle (a way, twice at most). */
+  struct l1d_dbanks {
+    mem_1r1w_sync_t *b;
+    uint32_t lz, gen, synced_lz, synced_gen, rd; /* rd: this cycle's read (set + 1, 0 none) */
+    uint32_t *mat;
+  } dk, dk_rmt;
+  unsigned dwe[2], ndwe;
+  uint8_t dwe_full; /* the one bank write of the cycle writes every byte (a line fill) */
+  uint8_t observed;
+  /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
+   * written with each i_tags write, at the same edge), for D's tag compare
+   * when its row was read at the last edge (docs/c-models.md); a way's
+   * entry means something only while the way is present (written since reset) */
+  uint32_t *tag_sh;
+  /* trow_ok: i_tags' output register holds row trow_set of the tag array as
+   * it is now (read, not written since: D's compare may use tag_sh) */
+  uint32_t trow_set;
+  uint8_t trow_ok;
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
@@ -145,5 +174,11 @@ void l1d_comb(l1d_t *m);
  * inputs. */
 void l1d_comb_rmt(l1d_t *m);
 void l1d_commit(l1d_t *m);
+/* on: the state map is read after every edge (the lockstep engine):
+ * l1d_commit then leaves every register, the data banks' output registers
+ * included, in its RTL form (brought there now).  Off (the default): those
+ * and two don't-cares (docs/c-models.md, "The L1D's fast paths") are kept
+ * only as the model needs them -- same outputs, same state otherwise. */
+void l1d_observe(l1d_t *m, int on);
 
 #endif

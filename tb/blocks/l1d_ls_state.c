@@ -6,6 +6,7 @@
 
 void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   char nm[128];
+  l1d_observe((l1d_t *)m, 1); /* the engine reads the state map after every edge (l1d_ls_state.h) */
   const l1d_geom_t *g = &m->g;
 #define P(s) (snprintf(nm, sizeof nm, "%s%s", prefix, s), nm)
   ls_reg_array2(mp, P("valid_q"), g->sectors, g->sets, g->ways, m->valid_q);

@@ -8,7 +8,9 @@
 #include "ls.h"
 
 /* Every register and memory of rtl/l1d/l1d.sv, each path prefixed with
- * prefix ("" for the L1D alone, "i_l1d." inside a composite). */
+ * prefix ("" for the L1D alone, "i_l1d." inside a composite); the model then
+ * keeps them in their RTL form after every edge (l1d_observe: the one
+ * change a declaration makes to the model; the object itself is not const). */
 void l1d_ls_declare_state(ls_map_t *map, const char *prefix, const l1d_t *m);
 
 /* The L1D's output ports after the request verdict (rsp_*, mem_req_*,
