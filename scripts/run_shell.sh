@@ -93,13 +93,6 @@ LA=${ARGS:-}
      fi ;;
 esac
 if [ -n "$LA" ] && [ ${#topt[@]} -gt 0 ]; then static_flow "$LA" || exit 2; fi
-# cycles: the C model's run of this size, and a margin for the shell to go idle
-lcyc=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json >/dev/null 2>&1 &&
-       sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
-rm -f $R/.probe.json
-[ -n "$lcyc" ] || { echo "make run: the C model did not finish workload $W ${LA:+($LA)}"; exit 1; }
-N=$((lcyc + 100))
-WIN=$((N < 2000 ? N - 1 : 1999))
 # a GPU too large for Verilator to build in minutes (the Volta configs: 80
 # SMs of 1024-way L1Ds with 256 MSHR entries; Verilator unrolls every loop
 # over ways and entries) is locked at a reduced geometry, the same RTL and C
@@ -112,15 +105,14 @@ if [ -z "${RUN_LS_FULL:-}" ]; then
     if [ -n "$v" ] && [ "$v" -gt "$m" ]; then geo+=(--set "$p=$m"); geonote+=" $p=$m (the config: $v)"; fi
   done
 fi
-if [ ${#geo[@]} -gt 0 ]; then
-  copt+=("${geo[@]}")
-  lcyc=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json >/dev/null 2>&1 &&
-         sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
-  rm -f $R/.probe.json
-  [ -n "$lcyc" ] || { echo "make run: the C model did not finish workload $W ${LA:+($LA)} at the reduced geometry"; exit 1; }
-  N=$((lcyc + 100))
-  WIN=$((N < 2000 ? N - 1 : 1999))
-fi
+[ ${#geo[@]} -gt 0 ] && copt+=("${geo[@]}")
+# cycles: the C model's run of this size, and a margin for the shell to go idle
+lcyc=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json >/dev/null 2>&1 &&
+       sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
+rm -f $R/.probe.json
+[ -n "$lcyc" ] || { echo "make run: the C model did not finish workload $W ${LA:+($LA)}"; exit 1; }
+N=$((lcyc + 100))
+WIN=$((N < 2000 ? N - 1 : 1999))
 echo
 echo "make run: [2/2] whole-shell system lockstep (rtl/shell/shell.sv vs csim/shell/shell.c), every register and output every cycle"
 [ -n "$geonote" ] && echo "  at a reduced geometry:$geonote; the C model above ran the full GPU (RUN_LS_FULL=1 locks the full one: hours of Verilator)"

@@ -38,22 +38,29 @@ static int run(shell_t *s, const shell_wl_t *w, const char *set) {
   return shell_run(s, 1000000, 0);
 }
 
-static void test_coalescer(tc_t *t) {
-  struct { uint32_t stride, mask; int store; uint64_t lines; } c[] = {
-      {4, ~0u, 0, 1}, {8, ~0u, 0, 2}, {128, ~0u, 0, 32}, {0, ~0u, 0, 1}, {2048, 0x0000ffffu, 0, 16}, {4, ~0u, 1, 1},
-      {64, ~0u, 1, 16}};
-  for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+/* One coalescer case: a warp's load or store of 32 lanes, stride apart
+ * under mask; the requests it makes (the L1D's atoms: lines, or with
+ * L1D_SECTORS=4 32-byte segments) against the expected count. */
+typedef struct { uint32_t stride, mask; int store; uint64_t reqs; } co_case_t;
+static void coalescer_cases(tc_t *t, const char *set, const char *what, const co_case_t *c, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
     shell_wl_t w;
     shell_t s;
     one_ld(&w, c[i].store, c[i].stride, c[i].mask);
-    int rc = run(&s, &w, NULL);
+    int rc = run(&s, &w, set);
     uint64_t got = tot(&s, c[i].store ? SHS_STREQ : SHS_LDREQ);
-    TC_CHECK(t, rc == 0 && got == c[i].lines, "coalescer: %s, lane stride %u, mask 0x%x -> %llu line requests (got %llu, rc %d)",
-             c[i].store ? "store" : "load", c[i].stride, c[i].mask, (unsigned long long)c[i].lines,
+    TC_CHECK(t, rc == 0 && got == c[i].reqs, "%s: %s, lane stride %u, mask 0x%x -> %llu requests (got %llu, rc %d)", what,
+             c[i].store ? "store" : "load", c[i].stride, c[i].mask, (unsigned long long)c[i].reqs,
              (unsigned long long)got, rc);
     shell_free(&s);
     shell_wl_free(&w);
   }
+}
+
+static void test_coalescer(tc_t *t) {
+  static const co_case_t c[] = {{4, ~0u, 0, 1},   {8, ~0u, 0, 2},   {128, ~0u, 0, 32}, {0, ~0u, 0, 1},
+                                {2048, 0x0000ffffu, 0, 16}, {4, ~0u, 1, 1}, {64, ~0u, 1, 16}};
+  coalescer_cases(t, NULL, "coalescer (128-byte lines)", c, sizeof c / sizeof c[0]);
 }
 
 /* A sectored L1D (issue 23): the coalescer cuts a warp's accesses into
@@ -64,22 +71,10 @@ static void test_coalescer(tc_t *t) {
  * 256 B = 8; stride 16, 512 B = 16; strides of 32 B or more, one segment per
  * lane. */
 static void test_coalescer_sectored(tc_t *t) {
-  struct { uint32_t stride, mask; int store; uint64_t segs; } c[] = {
-      {4, ~0u, 0, 4}, {8, ~0u, 0, 8}, {16, ~0u, 0, 16}, {32, ~0u, 0, 32}, {128, ~0u, 0, 32}, {0, ~0u, 0, 1},
-      {2048, 0x0000ffffu, 0, 16}, {4, 0x000000ffu, 0, 1}, {4, 0x00000101u, 0, 2}, {4, ~0u, 1, 4}, {64, ~0u, 1, 32}};
-  for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
-    shell_wl_t w;
-    shell_t s;
-    one_ld(&w, c[i].store, c[i].stride, c[i].mask);
-    int rc = run(&s, &w, "L1D_SECTORS=4");
-    uint64_t got = tot(&s, c[i].store ? SHS_STREQ : SHS_LDREQ);
-    TC_CHECK(t, rc == 0 && got == c[i].segs,
-             "sectored coalescer: %s, lane stride %u, mask 0x%x -> %llu 32-byte segment requests (got %llu, rc %d)",
-             c[i].store ? "store" : "load", c[i].stride, c[i].mask, (unsigned long long)c[i].segs,
-             (unsigned long long)got, rc);
-    shell_free(&s);
-    shell_wl_free(&w);
-  }
+  static const co_case_t c[] = {{4, ~0u, 0, 4},  {8, ~0u, 0, 8},   {16, ~0u, 0, 16},  {32, ~0u, 0, 32},
+                                {128, ~0u, 0, 32}, {0, ~0u, 0, 1},   {2048, 0x0000ffffu, 0, 16},
+                                {4, 0x000000ffu, 0, 1}, {4, 0x00000101u, 0, 2}, {4, ~0u, 1, 4}, {64, ~0u, 1, 32}};
+  coalescer_cases(t, "L1D_SECTORS=4", "sectored coalescer (32-byte segments)", c, sizeof c / sizeof c[0]);
 }
 
 /* A sectored store's request: the sector-aligned address, the byte mask of
