@@ -77,62 +77,55 @@ static void test_coalescer_sectored(tc_t *t) {
   coalescer_cases(t, "L1D_SECTORS=4", "sectored coalescer (32-byte segments)", c, sizeof c / sizeof c[0]);
 }
 
+/* The first store request the L1D sees for a store of lanes 0..3 (4 bytes
+ * each) from `base`, under `set` (NULL: defaults): its address and byte mask
+ * (the first 4 words).  0 on success. */
+static int first_store_req(uint32_t base, const char *set, uint32_t *addr, uint32_t m[4]) {
+  shell_wl_t w;
+  shell_wl_init(&w, 32);
+  shell_wl_kernel(&w, "t", 1, 1);
+  shell_wl_warp_begin(&w, 0, 0);
+  uint32_t a[32] = {0};
+  for (unsigned l = 0; l < 4; l++) a[l] = base + 4 * l;
+  shell_wl_mem(&w, 1, 0xf, 4, a);
+  shell_wl_exit(&w);
+  l1sys_cfg_t cfg;
+  cfg_defaults(&cfg);
+  if (set) cfg_set(&cfg, set, "test");
+  shell_t s;
+  int rc = shell_init(&s, &cfg, &w), seen = 0;
+  for (int c = 0; !rc && c < 200 && !seen; c++) {
+    shell_comb(&s);
+    if (s.sm[0].i_l1d.in.req_valid_i && s.sm[0].i_l1d.in.req_store_i) {
+      seen = 1;
+      *addr = s.sm[0].i_l1d.in.req_addr_i;
+      memcpy(m, s.sm[0].i_l1d.in.req_mask_i, 4 * sizeof *m);
+    }
+    shell_commit(&s);
+  }
+  if (!rc) shell_free(&s);
+  shell_wl_free(&w);
+  return rc || !seen;
+}
+
+/* a store of lanes 0..3 at line offset 8 fills byte mask bits 8..23 */
+static void test_store_mask(tc_t *t) {
+  uint32_t addr = 0, m[4] = {0};
+  int rc = first_store_req(0x20008, NULL, &addr, m);
+  TC_CHECK(t, !rc && addr == 0x20000 && m[0] == 0x00ffff00u,
+           "store byte mask of 4 lanes x 4 B at offset 8 is 0x00ffff00, address the line's 0x20000 (got 0x%08x, 0x%x)",
+           m[0], addr);
+}
+
 /* A sectored store's request: the sector-aligned address, the byte mask of
  * its lanes inside the line (4 lanes x 4 B at line offset 0x48: sector 2,
  * bytes 72..87). */
 static void test_store_mask_sectored(tc_t *t) {
-  shell_wl_t w;
-  shell_wl_init(&w, 32);
-  shell_wl_kernel(&w, "t", 1, 1);
-  shell_wl_warp_begin(&w, 0, 0);
-  uint32_t a[32] = {0};
-  for (unsigned l = 0; l < 4; l++) a[l] = 0x20048 + 4 * l;
-  shell_wl_mem(&w, 1, 0xf, 4, a);
-  shell_wl_exit(&w);
-  l1sys_cfg_t cfg;
-  cfg_defaults(&cfg);
-  cfg_set(&cfg, "L1D_SECTORS=4", "test");
-  shell_t s;
-  int rc = shell_init(&s, &cfg, &w);
   uint32_t addr = 0, m[4] = {0};
-  for (int c = 0; !rc && c < 200 && !addr; c++) {
-    shell_comb(&s);
-    if (s.sm[0].i_l1d.in.req_valid_i && s.sm[0].i_l1d.in.req_store_i) {
-      addr = s.sm[0].i_l1d.in.req_addr_i;
-      memcpy(m, s.sm[0].i_l1d.in.req_mask_i, sizeof m);
-    }
-    shell_commit(&s);
-  }
+  int rc = first_store_req(0x20048, "L1D_SECTORS=4", &addr, m);
   TC_CHECK(t, !rc && addr == 0x20040 && m[0] == 0 && m[1] == 0 && m[2] == 0x00ffff00u && m[3] == 0,
            "sectored store: address 0x20040 (sector 2), byte mask 0x00ffff00 in word 2 (got 0x%x, %08x %08x %08x %08x)",
            addr, m[0], m[1], m[2], m[3]);
-  if (!rc) shell_free(&s);
-  shell_wl_free(&w);
-}
-
-static void test_store_mask(tc_t *t) {
-  /* a store of lanes 0..3 (4 bytes each at offset 8) fills byte mask bits 8..23 */
-  shell_wl_t w;
-  shell_wl_init(&w, 32);
-  shell_wl_kernel(&w, "t", 1, 1);
-  shell_wl_warp_begin(&w, 0, 0);
-  uint32_t a[32] = {0};
-  for (unsigned l = 0; l < 4; l++) a[l] = 0x20008 + 4 * l;
-  shell_wl_mem(&w, 1, 0xf, 4, a);
-  shell_wl_exit(&w);
-  l1sys_cfg_t cfg;
-  cfg_defaults(&cfg);
-  shell_t s;
-  shell_init(&s, &cfg, &w);
-  uint32_t seen = 0;
-  for (int c = 0; c < 200 && !seen; c++) {
-    shell_comb(&s);
-    if (s.sm[0].i_l1d.in.req_valid_i && s.sm[0].i_l1d.in.req_store_i) seen = s.sm[0].i_l1d.in.req_mask_i[0];
-    shell_commit(&s);
-  }
-  TC_CHECK(t, seen == 0x00ffff00u, "store byte mask of 4 lanes x 4 B at offset 8 is 0x00ffff00 (got 0x%08x)", seen);
-  shell_free(&s);
-  shell_wl_free(&w);
 }
 
 static void test_barrier_and_sched(tc_t *t) {
