@@ -1,31 +1,40 @@
 #!/usr/bin/env bash
 # lint.sh -- verilator --lint-only -Wall on every RTL module, each as top.
 # Waivers, if ever needed, go in rtl/lint_waivers.vlt, one reason each.
-# Prints "PASS lint <module>" / "FAIL lint <module>".  Then every RTL
-# file's header names its C twin (scripts/check_twins.sh: "PASS twin <file>").
+# Prints "PASS lint <module>" / "FAIL lint <module>" in module order (the
+# runs go $(nproc) at a time).  Then every RTL file's header names its C twin
+# (scripts/check_twins.sh: "PASS twin <file>").
 set -u
 cd "$(dirname "$0")/.."
 files=(build/gen/l1sys_pkg.sv $(find rtl -name '*.sv' | sort))
 waiver=(); [ -f rtl/lint_waivers.vlt ] && waiver=(rtl/lint_waivers.vlt)
+# one run per line: a top module and its parameter overrides.  Every module
+# at its defaults; then the sectored memory side (issue 23): the whole shell
+# at a sectored L1D's widths (the modules' defaults are a line L1D's), with
+# the MRPB, the CCN ring and one-flit packets, so every shell module is
+# linted at them.
+runs=$(for f in $(find rtl -name '*.sv' | sort); do basename "$f" .sv; done
+       echo "shell -GSectors=4 -GCcn=1 -GUseMrpb=1 -GFlits=1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+lint_one() { # index, then "top [-Gparam=value ...]"
+  local i=$1; shift
+  if out=$(verilator --lint-only -Wall "${waiver[@]}" "${files[@]}" --top-module "$@" 2>&1); then
+    echo "PASS lint $*" >"$tmp/$i"
+  else
+    { echo "FAIL lint $*"; echo "$out" | head -20; } >"$tmp/$i"
+  fi
+}
+export -f lint_one
+export tmp
+export files_s="${files[*]}" waiver_s="${waiver[*]}"
+n=$(wc -l <<<"$runs")
+awk '{print NR, $0}' <<<"$runs" |
+  xargs -P "$(nproc)" -L 1 bash -c 'files=($files_s); waiver=($waiver_s); lint_one "$@"' _
 rc=0
-for f in $(find rtl -name '*.sv' | sort); do
-  m=$(basename "$f" .sv)
-  if out=$(verilator --lint-only -Wall "${waiver[@]}" "${files[@]}" --top-module "$m" 2>&1); then
-    echo "PASS lint $m"
-  else
-    echo "FAIL lint $m"; echo "$out" | head -20; rc=1
-  fi
-done
-# the sectored memory side (issue 23): the whole shell at a sectored L1D's
-# widths (the modules' defaults are a line L1D's), with the MRPB, the CCN
-# ring and one-flit packets, so every shell module is linted at them
-for v in "shell -GSectors=4 -GCcn=1 -GUseMrpb=1 -GFlits=1"; do
-  set -- $v; m=$1; shift
-  if out=$(verilator --lint-only -Wall "${waiver[@]}" "${files[@]}" --top-module "$m" "$@" 2>&1); then
-    echo "PASS lint $m $*"
-  else
-    echo "FAIL lint $m $*"; echo "$out" | head -20; rc=1
-  fi
+for i in $(seq 1 "$n"); do
+  cat "$tmp/$i" 2>/dev/null || { echo "FAIL lint (run $i did not finish)"; rc=1; }
+  grep -q '^FAIL' "$tmp/$i" 2>/dev/null && rc=1
 done
 bash scripts/check_twins.sh || rc=1
 exit $rc
