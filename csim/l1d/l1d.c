@@ -546,8 +546,9 @@ void l1d_comb_rmt(l1d_t *m) {
 }
 
 /* D's probe and verdict: the tags read at the last edge merged with that
- * edge's write, the line state, the MSHR, the queues (fill_go: a fill takes
- * the port this cycle; rel_any: a release waits).  The RTL computes it
+ * edge's write, the line state, the MSHR, the queues (fill_line_go: a line
+ * fill takes the arrays this cycle; rsp_busy: a bypassed fill or a release
+ * takes the response port).  The RTL computes it
  * whether or not D holds a request (req_outcome_o, req_fail_o).  ev: the
  * MSHR's valid flags as an Entries-bit vector. */
 typedef struct {
@@ -555,7 +556,7 @@ typedef struct {
   size_t rs;
   l1d_vict_t rv;
 } l1d_verd_t;
-static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, uint32_t rel_any, l1d_verd_t *vd) {
+static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy, l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge, nwe = nwords(E);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
@@ -649,7 +650,7 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, 
 #define RV() (rv = victim(m, d_set, &rf, ba, in->mode_ba_thr_i))
 
   uint32_t out = L1D_OUT_MISS, fail = L1D_FAIL_NONE, act = ACT_NONE;
-  if (fill_go) {
+  if (fill_line_go) { /* the fill writes the arrays: D's writes wait */
     fail = L1D_FAIL_PORT_BUSY;
   } else if (m->d_store_q) {
     out = vm ? L1D_OUT_HIT : rm ? L1D_OUT_HIT_RESERVED : sm ? L1D_OUT_SECTOR_MISS : L1D_OUT_MISS;
@@ -661,7 +662,7 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_go, 
   } else if (vm) {
     out = L1D_OUT_HIT;
     act = ACT_LD_HIT;
-    if (rel_any) fail = L1D_FAIL_PORT_BUSY;
+    if (rsp_busy) fail = L1D_FAIL_PORT_BUSY; /* one response port */
   } else if (rm) {
     out = L1D_OUT_HIT_RESERVED;
     act = ACT_MERGE_T;
@@ -929,7 +930,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  decide(m, ev, fill_go, rel_any, &vd);
+  decide(m, ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
                  free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;

@@ -32,13 +32,15 @@
 //   rsp_*      load data back, one per cycle, no back-pressure.  Priority:
 //              a bypassed fill's data, then an MSHR release (oldest fill
 //              first, data from the release queue), then a load hit of this
-//              cycle (refused with PORT_BUSY while a release is pending).
+//              cycle (refused with PORT_BUSY while a release is pending
+//              or a bypassed fill is accepted).
 //   mem_req_*  toward L2: the heads of the miss queue (misses, stores) and
 //              of the bypass queue, alternating when both wait.
 //   fill_*     data from below.  fill_byp_i: the answer to a bypassed load,
-//              returned on rsp_* in the same cycle, never cached.  An
-//              accepted fill owns the cycle: no request is accepted
-//              (PORT_BUSY).  A line fill makes the line valid and
+//              returned on rsp_* in the same cycle, never cached; it
+//              takes only the response port (a load hit waits).  An
+//              accepted line fill owns the arrays: D decides nothing that
+//              cycle (PORT_BUSY).  A line fill makes the line valid and
 //              replaceable at once (GPGPU-Sim); fill_ready_o is low while
 //              the release queue is full.
 //   rmt_*      remote lookup (cooperative-caching ring): a second tag and
@@ -483,7 +485,7 @@ module l1d #(
     outc = l1sys_pkg::L1D_OUT_MISS;
     fail = l1sys_pkg::L1D_FAIL_NONE;
     act  = ACT_NONE;
-    if (fill_go) begin
+    if (fill_go && !fill_byp_i) begin  // the fill writes the arrays: D's writes wait
       fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;
     end else if (d_store_q) begin
       outc = vm ? l1sys_pkg::L1D_OUT_HIT : rm ? l1sys_pkg::L1D_OUT_HIT_RESERVED :
@@ -496,7 +498,7 @@ module l1d #(
     end else if (vm) begin
       outc = l1sys_pkg::L1D_OUT_HIT;
       act  = ACT_LD_HIT;
-      if (rel_any) fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;
+      if (rel_any || fill_byp_go) fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;  // one response port
     end else if (rm) begin
       outc = l1sys_pkg::L1D_OUT_HIT_RESERVED;
       act  = ACT_MERGE_T;
@@ -924,7 +926,7 @@ module l1d #(
   end
 
 `ifndef SYNTHESIS
-  // One tag write and one data write per edge: a fill makes D PORT_BUSY, so
+  // One tag write and one data write per edge: a line fill makes D PORT_BUSY, so
   // a fill's writes and a request's never meet (the forwarding registers
   // hold one of each).
   always_ff @(posedge clk_i) begin

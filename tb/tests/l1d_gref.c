@@ -12,7 +12,7 @@ const char *const gref_rule_name[GR_NRULES] = {
     "R1_MQ_LOAD",  "R2_REL_FIFO", "R3_FREE_HIGH", "R4_VALID_AT_FILL", "R5_DRAIN_MERGE", "R6_BYPQ",
     "MQ_STORE",    "CHECK_ORDER", "MSHR_ENTRIES", "MSHR_MERGE",       "REPL",           "LRU_HIT_TOUCH",
     "WRITE",       "NO_WALLOC",   "ALLOC",        "INDEX",            "QUEUE_FIFO",     "REL_OLDEST",
-    "PORT_BUSY",   "BA_BALANCE",  "BA_TAGONLY",   "BA_PSEUDO",        "BA_REUSE",
+    "PORT_BUSY",   "BA_BALANCE",  "BA_TAGONLY",   "BA_PSEUDO",        "BA_REUSE",       "BYP_FILL_PORT",
     "S_SECTOR_MISS", "S_WE_SECTOR", "S_RESERVE_ONE", "S_FILL_PROBE", "S_ALLOC_TOUCH", "S_MSHR_ATOM"};
 
 const char *const gref_rule_text[GR_NRULES] = {
@@ -39,6 +39,7 @@ const char *const gref_rule_text[GR_NRULES] = {
     "BA bypass writes the victim's tag only",
     "BA pseudo-hit fetches the line and re-reserves it",
     "BA: a load hit sets the reuse bit",
+    "a bypassed fill takes only the response port (a load hit waits, other requests go)",
     "sectored: a present line with the request's sector invalid is a SECTOR_MISS on that line",
     "sectored: a write-evict store hit invalidates only its sector",
     "sectored: ON_MISS line allocation reserves only the request's sector",
@@ -292,13 +293,17 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
    * tag; the request's sector status decides.  A present line (any sector
    * valid or reserved) whose sector is INVALID is a SECTOR_MISS on it
    * (S_SECTOR_MISS's alternative: it is ignored, a line miss). */
-  if (!in->fill_go && (in->store || !in->byp)) {
+  /* a line fill writes the arrays: it owns the cycle; a bypassed fill takes
+   * only the response port (alt: it owns the cycle too) */
+  const int line_fill = in->fill_go && (!in->fill_byp || ALT(GR_BYP_FILL_PORT)),
+            byp_fill = in->fill_go && in->fill_byp;
+  if (!line_fill && (in->store || !in->byp)) {
     way = tag_match(r, set, line);
     const gref_line_t *l = way >= 0 ? line_at(r, set, (unsigned)way) : NULL;
     if (l && !l->byp && gref_status(l, sec) == GREF_INVALID && ALT(GR_S_SECTOR_MISS)) way = -1;
   }
-  if (in->fill_go) {
-    fail = L1D_FAIL_PORT_BUSY; /* project timing: an accepted fill owns the cycle */
+  if (line_fill) {
+    fail = L1D_FAIL_PORT_BUSY; /* project timing: an accepted line fill owns the arrays */
   } else if (in->store) {
     /* write: HIT -> wr_hit_we / wr_hit_wt; anything else (RESERVATION_FAIL
      * included, with no write allocate) -> wr_miss_no_wa; both check
@@ -322,7 +327,8 @@ int gref_cycle(gref_t *r, const gref_in_t *in, gref_out_t *o) {
     if (l && st == GREF_VALID) {
       out = L1D_OUT_HIT;
       act = A_HIT;
-      if (rel_e >= 0 && !ALT(GR_PORT_BUSY)) fail = L1D_FAIL_PORT_BUSY;
+      /* one response port: a release or a bypassed fill takes it first */
+      if ((rel_e >= 0 || byp_fill) && !ALT(GR_PORT_BUSY)) fail = L1D_FAIL_PORT_BUSY;
     } else if (l && st == GREF_RESERVED) {
       /* HIT_RESERVED -> rd_miss_base: miss_queue_full(1), then the MSHR */
       out = L1D_OUT_HIT_RESERVED;

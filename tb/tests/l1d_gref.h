@@ -76,6 +76,7 @@ enum {
   GR_BA_TAGONLY,      /* BA bypass writes the victim's tag only (bypass bit 1, reuse 0) (alt: no tag update) */
   GR_BA_PSEUDO,       /* BA pseudo-hit fetches the line and re-reserves it (alt: bypassed again) */
   GR_BA_REUSE,        /* BA: a load hit sets the reuse bit (alt: it does not) */
+  GR_BYP_FILL_PORT,   /* a bypassed fill takes only the response port: D's other requests go (alt: it owns the cycle as a line fill does) */
   /* sectored lines (issue 23; no effect with one sector); the alternative
    * is wrong on purpose (teeth) */
   GR_S_SECTOR_MISS,   /* a present line with the request's sector invalid is a SECTOR_MISS on that line (alt: a line miss, a new way) */
