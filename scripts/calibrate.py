@@ -128,8 +128,8 @@ def main():
     lat_fig("dram", lambda n: [one(0x4000000 + i * line * 3) for i in range(n)])
 
     # bandwidths: N SMs, TB_max blocks of wpb warps each; 32 lanes of 8 bytes: two lines per load
-    # (the shell's LD/ST unit takes about 3 cycles per instruction, so one line per load would
-    # cap an SM near 43 B/cycle; two keep the memory side the limit)
+    # (a warp's loads wait for each other, and the LD/ST unit sends one request a cycle; two lines
+    # per load keep the memory side, not the issue rate, the limit)
     lpl = 2
 
     def coal(addr):

@@ -95,6 +95,9 @@ void shell_sm_reset(shell_sm_t *m) {
   m->fptr_q = m->fetch_v_q = m->fetch_w_q = m->ifetch_v_q = m->ifetch_w_q = m->age_q = 0;
   m->l_busy_q = m->l_wait_q = m->l_store_q = m->l_warp_q = m->l_size_q = m->l_pend_q = m->l_pc_q = 0;
   memset(m->l_addr_q, 0, sizeof m->l_addr_q);
+  m->n_busy_q = m->n_wait_q = m->n_store_q = m->n_warp_q = m->n_size_q = m->n_pend_q = m->n_pc_q = 0;
+  memset(m->n_addr_q, 0, sizeof m->n_addr_q);
+  m->l_xfer = 0;
   m->co_ok = 0;
   m->lline = m->lsame = 0;
   memset(m->lmask, 0, sizeof m->lmask);
@@ -188,6 +191,14 @@ void shell_sm_comb_req(shell_sm_t *m) {
   m->l_size_d = m->l_size_q;
   m->l_pend_d = m->l_pend_q;
   m->l_pc_d = m->l_pc_q;
+  m->n_busy_d = m->n_busy_q;
+  m->n_wait_d = m->n_wait_q;
+  m->n_store_d = m->n_store_q;
+  m->n_warp_d = m->n_warp_q;
+  m->n_size_d = m->n_size_q;
+  m->n_pend_d = m->n_pend_q;
+  m->n_pc_d = m->n_pc_q;
+  m->l_xfer = 0;
   m->inj_push = 0;
   m->stray = 0;
 
@@ -238,6 +249,14 @@ void shell_sm_comb_req(shell_sm_t *m) {
     m->l_wait_d = 0;
 #ifndef FAULT_SHELL_SM_LTAG
     stage_w(m, m->l_warp_q)->ltag = (uint8_t)(in->lsu_tag_i & 3);
+#endif
+  }
+  if (m->n_wait_q) { /* (never with l_wait_q: one issue per cycle) */
+    for (unsigned l = 0; l < WL_LANES; l++) m->n_addr_d[l] = (in->lsu_mask_i >> l & 1) ? in->lsu_addr_i[l] : 0;
+    m->n_pend_d = in->lsu_mask_i;
+    m->n_wait_d = 0;
+#ifndef FAULT_SHELL_SM_LTAG
+    stage_w(m, m->n_warp_q)->ltag = (uint8_t)(in->lsu_tag_i & 3);
 #endif
   }
 
@@ -395,6 +414,20 @@ void shell_sm_comb(shell_sm_t *m) {
       m->st[SHS_STREQ]++;
     if (!m->l_pend_d) m->l_busy_d = 0;
   }
+  /* ---- the next slot moves into the free unit (its lanes as they stand
+   * after this cycle's answer) ------------------------------------------- */
+  if (m->n_busy_q && !m->l_busy_d) {
+    m->l_xfer = 1 + m->n_wait_q; /* (2: its lanes arrive in this very cycle) */
+    m->l_busy_d = 1;
+    m->l_wait_d = 0;
+    m->l_store_d = m->n_store_q;
+    m->l_warp_d = m->n_warp_q;
+    m->l_size_d = m->n_size_q;
+    m->l_pc_d = m->n_pc_q;
+    m->l_pend_d = m->n_pend_d;
+    memcpy(m->l_addr_d, m->n_wait_q ? m->n_addr_d : m->n_addr_q, sizeof m->l_addr_d);
+    m->n_busy_d = 0;
+  }
 
   /* ---- load responses --------------------------------------------------- */
   if (lo->rsp_valid_o) {
@@ -411,7 +444,7 @@ void shell_sm_comb(shell_sm_t *m) {
       if (!D->ld) D->ready = cyc + 1 + m->l1x; /* the L1 hit latency's extra (SHELL_L1_LAT) */
 #endif
       m->st[SHS_LDRSP]++;
-      if (!D->ld && !(m->l_busy_d && m->l_warp_q == w)) {
+      if (!D->ld && !(m->l_busy_d && m->l_warp_d == w)) {
         m->st[SHS_LDINST]++;
         m->st[SHS_LDLAT] += cyc + 1 - D->ldt;
       }
@@ -449,10 +482,11 @@ void shell_sm_comb(shell_sm_t *m) {
    * first; GTO the last issuer if it can, else the oldest (first on ties).
    * No valid warp: nothing issues and nothing is fetched, so an idle SM
    * costs little (docs/shell.md, "Scale"). */
-  const uint64_t lbit = m->l_busy_q && m->l_warp_q < m->nwarps ? 1ull << m->l_warp_q : 0;
+  const uint64_t lbit = (m->l_busy_q && m->l_warp_q < m->nwarps ? 1ull << m->l_warp_q : 0) |
+                        (m->n_busy_q && m->n_warp_q < m->nwarps ? 1ull << m->n_warp_q : 0);
   const uint64_t memw = m->wm_valid & (m->wm_ld | lbit);
   const uint64_t c0 = m->wm_valid & ~(m->wm_ld | lbit) & m->wm_ibv & ~m->wm_bar;
-  const uint64_t lsuw = m->l_busy_q ? c0 & m->wm_mem : 0, cand = c0 & ~lsuw;
+  const uint64_t lsuw = m->n_busy_q ? c0 & m->wm_mem : 0, cand = c0 & ~lsuw;
   if (cand && !gto) {
     const unsigned w0 = (m->last_q + 1) % m->nwarps;
     const uint64_t hi = cand & (~0ull << w0);
@@ -489,13 +523,23 @@ void shell_sm_comb(shell_sm_t *m) {
     case WL_ALU: D->ready = cyc + W->count; break;
     case WL_LD:
     case WL_ST:
-      m->l_busy_d = 1;
-      m->l_wait_d = 1;
-      m->l_store_d = W->kind == WL_ST;
-      m->l_warp_d = pick;
-      m->l_size_d = W->size;
-      m->l_pc_d = W->pc;
-      m->l_pend_d = 0;
+      if (!m->l_busy_q) { /* into the free unit */
+        m->l_busy_d = 1;
+        m->l_wait_d = 1;
+        m->l_store_d = W->kind == WL_ST;
+        m->l_warp_d = pick;
+        m->l_size_d = W->size;
+        m->l_pc_d = W->pc;
+        m->l_pend_d = 0;
+      } else { /* into the next slot (free: the scheduler checked n_busy_q) */
+        m->n_busy_d = 1;
+        m->n_wait_d = 1;
+        m->n_store_d = W->kind == WL_ST;
+        m->n_warp_d = pick;
+        m->n_size_d = W->size;
+        m->n_pc_d = W->pc;
+        m->n_pend_d = 0;
+      }
       D->ldt = cyc;
       o->lsu_valid_o = 1; /* the lane addresses of this instruction, answered next cycle */
       o->lsu_block_o = m->t_q[W->tb].block;
@@ -621,8 +665,17 @@ void shell_sm_commit(shell_sm_t *m) {
   m->fetch_w_q = m->fetch_w_d;
   m->ifetch_v_q = m->ifetch_v_d;
   m->ifetch_w_q = m->ifetch_w_d;
-  if (m->l_wait_q) memcpy(m->l_addr_q, m->l_addr_d, sizeof m->l_addr_q); /* the only cycle l_addr is written */
-  if (m->l_wait_q || m->l_store_d != m->l_store_q || m->l_size_d != m->l_size_q) m->co_ok = 0;
+  /* l_addr is written only when its lanes arrive or the next slot moves in */
+  if (m->l_wait_q || m->l_xfer) memcpy(m->l_addr_q, m->l_addr_d, sizeof m->l_addr_q);
+  if (m->l_wait_q || m->l_xfer || m->l_store_d != m->l_store_q || m->l_size_d != m->l_size_q) m->co_ok = 0;
+  if (m->n_wait_q) memcpy(m->n_addr_q, m->n_addr_d, sizeof m->n_addr_q);
+  m->n_busy_q = m->n_busy_d;
+  m->n_wait_q = m->n_wait_d;
+  m->n_store_q = m->n_store_d;
+  m->n_warp_q = m->n_warp_d;
+  m->n_size_q = m->n_size_d;
+  m->n_pend_q = m->n_pend_d;
+  m->n_pc_q = m->n_pc_d;
   m->l_busy_q = m->l_busy_d;
   m->l_wait_q = m->l_wait_d;
   m->l_store_q = m->l_store_d;
@@ -636,7 +689,7 @@ void shell_sm_commit(shell_sm_t *m) {
 }
 
 int shell_sm_quiet(const shell_sm_t *m) {
-  if (m->l_busy_q || !fifo_sync_empty(&m->i_injq) || !fifo_sync_empty(&m->i_l1d.i_missq) ||
+  if (m->l_busy_q || m->n_busy_q || !fifo_sync_empty(&m->i_injq) || !fifo_sync_empty(&m->i_l1d.i_missq) ||
       !fifo_sync_empty(&m->i_l1d.i_bypq) || !fifo_sync_empty(&m->i_l1d.i_relq))
     return 0;
   return !(m->use_mrpb && m->i_mrpb.occ_q);

@@ -126,6 +126,15 @@ typedef struct {
   uint32_t l_busy_q, l_wait_q, l_store_q, l_warp_q, l_size_q, l_pend_q, l_pc_q;
   uint32_t l_busy_d, l_wait_d, l_store_d, l_warp_d, l_size_d, l_pend_d, l_pc_d;
   uint32_t l_addr_q[WL_LANES], l_addr_d[WL_LANES];
+  /* the LD/ST unit's next slot (GPGPU-Sim's OC_EX_MEM pipeline register):
+   * a memory instruction issued while the unit is busy, its lanes asked at
+   * issue; it moves into the unit (l_*) the cycle the unit frees, so the
+   * unit presents its first request the cycle after the last one of the
+   * instruction before (docs/shell.md, "LD/ST unit and coalescer") */
+  uint32_t n_busy_q, n_wait_q, n_store_q, n_warp_q, n_size_q, n_pend_q, n_pc_q;
+  uint32_t n_busy_d, n_wait_d, n_store_d, n_warp_d, n_size_d, n_pend_d, n_pc_d;
+  uint32_t n_addr_q[WL_LANES], n_addr_d[WL_LANES];
+  uint32_t l_xfer; /* (wire) the next slot moves into the unit at this edge (2: with the lanes arriving now) */
   /* injection queue {store, byp, id, line} (its crossbar port is in shell_xbar) */
   fifo_sync_t i_injq;
   uint32_t inj_push, inj_wdata[2];

@@ -236,6 +236,15 @@ module shell_sm #(
   logic [4:0]       l_size_q, l_size_d;
   logic [31:0]      l_pend_q, l_pend_d, l_pc_q, l_pc_d;
   logic [AddrW-1:0] l_addr_q [WL], l_addr_d [WL];
+  // the LD/ST unit's next slot (GPGPU-Sim's OC_EX_MEM register): a memory
+  // instruction issued while the unit is busy; it moves into the unit the
+  // cycle the unit frees (l_xfer), so no cycle is lost between instructions
+  logic             n_busy_q, n_busy_d, n_wait_q, n_wait_d, n_store_q, n_store_d;
+  logic [WarpW-1:0] n_warp_q, n_warp_d;
+  logic [4:0]       n_size_q, n_size_d;
+  logic [31:0]      n_pend_q, n_pend_d, n_pc_q, n_pc_d;
+  logic [AddrW-1:0] n_addr_q [WL], n_addr_d [WL];
+  logic             l_xfer;
 
   // ---- wires ----------------------------------------------------------------
   logic             lreq;
@@ -557,6 +566,15 @@ module shell_sm #(
     l_pend_d = l_pend_q;
     l_pc_d = l_pc_q;
     for (int unsigned l = 0; l < WL; l++) l_addr_d[l] = l_addr_q[l];
+    n_busy_d = n_busy_q;
+    n_wait_d = n_wait_q;
+    n_store_d = n_store_q;
+    n_warp_d = n_warp_q;
+    n_size_d = n_size_q;
+    n_pend_d = n_pend_q;
+    n_pc_d = n_pc_q;
+    for (int unsigned l = 0; l < WL; l++) n_addr_d[l] = n_addr_q[l];
+    l_xfer = 1'b0;
     inj_push = 1'b0;
     inj_wdata = '0;
     w = 0;
@@ -586,6 +604,13 @@ module shell_sm #(
       l_wait_d = 1'b0;
       w_ltag_d[l_warp_q] = lsu_tag_i;
     end
+    if (n_wait_q) begin  // (never with l_wait_q: one issue per cycle)
+      for (int unsigned l = 0; l < WL; l++)
+        n_addr_d[l] = lsu_mask_i[l] ? lsu_addr_i[l*32 +: AddrW] : '0;
+      n_pend_d = lsu_mask_i;
+      n_wait_d = 1'b0;
+      w_ltag_d[n_warp_q] = lsu_tag_i;
+    end
 
     // L1D verdict, LD/ST acceptance
     l1_take = q_valid && q_ready;
@@ -598,6 +623,20 @@ module shell_sm #(
       l_pend_d = l_pend_q & ~lsame;
       if (!l_store_q) w_ld_d[l_warp_q] = w_ld_d[l_warp_q] + 8'd1;
       if (l_pend_d == '0) l_busy_d = 1'b0;
+    end
+    // the next slot moves into the free unit (its lanes as they stand after
+    // this cycle's answer)
+    if (n_busy_q && !l_busy_d) begin
+      l_xfer = 1'b1;
+      l_busy_d = 1'b1;
+      l_wait_d = 1'b0;
+      l_store_d = n_store_q;
+      l_warp_d = n_warp_q;
+      l_size_d = n_size_q;
+      l_pc_d = n_pc_q;
+      l_pend_d = n_pend_d;
+      for (int unsigned l = 0; l < WL; l++) l_addr_d[l] = n_addr_d[l];
+      n_busy_d = 1'b0;
     end
 
     // load responses (a response for a warp with no load outstanding is
@@ -639,9 +678,10 @@ module shell_sm #(
     for (int unsigned k = 0; k < NW; k++) begin
       w = gto ? k : (32'(last_q) + 1 + k) % NW;
       gap = w_ready_q[w] - cyc_q;
-      if (!fdone && w_valid_q[w] && !(w_ld_q[w] != '0 || (l_busy_q && 32'(l_warp_q) == w)) && w_ibv_q[w] &&
+      if (!fdone && w_valid_q[w] &&
+          !(w_ld_q[w] != '0 || (l_busy_q && 32'(l_warp_q) == w) || (n_busy_q && 32'(n_warp_q) == w)) && w_ibv_q[w] &&
           !w_bar_q[w] && !(gap > 0) &&
-          !((w_kind_q[w] == l1sys_pkg::SHELL_OP_LD || w_kind_q[w] == l1sys_pkg::SHELL_OP_ST) && l_busy_q)) begin
+          !((w_kind_q[w] == l1sys_pkg::SHELL_OP_LD || w_kind_q[w] == l1sys_pkg::SHELL_OP_ST) && n_busy_q)) begin
         if (!gto || w == 32'(last_q)) begin
           pick_v = 1'b1;
           pick = WarpW'(w);
@@ -667,13 +707,23 @@ module shell_sm #(
       unique case (w_kind_q[pick])
         l1sys_pkg::SHELL_OP_ALU: w_ready_d[pick] = cyc_q + 32'(w_count_q[pick]);
         l1sys_pkg::SHELL_OP_LD, l1sys_pkg::SHELL_OP_ST: begin
-          l_busy_d = 1'b1;
-          l_wait_d = 1'b1;
-          l_store_d = w_kind_q[pick] == l1sys_pkg::SHELL_OP_ST;
-          l_warp_d = pick;
-          l_size_d = w_size_q[pick];
-          l_pc_d = w_pc_q[pick];
-          l_pend_d = '0;
+          if (!l_busy_q) begin  // into the free unit
+            l_busy_d = 1'b1;
+            l_wait_d = 1'b1;
+            l_store_d = w_kind_q[pick] == l1sys_pkg::SHELL_OP_ST;
+            l_warp_d = pick;
+            l_size_d = w_size_q[pick];
+            l_pc_d = w_pc_q[pick];
+            l_pend_d = '0;
+          end else begin  // into the next slot (free: checked above)
+            n_busy_d = 1'b1;
+            n_wait_d = 1'b1;
+            n_store_d = w_kind_q[pick] == l1sys_pkg::SHELL_OP_ST;
+            n_warp_d = pick;
+            n_size_d = w_size_q[pick];
+            n_pc_d = w_pc_q[pick];
+            n_pend_d = '0;
+          end
           lsu_valid_o = 1'b1; // the lane addresses, answered next cycle
           lsu_block_o = t_block_q[t];
           lsu_wib_o = w_wib_q[pick];
@@ -811,6 +861,14 @@ module shell_sm #(
         t_block_q[u] <= '0;
       end
       for (int unsigned l = 0; l < WL; l++) l_addr_q[l] <= '0;
+      for (int unsigned l = 0; l < WL; l++) n_addr_q[l] <= '0;
+      n_busy_q <= 1'b0;
+      n_wait_q <= 1'b0;
+      n_store_q <= 1'b0;
+      n_warp_q <= '0;
+      n_size_q <= '0;
+      n_pend_q <= '0;
+      n_pc_q <= '0;
       cyc_q <= '0;
       last_q <= WarpW'(NW - 1);
       fptr_q <= '0;
@@ -851,6 +909,14 @@ module shell_sm #(
         t_block_q[u] <= t_block_d[u];
       end
       for (int unsigned l = 0; l < WL; l++) l_addr_q[l] <= l_addr_d[l];
+      for (int unsigned l = 0; l < WL; l++) n_addr_q[l] <= n_addr_d[l];
+      n_busy_q <= n_busy_d;
+      n_wait_q <= n_wait_d;
+      n_store_q <= n_store_d;
+      n_warp_q <= n_warp_d;
+      n_size_q <= n_size_d;
+      n_pend_q <= n_pend_d;
+      n_pc_q <= n_pc_d;
       cyc_q <= cyc_d;
       last_q <= last_d;
       fptr_q <= fptr_d;

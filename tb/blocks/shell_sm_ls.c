@@ -48,7 +48,8 @@
   X(FILL_HELD, "fill.refused") X(INJ_HELD, "injection.head_waits") X(INJ_FULL, "injection.queue_full")            \
   X(BAR, "barrier.waiting_warp") X(MRPB_BYP, "mrpb.stall_to_bypass") X(CCN_MISS, "ccn.miss_to_node")              \
   X(CCN_FILL, "ccn.fill_from_node") X(CCN_L2, "ccn.node_l2_request_injected") X(RMT_HIT, "ccn.remote_lookup_hit") \
-  X(RMT_MISS, "ccn.remote_lookup_miss")
+  X(RMT_MISS, "ccn.remote_lookup_miss") X(NEXT, "lsu.issued_to_next_slot") X(XFER, "lsu.next_slot_moved_in")           \
+  X(XFER_NOW, "lsu.next_slot_moved_in_with_its_lanes")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -163,6 +164,14 @@ void shell_sm_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_sm_
   ls_reg(mp, P("l_pend_q"), 32, &m->l_pend_q);
   ls_reg(mp, P("l_pc_q"), 32, &m->l_pc_q);
   ls_reg_array(mp, P("l_addr_q"), aw, WL_LANES, m->l_addr_q, sizeof m->l_addr_q[0]);
+  ls_reg(mp, P("n_busy_q"), 1, &m->n_busy_q);
+  ls_reg(mp, P("n_wait_q"), 1, &m->n_wait_q);
+  ls_reg(mp, P("n_store_q"), 1, &m->n_store_q);
+  ls_reg(mp, P("n_warp_q"), ww, &m->n_warp_q);
+  ls_reg(mp, P("n_size_q"), 5, &m->n_size_q);
+  ls_reg(mp, P("n_pend_q"), 32, &m->n_pend_q);
+  ls_reg(mp, P("n_pc_q"), 32, &m->n_pc_q);
+  ls_reg_array(mp, P("n_addr_q"), aw, WL_LANES, m->n_addr_q, sizeof m->n_addr_q[0]);
   ls_fifo(mp, P("i_injq"), &m->i_injq);
   /* ... and every register of the L1D and the MRPB */
   l1d_ls_declare_state(mp, P("i_l1d."), &m->i_l1d);
@@ -335,7 +344,7 @@ static void declare(void *p, ls_map_t *mp) {
   for (unsigned k = 0; k < COV_N; k++) {
     int on = 1;
     if (k == COV_MRPB_BYP) on = m->use_mrpb;
-    if (k >= COV_CCN_MISS) on = m->in.mode_ccn_i;
+    if (k >= COV_CCN_MISS && k <= COV_RMT_MISS) on = m->in.mode_ccn_i;
     if (on) ls_cover(mp, cov_name[k], &c->cov[k]);
   }
 }
@@ -530,6 +539,9 @@ static void count_cov(ctx_t *c) {
   v[COV_CCN_L2] += i->ccn_l2_valid_i && o->ccn_l2_ready_o;
   v[COV_RMT_HIT] += i->rmt_valid_i && o->rmt_hit_o;
   v[COV_RMT_MISS] += i->rmt_valid_i && !o->rmt_hit_o;
+  v[COV_NEXT] += m->n_busy_q && m->n_wait_q; /* (after the edge: issued into the next slot) */
+  v[COV_XFER] += m->l_xfer != 0;
+  v[COV_XFER_NOW] += m->l_xfer == 2;
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {

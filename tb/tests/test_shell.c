@@ -128,6 +128,46 @@ static void test_store_mask_sectored(tc_t *t) {
            addr, m[0], m[1], m[2], m[3]);
 }
 
+/* The LD/ST unit's next slot: two warps, one load of 4 lines each.  The
+ * second instruction issues into the next slot while the first is sent, so
+ * its first line request reaches the L1D the cycle after the first's last
+ * (GPGPU-Sim's dispatch register is refilled in the cycle it empties):
+ * 8 requests in 8 consecutive cycles.  One slot would lose 2 cycles. */
+static void test_lsu_next_slot(tc_t *t) {
+  shell_wl_t w;
+  shell_wl_init(&w, 32);
+  shell_wl_kernel(&w, "t", 1, 2);
+  for (unsigned k = 0; k < 2; k++) {
+    shell_wl_warp_begin(&w, 0, k);
+    uint32_t a[32] = {0};
+    for (unsigned l = 0; l < 4; l++) a[l] = 0x40000 + k * 0x10000 + l * 128;
+    shell_wl_mem(&w, 0, 0xf, 4, a);
+    shell_wl_exit(&w);
+  }
+  l1sys_cfg_t cfg;
+  cfg_defaults(&cfg);
+  shell_t s;
+  int rc = shell_init(&s, &cfg, &w);
+  int first = -1, last = -1, n = 0;
+  uint32_t ids = 0;
+  for (int c = 0; !rc && c < 400 && n < 8; c++) {
+    shell_comb(&s);
+    const l1d_t *L = &s.sm[0].i_l1d;
+    if (L->in.req_valid_i && L->out.req_ready_o) {
+      if (first < 0) first = c;
+      last = c;
+      n++;
+      ids |= 1u << (L->in.req_id_i & 31);
+    }
+    shell_commit(&s);
+  }
+  TC_CHECK(t, !rc && n == 8 && ids == 3u && last - first == 7,
+           "LD/ST next slot: two warps' 4-line loads reach the L1D in 8 consecutive cycles (%d requests from warps 0x%x in "
+           "cycles %d..%d)", n, ids, first, last);
+  if (!rc) shell_free(&s);
+  shell_wl_free(&w);
+}
+
 static void test_barrier_and_sched(tc_t *t) {
   for (int gto = 0; gto < 2; gto++) {
     shell_wl_t w;
@@ -399,6 +439,7 @@ int main(void) {
   test_store_mask_sectored(&t);
   test_store_mask(&t);
   test_barrier_and_sched(&t);
+  test_lsu_next_slot(&t);
   test_scoreboard_teeth(&t);
   test_formats(&t);
   return tc_done(&t);
