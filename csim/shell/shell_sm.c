@@ -438,11 +438,21 @@ void shell_sm_comb(shell_sm_t *m) {
       m->stray_warp = w;
     } else {
       D->ld--;
+      /* The warp issues again at the latest of its responses' times: a
+       * response through the L1D's cache path (hit, or release after a
+       * fill) adds the L1 hit latency's extra (SHELL_L1_LAT), a bypassed
+       * load's (the L1D's bypassed fill, answered in its cycle) does not:
+       * GPGPU-Sim sends an L1-skipping access straight to the interconnect
+       * and its answer to writeback (m_next_global), never through the L1
+       * latency queue.  (ready is free while loads are outstanding: the
+       * scheduler reads it only once ld is 0, and it holds no later time.) */
+      const uint32_t rbyp = li->fill_valid_i && li->fill_byp_i && lo->fill_ready_o;
 #ifdef FAULT_SHELL_L1_LAT
-      if (!D->ld) D->ready = cyc + m->l1x; /* fault: the warp wakes a cycle early */
+      const uint32_t at = cyc + (rbyp ? 0 : m->l1x); /* fault: the warp wakes a cycle early */
 #else
-      if (!D->ld) D->ready = cyc + 1 + m->l1x; /* the L1 hit latency's extra (SHELL_L1_LAT) */
+      const uint32_t at = cyc + 1 + (rbyp ? 0 : m->l1x);
 #endif
+      if ((int32_t)(at - D->ready) > 0) D->ready = at;
       m->st[SHS_LDRSP]++;
       if (!D->ld && !(m->l_busy_d && m->l_warp_d == w)) {
         m->st[SHS_LDINST]++;

@@ -238,13 +238,13 @@ module shell_sm #(
   logic [AddrW-1:0] l_addr_q [WL], l_addr_d [WL];
   // the LD/ST unit's next slot (GPGPU-Sim's OC_EX_MEM register): a memory
   // instruction issued while the unit is busy; it moves into the unit the
-  // cycle the unit frees (l_xfer), so no cycle is lost between instructions
+  // cycle the unit frees, so no cycle is lost between instructions
   logic             n_busy_q, n_busy_d, n_wait_q, n_wait_d, n_store_q, n_store_d;
   logic [WarpW-1:0] n_warp_q, n_warp_d;
   logic [4:0]       n_size_q, n_size_d;
   logic [31:0]      n_pend_q, n_pend_d, n_pc_q, n_pc_d;
   logic [AddrW-1:0] n_addr_q [WL], n_addr_d [WL];
-  logic             l_xfer;
+  logic [31:0]      rsp_at;  // a load response's issue-again time
 
   // ---- wires ----------------------------------------------------------------
   logic             lreq;
@@ -574,7 +574,7 @@ module shell_sm #(
     n_pend_d = n_pend_q;
     n_pc_d = n_pc_q;
     for (int unsigned l = 0; l < WL; l++) n_addr_d[l] = n_addr_q[l];
-    l_xfer = 1'b0;
+    rsp_at = '0;
     inj_push = 1'b0;
     inj_wdata = '0;
     w = 0;
@@ -627,7 +627,6 @@ module shell_sm #(
     // the next slot moves into the free unit (its lanes as they stand after
     // this cycle's answer)
     if (n_busy_q && !l_busy_d) begin
-      l_xfer = 1'b1;
       l_busy_d = 1'b1;
       l_wait_d = 1'b0;
       l_store_d = n_store_q;
@@ -645,12 +644,15 @@ module shell_sm #(
       w = 32'(l_rsp_id);
       if (w_valid_q[w] && w_ld_d[w] != '0) begin
         w_ld_d[w] = w_ld_d[w] - 8'd1;
-        // the L1 hit latency's extra (SHELL_L1_LAT - SHELL_L1_PIPE)
+        // the warp issues again at the latest of its responses' times: the
+        // L1 hit latency's extra (SHELL_L1_LAT - SHELL_L1_PIPE) only on the
+        // L1D's cache path; a bypassed fill's answer returns straight
+        // (GPGPU-Sim's m_next_global)
+        rsp_at = cyc_q + 32'd1 + ((l_fill_valid && l_fill_byp && l_fill_ready) ? 32'd0 : 32'(L1X));
 `ifdef LS_FAULTS
-        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L1_LAT) begin if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(L1X); end  // fault: a cycle early
-        else
+        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L1_LAT) rsp_at = rsp_at - 32'd1;  // fault: a cycle early
 `endif
-        if (w_ld_d[w] == '0) w_ready_d[w] = cyc_q + 32'(1 + L1X);
+        if ($signed(rsp_at - w_ready_d[w]) > 0) w_ready_d[w] = rsp_at;
       end
     end
 

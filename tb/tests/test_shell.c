@@ -168,6 +168,39 @@ static void test_lsu_next_slot(tc_t *t) {
   shell_wl_free(&w);
 }
 
+/* The L1 hit latency's extra (SHELL_L1_LAT) is paid on the L1D's cache
+ * path only: a warp of two dependent one-line loads takes 2 x (82 - 4)
+ * cycles more at SHELL_L1_LAT=82 than at 4 through the L1D, and not one
+ * cycle more when both loads bypass it (GPGPU-Sim: an L1-skipping load's
+ * answer goes to writeback without the L1 latency queue). */
+static void test_l1_lat_bypass(tc_t *t) {
+  shell_wl_t w;
+  shell_wl_init(&w, 32);
+  shell_wl_kernel(&w, "t", 1, 1);
+  shell_wl_warp_begin(&w, 0, 0);
+  for (unsigned k = 0; k < 2; k++) {
+    uint32_t a[32] = {0x30000 + k * 0x1000};
+    shell_wl_mem(&w, 0, 1, 4, a);
+  }
+  shell_wl_exit(&w);
+  uint32_t cyc[2][2];
+  for (int byp = 0; byp < 2; byp++)
+    for (int lat = 0; lat < 2; lat++) {
+      char set[96];
+      snprintf(set, sizeof set, "SHELL_BYPASS=%s SHELL_L1_LAT=%d", byp ? "ALL" : "NONE", lat ? 82 : 4);
+      shell_t s;
+      int rc = run(&s, &w, set);
+      cyc[byp][lat] = rc ? 0 : s.cycle_q;
+      if (rc != -9) shell_free(&s);
+    }
+  TC_CHECK(t, cyc[0][0] && cyc[0][1] - cyc[0][0] == 2 * 78,
+           "SHELL_L1_LAT through the L1D: two dependent loads take 156 cycles more at 82 than at 4 (%u -> %u)", cyc[0][0],
+           cyc[0][1]);
+  TC_CHECK(t, cyc[1][0] && cyc[1][1] == cyc[1][0],
+           "SHELL_L1_LAT and bypassed loads: no cycle more at 82 than at 4 (%u -> %u)", cyc[1][0], cyc[1][1]);
+  shell_wl_free(&w);
+}
+
 static void test_barrier_and_sched(tc_t *t) {
   for (int gto = 0; gto < 2; gto++) {
     shell_wl_t w;
@@ -440,6 +473,7 @@ int main(void) {
   test_store_mask(&t);
   test_barrier_and_sched(&t);
   test_lsu_next_slot(&t);
+  test_l1_lat_bypass(&t);
   test_scoreboard_teeth(&t);
   test_formats(&t);
   return tc_done(&t);
