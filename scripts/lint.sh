@@ -12,9 +12,11 @@ waiver=(); [ -f rtl/lint_waivers.vlt ] && waiver=(rtl/lint_waivers.vlt)
 # at its defaults; then the sectored memory side (issue 23): the whole shell
 # at a sectored L1D's widths (the modules' defaults are a line L1D's), with
 # the MRPB, the CCN ring and one-flit packets, so every shell module is
-# linted at them.
+# linted at them; and the MRPB+L1D composite with a sectored L1D (its
+# memory and fill ports carry atom addresses).
 runs=$(for f in $(find rtl -name '*.sv' | sort); do basename "$f" .sv; done
-       echo "shell -GSectors=4 -GCcn=1 -GUseMrpb=1 -GFlits=1")
+       echo "shell -GSectors=4 -GCcn=1 -GUseMrpb=1 -GFlits=1"
+       echo "mrpb_l1d -GSectors=4")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 lint_one() { # index, then "top [-Gparam=value ...]"

@@ -8,9 +8,11 @@ int mrpb_l1d_init_cfg(mrpb_l1d_t *c, const l1sys_cfg_t *cfg) {
   memset(c, 0, sizeof *c);
   l1d_geom_t g;
   if (l1d_geom_from_cfg(cfg, &g)) return -1;
-  if (g.sectors > 1)
-    return cfg_reject(cfg, P_L1D_SECTORS,
-                      "the MRPB+L1D composite takes a line L1D (L1D_SECTORS=1) so far; a sectored L1D runs alone (make lockstep BLOCK=l1d) until its composites carry sector addresses (issue 23)");
+  /* A sectored L1D (issue 23) needs nothing of its own here: the payload
+   * carries the request's byte address, which names its sector (one sector
+   * per request: the LD/ST unit's coalescer splits at sector boundaries,
+   * docs/l1d.md "Sectored lines"), and the L1D's memory and fill ports,
+   * which carry atom addresses, are the composite's. */
   unsigned payload_w = g.addr_w + g.id_w, sdata_w = g.line * 8 + g.line;
   if (payload_w > 32 * MRPB_PAYLOAD_WORDS || sdata_w > 32 * MRPB_SDATA_WORDS)
     return cfg_reject(cfg, P_L1D_LINE, "the MRPB cannot carry this request (payload or store data too wide)");

@@ -10,7 +10,10 @@
  * Per cycle: set the composite's inputs (c->in and the L1D's own input
  * fields c->i_l1d.in.mode_*, mem_req_ready_i, fill_*, rmt_*), call
  * mrpb_l1d_comb(), read c->out, c->mout and c->i_l1d.out, then
- * mrpb_l1d_commit().  Order inside comb, as the RTL's data flow: the MRPB's
+ * mrpb_l1d_commit().  With a sectored L1D (L1D_SECTORS > 1) a request
+ * names one sector by its byte address (its store mask stays within that
+ * sector) and the memory and fill ports carry atom addresses
+ * ({line, sector}: c->i_l1d.aw bits), as the L1D's own.  Order inside comb, as the RTL's data flow: the MRPB's
  * Moore outputs (its registers) -> the L1D's request -> l1d_comb -> the
  * verdict -> mrpb_comb. */
 #ifndef MRPB_L1D_H

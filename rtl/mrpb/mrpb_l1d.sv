@@ -13,7 +13,10 @@
 // (enq_addr_i, enq_id_i form the MRPB payload {id, addr}; enq_data_i,
 // enq_mask_i its store data {mask, data}), barrier_i, the mode inputs of
 // both blocks, and the L1D's memory, fill, response, remote-lookup and
-// event ports unchanged.  Observation outputs: the request the L1D sees
+// event ports unchanged -- with Sectors > 1 the memory and fill ports carry
+// atom addresses ({line, sector}, AtW bits) as the L1D's own do, and each
+// request names one sector by its address (docs/l1d.md, "Sectored lines";
+// the payload's byte address already holds the sector).  Observation outputs: the request the L1D sees
 // (l1d_req_valid_o, l1d_req_byp_o), the port handshake (l1d_req_ready_o)
 // and the decide stage's verdict (l1d_dec_valid_o, l1d_req_outcome_o,
 // l1d_req_fail_o).
@@ -36,6 +39,8 @@ module mrpb_l1d #(
   parameter int unsigned Ways     = 4,
   /// L1D line bytes.
   parameter int unsigned Line     = 128,
+  /// L1D sectors per line (1: a line cache; 4: GPGPU-Sim's sectored S: cache).
+  parameter int unsigned Sectors  = 1,
   /// L1D MSHR entries.
   parameter int unsigned Entries  = 32,
   /// L1D requests merged per MSHR entry.
@@ -52,8 +57,9 @@ module mrpb_l1d #(
   parameter int unsigned IdW      = 8,
   /// Derived: do not override.
   parameter int unsigned LBits    = Line * 8,
-  /// Derived: do not override.
-  parameter int unsigned LaW      = AddrW - $clog2(Line),
+  /// Derived: do not override.  Atom (line, or with sectors sector) address
+  /// bits of the memory and fill ports: the line address and the sector.
+  parameter int unsigned AtW      = AddrW - $clog2(Line) + $clog2(Sectors),
   /// Derived: do not override.  MRPB payload {id, addr}.
   parameter int unsigned PayloadW = AddrW + IdW,
   /// Derived: do not override.  MRPB store data {mask, data}.
@@ -111,12 +117,12 @@ module mrpb_l1d #(
   output logic             mem_req_store_o,
   output logic             mem_req_byp_o,
   output logic [IdW-1:0]   mem_req_id_o,
-  output logic [LaW-1:0]   mem_req_addr_o,
+  output logic [AtW-1:0]   mem_req_addr_o,
   output logic [Line-1:0]  mem_req_mask_o,
   output logic [LBits-1:0] mem_req_data_o,
   input  logic             fill_valid_i,
   output logic             fill_ready_o,
-  input  logic [LaW-1:0]   fill_addr_i,
+  input  logic [AtW-1:0]   fill_addr_i,
   input  logic             fill_byp_i,
   input  logic [IdW-1:0]   fill_id_i,
   input  logic [LBits-1:0] fill_data_i,
@@ -180,6 +186,7 @@ module mrpb_l1d #(
     .Sets    (Sets),
     .Ways    (Ways),
     .Line    (Line),
+    .Sectors (Sectors),
     .Entries (Entries),
     .Merge   (Merge),
     .MissQ   (MissQ),

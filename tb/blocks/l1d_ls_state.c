@@ -83,7 +83,7 @@ void l1d_ls_declare_outputs(ls_map_t *mp, l1d_t *m) {
   ls_output(mp, "mem_req_store_o", 1, &o->mem_req_store_o);
   ls_output(mp, "mem_req_byp_o", 1, &o->mem_req_byp_o);
   ls_output(mp, "mem_req_id_o", g->id_w, &o->mem_req_id_o);
-  ls_output(mp, "mem_req_addr_o", m->law, &o->mem_req_addr_o);
+  ls_output(mp, "mem_req_addr_o", m->aw, &o->mem_req_addr_o); /* an atom address (LaW + SectW bits) */
   ls_output(mp, "mem_req_mask_o", g->line, o->mem_req_mask_o);
   ls_output(mp, "mem_req_data_o", m->lbits, o->mem_req_data_o);
   ls_output(mp, "fill_ready_o", 1, &o->fill_ready_o);

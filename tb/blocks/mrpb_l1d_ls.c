@@ -16,7 +16,14 @@
  * remote lookups and rare barriers.  Load ids are unique among loads in
  * flight; every don't-care field carries fresh random values.  The MRPB sees
  * only what the real L1D produces.
- * Scoreboard: every accepted load answered exactly once, none lost; a
+ * With a sectored L1D (L1D_SECTORS > 1) the requests are a coalescer's: one
+ * sector each (a load's address names it, a store's byte mask stays within
+ * it); the memory and fill ports carry atom addresses ({line, sector}), a
+ * fill brings its sector's bytes from memory and fresh random values in the
+ * line's other bytes (which the L1D must not take).
+ * Scoreboard: every accepted load answered exactly once, none lost; every
+ * load the L1D sends to memory names the atom (line, or line and sector) of
+ * a load in flight; a
  * bypass is flagged only after a refusal for a resource (never NONE or
  * PORT_BUSY).  Bypass on stall is the L1D's decide stage's (mode_sbyp_i =
  * the MRPB's mode_bypass_i; the MRPB's l1d_fail_i is tied to NONE): a
@@ -63,6 +70,8 @@ typedef struct {
   /* scoreboard */
   uint8_t *out_flag;
   uint64_t *out_since;
+  uint32_t *out_atom; /* the atom address of the load in flight with that id */
+  uint64_t mem_loads, mem_loads_by_sect[8];
   uint64_t loads_acc, rsps, n_byp, n_pb_load_refusals, byp_by_mode[3];
   uint32_t last_sbyp;   /* the L1D's cnt_sbyp_q after the last edge */
   int d_load_nobyp;     /* the L1D's decide stage holds a load that is not a bypass (after the last edge) */
@@ -79,10 +88,11 @@ static void *create(const l1sys_cfg_t *cfg) {
   x->busy = calloc(x->nid, 1);
   x->out_flag = calloc(x->nid, 1);
   x->out_since = calloc(x->nid, sizeof(uint64_t));
+  x->out_atom = calloc(x->nid, sizeof(uint32_t));
   x->mem = malloc((size_t)MEM_LINES * x->c.line);
-  if (!x->busy || !x->out_flag || !x->out_since || !x->mem) {
+  if (!x->busy || !x->out_flag || !x->out_since || !x->out_atom || !x->mem) {
     mrpb_l1d_free(&x->c);
-    free(x->busy); free(x->out_flag); free(x->out_since); free(x->mem); free(x);
+    free(x->busy); free(x->out_flag); free(x->out_since); free(x->out_atom); free(x->mem); free(x);
     return NULL;
   }
   for (size_t i = 0; i < (size_t)MEM_LINES * x->c.line; i++) x->mem[i] = (uint8_t)(i * 2654435761u >> 13);
@@ -93,7 +103,7 @@ static void *create(const l1sys_cfg_t *cfg) {
 static void destroy(void *p) {
   ctx_t *x = p;
   mrpb_l1d_free(&x->c);
-  free(x->busy); free(x->out_flag); free(x->out_since); free(x->mem);
+  free(x->busy); free(x->out_flag); free(x->out_since); free(x->out_atom); free(x->mem);
   free(x);
 }
 
@@ -110,6 +120,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "Sets", g->sets);
   ls_param(mp, "Ways", g->ways);
   ls_param(mp, "Line", g->line);
+  ls_param(mp, "Sectors", g->sectors);
   ls_param(mp, "Entries", g->entries);
   ls_param(mp, "Merge", g->merge);
   ls_param(mp, "MissQ", g->missq);
@@ -141,7 +152,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "stat_sel_i", 5, &c->min.stat_sel_i);
   ls_input(mp, "mem_req_ready_i", 1, &l->in.mem_req_ready_i);
   ls_input(mp, "fill_valid_i", 1, &l->in.fill_valid_i);
-  ls_input(mp, "fill_addr_i", l->law, &l->in.fill_addr_i);
+  ls_input(mp, "fill_addr_i", l->aw, &l->in.fill_addr_i); /* an atom address */
   ls_input(mp, "fill_byp_i", 1, &l->in.fill_byp_i);
   ls_input(mp, "fill_id_i", g->id_w, &l->in.fill_id_i);
   ls_input(mp, "fill_data_i", l->lbits, l->in.fill_data_i);
@@ -228,7 +239,7 @@ static void new_phase(ctx_t *x, ls_rng_t *r) {
 static void mem_store(ctx_t *x) {
   const l1d_out_t *o = &x->c.i_l1d.out;
   unsigned L = x->c.line;
-  uint8_t *row = x->mem + (size_t)(o->mem_req_addr_o % MEM_LINES) * L;
+  uint8_t *row = x->mem + (size_t)((o->mem_req_addr_o >> x->c.i_l1d.sectw) % MEM_LINES) * L; /* an atom address */
   for (unsigned b = 0; b < L; b++)
     if (bits_test(o->mem_req_mask_o, b)) row[b] = (uint8_t)bits_get(o->mem_req_data_o, b * 8, 8);
 }
@@ -314,8 +325,13 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     }
     if (x->fill_cur >= 0) {
       const pend_t *q = &x->pend[x->fill_cur];
-      const uint8_t *row = x->mem + (size_t)(q->line % MEM_LINES) * L;
+      const uint8_t *row = x->mem + (size_t)((q->line >> l->sectw) % MEM_LINES) * L; /* q->line: an atom */
       for (unsigned b = 0; b < L; b++) bits_set(li->fill_data_i, b * 8, 8, row[b]);
+      if (l->g.sectors > 1) { /* the bytes of the other sectors: fresh values, the L1D must not take them */
+        unsigned s0 = (q->line & (l->g.sectors - 1u)) * l->sbytes;
+        for (unsigned b = 0; b < L; b++)
+          if (b < s0 || b >= s0 + l->sbytes) bits_set(li->fill_data_i, b * 8, 8, (uint32_t)ls_below(r, 256));
+      }
       li->fill_addr_i = q->line;
       li->fill_byp_i = q->byp;
       li->fill_id_i = q->byp ? q->id : 0;
@@ -324,7 +340,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   li->fill_valid_i = x->fill_cur >= 0;
   if (!li->fill_valid_i) { /* don't-care fields: fresh values */
     ls_rand_bits(r, li->fill_data_i, l->lbits);
-    li->fill_addr_i = ls_below(r, MEM_LINES);
+    li->fill_addr_i = ls_below(r, MEM_LINES << l->sectw);
     li->fill_byp_i = ls_below(r, 2);
     li->fill_id_i = ls_below(r, x->nid);
   }
@@ -346,6 +362,11 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
         ls_rand_bits(r, c->in.enq_data_i, l->lbits);
         if (ls_chance(r, 50)) for (unsigned b = 0; b < L; b++) bits_set(c->in.enq_mask_i, b, 1, 1);
         else ls_rand_bits(r, c->in.enq_mask_i, L);
+        if (l->g.sectors > 1) { /* one sector per request (a coalescer's split): the bytes of its sector */
+          unsigned s0 = (a % L) / l->sbytes * l->sbytes;
+          for (unsigned b = 0; b < L; b++)
+            if (b < s0 || b >= s0 + l->sbytes) bits_set(c->in.enq_mask_i, b, 1, 0);
+        }
       } else {
         uint32_t id = ls_below(r, x->nid), k;
         for (k = 0; k < x->nid && x->busy[(id + k) % x->nid]; k++) {}
@@ -387,6 +408,7 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     }
     x->out_flag[c->in.enq_id_i] = 1;
     x->out_since[c->in.enq_id_i] = cycle;
+    x->out_atom[c->in.enq_id_i] = (c->in.enq_addr_i & (uint32_t)bits_mask64(c->addr_w)) >> (c->i_l1d.offw - c->i_l1d.sectw);
     x->loads_acc++;
   }
   if (o->rsp_valid_o) {
@@ -396,6 +418,23 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     }
     x->out_flag[o->rsp_id_o] = 0;
     x->rsps++;
+  }
+  /* a load sent to memory names the atom of a load in flight: a bypassed
+   * one its own (by id), a miss that of some load (with sectors: the
+   * sector, not the line) */
+  if (o->mem_req_valid_o && c->i_l1d.in.mem_req_ready_i && !o->mem_req_store_o) {
+    uint32_t at = o->mem_req_addr_o;
+    int found = 0;
+    if (o->mem_req_byp_o) found = x->out_flag[o->mem_req_id_o] && x->out_atom[o->mem_req_id_o] == at;
+    else
+      for (unsigned i = 0; i < x->nid && !found; i++) found = x->out_flag[i] && x->out_atom[i] == at;
+    if (!found) {
+      snprintf(msg, n, "memory load for atom 0x%x (%s) names no load in flight%s", at, o->mem_req_byp_o ? "bypass" : "miss",
+               c->i_l1d.g.sectors > 1 ? " (atom = line << log2(sectors) | sector)" : "");
+      return 1;
+    }
+    x->mem_loads++;
+    x->mem_loads_by_sect[at & (c->i_l1d.g.sectors - 1u)]++;
   }
   /* bypass only after a refusal for a resource: the L1D's decide stage
    * converts (cnt_sbyp_q steps); the MRPB never does here */
@@ -443,6 +482,11 @@ static void summary(void *p, FILE *f) {
           (unsigned long long)x->loads_acc, (unsigned long long)x->rsps, (unsigned long long)x->n_byp,
           (unsigned long long)x->byp_by_mode[MRPB_BYPASS_ALL], (unsigned long long)x->byp_by_mode[MRPB_BYPASS_ASSOC],
           (unsigned long long)x->n_pb_load_refusals);
+  if (c->i_l1d.g.sectors > 1) {
+    fprintf(f, "mrpb_l1d: memory loads %llu, by sector:", (unsigned long long)x->mem_loads);
+    for (unsigned i = 0; i < c->i_l1d.g.sectors; i++) fprintf(f, " %llu", (unsigned long long)x->mem_loads_by_sect[i]);
+    fprintf(f, "\n");
+  }
   static const char *const byp[] = {"off", "all", "assoc"};
   uint64_t per_byp[3] = {0};
   for (unsigned i = 0; i < NCOMBO; i++) {
