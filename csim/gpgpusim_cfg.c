@@ -187,8 +187,6 @@ static const struct { const char *opt, *why; } ignored_why[] = {
     {"-gpgpu_memory_partition_indexing", "a line goes to bank line mod banks (the shell's own interleave)"},
     {"-gpgpu_dram_timing_opt", "DRAM is latency + peak bandwidth; no banks, rows or timing constraints"},
     {"-gpgpu_dram_scheduler", "DRAM serves each bank's requests in order"},
-    {"-gpgpu_frfcfs_dram_sched_queue_size", "DRAM serves each bank's requests in order"},
-    {"-gpgpu_dram_return_queue_size", "a DRAM return waits in the channel until its bank takes it"},
     {"-gpgpu_shmem_size", "no shared memory: every kernel uses none (the carve-out: -gpgpu_adaptive_cache_config)"},
     {"-gpgpu_cache:dl1PrefL1", "the L1D has its configured size"},
     {"-gpgpu_cache:dl1PrefShared", "the L1D has its configured size"},
@@ -309,6 +307,8 @@ static int gpu_options(ctx_t *c) {
       {"-gpgpu_n_mem_per_ctrlr", P_SHELL_DRAM_CHIPS, 1, 100000, "SHELL_DRAM_CHIPS"},
       {"-gpgpu_dram_burst_length", P_SHELL_DRAM_BL, 1, 100000, "SHELL_DRAM_BL (the peak bandwidth does not depend on it)"},
       {"-dram_data_command_freq_ratio", P_SHELL_DRAM_RATIO, 1, 100000, "SHELL_DRAM_RATIO"},
+      {"-gpgpu_frfcfs_dram_sched_queue_size", P_SHELL_DRAM_SCHEDQ, 0, 4096, "SHELL_DRAM_SCHEDQ (with the return queue: the channel's DRAM credits)"},
+      {"-gpgpu_dram_return_queue_size", P_SHELL_DRAM_RETQ, 0, 4096, "SHELL_DRAM_RETQ (with the scheduler queue: the channel's DRAM credits)"},
   };
   for (unsigned q = 0; q < sizeof plain / sizeof plain[0]; q++)
     if ((i = opt_at(k, plain[q].opt)) >= 0) {

@@ -108,7 +108,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
                       (unsigned)CFG(cfg, SHELL_L2_ROP_LAT), s->mem.reqq, s->mem.rspq,
                       atw, sectw, (unsigned)CFG(cfg, L1D_ID_W), s->smw, s->nbanks,
                       (unsigned)CFG(cfg, SHELL_L2_SET_IDX), CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
-        shell_dram_init(&s->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_rd_ivl_fp,
+        shell_dram_init(&s->dram[b], s->mem.dram_depth, s->mem.dram_credits, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_rd_ivl_fp,
                         s->mem.dram_st_ivl_fp)) {
       shell_free(s);
       return -1;
@@ -600,10 +600,11 @@ int shell_json(const shell_t *s, FILE *f) {
     }
   fprintf(f, "},\n  \"memory\": {\"port_bytes_per_cycle\": %u, \"flits_request\": %u, \"flits_line\": %u, "
              "\"l2_request_queue\": %u, \"l2_response_queue\": %u, \"dram_cycles_per_line_per_bank\": %.4f, "
-             "\"dram_cycles_per_load_per_bank\": %.4f, \"dram_bytes_per_cycle_per_bank\": %.3f, \"dram_gbs\": %.2f},\n",
+             "\"dram_cycles_per_load_per_bank\": %.4f, \"dram_bytes_per_cycle_per_bank\": %.3f, \"dram_gbs\": %.2f, "
+             "\"dram_credits_per_bank\": %u, \"dram_entries_per_bank\": %u},\n",
           s->mem.port_bytes, s->mem.flits_req, s->mem.flits_line, s->mem.reqq, s->mem.rspq,
           (double)s->mem.dram_ivl_fp / SHELL_DRAM_FP, (double)s->mem.dram_rd_ivl_fp / SHELL_DRAM_FP, s->mem.dram_bpc,
-          s->mem.dram_gbs);
+          s->mem.dram_gbs, s->mem.dram_credits, s->mem.dram_depth);
   if (s->gpgpusim) {
     fprintf(f, "  \"gpgpusim_config\": ");
     gpgpusim_rep_json(s->gpgpusim, f);

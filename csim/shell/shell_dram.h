@@ -8,8 +8,10 @@
  * cycles (the interval is a line's share of the bank's channel, usually not
  * a whole number of cycles: shell_mem.h), and is answered (loads) or retired
  * (stores) at ts = ceil(start).  Latency and bandwidth are separate: lat
- * never limits how many requests are in flight (depth, the L2->DRAM queue,
- * does).
+ * never limits how many requests are in flight; the channel's credits do
+ * (GPGPU-Sim's scheduler + return queues, a bank's share): the n-th request
+ * in the queue starts its latency only once the one `credits` ahead of it
+ * is answered, and the queue holds depth = the L2->DRAM queue + credits.
  * Per cycle: shell_dram_inputs() gives the bank's dram_req_ready_i and
  * dram_rsp_* from the channel's state; after the cycle, shell_dram_step()
  * applies the cycle's two handshakes. */
@@ -25,16 +27,18 @@ typedef struct {
 
 typedef struct {
   shell_dram_ent_t *e;
-  uint32_t depth, head, count, lat, ivl_fp, st_ivl_fp;
+  uint32_t depth, credits, head, count, lat, ivl_fp, st_ivl_fp;
   uint64_t next_fp; /* earliest start of the next transfer, x SHELL_DRAM_FP */
   uint64_t reads, writes;
 } shell_dram_t;
 
 /* ivl_fp / st_ivl_fp: core cycles per load / per store transfer x
  * SHELL_DRAM_FP (shell_mem_t.dram_rd_ivl_fp, dram_st_ivl_fp). */
-static inline int shell_dram_init(shell_dram_t *d, uint32_t depth, uint32_t lat, uint32_t ivl_fp, uint32_t st_ivl_fp) {
+static inline int shell_dram_init(shell_dram_t *d, uint32_t depth, uint32_t credits, uint32_t lat, uint32_t ivl_fp,
+                                  uint32_t st_ivl_fp) {
   d->e = calloc(depth, sizeof *d->e);
   d->depth = depth;
+  d->credits = credits ? credits : 1;
   d->lat = lat;
   d->ivl_fp = ivl_fp;
   d->st_ivl_fp = st_ivl_fp;
@@ -59,7 +63,12 @@ static inline void shell_dram_step(shell_dram_t *d, uint32_t cyc, uint32_t req_f
     d->count--;
   }
   if (req_fire) {
-    uint64_t start = ((uint64_t)cyc + d->lat) * SHELL_DRAM_FP;
+    uint32_t t0 = cyc; /* its latency starts when a credit is free */
+    if (d->count >= d->credits) {
+      const uint32_t tf = d->e[(d->head + d->count - d->credits) % d->depth].ts;
+      if ((int32_t)(tf - cyc) > 0) t0 = tf;
+    }
+    uint64_t start = ((uint64_t)t0 + d->lat) * SHELL_DRAM_FP;
     if (d->next_fp > start) start = d->next_fp;
     d->next_fp = start + (req->store ? d->st_ivl_fp : d->ivl_fp);
     uint32_t ts = (uint32_t)((start + SHELL_DRAM_FP - 1) / SHELL_DRAM_FP);

@@ -40,7 +40,16 @@ int shell_mem_derive(const l1sys_cfg_t *cfg, shell_mem_t *d) {
   const uint64_t st = ((wb ? line : atom) * SHELL_DRAM_FP * core * subp + den - 1) / den;
   d->dram_rd_ivl_fp = rd ? (uint32_t)rd : 1;
   d->dram_st_ivl_fp = st ? (uint32_t)st : 1;
-  d->dram_depth = (uint32_t)CFG(cfg, SHELL_DRAM_Q);
+  /* GPGPU-Sim's DRAM credits: a channel has at most its scheduler queue +
+   * return queue in flight (memory_partition_unit::arbitration_metadata);
+   * a request waits in the L2->DRAM queue for one.  Each bank gets an equal
+   * share; 0 in either means no limit (GPGPU-Sim), here: a request per
+   * cycle for the latency and the queue's worth behind it never waits */
+  const uint64_t schq = CFG(cfg, SHELL_DRAM_SCHEDQ), retq = CFG(cfg, SHELL_DRAM_RETQ);
+  const uint64_t dq = CFG(cfg, SHELL_DRAM_Q);
+  d->dram_credits = schq && retq ? (uint32_t)((schq + retq + subp - 1) / subp)
+                                 : (uint32_t)(CFG(cfg, SHELL_DRAM_LAT) + 1 + dq);
+  d->dram_depth = (uint32_t)dq + d->dram_credits;
   d->dram_bpc = (double)chan * (double)dram / (double)core / (double)subp;
   d->dram_gbs = (double)chan * (double)dram * 1e3 / 1e9 * (double)CFG(cfg, SHELL_L2_BANKS) / (double)subp;
   return 0;

@@ -31,7 +31,8 @@ typedef struct {
   uint32_t reqq, rspq;   /* L2 bank queue depths */
   uint32_t dram_ivl_fp;  /* core cycles per line per bank, x SHELL_DRAM_FP */
   uint32_t dram_rd_ivl_fp, dram_st_ivl_fp; /* per load (one atom) and per store (write-back: a line; write-through: an atom) */
-  uint32_t dram_depth;
+  uint32_t dram_depth;   /* requests a bank's DRAM environment holds: its L2->DRAM queue + its credits */
+  uint32_t dram_credits; /* of those, how many are in flight (latency, transfer) at once */
   double dram_gbs;       /* the whole GPU's DRAM bandwidth, GB/s */
   double dram_bpc;       /* one bank's DRAM bytes per core cycle */
 } shell_mem_t;

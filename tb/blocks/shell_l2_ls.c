@@ -40,7 +40,7 @@ static void *create(const l1sys_cfg_t *cfg) {
                     shell_xbar_sw((unsigned)CFG(cfg, SHELL_SMS)),
                     (unsigned)CFG(cfg, SHELL_L2_BANKS), (unsigned)CFG(cfg, SHELL_L2_SET_IDX),
                     CFG(cfg, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK) ||
-      shell_dram_init(&c->dram, d.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), d.dram_rd_ivl_fp, d.dram_st_ivl_fp)) {
+      shell_dram_init(&c->dram, d.dram_depth, d.dram_credits, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), d.dram_rd_ivl_fp, d.dram_st_ivl_fp)) {
     free(c);
     return NULL;
   }

@@ -196,7 +196,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->l2_was_asleep = calloc(c->nb, 1);
   if (!c->dram || !c->since || !c->was_asleep || !c->l2_was_asleep) { destroy(c); return NULL; }
   for (unsigned b = 0; b < c->nb; b++)
-    if (shell_dram_init(&c->dram[b], s->mem.dram_depth, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_rd_ivl_fp,
+    if (shell_dram_init(&c->dram[b], s->mem.dram_depth, s->mem.dram_credits, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_rd_ivl_fp,
                         s->mem.dram_st_ivl_fp)) {
       destroy(c);
       return NULL;

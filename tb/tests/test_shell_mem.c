@@ -187,7 +187,7 @@ static void test_rop(tc_t *t) {
 static void test_dram(tc_t *t) {
   shell_dram_t d;
   /* latency 100, a line every 6.5 cycles */
-  if (shell_dram_init(&d, 64, 100, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2)) return;
+  if (shell_dram_init(&d, 64, 64, 100, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2)) return;
   shell_dram_ent_t e = {0, 1, 0, 0, 0, 0};
   for (uint32_t c = 0; c < 4; c++) shell_dram_step(&d, c, 1, &e, 0);
   /* starts 100, 106.5, 113, 119.5 -> answered 100, 107, 113, 120 */
@@ -202,6 +202,30 @@ static void test_dram(tc_t *t) {
   TC_CHECK(t, d.e[0].ts == 100 && d.e[1].ts == 600, "DRAM: after idle time a request waits its latency only (%u %u)",
            d.e[0].ts, d.e[1].ts);
   shell_dram_free(&d);
+  /* credits: 2 in flight at once, latency 100, a line a cycle.  Requests
+   * in cycles 0..5: 0 and 1 start at once (answered 100, 101); 2 waits for
+   * 0's answer (its latency starts at 100: 200), 3 for 1's (201), 4 for
+   * 2's (300), 5 for 3's (301). */
+  if (shell_dram_init(&d, 8, 2, 100, SHELL_DRAM_FP, SHELL_DRAM_FP)) return;
+  for (uint32_t c = 0; c < 6; c++) shell_dram_step(&d, c, 1, &e, 0);
+  uint32_t want[6] = {100, 101, 200, 201, 300, 301}, bad = 0;
+  for (int i = 0; i < 6; i++) bad += d.e[i].ts != want[i];
+  TC_CHECK(t, !bad, "DRAM credits: 2 in flight, the third waits for the first's answer: %u %u %u %u %u %u (expected 100 101 200 201 300 301)",
+           d.e[0].ts, d.e[1].ts, d.e[2].ts, d.e[3].ts, d.e[4].ts, d.e[5].ts);
+  shell_dram_free(&d);
+  /* the credits derived from the GPGPU-Sim options: (64 + 116) / 2 sub-partitions = 90 per bank; 0 = no limit */
+  l1sys_cfg_t c;
+  shell_mem_t m;
+  cfg_defaults(&c);
+  cfg_set(&c, "SHELL_L2_SUBP=2", "test");
+  int rc = shell_mem_derive(&c, &m);
+  cfg_set(&c, "SHELL_DRAM_SCHEDQ=0", "test");
+  shell_mem_t u;
+  int rc2 = shell_mem_derive(&c, &u);
+  TC_CHECK(t, !rc && m.dram_credits == 90 && m.dram_depth == 64 + 90 && !rc2 &&
+                  u.dram_credits >= CFG(&c, SHELL_DRAM_LAT) + 1,
+           "DRAM credits per bank: (64 + 116) / 2 = 90 (%u, %u entries); with no limit at least latency + 1 (%u)",
+           m.dram_credits, m.dram_depth, u.dram_credits);
 }
 
 static void test_derive(tc_t *t) {
