@@ -567,7 +567,7 @@ void shell_summary(const shell_t *s, FILE *f) {
   uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0;
   for (unsigned b = 0; b < s->nbanks; b++) {
     h += s->l2[b].cnt_q[L2C_HIT];
-    mi += s->l2[b].cnt_q[L2C_MISS];
+    mi += s->l2[b].cnt_q[L2C_MISS] + s->l2[b].cnt_q[L2C_SMISS]; /* (a sector miss is a load miss) */
     st += s->l2[b].cnt_q[L2C_STORE];
     rd += s->dram[b].reads;
     wr += s->dram[b].writes;
@@ -632,7 +632,7 @@ int shell_json(const shell_t *s, FILE *f) {
   uint64_t h = 0, mi = 0, st = 0, rd = 0, wr = 0, wb = 0;
   for (unsigned b = 0; b < s->nbanks; b++) {
     h += s->l2[b].cnt_q[L2C_HIT];
-    mi += s->l2[b].cnt_q[L2C_MISS];
+    mi += s->l2[b].cnt_q[L2C_MISS] + s->l2[b].cnt_q[L2C_SMISS]; /* (a sector miss is a load miss) */
     st += s->l2[b].cnt_q[L2C_STORE];
     wb += s->l2[b].cnt_q[L2C_WB];
     rd += s->dram[b].reads;

@@ -96,6 +96,7 @@ static void snapshot(shell_gstats_t *g, const shell_t *s, gs_kernel_t *K) {
   for (unsigned b = 0; b < g->nbanks; b++) {
     K->l2[b].hit = s->l2[b].cnt_q[L2C_HIT];
     K->l2[b].miss = s->l2[b].cnt_q[L2C_MISS];
+    K->l2[b].smiss = s->l2[b].cnt_q[L2C_SMISS];
     K->l2[b].store = s->l2[b].cnt_q[L2C_STORE];
   }
 }
@@ -200,6 +201,7 @@ static void l2_cache(const gs_l2_t *b, gs_cache_t *c) {
   memset(c, 0, sizeof *c);
   c->st[GS_GLOBAL_ACC_R][GS_HIT] = b->hit;
   c->st[GS_GLOBAL_ACC_R][GS_MISS] = b->miss;
+  c->st[GS_GLOBAL_ACC_R][GS_SECTOR_MISS] = b->smiss; /* behind a sectored L1D */
   c->st[GS_GLOBAL_ACC_W][GS_MISS] = b->store;
 }
 

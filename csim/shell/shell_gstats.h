@@ -47,7 +47,7 @@ typedef struct {
 } gs_cache_t;
 
 typedef struct {
-  uint64_t hit, miss, store; /* shell_l2 cnt_q[L2C_HIT / L2C_MISS / L2C_STORE] */
+  uint64_t hit, miss, smiss, store; /* shell_l2 cnt_q[L2C_HIT / L2C_MISS / L2C_SMISS / L2C_STORE] */
 } gs_l2_t;
 
 /* What GPGPU-Sim prints at a kernel's end. */

@@ -7,7 +7,7 @@
 #include "bits.h"
 #include "l1sys_params.h"
 
-const char *const shell_l2_cnt_name[L2C_N] = {"cnt_hit_q", "cnt_miss_q", "cnt_store_q", "cnt_fill_q", "cnt_wb_q"};
+const char *const shell_l2_cnt_name[L2C_N] = {"cnt_hit_q", "cnt_miss_q", "cnt_store_q", "cnt_fill_q", "cnt_wb_q", "cnt_smiss_q"};
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
 static uint32_t set_of_local(const shell_l2_t *m, uint32_t x);
@@ -340,7 +340,8 @@ void shell_l2_comb(shell_l2_t *m) {
 #else
   m->cnt_d[L2C_HIT] += hit_go;
 #endif
-  m->cnt_d[L2C_MISS] += ld_miss && dram_go;
+  m->cnt_d[L2C_MISS] += ld_miss && dram_go && !lhit;
+  m->cnt_d[L2C_SMISS] += ld_miss && dram_go && lhit;
   m->cnt_d[L2C_STORE] += st_go;
   m->cnt_d[L2C_FILL] += fill_go && !lhit;
   m->cnt_d[L2C_WB] += wb && dram_go;

@@ -54,7 +54,9 @@ typedef struct {
   uint32_t dram_rsp_ready_o;
 } shell_l2_out_t;
 
-enum { L2C_HIT, L2C_MISS, L2C_STORE, L2C_FILL, L2C_WB, L2C_N };
+/* SMISS: a load whose line is present and its sector not (GPGPU-Sim's
+ * SECTOR_MISS; MISS: its line absent) */
+enum { L2C_HIT, L2C_MISS, L2C_STORE, L2C_FILL, L2C_WB, L2C_SMISS, L2C_N };
 extern const char *const shell_l2_cnt_name[L2C_N]; /* "cnt_hit_q", ... */
 
 typedef struct {

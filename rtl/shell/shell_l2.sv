@@ -113,8 +113,10 @@ module shell_l2 #(
   logic           dirty_q [Sets][Ways];
   logic           dirty_d [Sets][Ways];
   logic [31:0]    tick_q, tick_d, cyc_q, cyc_d;
-  logic [31:0]    cnt_q [5];
-  logic [31:0]    cnt_d [5];
+  // hit, miss (line absent), store, fill, write-back, sector miss (line
+  // present, sector not: GPGPU-Sim's SECTOR_MISS); C: L2C_* in shell_l2.h
+  logic [31:0]    cnt_q [6];
+  logic [31:0]    cnt_d [6];
   // decide stage: the access read at the last edge
   logic             dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d;
   logic [BodyW-1:0] dec_msg_q, dec_msg_d;
@@ -331,10 +333,11 @@ module shell_l2 #(
     rq_pop   = a_req && !rp_valid_q;
     // ---- counters ----
     cnt_d[0] = cnt_q[0] + 32'(hit_go);
-    cnt_d[1] = cnt_q[1] + 32'(ld_miss && dram_go);
+    cnt_d[1] = cnt_q[1] + 32'(ld_miss && dram_go && !lhit);
     cnt_d[2] = cnt_q[2] + 32'(st_go);
     cnt_d[3] = cnt_q[3] + 32'(fill_go && !lhit);
     cnt_d[4] = cnt_q[4] + 32'(wb && dram_go);
+    cnt_d[5] = cnt_q[5] + 32'(ld_miss && dram_go && lhit);
   end
 
   // Array registers: one always_ff per element (generate), as in rtl/l1d.
@@ -351,7 +354,7 @@ module shell_l2 #(
       end
     end
   end
-  for (genvar gk = 0; gk < 5; gk++) begin : gen_cnt
+  for (genvar gk = 0; gk < 6; gk++) begin : gen_cnt
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) cnt_q[gk] <= '0;
       else         cnt_q[gk] <= cnt_d[gk];

@@ -195,8 +195,8 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
 
 static void summary(void *p, FILE *f) {
   ctx_t *c = p;
-  fprintf(f, "shell_l2: hits %u misses %u stores %u fills %u write-backs %u; loads in %llu, answered %llu\n",
-          c->m.cnt_q[L2C_HIT], c->m.cnt_q[L2C_MISS], c->m.cnt_q[L2C_STORE], c->m.cnt_q[L2C_FILL], c->m.cnt_q[L2C_WB],
+  fprintf(f, "shell_l2: hits %u misses %u sector misses %u stores %u fills %u write-backs %u; loads in %llu, answered %llu\n",
+          c->m.cnt_q[L2C_HIT], c->m.cnt_q[L2C_MISS], c->m.cnt_q[L2C_SMISS], c->m.cnt_q[L2C_STORE], c->m.cnt_q[L2C_FILL], c->m.cnt_q[L2C_WB],
           (unsigned long long)c->loads_in,
           (unsigned long long)c->rsp_out);
 }

@@ -73,13 +73,14 @@ static void test_ipoly(tc_t *t) {
  * cache).  A sector missing from a present line is fetched into that line
  * (no victim); a store into a present line validates its sector. */
 typedef struct { uint32_t tag[16][4], age[16][4], tick; uint8_t v[16][4], d[16][4]; } ref_t;
-/* returns 1 on a hit; *wb = a dirty victim's line or ~0 */
+/* returns 1 on a hit, 2 on a sector miss (the line present, its sector
+ * not), 0 on a miss; *wb = a dirty victim's line or ~0 */
 static int ref_access(ref_t *r, uint32_t set, uint32_t line, uint8_t sbit, int store, uint32_t *wb) {
   *wb = ~0u;
   r->tick++;
   for (int w = 0; w < 4; w++)
     if (r->v[set][w] && r->tag[set][w] == line) {
-      int hit = (r->v[set][w] & sbit) != 0;
+      int hit = (r->v[set][w] & sbit) != 0 ? 1 : 2;
       r->age[set][w] = r->tick;
       r->v[set][w] |= sbit; /* a store writes it, a load miss fills it */
       if (store) r->d[set][w] = 1;
@@ -106,13 +107,16 @@ static void test_writeback(tc_t *t, unsigned sectw) {
   shell_l2_reset(&m);
   ref_t r;
   memset(&r, 0, sizeof r);
-  uint32_t seed = 12345, bad = 0, nreq = 3000, hits = 0, wbs = 0, cyc = 0;
+  uint32_t seed = 12345, bad = 0, nreq = 3000, hits = 0, wbs = 0, cyc = 0, lmiss_ref = 0, smiss_ref = 0;
   for (uint32_t q = 0; q < nreq && !bad; q++) {
     seed = seed * 1103515245u + 12345u;
     uint32_t tl = 0x100 + (seed >> 8) % 160; /* 160 lines over 64 ways: evictions */
     uint32_t sec = (seed >> 20) & ((1u << sectw) - 1), line = tl << sectw | sec; /* the request's atom */
     int store = (seed >> 4) % 4 == 0;
-    uint32_t wb_ref, hit_ref = (uint32_t)ref_access(&r, tl & 15, tl, (uint8_t)(1u << sec), store, &wb_ref);
+    uint32_t wb_ref;
+    const int ra = ref_access(&r, tl & 15, tl, (uint8_t)(1u << sec), store, &wb_ref);
+    const uint32_t hit_ref = ra == 1;
+    if (!store) lmiss_ref += ra == 0, smiss_ref += ra == 2;
     if (wb_ref != ~0u) wb_ref <<= sectw;
     /* drive the bank until this request is finished: answered (load hit or
      * fill), or for a store accepted by the tags; DRAM answers a load miss
@@ -153,6 +157,9 @@ static void test_writeback(tc_t *t, unsigned sectw) {
            "write-back L2 bank = a textbook write-back write-allocate LRU %s cache on %u requests (%u hits, %u write-backs; "
            "bank counters: %u write-backs)", sectw ? "sectored (4 sectors)" : "line", nreq, hits, wbs, m.cnt_q[L2C_WB]);
   TC_CHECK(t, m.cnt_q[L2C_WB] == wbs, "the bank's write-back counter %u = the reference's %u", m.cnt_q[L2C_WB], wbs);
+  TC_CHECK(t, m.cnt_q[L2C_MISS] == lmiss_ref && m.cnt_q[L2C_SMISS] == smiss_ref && (sectw ? smiss_ref > 100 : !smiss_ref),
+           "the bank's load misses %u and sector misses %u = the reference's %u and %u", m.cnt_q[L2C_MISS],
+           m.cnt_q[L2C_SMISS], lmiss_ref, smiss_ref);
   (void)cyc;
   shell_l2_free(&m);
 }
