@@ -191,7 +191,10 @@ if [ $stale = 1 ]; then
   defs=()
   [ $fcap = 1 ] && defs+=(+define+LS_FAULTS)
   [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building $kind harness for $block in $dir"
-  rm -rf "$dir/obj"
+  rm -rf "$dir/obj" "$dir/stamp"
+  # the stamp takes the build's start time: a source edited while Verilator
+  # runs is newer than it, so the next run rebuilds
+  touch "$dir/stamp.new"
   verilator "${VFLAGS[@]}" "${OBJC[@]}" -Mdir "$dir/obj" "${defs[@]}" \
       "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
   vpid=$!
@@ -207,7 +210,7 @@ if [ $stale = 1 ]; then
     tail -20 "$dir/build.log" >&2
     exit 2
   fi
-  touch "$dir/stamp"
+  mv "$dir/stamp.new" "$dir/stamp"
   [ -n "${RTL_DIR:-}" ] && echo "$RTL_DIR" >"$dir/rtldir"
 fi
 # the C++ glue: rebuilt with the harness or when tb/vglue.cpp changes
