@@ -10,13 +10,15 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
 #define A2 0x03000000u
 #define A3 0x04000000u
 #define A4 0x05000000u
+#define A5 0x06000000u
+#define A6 0x07000000u
 #define GEN_ARRAY_BYTES (16ull << 20) /* the space between two array bases */
 #define GEN_MAX_RECS (1ull << 26)     /* records of one generated workload (12 bytes each) */
 
@@ -138,6 +140,75 @@ static void mm_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int kin
     }
 }
 
+/* ---- Kernels written from their sources (PolyBench-GPU CUDA, Rodinia) ----
+ * Each follows the benchmark's kernel: its launch geometry (grid and block as
+ * the host code launches it; a warp is 32 consecutive threads of a block,
+ * threadIdx.x fastest), the per-thread loop, which arrays it reads and writes
+ * in which order, its guards (a lane whose guard fails is masked off; a warp
+ * with no lane left only exits) and its __syncthreads() barriers.  Shared
+ * memory is not global memory: its accesses are left out (barriers kept).
+ * Conventions shared with gemm above: a value the kernel accumulates into a
+ * global element (`x[i] += ...` in the loop) is held in a register and
+ * stored once after the loop; the same global element read twice with no
+ * store between is read once (what nvcc emits); the arithmetic between
+ * memory instructions is an ALU gap of about one instruction per operation.
+ * PolyBench-GPU's 2-D kernels use blocks of DIM_THREAD_BLOCK_X = 32 by
+ * DIM_THREAD_BLOCK_Y = 8 threads: here 32 by bs/32, so one warp is one row
+ * of a block (threadIdx.y = warp). */
+
+/* Lanes l with lo <= j0 + l < hi. */
+static uint32_t lanes_in(long long j0, long long lo, long long hi) {
+  uint32_t m = 0;
+  for (unsigned l = 0; l < WL_LANES; l++)
+    if (j0 + l >= lo && j0 + l < hi) m |= 1u << l;
+  return m;
+}
+
+/* A 2-D launch of blocks 32 x (bs/32) over nx columns (x) and ny rows (y):
+ * block b = by * gx + bx; warp w of it is row i = by * (bs/32) + w, columns
+ * j0 = bx * 32 ... j0 + 31. */
+typedef struct { unsigned gx, gy, wpb; } grid2_t;
+static grid2_t grid2(unsigned nx, unsigned ny, unsigned bs) {
+  grid2_t g = {(nx + 31) / 32, (ny + bs / 32 - 1) / (bs / 32), bs / 32};
+  return g;
+}
+
+/* PolyBench-GPU matrix product kernel (2mm's mm2_kernel1/2, 3mm's
+ * mm3_kernel1/2/3): thread (i, j), i < ni, j < nj:
+ *   [C[i][j] *= beta: ld C]  for k < nk: ld A[i][k] (one address: a
+ *   broadcast), ld B[k][j] (coalesced), 2 ALU;  st C[i][j].
+ * Row-major, A ni x nk, B nk x nj, C ni x nj. */
+static void pb_mm(shell_wl_t *w, const char *name, unsigned ni, unsigned nj, unsigned nk, unsigned bs, uint32_t A,
+                  uint32_t B, uint32_t C, int load_c) {
+  grid2_t g = grid2(nj, ni, bs);
+  uint32_t a[WL_LANES];
+  shell_wl_kernel(w, name, g.gx * g.gy, g.wpb);
+  for (unsigned by = 0; by < g.gy; by++)
+    for (unsigned bx = 0; bx < g.gx; bx++)
+      for (unsigned wi = 0; wi < g.wpb; wi++) {
+        shell_wl_warp_begin(w, by * g.gx + bx, wi);
+        unsigned i = by * g.wpb + wi, j0 = bx * 32;
+        uint32_t m = i < ni ? lanes_in(j0, 0, nj) : 0;
+        if (m) {
+          if (load_c) {
+            lanes_lin(a, C + i * nj * 4, j0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_alu(w, 1);
+          }
+          for (unsigned k = 0; k < nk; k++) {
+            lanes_same(a, A + (i * nk + k) * 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            lanes_lin(a, B + k * nj * 4, j0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_alu(w, 2);
+          }
+          lanes_lin(a, C + i * nj * 4, j0, 4);
+          shell_wl_mem(w, 1, m, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -150,9 +221,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
   if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
@@ -165,6 +236,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   {
     uint64_t n = g.n, it = g.iters, wpb = g.bs / 32, warps = (n + g.bs - 1) / g.bs * wpb, nn = n * n, bytes, recs;
     uint64_t mmw = (nn + g.bs - 1) / g.bs * wpb, nk = (it > n ? it : n) * n; /* loops over k < iters index a row or column */
+    uint64_t w2 = (n + 31) / 32 * ((n + wpb - 1) / wpb) * wpb; /* warps of a 2-D launch 32 x bs/32 over n x n */
     switch (id) {
     case 0: case 1: case 2: bytes = nk * 4, recs = 2 * warps * (it * 3 + 2); break;
     case 3: bytes = nk * 4, recs = warps * (it * 4 + 2); break;
@@ -173,7 +245,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     case 8: bytes = nn * 4, recs = (n / 16) * (n / 16) * 8 * 8; break;
     case 9: bytes = n * 4, recs = 32 * wpb * (it * 4 + 1); break;
     case 10: bytes = n * 1024, recs = 32 * wpb * (it * 2 + 2); break;
-    default: bytes = n * 16 * 4, recs = warps * (2 + 16 * 4); break;
+    case 11: bytes = n * 16 * 4, recs = warps * (2 + 16 * 4); break;
+    case 12: bytes = nk * 4, recs = w2 * (3 * (it + n) + 8); break;
+    default: bytes = nk * 4, recs = w2 * (3 * it + 6 * n + 12); break;
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
@@ -368,6 +442,22 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     free(start);
     break;
   }
+  case 12: /* 2mm, PolyBench-GPU CUDA/2MM/2mm.cu (Polybench 3.2 port): D = alpha A B C + beta D
+              as mm2_kernel1 (tmp = alpha A B, k < NK) then mm2_kernel2 (D = beta D + tmp C,
+              k < NJ), each on a grid of ceil(NJ/32) x ceil(NI/8) blocks of 32 x 8.  Suite's
+              STANDARD_DATASET: NI = NJ = NK = NL = 1024; here NI = NJ = NL = n, NK = iters.
+              1024 is 1.0e8 records (over GEN_MAX_RECS); default n = iters = 512. */
+    pb_mm(w, "mm2_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
+    pb_mm(w, "mm2_kernel2", g.n, g.n, g.n, g.bs, A2, A3, A4, 1);
+    break;
+  case 13: /* 3mm, PolyBench-GPU CUDA/3MM/3mm.cu: G = (A B)(C D) as mm3_kernel1 (E = A B,
+              k < NK), mm3_kernel2 (F = C D, k < NM), mm3_kernel3 (G = E F, k < NJ).
+              Suite's STANDARD_DATASET: all sizes 512 (the default here); NK = iters,
+              the others n. */
+    pb_mm(w, "mm3_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
+    pb_mm(w, "mm3_kernel2", g.n, g.n, g.n, g.bs, A3, A4, A5, 0);
+    pb_mm(w, "mm3_kernel3", g.n, g.n, g.n, g.bs, A2, A5, A6, 0);
+    break;
   }
   (void)rng_next;
   return shell_wl_finish(w, name);

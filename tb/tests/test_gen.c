@@ -1,0 +1,126 @@
+/* test_gen.c -- the generators written from benchmark sources
+ * (csim/shell/shell_gen.c, docs/shell.md "Generators"): for each, at a small
+ * size, the exact launch geometry and record counts derived by hand from the
+ * CUDA source (the derivation is in the comment above each check), plus the
+ * lane addresses of specific records.  Array bases as shell_gen.c places
+ * them: the k-th array of a workload at (k + 1) * 16 MiB. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "shell_wl.h"
+#include "tcheck.h"
+
+#define B0 0x01000000u
+#define B1 0x02000000u
+#define B2 0x03000000u
+#define B3 0x04000000u
+#define B4 0x05000000u
+#define B5 0x06000000u
+#define B6 0x07000000u
+
+typedef struct { uint32_t blocks, warps; uint64_t ld, st, bar, ex; } kcount_t;
+
+static kcount_t count(const shell_wl_t *w, unsigned k) {
+  kcount_t c = {0, 0, 0, 0, 0, 0};
+  if (k >= w->nk) return c;
+  const wl_kernel_t *K = &w->k[k];
+  c.blocks = K->blocks, c.warps = K->warps;
+  for (uint32_t i = 0; i < K->blocks * K->warps; i++)
+    for (uint32_t r = 0; r < K->wlen[i]; r++) {
+      const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+      c.ld += x->kind == WL_LD, c.st += x->kind == WL_ST, c.bar += x->kind == WL_BAR, c.ex += x->kind == WL_EXIT;
+    }
+  return c;
+}
+
+/* The n-th (from 0) load (store=0) or store (store=1) of warp `warp` of block
+ * `block` in kernel k, or NULL. */
+static const wl_rec_t *mem_rec(const shell_wl_t *w, unsigned k, unsigned block, unsigned warp, int store, unsigned n) {
+  if (k >= w->nk) return NULL;
+  const wl_kernel_t *K = &w->k[k];
+  if (block >= K->blocks || warp >= K->warps) return NULL;
+  uint32_t i = block * K->warps + warp;
+  for (uint32_t r = 0; r < K->wlen[i]; r++) {
+    const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+    if (x->kind == (store ? WL_ST : WL_LD) && n-- == 0) return x;
+  }
+  return NULL;
+}
+
+/* The record's address of lane `lane` equals base + lane * stride for every
+ * active lane, and its mask is `mask`. */
+static int lanes_are(const shell_wl_t *w, const wl_rec_t *r, uint32_t mask, uint32_t base, uint32_t stride) {
+  if (!r || r->mask != mask) return 0;
+  uint32_t p = r->addr;
+  for (unsigned l = 0; l < WL_LANES; l++)
+    if (mask >> l & 1)
+      if (w->pool[p++] != base + l * stride) return 0;
+  return 1;
+}
+
+static int gen(shell_wl_t *w, const char *name, const char *args) {
+  shell_wl_init(w, 32);
+  return shell_wl_gen(w, name, args, 1);
+}
+
+static int kc_is(kcount_t c, uint32_t blocks, uint32_t warps, uint64_t ld, uint64_t st, uint64_t bar) {
+  return c.blocks == blocks && c.warps == warps && c.ld == ld && c.st == st && c.bar == bar && c.ex == (uint64_t)blocks * warps;
+}
+#define KC_FMT "%u blocks x %u warps, %llu LD, %llu ST, %llu BAR, %llu EXIT"
+#define KC_ARG(c) (c).blocks, (c).warps, (unsigned long long)(c).ld, (unsigned long long)(c).st, \
+                  (unsigned long long)(c).bar, (unsigned long long)(c).ex
+
+/* 2mm (PolyBench-GPU 2mm.cu), n=48 (NI=NJ=NL), iters=8 (NK), bs=256:
+ * both kernels on grid ceil(48/32) x ceil(48/8) = 2 x 6 = 12 blocks of 32 x 8
+ * (8 warps, warp = one row i).  Every row i < 48 is live; bx = 0 warps have
+ * 32 lanes (j < 32), bx = 1 warps 16 (32 <= j < 48).  96 warps.
+ * mm2_kernel1: per warp k < 8: ld A[i][k], ld B[k][j] -> 16 LD; st tmp[i][j]
+ *   -> 96 * 16 = 1536 LD, 96 ST.
+ * mm2_kernel2: ld D[i][j] (D *= beta), k < 48: ld tmp[i][k], ld C[k][j] ->
+ *   97 LD; st D -> 96 * 97 = 9312 LD, 96 ST.  No barrier. */
+static void test_2mm(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "2mm", "n=48,iters=8,bs=256");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 12, 8, 1536, 96, 0) && kc_is(b, 12, 8, 9312, 96, 0),
+           "2mm n=48 iters=8: mm2_kernel1 " KC_FMT "; mm2_kernel2 " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* block 3 = (bx 1, by 1), warp 2: i = 10, j = 32..47 (lanes 0..15).
+   * kernel1 load 3 (k = 1, B): B[1][32 + l] = B1 + (48 + 32 + l) * 4;
+   * load 0 (k = 0, A): A[10][0] = B0 + 10 * 8 * 4 in every lane;
+   * store: tmp[10][32 + l] = B2 + (480 + 32 + l) * 4. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 3), 0xffff, B1 + 80 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 0), 0xffff, B0 + 320, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, 0), 0xffff, B2 + 512 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B0, 0),
+           "2mm: thread (0,0)'s warp loads A[0][0] (broadcast); block (1,1) warp 2 (i=10, j=32..47): A[10][0], B[1][32+l], tmp[10][32+l]");
+  /* kernel2, block 0 warp 0: ld D[0][l] (B4 + 4l), ld tmp[0][0] (B2), ld C[0][l] (B3 + 4l) */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B4, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B2, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B3, 4),
+           "2mm: mm2_kernel2 thread (0,0)'s warp reads D[0][l], then tmp[0][0] and C[0][l]");
+  shell_wl_free(&w);
+}
+
+/* 3mm (PolyBench-GPU 3mm.cu), n=32, iters=16 (NK), bs=256: each kernel on
+ * 1 x 4 blocks of 32 x 8 = 32 full warps.  mm3_kernel1 k < 16: 2 LD each ->
+ * 1024 LD; mm3_kernel2 and 3, k < 32: 2048 LD each; one ST per warp. */
+static void test_3mm(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "3mm", "n=32,iters=16,bs=256");
+  kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2);
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 4, 8, 1024, 32, 0) && kc_is(b, 4, 8, 2048, 32, 0) && kc_is(c, 4, 8, 2048, 32, 0),
+           "3mm n=32 iters=16: " KC_FMT "; " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b), KC_ARG(c));
+  /* mm3_kernel3 (G = E F), block 3 warp 7: i = 31: ld E[31][0] (B2 + 31*32*4),
+   * ld F[0][l] (B5 + 4l); store G[31][l] (B6 + (992 + l) * 4). */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 0), ~0u, B2 + 31 * 32 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 1), ~0u, B5, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, 0), ~0u, B6 + 992 * 4, 4),
+           "3mm: mm3_kernel3 row 31 reads E[31][0] (the first kernel's output), F[0][l], stores G[31][l]");
+  shell_wl_free(&w);
+}
+
+int main(void) {
+  tc_t t = TC_INIT("gen");
+  test_2mm(&t);
+  test_3mm(&t);
+  return tc_done(&t);
+}
