@@ -10,7 +10,7 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -209,6 +209,109 @@ static void pb_mm(shell_wl_t *w, const char *name, unsigned ni, unsigned nj, uns
       }
 }
 
+/* 3dconv, PolyBench-GPU CUDA/3DCONV/3DConvolution.cu, convolution3D_kernel:
+ * the host launches it once per plane i = 1 .. NI-2 on a grid of
+ * ceil(NK/32) x ceil(NJ/8) blocks of 32 x 8; thread (j, k), k along x.
+ * Guard 0 < j < NJ-1, 0 < k < NK-1.  The source's 15 products read 11
+ * distinct elements of A (c11, c21 and c31 all multiply
+ * A[i-1][j-1][k-1], ...): 11 loads in the order they first appear, the
+ * arithmetic, one store of B[i][j][k].  A is NI x NJ x NK. */
+static void pb_conv3d(shell_wl_t *w, unsigned ni, unsigned nj, unsigned nk, unsigned bs, uint32_t A, uint32_t B) {
+  static const signed char off[11][3] = {{-1, -1, -1}, {1, -1, -1}, {0, -1, 0}, {0, 0, 0},  {0, 1, 0},  {-1, -1, 1},
+                                         {1, -1, 1},   {-1, 0, 1},  {1, 0, 1},  {-1, 1, 1}, {1, 1, 1}};
+  grid2_t g = grid2(nk, nj, bs);
+  uint32_t a[WL_LANES];
+  for (unsigned i = 1; i + 1 < ni; i++) {
+    shell_wl_kernel(w, "convolution3D_kernel", g.gx * g.gy, g.wpb);
+    for (unsigned by = 0; by < g.gy; by++)
+      for (unsigned bx = 0; bx < g.gx; bx++)
+        for (unsigned wi = 0; wi < g.wpb; wi++) {
+          shell_wl_warp_begin(w, by * g.gx + bx, wi);
+          unsigned j = by * g.wpb + wi, k0 = bx * 32;
+          uint32_t m = j > 0 && j + 1 < nj ? lanes_in(k0, 1, (long long)nk - 1) : 0;
+          if (m) {
+            for (unsigned e = 0; e < 11; e++) {
+              uint32_t row = A + (((i + off[e][0]) * nj + j + off[e][1]) * nk + off[e][2]) * 4;
+              lanes_lin(a, row, k0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+            }
+            shell_wl_alu(w, 15);
+            lanes_lin(a, B + ((i * nj + j) * nk) * 4, k0, 4);
+            shell_wl_mem(w, 1, m, 4, a);
+          }
+          shell_wl_exit(w);
+        }
+  }
+}
+
+/* fdtd-2d, PolyBench-GPU CUDA/FDTD-2D/fdtd2d.cu: per time step t < TMAX the
+ * host launches fdtd_step1_kernel, fdtd_step2_kernel, fdtd_step3_kernel,
+ * each on ceil(NY/32) x ceil(NX/8) blocks of 32 x 8; thread (i, j), j along x.
+ *   step1 (i < NX, j < NY): row 0: ld _fict_[t] (broadcast), st ey[0][j];
+ *         else ld ey[i][j], hz[i][j], hz[i-1][j], st ey[i][j]
+ *   step2 (i < NX, 0 < j < NY): ld ex[i][j], hz[i][j], hz[i][j-1], st ex[i][j]
+ *   step3 (i < NX-1, j < NY-1): ld hz[i][j], ex[i][j+1], ex[i][j], ey[i+1][j],
+ *         ey[i][j], st hz[i][j]
+ * Arrays NX x NY: _fict_ at A0, ex A1, ey A2, hz A3. */
+static void pb_fdtd2d(shell_wl_t *w, unsigned nx, unsigned ny, unsigned tmax, unsigned bs) {
+  grid2_t g = grid2(ny, nx, bs);
+  uint32_t a[WL_LANES];
+  const uint32_t ex = A1, ey = A2, hz = A3;
+  for (unsigned t = 0; t < tmax; t++)
+    for (int step = 1; step <= 3; step++) {
+      static const char *const kn[] = {"", "fdtd_step1_kernel", "fdtd_step2_kernel", "fdtd_step3_kernel"};
+      shell_wl_kernel(w, kn[step], g.gx * g.gy, g.wpb);
+      for (unsigned by = 0; by < g.gy; by++)
+        for (unsigned bx = 0; bx < g.gx; bx++)
+          for (unsigned wi = 0; wi < g.wpb; wi++) {
+            shell_wl_warp_begin(w, by * g.gx + bx, wi);
+            unsigned i = by * g.wpb + wi, j0 = bx * 32;
+            uint32_t row = i * ny * 4, m;
+            if (step == 1 && (m = i < nx ? lanes_in(j0, 0, ny) : 0)) {
+              if (i == 0) {
+                lanes_same(a, A0 + t * 4);
+                shell_wl_mem(w, 0, m, 4, a);
+              } else {
+                lanes_lin(a, ey + row, j0, 4);
+                shell_wl_mem(w, 0, m, 4, a);
+                lanes_lin(a, hz + row, j0, 4);
+                shell_wl_mem(w, 0, m, 4, a);
+                lanes_lin(a, hz + row - ny * 4, j0, 4);
+                shell_wl_mem(w, 0, m, 4, a);
+                shell_wl_alu(w, 3);
+              }
+              lanes_lin(a, ey + row, j0, 4);
+              shell_wl_mem(w, 1, m, 4, a);
+            } else if (step == 2 && (m = i < nx ? lanes_in(j0, 1, ny) : 0)) {
+              lanes_lin(a, ex + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, hz + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, hz + row - 4, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              shell_wl_alu(w, 3);
+              lanes_lin(a, ex + row, j0, 4);
+              shell_wl_mem(w, 1, m, 4, a);
+            } else if (step == 3 && (m = i + 1 < nx ? lanes_in(j0, 0, (long long)ny - 1) : 0)) {
+              lanes_lin(a, hz + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ex + row + 4, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ex + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ey + row + ny * 4, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ey + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              shell_wl_alu(w, 5);
+              lanes_lin(a, hz + row, j0, 4);
+              shell_wl_mem(w, 1, m, 4, a);
+            }
+            shell_wl_exit(w);
+          }
+    }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -221,9 +324,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
   if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
@@ -247,18 +350,22 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     case 10: bytes = n * 1024, recs = 32 * wpb * (it * 2 + 2); break;
     case 11: bytes = n * 16 * 4, recs = warps * (2 + 16 * 4); break;
     case 12: bytes = nk * 4, recs = w2 * (3 * (it + n) + 8); break;
-    default: bytes = nk * 4, recs = w2 * (3 * it + 6 * n + 12); break;
+    case 13: bytes = nk * 4, recs = w2 * (3 * it + 6 * n + 12); break;
+    case 14: bytes = nn * it * 4, recs = (it > 2 ? it - 2 : 0) * w2 * 14; break; /* one 64 MiB array: checked below */
+    default: bytes = (nn > it ? nn : it) * 4, recs = it * w2 * 20; break;
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
       return -1;
     }
-    if (bytes > GEN_ARRAY_BYTES || recs > GEN_MAX_RECS) {
+    uint64_t maxb = id == 14 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES; /* 3dconv: A at A0, B at A4, 64 MiB each */
+    if (bytes > maxb || recs > GEN_MAX_RECS) {
       fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
-              name, g.n, g.iters, g.bs, bytes > GEN_ARRAY_BYTES ? "an array larger than the 16 MiB between array bases"
-                                                                 : "too many records",
-              (unsigned long long)(bytes > GEN_ARRAY_BYTES ? bytes : recs),
-              (unsigned long long)(bytes > GEN_ARRAY_BYTES ? GEN_ARRAY_BYTES : GEN_MAX_RECS));
+              name, g.n, g.iters, g.bs, bytes <= maxb       ? "too many records"
+                                      : id == 14 ? "an array larger than the 64 MiB between A0 and A4"
+                                                 : "an array larger than the 16 MiB between array bases",
+              (unsigned long long)(bytes > maxb ? bytes : recs),
+              (unsigned long long)(bytes > maxb ? maxb : GEN_MAX_RECS));
       return -1;
     }
   }
@@ -457,6 +564,15 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     pb_mm(w, "mm3_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
     pb_mm(w, "mm3_kernel2", g.n, g.n, g.n, g.bs, A3, A4, A5, 0);
     pb_mm(w, "mm3_kernel3", g.n, g.n, g.n, g.bs, A2, A5, A6, 0);
+    break;
+  case 14: /* 3dconv: NJ = NK = n, NI = iters (NI-2 launches); the suite's sizes are all
+              256 (the default): A (64 MiB) at A0, B at A4 */
+    pb_conv3d(w, g.iters, g.n, g.n, g.bs, A0, A4);
+    break;
+  case 15: /* fdtd-2d: NX = NY = n, TMAX = iters.  The suite's datasets are all NX = NY = 2048,
+              TMAX = 500: 1.3e9 records, over GEN_MAX_RECS (25 steps fit); default 4 steps
+              at the suite's 2048 x 2048 */
+    pb_fdtd2d(w, g.n, g.n, g.iters, g.bs);
     break;
   }
   (void)rng_next;

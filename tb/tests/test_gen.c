@@ -118,9 +118,65 @@ static void test_3mm(tc_t *t) {
   shell_wl_free(&w);
 }
 
+/* 3dconv (PolyBench-GPU 3DConvolution.cu), n=40 (NJ = NK), iters=4 (NI):
+ * the host launches convolution3D_kernel for i = 1 .. NI-2: 2 launches.
+ * Each: grid ceil(40/32) x ceil(40/8) = 2 x 5 = 10 blocks of 32 x 8 (80
+ * warps; warp = one j, 32 k's).  Guard 0 < j < 39: rows j = 1..38 live (38
+ * x 2 = 76 warps); bx 0 lanes k = 1..31 (mask 0xfffffffe), bx 1 lanes k =
+ * 32..38 (0x7f).  Per live warp 11 distinct A loads + 1 store:
+ * 76 * 11 = 836 LD, 76 ST, 80 EXIT per launch. */
+static void test_3dconv(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "3dconv", "n=40,iters=4,bs=256");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 10, 8, 836, 76, 0) && kc_is(b, 10, 8, 836, 76, 0),
+           "3dconv n=40 iters=4: 2 launches, " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* launch 0 (i = 1), block 0 warp 1 (j = 1), lane l = k: first load
+   * A[0][0][k-1] = B0 + (k-1)*4, lane 0 off; load 3 is A[1][1][k] =
+   * B0 + (1600 + 40 + k)*4; the store B[1][1][k] at B4 (A is 64 MiB).
+   * Warp 0 (j = 0) only exits. */
+  const wl_kernel_t *K = w.nk ? &w.k[0] : NULL;
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 0), 0xfffffffeu, B0 - 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 3), 0xfffffffeu, B0 + 1640 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 1, 0), 0x7f, B4 + (1640 + 32) * 4, 4) && K && K->wlen[0] == 1,
+           "3dconv: j=1's warp reads A[0][0][k-1] first and A[1][1][k] fourth (k=0 masked), stores B[1][1][k]; j=0's warp only exits");
+  shell_wl_free(&w);
+}
+
+/* fdtd-2d (PolyBench-GPU fdtd2d.cu), n=40 (NX = NY), iters=2 (TMAX): 2 x 3
+ * launches, each ceil(40/32) x ceil(40/8) = 2 x 5 = 10 blocks of 32 x 8
+ * (80 warps, rows i = 0..39, bx 0: j = 0..31, bx 1: j = 32..39).
+ * step1 (i < 40, j < 40): all 80 warps; row 0 (2 warps) 1 LD (_fict_[t]),
+ *   rows 1..39 (78 warps) 3 LD -> 2 + 234 = 236 LD, 80 ST.
+ * step2 (j > 0): all 80 warps live (bx 0 loses lane 0) -> 240 LD, 80 ST.
+ * step3 (i < 39, j < 39): 39 rows x 2 = 78 warps, 5 LD -> 390 LD, 78 ST. */
+static void test_fdtd2d(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "fdtd-2d", "n=40,iters=2,bs=256");
+  int ok = rc == 0 && w.nk == 6;
+  for (unsigned k = 0; ok && k < 6; k++) {
+    kcount_t c = count(&w, k);
+    ok = k % 3 == 0 ? kc_is(c, 10, 8, 236, 80, 0) : k % 3 == 1 ? kc_is(c, 10, 8, 240, 80, 0) : kc_is(c, 10, 8, 390, 78, 0);
+    if (!ok) printf("  fdtd-2d launch %u: " KC_FMT "\n", k, KC_ARG(c));
+  }
+  TC_CHECK(t, ok, "fdtd-2d n=40 iters=2: 6 launches of 10 blocks x 8 warps; step1 236 LD 80 ST, step2 240 LD 80 ST, step3 390 LD 78 ST");
+  /* t = 1 step1 (launch 3), block 0 warp 0: ld _fict_[1] (B0 + 4, every lane),
+   * st ey[0][l] (B2 + 4l).  t = 0 step2 (launch 1), block 1 (bx 1) warp 0:
+   * third load hz[0][j-1], j = 32 + l: B3 + (31 + l)*4, 8 lanes.
+   * step3 (launch 2), block 6 (by 3, bx 0) warp 5 (i = 29): fourth load
+   * ey[30][l] = B2 + (1200 + l)*4. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 3, 0, 0, 0, 0), ~0u, B0 + 4, 0) && lanes_are(&w, mem_rec(&w, 3, 0, 0, 1, 0), ~0u, B2, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 1, 0, 0, 2), 0xff, B3 + 31 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 6, 5, 0, 3), ~0u, B2 + 1200 * 4, 4),
+           "fdtd-2d: row 0 reads _fict_[t] and stores ey[0][j]; step2 reads hz[i][j-1]; step3 reads ey[i+1][j]");
+  shell_wl_free(&w);
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
   test_2mm(&t);
   test_3mm(&t);
+  test_3dconv(&t);
+  test_fdtd2d(&t);
   return tc_done(&t);
 }
