@@ -10,7 +10,7 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -312,6 +312,177 @@ static void pb_fdtd2d(shell_wl_t *w, unsigned nx, unsigned ny, unsigned tmax, un
     }
 }
 
+/* A 1-D launch over `blocks` blocks of bs threads: warp (b, wi) holds threads
+ * t0 = b * bs + wi * 32 ... t0 + 31. */
+#define FOR_1D(w, name, blocks, bs, t0)                                                                           \
+  shell_wl_kernel(w, name, blocks, (bs) / 32);                                                                    \
+  for (unsigned b_ = 0; b_ < (blocks); b_++)                                                                      \
+    for (unsigned wi_ = 0, t0 = b_ * (bs); wi_ < (bs) / 32; wi_++, t0 += 32)                                      \
+      for (int once_ = (shell_wl_warp_begin(w, b_, wi_), 1); once_; once_ = 0, shell_wl_exit(w))
+
+/* correlation / covariance, PolyBench-GPU CUDA/CORR/correlation.cu and
+ * CUDA/COVAR/covariance.cu: data is N x M (row i, column j) at A0; mean A1,
+ * std A2, symmat (M x M) A3.  The host's grids are (size_t)(ceil(M) / X):
+ * the quotient truncated, floor(M / X) blocks (a partial block is not
+ * launched: columns past it are not computed, as in the suite).
+ *   mean_kernel (M/256 blocks of 256): thread j < M: for i < N ld data[i][j];
+ *     st mean[j]
+ *   std_kernel (corr only, M/256 of 256): ld mean[j]; for i < N ld data[i][j];
+ *     st std[j]
+ *   reduce_kernel (blocks of 32 x 8): thread (i, j), i < N, j < M: ld data,
+ *     ld mean[j], [corr: ld std[j]], st data.  corr's grid is M/32 x N/8;
+ *     covar's is M/32 x N/32 (the suite divides N by the block's x size, so
+ *     only the first quarter of the rows is centred: mirrored as launched)
+ *   corr_kernel (M/256 of 256): thread j1 < M-1: st symmat[j1][j1]; for j2 =
+ *     j1+1 .. M-1: for i < N: ld data[i][j1], ld data[i][j2]; st
+ *     symmat[j1][j2], st symmat[j2][j1].  covar_kernel: j1 < M, j2 = j1 ..
+ *     M-1, no diagonal store.  The j2 loop runs per lane: in the warp's
+ *     r-th trip lane l is at j2 = j1 + l... + r, so data[i][j2] is a
+ *     coalesced row read (not a broadcast) and the symmat stores are M+1
+ *     floats apart; a lane leaves when its j2 reaches M. */
+static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr) {
+  const uint32_t data = A0, mean = A1, stdv = A2, sym = A3;
+  uint32_t a[WL_LANES], c[WL_LANES];
+  unsigned nb = m / bs;
+  FOR_1D(w, "mean_kernel", nb, bs, t0) {
+    uint32_t mk = lanes_in(t0, 0, m);
+    for (unsigned i = 0; mk && i < n; i++) {
+      lanes_lin(a, data + i * m * 4, t0, 4);
+      shell_wl_mem(w, 0, mk, 4, a);
+      shell_wl_alu(w, 1);
+    }
+    lanes_lin(a, mean, t0, 4);
+    if (mk) shell_wl_mem(w, 1, mk, 4, a);
+  }
+  if (corr) {
+    FOR_1D(w, "std_kernel", nb, bs, t0) {
+      uint32_t mk = lanes_in(t0, 0, m);
+      if (mk) {
+        lanes_lin(a, mean, t0, 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        for (unsigned i = 0; i < n; i++) {
+          lanes_lin(a, data + i * m * 4, t0, 4);
+          shell_wl_mem(w, 0, mk, 4, a);
+          shell_wl_alu(w, 2);
+        }
+        shell_wl_alu(w, 4);
+        lanes_lin(a, stdv, t0, 4);
+        shell_wl_mem(w, 1, mk, 4, a);
+      }
+    }
+  }
+  {
+    unsigned gx = m / 32, gy = n / (corr ? bs / 32 : 32), wpb = bs / 32;
+    if (gx && gy) shell_wl_kernel(w, "reduce_kernel", gx * gy, wpb); /* an empty grid launches nothing */
+    for (unsigned by = 0; by < gy; by++)
+      for (unsigned bx = 0; bx < gx; bx++)
+        for (unsigned wi = 0; wi < wpb; wi++) {
+          shell_wl_warp_begin(w, by * gx + bx, wi);
+          unsigned i = by * wpb + wi, j0 = bx * 32;
+          uint32_t mk = i < n ? lanes_in(j0, 0, m) : 0;
+          if (mk) {
+            lanes_lin(a, data + i * m * 4, j0, 4);
+            shell_wl_mem(w, 0, mk, 4, a);
+            lanes_lin(a, mean, j0, 4);
+            shell_wl_mem(w, 0, mk, 4, a);
+            shell_wl_alu(w, 1);
+            if (corr) {
+              lanes_lin(a, stdv, j0, 4);
+              shell_wl_mem(w, 0, mk, 4, a);
+              shell_wl_alu(w, 2);
+            }
+            lanes_lin(a, data + i * m * 4, j0, 4);
+            shell_wl_mem(w, 1, mk, 4, a);
+          }
+          shell_wl_exit(w);
+        }
+  }
+  FOR_1D(w, corr ? "corr_kernel" : "covar_kernel", nb, bs, t0) {
+    uint32_t live = lanes_in(t0, 0, corr ? (long long)m - 1 : m);
+    if (live && corr) {
+      lanes_lin(a, sym, t0, (long long)(m + 1) * 4);
+      shell_wl_mem(w, 1, live, 4, a);
+    }
+    for (unsigned r = 0; live; r++) {
+      unsigned d = corr ? 1 + r : r; /* lane l's j2 = t0 + l + d */
+      uint32_t mk = live & lanes_in((long long)t0 + d, 0, m);
+      if (!mk) break;
+      for (unsigned i = 0; i < n; i++) {
+        lanes_lin(a, data + i * m * 4, t0, 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        lanes_lin(a, data + (i * m + d) * 4, t0, 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        shell_wl_alu(w, 2);
+      }
+      lanes_lin(a, sym + d * 4, t0, (long long)(m + 1) * 4); /* symmat[j1][j1 + d] */
+      lanes_lin(c, sym + d * m * 4, t0, (long long)(m + 1) * 4); /* symmat[j1 + d][j1] */
+      shell_wl_mem(w, 1, mk, 4, a);
+      shell_wl_mem(w, 1, mk, 4, c);
+    }
+  }
+}
+
+/* gramschmidt, PolyBench-GPU CUDA/GRAMSCHM/gramschmidt.cu: a is NI x NJ at
+ * A0, r NJ x NJ at A1, q NI x NJ at A2.  For each column k < NJ the host
+ * launches, with blocks of 256 threads:
+ *   gramschmidt_kernel1 (1 block): thread 0 only: for i < NI ld a[i][k];
+ *     st r[k][k]  (one lane; the block's other warps only exit)
+ *   gramschmidt_kernel2 (ceil(NJ/256) blocks): thread i < NI: ld a[i][k]
+ *     (lanes NJ floats apart), ld r[k][k] (broadcast), st q[i][k]
+ *   gramschmidt_kernel3 (ceil(NJ/256) blocks): thread j, k < j < NJ: for i <
+ *     NI: ld q[i][k] (broadcast), ld a[i][j]; st r[k][j]; for i < NI: ld
+ *     q[i][k], ld a[i][j], st a[i][j]
+ * (kernel2's grid is sized by NJ, as in the suite: rows past it are not
+ * normalised when NI > NJ.) */
+static void pb_gramschmidt(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs) {
+  const uint32_t A = A0, R = A1, Q = A2;
+  uint32_t a[WL_LANES];
+  unsigned nb = (nj + bs - 1) / bs;
+  for (unsigned k = 0; k < nj; k++) {
+    FOR_1D(w, "gramschmidt_kernel1", 1, bs, t0) {
+      if (t0 == 0) {
+        for (unsigned i = 0; i < ni; i++) {
+          lanes_same(a, A + (i * nj + k) * 4);
+          shell_wl_mem(w, 0, 1, 4, a);
+          shell_wl_alu(w, 1);
+        }
+        shell_wl_alu(w, 1);
+        lanes_same(a, R + (k * nj + k) * 4);
+        shell_wl_mem(w, 1, 1, 4, a);
+      }
+    }
+    FOR_1D(w, "gramschmidt_kernel2", nb, bs, t0) {
+      uint32_t mk = lanes_in(t0, 0, ni);
+      if (mk) {
+        lanes_lin(a, A + k * 4, t0, (long long)nj * 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        lanes_same(a, R + (k * nj + k) * 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        shell_wl_alu(w, 1);
+        lanes_lin(a, Q + k * 4, t0, (long long)nj * 4);
+        shell_wl_mem(w, 1, mk, 4, a);
+      }
+    }
+    FOR_1D(w, "gramschmidt_kernel3", nb, bs, t0) {
+      uint32_t mk = lanes_in(t0, (long long)k + 1, nj);
+      for (int pass = 0; mk && pass < 2; pass++) {
+        for (unsigned i = 0; i < ni; i++) {
+          lanes_same(a, Q + (i * nj + k) * 4);
+          shell_wl_mem(w, 0, mk, 4, a);
+          lanes_lin(a, A + i * nj * 4, t0, 4);
+          shell_wl_mem(w, 0, mk, 4, a);
+          shell_wl_alu(w, 2);
+          if (pass) shell_wl_mem(w, 1, mk, 4, a);
+        }
+        if (!pass) {
+          lanes_lin(a, R + k * nj * 4, t0, 4);
+          shell_wl_mem(w, 1, mk, 4, a);
+        }
+      }
+    }
+  }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -324,11 +495,15 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
+  if ((id == 16 || id == 17) && g.n < g.bs) {
+    fprintf(stderr, "error: workload %s: n=%u must be at least bs=%u (the suite launches floor(M / bs) blocks)\n", name, g.n, g.bs);
+    return -1;
+  }
   if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
     fprintf(stderr, "error: workload %s: n=%u must be a multiple of 32\n", name, g.n);
     return -1;
@@ -352,7 +527,11 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     case 12: bytes = nk * 4, recs = w2 * (3 * (it + n) + 8); break;
     case 13: bytes = nk * 4, recs = w2 * (3 * it + 6 * n + 12); break;
     case 14: bytes = nn * it * 4, recs = (it > 2 ? it - 2 : 0) * w2 * 14; break; /* one 64 MiB array: checked below */
-    default: bytes = (nn > it ? nn : it) * 4, recs = it * w2 * 20; break;
+    case 15: bytes = (nn > it ? nn : it) * 4, recs = it * w2 * 20; break;
+    case 16: case 17: /* n = M columns, iters = N rows; corr_kernel's warps trip up to M times over N rows */
+      bytes = nk * 4, recs = (n / 32 + 1) * (4 * it + 8 + n * (3 * it + 2) + 3) + (n / 32 + 1) * (it + 32) * 8; break;
+    default: /* gramschmidt: n = NJ columns (the k steps), iters = NI rows */
+      bytes = nk * 4, recs = n * (2 * it + 3 + wpb + ((n + g.bs - 1) / g.bs * wpb) * (7 * it + 8)); break;
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
@@ -573,6 +752,17 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
               TMAX = 500: 1.3e9 records, over GEN_MAX_RECS (25 steps fit); default 4 steps
               at the suite's 2048 x 2048 */
     pb_fdtd2d(w, g.n, g.n, g.iters, g.bs);
+    break;
+  case 16: /* corr: M = n, N = iters.  The suite's datasets are all M = N = 2048: 4.0e8 records,
+              over GEN_MAX_RECS.  Default M = N = 256, the smallest M that launches a block of
+              256: corr_kernel runs on M/32 warps only, each tripping ~M times over N rows of
+              dependent loads, so M = N = 512 does not end within the shell's 5e7 cycles */
+  case 17: /* covar: the same sizes */
+    pb_corr(w, g.n, g.iters, g.bs, id == 16);
+    break;
+  case 18: /* gramschmidt: NJ = n, NI = iters.  The suite's datasets are all 2048 x 2048:
+              9.4e8 records, over GEN_MAX_RECS; default 256 x 256 */
+    pb_gramschmidt(w, g.iters, g.n, g.bs);
     break;
   }
   (void)rng_next;
