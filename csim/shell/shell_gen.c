@@ -10,7 +10,7 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -483,6 +483,114 @@ static void pb_gramschmidt(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs)
   }
 }
 
+/* hotspot, Rodinia 3.1 cuda/hotspot/hotspot.cu, calculate_temp: blocks of
+ * BLOCK_SIZE x BLOCK_SIZE = 16 x 16 threads (a warp is two rows: ty = 2w,
+ * 2w+1, tx = lane % 16) on a grid of ceil(n / s) x ceil(n / s) blocks, s =
+ * 16 - 2 * pyramid_height the block's output tile ("small block"), its input
+ * reaching pyramid_height cells further (border).  The host (run script:
+ * `hotspot 512 2 2`: grid 512 x 512, pyramid_height 2, sim_time 2)
+ * launches ceil(sim_time / 2) times, each with iteration = min(2, left) and
+ * the two temperature buffers swapped.  Per thread, with (y, x) = (s * by -
+ * 2 + ty, s * bx - 2 + tx): if (y, x) is on the grid ld temp_src[y][x], ld
+ * power[y][x] (into shared memory); barrier; per iteration i: the stencil
+ * from shared memory, barrier, and unless i is the last a copy in shared
+ * memory and a barrier; then the threads with tx, ty in [iteration, 15 -
+ * iteration] on the grid st temp_dst[y][x].  Temperatures at A0/A1, power
+ * at A2. */
+static void rd_hotspot(shell_wl_t *w, unsigned n, unsigned sim_time) {
+  const unsigned B = 16, ph = 2, s = B - 2 * ph, nb = (n + s - 1) / s;
+  uint32_t a[WL_LANES];
+  for (unsigned t = 0, launch = 0; t < sim_time; t += ph, launch++) {
+    unsigned it = sim_time - t < ph ? sim_time - t : ph;
+    uint32_t src = launch % 2 ? A1 : A0, dst = launch % 2 ? A0 : A1;
+    shell_wl_kernel(w, "calculate_temp", nb * nb, B * B / 32);
+    for (unsigned by = 0; by < nb; by++)
+      for (unsigned bx = 0; bx < nb; bx++)
+        for (unsigned wi = 0; wi < B * B / 32; wi++) {
+          shell_wl_warp_begin(w, by * nb + bx, wi);
+          uint32_t ld = 0, st = 0;
+          for (unsigned l = 0; l < WL_LANES; l++) {
+            long long ty = wi * 2 + l / 16, tx = l % 16, y = (long long)s * by - ph + ty, x = (long long)s * bx - ph + tx;
+            a[l] = (uint32_t)((y * n + x) * 4);
+            if (y < 0 || y >= n || x < 0 || x >= n) continue;
+            ld |= 1u << l;
+            if (tx >= it && tx <= (long long)B - 1 - it && ty >= it && ty <= (long long)B - 1 - it) st |= 1u << l;
+          }
+          uint32_t b[WL_LANES];
+          if (ld) {
+            for (unsigned l = 0; l < WL_LANES; l++) b[l] = src + a[l];
+            shell_wl_mem(w, 0, ld, 4, b);
+            for (unsigned l = 0; l < WL_LANES; l++) b[l] = A2 + a[l];
+            shell_wl_mem(w, 0, ld, 4, b);
+          }
+          shell_wl_bar(w);
+          for (unsigned i = 0; i < it; i++) {
+            shell_wl_alu(w, 15);
+            shell_wl_bar(w);
+            if (i + 1 == it) break;
+            shell_wl_alu(w, 1);
+            shell_wl_bar(w);
+          }
+          if (st) {
+            for (unsigned l = 0; l < WL_LANES; l++) b[l] = dst + a[l];
+            shell_wl_mem(w, 1, st, 4, b);
+          }
+          shell_wl_exit(w);
+        }
+  }
+}
+
+/* pathfinder, Rodinia 3.1 cuda/pathfinder/pathfinder.cu, dynproc_kernel:
+ * 1-D blocks of BLOCK_SIZE = 256, ceil(cols / (256 - 2 * pyramid_height))
+ * blocks; the run script's input is `pathfinder 100000 100 20` (cols 100000,
+ * rows 100, pyramid_height 20).  The host launches for t = 0, 20, ... <
+ * rows - 1 with iteration = min(20, rows - 1 - t), swapping the two result
+ * rows.  Thread tx of block bx is column x = (256 - 2 * iteration) * bx -
+ * 20 + tx: if 0 <= x < cols ld src[x] (into shared memory); barrier; per
+ * iteration i: the threads with tx in [i+1, 254-i] and x on the grid ld
+ * wall[t + i][x] (the rest is shared memory), barrier, and unless i is the
+ * last a shared-memory copy and a barrier; then the threads with tx in
+ * [iteration, 255 - iteration] st dst[x].  wall ((rows - 1) x cols ints) at
+ * A0 (up to 64 MiB), the result rows at A4, A5. */
+static void rd_pathfinder(shell_wl_t *w, unsigned cols, unsigned rows) {
+  const unsigned B = 256, ph = 20, nb = (cols + B - 2 * ph - 1) / (B - 2 * ph);
+  uint32_t a[WL_LANES];
+  for (unsigned t = 0, launch = 0; t + 1 < rows; t += ph, launch++) {
+    unsigned it = rows - 1 - t < ph ? rows - 1 - t : ph;
+    uint32_t src = launch % 2 ? A5 : A4, dst = launch % 2 ? A4 : A5;
+    shell_wl_kernel(w, "dynproc_kernel", nb, B / 32);
+    for (unsigned bx = 0; bx < nb; bx++)
+      for (unsigned wi = 0; wi < B / 32; wi++) {
+        shell_wl_warp_begin(w, bx, wi);
+        long long tx0 = wi * 32, x0 = (long long)(B - 2 * it) * bx - ph + tx0;
+        uint32_t valid = lanes_in(x0, 0, cols);
+        if (valid) {
+          lanes_lin(a, src, x0, 4);
+          shell_wl_mem(w, 0, valid, 4, a);
+        }
+        shell_wl_bar(w);
+        for (unsigned i = 0; i < it; i++) {
+          uint32_t m = valid & lanes_in(tx0, i + 1, (long long)B - 1 - i);
+          if (m) {
+            lanes_lin(a, A0 + (t + i) * cols * 4, x0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+          }
+          shell_wl_alu(w, 4);
+          shell_wl_bar(w);
+          if (i + 1 == it) break;
+          shell_wl_alu(w, 1);
+          shell_wl_bar(w);
+        }
+        uint32_t m = valid & lanes_in(tx0, it, (long long)B - it);
+        if (m) {
+          lanes_lin(a, dst, x0, 4);
+          shell_wl_mem(w, 1, m, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+  }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -495,11 +603,19 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
+  if (id >= 19 && g.bs != 256) {
+    fprintf(stderr, "error: workload %s: bs=%u: the suite's BLOCK_SIZE is fixed (256 threads a block)\n", name, g.bs);
+    return -1;
+  }
+  if (id == 20 && g.iters < 2) {
+    fprintf(stderr, "error: workload %s: iters=%u: expected at least 2 rows (rows - 1 steps)\n", name, g.iters);
+    return -1;
+  }
   if ((id == 16 || id == 17) && g.n < g.bs) {
     fprintf(stderr, "error: workload %s: n=%u must be at least bs=%u (the suite launches floor(M / bs) blocks)\n", name, g.n, g.bs);
     return -1;
@@ -530,18 +646,23 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     case 15: bytes = (nn > it ? nn : it) * 4, recs = it * w2 * 20; break;
     case 16: case 17: /* n = M columns, iters = N rows; corr_kernel's warps trip up to M times over N rows */
       bytes = nk * 4, recs = (n / 32 + 1) * (4 * it + 8 + n * (3 * it + 2) + 3) + (n / 32 + 1) * (it + 32) * 8; break;
-    default: /* gramschmidt: n = NJ columns (the k steps), iters = NI rows */
+    case 18: /* gramschmidt: n = NJ columns (the k steps), iters = NI rows */
       bytes = nk * 4, recs = n * (2 * it + 3 + wpb + ((n + g.bs - 1) / g.bs * wpb) * (7 * it + 8)); break;
+    case 19: /* hotspot: n x n grid, iters = sim_time, pyramid height 2: 12 x 12 output tiles */
+      bytes = nn * 4, recs = (it + 1) / 2 * ((n + 11) / 12) * ((n + 11) / 12) * 8 * 16; break;
+    default: /* pathfinder: n = cols, iters = rows, pyramid height 20: 216-column output tiles */
+      bytes = (it - 1) * n * 4, recs = (it + 18) / 20 * ((n + 215) / 216) * 8 * (6 + 5 * 20); break;
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
       return -1;
     }
-    uint64_t maxb = id == 14 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES; /* 3dconv: A at A0, B at A4, 64 MiB each */
+    /* 3dconv: A at A0, B at A4, 64 MiB each; pathfinder: wall at A0 */
+    uint64_t maxb = id == 14 || id == 20 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
     if (bytes > maxb || recs > GEN_MAX_RECS) {
       fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
               name, g.n, g.iters, g.bs, bytes <= maxb       ? "too many records"
-                                      : id == 14 ? "an array larger than the 64 MiB between A0 and A4"
+                                      : id == 14 || id == 20 ? "an array larger than the 64 MiB between A0 and A4"
                                                  : "an array larger than the 16 MiB between array bases",
               (unsigned long long)(bytes > maxb ? bytes : recs),
               (unsigned long long)(bytes > maxb ? maxb : GEN_MAX_RECS));
@@ -763,6 +884,12 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   case 18: /* gramschmidt: NJ = n, NI = iters.  The suite's datasets are all 2048 x 2048:
               9.4e8 records, over GEN_MAX_RECS; default 256 x 256 */
     pb_gramschmidt(w, g.iters, g.n, g.bs);
+    break;
+  case 19: /* hotspot: n = grid rows = cols, iters = sim_time; the run script's 512, 2 */
+    rd_hotspot(w, g.n, g.iters);
+    break;
+  case 20: /* pathfinder: n = cols, iters = rows; the run script's 100000, 100 */
+    rd_pathfinder(w, g.n, g.iters);
     break;
   }
   (void)rng_next;

@@ -264,6 +264,80 @@ static void test_gramschmidt(tc_t *t) {
   shell_wl_free(&w);
 }
 
+/* The record's mask is `mask` and its active lanes' addresses are exp[lane]. */
+static int lanes_eq(const shell_wl_t *w, const wl_rec_t *r, uint32_t mask, const uint32_t *exp) {
+  if (!r || r->mask != mask) return 0;
+  uint32_t p = r->addr;
+  for (unsigned l = 0; l < WL_LANES; l++)
+    if (mask >> l & 1)
+      if (w->pool[p++] != exp[l]) return 0;
+  return 1;
+}
+
+/* hotspot (Rodinia hotspot.cu calculate_temp), n=24, iters=2 (sim_time;
+ * pyramid_height 2: one launch, iteration 2): output tiles s = 16 - 4 = 12,
+ * grid ceil(24/12)^2 = 4 blocks of 16 x 16 (8 warps, warp w = rows ty = 2w,
+ * 2w+1).  Cell (y, x) = (12 by - 2 + ty, 12 bx - 2 + tx).
+ *   loads (temp, power) where 0 <= y, x < 24: block (0,0): ty >= 2, so warps
+ *   1..7 (warp 0 is y = -2, -1); (bx 1, by 0): the same; by = 1: y = 10 + ty
+ *   < 24, warps 0..6.  7 warps x 2 LD x 4 blocks = 56 LD.
+ *   stores where tx, ty in [2, 13] (and on the grid, always): warps 1..6 of
+ *   each block: 24 ST.
+ *   barriers: after the loads, then i = 0: 2, i = 1: 1 (break) -> 4 a warp,
+ *   128. */
+static void test_hotspot(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "hotspot", "n=24,iters=2");
+  kcount_t a = count(&w, 0);
+  TC_CHECK(t, rc == 0 && w.nk == 1 && kc_is(a, 4, 8, 56, 24, 128), "hotspot n=24 iters=2: " KC_FMT, KC_ARG(a));
+  /* block 0 warp 1: rows y = 0, 1 (ty 2, 3), x = tx - 2 for tx >= 2:
+   * temp_src (A0 in the first launch) at (y * 24 + x) * 4; block 3 (bx 1, by
+   * 1) warp 1 stores temp_dst (A1) at y = 12, 13, x = 12..23 (tx 2..13). */
+  uint32_t e0[WL_LANES], e1[WL_LANES];
+  for (unsigned l = 0; l < WL_LANES; l++) {
+    unsigned ty = 2 + l / 16, tx = l % 16;
+    e0[l] = B0 + ((ty - 2) * 24 + tx - 2) * 4;
+    e1[l] = B1 + ((10 + ty) * 24 + 10 + tx) * 4;
+  }
+  TC_CHECK(t, lanes_eq(&w, mem_rec(&w, 0, 0, 1, 0, 0), 0xfffcfffcu, e0) && lanes_eq(&w, mem_rec(&w, 0, 3, 1, 1, 0), 0x3ffc3ffcu, e1) &&
+                  !mem_rec(&w, 0, 0, 0, 0, 0),
+           "hotspot: the off-grid halo is masked (block 0 warp 0 loads nothing), the 12x12 tile stores temp_dst");
+  shell_wl_free(&w);
+}
+
+/* pathfinder (Rodinia pathfinder.cu dynproc_kernel), n=500 (cols), iters=23
+ * (rows; pyramid_height 20): launches t = 0 (iteration 20) and t = 20
+ * (iteration min(20, 22 - 20) = 2); ceil(500 / 216) = 3 blocks of 256 (8
+ * warps); column x = (256 - 2 it) bx - 20 + tx.
+ * Launch 0 (tiles of 216): block 0 warp 0 has x = -20..11 (lanes 20..31
+ * valid), the rest all valid; block 1 x = 196..451 all; block 2 x =
+ * 412 + tx < 500: warps 0, 1 and 24 lanes of warp 2.  src loads 8 + 8 + 3 =
+ * 19; wall loads, one a warp per i < 20 (tx in [i+1, 254-i] always meets a
+ * valid lane): (8 + 8 + 3) x 20 = 380 -> 399 LD; stores tx in [20, 235]:
+ * 8 + 8 + 3 = 19 ST; barriers 1 + 2 x 20 - 1 = 40 a warp: 960.
+ * Launch 1 (tiles of 252): block 0 as before, block 1 x = 232..487 all,
+ * block 2 x = 484 + tx: warp 0 lanes 0..15.  src 17, wall (8 + 8 + 1) x 2 =
+ * 34 -> 51 LD; stores (tx in [2, 253]) 17; barriers 4 a warp: 96. */
+static void test_pathfinder(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "pathfinder", "n=500,iters=23");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 3, 8, 399, 19, 960) && kc_is(b, 3, 8, 51, 17, 96),
+           "pathfinder n=500 iters=23: " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* launch 0 block 0 warp 0: src (A4) x = l - 20, lanes 20..31; its first
+   * wall load wall[0][x] at A0; warp 7's last (i = 19) wall[19][204 + l],
+   * lanes tx 224..235 (<= 254 - 19).  Launch 1 block 2 warp 0 stores dst (A4
+   * in the second launch) x = 484 + l, lanes 2..15.  Launch 0 block 1 warp 0
+   * (x = 196 + l, all valid), i = 5: wall[5][x] by tx in [6, 249]: lanes 6..31. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), 0xfff00000u, B4 - 80, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 1), 0xfff00000u, B0 - 80, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 7, 0, 20), 0xfffu, B0 + (19 * 500 + 204) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 2, 0, 1, 0), 0xfffcu, B4 + 484 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 0, 0, 6), 0xffffffc0u, B0 + (5 * 500 + 196) * 4, 4),
+           "pathfinder: halo lanes off the row masked, wall rows t+i read by tx in [i+1, 254-i], results swap buffers");
+  shell_wl_free(&w);
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
   test_2mm(&t);
@@ -273,5 +347,7 @@ int main(void) {
   test_corr(&t);
   test_covar(&t);
   test_gramschmidt(&t);
+  test_hotspot(&t);
+  test_pathfinder(&t);
   return tc_done(&t);
 }
