@@ -10,7 +10,7 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -591,6 +591,66 @@ static void rd_pathfinder(shell_wl_t *w, unsigned cols, unsigned rows) {
   }
 }
 
+/* nw, Rodinia 3.1 cuda/nw/needle.cu + needle_kernel.cu: Needleman-Wunsch on
+ * a (n+1) x (n+1) int score matrix (cols = n + 1), in 16 x 16 tiles swept
+ * along anti-diagonals: needle_cuda_shared_1 launched for i = 1 .. n/16 on i
+ * blocks (tile (bx, i-1-bx)), then needle_cuda_shared_2 for i = n/16-1 .. 1
+ * on i blocks (tile (bx + n/16 - i, n/16 - 1 - bx)).  A block is BLOCK_SIZE
+ * = 16 threads: one warp with 16 lanes.  With base = cols * 16 * tile_y +
+ * 16 * tile_x, thread tx:
+ *   shared_1: tx 0: ld matrix[base] (north-west); for ty < 16: ld
+ *     reference[base + cols + 1 + ty * cols + tx]; barrier; ld matrix[base +
+ *     cols + tx * cols] (west column: lanes cols ints apart); barrier; ld
+ *     matrix[base + 1 + tx] (north row); barrier
+ *   shared_2: the reference rows and a barrier first, then the north-west
+ *     and west loads, barrier, north row, barrier
+ *   then the two triangular sweeps in shared memory: 16 + 15 steps, each
+ *     a barrier; then for ty < 16 st matrix[base + cols + 1 + ty * cols + tx].
+ * reference at A0, matrix at A4 (2049^2 ints is just over 16 MiB). */
+static void rd_nw(shell_wl_t *w, unsigned n) {
+  const unsigned B = 16, bw = n / B, cols = n + 1;
+  const uint32_t ref = A0, mat = A4;
+  uint32_t a[WL_LANES];
+  for (int pass = 1; pass <= 2; pass++)
+    for (unsigned s = 1; s <= (pass == 1 ? bw : bw - 1); s++) {
+      unsigned i = pass == 1 ? s : bw - s; /* the launch's i */
+      shell_wl_kernel(w, pass == 1 ? "needle_cuda_shared_1" : "needle_cuda_shared_2", i, 1);
+      for (unsigned bx = 0; bx < i; bx++) {
+        unsigned tx_ = pass == 1 ? bx : bx + bw - i, ty_ = pass == 1 ? i - 1 - bx : bw - 1 - bx;
+        uint32_t base = (cols * B * ty_ + B * tx_) * 4;
+        shell_wl_warp_begin(w, bx, 0);
+        if (pass == 1) {
+          lanes_same(a, mat + base);
+          shell_wl_mem(w, 0, 1, 4, a);
+        }
+        for (unsigned ty = 0; ty < B; ty++) {
+          lanes_lin(a, ref + base + (cols + 1 + ty * cols) * 4, 0, 4);
+          shell_wl_mem(w, 0, 0xffff, 4, a);
+        }
+        shell_wl_bar(w);
+        if (pass == 2) {
+          lanes_same(a, mat + base);
+          shell_wl_mem(w, 0, 1, 4, a);
+        }
+        lanes_lin(a, mat + base + cols * 4, 0, (long long)cols * 4);
+        shell_wl_mem(w, 0, 0xffff, 4, a);
+        shell_wl_bar(w);
+        lanes_lin(a, mat + base + 4, 0, 4);
+        shell_wl_mem(w, 0, 0xffff, 4, a);
+        shell_wl_bar(w);
+        for (unsigned m = 0; m < 2 * B - 1; m++) {
+          shell_wl_alu(w, 6);
+          shell_wl_bar(w);
+        }
+        for (unsigned ty = 0; ty < B; ty++) {
+          lanes_lin(a, mat + base + (cols + 1 + ty * cols) * 4, 0, 4);
+          shell_wl_mem(w, 1, 0xffff, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+    }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -603,13 +663,17 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
-  if (id >= 19 && g.bs != 256) {
-    fprintf(stderr, "error: workload %s: bs=%u: the suite's BLOCK_SIZE is fixed (256 threads a block)\n", name, g.bs);
+  if (id >= 19 && g.bs != db[id]) {
+    fprintf(stderr, "error: workload %s: bs=%u: the suite's BLOCK_SIZE is fixed (expected no bs)\n", name, g.bs);
+    return -1;
+  }
+  if (id == 21 && (g.n < 16 || g.n % 16)) {
+    fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
     return -1;
   }
   if (id == 20 && g.iters < 2) {
@@ -650,19 +714,21 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
       bytes = nk * 4, recs = n * (2 * it + 3 + wpb + ((n + g.bs - 1) / g.bs * wpb) * (7 * it + 8)); break;
     case 19: /* hotspot: n x n grid, iters = sim_time, pyramid height 2: 12 x 12 output tiles */
       bytes = nn * 4, recs = (it + 1) / 2 * ((n + 11) / 12) * ((n + 11) / 12) * 8 * 16; break;
-    default: /* pathfinder: n = cols, iters = rows, pyramid height 20: 216-column output tiles */
+    case 20: /* pathfinder: n = cols, iters = rows, pyramid height 20: 216-column output tiles */
       bytes = (it - 1) * n * 4, recs = (it + 18) / 20 * ((n + 215) / 216) * 8 * (6 + 5 * 20); break;
+    default: /* nw: (n+1)^2 ints; (n/16)^2 tiles of one warp, 100 records each */
+      bytes = (n + 1) * (n + 1) * 4, recs = (n / 16) * (n / 16) * 100; break;
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
       return -1;
     }
     /* 3dconv: A at A0, B at A4, 64 MiB each; pathfinder: wall at A0 */
-    uint64_t maxb = id == 14 || id == 20 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
+    uint64_t maxb = id == 14 || id >= 20 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
     if (bytes > maxb || recs > GEN_MAX_RECS) {
       fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
               name, g.n, g.iters, g.bs, bytes <= maxb       ? "too many records"
-                                      : id == 14 || id == 20 ? "an array larger than the 64 MiB between A0 and A4"
+                                      : id == 14 || id >= 20 ? "an array larger than the 64 MiB between A0 and A4"
                                                  : "an array larger than the 16 MiB between array bases",
               (unsigned long long)(bytes > maxb ? bytes : recs),
               (unsigned long long)(bytes > maxb ? maxb : GEN_MAX_RECS));
@@ -890,6 +956,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     break;
   case 20: /* pathfinder: n = cols, iters = rows; the run script's 100000, 100 */
     rd_pathfinder(w, g.n, g.iters);
+    break;
+  case 21: /* nw: n = sequence length (max_rows - 1); the run script's `needle 2048 10`; iters unused */
+    rd_nw(w, g.n);
     break;
   }
   (void)rng_next;

@@ -338,6 +338,35 @@ static void test_pathfinder(tc_t *t) {
   shell_wl_free(&w);
 }
 
+/* nw (Rodinia needle.cu / needle_kernel.cu), n=48: cols = 49, block_width =
+ * 48/16 = 3: needle_cuda_shared_1 for i = 1, 2, 3 on i blocks, then
+ * needle_cuda_shared_2 for i = 2, 1: 5 launches, 1 + 2 + 3 + 2 + 1 = 9
+ * blocks of 16 threads (one warp, 16 lanes).  Per block: north-west (lane
+ * 0) + 16 reference rows + west column + north row = 19 LD; 16 ST (the
+ * tile's rows); barriers 3 (after the loads) + 16 + 15 (the two sweeps) = 34. */
+static void test_nw(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "nw", "n=48");
+  static const uint32_t nb[5] = {1, 2, 3, 2, 1};
+  int ok = rc == 0 && w.nk == 5;
+  for (unsigned k = 0; ok && k < 5; k++) ok = kc_is(count(&w, k), nb[k], 1, 19 * nb[k], 16 * nb[k], 34 * nb[k]);
+  TC_CHECK(t, ok, "nw n=48: 5 launches of 1, 2, 3, 2, 1 blocks x 1 warp; per block 19 LD, 16 ST, 34 BAR");
+  /* shared_1 i = 3 (launch 2) block 1: tile (1, 1), base = 49*16 + 16 = 800:
+   * ld matrix[800] (lane 0), reference[850 + tx], the west column
+   * matrix[849 + 49 tx] (LD 17), north row matrix[801 + tx] (LD 18), last
+   * store matrix[850 + 15*49 + tx].  shared_2 i = 1 (launch 4) block 0: tile
+   * (2, 2), base 1600: the reference rows come first, north-west is LD 16. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 0), 1, B4 + 800 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 1), 0xffff, B0 + 850 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 17), 0xffff, B4 + 849 * 4, 49 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 18), 0xffff, B4 + 801 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 1, 15), 0xffff, B4 + (850 + 15 * 49) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 4, 0, 0, 0, 0), 0xffff, B0 + 1650 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 4, 0, 0, 0, 16), 1, B4 + 1600 * 4, 0),
+           "nw: anti-diagonal tiles; reference rows, west column (lanes 49 ints apart), north row; shared_2 loads reference first");
+  shell_wl_free(&w);
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
   test_2mm(&t);
@@ -349,5 +378,6 @@ int main(void) {
   test_gramschmidt(&t);
   test_hotspot(&t);
   test_pathfinder(&t);
+  test_nw(&t);
   return tc_done(&t);
 }
