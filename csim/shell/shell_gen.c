@@ -10,7 +10,7 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", "backprop", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -651,6 +651,77 @@ static void rd_nw(shell_wl_t *w, unsigned n) {
     }
 }
 
+/* backprop, Rodinia 3.1 cuda/backprop/backprop_cuda_kernel.cu: a 16-unit
+ * hidden layer (facetrain.c), `in` input units; both kernels on a grid of 1
+ * x in/16 blocks of 16 x 16 threads (a warp is two rows: ty = 2w, 2w+1, tx =
+ * lane % 16).  With row = 16 by + ty + 1 and index = 17 * row + tx + 1 (the
+ * weights are (in+1) x 17):
+ *   bpnn_layerforward_CUDA: tx 0: ld input[row]; barrier; ld weights[index];
+ *     barrier; product in shared memory, barrier; 4 reduction steps, each a
+ *     barrier; st weights[index]; barrier; tx 0: st partial[16 by + ty]
+ *   bpnn_adjust_weights_cuda: ld w[index], delta[tx+1], ly[row],
+ *     oldw[index]; st w[index]; the same three again (the store may alias
+ *     them); st oldw[index]; barrier; block 0's ty 0 (warp 0, lanes 0..15):
+ *     ld w[tx+1], delta[tx+1], oldw[tx+1]; st w; ld delta, oldw; st oldw.
+ * input (= ly) at A0, weights (= w) A1, partial sums A2, delta A3, oldw A4. */
+static void rd_backprop(shell_wl_t *w, unsigned in) {
+  const unsigned nb = in / 16, H = 17;
+  const uint32_t input = A0, wt = A1, part = A2, delta = A3, oldw = A4;
+  uint32_t a[WL_LANES], ix[WL_LANES], row[WL_LANES], dx[WL_LANES];
+  for (int k = 0; k < 2; k++) {
+    shell_wl_kernel(w, k ? "bpnn_adjust_weights_cuda" : "bpnn_layerforward_CUDA", nb, 8);
+    for (unsigned by = 0; by < nb; by++)
+      for (unsigned wi = 0; wi < 8; wi++) {
+        shell_wl_warp_begin(w, by, wi);
+        for (unsigned l = 0; l < WL_LANES; l++) {
+          unsigned ty = wi * 2 + l / 16, tx = l % 16, r = 16 * by + ty + 1;
+          ix[l] = wt + (H * r + tx + 1) * 4;
+          row[l] = input + r * 4;
+          dx[l] = delta + (tx + 1) * 4;
+          a[l] = part + (16 * by + ty) * 4;
+        }
+        if (!k) {
+          shell_wl_mem(w, 0, 0x10001u, 4, row);
+          shell_wl_bar(w);
+          shell_wl_mem(w, 0, ~0u, 4, ix);
+          shell_wl_bar(w);
+          shell_wl_alu(w, 1);
+          shell_wl_bar(w);
+          for (int s = 0; s < 4; s++) {
+            shell_wl_alu(w, 2);
+            shell_wl_bar(w);
+          }
+          shell_wl_mem(w, 1, ~0u, 4, ix);
+          shell_wl_bar(w);
+          shell_wl_mem(w, 1, 0x10001u, 4, a);
+        } else {
+          uint32_t ox[WL_LANES];
+          for (unsigned l = 0; l < WL_LANES; l++) ox[l] = ix[l] - wt + oldw;
+          shell_wl_mem(w, 0, ~0u, 4, ix);
+          for (int rep = 0; rep < 2; rep++) {
+            shell_wl_mem(w, 0, ~0u, 4, dx);
+            shell_wl_mem(w, 0, ~0u, 4, row);
+            shell_wl_mem(w, 0, ~0u, 4, ox);
+            shell_wl_alu(w, 4);
+            shell_wl_mem(w, 1, ~0u, 4, rep ? ox : ix);
+          }
+          shell_wl_bar(w);
+          if (by == 0 && wi == 0) {
+            for (unsigned l = 0; l < WL_LANES; l++) ix[l] = wt + (l % 16 + 1) * 4, ox[l] = oldw + (l % 16 + 1) * 4;
+            shell_wl_mem(w, 0, 0xffff, 4, ix);
+            for (int rep = 0; rep < 2; rep++) {
+              shell_wl_mem(w, 0, 0xffff, 4, dx);
+              shell_wl_mem(w, 0, 0xffff, 4, ox);
+              shell_wl_alu(w, 3);
+              shell_wl_mem(w, 1, 0xffff, 4, rep ? ox : ix);
+            }
+          }
+        }
+        shell_wl_exit(w);
+      }
+  }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -663,16 +734,16 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
   if (id >= 19 && g.bs != db[id]) {
     fprintf(stderr, "error: workload %s: bs=%u: the suite's BLOCK_SIZE is fixed (expected no bs)\n", name, g.bs);
     return -1;
   }
-  if (id == 21 && (g.n < 16 || g.n % 16)) {
+  if ((id == 21 || id == 22) && (g.n < 16 || g.n % 16)) {
     fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
     return -1;
   }
@@ -716,19 +787,21 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
       bytes = nn * 4, recs = (it + 1) / 2 * ((n + 11) / 12) * ((n + 11) / 12) * 8 * 16; break;
     case 20: /* pathfinder: n = cols, iters = rows, pyramid height 20: 216-column output tiles */
       bytes = (it - 1) * n * 4, recs = (it + 18) / 20 * ((n + 215) / 216) * 8 * (6 + 5 * 20); break;
-    default: /* nw: (n+1)^2 ints; (n/16)^2 tiles of one warp, 100 records each */
+    case 21: /* nw: (n+1)^2 ints; (n/16)^2 tiles of one warp, 100 records each */
       bytes = (n + 1) * (n + 1) * 4, recs = (n / 16) * (n / 16) * 100; break;
+    default: /* backprop: (n+1) x 17 weights; n/16 blocks of 8 warps, under 32 records a warp in all */
+      bytes = (n + 1) * 17 * 4, recs = n / 16 * 8 * 32 + 16; break;
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
       return -1;
     }
     /* 3dconv: A at A0, B at A4, 64 MiB each; pathfinder: wall at A0 */
-    uint64_t maxb = id == 14 || id >= 20 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
+    uint64_t maxb = id == 14 || id == 20 || id == 21 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
     if (bytes > maxb || recs > GEN_MAX_RECS) {
       fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
               name, g.n, g.iters, g.bs, bytes <= maxb       ? "too many records"
-                                      : id == 14 || id >= 20 ? "an array larger than the 64 MiB between A0 and A4"
+                                      : id == 14 || id == 20 || id == 21 ? "an array larger than the 64 MiB between A0 and A4"
                                                  : "an array larger than the 16 MiB between array bases",
               (unsigned long long)(bytes > maxb ? bytes : recs),
               (unsigned long long)(bytes > maxb ? maxb : GEN_MAX_RECS));
@@ -959,6 +1032,11 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     break;
   case 21: /* nw: n = sequence length (max_rows - 1); the run script's `needle 2048 10`; iters unused */
     rd_nw(w, g.n);
+    break;
+  case 22: /* backprop: n = input units (multiple of 16), iters unused.  The run script of the
+              Rodinia copy read (yuhc/gpu-rodinia) says 2097152: weights of 142 MB, over the
+              64 MiB region; default 65536 (4096 blocks) */
+    rd_backprop(w, g.n);
     break;
   }
   (void)rng_next;

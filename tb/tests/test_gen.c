@@ -367,6 +367,35 @@ static void test_nw(tc_t *t) {
   shell_wl_free(&w);
 }
 
+/* backprop (Rodinia backprop_cuda_kernel.cu), n=32 input units: grid 1 x
+ * 32/16 = 2 blocks of 16 x 16 (8 warps, warp = rows ty = 2w, 2w+1), 16 warps.
+ *   bpnn_layerforward_CUDA per warp: input[row] by tx 0 (lanes 0, 16) +
+ *     weights[index] = 2 LD; weights + partial (tx 0) = 2 ST; barriers 1 + 1
+ *     + 1 + 4 (log2 16 reduction steps) + 1 = 8 -> 32 LD, 32 ST, 128 BAR
+ *   bpnn_adjust_weights_cuda per warp: w, then (delta, ly, oldw) twice = 7
+ *     LD, 2 ST, 1 BAR; block 0's ty 0 (warp 0) adds w, (delta, oldw) twice =
+ *     5 LD, 2 ST -> 117 LD, 34 ST, 16 BAR. */
+static void test_backprop(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "backprop", "n=32");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 2, 8, 32, 32, 128) && kc_is(b, 2, 8, 117, 34, 16),
+           "backprop n=32: layerforward " KC_FMT "; adjust_weights " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* layerforward block 1 warp 3: ty = 6, 7 -> row r = 16 + ty + 1 = 23, 24:
+   * ld input[r] (lanes 0, 16), ld weights[17 r + tx + 1], st partial[16 + ty]
+   * (lanes 0, 16).  adjust block 0 warp 0: its 8th load is w[tx + 1], lanes 0..15. */
+  uint32_t in[WL_LANES], wt[WL_LANES], ps[WL_LANES];
+  for (unsigned l = 0; l < WL_LANES; l++) {
+    unsigned r = 23 + l / 16, tx = l % 16;
+    in[l] = B0 + r * 4, wt[l] = B1 + (17 * r + tx + 1) * 4, ps[l] = B2 + (r - 1) * 4;
+  }
+  TC_CHECK(t, lanes_eq(&w, mem_rec(&w, 0, 1, 3, 0, 0), 0x10001u, in) && lanes_eq(&w, mem_rec(&w, 0, 1, 3, 0, 1), ~0u, wt) &&
+                  lanes_eq(&w, mem_rec(&w, 0, 1, 3, 1, 1), 0x10001u, ps) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 7), 0xffff, B1 + 4, 4) && !mem_rec(&w, 1, 0, 1, 0, 7),
+           "backprop: tx 0 reads input[row] and writes the partial sum; weights rows 17 floats apart; block 0 ty 0 updates the bias row");
+  shell_wl_free(&w);
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
   test_2mm(&t);
@@ -379,5 +408,6 @@ int main(void) {
   test_hotspot(&t);
   test_pathfinder(&t);
   test_nw(&t);
+  test_backprop(&t);
   return tc_done(&t);
 }
