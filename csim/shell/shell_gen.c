@@ -10,7 +10,7 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", "backprop", NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", "backprop", "bfs", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -722,6 +722,150 @@ static void rd_backprop(shell_wl_t *w, unsigned in) {
   }
 }
 
+/* bfs, Rodinia 3.1 cuda/bfs/bfs.cu + kernel.cu + kernel2.cu: blocks of
+ * MAX_THREADS_PER_BLOCK = 512 threads (16 warps; one block of n threads when
+ * n <= 512), one thread per node; the host repeats Kernel then Kernel2 until
+ * Kernel2 sets no *g_over.  Per thread tid < n:
+ *   Kernel: ld mask[tid] (bool); the frontier lanes: st mask[tid], ld
+ *     nodes[tid].starting, nodes[tid].no_of_edges (8-byte struct), then
+ *     per edge i (lanes leave at their own degree): ld edges[i], ld
+ *     visited[id] (bool); the lanes whose id is unvisited: ld cost[tid]
+ *     (again each time: the cost store may alias it), st cost[id], st
+ *     updating[id] (bool)
+ *   Kernel2: ld updating[tid]; the updated lanes: st mask[tid], st
+ *     visited[tid], st *g_over, st updating[tid]
+ * The graph: Rodinia's inputs (graph4096.txt, graph65536.txt) are random
+ * graphs read from a file; here node v gets 2 + r % 9 out-edges (2..10,
+ * mean 6) to nodes r' % n, r, r' from the generator's RNG seeded by --seed;
+ * the source is node 0, as bfs.cu forces.  The generator runs the BFS itself
+ * to know each level's frontier.  nodes at A0, mask A1, updating A2, visited
+ * A3, cost A4, edges A5, g_over A6. */
+static int rd_bfs(shell_wl_t *w, const char *name, const gargs_t *g, uint64_t seed) {
+  unsigned n = g->n, tpb = n > 512 ? 512 : n, nb = (n + tpb - 1) / tpb, wpb = (tpb + 31) / 32;
+  uint64_t s = seed ^ 0xbf5bf5bf5ull;
+  unsigned *start = malloc((n + 1) * sizeof *start), *edge = malloc((size_t)n * 10 * sizeof *edge);
+  unsigned char *mask = calloc(n, 1), *upd = calloc(n, 1), *vis = calloc(n, 1);
+  int rc = -1;
+  if (!start || !edge || !mask || !upd || !vis) { fprintf(stderr, "error: out of memory\n"); goto out; }
+  start[0] = 0;
+  for (unsigned v = 0; v < n; v++) {
+    unsigned d = 2 + (unsigned)(rng_next(&s) % 9);
+    for (unsigned e = 0; e < d; e++) edge[start[v] + e] = (unsigned)(rng_next(&s) % n);
+    start[v + 1] = start[v] + d;
+  }
+  /* the levels first (the record count is known only then) */
+  uint64_t levels = 0;
+  {
+    unsigned char *m2 = calloc(n, 1), *v2 = calloc(n, 1), *u2 = calloc(n, 1);
+    if (!m2 || !v2 || !u2) { free(m2); free(v2); free(u2); fprintf(stderr, "error: out of memory\n"); goto out; }
+    m2[0] = v2[0] = 1;
+    for (int over = 1; over; levels++) {
+      over = 0;
+      for (unsigned v = 0; v < n; v++)
+        if (m2[v]) {
+          m2[v] = 0;
+          for (unsigned e = start[v]; e < start[v + 1]; e++) if (!v2[edge[e]]) u2[edge[e]] = 1;
+        }
+      for (unsigned v = 0; v < n; v++) if (u2[v]) m2[v] = v2[v] = 1, u2[v] = 0, over = 1;
+    }
+    free(m2); free(v2); free(u2);
+  }
+  uint64_t recs = levels * nb * wpb * (2 * 6 + 10 * 6);
+  if (recs > GEN_MAX_RECS) {
+    fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: too many records (%llu; at most %llu): expected smaller n or iters\n",
+            name, g->n, g->iters, g->bs, (unsigned long long)recs, (unsigned long long)GEN_MAX_RECS);
+    goto out;
+  }
+  mask[0] = vis[0] = 1;
+  uint32_t a[WL_LANES], c[WL_LANES];
+  for (int over = 1; over;) {
+    over = 0;
+    shell_wl_kernel(w, "Kernel", nb, wpb);
+    for (unsigned b = 0; b < nb; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned t0 = b * tpb + wi * 32;
+        uint32_t live = lanes_in(t0, 0, n) & lanes_in(wi * 32, 0, tpb), fr = 0;
+        unsigned maxd = 0;
+        lanes_lin(a, A1, t0, 1);
+        shell_wl_mem(w, 0, live, 1, a);
+        for (unsigned l = 0; l < WL_LANES; l++)
+          if (live >> l & 1 && mask[t0 + l]) {
+            fr |= 1u << l;
+            unsigned d = start[t0 + l + 1] - start[t0 + l];
+            maxd = d > maxd ? d : maxd;
+          }
+        if (fr) {
+          shell_wl_mem(w, 1, fr, 1, a);
+          lanes_lin(a, A0, t0, 8);
+          shell_wl_mem(w, 0, fr, 4, a);
+          lanes_lin(a, A0 + 4, t0, 8);
+          shell_wl_mem(w, 0, fr, 4, a);
+          for (unsigned j = 0; j < maxd; j++) {
+            uint32_t m = 0, un = 0;
+            for (unsigned l = 0; l < WL_LANES; l++) {
+              a[l] = c[l] = 0;
+              if (!(fr >> l & 1) || j >= start[t0 + l + 1] - start[t0 + l]) continue;
+              unsigned id = edge[start[t0 + l] + j];
+              m |= 1u << l;
+              a[l] = A5 + (start[t0 + l] + j) * 4;
+              c[l] = A3 + id;
+              if (!vis[id]) un |= 1u << l;
+            }
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_mem(w, 0, m, 1, c);
+            if (un) {
+              lanes_lin(a, A4, t0, 4);
+              shell_wl_mem(w, 0, un, 4, a);
+              shell_wl_alu(w, 1);
+              for (unsigned l = 0; l < WL_LANES; l++)
+                if (un >> l & 1) {
+                  unsigned id = edge[start[t0 + l] + j];
+                  a[l] = A4 + id * 4;
+                  c[l] = A2 + id;
+                }
+              shell_wl_mem(w, 1, un, 4, a);
+              shell_wl_mem(w, 1, un, 1, c);
+            }
+          }
+        }
+        shell_wl_exit(w);
+      }
+    /* the level's effect (after the whole kernel: visited is read as it was) */
+    for (unsigned v = 0; v < n; v++)
+      if (mask[v]) {
+        mask[v] = 0;
+        for (unsigned e = start[v]; e < start[v + 1]; e++) if (!vis[edge[e]]) upd[edge[e]] = 1;
+      }
+    shell_wl_kernel(w, "Kernel2", nb, wpb);
+    for (unsigned b = 0; b < nb; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned t0 = b * tpb + wi * 32;
+        uint32_t live = lanes_in(t0, 0, n) & lanes_in(wi * 32, 0, tpb), u = 0;
+        lanes_lin(a, A2, t0, 1);
+        shell_wl_mem(w, 0, live, 1, a);
+        for (unsigned l = 0; l < WL_LANES; l++) if (live >> l & 1 && upd[t0 + l]) u |= 1u << l;
+        if (u) {
+          lanes_lin(a, A1, t0, 1);
+          shell_wl_mem(w, 1, u, 1, a);
+          lanes_lin(a, A3, t0, 1);
+          shell_wl_mem(w, 1, u, 1, a);
+          lanes_same(a, A6);
+          shell_wl_mem(w, 1, u, 1, a);
+          lanes_lin(a, A2, t0, 1);
+          shell_wl_mem(w, 1, u, 1, a);
+        }
+        shell_wl_exit(w);
+      }
+    for (unsigned v = 0; v < n; v++) if (upd[v]) mask[v] = vis[v] = 1, upd[v] = 0, over = 1;
+  }
+  rc = 0;
+out:
+  free(start); free(edge); free(mask); free(upd); free(vis);
+  return rc;
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -734,9 +878,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536, 65536};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1, 1};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
   if (id >= 19 && g.bs != db[id]) {
@@ -789,8 +933,10 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
       bytes = (it - 1) * n * 4, recs = (it + 18) / 20 * ((n + 215) / 216) * 8 * (6 + 5 * 20); break;
     case 21: /* nw: (n+1)^2 ints; (n/16)^2 tiles of one warp, 100 records each */
       bytes = (n + 1) * (n + 1) * 4, recs = (n / 16) * (n / 16) * 100; break;
-    default: /* backprop: (n+1) x 17 weights; n/16 blocks of 8 warps, under 32 records a warp in all */
+    case 22: /* backprop: (n+1) x 17 weights; n/16 blocks of 8 warps, under 32 records a warp in all */
       bytes = (n + 1) * 17 * 4, recs = n / 16 * 8 * 32 + 16; break;
+    default: /* bfs: at most 10 edges a node; the records depend on the levels: checked in rd_bfs */
+      bytes = n * 10 * 4, recs = 0; break;
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
@@ -1038,7 +1184,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
               64 MiB region; default 65536 (4096 blocks) */
     rd_backprop(w, g.n);
     break;
+  case 23: /* bfs: n nodes (the run script's graph65536), iters unused */
+    if (rd_bfs(w, name, &g, seed)) return -1;
+    break;
   }
-  (void)rng_next;
   return shell_wl_finish(w, name);
 }

@@ -396,6 +396,76 @@ static void test_backprop(tc_t *t) {
   shell_wl_free(&w);
 }
 
+/* The node set a kernel's stores of `size`-byte lanes into [base, base + n)
+ * name (addr - base), or'ed into set[]; returns the number of lane stores. */
+static unsigned store_set(const shell_wl_t *w, unsigned k, uint32_t base, unsigned n, unsigned size, unsigned char *set) {
+  unsigned cnt = 0;
+  if (k >= w->nk) return 0;
+  const wl_kernel_t *K = &w->k[k];
+  for (uint32_t i = 0; i < K->blocks * K->warps; i++)
+    for (uint32_t r = 0; r < K->wlen[i]; r++) {
+      const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+      if (x->kind != WL_ST || x->size != size) continue;
+      uint32_t p = x->addr;
+      for (unsigned l = 0; l < WL_LANES; l++)
+        if (x->mask >> l & 1) {
+          uint32_t a = w->pool[p++];
+          if (a >= base && a < base + n) set[a - base] = 1, cnt++;
+        }
+    }
+  return cnt;
+}
+
+/* bfs (Rodinia bfs.cu, kernel.cu, kernel2.cu), n=40 nodes: one block of 40
+ * threads (bfs.cu launches n threads when n <= 512): 2 warps, the second
+ * with 8 lanes; no barrier.  Per level Kernel then Kernel2; each warp of
+ * each launch loads its mask bytes (Kernel: g_graph_mask, Kernel2:
+ * g_updating_graph_mask) once, so Kernel2 has exactly 2 LD records and
+ * Kernel at least 2.  Level 0's frontier is the source, node 0 (Kernel
+ * clears mask[0]: one 1-byte store at A1).  What the source implies
+ * between launches: Kernel2 of level L marks visited exactly the nodes
+ * Kernel of level L flagged in g_updating_graph_mask, those are the
+ * frontier Kernel of level L+1 clears, no node is visited twice, and the
+ * last Kernel2 stores nothing (*g_over stays false: the host stops). */
+static void test_bfs(tc_t *t) {
+  shell_wl_t w, w2, w3;
+  int rc = gen(&w, "bfs", "n=40");
+  int ok = rc == 0 && w.nk >= 4 && w.nk % 2 == 0, levels = (int)w.nk / 2;
+  unsigned char seen[40] = {1}, front[40], upd[40], vis[40];
+  unsigned reached = 1;
+  for (int L = 0; ok && L < levels; L++) {
+    kcount_t a = count(&w, 2 * L), b = count(&w, 2 * L + 1);
+    ok = a.blocks == 1 && a.warps == 2 && a.ld >= 2 && a.bar == 0 && b.blocks == 1 && b.warps == 2 && b.ld == 2 && b.bar == 0;
+    memset(front, 0, sizeof front), memset(upd, 0, sizeof upd), memset(vis, 0, sizeof vis);
+    unsigned nf = store_set(&w, 2 * L, B1, 40, 1, front), nv = store_set(&w, 2 * L + 1, B3, 40, 1, vis);
+    store_set(&w, 2 * L, B2, 40, 1, upd);
+    if (L == 0) ok = ok && nf == 1 && front[0];
+    ok = ok && !memcmp(upd, vis, sizeof vis) && (L + 1 < levels ? nv > 0 : nv == 0 && b.st == 0);
+    for (unsigned v = 0; ok && v < 40; v++)
+      if (vis[v]) ok = !seen[v], seen[v] = 1, reached++;
+    if (ok && L + 1 < levels) {
+      unsigned char nfr[40] = {0};
+      store_set(&w, 2 * L + 2, B1, 40, 1, nfr);
+      ok = !memcmp(nfr, vis, sizeof vis);
+    }
+    if (!ok) printf("  bfs level %d: Kernel " KC_FMT "; Kernel2 " KC_FMT "\n", L, KC_ARG(a), KC_ARG(b));
+  }
+  /* the source node's warp in level 0: ld mask bytes of nodes 0..31 (A1 + l),
+   * st mask[0] (lane 0), ld nodes[0].starting (A0), .no_of_edges (A0 + 4),
+   * first edge load edges[0] (A5) */
+  ok = ok && lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B1, 1) && lanes_are(&w, mem_rec(&w, 0, 0, 0, 1, 0), 1, B1, 0) &&
+       lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 1), 1, B0, 0) && lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 2), 1, B0 + 4, 0) &&
+       lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 3), 1, B5, 0) && lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 0), 0xff, B1 + 32, 1);
+  TC_CHECK(t, ok, "bfs n=40: %d levels of Kernel + Kernel2 (1 block x 2 warps, no barrier), frontiers chain through the updating mask, %u nodes reached once each",
+           levels, reached);
+  shell_wl_init(&w2, 32), shell_wl_init(&w3, 32);
+  int r2 = shell_wl_gen(&w2, "bfs", "n=40", 1), r3 = shell_wl_gen(&w3, "bfs", "n=40", 2);
+  int same = !r2 && w2.nrec == w.nrec && w2.npool == w.npool && !memcmp(w2.pool, w.pool, w.npool * sizeof *w.pool);
+  int differ = !r3 && (w3.npool != w.npool || memcmp(w3.pool, w.pool, w.npool * sizeof *w.pool));
+  TC_CHECK(t, same && differ, "bfs: the graph comes from --seed (seed 1 twice: the same addresses; seed 2: others)");
+  shell_wl_free(&w), shell_wl_free(&w2), shell_wl_free(&w3);
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
   test_2mm(&t);
@@ -409,5 +479,6 @@ int main(void) {
   test_pathfinder(&t);
   test_nw(&t);
   test_backprop(&t);
+  test_bfs(&t);
   return tc_done(&t);
 }
