@@ -10,7 +10,7 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", "backprop", "bfs", NULL};
+                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", "backprop", "bfs", "kmeans", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -866,6 +866,61 @@ out:
   return rc;
 }
 
+/* kmeans, Rodinia 3.1 cuda/kmeans/kmeans_cuda.cu + kmeans_cuda_kernel.cu,
+ * 34 features a point (the kernel's c_clusters[ASSUMED_NR_CLUSTERS * 34]),
+ * 5 clusters (kmeans.c's default).  Blocks of 256 threads; the host rounds
+ * ceil(npoints / 256) blocks up to a square, perdim^2 (perdim = ceil(sqrt)).
+ *   invert_mapping (once, in allocateMemory; perdim^2 blocks): point p <
+ *     npoints: for i < 34: ld input[p * 34 + i] (lanes 34 floats apart), st
+ *     output[p + npoints * i] (coalesced)
+ *   kmeansPoint (once per clustering iteration, grid perdim x perdim; point
+ *     p = (gridDim.x * by + bx) * 256 + tx): p < npoints: for each cluster i
+ *     < 5, for j < 34: features[p + j * npoints] (coalesced); then st
+ *     membership[p].  GPU_DELTA_REDUCTION is off in the suite: no barrier.
+ * The feature reads are texture fetches (tex1Dfetch) in the suite, the
+ * cluster centres constant memory: the shell has neither path, so the
+ * fetches are global loads here and the constant reads are left out.  The
+ * addresses do not depend on the points' values (the membership store is
+ * unconditional), so no point data is generated; the number of clustering
+ * iterations, data-dependent in the suite (until < 0.1 % of the points
+ * move, at most 500), is `iters`.  input at A0, features (inverted) A1,
+ * membership A2. */
+static void rd_kmeans(shell_wl_t *w, unsigned np, unsigned iters) {
+  const unsigned F = 34, K = 5, T = 256;
+  unsigned nb = (np + T - 1) / T, pd = 1;
+  while (pd * pd < nb) pd++;
+  uint32_t a[WL_LANES];
+  for (unsigned it = 0; it <= iters; it++) {
+    shell_wl_kernel(w, it ? "kmeansPoint" : "invert_mapping", pd * pd, T / 32);
+    for (unsigned b = 0; b < pd * pd; b++)
+      for (unsigned wi = 0; wi < T / 32; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned p0 = b * T + wi * 32;
+        uint32_t m = lanes_in(p0, 0, np);
+        for (unsigned i = 0; m && i < (it ? K : F); i++) {
+          if (!it) {
+            lanes_lin(a, A0 + i * 4, p0, (long long)F * 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            lanes_lin(a, A1 + i * np * 4, p0, 4);
+            shell_wl_mem(w, 1, m, 4, a);
+            continue;
+          }
+          for (unsigned j = 0; j < F; j++) {
+            lanes_lin(a, A1 + j * np * 4, p0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_alu(w, 2);
+          }
+          shell_wl_alu(w, 2);
+        }
+        if (m && it) {
+          lanes_lin(a, A2, p0, 4);
+          shell_wl_mem(w, 1, m, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+  }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -878,9 +933,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536, 65536};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1, 1};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536, 65536, 65536};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1, 1, 1};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
   if (id >= 19 && g.bs != db[id]) {
@@ -935,8 +990,14 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
       bytes = (n + 1) * (n + 1) * 4, recs = (n / 16) * (n / 16) * 100; break;
     case 22: /* backprop: (n+1) x 17 weights; n/16 blocks of 8 warps, under 32 records a warp in all */
       bytes = (n + 1) * 17 * 4, recs = n / 16 * 8 * 32 + 16; break;
-    default: /* bfs: at most 10 edges a node; the records depend on the levels: checked in rd_bfs */
+    case 23: /* bfs: at most 10 edges a node; the records depend on the levels: checked in rd_bfs */
       bytes = n * 10 * 4, recs = 0; break;
+    default: { /* kmeans: n points x 34 features; ceil(n / 256) blocks rounded up to a square */
+      uint64_t pd = 1;
+      while (pd * pd < (n + 255) / 256) pd++;
+      bytes = n * 34 * 4, recs = pd * pd * 8 * (2 * 34 + 1 + it * (5 * 36 + 2));
+      break;
+    }
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
@@ -1186,6 +1247,10 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     break;
   case 23: /* bfs: n nodes (the run script's graph65536), iters unused */
     if (rd_bfs(w, name, &g, seed)) return -1;
+    break;
+  case 24: /* kmeans: n points (the run script's kdd_cup file is not in the repository read;
+              n x 34 features must fit 16 MiB: default 65536), iters = clustering iterations */
+    rd_kmeans(w, g.n, g.iters);
     break;
   }
   return shell_wl_finish(w, name);

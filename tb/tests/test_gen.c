@@ -466,6 +466,35 @@ static void test_bfs(tc_t *t) {
   shell_wl_free(&w), shell_wl_free(&w2), shell_wl_free(&w3);
 }
 
+/* kmeans (Rodinia kmeans_cuda.cu, kmeans_cuda_kernel.cu; 34 features, 5
+ * clusters, blocks of 256 = 8 warps).
+ * n=100, iters=2: ceil(100/256) = 1 block (perdim 1); points < 100: warps
+ *   0..3, warp 3 with lanes 0..3.  invert_mapping: 34 LD + 34 ST a live
+ *   warp -> 136 LD, 136 ST; kmeansPoint (twice): 5 x 34 LD + 1 ST -> 680
+ *   LD, 4 ST each.
+ * n=600, iters=1: ceil(600/256) = 3 blocks, rounded up to perdim^2 = 4 (grid
+ *   2 x 2); live warps 8 + 8 + 3 (points 512..599) + 0 = 19: invert 646 LD,
+ *   646 ST; kmeansPoint 3230 LD, 19 ST. */
+static void test_kmeans(tc_t *t) {
+  shell_wl_t w, v;
+  int rc = gen(&w, "kmeans", "n=100,iters=2"), rv = gen(&v, "kmeans", "n=600,iters=1");
+  kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2), d = count(&v, 0), e = count(&v, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 1, 8, 136, 136, 0) && kc_is(b, 1, 8, 680, 4, 0) && kc_is(c, 1, 8, 680, 4, 0) &&
+                  rv == 0 && v.nk == 2 && kc_is(d, 4, 8, 646, 646, 0) && kc_is(e, 4, 8, 3230, 19, 0),
+           "kmeans n=100 iters=2: invert " KC_FMT ", kmeansPoint x2 " KC_FMT "; n=600: " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b),
+           KC_ARG(d), KC_ARG(e));
+  /* invert_mapping warp 3 (points 96..99), feature 2: ld input[(96 + l) * 34
+   * + 2] (lanes 136 bytes apart), st output[96 + l + 200] at A1.
+   * kmeansPoint (launch 1) warp 1, its 40th load (cluster 1, feature 5):
+   * features[32 + l + 500]; its store membership[32 + l] at A2. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 0, 3, 0, 2), 0xf, B0 + (96 * 34 + 2) * 4, 136) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 3, 1, 2), 0xf, B1 + 296 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 1, 0, 39), ~0u, B1 + 532 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 1, 1, 0), ~0u, B2 + 32 * 4, 4) && !mem_rec(&w, 1, 0, 4, 0, 0),
+           "kmeans: invert_mapping reads points 34 floats apart and writes feature rows; kmeansPoint reads feature rows, stores membership");
+  shell_wl_free(&w), shell_wl_free(&v);
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
   test_2mm(&t);
@@ -480,5 +509,6 @@ int main(void) {
   test_nw(&t);
   test_backprop(&t);
   test_bfs(&t);
+  test_kmeans(&t);
   return tc_done(&t);
 }
