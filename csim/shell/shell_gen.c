@@ -10,7 +10,10 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    "2mm",     "3mm",  "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt", "hotspot", "pathfinder", "nw", "backprop", "bfs", "kmeans", NULL};
+                                          "srad", "stream", "share", "spmv",
+                                          /* written from the benchmarks' sources (below) */
+                                          "2mm", "3mm", "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt",
+                                          "hotspot", "pathfinder", "nw", "backprop", "bfs", "kmeans", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
@@ -933,9 +936,11 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536, 65536, 65536};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, /* then as the suites: */
+                                512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536, 65536, 65536};
   static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1, 1, 1};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512, 256};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, /* the suites' blocks: */
+                                256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
   if (id >= 19 && g.bs != db[id]) {
@@ -951,7 +956,8 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   if ((id == 16 || id == 17) && g.n < g.bs) {
-    fprintf(stderr, "error: workload %s: n=%u must be at least bs=%u (the suite launches floor(M / bs) blocks)\n", name, g.n, g.bs);
+    fprintf(stderr, "error: workload %s: n=%u must be at least bs=%u (the suite launches floor(M / bs) blocks)\n", name,
+            g.n, g.bs);
     return -1;
   }
   if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
@@ -1003,12 +1009,12 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
       return -1;
     }
-    /* 3dconv: A at A0, B at A4, 64 MiB each; pathfinder: wall at A0 */
+    /* the 64 MiB from A0 to A4: 3dconv (A; B at A4), pathfinder (wall), nw (reference; matrix at A4) */
     uint64_t maxb = id == 14 || id == 20 || id == 21 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
     if (bytes > maxb || recs > GEN_MAX_RECS) {
       fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
               name, g.n, g.iters, g.bs, bytes <= maxb       ? "too many records"
-                                      : id == 14 || id == 20 || id == 21 ? "an array larger than the 64 MiB between A0 and A4"
+                                      : maxb > GEN_ARRAY_BYTES ? "an array larger than the 64 MiB between A0 and A4"
                                                  : "an array larger than the 16 MiB between array bases",
               (unsigned long long)(bytes > maxb ? bytes : recs),
               (unsigned long long)(bytes > maxb ? maxb : GEN_MAX_RECS));
@@ -1199,7 +1205,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
               as mm2_kernel1 (tmp = alpha A B, k < NK) then mm2_kernel2 (D = beta D + tmp C,
               k < NJ), each on a grid of ceil(NJ/32) x ceil(NI/8) blocks of 32 x 8.  Suite's
               STANDARD_DATASET: NI = NJ = NK = NL = 1024; here NI = NJ = NL = n, NK = iters.
-              1024 is 1.0e8 records (over GEN_MAX_RECS); default n = iters = 512. */
+              1024 is over GEN_MAX_RECS (the check counts 201588736); default n = iters = 512. */
     pb_mm(w, "mm2_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
     pb_mm(w, "mm2_kernel2", g.n, g.n, g.n, g.bs, A2, A3, A4, 1);
     break;
@@ -1216,19 +1222,19 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     pb_conv3d(w, g.iters, g.n, g.n, g.bs, A0, A4);
     break;
   case 15: /* fdtd-2d: NX = NY = n, TMAX = iters.  The suite's datasets are all NX = NY = 2048,
-              TMAX = 500: 1.3e9 records, over GEN_MAX_RECS (25 steps fit); default 4 steps
+              TMAX = 500: over GEN_MAX_RECS (the check counts 1310720000; 25 steps fit); default 4 steps
               at the suite's 2048 x 2048 */
     pb_fdtd2d(w, g.n, g.n, g.iters, g.bs);
     break;
-  case 16: /* corr: M = n, N = iters.  The suite's datasets are all M = N = 2048: 4.0e8 records,
-              over GEN_MAX_RECS.  Default M = N = 256, the smallest M that launches a block of
+  case 16: /* corr: M = n, N = iters.  The suite's datasets are all M = N = 2048: over
+              GEN_MAX_RECS (the check counts 819770315).  Default M = N = 256, the smallest M that launches a block of
               256: corr_kernel runs on M/32 warps only, each tripping ~M times over N rows of
               dependent loads, so M = N = 512 does not end within the shell's 5e7 cycles */
   case 17: /* covar: the same sizes */
     pb_corr(w, g.n, g.iters, g.bs, id == 16);
     break;
   case 18: /* gramschmidt: NJ = n, NI = iters.  The suite's datasets are all 2048 x 2048:
-              9.4e8 records, over GEN_MAX_RECS; default 256 x 256 */
+              over GEN_MAX_RECS (the check counts 1888507904); default 256 x 256 */
     pb_gramschmidt(w, g.iters, g.n, g.bs);
     break;
   case 19: /* hotspot: n = grid rows = cols, iters = sim_time; the run script's 512, 2 */
@@ -1241,8 +1247,8 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     rd_nw(w, g.n);
     break;
   case 22: /* backprop: n = input units (multiple of 16), iters unused.  The run script of the
-              Rodinia copy read (yuhc/gpu-rodinia) says 2097152: weights of 142 MB, over the
-              64 MiB region; default 65536 (4096 blocks) */
+              Rodinia copy read (yuhc/gpu-rodinia) says 2097152: beyond the arguments' 2^20, and
+              (n+1) x 17 weights fit 16 MiB only for n <= 246723; default 65536 (4096 blocks) */
     rd_backprop(w, g.n);
     break;
   case 23: /* bfs: n nodes (the run script's graph65536), iters unused */
