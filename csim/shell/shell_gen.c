@@ -951,6 +951,10 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
     return -1;
   }
+  if (id == 14 && g.iters < 3) {
+    fprintf(stderr, "error: workload %s: iters=%u: expected at least 3 planes (NI - 2 launches)\n", name, g.iters);
+    return -1;
+  }
   if (id == 20 && g.iters < 2) {
     fprintf(stderr, "error: workload %s: iters=%u: expected at least 2 rows (rows - 1 steps)\n", name, g.iters);
     return -1;
