@@ -10,13 +10,18 @@
 #include "shell_wl.h"
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
-                                          "srad", "stream", "share", "spmv",    NULL};
+                                          "srad", "stream", "share", "spmv",
+                                          /* written from the benchmarks' sources (below) */
+                                          "2mm", "3mm", "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt",
+                                          "hotspot", "pathfinder", "nw", "backprop", "bfs", "kmeans", NULL};
 
 #define A0 0x01000000u /* array bases: 16 MiB apart */
 #define A1 0x02000000u
 #define A2 0x03000000u
 #define A3 0x04000000u
 #define A4 0x05000000u
+#define A5 0x06000000u
+#define A6 0x07000000u
 #define GEN_ARRAY_BYTES (16ull << 20) /* the space between two array bases */
 #define GEN_MAX_RECS (1ull << 26)     /* records of one generated workload (12 bytes each) */
 
@@ -138,6 +143,787 @@ static void mm_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int kin
     }
 }
 
+/* ---- Kernels written from their sources (PolyBench-GPU CUDA, Rodinia) ----
+ * Each follows the benchmark's kernel: its launch geometry (grid and block as
+ * the host code launches it; a warp is 32 consecutive threads of a block,
+ * threadIdx.x fastest), the per-thread loop, which arrays it reads and writes
+ * in which order, its guards (a lane whose guard fails is masked off; a warp
+ * with no lane left only exits) and its __syncthreads() barriers.  Shared
+ * memory is not global memory: its accesses are left out (barriers kept).
+ * Conventions shared with gemm above: a value the kernel accumulates into a
+ * global element (`x[i] += ...` in the loop) is held in a register and
+ * stored once after the loop; the same global element read twice with no
+ * store between is read once (what nvcc emits); the arithmetic between
+ * memory instructions is an ALU gap of about one instruction per operation.
+ * PolyBench-GPU's 2-D kernels use blocks of DIM_THREAD_BLOCK_X = 32 by
+ * DIM_THREAD_BLOCK_Y = 8 threads: here 32 by bs/32, so one warp is one row
+ * of a block (threadIdx.y = warp). */
+
+/* Lanes l with lo <= j0 + l < hi. */
+static uint32_t lanes_in(long long j0, long long lo, long long hi) {
+  uint32_t m = 0;
+  for (unsigned l = 0; l < WL_LANES; l++)
+    if (j0 + l >= lo && j0 + l < hi) m |= 1u << l;
+  return m;
+}
+
+/* A 2-D launch of blocks 32 x (bs/32) over nx columns (x) and ny rows (y):
+ * block b = by * gx + bx; warp w of it is row i = by * (bs/32) + w, columns
+ * j0 = bx * 32 ... j0 + 31. */
+typedef struct { unsigned gx, gy, wpb; } grid2_t;
+static grid2_t grid2(unsigned nx, unsigned ny, unsigned bs) {
+  grid2_t g = {(nx + 31) / 32, (ny + bs / 32 - 1) / (bs / 32), bs / 32};
+  return g;
+}
+
+/* PolyBench-GPU matrix product kernel (2mm's mm2_kernel1/2, 3mm's
+ * mm3_kernel1/2/3): thread (i, j), i < ni, j < nj:
+ *   [C[i][j] *= beta: ld C]  for k < nk: ld A[i][k] (one address: a
+ *   broadcast), ld B[k][j] (coalesced), 2 ALU;  st C[i][j].
+ * Row-major, A ni x nk, B nk x nj, C ni x nj. */
+static void pb_mm(shell_wl_t *w, const char *name, unsigned ni, unsigned nj, unsigned nk, unsigned bs, uint32_t A,
+                  uint32_t B, uint32_t C, int load_c) {
+  grid2_t g = grid2(nj, ni, bs);
+  uint32_t a[WL_LANES];
+  shell_wl_kernel(w, name, g.gx * g.gy, g.wpb);
+  for (unsigned by = 0; by < g.gy; by++)
+    for (unsigned bx = 0; bx < g.gx; bx++)
+      for (unsigned wi = 0; wi < g.wpb; wi++) {
+        shell_wl_warp_begin(w, by * g.gx + bx, wi);
+        unsigned i = by * g.wpb + wi, j0 = bx * 32;
+        uint32_t m = i < ni ? lanes_in(j0, 0, nj) : 0;
+        if (m) {
+          if (load_c) {
+            lanes_lin(a, C + i * nj * 4, j0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_alu(w, 1);
+          }
+          for (unsigned k = 0; k < nk; k++) {
+            lanes_same(a, A + (i * nk + k) * 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            lanes_lin(a, B + k * nj * 4, j0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_alu(w, 2);
+          }
+          lanes_lin(a, C + i * nj * 4, j0, 4);
+          shell_wl_mem(w, 1, m, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+}
+
+/* 3dconv, PolyBench-GPU CUDA/3DCONV/3DConvolution.cu, convolution3D_kernel:
+ * the host launches it once per plane i = 1 .. NI-2 on a grid of
+ * ceil(NK/32) x ceil(NJ/8) blocks of 32 x 8; thread (j, k), k along x.
+ * Guard 0 < j < NJ-1, 0 < k < NK-1.  The source's 15 products read 11
+ * distinct elements of A (c11, c21 and c31 all multiply
+ * A[i-1][j-1][k-1], ...): 11 loads in the order they first appear, the
+ * arithmetic, one store of B[i][j][k].  A is NI x NJ x NK. */
+static void pb_conv3d(shell_wl_t *w, unsigned ni, unsigned nj, unsigned nk, unsigned bs, uint32_t A, uint32_t B) {
+  static const signed char off[11][3] = {{-1, -1, -1}, {1, -1, -1}, {0, -1, 0}, {0, 0, 0},  {0, 1, 0},  {-1, -1, 1},
+                                         {1, -1, 1},   {-1, 0, 1},  {1, 0, 1},  {-1, 1, 1}, {1, 1, 1}};
+  grid2_t g = grid2(nk, nj, bs);
+  uint32_t a[WL_LANES];
+  for (unsigned i = 1; i + 1 < ni; i++) {
+    shell_wl_kernel(w, "convolution3D_kernel", g.gx * g.gy, g.wpb);
+    for (unsigned by = 0; by < g.gy; by++)
+      for (unsigned bx = 0; bx < g.gx; bx++)
+        for (unsigned wi = 0; wi < g.wpb; wi++) {
+          shell_wl_warp_begin(w, by * g.gx + bx, wi);
+          unsigned j = by * g.wpb + wi, k0 = bx * 32;
+          uint32_t m = j > 0 && j + 1 < nj ? lanes_in(k0, 1, (long long)nk - 1) : 0;
+          if (m) {
+            for (unsigned e = 0; e < 11; e++) {
+              uint32_t row = A + (((i + off[e][0]) * nj + j + off[e][1]) * nk + off[e][2]) * 4;
+              lanes_lin(a, row, k0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+            }
+            shell_wl_alu(w, 15);
+            lanes_lin(a, B + ((i * nj + j) * nk) * 4, k0, 4);
+            shell_wl_mem(w, 1, m, 4, a);
+          }
+          shell_wl_exit(w);
+        }
+  }
+}
+
+/* fdtd-2d, PolyBench-GPU CUDA/FDTD-2D/fdtd2d.cu: per time step t < TMAX the
+ * host launches fdtd_step1_kernel, fdtd_step2_kernel, fdtd_step3_kernel,
+ * each on ceil(NY/32) x ceil(NX/8) blocks of 32 x 8; thread (i, j), j along x.
+ *   step1 (i < NX, j < NY): row 0: ld _fict_[t] (broadcast), st ey[0][j];
+ *         else ld ey[i][j], hz[i][j], hz[i-1][j], st ey[i][j]
+ *   step2 (i < NX, 0 < j < NY): ld ex[i][j], hz[i][j], hz[i][j-1], st ex[i][j]
+ *   step3 (i < NX-1, j < NY-1): ld hz[i][j], ex[i][j+1], ex[i][j], ey[i+1][j],
+ *         ey[i][j], st hz[i][j]
+ * Arrays NX x NY: _fict_ at A0, ex A1, ey A2, hz A3. */
+static void pb_fdtd2d(shell_wl_t *w, unsigned nx, unsigned ny, unsigned tmax, unsigned bs) {
+  grid2_t g = grid2(ny, nx, bs);
+  uint32_t a[WL_LANES];
+  const uint32_t ex = A1, ey = A2, hz = A3;
+  for (unsigned t = 0; t < tmax; t++)
+    for (int step = 1; step <= 3; step++) {
+      static const char *const kn[] = {"", "fdtd_step1_kernel", "fdtd_step2_kernel", "fdtd_step3_kernel"};
+      shell_wl_kernel(w, kn[step], g.gx * g.gy, g.wpb);
+      for (unsigned by = 0; by < g.gy; by++)
+        for (unsigned bx = 0; bx < g.gx; bx++)
+          for (unsigned wi = 0; wi < g.wpb; wi++) {
+            shell_wl_warp_begin(w, by * g.gx + bx, wi);
+            unsigned i = by * g.wpb + wi, j0 = bx * 32;
+            uint32_t row = i * ny * 4, m;
+            if (step == 1 && (m = i < nx ? lanes_in(j0, 0, ny) : 0)) {
+              if (i == 0) {
+                lanes_same(a, A0 + t * 4);
+                shell_wl_mem(w, 0, m, 4, a);
+              } else {
+                lanes_lin(a, ey + row, j0, 4);
+                shell_wl_mem(w, 0, m, 4, a);
+                lanes_lin(a, hz + row, j0, 4);
+                shell_wl_mem(w, 0, m, 4, a);
+                lanes_lin(a, hz + row - ny * 4, j0, 4);
+                shell_wl_mem(w, 0, m, 4, a);
+                shell_wl_alu(w, 3);
+              }
+              lanes_lin(a, ey + row, j0, 4);
+              shell_wl_mem(w, 1, m, 4, a);
+            } else if (step == 2 && (m = i < nx ? lanes_in(j0, 1, ny) : 0)) {
+              lanes_lin(a, ex + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, hz + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, hz + row - 4, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              shell_wl_alu(w, 3);
+              lanes_lin(a, ex + row, j0, 4);
+              shell_wl_mem(w, 1, m, 4, a);
+            } else if (step == 3 && (m = i + 1 < nx ? lanes_in(j0, 0, (long long)ny - 1) : 0)) {
+              lanes_lin(a, hz + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ex + row + 4, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ex + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ey + row + ny * 4, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_lin(a, ey + row, j0, 4);
+              shell_wl_mem(w, 0, m, 4, a);
+              shell_wl_alu(w, 5);
+              lanes_lin(a, hz + row, j0, 4);
+              shell_wl_mem(w, 1, m, 4, a);
+            }
+            shell_wl_exit(w);
+          }
+    }
+}
+
+/* A 1-D launch over `blocks` blocks of bs threads: warp (b, wi) holds threads
+ * t0 = b * bs + wi * 32 ... t0 + 31. */
+#define FOR_1D(w, name, blocks, bs, t0)                                                                           \
+  shell_wl_kernel(w, name, blocks, (bs) / 32);                                                                    \
+  for (unsigned b_ = 0; b_ < (blocks); b_++)                                                                      \
+    for (unsigned wi_ = 0, t0 = b_ * (bs); wi_ < (bs) / 32; wi_++, t0 += 32)                                      \
+      for (int once_ = (shell_wl_warp_begin(w, b_, wi_), 1); once_; once_ = 0, shell_wl_exit(w))
+
+/* correlation / covariance, PolyBench-GPU CUDA/CORR/correlation.cu and
+ * CUDA/COVAR/covariance.cu: data is N x M (row i, column j) at A0; mean A1,
+ * std A2, symmat (M x M) A3.  The host's grids are (size_t)(ceil(M) / X):
+ * the quotient truncated, floor(M / X) blocks (a partial block is not
+ * launched: columns past it are not computed, as in the suite).
+ *   mean_kernel (M/256 blocks of 256): thread j < M: for i < N ld data[i][j];
+ *     st mean[j]
+ *   std_kernel (corr only, M/256 of 256): ld mean[j]; for i < N ld data[i][j];
+ *     st std[j]
+ *   reduce_kernel (blocks of 32 x 8): thread (i, j), i < N, j < M: ld data,
+ *     ld mean[j], [corr: ld std[j]], st data.  corr's grid is M/32 x N/8;
+ *     covar's is M/32 x N/32 (the suite divides N by the block's x size, so
+ *     only the first quarter of the rows is centred: mirrored as launched)
+ *   corr_kernel (M/256 of 256): thread j1 < M-1: st symmat[j1][j1]; for j2 =
+ *     j1+1 .. M-1: for i < N: ld data[i][j1], ld data[i][j2]; st
+ *     symmat[j1][j2], st symmat[j2][j1].  covar_kernel: j1 < M, j2 = j1 ..
+ *     M-1, no diagonal store.  The j2 loop runs per lane: in the warp's
+ *     r-th trip lane l is at j2 = j1 + l... + r, so data[i][j2] is a
+ *     coalesced row read (not a broadcast) and the symmat stores are M+1
+ *     floats apart; a lane leaves when its j2 reaches M. */
+static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr) {
+  const uint32_t data = A0, mean = A1, stdv = A2, sym = A3;
+  uint32_t a[WL_LANES], c[WL_LANES];
+  unsigned nb = m / bs;
+  FOR_1D(w, "mean_kernel", nb, bs, t0) {
+    uint32_t mk = lanes_in(t0, 0, m);
+    for (unsigned i = 0; mk && i < n; i++) {
+      lanes_lin(a, data + i * m * 4, t0, 4);
+      shell_wl_mem(w, 0, mk, 4, a);
+      shell_wl_alu(w, 1);
+    }
+    lanes_lin(a, mean, t0, 4);
+    if (mk) shell_wl_mem(w, 1, mk, 4, a);
+  }
+  if (corr) {
+    FOR_1D(w, "std_kernel", nb, bs, t0) {
+      uint32_t mk = lanes_in(t0, 0, m);
+      if (mk) {
+        lanes_lin(a, mean, t0, 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        for (unsigned i = 0; i < n; i++) {
+          lanes_lin(a, data + i * m * 4, t0, 4);
+          shell_wl_mem(w, 0, mk, 4, a);
+          shell_wl_alu(w, 2);
+        }
+        shell_wl_alu(w, 4);
+        lanes_lin(a, stdv, t0, 4);
+        shell_wl_mem(w, 1, mk, 4, a);
+      }
+    }
+  }
+  {
+    unsigned gx = m / 32, gy = n / (corr ? bs / 32 : 32), wpb = bs / 32;
+    if (gx && gy) shell_wl_kernel(w, "reduce_kernel", gx * gy, wpb); /* an empty grid launches nothing */
+    for (unsigned by = 0; by < gy; by++)
+      for (unsigned bx = 0; bx < gx; bx++)
+        for (unsigned wi = 0; wi < wpb; wi++) {
+          shell_wl_warp_begin(w, by * gx + bx, wi);
+          unsigned i = by * wpb + wi, j0 = bx * 32;
+          uint32_t mk = i < n ? lanes_in(j0, 0, m) : 0;
+          if (mk) {
+            lanes_lin(a, data + i * m * 4, j0, 4);
+            shell_wl_mem(w, 0, mk, 4, a);
+            lanes_lin(a, mean, j0, 4);
+            shell_wl_mem(w, 0, mk, 4, a);
+            shell_wl_alu(w, 1);
+            if (corr) {
+              lanes_lin(a, stdv, j0, 4);
+              shell_wl_mem(w, 0, mk, 4, a);
+              shell_wl_alu(w, 2);
+            }
+            lanes_lin(a, data + i * m * 4, j0, 4);
+            shell_wl_mem(w, 1, mk, 4, a);
+          }
+          shell_wl_exit(w);
+        }
+  }
+  FOR_1D(w, corr ? "corr_kernel" : "covar_kernel", nb, bs, t0) {
+    uint32_t live = lanes_in(t0, 0, corr ? (long long)m - 1 : m);
+    if (live && corr) {
+      lanes_lin(a, sym, t0, (long long)(m + 1) * 4);
+      shell_wl_mem(w, 1, live, 4, a);
+    }
+    for (unsigned r = 0; live; r++) {
+      unsigned d = corr ? 1 + r : r; /* lane l's j2 = t0 + l + d */
+      uint32_t mk = live & lanes_in((long long)t0 + d, 0, m);
+      if (!mk) break;
+      for (unsigned i = 0; i < n; i++) {
+        lanes_lin(a, data + i * m * 4, t0, 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        lanes_lin(a, data + (i * m + d) * 4, t0, 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        shell_wl_alu(w, 2);
+      }
+      lanes_lin(a, sym + d * 4, t0, (long long)(m + 1) * 4); /* symmat[j1][j1 + d] */
+      lanes_lin(c, sym + d * m * 4, t0, (long long)(m + 1) * 4); /* symmat[j1 + d][j1] */
+      shell_wl_mem(w, 1, mk, 4, a);
+      shell_wl_mem(w, 1, mk, 4, c);
+    }
+  }
+}
+
+/* gramschmidt, PolyBench-GPU CUDA/GRAMSCHM/gramschmidt.cu: a is NI x NJ at
+ * A0, r NJ x NJ at A1, q NI x NJ at A2.  For each column k < NJ the host
+ * launches, with blocks of 256 threads:
+ *   gramschmidt_kernel1 (1 block): thread 0 only: for i < NI ld a[i][k];
+ *     st r[k][k]  (one lane; the block's other warps only exit)
+ *   gramschmidt_kernel2 (ceil(NJ/256) blocks): thread i < NI: ld a[i][k]
+ *     (lanes NJ floats apart), ld r[k][k] (broadcast), st q[i][k]
+ *   gramschmidt_kernel3 (ceil(NJ/256) blocks): thread j, k < j < NJ: for i <
+ *     NI: ld q[i][k] (broadcast), ld a[i][j]; st r[k][j]; for i < NI: ld
+ *     q[i][k], ld a[i][j], st a[i][j]
+ * (kernel2's grid is sized by NJ, as in the suite: rows past it are not
+ * normalised when NI > NJ.) */
+static void pb_gramschmidt(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs) {
+  const uint32_t A = A0, R = A1, Q = A2;
+  uint32_t a[WL_LANES];
+  unsigned nb = (nj + bs - 1) / bs;
+  for (unsigned k = 0; k < nj; k++) {
+    FOR_1D(w, "gramschmidt_kernel1", 1, bs, t0) {
+      if (t0 == 0) {
+        for (unsigned i = 0; i < ni; i++) {
+          lanes_same(a, A + (i * nj + k) * 4);
+          shell_wl_mem(w, 0, 1, 4, a);
+          shell_wl_alu(w, 1);
+        }
+        shell_wl_alu(w, 1);
+        lanes_same(a, R + (k * nj + k) * 4);
+        shell_wl_mem(w, 1, 1, 4, a);
+      }
+    }
+    FOR_1D(w, "gramschmidt_kernel2", nb, bs, t0) {
+      uint32_t mk = lanes_in(t0, 0, ni);
+      if (mk) {
+        lanes_lin(a, A + k * 4, t0, (long long)nj * 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        lanes_same(a, R + (k * nj + k) * 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        shell_wl_alu(w, 1);
+        lanes_lin(a, Q + k * 4, t0, (long long)nj * 4);
+        shell_wl_mem(w, 1, mk, 4, a);
+      }
+    }
+    FOR_1D(w, "gramschmidt_kernel3", nb, bs, t0) {
+      uint32_t mk = lanes_in(t0, (long long)k + 1, nj);
+      for (int pass = 0; mk && pass < 2; pass++) {
+        for (unsigned i = 0; i < ni; i++) {
+          lanes_same(a, Q + (i * nj + k) * 4);
+          shell_wl_mem(w, 0, mk, 4, a);
+          lanes_lin(a, A + i * nj * 4, t0, 4);
+          shell_wl_mem(w, 0, mk, 4, a);
+          shell_wl_alu(w, 2);
+          if (pass) shell_wl_mem(w, 1, mk, 4, a);
+        }
+        if (!pass) {
+          lanes_lin(a, R + k * nj * 4, t0, 4);
+          shell_wl_mem(w, 1, mk, 4, a);
+        }
+      }
+    }
+  }
+}
+
+/* hotspot, Rodinia 3.1 cuda/hotspot/hotspot.cu, calculate_temp: blocks of
+ * BLOCK_SIZE x BLOCK_SIZE = 16 x 16 threads (a warp is two rows: ty = 2w,
+ * 2w+1, tx = lane % 16) on a grid of ceil(n / s) x ceil(n / s) blocks, s =
+ * 16 - 2 * pyramid_height the block's output tile ("small block"), its input
+ * reaching pyramid_height cells further (border).  The host (run script:
+ * `hotspot 512 2 2`: grid 512 x 512, pyramid_height 2, sim_time 2)
+ * launches ceil(sim_time / 2) times, each with iteration = min(2, left) and
+ * the two temperature buffers swapped.  Per thread, with (y, x) = (s * by -
+ * 2 + ty, s * bx - 2 + tx): if (y, x) is on the grid ld temp_src[y][x], ld
+ * power[y][x] (into shared memory); barrier; per iteration i: the stencil
+ * from shared memory, barrier, and unless i is the last a copy in shared
+ * memory and a barrier; then the threads with tx, ty in [iteration, 15 -
+ * iteration] on the grid st temp_dst[y][x].  Temperatures at A0/A1, power
+ * at A2. */
+static void rd_hotspot(shell_wl_t *w, unsigned n, unsigned sim_time) {
+  const unsigned B = 16, ph = 2, s = B - 2 * ph, nb = (n + s - 1) / s;
+  uint32_t a[WL_LANES];
+  for (unsigned t = 0, launch = 0; t < sim_time; t += ph, launch++) {
+    unsigned it = sim_time - t < ph ? sim_time - t : ph;
+    uint32_t src = launch % 2 ? A1 : A0, dst = launch % 2 ? A0 : A1;
+    shell_wl_kernel(w, "calculate_temp", nb * nb, B * B / 32);
+    for (unsigned by = 0; by < nb; by++)
+      for (unsigned bx = 0; bx < nb; bx++)
+        for (unsigned wi = 0; wi < B * B / 32; wi++) {
+          shell_wl_warp_begin(w, by * nb + bx, wi);
+          uint32_t ld = 0, st = 0;
+          for (unsigned l = 0; l < WL_LANES; l++) {
+            long long ty = wi * 2 + l / 16, tx = l % 16, y = (long long)s * by - ph + ty, x = (long long)s * bx - ph + tx;
+            a[l] = (uint32_t)((y * n + x) * 4);
+            if (y < 0 || y >= n || x < 0 || x >= n) continue;
+            ld |= 1u << l;
+            if (tx >= it && tx <= (long long)B - 1 - it && ty >= it && ty <= (long long)B - 1 - it) st |= 1u << l;
+          }
+          uint32_t b[WL_LANES];
+          if (ld) {
+            for (unsigned l = 0; l < WL_LANES; l++) b[l] = src + a[l];
+            shell_wl_mem(w, 0, ld, 4, b);
+            for (unsigned l = 0; l < WL_LANES; l++) b[l] = A2 + a[l];
+            shell_wl_mem(w, 0, ld, 4, b);
+          }
+          shell_wl_bar(w);
+          for (unsigned i = 0; i < it; i++) {
+            shell_wl_alu(w, 15);
+            shell_wl_bar(w);
+            if (i + 1 == it) break;
+            shell_wl_alu(w, 1);
+            shell_wl_bar(w);
+          }
+          if (st) {
+            for (unsigned l = 0; l < WL_LANES; l++) b[l] = dst + a[l];
+            shell_wl_mem(w, 1, st, 4, b);
+          }
+          shell_wl_exit(w);
+        }
+  }
+}
+
+/* pathfinder, Rodinia 3.1 cuda/pathfinder/pathfinder.cu, dynproc_kernel:
+ * 1-D blocks of BLOCK_SIZE = 256, ceil(cols / (256 - 2 * pyramid_height))
+ * blocks; the run script's input is `pathfinder 100000 100 20` (cols 100000,
+ * rows 100, pyramid_height 20).  The host launches for t = 0, 20, ... <
+ * rows - 1 with iteration = min(20, rows - 1 - t), swapping the two result
+ * rows.  Thread tx of block bx is column x = (256 - 2 * iteration) * bx -
+ * 20 + tx: if 0 <= x < cols ld src[x] (into shared memory); barrier; per
+ * iteration i: the threads with tx in [i+1, 254-i] and x on the grid ld
+ * wall[t + i][x] (the rest is shared memory), barrier, and unless i is the
+ * last a shared-memory copy and a barrier; then the threads with tx in
+ * [iteration, 255 - iteration] st dst[x].  wall ((rows - 1) x cols ints) at
+ * A0 (up to 64 MiB), the result rows at A4, A5. */
+static void rd_pathfinder(shell_wl_t *w, unsigned cols, unsigned rows) {
+  const unsigned B = 256, ph = 20, nb = (cols + B - 2 * ph - 1) / (B - 2 * ph);
+  uint32_t a[WL_LANES];
+  for (unsigned t = 0, launch = 0; t + 1 < rows; t += ph, launch++) {
+    unsigned it = rows - 1 - t < ph ? rows - 1 - t : ph;
+    uint32_t src = launch % 2 ? A5 : A4, dst = launch % 2 ? A4 : A5;
+    shell_wl_kernel(w, "dynproc_kernel", nb, B / 32);
+    for (unsigned bx = 0; bx < nb; bx++)
+      for (unsigned wi = 0; wi < B / 32; wi++) {
+        shell_wl_warp_begin(w, bx, wi);
+        long long tx0 = wi * 32, x0 = (long long)(B - 2 * it) * bx - ph + tx0;
+        uint32_t valid = lanes_in(x0, 0, cols);
+        if (valid) {
+          lanes_lin(a, src, x0, 4);
+          shell_wl_mem(w, 0, valid, 4, a);
+        }
+        shell_wl_bar(w);
+        for (unsigned i = 0; i < it; i++) {
+          uint32_t m = valid & lanes_in(tx0, i + 1, (long long)B - 1 - i);
+          if (m) {
+            lanes_lin(a, A0 + (t + i) * cols * 4, x0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+          }
+          shell_wl_alu(w, 4);
+          shell_wl_bar(w);
+          if (i + 1 == it) break;
+          shell_wl_alu(w, 1);
+          shell_wl_bar(w);
+        }
+        uint32_t m = valid & lanes_in(tx0, it, (long long)B - it);
+        if (m) {
+          lanes_lin(a, dst, x0, 4);
+          shell_wl_mem(w, 1, m, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+  }
+}
+
+/* nw, Rodinia 3.1 cuda/nw/needle.cu + needle_kernel.cu: Needleman-Wunsch on
+ * a (n+1) x (n+1) int score matrix (cols = n + 1), in 16 x 16 tiles swept
+ * along anti-diagonals: needle_cuda_shared_1 launched for i = 1 .. n/16 on i
+ * blocks (tile (bx, i-1-bx)), then needle_cuda_shared_2 for i = n/16-1 .. 1
+ * on i blocks (tile (bx + n/16 - i, n/16 - 1 - bx)).  A block is BLOCK_SIZE
+ * = 16 threads: one warp with 16 lanes.  With base = cols * 16 * tile_y +
+ * 16 * tile_x, thread tx:
+ *   shared_1: tx 0: ld matrix[base] (north-west); for ty < 16: ld
+ *     reference[base + cols + 1 + ty * cols + tx]; barrier; ld matrix[base +
+ *     cols + tx * cols] (west column: lanes cols ints apart); barrier; ld
+ *     matrix[base + 1 + tx] (north row); barrier
+ *   shared_2: the reference rows and a barrier first, then the north-west
+ *     and west loads, barrier, north row, barrier
+ *   then the two triangular sweeps in shared memory: 16 + 15 steps, each
+ *     a barrier; then for ty < 16 st matrix[base + cols + 1 + ty * cols + tx].
+ * reference at A0, matrix at A4 (2049^2 ints is just over 16 MiB). */
+static void rd_nw(shell_wl_t *w, unsigned n) {
+  const unsigned B = 16, bw = n / B, cols = n + 1;
+  const uint32_t ref = A0, mat = A4;
+  uint32_t a[WL_LANES];
+  for (int pass = 1; pass <= 2; pass++)
+    for (unsigned s = 1; s <= (pass == 1 ? bw : bw - 1); s++) {
+      unsigned i = pass == 1 ? s : bw - s; /* the launch's i */
+      shell_wl_kernel(w, pass == 1 ? "needle_cuda_shared_1" : "needle_cuda_shared_2", i, 1);
+      for (unsigned bx = 0; bx < i; bx++) {
+        unsigned tx_ = pass == 1 ? bx : bx + bw - i, ty_ = pass == 1 ? i - 1 - bx : bw - 1 - bx;
+        uint32_t base = (cols * B * ty_ + B * tx_) * 4;
+        shell_wl_warp_begin(w, bx, 0);
+        if (pass == 1) {
+          lanes_same(a, mat + base);
+          shell_wl_mem(w, 0, 1, 4, a);
+        }
+        for (unsigned ty = 0; ty < B; ty++) {
+          lanes_lin(a, ref + base + (cols + 1 + ty * cols) * 4, 0, 4);
+          shell_wl_mem(w, 0, 0xffff, 4, a);
+        }
+        shell_wl_bar(w);
+        if (pass == 2) {
+          lanes_same(a, mat + base);
+          shell_wl_mem(w, 0, 1, 4, a);
+        }
+        lanes_lin(a, mat + base + cols * 4, 0, (long long)cols * 4);
+        shell_wl_mem(w, 0, 0xffff, 4, a);
+        shell_wl_bar(w);
+        lanes_lin(a, mat + base + 4, 0, 4);
+        shell_wl_mem(w, 0, 0xffff, 4, a);
+        shell_wl_bar(w);
+        for (unsigned m = 0; m < 2 * B - 1; m++) {
+          shell_wl_alu(w, 6);
+          shell_wl_bar(w);
+        }
+        for (unsigned ty = 0; ty < B; ty++) {
+          lanes_lin(a, mat + base + (cols + 1 + ty * cols) * 4, 0, 4);
+          shell_wl_mem(w, 1, 0xffff, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+    }
+}
+
+/* backprop, Rodinia 3.1 cuda/backprop/backprop_cuda_kernel.cu: a 16-unit
+ * hidden layer (facetrain.c), `in` input units; both kernels on a grid of 1
+ * x in/16 blocks of 16 x 16 threads (a warp is two rows: ty = 2w, 2w+1, tx =
+ * lane % 16).  With row = 16 by + ty + 1 and index = 17 * row + tx + 1 (the
+ * weights are (in+1) x 17):
+ *   bpnn_layerforward_CUDA: tx 0: ld input[row]; barrier; ld weights[index];
+ *     barrier; product in shared memory, barrier; 4 reduction steps, each a
+ *     barrier; st weights[index]; barrier; tx 0: st partial[16 by + ty]
+ *   bpnn_adjust_weights_cuda: ld w[index], delta[tx+1], ly[row],
+ *     oldw[index]; st w[index]; the same three again (the store may alias
+ *     them); st oldw[index]; barrier; block 0's ty 0 (warp 0, lanes 0..15):
+ *     ld w[tx+1], delta[tx+1], oldw[tx+1]; st w; ld delta, oldw; st oldw.
+ * input (= ly) at A0, weights (= w) A1, partial sums A2, delta A3, oldw A4. */
+static void rd_backprop(shell_wl_t *w, unsigned in) {
+  const unsigned nb = in / 16, H = 17;
+  const uint32_t input = A0, wt = A1, part = A2, delta = A3, oldw = A4;
+  uint32_t a[WL_LANES], ix[WL_LANES], row[WL_LANES], dx[WL_LANES];
+  for (int k = 0; k < 2; k++) {
+    shell_wl_kernel(w, k ? "bpnn_adjust_weights_cuda" : "bpnn_layerforward_CUDA", nb, 8);
+    for (unsigned by = 0; by < nb; by++)
+      for (unsigned wi = 0; wi < 8; wi++) {
+        shell_wl_warp_begin(w, by, wi);
+        for (unsigned l = 0; l < WL_LANES; l++) {
+          unsigned ty = wi * 2 + l / 16, tx = l % 16, r = 16 * by + ty + 1;
+          ix[l] = wt + (H * r + tx + 1) * 4;
+          row[l] = input + r * 4;
+          dx[l] = delta + (tx + 1) * 4;
+          a[l] = part + (16 * by + ty) * 4;
+        }
+        if (!k) {
+          shell_wl_mem(w, 0, 0x10001u, 4, row);
+          shell_wl_bar(w);
+          shell_wl_mem(w, 0, ~0u, 4, ix);
+          shell_wl_bar(w);
+          shell_wl_alu(w, 1);
+          shell_wl_bar(w);
+          for (int s = 0; s < 4; s++) {
+            shell_wl_alu(w, 2);
+            shell_wl_bar(w);
+          }
+          shell_wl_mem(w, 1, ~0u, 4, ix);
+          shell_wl_bar(w);
+          shell_wl_mem(w, 1, 0x10001u, 4, a);
+        } else {
+          uint32_t ox[WL_LANES];
+          for (unsigned l = 0; l < WL_LANES; l++) ox[l] = ix[l] - wt + oldw;
+          shell_wl_mem(w, 0, ~0u, 4, ix);
+          for (int rep = 0; rep < 2; rep++) {
+            shell_wl_mem(w, 0, ~0u, 4, dx);
+            shell_wl_mem(w, 0, ~0u, 4, row);
+            shell_wl_mem(w, 0, ~0u, 4, ox);
+            shell_wl_alu(w, 4);
+            shell_wl_mem(w, 1, ~0u, 4, rep ? ox : ix);
+          }
+          shell_wl_bar(w);
+          if (by == 0 && wi == 0) {
+            for (unsigned l = 0; l < WL_LANES; l++) ix[l] = wt + (l % 16 + 1) * 4, ox[l] = oldw + (l % 16 + 1) * 4;
+            shell_wl_mem(w, 0, 0xffff, 4, ix);
+            for (int rep = 0; rep < 2; rep++) {
+              shell_wl_mem(w, 0, 0xffff, 4, dx);
+              shell_wl_mem(w, 0, 0xffff, 4, ox);
+              shell_wl_alu(w, 3);
+              shell_wl_mem(w, 1, 0xffff, 4, rep ? ox : ix);
+            }
+          }
+        }
+        shell_wl_exit(w);
+      }
+  }
+}
+
+/* bfs, Rodinia 3.1 cuda/bfs/bfs.cu + kernel.cu + kernel2.cu: blocks of
+ * MAX_THREADS_PER_BLOCK = 512 threads (16 warps; one block of n threads when
+ * n <= 512), one thread per node; the host repeats Kernel then Kernel2 until
+ * Kernel2 sets no *g_over.  Per thread tid < n:
+ *   Kernel: ld mask[tid] (bool); the frontier lanes: st mask[tid], ld
+ *     nodes[tid].starting, nodes[tid].no_of_edges (8-byte struct), then
+ *     per edge i (lanes leave at their own degree): ld edges[i], ld
+ *     visited[id] (bool); the lanes whose id is unvisited: ld cost[tid]
+ *     (again each time: the cost store may alias it), st cost[id], st
+ *     updating[id] (bool)
+ *   Kernel2: ld updating[tid]; the updated lanes: st mask[tid], st
+ *     visited[tid], st *g_over, st updating[tid]
+ * The graph: Rodinia's inputs (graph4096.txt, graph65536.txt) are random
+ * graphs read from a file; here node v gets 2 + r % 9 out-edges (2..10,
+ * mean 6) to nodes r' % n, r, r' from the generator's RNG seeded by --seed;
+ * the source is node 0, as bfs.cu forces.  The generator runs the BFS itself
+ * to know each level's frontier.  nodes at A0, mask A1, updating A2, visited
+ * A3, cost A4, edges A5, g_over A6. */
+static int rd_bfs(shell_wl_t *w, const char *name, const gargs_t *g, uint64_t seed) {
+  unsigned n = g->n, tpb = n > 512 ? 512 : n, nb = (n + tpb - 1) / tpb, wpb = (tpb + 31) / 32;
+  uint64_t s = seed ^ 0xbf5bf5bf5ull;
+  unsigned *start = malloc((n + 1) * sizeof *start), *edge = malloc((size_t)n * 10 * sizeof *edge);
+  unsigned char *mask = calloc(n, 1), *upd = calloc(n, 1), *vis = calloc(n, 1);
+  int rc = -1;
+  if (!start || !edge || !mask || !upd || !vis) { fprintf(stderr, "error: out of memory\n"); goto out; }
+  start[0] = 0;
+  for (unsigned v = 0; v < n; v++) {
+    unsigned d = 2 + (unsigned)(rng_next(&s) % 9);
+    for (unsigned e = 0; e < d; e++) edge[start[v] + e] = (unsigned)(rng_next(&s) % n);
+    start[v + 1] = start[v] + d;
+  }
+  /* the levels first (the record count is known only then) */
+  uint64_t levels = 0;
+  {
+    unsigned char *m2 = calloc(n, 1), *v2 = calloc(n, 1), *u2 = calloc(n, 1);
+    if (!m2 || !v2 || !u2) { free(m2); free(v2); free(u2); fprintf(stderr, "error: out of memory\n"); goto out; }
+    m2[0] = v2[0] = 1;
+    for (int over = 1; over; levels++) {
+      over = 0;
+      for (unsigned v = 0; v < n; v++)
+        if (m2[v]) {
+          m2[v] = 0;
+          for (unsigned e = start[v]; e < start[v + 1]; e++) if (!v2[edge[e]]) u2[edge[e]] = 1;
+        }
+      for (unsigned v = 0; v < n; v++) if (u2[v]) m2[v] = v2[v] = 1, u2[v] = 0, over = 1;
+    }
+    free(m2); free(v2); free(u2);
+  }
+  uint64_t recs = levels * nb * wpb * (2 * 6 + 10 * 6);
+  if (recs > GEN_MAX_RECS) {
+    fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: too many records (%llu; at most %llu): expected smaller n or iters\n",
+            name, g->n, g->iters, g->bs, (unsigned long long)recs, (unsigned long long)GEN_MAX_RECS);
+    goto out;
+  }
+  mask[0] = vis[0] = 1;
+  uint32_t a[WL_LANES], c[WL_LANES];
+  for (int over = 1; over;) {
+    over = 0;
+    shell_wl_kernel(w, "Kernel", nb, wpb);
+    for (unsigned b = 0; b < nb; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned t0 = b * tpb + wi * 32;
+        uint32_t live = lanes_in(t0, 0, n) & lanes_in(wi * 32, 0, tpb), fr = 0;
+        unsigned maxd = 0;
+        lanes_lin(a, A1, t0, 1);
+        shell_wl_mem(w, 0, live, 1, a);
+        for (unsigned l = 0; l < WL_LANES; l++)
+          if (live >> l & 1 && mask[t0 + l]) {
+            fr |= 1u << l;
+            unsigned d = start[t0 + l + 1] - start[t0 + l];
+            maxd = d > maxd ? d : maxd;
+          }
+        if (fr) {
+          shell_wl_mem(w, 1, fr, 1, a);
+          lanes_lin(a, A0, t0, 8);
+          shell_wl_mem(w, 0, fr, 4, a);
+          lanes_lin(a, A0 + 4, t0, 8);
+          shell_wl_mem(w, 0, fr, 4, a);
+          for (unsigned j = 0; j < maxd; j++) {
+            uint32_t m = 0, un = 0;
+            for (unsigned l = 0; l < WL_LANES; l++) {
+              a[l] = c[l] = 0;
+              if (!(fr >> l & 1) || j >= start[t0 + l + 1] - start[t0 + l]) continue;
+              unsigned id = edge[start[t0 + l] + j];
+              m |= 1u << l;
+              a[l] = A5 + (start[t0 + l] + j) * 4;
+              c[l] = A3 + id;
+              if (!vis[id]) un |= 1u << l;
+            }
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_mem(w, 0, m, 1, c);
+            if (un) {
+              lanes_lin(a, A4, t0, 4);
+              shell_wl_mem(w, 0, un, 4, a);
+              shell_wl_alu(w, 1);
+              for (unsigned l = 0; l < WL_LANES; l++)
+                if (un >> l & 1) {
+                  unsigned id = edge[start[t0 + l] + j];
+                  a[l] = A4 + id * 4;
+                  c[l] = A2 + id;
+                }
+              shell_wl_mem(w, 1, un, 4, a);
+              shell_wl_mem(w, 1, un, 1, c);
+            }
+          }
+        }
+        shell_wl_exit(w);
+      }
+    /* the level's effect (after the whole kernel: visited is read as it was) */
+    for (unsigned v = 0; v < n; v++)
+      if (mask[v]) {
+        mask[v] = 0;
+        for (unsigned e = start[v]; e < start[v + 1]; e++) if (!vis[edge[e]]) upd[edge[e]] = 1;
+      }
+    shell_wl_kernel(w, "Kernel2", nb, wpb);
+    for (unsigned b = 0; b < nb; b++)
+      for (unsigned wi = 0; wi < wpb; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned t0 = b * tpb + wi * 32;
+        uint32_t live = lanes_in(t0, 0, n) & lanes_in(wi * 32, 0, tpb), u = 0;
+        lanes_lin(a, A2, t0, 1);
+        shell_wl_mem(w, 0, live, 1, a);
+        for (unsigned l = 0; l < WL_LANES; l++) if (live >> l & 1 && upd[t0 + l]) u |= 1u << l;
+        if (u) {
+          lanes_lin(a, A1, t0, 1);
+          shell_wl_mem(w, 1, u, 1, a);
+          lanes_lin(a, A3, t0, 1);
+          shell_wl_mem(w, 1, u, 1, a);
+          lanes_same(a, A6);
+          shell_wl_mem(w, 1, u, 1, a);
+          lanes_lin(a, A2, t0, 1);
+          shell_wl_mem(w, 1, u, 1, a);
+        }
+        shell_wl_exit(w);
+      }
+    for (unsigned v = 0; v < n; v++) if (upd[v]) mask[v] = vis[v] = 1, upd[v] = 0, over = 1;
+  }
+  rc = 0;
+out:
+  free(start); free(edge); free(mask); free(upd); free(vis);
+  return rc;
+}
+
+/* kmeans, Rodinia 3.1 cuda/kmeans/kmeans_cuda.cu + kmeans_cuda_kernel.cu,
+ * 34 features a point (the kernel's c_clusters[ASSUMED_NR_CLUSTERS * 34]),
+ * 5 clusters (kmeans.c's default).  Blocks of 256 threads; the host rounds
+ * ceil(npoints / 256) blocks up to a square, perdim^2 (perdim = ceil(sqrt)).
+ *   invert_mapping (once, in allocateMemory; perdim^2 blocks): point p <
+ *     npoints: for i < 34: ld input[p * 34 + i] (lanes 34 floats apart), st
+ *     output[p + npoints * i] (coalesced)
+ *   kmeansPoint (once per clustering iteration, grid perdim x perdim; point
+ *     p = (gridDim.x * by + bx) * 256 + tx): p < npoints: for each cluster i
+ *     < 5, for j < 34: features[p + j * npoints] (coalesced); then st
+ *     membership[p].  GPU_DELTA_REDUCTION is off in the suite: no barrier.
+ * The feature reads are texture fetches (tex1Dfetch) in the suite, the
+ * cluster centres constant memory: the shell has neither path, so the
+ * fetches are global loads here and the constant reads are left out.  The
+ * addresses do not depend on the points' values (the membership store is
+ * unconditional), so no point data is generated; the number of clustering
+ * iterations, data-dependent in the suite (until < 0.1 % of the points
+ * move, at most 500), is `iters`.  input at A0, features (inverted) A1,
+ * membership A2. */
+static void rd_kmeans(shell_wl_t *w, unsigned np, unsigned iters) {
+  const unsigned F = 34, K = 5, T = 256;
+  unsigned nb = (np + T - 1) / T, pd = 1;
+  while (pd * pd < nb) pd++;
+  uint32_t a[WL_LANES];
+  for (unsigned it = 0; it <= iters; it++) {
+    shell_wl_kernel(w, it ? "kmeansPoint" : "invert_mapping", pd * pd, T / 32);
+    for (unsigned b = 0; b < pd * pd; b++)
+      for (unsigned wi = 0; wi < T / 32; wi++) {
+        shell_wl_warp_begin(w, b, wi);
+        unsigned p0 = b * T + wi * 32;
+        uint32_t m = lanes_in(p0, 0, np);
+        for (unsigned i = 0; m && i < (it ? K : F); i++) {
+          if (!it) {
+            lanes_lin(a, A0 + i * 4, p0, (long long)F * 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            lanes_lin(a, A1 + i * np * 4, p0, 4);
+            shell_wl_mem(w, 1, m, 4, a);
+            continue;
+          }
+          for (unsigned j = 0; j < F; j++) {
+            lanes_lin(a, A1 + j * np * 4, p0, 4);
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_alu(w, 2);
+          }
+          shell_wl_alu(w, 2);
+        }
+        if (m && it) {
+          lanes_lin(a, A2, p0, 4);
+          shell_wl_mem(w, 1, m, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+  }
+}
+
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
@@ -150,11 +936,34 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
-  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64};
+  static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, /* then as the suites: */
+                                512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536, 65536, 65536};
+  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1, 1, 1};
+  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, /* the suites' blocks: */
+                                256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
+  if (id >= 19 && g.bs != db[id]) {
+    fprintf(stderr, "error: workload %s: bs=%u: the suite's BLOCK_SIZE is fixed (expected no bs)\n", name, g.bs);
+    return -1;
+  }
+  if ((id == 21 || id == 22) && (g.n < 16 || g.n % 16)) {
+    fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
+    return -1;
+  }
+  if (id == 14 && g.iters < 3) {
+    fprintf(stderr, "error: workload %s: iters=%u: expected at least 3 planes (NI - 2 launches)\n", name, g.iters);
+    return -1;
+  }
+  if (id == 20 && g.iters < 2) {
+    fprintf(stderr, "error: workload %s: iters=%u: expected at least 2 rows (rows - 1 steps)\n", name, g.iters);
+    return -1;
+  }
+  if ((id == 16 || id == 17) && g.n < g.bs) {
+    fprintf(stderr, "error: workload %s: n=%u must be at least bs=%u (the suite launches floor(M / bs) blocks)\n", name,
+            g.n, g.bs);
+    return -1;
+  }
   if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
     fprintf(stderr, "error: workload %s: n=%u must be a multiple of 32\n", name, g.n);
     return -1;
@@ -165,6 +974,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   {
     uint64_t n = g.n, it = g.iters, wpb = g.bs / 32, warps = (n + g.bs - 1) / g.bs * wpb, nn = n * n, bytes, recs;
     uint64_t mmw = (nn + g.bs - 1) / g.bs * wpb, nk = (it > n ? it : n) * n; /* loops over k < iters index a row or column */
+    uint64_t w2 = (n + 31) / 32 * ((n + wpb - 1) / wpb) * wpb; /* warps of a 2-D launch 32 x bs/32 over n x n */
     switch (id) {
     case 0: case 1: case 2: bytes = nk * 4, recs = 2 * warps * (it * 3 + 2); break;
     case 3: bytes = nk * 4, recs = warps * (it * 4 + 2); break;
@@ -173,18 +983,45 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     case 8: bytes = nn * 4, recs = (n / 16) * (n / 16) * 8 * 8; break;
     case 9: bytes = n * 4, recs = 32 * wpb * (it * 4 + 1); break;
     case 10: bytes = n * 1024, recs = 32 * wpb * (it * 2 + 2); break;
-    default: bytes = n * 16 * 4, recs = warps * (2 + 16 * 4); break;
+    case 11: bytes = n * 16 * 4, recs = warps * (2 + 16 * 4); break;
+    case 12: bytes = nk * 4, recs = w2 * (3 * (it + n) + 8); break;
+    case 13: bytes = nk * 4, recs = w2 * (3 * it + 6 * n + 12); break;
+    case 14: bytes = nn * it * 4, recs = (it > 2 ? it - 2 : 0) * w2 * 14; break; /* one 64 MiB array: checked below */
+    case 15: bytes = (nn > it ? nn : it) * 4, recs = it * w2 * 20; break;
+    case 16: case 17: /* n = M columns, iters = N rows; corr_kernel's warps trip up to M times over N rows */
+      bytes = nk * 4, recs = (n / 32 + 1) * (4 * it + 8 + n * (3 * it + 2) + 3) + (n / 32 + 1) * (it + 32) * 8; break;
+    case 18: /* gramschmidt: n = NJ columns (the k steps), iters = NI rows */
+      bytes = nk * 4, recs = n * (2 * it + 3 + wpb + ((n + g.bs - 1) / g.bs * wpb) * (7 * it + 8)); break;
+    case 19: /* hotspot: n x n grid, iters = sim_time, pyramid height 2: 12 x 12 output tiles */
+      bytes = nn * 4, recs = (it + 1) / 2 * ((n + 11) / 12) * ((n + 11) / 12) * 8 * 16; break;
+    case 20: /* pathfinder: n = cols, iters = rows, pyramid height 20: 216-column output tiles */
+      bytes = (it - 1) * n * 4, recs = (it + 18) / 20 * ((n + 215) / 216) * 8 * (6 + 5 * 20); break;
+    case 21: /* nw: (n+1)^2 ints; (n/16)^2 tiles of one warp, 100 records each */
+      bytes = (n + 1) * (n + 1) * 4, recs = (n / 16) * (n / 16) * 100; break;
+    case 22: /* backprop: (n+1) x 17 weights; n/16 blocks of 8 warps, under 32 records a warp in all */
+      bytes = (n + 1) * 17 * 4, recs = n / 16 * 8 * 32 + 16; break;
+    case 23: /* bfs: at most 10 edges a node; the records depend on the levels: checked in rd_bfs */
+      bytes = n * 10 * 4, recs = 0; break;
+    default: { /* kmeans: n points x 34 features; ceil(n / 256) blocks rounded up to a square */
+      uint64_t pd = 1;
+      while (pd * pd < (n + 255) / 256) pd++;
+      bytes = n * 34 * 4, recs = pd * pd * 8 * (2 * 34 + 1 + it * (5 * 36 + 2));
+      break;
+    }
     }
     if (id == 8 && (n < 16 || n % 16)) {
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
       return -1;
     }
-    if (bytes > GEN_ARRAY_BYTES || recs > GEN_MAX_RECS) {
+    /* the 64 MiB from A0 to A4: 3dconv (A; B at A4), pathfinder (wall), nw (reference; matrix at A4) */
+    uint64_t maxb = id == 14 || id == 20 || id == 21 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
+    if (bytes > maxb || recs > GEN_MAX_RECS) {
       fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
-              name, g.n, g.iters, g.bs, bytes > GEN_ARRAY_BYTES ? "an array larger than the 16 MiB between array bases"
-                                                                 : "too many records",
-              (unsigned long long)(bytes > GEN_ARRAY_BYTES ? bytes : recs),
-              (unsigned long long)(bytes > GEN_ARRAY_BYTES ? GEN_ARRAY_BYTES : GEN_MAX_RECS));
+              name, g.n, g.iters, g.bs, bytes <= maxb       ? "too many records"
+                                      : maxb > GEN_ARRAY_BYTES ? "an array larger than the 64 MiB between A0 and A4"
+                                                 : "an array larger than the 16 MiB between array bases",
+              (unsigned long long)(bytes > maxb ? bytes : recs),
+              (unsigned long long)(bytes > maxb ? maxb : GEN_MAX_RECS));
       return -1;
     }
   }
@@ -368,7 +1205,63 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     free(start);
     break;
   }
+  case 12: /* 2mm, PolyBench-GPU CUDA/2MM/2mm.cu (Polybench 3.2 port): D = alpha A B C + beta D
+              as mm2_kernel1 (tmp = alpha A B, k < NK) then mm2_kernel2 (D = beta D + tmp C,
+              k < NJ), each on a grid of ceil(NJ/32) x ceil(NI/8) blocks of 32 x 8.  Suite's
+              STANDARD_DATASET: NI = NJ = NK = NL = 1024; here NI = NJ = NL = n, NK = iters.
+              1024 is over GEN_MAX_RECS (the check counts 201588736); default n = iters = 512. */
+    pb_mm(w, "mm2_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
+    pb_mm(w, "mm2_kernel2", g.n, g.n, g.n, g.bs, A2, A3, A4, 1);
+    break;
+  case 13: /* 3mm, PolyBench-GPU CUDA/3MM/3mm.cu: G = (A B)(C D) as mm3_kernel1 (E = A B,
+              k < NK), mm3_kernel2 (F = C D, k < NM), mm3_kernel3 (G = E F, k < NJ).
+              Suite's STANDARD_DATASET: all sizes 512 (the default here); NK = iters,
+              the others n. */
+    pb_mm(w, "mm3_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
+    pb_mm(w, "mm3_kernel2", g.n, g.n, g.n, g.bs, A3, A4, A5, 0);
+    pb_mm(w, "mm3_kernel3", g.n, g.n, g.n, g.bs, A2, A5, A6, 0);
+    break;
+  case 14: /* 3dconv: NJ = NK = n, NI = iters (NI-2 launches); the suite's sizes are all
+              256 (the default): A (64 MiB) at A0, B at A4 */
+    pb_conv3d(w, g.iters, g.n, g.n, g.bs, A0, A4);
+    break;
+  case 15: /* fdtd-2d: NX = NY = n, TMAX = iters.  The suite's datasets are all NX = NY = 2048,
+              TMAX = 500: over GEN_MAX_RECS (the check counts 1310720000; 25 steps fit); default 4 steps
+              at the suite's 2048 x 2048 */
+    pb_fdtd2d(w, g.n, g.n, g.iters, g.bs);
+    break;
+  case 16: /* corr: M = n, N = iters.  The suite's datasets are all M = N = 2048: over
+              GEN_MAX_RECS (the check counts 819770315).  Default M = N = 256, the smallest M that launches a block of
+              256: corr_kernel runs on M/32 warps only, each tripping ~M times over N rows of
+              dependent loads, so M = N = 512 does not end within the shell's 5e7 cycles */
+  case 17: /* covar: the same sizes */
+    pb_corr(w, g.n, g.iters, g.bs, id == 16);
+    break;
+  case 18: /* gramschmidt: NJ = n, NI = iters.  The suite's datasets are all 2048 x 2048:
+              over GEN_MAX_RECS (the check counts 1888507904); default 256 x 256 */
+    pb_gramschmidt(w, g.iters, g.n, g.bs);
+    break;
+  case 19: /* hotspot: n = grid rows = cols, iters = sim_time; the run script's 512, 2 */
+    rd_hotspot(w, g.n, g.iters);
+    break;
+  case 20: /* pathfinder: n = cols, iters = rows; the run script's 100000, 100 */
+    rd_pathfinder(w, g.n, g.iters);
+    break;
+  case 21: /* nw: n = sequence length (max_rows - 1); the run script's `needle 2048 10`; iters unused */
+    rd_nw(w, g.n);
+    break;
+  case 22: /* backprop: n = input units (multiple of 16), iters unused.  The run script of the
+              Rodinia copy read (yuhc/gpu-rodinia) says 2097152: beyond the arguments' 2^20, and
+              (n+1) x 17 weights fit 16 MiB only for n <= 246723; default 65536 (4096 blocks) */
+    rd_backprop(w, g.n);
+    break;
+  case 23: /* bfs: n nodes (the run script's graph65536), iters unused */
+    if (rd_bfs(w, name, &g, seed)) return -1;
+    break;
+  case 24: /* kmeans: n points (the run script's kdd_cup file is not in the repository read;
+              n x 34 features must fit 16 MiB: default 65536), iters = clustering iterations */
+    rd_kmeans(w, g.n, g.iters);
+    break;
   }
-  (void)rng_next;
   return shell_wl_finish(w, name);
 }

@@ -1,0 +1,514 @@
+/* test_gen.c -- the generators written from benchmark sources
+ * (csim/shell/shell_gen.c, docs/shell.md "Generators"): for each, at a small
+ * size, the exact launch geometry and record counts derived by hand from the
+ * CUDA source (the derivation is in the comment above each check), plus the
+ * lane addresses of specific records.  Array bases as shell_gen.c places
+ * them: the k-th array of a workload at (k + 1) * 16 MiB. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "shell_wl.h"
+#include "tcheck.h"
+
+#define B0 0x01000000u
+#define B1 0x02000000u
+#define B2 0x03000000u
+#define B3 0x04000000u
+#define B4 0x05000000u
+#define B5 0x06000000u
+#define B6 0x07000000u
+
+typedef struct { uint32_t blocks, warps; uint64_t ld, st, bar, ex; } kcount_t;
+
+static kcount_t count(const shell_wl_t *w, unsigned k) {
+  kcount_t c = {0, 0, 0, 0, 0, 0};
+  if (k >= w->nk) return c;
+  const wl_kernel_t *K = &w->k[k];
+  c.blocks = K->blocks, c.warps = K->warps;
+  for (uint32_t i = 0; i < K->blocks * K->warps; i++)
+    for (uint32_t r = 0; r < K->wlen[i]; r++) {
+      const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+      c.ld += x->kind == WL_LD, c.st += x->kind == WL_ST, c.bar += x->kind == WL_BAR, c.ex += x->kind == WL_EXIT;
+    }
+  return c;
+}
+
+/* The n-th (from 0) load (store=0) or store (store=1) of warp `warp` of block
+ * `block` in kernel k, or NULL. */
+static const wl_rec_t *mem_rec(const shell_wl_t *w, unsigned k, unsigned block, unsigned warp, int store, unsigned n) {
+  if (k >= w->nk) return NULL;
+  const wl_kernel_t *K = &w->k[k];
+  if (block >= K->blocks || warp >= K->warps) return NULL;
+  uint32_t i = block * K->warps + warp;
+  for (uint32_t r = 0; r < K->wlen[i]; r++) {
+    const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+    if (x->kind == (store ? WL_ST : WL_LD) && n-- == 0) return x;
+  }
+  return NULL;
+}
+
+/* The record's address of lane `lane` equals base + lane * stride for every
+ * active lane, and its mask is `mask`. */
+static int lanes_are(const shell_wl_t *w, const wl_rec_t *r, uint32_t mask, uint32_t base, uint32_t stride) {
+  if (!r || r->mask != mask) return 0;
+  uint32_t p = r->addr;
+  for (unsigned l = 0; l < WL_LANES; l++)
+    if (mask >> l & 1)
+      if (w->pool[p++] != base + l * stride) return 0;
+  return 1;
+}
+
+static int gen(shell_wl_t *w, const char *name, const char *args) {
+  shell_wl_init(w, 32);
+  return shell_wl_gen(w, name, args, 1);
+}
+
+static int kc_is(kcount_t c, uint32_t blocks, uint32_t warps, uint64_t ld, uint64_t st, uint64_t bar) {
+  return c.blocks == blocks && c.warps == warps && c.ld == ld && c.st == st && c.bar == bar && c.ex == (uint64_t)blocks * warps;
+}
+#define KC_FMT "%u blocks x %u warps, %llu LD, %llu ST, %llu BAR, %llu EXIT"
+#define KC_ARG(c) (c).blocks, (c).warps, (unsigned long long)(c).ld, (unsigned long long)(c).st, \
+                  (unsigned long long)(c).bar, (unsigned long long)(c).ex
+
+/* 2mm (PolyBench-GPU 2mm.cu), n=48 (NI=NJ=NL), iters=8 (NK), bs=256:
+ * both kernels on grid ceil(48/32) x ceil(48/8) = 2 x 6 = 12 blocks of 32 x 8
+ * (8 warps, warp = one row i).  Every row i < 48 is live; bx = 0 warps have
+ * 32 lanes (j < 32), bx = 1 warps 16 (32 <= j < 48).  96 warps.
+ * mm2_kernel1: per warp k < 8: ld A[i][k], ld B[k][j] -> 16 LD; st tmp[i][j]
+ *   -> 96 * 16 = 1536 LD, 96 ST.
+ * mm2_kernel2: ld D[i][j] (D *= beta), k < 48: ld tmp[i][k], ld C[k][j] ->
+ *   97 LD; st D -> 96 * 97 = 9312 LD, 96 ST.  No barrier. */
+static void test_2mm(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "2mm", "n=48,iters=8,bs=256");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 12, 8, 1536, 96, 0) && kc_is(b, 12, 8, 9312, 96, 0),
+           "2mm n=48 iters=8: mm2_kernel1 " KC_FMT "; mm2_kernel2 " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* block 3 = (bx 1, by 1), warp 2: i = 10, j = 32..47 (lanes 0..15).
+   * kernel1 load 3 (k = 1, B): B[1][32 + l] = B1 + (48 + 32 + l) * 4;
+   * load 0 (k = 0, A): A[10][0] = B0 + 10 * 8 * 4 in every lane;
+   * store: tmp[10][32 + l] = B2 + (480 + 32 + l) * 4. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 3), 0xffff, B1 + 80 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 0), 0xffff, B0 + 320, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, 0), 0xffff, B2 + 512 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B0, 0),
+           "2mm: thread (0,0)'s warp loads A[0][0] (broadcast); block (1,1) warp 2 (i=10, j=32..47): A[10][0], B[1][32+l], tmp[10][32+l]");
+  /* kernel2, block 0 warp 0: ld D[0][l] (B4 + 4l), ld tmp[0][0] (B2), ld C[0][l] (B3 + 4l) */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B4, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B2, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B3, 4),
+           "2mm: mm2_kernel2 thread (0,0)'s warp reads D[0][l], then tmp[0][0] and C[0][l]");
+  shell_wl_free(&w);
+}
+
+/* 3mm (PolyBench-GPU 3mm.cu), n=32, iters=16 (NK), bs=256: each kernel on
+ * 1 x 4 blocks of 32 x 8 = 32 full warps.  mm3_kernel1 k < 16: 2 LD each ->
+ * 1024 LD; mm3_kernel2 and 3, k < 32: 2048 LD each; one ST per warp. */
+static void test_3mm(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "3mm", "n=32,iters=16,bs=256");
+  kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2);
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 4, 8, 1024, 32, 0) && kc_is(b, 4, 8, 2048, 32, 0) && kc_is(c, 4, 8, 2048, 32, 0),
+           "3mm n=32 iters=16: " KC_FMT "; " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b), KC_ARG(c));
+  /* mm3_kernel3 (G = E F), block 3 warp 7: i = 31: ld E[31][0] (B2 + 31*32*4),
+   * ld F[0][l] (B5 + 4l); store G[31][l] (B6 + (992 + l) * 4). */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 0), ~0u, B2 + 31 * 32 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 1), ~0u, B5, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, 0), ~0u, B6 + 992 * 4, 4),
+           "3mm: mm3_kernel3 row 31 reads E[31][0] (the first kernel's output), F[0][l], stores G[31][l]");
+  shell_wl_free(&w);
+}
+
+/* 3dconv (PolyBench-GPU 3DConvolution.cu), n=40 (NJ = NK), iters=4 (NI):
+ * the host launches convolution3D_kernel for i = 1 .. NI-2: 2 launches.
+ * Each: grid ceil(40/32) x ceil(40/8) = 2 x 5 = 10 blocks of 32 x 8 (80
+ * warps; warp = one j, 32 k's).  Guard 0 < j < 39: rows j = 1..38 live (38
+ * x 2 = 76 warps); bx 0 lanes k = 1..31 (mask 0xfffffffe), bx 1 lanes k =
+ * 32..38 (0x7f).  Per live warp 11 distinct A loads + 1 store:
+ * 76 * 11 = 836 LD, 76 ST, 80 EXIT per launch. */
+static void test_3dconv(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "3dconv", "n=40,iters=4,bs=256");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 10, 8, 836, 76, 0) && kc_is(b, 10, 8, 836, 76, 0),
+           "3dconv n=40 iters=4: 2 launches, " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* launch 0 (i = 1), block 0 warp 1 (j = 1), lane l = k: first load
+   * A[0][0][k-1] = B0 + (k-1)*4, lane 0 off; load 3 is A[1][1][k] =
+   * B0 + (1600 + 40 + k)*4; the store B[1][1][k] at B4 (A is 64 MiB).
+   * Warp 0 (j = 0) only exits. */
+  const wl_kernel_t *K = w.nk ? &w.k[0] : NULL;
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 0), 0xfffffffeu, B0 - 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 3), 0xfffffffeu, B0 + 1640 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 1, 0), 0x7f, B4 + (1640 + 32) * 4, 4) && K && K->wlen[0] == 1,
+           "3dconv: j=1's warp reads A[0][0][k-1] first and A[1][1][k] fourth (k=0 masked), stores B[1][1][k]; j=0's warp only exits");
+  shell_wl_free(&w);
+}
+
+/* fdtd-2d (PolyBench-GPU fdtd2d.cu), n=40 (NX = NY), iters=2 (TMAX): 2 x 3
+ * launches, each ceil(40/32) x ceil(40/8) = 2 x 5 = 10 blocks of 32 x 8
+ * (80 warps, rows i = 0..39, bx 0: j = 0..31, bx 1: j = 32..39).
+ * step1 (i < 40, j < 40): all 80 warps; row 0 (2 warps) 1 LD (_fict_[t]),
+ *   rows 1..39 (78 warps) 3 LD -> 2 + 234 = 236 LD, 80 ST.
+ * step2 (j > 0): all 80 warps live (bx 0 loses lane 0) -> 240 LD, 80 ST.
+ * step3 (i < 39, j < 39): 39 rows x 2 = 78 warps, 5 LD -> 390 LD, 78 ST. */
+static void test_fdtd2d(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "fdtd-2d", "n=40,iters=2,bs=256");
+  int ok = rc == 0 && w.nk == 6;
+  for (unsigned k = 0; ok && k < 6; k++) {
+    kcount_t c = count(&w, k);
+    ok = k % 3 == 0 ? kc_is(c, 10, 8, 236, 80, 0) : k % 3 == 1 ? kc_is(c, 10, 8, 240, 80, 0) : kc_is(c, 10, 8, 390, 78, 0);
+    if (!ok) printf("  fdtd-2d launch %u: " KC_FMT "\n", k, KC_ARG(c));
+  }
+  TC_CHECK(t, ok, "fdtd-2d n=40 iters=2: 6 launches of 10 blocks x 8 warps; step1 236 LD 80 ST, step2 240 LD 80 ST, step3 390 LD 78 ST");
+  /* t = 1 step1 (launch 3), block 0 warp 0: ld _fict_[1] (B0 + 4, every lane),
+   * st ey[0][l] (B2 + 4l).  t = 0 step2 (launch 1), block 1 (bx 1) warp 0:
+   * third load hz[0][j-1], j = 32 + l: B3 + (31 + l)*4, 8 lanes.
+   * step3 (launch 2), block 6 (by 3, bx 0) warp 5 (i = 29): fourth load
+   * ey[30][l] = B2 + (1200 + l)*4. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 3, 0, 0, 0, 0), ~0u, B0 + 4, 0) && lanes_are(&w, mem_rec(&w, 3, 0, 0, 1, 0), ~0u, B2, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 1, 0, 0, 2), 0xff, B3 + 31 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 6, 5, 0, 3), ~0u, B2 + 1200 * 4, 4),
+           "fdtd-2d: row 0 reads _fict_[t] and stores ey[0][j]; step2 reads hz[i][j-1]; step3 reads ey[i+1][j]");
+  shell_wl_free(&w);
+}
+
+/* corr (PolyBench-GPU correlation.cu), n=64 (M), iters=16 (N), bs=64 (2 warps
+ * a block; the suite's grids truncate M / X):
+ *   mean_kernel: floor(64/64) = 1 block x 2 warps, 32 lanes each; 16 LD
+ *     (data[i][j], i < 16) + 1 ST -> 32 LD, 2 ST
+ *   std_kernel: 1 x 2; ld mean[j] + 16 LD, 1 ST -> 34 LD, 2 ST
+ *   reduce_kernel: 64/32 x 16/2 = 16 blocks x 2 warps, every row i < 16:
+ *     data, mean, std + 1 ST -> 96 LD, 32 ST
+ *   corr_kernel: 1 x 2, j1 < 63.  warp 0 (j1 = 0..31): diagonal ST, trips
+ *     j2 = j1 + d, d = 1..63 (lane 0 last): 63 trips x (2 x 16 LD + 2 ST);
+ *     warp 1 (j1 = 32..62, lane 31 off): d = 1..31: 31 trips.
+ *     LD (63 + 31) x 32 = 3008, ST 2 + 2 x 94 = 190. */
+static void test_corr(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "corr", "n=64,iters=16,bs=64");
+  kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2), d = count(&w, 3);
+  TC_CHECK(t, rc == 0 && w.nk == 4 && kc_is(a, 1, 2, 32, 2, 0) && kc_is(b, 1, 2, 34, 2, 0) && kc_is(c, 16, 2, 96, 32, 0) &&
+                  kc_is(d, 1, 2, 3008, 190, 0),
+           "corr n=64 iters=16 bs=64: mean " KC_FMT "; std " KC_FMT "; reduce " KC_FMT "; corr " KC_FMT, KC_ARG(a), KC_ARG(b),
+           KC_ARG(c), KC_ARG(d));
+  /* corr_kernel warp 1 (j1 = 32 + l, lane 31 off): diagonal store symmat[j1][j1]
+   * (B3 + 32*65*4, lanes 65 floats apart); first trip (d = 1), i = 0:
+   * ld data[0][j1] (B0 + 32*4), ld data[0][j1+1] (B0 + 33*4); stores
+   * symmat[j1][j1+1], symmat[j1+1][j1]; the last trip (d = 31) has lane 0 only. */
+  const wl_rec_t *last = mem_rec(&w, 3, 0, 1, 0, 31 * 32 - 1);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 0), 0x7fffffffu, B3 + 32 * 65 * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 0), 0x7fffffffu, B0 + 32 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 1), 0x7fffffffu, B0 + 33 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 1), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 2), 0x7fffffffu, B3 + (32 * 65 + 64) * 4, 65 * 4) &&
+                  lanes_are(&w, last, 1, B0 + (15 * 64 + 32 + 31) * 4, 4),
+           "corr: corr_kernel's j2 loop runs per lane (data[i][j1+d] coalesced, symmat stores 65 floats apart, lanes leave at j2 = M)");
+  shell_wl_free(&w);
+}
+
+/* covar (PolyBench-GPU covariance.cu), n=64 (M), iters=64 (N), bs=64:
+ *   mean_kernel: 1 block x 2 warps, 64 LD each -> 128 LD, 2 ST
+ *   reduce_kernel: grid 64/32 x floor(64/32) = 2 x 2 = 4 blocks of 32 x 2
+ *     (the suite divides N by the block's x size): rows 0..3 only, 8 warps:
+ *     data, mean + 1 ST -> 16 LD, 8 ST
+ *   covar_kernel: 1 x 2, j1 < 64, j2 = j1 + d: warp 0 d = 0..63 (64 trips),
+ *     warp 1 d = 0..31 (32 trips), each 2 x 64 LD + 2 ST ->
+ *     96 x 128 = 12288 LD, 192 ST. */
+static void test_covar(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "covar", "n=64,iters=64,bs=64");
+  kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2);
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 1, 2, 128, 2, 0) && kc_is(b, 4, 2, 16, 8, 0) && kc_is(c, 1, 2, 12288, 192, 0),
+           "covar n=64 iters=64 bs=64: mean " KC_FMT "; reduce " KC_FMT "; covar " KC_FMT, KC_ARG(a), KC_ARG(b), KC_ARG(c));
+  /* reduce block 3 (bx 1, by 1) warp 1: row i = 3, j = 32 + l: ld data[3][j]
+   * (B0 + (192 + 32)*4), ld mean[j] (B1 + 32*4).  covar_kernel warp 0's
+   * first trip (d = 0) reads data[0][j1] twice (B0 + 4l). */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 3, 1, 0, 0), ~0u, B0 + 224 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 3, 1, 0, 1), ~0u, B1 + 32 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 1), ~0u, B0, 4),
+           "covar: reduce row 3 reads data[3][j] and mean[j]; covar_kernel's first trip has j2 = j1");
+  shell_wl_free(&w);
+}
+
+/* gramschmidt (PolyBench-GPU gramschmidt.cu), n=64 (NJ), iters=32 (NI),
+ * bs=64: per column k < 64 three launches (192 kernels):
+ *   kernel1: 1 block x 2 warps; thread 0 alone: 32 LD, 1 ST (mask 1)
+ *   kernel2: ceil(64/64) = 1 block x 2 warps; i < 32: warp 0 only: 2 LD, 1 ST
+ *   kernel3: 1 x 2; j in (k, 64): warp 0 live for k < 31, warp 1 for k < 63;
+ *     a live warp: 2 x 32 LD + ST r[k][j] + 2 x 32 LD + 32 ST = 128 LD, 33 ST
+ *     -> summed over k: 31 x 2 + 32 x 1 = 94 live warps: 12032 LD, 3102 ST. */
+static void test_gramschmidt(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "gramschmidt", "n=64,iters=32,bs=64");
+  int ok = rc == 0 && w.nk == 192;
+  uint64_t ld3 = 0, st3 = 0;
+  for (unsigned k = 0; ok && k < 64; k++) {
+    kcount_t a = count(&w, 3 * k), b = count(&w, 3 * k + 1), c = count(&w, 3 * k + 2);
+    ok = kc_is(a, 1, 2, 32, 1, 0) && kc_is(b, 1, 2, 2, 1, 0) && c.blocks == 1 && c.warps == 2 && c.bar == 0;
+    ld3 += c.ld, st3 += c.st;
+  }
+  TC_CHECK(t, ok && ld3 == 12032 && st3 == 3102,
+           "gramschmidt n=64 iters=32 bs=64: 192 launches; kernel1 32 LD 1 ST, kernel2 2 LD 1 ST; kernel3 summed %llu LD, %llu ST",
+           (unsigned long long)ld3, (unsigned long long)st3);
+  /* k = 40, kernel3 (launch 122) warp 1: lanes j = 32 + l > 40 (mask
+   * 0xfffffe00): ld q[0][40] broadcast (B2 + 160), ld a[0][j] (B0 + 128),
+   * first store r[40][j] (B1 + (2560 + 32)*4).  k = 5, kernel2 (launch 16)
+   * warp 0: ld a[i][5], i = l: B0 + 20, lanes 64 floats apart.  kernel1's
+   * warp 0 loads with lane 0 alone. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 0), 0xfffffe00u, B2 + 160, 0) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 1), 0xfffffe00u, B0 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, 0), 0xfffffe00u, B1 + 2592 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 16, 0, 0, 0, 0), ~0u, B0 + 20, 256) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), 1, B0, 0),
+           "gramschmidt: kernel3 masks j <= k, reads q[i][k] (broadcast) and a[i][j]; kernel2 reads column k (lanes NJ apart)");
+  shell_wl_free(&w);
+}
+
+/* The record's mask is `mask` and its active lanes' addresses are exp[lane]. */
+static int lanes_eq(const shell_wl_t *w, const wl_rec_t *r, uint32_t mask, const uint32_t *exp) {
+  if (!r || r->mask != mask) return 0;
+  uint32_t p = r->addr;
+  for (unsigned l = 0; l < WL_LANES; l++)
+    if (mask >> l & 1)
+      if (w->pool[p++] != exp[l]) return 0;
+  return 1;
+}
+
+/* hotspot (Rodinia hotspot.cu calculate_temp), n=24, iters=2 (sim_time;
+ * pyramid_height 2: one launch, iteration 2): output tiles s = 16 - 4 = 12,
+ * grid ceil(24/12)^2 = 4 blocks of 16 x 16 (8 warps, warp w = rows ty = 2w,
+ * 2w+1).  Cell (y, x) = (12 by - 2 + ty, 12 bx - 2 + tx).
+ *   loads (temp, power) where 0 <= y, x < 24: block (0,0): ty >= 2, so warps
+ *   1..7 (warp 0 is y = -2, -1); (bx 1, by 0): the same; by = 1: y = 10 + ty
+ *   < 24, warps 0..6.  7 warps x 2 LD x 4 blocks = 56 LD.
+ *   stores where tx, ty in [2, 13] (and on the grid, always): warps 1..6 of
+ *   each block: 24 ST.
+ *   barriers: after the loads, then i = 0: 2, i = 1: 1 (break) -> 4 a warp,
+ *   128. */
+static void test_hotspot(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "hotspot", "n=24,iters=2");
+  kcount_t a = count(&w, 0);
+  TC_CHECK(t, rc == 0 && w.nk == 1 && kc_is(a, 4, 8, 56, 24, 128), "hotspot n=24 iters=2: " KC_FMT, KC_ARG(a));
+  /* block 0 warp 1: rows y = 0, 1 (ty 2, 3), x = tx - 2 for tx >= 2:
+   * temp_src (A0 in the first launch) at (y * 24 + x) * 4; block 3 (bx 1, by
+   * 1) warp 1 stores temp_dst (A1) at y = 12, 13, x = 12..23 (tx 2..13). */
+  uint32_t e0[WL_LANES], e1[WL_LANES];
+  for (unsigned l = 0; l < WL_LANES; l++) {
+    unsigned ty = 2 + l / 16, tx = l % 16;
+    e0[l] = B0 + ((ty - 2) * 24 + tx - 2) * 4;
+    e1[l] = B1 + ((10 + ty) * 24 + 10 + tx) * 4;
+  }
+  TC_CHECK(t, lanes_eq(&w, mem_rec(&w, 0, 0, 1, 0, 0), 0xfffcfffcu, e0) && lanes_eq(&w, mem_rec(&w, 0, 3, 1, 1, 0), 0x3ffc3ffcu, e1) &&
+                  !mem_rec(&w, 0, 0, 0, 0, 0),
+           "hotspot: the off-grid halo is masked (block 0 warp 0 loads nothing), the 12x12 tile stores temp_dst");
+  shell_wl_free(&w);
+}
+
+/* pathfinder (Rodinia pathfinder.cu dynproc_kernel), n=500 (cols), iters=23
+ * (rows; pyramid_height 20): launches t = 0 (iteration 20) and t = 20
+ * (iteration min(20, 22 - 20) = 2); ceil(500 / 216) = 3 blocks of 256 (8
+ * warps); column x = (256 - 2 it) bx - 20 + tx.
+ * Launch 0 (tiles of 216): block 0 warp 0 has x = -20..11 (lanes 20..31
+ * valid), the rest all valid; block 1 x = 196..451 all; block 2 x =
+ * 412 + tx < 500: warps 0, 1 and 24 lanes of warp 2.  src loads 8 + 8 + 3 =
+ * 19; wall loads, one a warp per i < 20 (tx in [i+1, 254-i] always meets a
+ * valid lane): (8 + 8 + 3) x 20 = 380 -> 399 LD; stores tx in [20, 235]:
+ * 8 + 8 + 3 = 19 ST; barriers 1 + 2 x 20 - 1 = 40 a warp: 960.
+ * Launch 1 (tiles of 252): block 0 as before, block 1 x = 232..487 all,
+ * block 2 x = 484 + tx: warp 0 lanes 0..15.  src 17, wall (8 + 8 + 1) x 2 =
+ * 34 -> 51 LD; stores (tx in [2, 253]) 17; barriers 4 a warp: 96. */
+static void test_pathfinder(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "pathfinder", "n=500,iters=23");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 3, 8, 399, 19, 960) && kc_is(b, 3, 8, 51, 17, 96),
+           "pathfinder n=500 iters=23: " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* launch 0 block 0 warp 0: src (A4) x = l - 20, lanes 20..31; its first
+   * wall load wall[0][x] at A0; warp 7's last (i = 19) wall[19][204 + l],
+   * lanes tx 224..235 (<= 254 - 19).  Launch 1 block 2 warp 0 stores dst (A4
+   * in the second launch) x = 484 + l, lanes 2..15.  Launch 0 block 1 warp 0
+   * (x = 196 + l, all valid), i = 5: wall[5][x] by tx in [6, 249]: lanes 6..31. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), 0xfff00000u, B4 - 80, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 1), 0xfff00000u, B0 - 80, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 7, 0, 20), 0xfffu, B0 + (19 * 500 + 204) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 2, 0, 1, 0), 0xfffcu, B4 + 484 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 0, 0, 6), 0xffffffc0u, B0 + (5 * 500 + 196) * 4, 4),
+           "pathfinder: halo lanes off the row masked, wall rows t+i read by tx in [i+1, 254-i], results swap buffers");
+  shell_wl_free(&w);
+}
+
+/* nw (Rodinia needle.cu / needle_kernel.cu), n=48: cols = 49, block_width =
+ * 48/16 = 3: needle_cuda_shared_1 for i = 1, 2, 3 on i blocks, then
+ * needle_cuda_shared_2 for i = 2, 1: 5 launches, 1 + 2 + 3 + 2 + 1 = 9
+ * blocks of 16 threads (one warp, 16 lanes).  Per block: north-west (lane
+ * 0) + 16 reference rows + west column + north row = 19 LD; 16 ST (the
+ * tile's rows); barriers 3 (after the loads) + 16 + 15 (the two sweeps) = 34. */
+static void test_nw(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "nw", "n=48");
+  static const uint32_t nb[5] = {1, 2, 3, 2, 1};
+  int ok = rc == 0 && w.nk == 5;
+  for (unsigned k = 0; ok && k < 5; k++) ok = kc_is(count(&w, k), nb[k], 1, 19 * nb[k], 16 * nb[k], 34 * nb[k]);
+  TC_CHECK(t, ok, "nw n=48: 5 launches of 1, 2, 3, 2, 1 blocks x 1 warp; per block 19 LD, 16 ST, 34 BAR");
+  /* shared_1 i = 3 (launch 2) block 1: tile (1, 1), base = 49*16 + 16 = 800:
+   * ld matrix[800] (lane 0), reference[850 + tx], the west column
+   * matrix[849 + 49 tx] (LD 17), north row matrix[801 + tx] (LD 18), last
+   * store matrix[850 + 15*49 + tx].  shared_2 i = 1 (launch 4) block 0: tile
+   * (2, 2), base 1600: the reference rows come first, north-west is LD 16. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 0), 1, B4 + 800 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 1), 0xffff, B0 + 850 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 17), 0xffff, B4 + 849 * 4, 49 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 0, 18), 0xffff, B4 + 801 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 1, 0, 1, 15), 0xffff, B4 + (850 + 15 * 49) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 4, 0, 0, 0, 0), 0xffff, B0 + 1650 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 4, 0, 0, 0, 16), 1, B4 + 1600 * 4, 0),
+           "nw: anti-diagonal tiles; reference rows, west column (lanes 49 ints apart), north row; shared_2 loads reference first");
+  shell_wl_free(&w);
+}
+
+/* backprop (Rodinia backprop_cuda_kernel.cu), n=32 input units: grid 1 x
+ * 32/16 = 2 blocks of 16 x 16 (8 warps, warp = rows ty = 2w, 2w+1), 16 warps.
+ *   bpnn_layerforward_CUDA per warp: input[row] by tx 0 (lanes 0, 16) +
+ *     weights[index] = 2 LD; weights + partial (tx 0) = 2 ST; barriers 1 + 1
+ *     + 1 + 4 (log2 16 reduction steps) + 1 = 8 -> 32 LD, 32 ST, 128 BAR
+ *   bpnn_adjust_weights_cuda per warp: w, then (delta, ly, oldw) twice = 7
+ *     LD, 2 ST, 1 BAR; block 0's ty 0 (warp 0) adds w, (delta, oldw) twice =
+ *     5 LD, 2 ST -> 117 LD, 34 ST, 16 BAR. */
+static void test_backprop(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "backprop", "n=32");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 2, 8, 32, 32, 128) && kc_is(b, 2, 8, 117, 34, 16),
+           "backprop n=32: layerforward " KC_FMT "; adjust_weights " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* layerforward block 1 warp 3: ty = 6, 7 -> row r = 16 + ty + 1 = 23, 24:
+   * ld input[r] (lanes 0, 16), ld weights[17 r + tx + 1], st partial[16 + ty]
+   * (lanes 0, 16).  adjust block 0 warp 0: its 8th load is w[tx + 1], lanes 0..15. */
+  uint32_t in[WL_LANES], wt[WL_LANES], ps[WL_LANES];
+  for (unsigned l = 0; l < WL_LANES; l++) {
+    unsigned r = 23 + l / 16, tx = l % 16;
+    in[l] = B0 + r * 4, wt[l] = B1 + (17 * r + tx + 1) * 4, ps[l] = B2 + (r - 1) * 4;
+  }
+  TC_CHECK(t, lanes_eq(&w, mem_rec(&w, 0, 1, 3, 0, 0), 0x10001u, in) && lanes_eq(&w, mem_rec(&w, 0, 1, 3, 0, 1), ~0u, wt) &&
+                  lanes_eq(&w, mem_rec(&w, 0, 1, 3, 1, 1), 0x10001u, ps) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 7), 0xffff, B1 + 4, 4) && !mem_rec(&w, 1, 0, 1, 0, 7),
+           "backprop: tx 0 reads input[row] and writes the partial sum; weights rows 17 floats apart; block 0 ty 0 updates the bias row");
+  shell_wl_free(&w);
+}
+
+/* The node set a kernel's stores of `size`-byte lanes into [base, base + n)
+ * name (addr - base), or'ed into set[]; returns the number of lane stores. */
+static unsigned store_set(const shell_wl_t *w, unsigned k, uint32_t base, unsigned n, unsigned size, unsigned char *set) {
+  unsigned cnt = 0;
+  if (k >= w->nk) return 0;
+  const wl_kernel_t *K = &w->k[k];
+  for (uint32_t i = 0; i < K->blocks * K->warps; i++)
+    for (uint32_t r = 0; r < K->wlen[i]; r++) {
+      const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+      if (x->kind != WL_ST || x->size != size) continue;
+      uint32_t p = x->addr;
+      for (unsigned l = 0; l < WL_LANES; l++)
+        if (x->mask >> l & 1) {
+          uint32_t a = w->pool[p++];
+          if (a >= base && a < base + n) set[a - base] = 1, cnt++;
+        }
+    }
+  return cnt;
+}
+
+/* bfs (Rodinia bfs.cu, kernel.cu, kernel2.cu), n=40 nodes: one block of 40
+ * threads (bfs.cu launches n threads when n <= 512): 2 warps, the second
+ * with 8 lanes; no barrier.  Per level Kernel then Kernel2; each warp of
+ * each launch loads its mask bytes (Kernel: g_graph_mask, Kernel2:
+ * g_updating_graph_mask) once, so Kernel2 has exactly 2 LD records and
+ * Kernel at least 2.  Level 0's frontier is the source, node 0 (Kernel
+ * clears mask[0]: one 1-byte store at A1).  What the source implies
+ * between launches: Kernel2 of level L marks visited exactly the nodes
+ * Kernel of level L flagged in g_updating_graph_mask, those are the
+ * frontier Kernel of level L+1 clears, no node is visited twice, and the
+ * last Kernel2 stores nothing (*g_over stays false: the host stops). */
+static void test_bfs(tc_t *t) {
+  shell_wl_t w, w2, w3;
+  int rc = gen(&w, "bfs", "n=40");
+  int ok = rc == 0 && w.nk >= 4 && w.nk % 2 == 0, levels = (int)w.nk / 2;
+  unsigned char seen[40] = {1}, front[40], upd[40], vis[40];
+  unsigned reached = 1;
+  for (int L = 0; ok && L < levels; L++) {
+    kcount_t a = count(&w, 2 * L), b = count(&w, 2 * L + 1);
+    ok = a.blocks == 1 && a.warps == 2 && a.ld >= 2 && a.bar == 0 && b.blocks == 1 && b.warps == 2 && b.ld == 2 && b.bar == 0;
+    memset(front, 0, sizeof front), memset(upd, 0, sizeof upd), memset(vis, 0, sizeof vis);
+    unsigned nf = store_set(&w, 2 * L, B1, 40, 1, front), nv = store_set(&w, 2 * L + 1, B3, 40, 1, vis);
+    store_set(&w, 2 * L, B2, 40, 1, upd);
+    if (L == 0) ok = ok && nf == 1 && front[0];
+    ok = ok && !memcmp(upd, vis, sizeof vis) && (L + 1 < levels ? nv > 0 : nv == 0 && b.st == 0);
+    for (unsigned v = 0; ok && v < 40; v++)
+      if (vis[v]) ok = !seen[v], seen[v] = 1, reached++;
+    if (ok && L + 1 < levels) {
+      unsigned char nfr[40] = {0};
+      store_set(&w, 2 * L + 2, B1, 40, 1, nfr);
+      ok = !memcmp(nfr, vis, sizeof vis);
+    }
+    if (!ok) printf("  bfs level %d: Kernel " KC_FMT "; Kernel2 " KC_FMT "\n", L, KC_ARG(a), KC_ARG(b));
+  }
+  /* the source node's warp in level 0: ld mask bytes of nodes 0..31 (A1 + l),
+   * st mask[0] (lane 0), ld nodes[0].starting (A0), .no_of_edges (A0 + 4),
+   * first edge load edges[0] (A5) */
+  ok = ok && lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B1, 1) && lanes_are(&w, mem_rec(&w, 0, 0, 0, 1, 0), 1, B1, 0) &&
+       lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 1), 1, B0, 0) && lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 2), 1, B0 + 4, 0) &&
+       lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 3), 1, B5, 0) && lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 0), 0xff, B1 + 32, 1);
+  TC_CHECK(t, ok, "bfs n=40: %d levels of Kernel + Kernel2 (1 block x 2 warps, no barrier), frontiers chain through the updating mask, %u nodes reached once each",
+           levels, reached);
+  shell_wl_init(&w2, 32), shell_wl_init(&w3, 32);
+  int r2 = shell_wl_gen(&w2, "bfs", "n=40", 1), r3 = shell_wl_gen(&w3, "bfs", "n=40", 2);
+  int same = !r2 && w2.nrec == w.nrec && w2.npool == w.npool && !memcmp(w2.pool, w.pool, w.npool * sizeof *w.pool);
+  int differ = !r3 && (w3.npool != w.npool || memcmp(w3.pool, w.pool, w.npool * sizeof *w.pool));
+  TC_CHECK(t, same && differ, "bfs: the graph comes from --seed (seed 1 twice: the same addresses; seed 2: others)");
+  shell_wl_free(&w), shell_wl_free(&w2), shell_wl_free(&w3);
+}
+
+/* kmeans (Rodinia kmeans_cuda.cu, kmeans_cuda_kernel.cu; 34 features, 5
+ * clusters, blocks of 256 = 8 warps).
+ * n=100, iters=2: ceil(100/256) = 1 block (perdim 1); points < 100: warps
+ *   0..3, warp 3 with lanes 0..3.  invert_mapping: 34 LD + 34 ST a live
+ *   warp -> 136 LD, 136 ST; kmeansPoint (twice): 5 x 34 LD + 1 ST -> 680
+ *   LD, 4 ST each.
+ * n=600, iters=1: ceil(600/256) = 3 blocks, rounded up to perdim^2 = 4 (grid
+ *   2 x 2); live warps 8 + 8 + 3 (points 512..599) + 0 = 19: invert 646 LD,
+ *   646 ST; kmeansPoint 3230 LD, 19 ST. */
+static void test_kmeans(tc_t *t) {
+  shell_wl_t w, v;
+  int rc = gen(&w, "kmeans", "n=100,iters=2"), rv = gen(&v, "kmeans", "n=600,iters=1");
+  kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2), d = count(&v, 0), e = count(&v, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 1, 8, 136, 136, 0) && kc_is(b, 1, 8, 680, 4, 0) && kc_is(c, 1, 8, 680, 4, 0) &&
+                  rv == 0 && v.nk == 2 && kc_is(d, 4, 8, 646, 646, 0) && kc_is(e, 4, 8, 3230, 19, 0),
+           "kmeans n=100 iters=2: invert " KC_FMT ", kmeansPoint x2 " KC_FMT "; n=600: " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b),
+           KC_ARG(d), KC_ARG(e));
+  /* invert_mapping warp 3 (points 96..99), feature 2: ld input[(96 + l) * 34
+   * + 2] (lanes 136 bytes apart), st output[96 + l + 200] at A1.
+   * kmeansPoint (launch 1) warp 1, its 40th load (cluster 1, feature 5):
+   * features[32 + l + 500]; its store membership[32 + l] at A2. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 0, 3, 0, 2), 0xf, B0 + (96 * 34 + 2) * 4, 136) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 3, 1, 2), 0xf, B1 + 296 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 1, 0, 39), ~0u, B1 + 532 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 1, 1, 0), ~0u, B2 + 32 * 4, 4) && !mem_rec(&w, 1, 0, 4, 0, 0),
+           "kmeans: invert_mapping reads points 34 floats apart and writes feature rows; kmeansPoint reads feature rows, stores membership");
+  shell_wl_free(&w), shell_wl_free(&v);
+}
+
+int main(void) {
+  tc_t t = TC_INIT("gen");
+  test_2mm(&t);
+  test_3mm(&t);
+  test_3dconv(&t);
+  test_fdtd2d(&t);
+  test_corr(&t);
+  test_covar(&t);
+  test_gramschmidt(&t);
+  test_hotspot(&t);
+  test_pathfinder(&t);
+  test_nw(&t);
+  test_backprop(&t);
+  test_bfs(&t);
+  test_kmeans(&t);
+  return tc_done(&t);
+}
