@@ -244,6 +244,8 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "L2ReqQ", l0->i_reqq.depth);
   ls_param(mp, "L2RspQ", l0->i_rspq.depth);
   ls_param(mp, "EjQ", s->xbar.ejq);
+  ls_param(mp, "XbarSpeedup", s->xbar.speedup);
+  ls_param(mp, "XbarBQ", s->xbar.bq);
   ls_param(mp, "L2SetIdx", l0->set_idx);
   ls_param(mp, "L2WBack", l0->wback);
   ls_param(mp, "Sets", g->sets);
