@@ -13,10 +13,14 @@ waiver=(); [ -f rtl/lint_waivers.vlt ] && waiver=(rtl/lint_waivers.vlt)
 # at a sectored L1D's widths (the modules' defaults are a line L1D's), with
 # the MRPB, the CCN ring and one-flit packets, so every shell module is
 # linted at them; and the MRPB+L1D composite with a sectored L1D (its
-# memory and fill ports carry atom addresses).
+# memory and fill ports carry atom addresses); the crossbar at speedup 1
+# (no boundary buffers; the default is 2) and the two-write FIFO at an odd
+# depth (one body row unused).
 runs=$(for f in $(find rtl -name '*.sv' | sort); do basename "$f" .sv; done
        echo "shell -GSectors=4 -GCcn=1 -GUseMrpb=1 -GFlits=1"
-       echo "mrpb_l1d -GSectors=4")
+       echo "mrpb_l1d -GSectors=4"
+       echo "shell_xbar -GSpeedup=1 -GFlits=1"
+       echo "fifo_sync_w2 -GDepth=5 -GWidth=1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 lint_one() { # index, then "top [-Gparam=value ...]"

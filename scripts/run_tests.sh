@@ -102,7 +102,7 @@ for b in $blocks; do
   for c in tb/configs/$b/*.cfg; do
     [ -f "$c" ] || c=""
     regress_only $b "$c" && continue
-    case $b in fifo_sync|fifo_sync_sram|prio_enc|rr_arb|sat_cnt|mem_1r1w|mem_1r1w_sync) seeds="1 2 3" ;; *) seeds=1 ;; esac   # big blocks: one seed per config here
+    case $b in fifo_sync|fifo_sync_sram|fifo_sync_w2|prio_enc|rr_arb|sat_cnt|mem_1r1w|mem_1r1w_sync) seeds="1 2 3" ;; *) seeds=1 ;; esac   # big blocks: one seed per config here
     cn=$(basename "${c:-default}" .cfg)
     # the first seed builds the config's harness; the other runs of the
     # config go to $LATER, after every build, so that the two job slots

@@ -28,7 +28,7 @@ declare -A SMALL=(
 )
 # tops: the primitives alone, each block directory's module of the same
 # name, and the composites
-tops="fifo_sync:prim prio_enc:prim rr_arb:prim sat_cnt:prim mem_1r1w:prim mem_1r1w_sync:prim fifo_sync_sram:prim"
+tops="fifo_sync:prim prio_enc:prim rr_arb:prim sat_cnt:prim mem_1r1w:prim mem_1r1w_sync:prim fifo_sync_sram:prim fifo_sync_w2:prim"
 for d in rtl/*/; do d=$(basename "$d"); [ "$d" != prim ] && [ "$d" != shell ] && [ -f rtl/$d/$d.sv ] && tops+=" $d:$d"; done
 tops+=" ccn_ring:ccn mrpb_l1d:mrpb+l1d"
 for t in shell_l2 shell_xbar shell_disp; do [ -f rtl/shell/$t.sv ] && tops+=" $t:shell"; done

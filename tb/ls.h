@@ -25,6 +25,7 @@
 #include "cfg.h"
 #include "fifo_sync.h"
 #include "fifo_sync_sram.h"
+#include "fifo_sync_w2.h"
 #include "ls_rng.h"
 #include "mem_1r1w.h"
 #include "mem_1r1w_sync.h"
@@ -85,6 +86,8 @@ void ls_probe_(ls_map_t *m, const char *path, unsigned width, const void *c, siz
 #define ls_probe(m, path, width, c, valid) ls_probe_((m), (path), (width), (c), sizeof *(c), (valid))
 /* A fifo_sync instance: its pointer and count registers and its body. */
 void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f);
+/* A fifo_sync_w2 instance: pointers, count and its two bodies. */
+void ls_fifo_w2(ls_map_t *m, const char *inst, const fifo_sync_w2_t *f);
 /* A fifo_sync_sram instance: pointers, count, out_src_q, the bypass register
  * byp_q (declared not reset) and its SRAM body i_mem (ls_mem_sync). */
 void ls_fifo_sram(ls_map_t *m, const char *inst, const fifo_sync_sram_t *f);

@@ -135,6 +135,21 @@ void ls_fifo(ls_map_t *m, const char *inst, const fifo_sync_t *f) {
   ls_mem(m, p, &f->i_mem);
 }
 
+void ls_fifo_w2(ls_map_t *m, const char *inst, const fifo_sync_w2_t *f) {
+  char p[512];
+  unsigned pw = bits_idx_w(2 * f->half), cw = bits_clog2(f->depth + 1);
+  join(p, sizeof p, inst, "wptr_q");
+  ls_reg(m, p, pw, &f->wptr_q);
+  join(p, sizeof p, inst, "rptr_q");
+  ls_reg(m, p, pw, &f->rptr_q);
+  join(p, sizeof p, inst, "count_q");
+  ls_reg(m, p, cw ? cw : 1, &f->count_q);
+  join(p, sizeof p, inst, "i_mem0");
+  ls_mem(m, p, &f->i_mem0);
+  join(p, sizeof p, inst, "i_mem1");
+  ls_mem(m, p, &f->i_mem1);
+}
+
 void ls_fifo_sram(ls_map_t *m, const char *inst, const fifo_sync_sram_t *f) {
   char p[512];
   unsigned pw = bits_idx_w(f->depth), cw = bits_clog2(f->depth + 1);

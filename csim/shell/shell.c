@@ -99,7 +99,8 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     return -1;
   }
   if (shell_xbar_init(&s->xbar, s->nsm, s->nbanks, atw, sectw, (unsigned)CFG(cfg, L1D_ID_W), s->flits_line,
-                      (unsigned)CFG(cfg, SHELL_EJQ))) {
+                      (unsigned)CFG(cfg, SHELL_EJQ), (unsigned)CFG(cfg, SHELL_XBAR_SPEEDUP),
+                      (unsigned)CFG(cfg, SHELL_XBAR_BQ))) {
     shell_free(s);
     return -1;
   }

@@ -1,6 +1,6 @@
 /* shell_xbar.c -- see shell_xbar.h; the RTL twin is rtl/shell/shell_xbar.sv,
  * in the same statement order (ejection offers, ejection moves, request
- * arbitration per bank).  The RTL scans NB banks per SM and NSm SMs per
+ * arbitration per bank; with speedup 2 a second grant after each first).  The RTL scans NB banks per SM and NSm SMs per
  * bank; here each search is over a bit vector of the candidates built in one
  * pass over the banks (or SMs), the same first-from-the-pointer choice. */
 #include "shell_xbar.h"
@@ -26,23 +26,38 @@ static int first_from(const uint32_t *v, unsigned n, unsigned r) {
 }
 
 int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned sectw, unsigned idw,
-                    unsigned flits, unsigned ejq) {
+                    unsigned flits, unsigned ejq, unsigned speedup, unsigned bq) {
   memset(m, 0, sizeof *m);
   if (!nsm || nsm > SHELL_XBAR_MAX || !nb || nb > SHELL_XBAR_MAX || !flits || !ejq || sectw >= law) return -1;
+  if ((speedup != 1 && speedup != 2) || (speedup == 2 && bq < 2)) return -1;
   m->sectw = sectw;
   m->ejq = ejq;
+  m->speedup = speedup;
+  m->bq = bq;
   m->ejw = law + idw + 1;
-  if (m->ejw > 64) return -1;
+  m->bqw = shell_xbar_sw(nsm) + law + idw + 2;
+  if (m->bqw > 64) return -1;
+  m->nsm = nsm;
+  m->nb = nb;
   m->i_ejq = calloc(nsm, sizeof *m->i_ejq);
   if (!m->i_ejq) return -1;
   for (unsigned i = 0; i < nsm; i++)
-    if (fifo_sync_init(&m->i_ejq[i], ejq, m->ejw)) {
-      m->nsm = nsm;
+    if (fifo_sync_w2_init(&m->i_ejq[i], ejq, m->ejw)) {
       shell_xbar_free(m);
       return -1;
     }
-  m->nsm = nsm;
-  m->nb = nb;
+  if (speedup == 2) {
+    m->i_bq = calloc(nb, sizeof *m->i_bq);
+    if (!m->i_bq) {
+      shell_xbar_free(m);
+      return -1;
+    }
+    for (unsigned b = 0; b < nb; b++)
+      if (fifo_sync_w2_init(&m->i_bq[b], bq, m->bqw)) {
+        shell_xbar_free(m);
+        return -1;
+      }
+  }
   m->law = law;
   m->idw = idw;
   m->flits = flits;
@@ -56,13 +71,19 @@ int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, un
 
 void shell_xbar_free(shell_xbar_t *m) {
   if (m->i_ejq)
-    for (unsigned i = 0; i < m->nsm; i++) fifo_sync_free(&m->i_ejq[i]);
+    for (unsigned i = 0; i < m->nsm; i++) fifo_sync_w2_free(&m->i_ejq[i]);
   free(m->i_ejq);
   m->i_ejq = NULL;
+  if (m->i_bq)
+    for (unsigned b = 0; b < m->nb; b++) fifo_sync_w2_free(&m->i_bq[b]);
+  free(m->i_bq);
+  m->i_bq = NULL;
 }
 
 void shell_xbar_reset(shell_xbar_t *m) {
-  for (unsigned i = 0; i < m->nsm; i++) fifo_sync_reset(&m->i_ejq[i]);
+  for (unsigned i = 0; i < m->nsm; i++) fifo_sync_w2_reset(&m->i_ejq[i]);
+  if (m->i_bq)
+    for (unsigned b = 0; b < m->nb; b++) fifo_sync_w2_reset(&m->i_bq[b]);
   memset(m->bk_busy_q, 0, sizeof m->bk_busy_q);
   m->nej = m->nmoved = 0;
   m->offered = 0;
@@ -83,12 +104,12 @@ void shell_xbar_offer(shell_xbar_t *m) {
   memset(o->ej_valid_o, 0, sizeof o->ej_valid_o);
   memset(o->ej_byp_o, 0, sizeof o->ej_byp_o);
   for (unsigned i = 0; i < m->nsm; i++) {
-    const fifo_sync_t *f = &m->i_ejq[i];
-    if (fifo_sync_empty(f)) {
+    const fifo_sync_w2_t *f = &m->i_ejq[i];
+    if (fifo_sync_w2_empty(f)) {
       o->ej_line_o[i] = o->ej_id_o[i] = 0;
       continue;
     }
-    const uint32_t *h = fifo_sync_rdata(f);
+    const uint32_t *h = fifo_sync_w2_rdata(f);
     o->ej_line_o[i] = (uint32_t)bits_get(h, 0, m->law);
     o->ej_id_o[i] = (uint32_t)bits_get(h, m->law, m->idw);
     if (m->ej_busy_q[i]) continue;
@@ -96,6 +117,89 @@ void shell_xbar_offer(shell_xbar_t *m) {
     o->ej_byp_o[i >> 5] |= (uint32_t)bits_get(h, m->law + m->idw, 1) << (i & 31);
   }
   m->offered = 1;
+}
+
+/* SM i's request granted (bank b): its pop, its port's store flits, the
+ * bank's pointer past it. */
+static void grant(shell_xbar_t *m, unsigned b, unsigned i) {
+  shell_xbar_out_t *o = &m->out;
+  uint32_t st = shell_xbar_bit(m->in.inj_store_i, i);
+  o->inj_pop_o[i >> 5] |= 1u << (i & 31);
+#ifdef FAULT_SHELL_XBAR_STFLITS
+  m->inj_busy_d[i] = 0; /* fault: a store occupies its port one cycle only */
+#else
+  m->inj_busy_d[i] = st ? m->flits - 1 : 0;
+#endif
+  m->bank_rr_d[b] = i + 1 == m->nsm ? 0 : i + 1;
+}
+
+/* Bank b is handed SM i's request. */
+static void req_out(shell_xbar_t *m, unsigned b, unsigned i) {
+  const shell_xbar_in_t *in = &m->in;
+  shell_xbar_out_t *o = &m->out;
+  o->l2_req_valid_o[b >> 5] |= 1u << (b & 31);
+  o->l2_req_sm_o[b] = i;
+  o->l2_req_line_o[b] = in->inj_line_i[i];
+  o->l2_req_id_o[b] = in->inj_id_i[i];
+  o->l2_req_store_o[b >> 5] |= shell_xbar_bit(in->inj_store_i, i) << (b & 31);
+  o->l2_req_byp_o[b >> 5] |= shell_xbar_bit(in->inj_byp_i, i) << (b & 31);
+}
+
+/* SM i's request as a boundary-buffer entry {byp, store, id, line, sm}. */
+static void bq_entry(const shell_xbar_t *m, uint32_t *e, unsigned i) {
+  const shell_xbar_in_t *in = &m->in;
+  e[0] = e[1] = 0;
+  bits_set(e, 0, m->sw, i);
+  bits_set(e, m->sw, m->law, in->inj_line_i[i]);
+  bits_set(e, m->sw + m->law, m->idw, in->inj_id_i[i]);
+  bits_set(e, m->sw + m->law + m->idw, 1, shell_xbar_bit(in->inj_store_i, i));
+  bits_set(e, m->sw + m->law + m->idw + 1, 1, shell_xbar_bit(in->inj_byp_i, i));
+}
+
+/* Speedup 2, per bank: the boundary buffer's head to the bank when it is
+ * ready; up to two grants (the first two SMs from bank_rr_q whose idle head
+ * maps to it), as many as there is room for (the buffer's free entries,
+ * plus one when the buffer is empty and the bank ready: the first grant is
+ * then cut through to the bank). */
+static void req_speedup2(shell_xbar_t *m) {
+  const shell_xbar_in_t *in = &m->in;
+  shell_xbar_out_t *o = &m->out;
+  for (unsigned b = 0; b < m->nb; b++) {
+    fifo_sync_w2_t *f = &m->i_bq[b];
+    const uint32_t ready = shell_xbar_bit(in->l2_req_ready_i, b), empty = fifo_sync_w2_empty(f);
+    const uint32_t pop = ready && !empty, direct = ready && empty;
+    if (pop) {
+      const uint32_t *h = fifo_sync_w2_rdata(f);
+      o->l2_req_valid_o[b >> 5] |= 1u << (b & 31);
+      o->l2_req_sm_o[b] = (uint32_t)bits_get(h, 0, m->sw);
+      o->l2_req_line_o[b] = (uint32_t)bits_get(h, m->sw, m->law);
+      o->l2_req_id_o[b] = (uint32_t)bits_get(h, m->sw + m->law, m->idw);
+      o->l2_req_store_o[b >> 5] |= (uint32_t)bits_get(h, m->sw + m->law + m->idw, 1) << (b & 31);
+      o->l2_req_byp_o[b >> 5] |= (uint32_t)bits_get(h, m->sw + m->law + m->idw + 1, 1) << (b & 31);
+    }
+#ifdef FAULT_SHELL_XBAR_BQROOM
+    const uint32_t slots = 2; /* fault: the grants ignore the boundary buffer's room */
+#else
+    const uint32_t room = fifo_sync_w2_room(f) + direct, slots = room < 2 ? room : 2;
+#endif
+    uint32_t push = 0, push2 = 0;
+    if (slots && shell_xbar_bit(m->req_any, b)) {
+      unsigned i = (unsigned)first_from(m->req_to[b], m->nsm, m->bank_rr_q[b] % m->nsm);
+      if (direct) req_out(m, b, i);
+      else bq_entry(m, m->bq_wbuf[0], i), push = 1;
+      grant(m, b, i);
+      if (slots == 2) { /* the second grant: the next SM after the first */
+        m->req_to[b][i >> 5] &= ~(1u << (i & 31));
+        int i2 = first_from(m->req_to[b], m->nsm, i + 1 == m->nsm ? 0 : i + 1);
+        if (i2 >= 0) {
+          if (direct) bq_entry(m, m->bq_wbuf[0], (unsigned)i2), push = 1;
+          else bq_entry(m, m->bq_wbuf[1], (unsigned)i2), push2 = 1;
+          grant(m, b, (unsigned)i2);
+        }
+      }
+    }
+    fifo_sync_w2_comb(f, push, push ? m->bq_wbuf[0] : NULL, push2, push2 ? m->bq_wbuf[1] : NULL, pop);
+  }
 }
 
 void shell_xbar_comb(shell_xbar_t *m) {
@@ -111,13 +215,14 @@ void shell_xbar_comb(shell_xbar_t *m) {
     m->ej_rr_d[i] = m->ej_rr_q[i];
     m->inj_busy_d[i] = m->inj_busy_q[i] ? m->inj_busy_q[i] - 1 : 0;
     m->ej_pop[i] = shell_xbar_bit(o->ej_valid_o, i) && shell_xbar_bit(in->ej_ready_i, i);
-    m->ej_push[i] = 0;
+    m->ej_push[i] = m->ej_push2[i] = 0;
     if (m->ej_pop[i]) m->ej_busy_d[i] = m->flits - 1;
   }
   for (unsigned b = 0; b < m->nb; b++) m->bk_busy_d[b] = m->bk_busy_q[b] ? m->bk_busy_q[b] - 1 : 0;
   /* ---- a bank's response head into its SM's ejection buffer: per SM the
    * first idle bank from ej_rr_q whose head is for it, when the buffer is
-   * not full; the bank's port is then busy Flits-1 more cycles ------------ */
+   * not full; the bank's port is then busy Flits-1 more cycles.  Speedup 2:
+   * with room for two, also the next such bank after it ------------------ */
   for (unsigned w = 0; w < mw; w++)
     for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) memset(m->rsp_for[w * 32 + (unsigned)__builtin_ctz(x)], 0, mw * 4);
   memset(m->rsp_any, 0, sizeof m->rsp_any);
@@ -131,12 +236,13 @@ void shell_xbar_comb(shell_xbar_t *m) {
   for (unsigned w = 0; w < mw; w++)
     for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) {
       unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      const uint32_t room = fifo_sync_w2_room(&m->i_ejq[i]);
 #ifdef FAULT_SHELL_XBAR_EJFULL
       (void)0; /* fault: a full ejection buffer still takes a response (it is lost) */
 #else
-      if (fifo_sync_full(&m->i_ejq[i])) continue;
+      if (!room) continue;
 #endif
-      unsigned b = (unsigned)first_from(m->rsp_for[i], m->nb, m->ej_rr_q[i] % m->nb);
+      unsigned b = (unsigned)first_from(m->rsp_for[i], m->nb, m->ej_rr_q[i] % m->nb), last = b;
       o->l2_rsp_ready_o[b >> 5] |= 1u << (b & 31);
       m->bk_busy_d[b] = m->flits - 1;
       m->ej_push[i] = 1;
@@ -144,10 +250,24 @@ void shell_xbar_comb(shell_xbar_t *m) {
       bits_set(m->ej_wbuf[i], 0, m->law, in->l2_rsp_line_i[b]);
       bits_set(m->ej_wbuf[i], m->law, m->idw, in->l2_rsp_id_i[b]);
       bits_set(m->ej_wbuf[i], m->law + m->idw, 1, shell_xbar_bit(in->l2_rsp_byp_i, b));
+      if (m->speedup == 2 && room >= 2) { /* the second grant: the next bank after the first */
+        m->rsp_for[i][b >> 5] &= ~(1u << (b & 31));
+        int b2 = first_from(m->rsp_for[i], m->nb, b + 1 == m->nb ? 0 : b + 1);
+        if (b2 >= 0) {
+          last = (unsigned)b2;
+          o->l2_rsp_ready_o[last >> 5] |= 1u << (last & 31);
+          m->bk_busy_d[last] = m->flits - 1;
+          m->ej_push2[i] = 1;
+          memset(m->ej_wbuf2[i], 0, sizeof m->ej_wbuf2[i]);
+          bits_set(m->ej_wbuf2[i], 0, m->law, in->l2_rsp_line_i[last]);
+          bits_set(m->ej_wbuf2[i], m->law, m->idw, in->l2_rsp_id_i[last]);
+          bits_set(m->ej_wbuf2[i], m->law + m->idw, 1, shell_xbar_bit(in->l2_rsp_byp_i, last));
+        }
+      }
 #ifdef FAULT_SHELL_XBAR_EJRR
-      m->ej_rr_d[i] = b; /* fault: the pointer stays on the bank just served */
+      m->ej_rr_d[i] = last; /* fault: the pointer stays on the bank just served */
 #else
-      m->ej_rr_d[i] = b + 1 == m->nb ? 0 : b + 1;
+      m->ej_rr_d[i] = last + 1 == m->nb ? 0 : last + 1;
 #endif
     }
   /* the buffers that move this cycle, and those that moved last cycle (their
@@ -156,14 +276,15 @@ void shell_xbar_comb(shell_xbar_t *m) {
   m->nej = 0;
   for (unsigned i = 0; i < m->nsm; i++)
     if (m->ej_pop[i] || m->ej_push[i]) {
-      fifo_sync_comb(&m->i_ejq[i], m->ej_push[i], m->ej_push[i] ? m->ej_wbuf[i] : NULL, m->ej_pop[i]);
+      fifo_sync_w2_comb(&m->i_ejq[i], m->ej_push[i], m->ej_push[i] ? m->ej_wbuf[i] : NULL, m->ej_push2[i],
+                        m->ej_push2[i] ? m->ej_wbuf2[i] : NULL, m->ej_pop[i]);
       m->ej_list[m->nej++] = (uint8_t)i;
     }
   m->nmoved = m->nej;
   for (unsigned k = 0; k < nprev; k++) { /* (once: after that its port stays idle at its write pointer) */
     unsigned i = m->ej_prev[k];
     if (m->ej_pop[i] || m->ej_push[i]) continue;
-    fifo_sync_comb(&m->i_ejq[i], 0, NULL, 0);
+    fifo_sync_w2_comb(&m->i_ejq[i], 0, NULL, 0, NULL, 0);
     m->ej_list[m->nej++] = (uint8_t)i;
   }
   memcpy(m->ej_prev, m->ej_list, m->nmoved);
@@ -188,30 +309,24 @@ void shell_xbar_comb(shell_xbar_t *m) {
       m->req_to[b][i >> 5] |= 1u << (i & 31);
       m->req_any[b >> 5] |= 1u << (b & 31);
     }
+  if (m->speedup == 2) {
+    req_speedup2(m);
+    return;
+  }
   for (unsigned w = 0; w < mw; w++)
     for (uint32_t x = m->req_any[w] & in->l2_req_ready_i[w]; x; x &= x - 1) {
       unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
       unsigned i = (unsigned)first_from(m->req_to[b], m->nsm, m->bank_rr_q[b] % m->nsm);
-      uint32_t st = shell_xbar_bit(in->inj_store_i, i);
-      o->l2_req_valid_o[w] |= 1u << (b & 31);
-      o->l2_req_sm_o[b] = i;
-      o->l2_req_line_o[b] = in->inj_line_i[i];
-      o->l2_req_id_o[b] = in->inj_id_i[i];
-      o->l2_req_store_o[w] |= st << (b & 31);
-      o->l2_req_byp_o[w] |= shell_xbar_bit(in->inj_byp_i, i) << (b & 31);
-      o->inj_pop_o[i >> 5] |= 1u << (i & 31);
-#ifdef FAULT_SHELL_XBAR_STFLITS
-      m->inj_busy_d[i] = 0; /* fault: a store occupies its port one cycle only */
-#else
-      m->inj_busy_d[i] = st ? m->flits - 1 : 0;
-#endif
-      m->bank_rr_d[b] = i + 1 == m->nsm ? 0 : i + 1;
+      req_out(m, b, i);
+      grant(m, b, i);
     }
 }
 
 void shell_xbar_commit(shell_xbar_t *m) {
   m->offered = 0;
-  for (unsigned k = 0; k < m->nej; k++) fifo_sync_commit(&m->i_ejq[m->ej_list[k]]);
+  for (unsigned k = 0; k < m->nej; k++) fifo_sync_w2_commit(&m->i_ejq[m->ej_list[k]]);
+  if (m->i_bq)
+    for (unsigned b = 0; b < m->nb; b++) fifo_sync_w2_commit(&m->i_bq[b]);
   memcpy(m->bk_busy_q, m->bk_busy_d, m->nb * 4);
   memcpy(m->bank_rr_q, m->bank_rr_d, m->nb * 4);
   memcpy(m->inj_busy_q, m->inj_busy_d, m->nsm * 4);

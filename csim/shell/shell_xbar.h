@@ -4,17 +4,28 @@
  *
  * Request side: SM i offers its injection queue's head (inj_valid_i[i],
  * line, id, store, byp; "line" is the L1D's atom: a line, or with a
- * sectored L1D a sector, whose line is atom >> SECTW); bank b = line mod NB
- * takes at most one request a
- * cycle when l2_req_ready_i[b], round-robin over SMs (bank_rr_q[b]); the
- * winner's inj_pop_o is high.  An SM port moves one flit a cycle: after a
- * store (FLITS flits) the port is busy FLITS-1 more cycles (inj_busy_q).
+ * sectored L1D a sector, whose line is atom >> SECTW); it goes to bank
+ * b = line mod NB, round-robin over SMs (bank_rr_q[b]); a winner's inj_pop_o
+ * is high.  An SM port moves one flit a cycle: after a store (FLITS flits)
+ * the port is busy FLITS-1 more cycles (inj_busy_q), and an SM pops at most
+ * one request a cycle (booksim's input_speedup 1).
+ * Speedup 1: bank b takes at most one request a cycle, when
+ * l2_req_ready_i[b], straight from the winning SM (head-of-line blocking:
+ * the losers wait).  Speedup 2 (booksim's internal_speedup 2.0,
+ * docs/shell.md "Crossbar speedup"): per bank a boundary buffer i_bq[b] of
+ * BQ requests {byp, store, id, line, sm} that takes up to two grants a
+ * cycle (the first two SMs from bank_rr_q whose idle head maps to b), as
+ * many as it has room for; its head goes to the bank (l2_req_*_o, when
+ * l2_req_ready_i[b]); an empty buffer is cut through: with the bank ready
+ * the first grant goes straight to it, as with speedup 1, and only the
+ * second is buffered.
  * Response side (an output-queued switch, docs/shell.md "Memory side"): per
  * SM an ejection buffer i_ejq[i] of EJQ responses
  * (-gpgpu_n_cluster_ejection_buffer_size).  Each cycle SM i's buffer, when
  * not full, takes the response head of the first idle bank (round-robin
  * from ej_rr_q[i]) that is for SM i, which pops that bank (l2_rsp_ready_o)
- * and keeps the bank's port busy FLITS-1 more cycles (bk_busy_q).  SM i's
+ * and keeps the bank's port busy FLITS-1 more cycles (bk_busy_q); with
+ * speedup 2 and room for two, also the next such bank's head.  SM i's
  * port, when not busy (ej_busy_q), is offered its buffer's head
  * (ej_valid_o: registers only); a move (ej_ready_i) keeps the port busy
  * FLITS-1 more cycles.  So a bank and an SM each move one flit a cycle, and
@@ -30,7 +41,7 @@
 #ifndef SHELL_XBAR_H
 #define SHELL_XBAR_H
 #include <stdint.h>
-#include "fifo_sync.h"
+#include "fifo_sync_w2.h"
 
 #define SHELL_XBAR_MAX 128                        /* SMs and banks (params_shell.def SHELL_SMS, SHELL_L2_BANKS) */
 #define SHELL_XBAR_MW ((SHELL_XBAR_MAX + 31) / 32) /* words of a one-bit-per-SM (or per-bank) vector */
@@ -62,6 +73,7 @@ typedef struct {
 
 typedef struct {
   unsigned nsm, nb, law, sectw, idw, flits, sw, bw, fw, mw, ejq, ejw; /* law: atom-address bits */
+  unsigned speedup, bq, bqw; /* bqw: bits of a boundary-buffer entry */
   shell_xbar_in_t in;
   shell_xbar_out_t out;
   uint32_t bank_rr_q[SHELL_XBAR_MAX], bank_rr_d[SHELL_XBAR_MAX];
@@ -71,11 +83,15 @@ typedef struct {
   /* per bank: its port into the crossbar busy with a response's extra flits */
   uint32_t bk_busy_q[SHELL_XBAR_MAX], bk_busy_d[SHELL_XBAR_MAX];
   /* per SM: its ejection buffer {byp, id, line} (-gpgpu_n_cluster_ejection_buffer_size) */
-  fifo_sync_t *i_ejq;
+  fifo_sync_w2_t *i_ejq;
+  /* per bank (speedup 2 only, else NULL): its boundary buffer {byp, store, id, line, sm} */
+  fifo_sync_w2_t *i_bq;
   uint8_t ej_pop[SHELL_XBAR_MAX], ej_push[SHELL_XBAR_MAX], ej_list[2 * SHELL_XBAR_MAX], ej_prev[2 * SHELL_XBAR_MAX];
   int offered; /* not hardware: shell_xbar_offer ran since the last edge (its outputs stand: registers only) */
   unsigned nej, nmoved; /* ej_list: the buffers evaluated this cycle (committed); ej_prev: those that moved (nmoved of them) */
-  uint32_t ej_wbuf[SHELL_XBAR_MAX][2];
+  uint32_t ej_wbuf[SHELL_XBAR_MAX][2], ej_wbuf2[SHELL_XBAR_MAX][2];
+  uint8_t ej_push2[SHELL_XBAR_MAX];
+  uint32_t bq_wbuf[2][2]; /* scratch: a bank's two boundary-buffer writes */
   /* the searches' scratch (combinational, not registers): the banks whose
    * response head is for SM i, the SMs whose idle head maps to bank b, and
    * which of those vectors are non-empty; busy: ports with a busy counter */
@@ -85,10 +101,12 @@ typedef struct {
 } shell_xbar_t;
 
 /* law: atom-address bits; sectw: log2 sectors per line; ejq: entries of
- * each SM's ejection buffer.  -1 when nsm or nb is outside 1..SHELL_XBAR_MAX,
- * flits or ejq is 0, or sectw >= law. */
+ * each SM's ejection buffer; speedup: 1 or 2 (SHELL_XBAR_SPEEDUP); bq: each
+ * bank's boundary buffer (SHELL_XBAR_BQ, used with speedup 2).  -1 when nsm
+ * or nb is outside 1..SHELL_XBAR_MAX, flits or ejq is 0, speedup is not 1
+ * or 2, bq < 2 with speedup 2, or sectw >= law. */
 int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, unsigned sectw, unsigned idw,
-                    unsigned flits, unsigned ejq);
+                    unsigned flits, unsigned ejq, unsigned speedup, unsigned bq);
 void shell_xbar_free(shell_xbar_t *m);
 void shell_xbar_reset(shell_xbar_t *m);
 /* The ejection offers (ej_*_o): the ejection buffers' heads, registers

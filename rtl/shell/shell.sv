@@ -45,6 +45,10 @@ module shell #(
   parameter int unsigned L2Ways   = 16,
   /// Responses each SM's ejection buffer holds.
   parameter int unsigned EjQ      = l1sys_pkg::SHELL_EJQ,
+  /// Crossbar internal speedup, 1 or 2 (SHELL_XBAR_SPEEDUP).
+  parameter int unsigned XbarSpeedup = l1sys_pkg::SHELL_XBAR_SPEEDUP,
+  /// Requests each bank's crossbar boundary buffer holds (SHELL_XBAR_BQ; speedup 2).
+  parameter int unsigned XbarBQ   = l1sys_pkg::SHELL_XBAR_BQ,
   /// L2 ROP latency (a request's arrival to its earliest tag access).
   parameter int unsigned L2Lat    = l1sys_pkg::SHELL_L2_ROP_LAT,
   /// L2 request-queue entries (ROP delay line + icnt->L2 queue).
@@ -514,7 +518,9 @@ module shell #(
     .SectW (SectW),
     .IdW   (IdW),
     .Flits (Flits),
-    .EjQ   (EjQ)
+    .EjQ   (EjQ),
+    .Speedup (XbarSpeedup),
+    .BQ    (XbarBQ)
   ) i_xbar (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

@@ -7,6 +7,7 @@ extern const ls_block_t ls_block_fifo_sync, ls_block_prio_enc, ls_block_rr_arb, 
     ls_block_mem_1r1w;
 extern const ls_block_t ls_block_mem_1r1w_sync __attribute__((weak));
 extern const ls_block_t ls_block_fifo_sync_sram __attribute__((weak));
+extern const ls_block_t ls_block_fifo_sync_w2 __attribute__((weak));
 extern const ls_block_t ls_block_l1d __attribute__((weak));
 extern const ls_block_t ls_block_mrpb __attribute__((weak));
 extern const ls_block_t ls_block_mrpb_l1d __attribute__((weak));
@@ -25,7 +26,7 @@ extern const ls_block_t ls_block_shell __attribute__((weak));
 
 static const ls_block_t *const blocks[] = {
     &ls_block_fifo_sync, &ls_block_prio_enc, &ls_block_rr_arb, &ls_block_sat_cnt, &ls_block_mem_1r1w,
-    &ls_block_mem_1r1w_sync, &ls_block_fifo_sync_sram,
+    &ls_block_mem_1r1w_sync, &ls_block_fifo_sync_sram, &ls_block_fifo_sync_w2,
     &ls_block_l1d,       &ls_block_mrpb,
     &ls_block_mrpb_l1d,
     &ls_block_ccn,

@@ -244,6 +244,8 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "L2ReqQ", l0->i_reqq.depth);
   ls_param(mp, "L2RspQ", l0->i_rspq.depth);
   ls_param(mp, "EjQ", s->xbar.ejq);
+  ls_param(mp, "XbarSpeedup", s->xbar.speedup);
+  ls_param(mp, "XbarBQ", s->xbar.bq);
   ls_param(mp, "L2SetIdx", l0->set_idx);
   ls_param(mp, "L2WBack", l0->wback);
   ls_param(mp, "Sets", g->sets);
@@ -723,7 +725,7 @@ static int wave_group(const char *path, int sub, char *name, size_t n) {
 const ls_block_t ls_block_shell = {
     .name = "shell",
     .rtl_module = "shell",
-    .rtl_files = "prim/fifo_sync.sv prim/fifo_sync_sram.sv prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
+    .rtl_files = "prim/fifo_sync.sv prim/fifo_sync_sram.sv prim/fifo_sync_w2.sv prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
                  "l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv "
                  "bdu/mrmu.sv bdu/womu.sv bdu/bdu.sv chss/chss.sv ccn/ccn_node.sv ccn/ccn_ring.sv "
                  "shell/shell_sm.sv shell/shell_byp.sv shell/shell_ccn.sv shell/shell_disp.sv shell/shell_xbar.sv "

@@ -4,8 +4,11 @@
  * then offer a new one some of the time; lines crowd a few banks in phases
  * so several SMs compete for one bank; banks accept and offer responses (for
  * random SMs) at random; ejection ports are ready at random.  Bank responses
- * are held until popped.  Check: requests popped = requests handed to banks,
- * responses popped = responses moved into SMs, a store busies its port. */
+ * are held until popped.  Check: every request a bank gets is the oldest
+ * one popped from that SM for that bank and not yet handed over (none lost,
+ * doubled or altered), at most BQ wait in a bank's boundary buffer (none
+ * with speedup 1: a pop is a bank's request in the same cycle); every
+ * response an SM takes is the oldest one moved into its buffer. */
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
@@ -27,6 +30,12 @@ typedef struct {
    * ejected ({line, id}); every ejection must be the head */
   uint32_t (*exp)[2];
   unsigned *eh, *en, expd;
+  /* per bank the requests popped from SMs not yet handed to the bank:
+   * {sm, line, id, store | byp << 1, age}, pq rows each */
+  uint32_t (*pend)[5];
+  unsigned *pn, pq;
+  uint32_t age;
+  unsigned ej_rr[W];
 } ctx_t;
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
@@ -40,7 +49,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   shell_mem_t d;
   if (shell_mem_derive(cfg, &d)) { free(c); return NULL; }
   if (shell_xbar_init(&c->m, (unsigned)CFG(cfg, SHELL_SMS), (unsigned)CFG(cfg, SHELL_L2_BANKS), law, sectw,
-                      (unsigned)CFG(cfg, L1D_ID_W), d.flits_line, (unsigned)CFG(cfg, SHELL_EJQ))) {
+                      (unsigned)CFG(cfg, L1D_ID_W), d.flits_line, (unsigned)CFG(cfg, SHELL_EJQ),
+                      (unsigned)CFG(cfg, SHELL_XBAR_SPEEDUP), (unsigned)CFG(cfg, SHELL_XBAR_BQ))) {
     free(c);
     cfg_reject(cfg, P_SHELL_SMS, "shell_xbar: 1..128 SMs and banks");
     return NULL;
@@ -49,9 +59,12 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->exp = calloc((size_t)c->m.nsm * c->expd, sizeof *c->exp);
   c->eh = calloc(c->m.nsm, sizeof *c->eh);
   c->en = calloc(c->m.nsm, sizeof *c->en);
-  if (!c->exp || !c->eh || !c->en) {
+  c->pq = (c->m.speedup == 2 ? c->m.bq : 0) + 3; /* a cycle's two pops join before the bank's request leaves */
+  c->pend = calloc((size_t)c->m.nb * c->pq, sizeof *c->pend);
+  c->pn = calloc(c->m.nb, sizeof *c->pn);
+  if (!c->exp || !c->eh || !c->en || !c->pend || !c->pn) {
     shell_xbar_free(&c->m);
-    free(c->exp), free(c->eh), free(c->en), free(c);
+    free(c->exp), free(c->eh), free(c->en), free(c->pend), free(c->pn), free(c);
     return NULL;
   }
   return c;
@@ -60,7 +73,7 @@ static void *create(const l1sys_cfg_t *cfg) {
 static void destroy(void *p) {
   ctx_t *c = p;
   shell_xbar_free(&c->m);
-  free(c->exp), free(c->eh), free(c->en);
+  free(c->exp), free(c->eh), free(c->en), free(c->pend), free(c->pn);
   free(c);
 }
 
@@ -72,7 +85,9 @@ void shell_xbar_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_x
   ls_reg_array(mp, P("%sinj_busy_q", prefix), m->fw, m->nsm, m->inj_busy_q, 4);
   ls_reg_array(mp, P("%sej_busy_q", prefix), m->fw, m->nsm, m->ej_busy_q, 4);
   ls_reg_array(mp, P("%sej_rr_q", prefix), m->bw, m->nsm, m->ej_rr_q, 4);
-  for (unsigned i = 0; i < m->nsm; i++) ls_fifo(mp, P("%sgen_ej[%u].i_ejq", prefix, i), &m->i_ejq[i]);
+  for (unsigned i = 0; i < m->nsm; i++) ls_fifo_w2(mp, P("%sgen_ej[%u].i_ejq", prefix, i), &m->i_ejq[i]);
+  if (m->i_bq)
+    for (unsigned b = 0; b < m->nb; b++) ls_fifo_w2(mp, P("%sgen_bq.gen_b[%u].i_bq", prefix, b), &m->i_bq[b]);
 #undef P
 }
 
@@ -89,6 +104,8 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "IdW", m->idw);
   ls_param(mp, "Flits", m->flits);
   ls_param(mp, "EjQ", m->ejq);
+  ls_param(mp, "Speedup", m->speedup);
+  ls_param(mp, "BQ", m->bq);
   ls_input(mp, "inj_valid_i", n, i->inj_valid_i);
   ls_input(mp, "inj_line_i", n * m->law, c->inj_line);
   ls_input(mp, "inj_id_i", n * m->idw, c->inj_id);
@@ -124,6 +141,9 @@ static void reset(void *p) {
   c->reqs = c->rsps = 0;
   memset(c->eh, 0, c->m.nsm * sizeof *c->eh);
   memset(c->en, 0, c->m.nsm * sizeof *c->en);
+  memset(c->pn, 0, c->m.nb * sizeof *c->pn);
+  c->age = 0;
+  memset(c->ej_rr, 0, sizeof c->ej_rr);
 }
 
 static void pack(uint32_t *dst, const uint32_t *el, unsigned n, unsigned w) {
@@ -199,15 +219,44 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   const shell_xbar_t *m = &c->m;
   const shell_xbar_in_t *in = &m->in;
   const shell_xbar_out_t *o = &m->out;
-  unsigned pops = 0, reqs = 0;
-  for (unsigned w = 0; w < MW; w++) {
-    pops += (unsigned)__builtin_popcount(o->inj_pop_o[w]);
-    reqs += (unsigned)__builtin_popcount(o->l2_req_valid_o[w]);
-  }
-  c->reqs += reqs;
-  if (pops != reqs) {
-    snprintf(msg, n, "cycle %llu: %u SM pops for %u bank requests", (unsigned long long)cycle, pops, reqs);
-    return 1;
+  /* the requests popped this cycle join their bank's pending list */
+  for (unsigned s = 0; s < m->nsm; s++)
+    if (shell_xbar_bit(o->inj_pop_o, s)) {
+      unsigned b = (in->inj_line_i[s] >> m->sectw) % m->nb;
+      if (!shell_xbar_bit(in->inj_valid_i, s) || c->pn[b] == c->pq) {
+        snprintf(msg, n, "cycle %llu: SM %u popped %s", (unsigned long long)cycle, s,
+                 c->pn[b] == c->pq ? "a request its bank has no room for" : "without a request");
+        return 1;
+      }
+      uint32_t *e = c->pend[(size_t)b * c->pq + c->pn[b]++];
+      e[0] = s, e[1] = in->inj_line_i[s], e[2] = in->inj_id_i[s];
+      e[3] = shell_xbar_bit(in->inj_store_i, s) | shell_xbar_bit(in->inj_byp_i, s) << 1, e[4] = c->age++;
+    }
+  /* a bank's request: the oldest pending one of its SM, unaltered */
+  for (unsigned b = 0; b < m->nb; b++) {
+    if (shell_xbar_bit(o->l2_req_valid_o, b)) {
+      uint32_t *pb = c->pend[(size_t)b * c->pq];
+      int k = -1;
+      for (unsigned j = 0; j < c->pn[b]; j++)
+        if (pb[j * 5] == o->l2_req_sm_o[b] && (k < 0 || pb[j * 5 + 4] < pb[k * 5 + 4])) k = (int)j;
+      uint32_t fl = shell_xbar_bit(o->l2_req_store_o, b) | shell_xbar_bit(o->l2_req_byp_o, b) << 1;
+      if (!shell_xbar_bit(in->l2_req_ready_i, b) || k < 0 || pb[k * 5 + 1] != o->l2_req_line_o[b] ||
+          pb[k * 5 + 2] != o->l2_req_id_o[b] || pb[k * 5 + 3] != fl) {
+        snprintf(msg, n, "cycle %llu: bank %u gets SM %u line 0x%x id %u: %s", (unsigned long long)cycle, b,
+                 o->l2_req_sm_o[b], o->l2_req_line_o[b], o->l2_req_id_o[b],
+                 !shell_xbar_bit(in->l2_req_ready_i, b) ? "the bank is not ready" : "not that SM's oldest request for it");
+        return 1;
+      }
+      memcpy(pb + k * 5, pb + (c->pn[b] - 1) * 5, 5 * sizeof *pb);
+      c->pn[b]--;
+      c->reqs++;
+    }
+    unsigned cap = m->speedup == 2 ? m->bq : 0;
+    if (c->pn[b] > cap) {
+      snprintf(msg, n, "cycle %llu: bank %u has %u requests popped and not handed over (at most %u)",
+               (unsigned long long)cycle, b, c->pn[b], cap);
+      return 1;
+    }
   }
   /* every response an SM takes is the oldest one taken for it from a bank:
    * none lost, doubled, reordered or misrouted (ejections first: a response
@@ -224,17 +273,37 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
       c->en[i]--;
       c->rsps++;
     }
+  /* the responses moved into SM i's buffer this cycle (at most the
+   * speedup), in grant order: round-robin from the bank after the last one
+   * moved for it (the scoreboard's own pointer, ej_rr) */
+  unsigned nmv[W] = {0}, mv[W][2];
   for (unsigned b = 0; b < m->nb; b++)
     if (shell_xbar_bit(o->l2_rsp_ready_o, b)) {
       unsigned i = in->l2_rsp_sm_i[b];
-      if (!shell_xbar_bit(in->l2_rsp_valid_i, b) || i >= m->nsm || c->en[i] == c->expd) {
+      if (!shell_xbar_bit(in->l2_rsp_valid_i, b) || i >= m->nsm || nmv[i] == m->speedup) {
         snprintf(msg, n, "cycle %llu: bank %u popped without a response for an SM that can take it", (unsigned long long)cycle, b);
+        return 1;
+      }
+      mv[i][nmv[i]++] = b;
+    }
+  for (unsigned i = 0; i < m->nsm; i++) {
+    if (!nmv[i]) continue;
+    if (nmv[i] == 2 && (mv[i][0] + m->nb - c->ej_rr[i]) % m->nb > (mv[i][1] + m->nb - c->ej_rr[i]) % m->nb) {
+      unsigned t = mv[i][0];
+      mv[i][0] = mv[i][1], mv[i][1] = t;
+    }
+    for (unsigned k = 0; k < nmv[i]; k++) {
+      unsigned b = mv[i][k];
+      if (c->en[i] == c->expd) {
+        snprintf(msg, n, "cycle %llu: SM %u takes more responses than its buffer holds", (unsigned long long)cycle, i);
         return 1;
       }
       uint32_t *e = c->exp[(size_t)i * c->expd + (c->eh[i] + c->en[i]) % c->expd];
       e[0] = in->l2_rsp_line_i[b], e[1] = in->l2_rsp_id_i[b];
       c->en[i]++;
     }
+    c->ej_rr[i] = mv[i][nmv[i] - 1] + 1 == m->nb ? 0 : mv[i][nmv[i] - 1] + 1;
+  }
   return 0;
 }
 
@@ -247,7 +316,7 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_xbar = {
     .name = "shell_xbar",
     .rtl_module = "shell_xbar",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv shell/shell_xbar.sv",
+    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync_w2.sv shell/shell_xbar.sv",
     .help = "GPU shell: request and response crossbars (SHELL_SMS x SHELL_L2_BANKS)",
     .param_blocks = "shell_xbar shell l1d", /* l1d: its line, address, id and sectors shape the messages */
     .create = create,

@@ -4,6 +4,7 @@
 #include "bits.h"
 #include "fifo_sync.h"
 #include "fifo_sync_sram.h"
+#include "fifo_sync_w2.h"
 #include "mem_1r1w.h"
 #include "mem_1r1w_sync.h"
 #include "prio_enc.h"
@@ -43,6 +44,42 @@ static void test_fifo(tc_t *t) {
   TC_CHECK(t, fifo_sync_count(&f) == 0, "pop on empty ignored");
   tc_group_end(t);
   fifo_sync_free(&f);
+}
+
+/* One cycle of a fifo_sync_w2: up to two pushes (values a, b), a pop. */
+static void w2_cycle(fifo_sync_w2_t *f, uint32_t push, uint32_t a, uint32_t push2, uint32_t b, uint32_t pop) {
+  fifo_sync_w2_comb(f, push, &a, push2, &b, pop);
+  fifo_sync_w2_commit(f);
+}
+
+static void test_fifo_w2(tc_t *t) {
+  fifo_sync_w2_t f;
+  fifo_sync_w2_init(&f, 5, 16);
+  fifo_sync_w2_reset(&f);
+  tc_group_begin(t, "fifo_sync_w2: two writes a cycle in order, the second refused without room for two, wrap at a depth of 5");
+  w2_cycle(&f, 1, 1, 1, 2, 0);
+  TC_CHECK(t, fifo_sync_w2_count(&f) == 2 && fifo_sync_w2_rdata(&f)[0] == 1, "two pushes in one cycle: count 2 (%u), head 1",
+           fifo_sync_w2_count(&f));
+  w2_cycle(&f, 1, 3, 1, 4, 0);
+  w2_cycle(&f, 1, 5, 1, 6, 0); /* one entry free: 5 taken, 6 refused */
+  TC_CHECK(t, fifo_sync_w2_full(&f) && fifo_sync_w2_count(&f) == 5, "second write refused with one entry free: count %u",
+           fifo_sync_w2_count(&f));
+  w2_cycle(&f, 0, 0, 1, 9, 0); /* a second write without the first is ignored */
+  w2_cycle(&f, 1, 7, 1, 8, 1); /* full: both refused (the pop does not make room this cycle) */
+  TC_CHECK(t, fifo_sync_w2_count(&f) == 4 && fifo_sync_w2_rdata(&f)[0] == 2, "full: pushes refused, pop taken: count %u head %u",
+           fifo_sync_w2_count(&f), fifo_sync_w2_rdata(&f)[0]);
+  w2_cycle(&f, 1, 10, 1, 11, 1); /* one free: 10 in, 11 refused; slots wrap (6 slots for 5 entries) */
+  w2_cycle(&f, 0, 0, 0, 0, 1);
+  w2_cycle(&f, 1, 12, 1, 13, 1); /* two free: both in */
+  static const uint32_t expect[] = {5, 10, 12, 13};
+  for (int i = 0; i < 4; i++) {
+    TC_CHECK(t, !fifo_sync_w2_empty(&f) && fifo_sync_w2_rdata(&f)[0] == expect[i], "pop %d gives %u (got %u)", i, expect[i],
+             fifo_sync_w2_rdata(&f)[0]);
+    w2_cycle(&f, 0, 0, 0, 0, 1);
+  }
+  TC_CHECK(t, fifo_sync_w2_empty(&f), "empty at the end");
+  tc_group_end(t);
+  fifo_sync_w2_free(&f);
 }
 
 static void test_prio(tc_t *t) {
@@ -193,6 +230,7 @@ static void test_fifo_sram(tc_t *t) {
 int main(void) {
   tc_t t = TC_INIT("prim");
   test_fifo(&t);
+  test_fifo_w2(&t);
   test_prio(&t);
   test_rr(&t);
   test_sat(&t);

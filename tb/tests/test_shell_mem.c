@@ -7,13 +7,19 @@
  *  - the ROP delay: a hit answered ROP latency + 2 cycles after it arrives
  *    (the read and decide stages), whatever the queue depth;
  *  - the DRAM channel: latency then bandwidth, a fractional interval;
- *  - shell_mem_derive: GTX480's flits and DRAM bandwidth. */
+ *  - shell_mem_derive: GTX480's flits and DRAM bandwidth;
+ *  - the crossbar's internal speedup (SHELL_XBAR_SPEEDUP): two SMs whose
+ *    heads map to one bank both pop in one cycle with speedup 2, one with 1;
+ *    two banks' responses for one SM both enter its ejection buffer in one
+ *    cycle with speedup 2, one with 1; a stalled bank's boundary buffer
+ *    takes no more than it holds. */
 #include <stdlib.h>
 #include <string.h>
 #include "cfg.h"
 #include "shell_dram.h"
 #include "shell_l2.h"
 #include "shell_mem.h"
+#include "shell_xbar.h"
 #include "tcheck.h"
 
 static void test_ipoly(tc_t *t) {
@@ -252,6 +258,79 @@ static void test_derive(tc_t *t) {
            d.port_bytes, d.flits_req, d.flits_line, d.reqq, d.dram_ivl_fp, d.dram_gbs);
 }
 
+static unsigned popcount_w(const uint32_t *v) {
+  unsigned n = 0;
+  for (unsigned w = 0; w < SHELL_XBAR_MW; w++) n += (unsigned)__builtin_popcount(v[w]);
+  return n;
+}
+
+/* 4 SMs, 4 banks, one-flit packets, 4-entry ejection buffers, BQ 2. */
+static void test_xbar_speedup(tc_t *t, unsigned su) {
+  shell_xbar_t x;
+  if (shell_xbar_init(&x, 4, 4, 20, 0, 8, 1, 4, su, 2)) { TC_CHECK(t, 0, "xbar init"); return; }
+  shell_xbar_in_t *in = &x.in;
+  const shell_xbar_out_t *o = &x.out;
+  /* requests: SMs 0 and 1 offer lines 0 and 4 (both bank 0), bank 0 ready */
+  memset(in, 0, sizeof *in);
+  shell_xbar_put(in->inj_valid_i, 0, 1), in->inj_line_i[0] = 0, in->inj_id_i[0] = 10;
+  shell_xbar_put(in->inj_valid_i, 1, 1), in->inj_line_i[1] = 4, in->inj_id_i[1] = 11;
+  shell_xbar_put(in->l2_req_ready_i, 0, 1);
+  shell_xbar_comb(&x);
+  unsigned pops = popcount_w(o->inj_pop_o);
+  int first = shell_xbar_bit(o->l2_req_valid_o, 0) && o->l2_req_sm_o[0] == 0 && o->l2_req_id_o[0] == 10;
+  shell_xbar_commit(&x);
+  /* next cycle: SM 1's request (buffered with speedup 2, still at its head with 1) reaches bank 0 */
+  if (su == 1) shell_xbar_put(in->inj_valid_i, 0, 0);
+  else memset(in->inj_valid_i, 0, sizeof in->inj_valid_i);
+  shell_xbar_comb(&x);
+  int second = shell_xbar_bit(o->l2_req_valid_o, 0) && o->l2_req_sm_o[0] == 1 && o->l2_req_line_o[0] == 4 &&
+               o->l2_req_id_o[0] == 11;
+  unsigned pops2 = popcount_w(o->inj_pop_o);
+  shell_xbar_commit(&x);
+  TC_CHECK(t, pops == su && first && second && pops2 == (su == 1),
+           "crossbar speedup %u: two SMs' heads for one bank: %u pop(s) in the first cycle (expected %u), SM 0's goes "
+           "straight to the bank (%d), SM 1's reaches it the next cycle (%d)",
+           su, pops, su, first, second);
+  /* responses: banks 1 and 2 both offer a response head for SM 3, which takes none yet */
+  shell_xbar_reset(&x);
+  memset(in, 0, sizeof *in);
+  for (unsigned b = 1; b <= 2; b++) {
+    shell_xbar_put(in->l2_rsp_valid_i, b, 1);
+    in->l2_rsp_sm_i[b] = 3, in->l2_rsp_line_i[b] = 100 + b, in->l2_rsp_id_i[b] = 20 + b;
+  }
+  shell_xbar_comb(&x);
+  unsigned taken = popcount_w(o->l2_rsp_ready_o);
+  shell_xbar_commit(&x);
+  unsigned cnt = fifo_sync_w2_count(&x.i_ejq[3]);
+  /* the SM takes them in grant order: bank 1's first */
+  memset(in, 0, sizeof *in);
+  shell_xbar_put(in->ej_ready_i, 3, 1);
+  shell_xbar_offer(&x);
+  int order = shell_xbar_bit(o->ej_valid_o, 3) && o->ej_line_o[3] == 101 && o->ej_id_o[3] == 21;
+  shell_xbar_comb(&x);
+  shell_xbar_commit(&x);
+  TC_CHECK(t, taken == su && cnt == su && order,
+           "crossbar speedup %u: two banks' responses for one SM: %u taken in one cycle, %u in its ejection buffer "
+           "(expected %u), bank 1's ejected first (%d)",
+           su, taken, cnt, su, order);
+  /* a stalled bank: 4 SMs' heads for bank 0, not ready for 4 cycles; BQ 2 */
+  shell_xbar_reset(&x);
+  memset(in, 0, sizeof *in);
+  unsigned stalled = 0;
+  for (unsigned c = 0; c < 4; c++) {
+    for (unsigned i = 0; i < 4; i++) {
+      shell_xbar_put(in->inj_valid_i, i, 1), in->inj_line_i[i] = 4 * i + 8 * c;
+    }
+    shell_xbar_comb(&x);
+    stalled += popcount_w(o->inj_pop_o) + popcount_w(o->l2_req_valid_o);
+    shell_xbar_commit(&x);
+  }
+  TC_CHECK(t, stalled == (su == 2 ? 2u : 0u),
+           "crossbar speedup %u: a bank not ready for 4 cycles with 4 SMs' heads for it: %u popped (expected %u: %s)",
+           su, stalled, su == 2 ? 2u : 0u, su == 2 ? "the boundary buffer's 2 entries" : "no boundary buffer");
+  shell_xbar_free(&x);
+}
+
 int main(void) {
   tc_t t = TC_INIT("shell_mem");
   test_ipoly(&t);
@@ -260,5 +339,7 @@ int main(void) {
   test_rop(&t);
   test_dram(&t);
   test_derive(&t);
+  test_xbar_speedup(&t, 1);
+  test_xbar_speedup(&t, 2);
   return tc_done(&t);
 }
