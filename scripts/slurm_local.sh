@@ -148,7 +148,9 @@ EOF
   while :; do
     local name pid
     while read -r name pid; do
-      if ! ours "$pid"; then
+      # alive, not `ours`: a daemon just started may not have exec'd yet
+      # (its cmdline is still this script's until then)
+      if ! kill -0 "$pid" 2>/dev/null || { [ -r "/proc/$pid/stat" ] && [ "$(awk '{print $3}' "/proc/$pid/stat")" = Z ]; }; then
         err "$name exited during start-up; see $S/log/$name.log: $(tail -3 "$S/log/$name.log" "$S/log/$name.out" 2>/dev/null | grep -v '^==>' | grep . | tail -2 | tr '\n' ' ')"
         down; exit 2
       fi
