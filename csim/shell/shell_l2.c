@@ -93,6 +93,8 @@ void shell_l2_reset(shell_l2_t *m) {
   m->dec_valid_q = m->dec_fill_q = m->rp_valid_q = 0;
   memset(m->dec_msg_q, 0, sizeof m->dec_msg_q);
   m->dec_set_q = ~0u;
+  m->fw_v_q = m->fw_tagw_q = 0;
+  m->fw_way_q = m->fw_tag_q = 0;
   memset(m->rp_msg_q, 0, sizeof m->rp_msg_q);
   memset(m->cnt_q, 0, sizeof m->cnt_q);
   fifo_sync_reset(&m->i_reqq);
@@ -178,6 +180,23 @@ int shell_l2_settled(const shell_l2_t *m) {
 }
 
 
+/* Way w's tag and age as the decide stage sees them: the rows read at the
+ * last edge, or what that edge wrote into way fw_way_q of the same set. */
+static inline uint32_t tag_at(const shell_l2_t *m, const uint32_t *row, unsigned w) {
+#ifndef FAULT_SHELL_L2_SAMESET
+  if (m->fw_v_q && m->fw_tagw_q && m->fw_way_q == w) return m->fw_tag_q;
+#endif /* (FAULT_SHELL_L2_SAMESET: not forwarded) */
+  return (uint32_t)bits_get(row, w * m->tlw, m->tlw);
+}
+static inline uint32_t age_at(const shell_l2_t *m, const uint32_t *row, unsigned w) {
+#ifndef FAULT_SHELL_L2_SAMESET
+  if (m->fw_v_q && m->fw_way_q == w) return m->tick_q;
+#else
+  (void)m; /* injected: the write of the last edge is not forwarded */
+#endif
+  return row[w];
+}
+
 void shell_l2_peek(shell_l2_t *m) {
   shell_l2_out_t *o = &m->out;
   msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
@@ -214,7 +233,7 @@ void shell_l2_comb(shell_l2_t *m) {
     o0 = (size_t)set * m->ways;
     const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
     for (unsigned w = 0; w < m->ways; w++)
-      if (m->valid_q[o0 + w] && (uint32_t)bits_get(tag_row, w * m->tlw, m->tlw) == tline && !lhit) { lhit = 1; hway = w; }
+      if (m->valid_q[o0 + w] && tag_at(m, tag_row, w) == tline && !lhit) { lhit = 1; hway = w; }
     /* a hit: the line is present and so is the atom's sector */
 #ifdef FAULT_SHELL_L2_SECT
     hit = lhit; /* fault: a present line hits for every sector */
@@ -230,14 +249,14 @@ void shell_l2_comb(shell_l2_t *m) {
     }
     if (!vfound)
       for (unsigned w = 1; w < m->ways; w++)
-        if (age_row[w] < age_row[vway]) vway = w;
+        if (age_at(m, age_row, w) < age_at(m, age_row, vway)) vway = w;
     /* a valid victim that is dirty must be written back before its way is reused */
 #ifdef FAULT_SHELL_L2_WB
     vdirty = 0; /* fault: a dirty victim is dropped, never written back */
 #else
     vdirty = m->wback && m->valid_q[o0 + vway] && m->dirty_q[o0 + vway];
 #endif
-    vtag = (uint32_t)bits_get(tag_row, vway * m->tlw, m->tlw);
+    vtag = tag_at(m, tag_row, vway);
   }
   /* a fill finishes only while DRAM still offers its line */
   uint32_t fill = m->dec_valid_q && m->dec_fill_q && in->dram_rsp_valid_i && in->dram_rsp_line_i == line;
@@ -287,26 +306,24 @@ void shell_l2_comb(shell_l2_t *m) {
     }
   }
   /* ---- read: a fill, else the replayed request, else the queue head ------
-   * An access is not read while the decide stage holds its set (it may write
-   * that set at this edge); a request is not read while the decide stage's
-   * request moves to the replay slot (it is older). */
+   * A request is not read while the decide stage's request moves to the
+   * replay slot (it is older), nor a fill while the decide stage holds one.
+   * An access to the set written at this edge
+   * is read all the same: the SRAM returns the old row, and the forward
+   * fw_* brings the write (docs/shell.md, "Hazards"). */
   uint64_t r_msg = m->rp_valid_q ? msg64(m->rp_msg_q) : bits_get(fifo_sync_rdata(&m->i_reqq), 0, m->bodyw);
   uint32_t f_set = 0, r_set = 0, a_fill = 0, a_req = 0; /* (a set index computed only where it is used) */
-#ifdef FAULT_SHELL_L2_SAMESET
-  a_fill = in->dram_rsp_valid_i; /* fault: no access waits for the decide stage's set */
+  /* no fill is read while the decide stage holds one: DRAM still offers that
+   * fill this cycle (taken at this edge, or refused: a full response queue;
+   * then the request behind it gets the port for a cycle) */
+  a_fill = in->dram_rsp_valid_i && !(m->dec_valid_q && m->dec_fill_q);
   if (a_fill) f_set = shell_l2_set_idx(m, in->dram_rsp_line_i >> m->sectw);
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
   if (a_req) r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)) >> m->sectw);
-#else
-  if (in->dram_rsp_valid_i) {
-    f_set = shell_l2_set_idx(m, in->dram_rsp_line_i >> m->sectw);
-    a_fill = !(m->dec_valid_q && f_set == set);
-  }
-  if (!a_fill && (m->rp_valid_q || rq_ready) && !replay) {
-    r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)) >> m->sectw);
-    a_req = !(m->dec_valid_q && r_set == set);
-  }
-#endif
+  m->fw_v_d = (uint8_t)((touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set);
+  m->fw_tagw_d = m->fw_v_d ? (uint8_t)alloc : m->fw_tagw_q; /* (held when no forward is taken) */
+  m->fw_way_d = m->fw_v_d ? (alloc ? vway : hway) : m->fw_way_q;
+  m->fw_tag_d = m->fw_v_d ? tline : m->fw_tag_q;
   if (a_fill || a_req) {
     mem_1r1w_sync_read(&m->i_tags, a_fill ? f_set : r_set);
     mem_1r1w_sync_read(&m->i_ages, a_fill ? f_set : r_set);
@@ -359,6 +376,10 @@ void shell_l2_commit(shell_l2_t *m) {
   m->dec_valid_q = m->dec_valid_d;
   m->dec_fill_q = m->dec_fill_d;
   m->dec_set_q = m->dec_set_d;
+  m->fw_v_q = m->fw_v_d;
+  m->fw_tagw_q = m->fw_tagw_d;
+  m->fw_way_q = m->fw_way_d;
+  m->fw_tag_q = m->fw_tag_d;
   memcpy(m->dec_msg_q, m->dec_msg_d, sizeof m->dec_msg_q);
   m->rp_valid_q = m->rp_valid_d;
   memcpy(m->rp_msg_q, m->rp_msg_d, sizeof m->rp_msg_q);

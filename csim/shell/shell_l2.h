@@ -29,8 +29,9 @@
  * queue head reads its set's rows from the SRAM macros i_tags / i_ages)
  * and decide (the next cycle); the decide stage never holds an access
  * (a request that cannot finish moves to the replay slot rp_*, a fill is
- * left with DRAM); an access is not read while the decide stage holds its
- * set.  docs/shell.md, "L2 bank: SRAM tag and age arrays".
+ * left with DRAM); an access to the set the decide stage writes is read
+ * in the same cycle and sees that write through the forward fw_*.
+ * docs/shell.md, "L2 bank: SRAM tag and age arrays".
  * Per cycle: set m->in, shell_l2_comb() (outputs, next state), then
  * shell_l2_commit() at the edge. */
 #ifndef SHELL_L2_H
@@ -76,6 +77,12 @@ typedef struct {
   /* decide stage (the access read at the last edge) and the replay slot */
   uint8_t dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d, rp_valid_q, rp_valid_d;
   uint32_t dec_msg_q[4], dec_msg_d[4], rp_msg_q[4], rp_msg_d[4]; /* bodyw bits; words past them zero */
+  /* same-set forward: the access in the decide stage was read at the edge
+   * that also wrote its set (the SRAM reads before it writes), so its rows
+   * are stale in way fw_way_q: that way's age is tick_q (the stamp written),
+   * and its tag fw_tag_q when fw_tagw_q (an allocation wrote it) */
+  uint8_t fw_v_q, fw_v_d, fw_tagw_q, fw_tagw_d;
+  uint32_t fw_way_q, fw_way_d, fw_tag_q, fw_tag_d;
   fifo_sync_t i_reqq, i_rspq;
   int dset; /* the set whose valid bits this cycle writes (-1 none) */
   uint32_t wbuf[4], *tag_wbuf, *age_wbuf, *wmask;

@@ -24,9 +24,10 @@
 // victim's write-back) is left with DRAM (ready low) and read again.  A fill
 // is taken from DRAM (dram_rsp_ready_o) in its decide cycle, and only if
 // DRAM still offers the same line.
-// Hazard: an access is not read in a cycle whose decide stage holds the same
-// set (that access may write the set at this edge and the read would see the
-// old row: mem_1r1w_sync reads before the write); it is read the next cycle.
+// Hazard: an access read in a cycle whose decide stage writes the same set
+// gets the old row (mem_1r1w_sync reads before the write); the write is
+// forwarded (fw_*: the way written, its tag when allocated, its age tick_q)
+// and the next decide stage sees it over the row, so no access waits.
 // valid_q and dirty_q stay in flops (reset to clean invalid; an SRAM has no
 // reset).
 //
@@ -123,6 +124,11 @@ module shell_l2 #(
   // replay slot: a request whose decide stage could not finish
   logic             rp_valid_q, rp_valid_d;
   logic [BodyW-1:0] rp_msg_q, rp_msg_d;
+  // same-set forward: the decide stage's rows were read at the edge that
+  // wrote way fw_way_q of its set (age: tick_q; tag: fw_tag_q if fw_tagw_q)
+  logic             fw_v_q, fw_v_d, fw_tagw_q, fw_tagw_d;
+  logic [WayW-1:0]  fw_way_q, fw_way_d;
+  logic [TlW-1:0]   fw_tag_q, fw_tag_d;
 
   // ---- tag and age arrays: SRAM macros, one row of Ways slices per set -----
   logic                 ta_re;
@@ -198,6 +204,8 @@ module shell_l2 #(
   logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
   logic [31:0]     h_ts;
+  logic [Ways*TlW-1:0] tag_eff;  // the rows as the decide stage sees them
+  logic [Ways*32-1:0]  age_eff;  // (the forward over the SRAM's rows)
 
   always_comb begin
     for (int unsigned s = 0; s < Sets; s++)
@@ -219,10 +227,19 @@ module shell_l2 #(
     tline = line[LaW-1:SectW];
     sbit  = NSec'(1) << (32'(line) & (NSec - 1));
     set   = set_idx(tline);
+    tag_eff = tag_row;
+    age_eff = age_row;
+`ifdef LS_FAULTS
+    if (ls_fault_pkg::sel != ls_fault_pkg::FAULT_SHELL_L2_SAMESET)  // fault: the write of the last edge is not forwarded
+`endif
+    if (fw_v_q) begin
+      age_eff[fw_way_q*32 +: 32] = tick_q;
+      if (fw_tagw_q) tag_eff[fw_way_q*TlW +: TlW] = fw_tag_q;
+    end
     lhit = 1'b0;
     hway = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (valid_q[set][w] != '0 && tag_row[w*TlW +: TlW] == tline && !lhit) begin
+      if (valid_q[set][w] != '0 && tag_eff[w*TlW +: TlW] == tline && !lhit) begin
         lhit = 1'b1;
         hway = WayW'(w);
       end
@@ -245,10 +262,10 @@ module shell_l2 #(
       end
     if (!vfound)
       for (int unsigned w = 1; w < Ways; w++)
-        if (age_row[w*32 +: 32] < age_row[vway*32 +: 32]) vway = WayW'(w);
+        if (age_eff[w*32 +: 32] < age_eff[vway*32 +: 32]) vway = WayW'(w);
     // a valid victim that is dirty must be written back before its way is reused
     vdirty  = WBack != 0 && valid_q[set][vway] != '0 && dirty_q[set][vway];
-    vtag    = tag_row[vway*TlW +: TlW];
+    vtag    = tag_eff[vway*TlW +: TlW];
     // a fill finishes only while DRAM still offers its line
     fill    = dec_valid_q && dec_fill_q && dram_rsp_valid_i && dram_rsp_line_i == line;
     look    = dec_valid_q && !dec_fill_q;
@@ -304,19 +321,22 @@ module shell_l2 #(
       end
     end
     // ---- read: a fill, else the replayed request, else the queue head ----
-    // An access is not read while the decide stage holds its set (it may
-    // write that set at this edge); a request is not read while the decide
-    // stage's request moves to the replay slot (it is older).
+    // A request is not read while the decide stage's request moves to the
+    // replay slot (it is older).  An access to the set written at this edge
+    // is read all the same: the SRAM returns the old row, the forward fw_*
+    // brings the write.
     f_set  = set_idx(dram_rsp_line_i[LaW-1:SectW]);
     r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
     r_set  = set_idx(r_msg[LaW-1:SectW]);
-`ifdef LS_FAULTS
-    a_fill = dram_rsp_valid_i && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SAMESET || !(dec_valid_q && f_set == set));  // fault: no access waits for the decide stage's set
-    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SAMESET || !(dec_valid_q && r_set == set));
-`else
-    a_fill = dram_rsp_valid_i && !(dec_valid_q && f_set == set);
-    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay && !(dec_valid_q && r_set == set);
-`endif
+    // no fill is read while the decide stage holds one: DRAM still offers
+    // that fill this cycle (taken at this edge, or refused: a full response
+    // queue; then the request behind it gets the port for a cycle)
+    a_fill = dram_rsp_valid_i && !(dec_valid_q && dec_fill_q);
+    a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;
+    fw_v_d    = (touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set;
+    fw_tagw_d = fw_v_d ? alloc : fw_tagw_q;  // (held when no forward is taken)
+    fw_way_d  = fw_v_d ? (alloc ? vway : hway) : fw_way_q;
+    fw_tag_d  = fw_v_d ? tline : fw_tag_q;
     ta_re    = a_fill || a_req;
     ta_raddr = a_fill ? f_set : r_set;
     dec_valid_d = a_fill || a_req;
@@ -369,6 +389,10 @@ module shell_l2 #(
       dec_msg_q   <= '0;
       rp_valid_q  <= 1'b0;
       rp_msg_q    <= '0;
+      fw_v_q      <= 1'b0;
+      fw_tagw_q   <= 1'b0;
+      fw_way_q    <= '0;
+      fw_tag_q    <= '0;
     end else begin
       tick_q      <= tick_d;
       cyc_q       <= cyc_d;
@@ -377,6 +401,10 @@ module shell_l2 #(
       dec_msg_q   <= dec_msg_d;
       rp_valid_q  <= rp_valid_d;
       rp_msg_q    <= rp_msg_d;
+      fw_v_q      <= fw_v_d;
+      fw_tagw_q   <= fw_tagw_d;
+      fw_way_q    <= fw_way_d;
+      fw_tag_q    <= fw_tag_d;
     end
   end
 

@@ -118,6 +118,10 @@ void shell_l2_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_l2_
   ls_reg(mp, P("dec_msg_q"), m->bodyw, m->dec_msg_q);
   ls_reg(mp, P("rp_valid_q"), 1, &m->rp_valid_q);
   ls_reg(mp, P("rp_msg_q"), m->bodyw, m->rp_msg_q);
+  ls_reg(mp, P("fw_v_q"), 1, &m->fw_v_q);
+  ls_reg(mp, P("fw_tagw_q"), 1, &m->fw_tagw_q);
+  ls_reg(mp, P("fw_way_q"), m->ways > 1 ? log2u(m->ways) : 1, &m->fw_way_q);
+  ls_reg(mp, P("fw_tag_q"), m->tlw, &m->fw_tag_q);
   ls_fifo(mp, P("i_reqq"), &m->i_reqq);
   ls_fifo(mp, P("i_rspq"), &m->i_rspq);
 #undef P
