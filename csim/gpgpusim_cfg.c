@@ -190,8 +190,11 @@ static const struct { const char *opt, *why; } ignored_why[] = {
     {"-gpgpu_shmem_size", "no shared memory: every kernel uses none (the carve-out: -gpgpu_adaptive_cache_config)"},
     {"-gpgpu_cache:dl1PrefL1", "the L1D has its configured size"},
     {"-gpgpu_cache:dl1PrefShared", "the L1D has its configured size"},
-    {"-network_mode", "the interconnect is the shell's crossbar (one flit per port per cycle)"},
-    {"-inter_config_file", "the interconnect is the shell's crossbar"},
+    {"-inter_config_file", "the interconnect is the shell's crossbar; the .icnt file is not read (SHELL_XBAR_SPEEDUP, SHELL_XBAR_BQ)"},
+    {"-icnt_in_buffer_limit", "an SM's side of the crossbar is its L1D's miss and bypass queues (no separate input buffer)"},
+    {"-icnt_subnets", "requests and responses always travel on two separate crossbars"},
+    {"-icnt_arbiter_algo", "each bank grants round-robin over the SMs (two grants a cycle with speedup 2), not iSLIP"},
+    {"-icnt_out_buffer_limit", "used only with -network_mode 2 (the local crossbar's output buffer)"},
 };
 
 /* -gpgpu_cache:dl2 [T:]nsets:line:assoc,rep:wr:alloc:wr_alloc[:set_idx],mshr...
@@ -315,6 +318,20 @@ static int gpu_options(ctx_t *c) {
       if (num(c, i, "", k->t[i + 1].text, plain[q].lo, plain[q].hi, &v) || setp(c, i, plain[q].id, v)) return -1;
       rep_add(c->rep, &k->t[i], &k->t[i + 1], 1, plain[q].note);
     }
+  /* GPGPU-Sim's local crossbar (-network_mode 2): its output buffer is the
+   * bank's boundary buffer; with booksim (1) the .icnt file holds it and is
+   * not read (SHELL_XBAR_BQ keeps its default, that file's usual 64) */
+  if ((i = opt_at(k, "-network_mode")) >= 0) {
+    if (num(c, i, "", k->t[i + 1].text, 1, 2, &v)) return -1;
+    j = opt_at(k, "-icnt_out_buffer_limit");
+    if (v == 2 && j >= 0) {
+      if (num(c, j, "", k->t[j + 1].text, 2, 512, &v2) || setp(c, j, P_SHELL_XBAR_BQ, v2)) return -1;
+      rep_add(c->rep, &k->t[j], &k->t[j + 1], 1, "SHELL_XBAR_BQ (the local crossbar's output buffer: each bank's boundary buffer)");
+    }
+    rep_add(c->rep, &k->t[i], &k->t[i + 1], 1,
+            v == 2 ? "the local crossbar (xbar_router): the shell's crossbar, -icnt_out_buffer_limit its boundary buffers"
+                   : "booksim: the shell's crossbar; the .icnt file is not read (SHELL_XBAR_SPEEDUP 2 and SHELL_XBAR_BQ 64: the tested .icnt files' values)");
+  }
   if ((i = opt_at(k, "-gpgpu_dram_partition_queues")) >= 0) {
     long long q[4];
     if (fields(c, i, f, 4, "<icnt->L2>:<L2->DRAM>:<DRAM->L2>:<L2->icnt> queue entries, e.g. 64:64:64:64")) return -1;

@@ -313,10 +313,10 @@ void shell_l2_comb(shell_l2_t *m) {
    * fw_* brings the write (docs/shell.md, "Hazards"). */
   uint64_t r_msg = m->rp_valid_q ? msg64(m->rp_msg_q) : bits_get(fifo_sync_rdata(&m->i_reqq), 0, m->bodyw);
   uint32_t f_set = 0, r_set = 0, a_fill = 0, a_req = 0; /* (a set index computed only where it is used) */
-  /* no fill is read while the decide stage holds one: DRAM still offers that
-   * fill this cycle (taken at this edge, or refused: a full response queue;
-   * then the request behind it gets the port for a cycle) */
-  a_fill = in->dram_rsp_valid_i && !(m->dec_valid_q && m->dec_fill_q);
+  /* no fill is read in the cycle DRAM hands one over (it still offers that
+   * fill now); a fill refused (response queue full) is read again at once,
+   * ahead of requests, as GPGPU-Sim fills ahead of new accesses */
+  a_fill = in->dram_rsp_valid_i && !fill_go;
   if (a_fill) f_set = shell_l2_set_idx(m, in->dram_rsp_line_i >> m->sectw);
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
   if (a_req) r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)) >> m->sectw);

@@ -328,10 +328,10 @@ module shell_l2 #(
     f_set  = set_idx(dram_rsp_line_i[LaW-1:SectW]);
     r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
     r_set  = set_idx(r_msg[LaW-1:SectW]);
-    // no fill is read while the decide stage holds one: DRAM still offers
-    // that fill this cycle (taken at this edge, or refused: a full response
-    // queue; then the request behind it gets the port for a cycle)
-    a_fill = dram_rsp_valid_i && !(dec_valid_q && dec_fill_q);
+    // no fill is read in the cycle DRAM hands one over (it still offers
+    // that fill now); a fill refused (response queue full) is read again at
+    // once, ahead of requests, as GPGPU-Sim fills ahead of new accesses
+    a_fill = dram_rsp_valid_i && !fill_go;
     a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;
     fw_v_d    = (touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set;
     fw_tagw_d = fw_v_d ? alloc : fw_tagw_q;  // (held when no forward is taken)

@@ -230,6 +230,7 @@ static void test_gpgpusim_file(tc_t *t) {
                     "-gpgpu_l2_rop_latency 120\n-dram_latency 100\n-gpgpu_n_mem_per_ctrlr 2\n-gpgpu_dram_buswidth 4\n"
                     "-gpgpu_dram_burst_length 8\n-dram_data_command_freq_ratio 4\n-gpgpu_dram_partition_queues 64:32:16:48\n"
                     "-gpgpu_frfcfs_dram_sched_queue_size 0\n-gpgpu_dram_return_queue_size 77\n"
+                    "-network_mode 2\n-icnt_out_buffer_limit 300\n"
                     "-gpgpu_cache:dl2 S:64:128:8,L:B:m:L:P,A:256:4,4:0,32\n-gpgpu_num_sched_per_core 2\n-ptx_x 1\n";
   cfg_defaults(&c);
   cap_begin(&k);
@@ -241,7 +242,7 @@ static void test_gpgpusim_file(tc_t *t) {
                   CFG(&c, SHELL_TBS) == 8 && CFG(&c, SHELL_SCHED) == SHELL_SCHED_LRR && CFG(&c, SHELL_FLIT) == 40 &&
                   CFG(&c, SHELL_L2_ROP_LAT) == 120 && CFG(&c, SHELL_DRAM_LAT) == 100 && CFG(&c, SHELL_DRAM_CHIPS) == 2 &&
                   CFG(&c, SHELL_L2_Q) == 64 && CFG(&c, SHELL_DRAM_Q) == 32 && CFG(&c, SHELL_L2_RSPQ) == 48 &&
-                  CFG(&c, SHELL_DRAM_SCHEDQ) == 0 && CFG(&c, SHELL_DRAM_RETQ) == 77 &&
+                  CFG(&c, SHELL_DRAM_SCHEDQ) == 0 && CFG(&c, SHELL_DRAM_RETQ) == 77 && CFG(&c, SHELL_XBAR_BQ) == 300 &&
                   CFG(&c, SHELL_L2_SETS) == 64 && CFG(&c, SHELL_L2_WAYS) == 8 &&
                   CFG(&c, SHELL_L2_WRITE) == SHELL_L2_WRITE_BACK && CFG(&c, SHELL_L2_SET_IDX) == SHELL_L2_SET_IDX_IPOLY &&
                   strstr(rep, "ignored 2 options: -gpgpu_num_sched_per_core -ptx_x"),
@@ -268,6 +269,10 @@ static void test_gpgpusim_file(tc_t *t) {
       {"-gpgpu_frfcfs_dram_sched_queue_size", "99999999999999999999", "is not an integer in 0..4096"},
       {"-gpgpu_dram_return_queue_size", "5000", "g.config:2: -gpgpu_dram_return_queue_size : '5000' is not an integer in 0..4096"},
       {"-gpgpu_dram_return_queue_size", "1x6", "'1x6' is not an integer"},
+      {"-network_mode", "3", "g.config:2: -network_mode : '3' is not an integer in 1..2"},
+      {"-network_mode", "2\n-icnt_out_buffer_limit 1", "g.config:3: -icnt_out_buffer_limit : '1' is not an integer in 2..512"},
+      {"-network_mode", "2\n-icnt_out_buffer_limit 4096", "g.config:3: -icnt_out_buffer_limit : '4096' is not an integer in 2..512"},
+      {"-network_mode", "2\n-icnt_out_buffer_limit -8", "is not an integer in 2..512"},
       {"-gpgpu_cache:dl2", "S:64:128:8,L:B:m:L", "field the string"},
       {"-gpgpu_cache:dl2", "S:64:64:8,L:B:m:L:L,A:256:4,4:0,32", "field line: expected the L1D's line size"},
       {"-gpgpu_cache:dl2", "S:63:128:8,L:B:m:L:L,A:256:4,4:0,32", "parameter SHELL_L2_SETS=63: expected"},

@@ -6,6 +6,8 @@
  *    request: hit or miss, and which dirty line is written back);
  *  - the ROP delay: a hit answered ROP latency + 2 cycles after it arrives
  *    (the read and decide stages), whatever the queue depth;
+ *  - the same-set forward (hits to one set one a cycle, LRU kept right) and
+ *    a refused fill's priority over a waiting hit;
  *  - the DRAM channel: latency then bandwidth, a fractional interval;
  *  - shell_mem_derive: GTX480's flits and DRAM bandwidth;
  *  - the crossbar's internal speedup (SHELL_XBAR_SPEEDUP): two SMs whose
@@ -197,6 +199,61 @@ static void test_rop(tc_t *t) {
   }
 }
 
+/* The same-set forward and fill priority (docs/shell.md, "Hazards"), on a
+ * 4-set x 2-way bank (ROP latency 1, one bank):
+ *  - lines 0x40 and 0x44 (set 0) filled, then 8 hits alternating between
+ *    them arrive one a cycle: each is offered the cycle after the one
+ *    before (the decide stage writes set 0 every cycle, the next access
+ *    reads it in the same cycle and sees the write), and the LRU stamps
+ *    stay right: a third line 0x48 then evicts 0x40 (the older), so 0x44
+ *    still hits and 0x40 misses;
+ *  - a fill refused by a full response queue goes before a hit waiting
+ *    behind it: the response queue (4 entries) is held full of hits, a hit
+ *    to 0x44 arrives and DRAM offers line 0x4c; when the queue drains, the next
+ *    response is the fill's (0x4c), then the hit's. */
+static void test_sameset(tc_t *t) {
+  shell_l2_t m;
+  if (shell_l2_init(&m, 4, 2, 1, 16, 4, 20, 0, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) { TC_CHECK(t, 0, "init"); return; }
+  shell_l2_reset(&m);
+  uint32_t q[64], nq = 0, pend = 0, pline = 0, rsp[64], nrsp = 0, rsp_at[64], misses = 0;
+  uint32_t req_at[400]; /* cycle -> the line requested (0: none); every line below is in set 0 */
+  memset(req_at, 0, sizeof req_at);
+  req_at[0] = 0x40, req_at[1] = 0x44;
+  for (unsigned k = 0; k < 8; k++) req_at[100 + k] = k & 1 ? 0x44 : 0x40;
+  req_at[150] = 0x48, req_at[200] = 0x44, req_at[201] = 0x40;
+  for (unsigned k = 0; k < 4; k++) req_at[291 + k] = 0x44; /* four hits fill the held queue */
+  req_at[300] = 0x44;                                       /* and this one waits with the fill */
+  for (unsigned c = 0; c < 400; c++) {
+    shell_l2_in_t *in = &m.in;
+    memset(in, 0, sizeof *in);
+    if (c == 299) q[nq++] = 0x4c; /* DRAM offers a line while the response queue is held full */
+    in->req_valid_i = req_at[c] != 0, in->req_line_i = req_at[c];
+    in->rsp_ready_i = c < 290 || c >= 320, in->dram_req_ready_i = 1;
+    if (!pend && nq) { pend = 1; pline = q[0]; memmove(q, q + 1, --nq * 4); }
+    in->dram_rsp_valid_i = pend, in->dram_rsp_line_i = pline;
+    shell_l2_comb(&m);
+    if (m.out.dram_req_valid_o && !m.out.dram_req_store_o && nq < 64) { q[nq++] = m.out.dram_req_line_o; misses++; }
+    if (m.out.dram_rsp_ready_o) pend = 0;
+    if (m.out.rsp_valid_o && in->rsp_ready_i && nrsp < 64) rsp_at[nrsp] = c, rsp[nrsp++] = m.out.rsp_line_o;
+    shell_l2_commit(&m);
+  }
+  /* responses: 0x40, 0x44 (fills); 8 hits; 0x48 (fill, evicting 0x40); 0x44
+   * (hit); 0x40 (fill, evicting 0x48); 0x44 x 4 (the hits held in the
+   * queue); 0x4c (the refused fill); 0x44 (the hit that waited) */
+  int ok_b2b = nrsp >= 10;
+  for (unsigned k = 3; k < 10 && ok_b2b; k++) ok_b2b = rsp_at[k] == rsp_at[k - 1] + 1;
+  TC_CHECK(t, ok_b2b && rsp_at[2] == 103,
+           "same set, back to back: 8 hits arriving one a cycle from cycle 100 are offered in cycles %u..%u (expected 103..110)",
+           nrsp > 2 ? rsp_at[2] : 0, nrsp > 9 ? rsp_at[9] : 0);
+  TC_CHECK(t, nrsp == 19 && rsp[10] == 0x48 && rsp[11] == 0x44 && rsp[12] == 0x40 && misses == 4,
+           "LRU after back-to-back hits to one set: 0x48 evicts 0x40 (0x44 hits, 0x40 misses again): %u responses, %u misses (expected 19, 4)",
+           nrsp, misses);
+  TC_CHECK(t, nrsp == 19 && rsp[16] == 0x44 && rsp[17] == 0x4c && rsp[18] == 0x44,
+           "a fill refused by a full response queue goes before the hit waiting with it: 0x%x then 0x%x (expected 0x4c, 0x44)",
+           nrsp > 17 ? rsp[17] : 0, nrsp > 18 ? rsp[18] : 0);
+  shell_l2_free(&m);
+}
+
 static void test_dram(tc_t *t) {
   shell_dram_t d;
   /* latency 100, a line every 6.5 cycles */
@@ -337,6 +394,7 @@ int main(void) {
   test_writeback(&t, 0);
   test_writeback(&t, 2);
   test_rop(&t);
+  test_sameset(&t);
   test_dram(&t);
   test_derive(&t);
   test_xbar_speedup(&t, 1);
