@@ -1045,7 +1045,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     uint64_t w2 = (n + 31) / 32 * ((n + wpb - 1) / wpb) * wpb; /* warps of a 2-D launch 32 x bs/32 over n x n */
     switch (id) {
     case 0: case 2: /* 32 x bs/32 blocks over ceil(n/32) */
-      bytes = nn * 4, recs = 2 * (n + 31) / 32 * wpb * (it * 4 + 2); break;
+      bytes = nn * 4, recs = 2 * ((n + 31) / 32) * wpb * (it * 4 + 2); break;
     case 1: bytes = nn * 4, recs = 2 * warps * (it * 4 + 2); break;
     case 3: bytes = nn * 4, recs = warps * (it * 10 + 5); break;
     case 4: case 5: case 7: bytes = nk * 4, recs = mmw * (it * 5 + 4); break;
