@@ -114,6 +114,7 @@ if [ -f $REAL ]; then
 fi
 expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
 expect2 "bad generator argument" "option --args: 'n=0' for workload atax" --workload atax --args n=0
+expect2 "a matrix-vector loop longer than the matrix" "workload atax: iters=600: expected at most n=512" --workload atax --args iters=600
 expect2 "bad shell parameter" "SHELL_SMS='129'" --set SHELL_SMS=129
 expect2 "too many L2 banks" "SHELL_L2_BANKS='129'" --set SHELL_L2_BANKS=129
 expect2 "the CCN ring past 16 SMs" "SHELL_SMS=17: must be 2..16 under SHELL_CCN" --set SHELL_SMS=17 --set SHELL_CCN=ON

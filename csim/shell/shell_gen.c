@@ -22,6 +22,10 @@ const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv",
 #define A4 0x05000000u
 #define A5 0x06000000u
 #define A6 0x07000000u
+#define A7 0x08000000u
+#define A8 0x09000000u
+#define A9 0x0A000000u
+#define A10 0x0B000000u
 #define GEN_ARRAY_BYTES (16ull << 20) /* the space between two array bases */
 #define GEN_MAX_RECS (1ull << 26)     /* records of one generated workload (12 bytes each) */
 
@@ -68,38 +72,6 @@ static void lanes_lin(uint32_t *a, uint32_t base, long long t0, long long tstrid
 }
 static void lanes_same(uint32_t *a, uint32_t addr) {
   for (unsigned l = 0; l < WL_LANES; l++) a[l] = addr;
-}
-
-/* Matrix-vector kernels: one thread per output element over `threads`
- * threads.  row-wise: thread i walks row i of M (lanes n*4 apart:
- * uncoalesced, the intra-warp contention of the MRPB paper); column-wise: thread
- * j walks column j (coalesced). */
-static void mv_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int nmat, const uint32_t *mat, int colwise,
-                      uint32_t vec, uint32_t out) {
-  unsigned wpb = g->bs / 32, blocks = (g->n + g->bs - 1) / g->bs;
-  shell_wl_kernel(w, name, blocks, wpb);
-  uint32_t a[WL_LANES];
-  for (unsigned b = 0; b < blocks; b++)
-    for (unsigned wi = 0; wi < wpb; wi++) {
-      shell_wl_warp_begin(w, b, wi);
-      long long t0 = (long long)b * g->bs + wi * 32;
-      uint32_t mask = t0 + 32 <= g->n ? 0xffffffffu : (t0 >= g->n ? 0 : (1u << (g->n - t0)) - 1);
-      if (mask) {
-        for (unsigned j = 0; j < g->iters; j++) {
-          for (int m = 0; m < nmat; m++) {
-            if (colwise) lanes_lin(a, mat[m] + j * g->n * 4, t0, 4);
-            else lanes_lin(a, mat[m] + j * 4, t0, (long long)g->n * 4);
-            shell_wl_mem(w, 0, mask, 4, a);
-          }
-          lanes_same(a, vec + j * 4);
-          shell_wl_mem(w, 0, mask, 4, a);
-          shell_wl_alu(w, 2 * nmat);
-        }
-        lanes_lin(a, out, t0, 4);
-        shell_wl_mem(w, 1, mask, 4, a);
-      }
-      shell_wl_exit(w);
-    }
 }
 
 /* C[i][j] over an n x n grid of threads, warps along j. */
@@ -322,6 +294,95 @@ static void pb_fdtd2d(shell_wl_t *w, unsigned nx, unsigned ny, unsigned tmax, un
   for (unsigned b_ = 0; b_ < (blocks); b_++)                                                                      \
     for (unsigned wi_ = 0, t0 = b_ * (bs); wi_ < (bs) / 32; wi_++, t0 += 32)                                      \
       for (int once_ = (shell_wl_warp_begin(w, b_, wi_), 1); once_; once_ = 0, shell_wl_exit(w))
+
+/* PolyBench-GPU's matrix-vector kernels (CUDA/ATAX/atax.cu, BICG/bicg.cu,
+ * MVT/mvt.cu, GESUMMV/gesummv.cu; NX = NY = N = n, the matrix n x n,
+ * row-major).  A thread owns one element out[e] of a vector and loops over
+ * the matrix's other index, k < iters (the suite's n by default; fewer
+ * shortens every thread's loop to its first iters trips).  Per trip, as nvcc
+ * (10.2) compiles these kernels -- their PTX, read: no pointer is
+ * __restrict__, so `out[e] += M[..] * v[k]` may alias M or v and the sum is
+ * stored every trip; its reload is forwarded from that store (only loads lie
+ * between) -- the loads come in the order nvcc emits them (the product's
+ * second operand first: v, then M, except bicg_kernel1's `r[i] * A[..]`:
+ * A, then r), an ALU gap of 2 (the FMA; the address and loop arithmetic,
+ * about 1.25 instructions a trip in the 4x unrolled loop), the store.
+ *   row-wise: M[e][k], lanes n floats apart (a line per lane);
+ *   column-wise: M[k][e], coalesced.  v[k] is one address (a broadcast).
+ * Before the loop: `first` 1 stores out[e] (atax, bicg: `out[e] = 0`), 0
+ * loads it (mvt: `x1[i] += ...` from the host's values).
+ * Launch: rep 1 (atax, mvt: DIM_THREAD_BLOCK_X x Y = 32 x 8 and 1-D
+ * indexing e = blockIdx.x * blockDim.x + threadIdx.x): ceil(n/32) blocks of
+ * 32 x bs/32; the bs/32 warps of a block (threadIdx.y) all own the same 32
+ * elements and do the same work, as launched.  rep 0 (bicg, gesummv: 256 x
+ * 1): ceil(n/bs) 1-D blocks of bs. */
+static void pb_mv(shell_wl_t *w, const char *name, unsigned n, unsigned iters, unsigned bs, int rep, uint32_t M,
+                  int colwise, uint32_t v, int mat_first, uint32_t out, int first) {
+  unsigned wpb = bs / 32, nb = rep ? (n + 31) / 32 : (n + bs - 1) / bs;
+  uint32_t a[WL_LANES], c[WL_LANES];
+  shell_wl_kernel(w, name, nb, wpb);
+  for (unsigned b = 0; b < nb; b++)
+    for (unsigned wi = 0; wi < wpb; wi++) {
+      shell_wl_warp_begin(w, b, wi);
+      long long e0 = rep ? (long long)b * 32 : (long long)b * bs + wi * 32; /* lane l owns out[e0 + l] */
+      uint32_t m = lanes_in(e0, 0, n);
+      if (m) {
+        lanes_lin(a, out, e0, 4);
+        shell_wl_mem(w, first, m, 4, a);
+        for (unsigned k = 0; k < iters; k++) {
+          if (colwise) lanes_lin(a, M + k * n * 4, e0, 4);
+          else lanes_lin(a, M + k * 4, e0, (long long)n * 4);
+          lanes_same(c, v + k * 4);
+          shell_wl_mem(w, 0, m, 4, mat_first ? a : c);
+          shell_wl_mem(w, 0, m, 4, mat_first ? c : a);
+          shell_wl_alu(w, 2);
+          lanes_lin(a, out, e0, 4);
+          shell_wl_mem(w, 1, m, 4, a);
+        }
+      }
+      shell_wl_exit(w);
+    }
+}
+
+/* gesummv, PolyBench-GPU CUDA/GESUMMV/gesummv.cu, gesummv_kernel on
+ * ceil(N/256) blocks of 256 x 1: thread i < N, for j < N:
+ * `tmp[i] += A[i*N+j] * x[j]; y[i] += B[i*N+j] * x[j];` then
+ * `y[i] = alpha * tmp[i] + beta * y[i]`.  nvcc's PTX per trip: ld x[j], ld
+ * A[i][j], ld tmp[i], FMA, st tmp[i], ld x[j], ld B[i][j], ld y[i], FMA, st
+ * y[i] -- the store to one accumulator may alias the other and x, so both
+ * are reloaded every trip and x[j] is read twice; after the loop ld tmp[i],
+ * ld y[i], 2 ALU, st y[i].  A (up to 64 MiB) at A0, B at A4, tmp A8, x A9,
+ * y A10. */
+static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
+  const uint32_t A = A0, B = A4, tmp = A8, x = A9, y = A10;
+  uint32_t a[WL_LANES], v[WL_LANES], t[WL_LANES], yy[WL_LANES];
+  FOR_1D(w, "gesummv_kernel", (n + bs - 1) / bs, bs, e0) {
+    uint32_t m = lanes_in(e0, 0, n);
+    lanes_lin(t, tmp, e0, 4);
+    lanes_lin(yy, y, e0, 4);
+    for (unsigned j = 0; m && j < iters; j++) {
+      lanes_same(v, x + j * 4);
+      shell_wl_mem(w, 0, m, 4, v);
+      lanes_lin(a, A + j * 4, e0, (long long)n * 4);
+      shell_wl_mem(w, 0, m, 4, a);
+      shell_wl_mem(w, 0, m, 4, t);
+      shell_wl_alu(w, 2);
+      shell_wl_mem(w, 1, m, 4, t);
+      shell_wl_mem(w, 0, m, 4, v);
+      lanes_lin(a, B + j * 4, e0, (long long)n * 4);
+      shell_wl_mem(w, 0, m, 4, a);
+      shell_wl_mem(w, 0, m, 4, yy);
+      shell_wl_alu(w, 2);
+      shell_wl_mem(w, 1, m, 4, yy);
+    }
+    if (m) {
+      shell_wl_mem(w, 0, m, 4, t);
+      shell_wl_mem(w, 0, m, 4, yy);
+      shell_wl_alu(w, 2);
+      shell_wl_mem(w, 1, m, 4, yy);
+    }
+  }
+}
 
 /* correlation / covariance, PolyBench-GPU CUDA/CORR/correlation.cu and
  * CUDA/COVAR/covariance.cu: data is N x M (row i, column j) at A0; mean A1,
@@ -938,11 +999,18 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */
   static const unsigned dn[] = {512, 512, 512, 512, 64, 64, 128, 64, 128, 65536, 32, 2048, /* then as the suites: */
                                 512, 512, 256, 2048, 256, 256, 256, 512, 100000, 2048, 65536, 65536, 65536};
-  static const unsigned di[] = {128, 128, 128, 128, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1, 1, 1};
-  static const unsigned db[] = {64, 64, 64, 64, 256, 256, 256, 256, 256, 128, 128, 64, /* the suites' blocks: */
+  /* 0: iters = n (the matrix-vector kernels' full loops) */
+  static const unsigned di[] = {0, 0, 0, 0, 64, 48, 1, 64, 1, 8, 64, 0, 512, 512, 256, 4, 256, 256, 256, 2, 100, 1, 1, 1, 1};
+  static const unsigned db[] = {256, 256, 256, 256, 256, 256, 256, 256, 256, 128, 128, 64, /* the suites' blocks: */
                                 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512, 256};
   gargs_t g = {dn[id], di[id], db[id]};
   if (parse_args(name, args, &g)) return -1;
+  if (id <= 3 && !g.iters) g.iters = g.n;
+  if (id <= 3 && g.iters > g.n) {
+    fprintf(stderr, "error: workload %s: iters=%u: expected at most n=%u (the loop runs over the matrix's n rows or columns)\n",
+            name, g.iters, g.n);
+    return -1;
+  }
   if (id >= 19 && g.bs != db[id]) {
     fprintf(stderr, "error: workload %s: bs=%u: the suite's BLOCK_SIZE is fixed (expected no bs)\n", name, g.bs);
     return -1;
@@ -976,8 +1044,10 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     uint64_t mmw = (nn + g.bs - 1) / g.bs * wpb, nk = (it > n ? it : n) * n; /* loops over k < iters index a row or column */
     uint64_t w2 = (n + 31) / 32 * ((n + wpb - 1) / wpb) * wpb; /* warps of a 2-D launch 32 x bs/32 over n x n */
     switch (id) {
-    case 0: case 1: case 2: bytes = nk * 4, recs = 2 * warps * (it * 3 + 2); break;
-    case 3: bytes = nk * 4, recs = warps * (it * 4 + 2); break;
+    case 0: case 2: /* 32 x bs/32 blocks over ceil(n/32) */
+      bytes = nn * 4, recs = 2 * ((n + 31) / 32) * wpb * (it * 4 + 2); break;
+    case 1: bytes = nn * 4, recs = 2 * warps * (it * 4 + 2); break;
+    case 3: bytes = nn * 4, recs = warps * (it * 10 + 5); break;
     case 4: case 5: case 7: bytes = nk * 4, recs = mmw * (it * 5 + 4); break;
     case 6: bytes = nn * 4, recs = mmw * 12; break;
     case 8: bytes = nn * 4, recs = (n / 16) * (n / 16) * 8 * 8; break;
@@ -1013,8 +1083,8 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
       fprintf(stderr, "error: workload %s: n=%u must be a multiple of 16 (the tile size)\n", name, g.n);
       return -1;
     }
-    /* the 64 MiB from A0 to A4: 3dconv (A; B at A4), pathfinder (wall), nw (reference; matrix at A4) */
-    uint64_t maxb = id == 14 || id == 20 || id == 21 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
+    /* the 64 MiB from A0 to A4: the matrix-vector kernels' matrix (gesummv's B from A4 to A8), 3dconv (A; B at A4), pathfinder (wall), nw (reference; matrix at A4) */
+    uint64_t maxb = id <= 3 || id == 14 || id == 20 || id == 21 ? 4 * GEN_ARRAY_BYTES : GEN_ARRAY_BYTES;
     if (bytes > maxb || recs > GEN_MAX_RECS) {
       fprintf(stderr, "error: workload %s: n=%u iters=%u bs=%u: %s (%llu; at most %llu): expected smaller n or iters\n",
               name, g.n, g.iters, g.bs, bytes <= maxb       ? "too many records"
@@ -1027,29 +1097,26 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   }
   uint32_t a[WL_LANES];
   switch (id) {
-  case 0: { /* atax: tmp = A x (row-wise), y = A^T tmp (column-wise) */
-    uint32_t m[] = {A0};
-    mv_kernel(w, "atax1", &g, 1, m, 0, A1, A2);
-    mv_kernel(w, "atax2", &g, 1, m, 1, A2, A3);
+  /* the matrix-vector kernels (pb_mv, pb_gesummv): NX = NY = N = n, iters the loops' trip count
+     (at most n).  The suite's datasets are all 4096: the 64 MiB matrix fits the span from A0 to A4
+     and the records the cap, but a run does not end within the shell's 5e7 cycles (docs/shell.md,
+     Generators); default n = 512, iters = 128 */
+  case 0: /* atax: atax_kernel1 tmp = A x (thread i, row-wise), atax_kernel2 y = A^T tmp (thread j,
+             column-wise); A at A0, x A4, y A5, tmp A6 */
+    pb_mv(w, "atax_kernel1", g.n, g.iters, g.bs, 1, A0, 0, A4, 0, A6, 1);
+    pb_mv(w, "atax_kernel2", g.n, g.iters, g.bs, 1, A0, 1, A6, 0, A5, 1);
     break;
-  }
-  case 1: { /* bicg: q = A p (row-wise), s = A^T r (column-wise) */
-    uint32_t m[] = {A0};
-    mv_kernel(w, "bicg1", &g, 1, m, 0, A1, A2);
-    mv_kernel(w, "bicg2", &g, 1, m, 1, A3, A4);
+  case 1: /* bicg: bicg_kernel1 s = A^T r (thread j, column-wise) first, then bicg_kernel2 q = A p
+             (thread i, row-wise); A at A0, r A4, s A5, p A6, q A7 */
+    pb_mv(w, "bicg_kernel1", g.n, g.iters, g.bs, 0, A0, 1, A4, 1, A5, 1);
+    pb_mv(w, "bicg_kernel2", g.n, g.iters, g.bs, 0, A0, 0, A6, 0, A7, 1);
     break;
-  }
-  case 2: { /* mvt: x1 += A y1 (row-wise), x2 += A^T y2 (column-wise) */
-    uint32_t m[] = {A0};
-    mv_kernel(w, "mvt1", &g, 1, m, 0, A1, A2);
-    mv_kernel(w, "mvt2", &g, 1, m, 1, A3, A4);
+  case 2: /* mvt: mvt_kernel1 x1 += a y_1 (row-wise), mvt_kernel2 x2 += a^T y_2 (column-wise);
+             a at A0, x1 A4, x2 A5, y_1 A6, y_2 A7 */
+    pb_mv(w, "mvt_kernel1", g.n, g.iters, g.bs, 1, A0, 0, A6, 0, A4, 0);
+    pb_mv(w, "mvt_kernel2", g.n, g.iters, g.bs, 1, A0, 1, A7, 0, A5, 0);
     break;
-  }
-  case 3: { /* gesummv: tmp = A x, y = B x, both row-wise */
-    uint32_t m[] = {A0, A3};
-    mv_kernel(w, "gesummv", &g, 2, m, 0, A1, A2);
-    break;
-  }
+  case 3: pb_gesummv(w, g.n, g.iters, g.bs); break;
   case 4: mm_kernel(w, "syrk", &g, 1); break;
   case 5: mm_kernel(w, "syr2k", &g, 2); break;
   case 7: mm_kernel(w, "gemm", &g, 0); break;

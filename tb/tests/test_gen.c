@@ -3,7 +3,7 @@
  * size, the exact launch geometry and record counts derived by hand from the
  * CUDA source (the derivation is in the comment above each check), plus the
  * lane addresses of specific records.  Array bases as shell_gen.c places
- * them: the k-th array of a workload at (k + 1) * 16 MiB. */
+ * them: the k-th array base at (k + 1) * 16 MiB. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,10 @@
 #define B4 0x05000000u
 #define B5 0x06000000u
 #define B6 0x07000000u
+#define B7 0x08000000u
+#define B8 0x09000000u
+#define B9 0x0A000000u
+#define B10 0x0B000000u
 
 typedef struct { uint32_t blocks, warps; uint64_t ld, st, bar, ex; } kcount_t;
 
@@ -69,6 +73,212 @@ static int kc_is(kcount_t c, uint32_t blocks, uint32_t warps, uint64_t ld, uint6
 #define KC_FMT "%u blocks x %u warps, %llu LD, %llu ST, %llu BAR, %llu EXIT"
 #define KC_ARG(c) (c).blocks, (c).warps, (unsigned long long)(c).ld, (unsigned long long)(c).st, \
                   (unsigned long long)(c).bar, (unsigned long long)(c).ex
+
+/* Loads and stores of warp (block, warp) of kernel k, and how many of them
+ * touch [lo, hi) in some active lane. */
+typedef struct { unsigned ld, st, ld_in, st_in; } wcount_t;
+static wcount_t warp_count(const shell_wl_t *w, unsigned k, unsigned block, unsigned warp, uint32_t lo, uint32_t hi) {
+  wcount_t c = {0, 0, 0, 0};
+  if (k >= w->nk || block >= w->k[k].blocks || warp >= w->k[k].warps) return c;
+  const wl_kernel_t *K = &w->k[k];
+  uint32_t i = block * K->warps + warp;
+  for (uint32_t r = 0; r < K->wlen[i]; r++) {
+    const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+    if (x->kind != WL_LD && x->kind != WL_ST) continue;
+    int in = 0;
+    uint32_t p = x->addr;
+    for (unsigned l = 0; l < WL_LANES; l++)
+      if (x->mask >> l & 1) {
+        uint32_t a = w->pool[p++];
+        in |= a >= lo && a < hi;
+      }
+    if (x->kind == WL_LD) c.ld++, c.ld_in += in;
+    else c.st++, c.st_in += in;
+  }
+  return c;
+}
+
+/* Two warps of kernel k run the same records (kinds, counts, masks, lane addresses). */
+static int same_warps(const shell_wl_t *w, unsigned k, unsigned b0, unsigned w0, unsigned b1, unsigned w1) {
+  if (k >= w->nk) return 0;
+  const wl_kernel_t *K = &w->k[k];
+  uint32_t i = b0 * K->warps + w0, j = b1 * K->warps + w1;
+  if (K->wlen[i] != K->wlen[j]) return 0;
+  for (uint32_t r = 0; r < K->wlen[i]; r++) {
+    const wl_rec_t *x = &w->rec[K->wfirst[i] + r], *y = &w->rec[K->wfirst[j] + r];
+    if (x->kind != y->kind || x->count != y->count || x->mask != y->mask || x->size != y->size) return 0;
+    if (x->kind == WL_LD || x->kind == WL_ST)
+      for (unsigned l = 0, n = (unsigned)__builtin_popcount(x->mask); l < n; l++)
+        if (w->pool[x->addr + l] != w->pool[y->addr + l]) return 0;
+  }
+  return 1;
+}
+
+static int kname_is(const shell_wl_t *w, unsigned k, const char *name) { return k < w->nk && !strcmp(w->k[k].name, name); }
+
+/* atax (PolyBench-GPU atax.cu; atax.cuh: blocks DIM_THREAD_BLOCK_X x Y =
+ * 32 x 8, grid ceil(NX/32) x 1, index i = blockIdx.x * blockDim.x +
+ * threadIdx.x), n=40, iters=8, bs=64: blocks of 32 x 2 on ceil(40/32) = 2
+ * blocks; both warps of a block own the same 32 elements (threadIdx.y is
+ * not in the index): block 0 lanes 0..31, block 1 i = 32..39 (mask 0xff).
+ * atax_kernel1, per warp: st tmp[i] (= 0), then per j < 8: ld x[j]
+ * (broadcast), ld A[i][j] (lanes 40 floats apart), st tmp[i] -> 16 LD, 9
+ * ST; 4 warps: 64 LD, 36 ST.  No load of tmp (nvcc forwards the sum).
+ * atax_kernel2 (thread j): st y[j], per i < 8: ld tmp[i], ld A[i][j]
+ * (coalesced), st y[j]: the same counts.  A at B0, x B4, y B5, tmp B6. */
+static void test_atax(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "atax", "n=40,iters=8,bs=64");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kname_is(&w, 0, "atax_kernel1") && kname_is(&w, 1, "atax_kernel2") &&
+                  kc_is(a, 2, 2, 64, 36, 0) && kc_is(b, 2, 2, 64, 36, 0),
+           "atax n=40 iters=8 bs=64: atax_kernel1 " KC_FMT "; atax_kernel2 " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* kernel1 block 1 warp 1 (i = 32 + l, lanes 0..7): store 0 tmp[i] = B6 +
+   * 128 + 4l; load 0 x[0] (B4, every lane); load 1 A[i][0] = B0 + (32 + l)
+   * * 160; load 5 (j = 2) A[i][2] = B0 + 5120 + 8 + 160 l; store 3 (j = 2)
+   * tmp[i].  Per warp 16 LD none in tmp, 9 ST all to tmp. */
+  wcount_t c = warp_count(&w, 0, 1, 1, B6, B6 + 40 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 1, 1, 1, 0), 0xff, B6 + 128, 4) && lanes_are(&w, mem_rec(&w, 0, 1, 1, 0, 0), 0xff, B4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 0, 1), 0xff, B0 + 5120, 160) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 0, 5), 0xff, B0 + 5128, 160) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 1, 3), 0xff, B6 + 128, 4) && c.ld == 16 && c.ld_in == 0 && c.st == 9 &&
+                  c.st_in == 9,
+           "atax: atax_kernel1 i=32..39: x[j] broadcast, A[i][j] lanes 160 B apart, tmp[i] stored every trip, never loaded "
+           "(%u LD, %u of tmp; %u ST, %u to tmp)", c.ld, c.ld_in, c.st, c.st_in);
+  /* kernel2 block 0 warp 0 (j = l): store 0 y[j] = B5 + 4l; load 0 tmp[0]
+   * (B6, broadcast), load 1 A[0][j] = B0 + 4l, load 2 tmp[1] = B6 + 4, load 3
+   * A[1][j] = B0 + 160 + 4l.  The two warps of every block are the same. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 0), ~0u, B5, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B6, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B6 + 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 3), ~0u, B0 + 160, 4) && same_warps(&w, 0, 0, 0, 0, 1) &&
+                  same_warps(&w, 0, 1, 0, 1, 1) && same_warps(&w, 1, 1, 0, 1, 1) && !same_warps(&w, 0, 0, 0, 1, 0),
+           "atax: atax_kernel2 reads tmp[i] (broadcast) and A[i][j] coalesced; a block's warps (threadIdx.y) repeat the same work");
+  shell_wl_free(&w);
+}
+
+/* bicg (PolyBench-GPU bicg.cu; bicg.cuh: 256 x 1 blocks; bicg_kernel1 on
+ * ceil(NY/256) blocks first, then bicg_kernel2 on ceil(NX/256)), n=100,
+ * iters=8, bs=64: ceil(100/64) = 2 blocks x 2 warps, elements 0..31,
+ * 32..63, 64..95, 96..99 (mask 0xf).
+ * bicg_kernel1 (thread j, s = A^T r): st s[j]; per i < 8: ld A[i][j]
+ * (coalesced; nvcc loads it before r[i], the product being r[i] * A[..]),
+ * ld r[i] (broadcast), st s[j] -> per warp 16 LD, 9 ST; 64 LD, 36 ST.
+ * bicg_kernel2 (thread i, q = A p): st q[i]; per j: ld p[j], ld A[i][j]
+ * (lanes 100 floats apart), st q[i]: the same counts.  A at B0, r B4, s
+ * B5, p B6, q B7. */
+static void test_bicg(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "bicg", "n=100,iters=8,bs=64");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kname_is(&w, 0, "bicg_kernel1") && kname_is(&w, 1, "bicg_kernel2") &&
+                  kc_is(a, 2, 2, 64, 36, 0) && kc_is(b, 2, 2, 64, 36, 0),
+           "bicg n=100 iters=8 bs=64: bicg_kernel1 " KC_FMT "; bicg_kernel2 " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* kernel1 block 1 warp 1 (j = 96 + l, lanes 0..3): load 0 A[0][j] = B0 +
+   * 384 + 4l, load 1 r[0] = B4, load 2 A[1][j] = B0 + 784 + 4l, load 3 r[1]
+   * = B4 + 4; store 0 and store 8 s[j] = B5 + 384 + 4l.  kernel2 block 1
+   * warp 0 (i = 64 + l): load 0 p[0] = B6, load 1 A[i][0] = B0 + 25600 +
+   * 400 l, load 15 (j = 7) A[i][7] = B0 + 25628 + 400 l, store 0 q[i] =
+   * B7 + 256 + 4l. */
+  wcount_t c = warp_count(&w, 0, 1, 1, B5, B5 + 400), d = warp_count(&w, 1, 1, 0, B7, B7 + 400);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 1, 1, 0, 0), 0xf, B0 + 384, 4) && lanes_are(&w, mem_rec(&w, 0, 1, 1, 0, 1), 0xf, B4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 0, 2), 0xf, B0 + 784, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 0, 3), 0xf, B4 + 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 1, 0), 0xf, B5 + 384, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 1, 1, 8), 0xf, B5 + 384, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 1, 0, 0, 0), ~0u, B6, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 1, 0, 0, 1), ~0u, B0 + 25600, 400) &&
+                  lanes_are(&w, mem_rec(&w, 1, 1, 0, 0, 15), ~0u, B0 + 25628, 400) &&
+                  lanes_are(&w, mem_rec(&w, 1, 1, 0, 1, 0), ~0u, B7 + 256, 4) && c.ld_in == 0 && c.st_in == 9 && d.ld_in == 0 &&
+                  d.st_in == 9,
+           "bicg: kernel1 (first) reads A[i][j] coalesced then r[i]; kernel2 p[j] then A[i][j] 400 B apart; s and q stored "
+           "every trip, never loaded");
+  shell_wl_free(&w);
+}
+
+/* mvt (PolyBench-GPU mvt.cu; mvt.cuh: 32 x 8 blocks, grid ceil(N/32), index
+ * i = blockIdx.x * blockDim.x + threadIdx.x), n=40, iters=8, bs=256: 2
+ * blocks x 8 warps, all 16 live (block 1: i = 32..39, mask 0xff).
+ * mvt_kernel1: ld x1[i] (the host's values: no store of 0), per j < 8: ld
+ * y_1[j] (broadcast), ld a[i][j] (lanes 40 floats apart), st x1[i] -> 17
+ * LD, 8 ST a warp; 272 LD, 128 ST.  mvt_kernel2: ld x2[i], per j: ld
+ * y_2[j], ld a[j][i] (coalesced), st x2[i]: the same.  a at B0, x1 B4, x2
+ * B5, y_1 B6, y_2 B7. */
+static void test_mvt(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "mvt", "n=40,iters=8,bs=256");
+  kcount_t a = count(&w, 0), b = count(&w, 1);
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kname_is(&w, 0, "mvt_kernel1") && kname_is(&w, 1, "mvt_kernel2") &&
+                  kc_is(a, 2, 8, 272, 128, 0) && kc_is(b, 2, 8, 272, 128, 0),
+           "mvt n=40 iters=8: mvt_kernel1 " KC_FMT "; mvt_kernel2 " KC_FMT, KC_ARG(a), KC_ARG(b));
+  /* kernel1 block 1 warp 7: load 0 x1[32 + l] = B4 + 128 + 4l (0xff), load 1
+   * y_1[0] = B6, load 2 a[32 + l][0] = B0 + 5120 + 160 l, store 7 x1[32 + l];
+   * x1 loaded once, stored 8 times.  kernel2 block 0 warp 3: load 0 x2[l] =
+   * B5 + 4l, load 3 y_2[1] = B7 + 4, load 4 a[1][l] = B0 + 160 + 4l. */
+  wcount_t c = warp_count(&w, 0, 1, 7, B4, B4 + 160);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 1, 7, 0, 0), 0xff, B4 + 128, 4) && lanes_are(&w, mem_rec(&w, 0, 1, 7, 0, 1), 0xff, B6, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 7, 0, 2), 0xff, B0 + 5120, 160) &&
+                  lanes_are(&w, mem_rec(&w, 0, 1, 7, 1, 7), 0xff, B4 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 3, 0, 0), ~0u, B5, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 3, 0, 3), ~0u, B7 + 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 3, 0, 4), ~0u, B0 + 160, 4) && c.ld == 17 && c.ld_in == 1 && c.st_in == 8 &&
+                  same_warps(&w, 1, 0, 0, 0, 7),
+           "mvt: x1[i] loaded once before the loop and stored every trip (%u LD, %u of x1; %u ST to x1); kernel2 reads a[j][i] "
+           "coalesced; a block's 8 warps repeat the same work", c.ld, c.ld_in, c.st_in);
+  shell_wl_free(&w);
+}
+
+/* gesummv (PolyBench-GPU gesummv.cu; gesummv.cuh: 256 x 1 blocks, grid
+ * ceil(N/256)), n=40, iters=8, bs=64: 1 block x 2 warps (warp 1: i =
+ * 32..39, mask 0xff).  Per trip, as nvcc's PTX: ld x[j], ld A[i][j], ld
+ * tmp[i], st tmp[i], ld x[j], ld B[i][j], ld y[i], st y[i] (each store may
+ * alias the other accumulator and x); after the loop ld tmp[i], ld y[i],
+ * st y[i]: 8 x 6 + 2 = 50 LD, 8 x 2 + 1 = 17 ST a warp; 100 LD, 34 ST.
+ * A at B0, B at B4, tmp B8, x B9, y B10. */
+static void test_gesummv(tc_t *t) {
+  shell_wl_t w;
+  int rc = gen(&w, "gesummv", "n=40,iters=8,bs=64");
+  kcount_t a = count(&w, 0);
+  TC_CHECK(t, rc == 0 && w.nk == 1 && kname_is(&w, 0, "gesummv_kernel") && kc_is(a, 1, 2, 100, 34, 0),
+           "gesummv n=40 iters=8 bs=64: " KC_FMT, KC_ARG(a));
+  /* warp 1 (i = 32 + l): load 0 x[0] = B9, 1 A[i][0] = B0 + 5120 + 160 l, 2
+   * tmp[i] = B8 + 128 + 4l, 3 x[0] again, 4 B[i][0] = B4 + 5120 + 160 l, 5
+   * y[i] = B10 + 128 + 4l, 6 x[1] = B9 + 4; store 0 tmp[i], store 1 y[i];
+   * after the loop load 48 tmp[i], load 49 y[i], store 16 y[i].  tmp and
+   * y: 9 loads and 8 / 9 stores each. */
+  wcount_t ct = warp_count(&w, 0, 0, 1, B8, B8 + 160), cy = warp_count(&w, 0, 0, 1, B10, B10 + 160),
+           cx = warp_count(&w, 0, 0, 1, B9, B9 + 160);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 0), 0xff, B9, 0) && lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 1), 0xff, B0 + 5120, 160) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 2), 0xff, B8 + 128, 4) && lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 3), 0xff, B9, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 4), 0xff, B4 + 5120, 160) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 5), 0xff, B10 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 6), 0xff, B9 + 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 1, 0), 0xff, B8 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 1, 1), 0xff, B10 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 48), 0xff, B8 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 0, 49), 0xff, B10 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 1, 1, 16), 0xff, B10 + 128, 4) && !mem_rec(&w, 0, 0, 1, 1, 17) &&
+                  ct.ld_in == 9 && ct.st_in == 8 && cy.ld_in == 9 && cy.st_in == 9 && cx.ld_in == 16,
+           "gesummv: per trip x[j], A[i][j], tmp[i] (reloaded), st tmp, x[j] again, B[i][j], y[i], st y; then tmp, y, st y "
+           "(tmp %u LD %u ST, y %u LD %u ST, x %u LD)", ct.ld_in, ct.st_in, cy.ld_in, cy.st_in, cx.ld_in);
+  shell_wl_free(&w);
+}
+
+/* The matrix-vector kernels' limits: iters at most n (the loop spans the
+ * matrix's n rows or columns); the n x n matrix at most the 64 MiB from the
+ * first base to the fifth (n = 4096, the suite's size, fits; 4097 does
+ * not); each refused before anything is built. */
+static void test_mv_limits(tc_t *t) {
+  shell_wl_t w;
+  int r1 = gen(&w, "atax", "n=64,iters=65");
+  shell_wl_free(&w);
+  int r2 = gen(&w, "gesummv", "n=4097,iters=1");
+  shell_wl_free(&w);
+  int r3 = gen(&w, "mvt", "n=64");
+  kcount_t a = count(&w, 0);
+  shell_wl_free(&w);
+  TC_CHECK(t, r1 == -1 && r2 == -1 && r3 == 0 && a.ld == 2 * 8 * (1 + 2 * 64),
+           "atax iters=65 > n=64 refused (%d); gesummv n=4097 refused (%d); mvt n=64 runs its full loops by default (%llu LD)",
+           r1, r2, (unsigned long long)a.ld);
+}
 
 /* 2mm (PolyBench-GPU 2mm.cu), n=48 (NI=NJ=NL), iters=8 (NK), bs=256:
  * both kernels on grid ceil(48/32) x ceil(48/8) = 2 x 6 = 12 blocks of 32 x 8
@@ -497,6 +707,11 @@ static void test_kmeans(tc_t *t) {
 
 int main(void) {
   tc_t t = TC_INIT("gen");
+  test_atax(&t);
+  test_bicg(&t);
+  test_mvt(&t);
+  test_gesummv(&t);
+  test_mv_limits(&t);
   test_2mm(&t);
   test_3mm(&t);
   test_3dconv(&t);
