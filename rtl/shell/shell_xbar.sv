@@ -180,6 +180,8 @@ module shell_xbar #(
     logic [NSm-1:0] req_to;   // SM s's head may go to bank bb now
     logic [NB-1:0] rsp_for;   // bank bb's idle head is for SM i
     logic [SW-1:0] sm2;       // the second grant's SM
+    logic g1, g2;             // SM k won bank bb's first / second grant
+    logic [BqW-1:0] ent;      // SM k's head as a boundary-buffer entry
     s = 0;
     r = 0;
     b = 0;
@@ -188,6 +190,9 @@ module shell_xbar #(
     direct = 1'b0;
     room = 0;
     sm2 = '0;
+    g1 = 1'b0;
+    g2 = 1'b0;
+    ent = '0;
     req_to = '0;
     rsp_for = '0;
     l2_rsp_ready_o = '0;
@@ -345,7 +350,10 @@ module shell_xbar #(
         l2_req_sm_o[bb*SW +: SW] = inj_sm[bb];
       end
       for (int unsigned k = 0; k < NSm; k++) begin
-        if (found && inj_sm[bb] == SW'(k)) begin
+        g1  = found && inj_sm[bb] == SW'(k);  // SM k won the first grant
+        g2  = found2 && sm2 == SW'(k);        // ... the second
+        ent = {inj_byp_i[k], inj_store_i[k], inj_id_i[k*IdW +: IdW], inj_line_i[k*LaW +: LaW], SW'(k)};
+        if (g1) begin
           if (direct) begin
             l2_req_line_o[bb*LaW +: LaW] = inj_line_i[k*LaW +: LaW];
             l2_req_id_o[bb*IdW +: IdW] = inj_id_i[k*IdW +: IdW];
@@ -353,23 +361,19 @@ module shell_xbar #(
             l2_req_byp_o[bb] = inj_byp_i[k];
           end else begin
             bq_push[bb] = 1'b1;
-            bq_wdata[bb] = {inj_byp_i[k], inj_store_i[k], inj_id_i[k*IdW +: IdW], inj_line_i[k*LaW +: LaW], SW'(k)};
+            bq_wdata[bb] = ent;
           end
-          inj_pop_o[k] = 1'b1;
-`ifdef LS_FAULTS
-          if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_XBAR_STFLITS) inj_busy_d[k] = '0;
-          else
-`endif
-          inj_busy_d[k] = inj_store_i[k] ? FW'(Flits - 1) : '0;
         end
-        if (found2 && sm2 == SW'(k)) begin
+        if (g2) begin
           if (direct) begin
             bq_push[bb] = 1'b1;
-            bq_wdata[bb] = {inj_byp_i[k], inj_store_i[k], inj_id_i[k*IdW +: IdW], inj_line_i[k*LaW +: LaW], SW'(k)};
+            bq_wdata[bb] = ent;
           end else begin
             bq_push2[bb] = 1'b1;
-            bq_wdata2[bb] = {inj_byp_i[k], inj_store_i[k], inj_id_i[k*IdW +: IdW], inj_line_i[k*LaW +: LaW], SW'(k)};
+            bq_wdata2[bb] = ent;
           end
+        end
+        if (g1 || g2) begin  // a granted SM pops its head; a store keeps its port busy
           inj_pop_o[k] = 1'b1;
 `ifdef LS_FAULTS
           if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_XBAR_STFLITS) inj_busy_d[k] = '0;
