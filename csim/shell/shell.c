@@ -204,8 +204,8 @@ static void l2_comb(shell_t *s, unsigned b) {
   }
   shell_l2_comb(L);
   const shell_l2_out_t *o = &L->out;
-  hs->req_fire = o->dram_req_valid_o && in->dram_req_ready_i;
   hs->rsp_fire = in->dram_rsp_valid_i && o->dram_rsp_ready_o;
+  hs->req_fire = shell_dram_req_fire(o->dram_req_valid_o, in->dram_req_ready_i, hs->rsp_fire);
   shell_dram_ent_t r = {o->dram_req_sm_o, o->dram_req_line_o, o->dram_req_id_o, o->dram_req_store_o, o->dram_req_byp_o, 0};
   hs->req = r;
 }

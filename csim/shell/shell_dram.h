@@ -55,6 +55,15 @@ static inline const shell_dram_ent_t *shell_dram_rsp(const shell_dram_t *d, uint
   return d->count && !h->store && (int32_t)(h->ts - cyc) <= 0 ? h : NULL;
 }
 static inline uint32_t shell_dram_ready(const shell_dram_t *d) { return d->count < d->depth; }
+/* The request port's transfer: valid and ready, or valid in the cycle the
+ * bank takes the offered response (rsp_taken).  A bank takes a fill and
+ * sends its dirty victim's write-back in the same cycle; the write-back
+ * takes the fill's entry, so it never waits for room: waiting deadlocked a
+ * full channel whose head answer could leave only with its write-back
+ * (docs/shell.md, "Hazards"). */
+static inline uint32_t shell_dram_req_fire(uint32_t valid, uint32_t ready, uint32_t rsp_taken) {
+  return valid && (ready || rsp_taken);
+}
 static inline void shell_dram_step(shell_dram_t *d, uint32_t cyc, uint32_t req_fire, const shell_dram_ent_t *req,
                                    uint32_t rsp_fire) {
   const shell_dram_ent_t *h = &d->e[d->head];

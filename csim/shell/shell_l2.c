@@ -264,8 +264,11 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t ld_hit = look && !d.st && hit, ld_miss = look && !d.st && !hit, st = look && d.st;
   uint32_t wb_fill = fill && !lhit && vdirty, wb_st = st && m->wback && !lhit && vdirty;
   o->dram_req_valid_o = ld_miss || (st && !m->wback) || (wb_fill && !rs_full) || wb_st;
-  uint32_t dram_go = o->dram_req_valid_o && in->dram_req_ready_i;
-  uint32_t fill_go = fill && !rs_full && (!wb_fill || in->dram_req_ready_i);
+  /* a fill's write-back takes the fill's entry in the DRAM channel: the
+   * channel accepts it in the cycle it hands over the fill, full or not
+   * (shell_dram_req_fire), so a fill waits for the response queue only */
+  uint32_t fill_go = fill && !rs_full;
+  uint32_t dram_go = o->dram_req_valid_o && (in->dram_req_ready_i || fill_go);
   uint32_t hit_go = ld_hit && !rs_full;
   uint32_t st_go = st && (m->wback ? !wb_st || in->dram_req_ready_i : in->dram_req_ready_i);
   uint32_t replay = look && !hit_go && !(ld_miss && dram_go) && !st_go;

@@ -14,6 +14,9 @@
  *               (a hit or a fill, the cycle after its tag access).
  *   dram_req_*  a load miss, a store (write-through) or a dirty victim's
  *               write-back (write-back) toward the DRAM channel (environment).
+ *               A transfer is valid && ready, or valid in the cycle a fill
+ *               is taken (dram_rsp_ready_o): the fill's write-back takes
+ *               the fill's entry (shell_dram_req_fire).
  *   dram_rsp_*  a line back from DRAM: filled into the tags (priority over
  *               the head request: one tag access a cycle) and answered.
  * A message is {sm, line, id, store, byp}; in the request queue with its

@@ -36,7 +36,10 @@
 //   rsp_*       the response queue's head.
 //   dram_req_*  the decided request when it is a load miss or a written-
 //               through store, or a dirty victim's write-back (store, line =
-//               the victim's tag, sm/id/byp zero).
+//               the victim's tag, sm/id/byp zero).  A transfer is valid &&
+//               ready, or valid in the cycle a fill is taken
+//               (dram_rsp_ready_o): a fill's write-back takes the fill's
+//               entry in the channel, so it never waits for room.
 //   dram_rsp_*  a line from DRAM (its payload held while valid): allocated
 //               (victim: lowest invalid way, else least recently used, lowest
 //               way on ties) and answered the cycle after its decide stage.
@@ -275,8 +278,11 @@ module shell_l2 #(
     wb_fill = fill && !lhit && vdirty;
     wb_st   = st && WBack != 0 && !lhit && vdirty;
     dram_req_valid_o = ld_miss || (st && WBack == 0) || (wb_fill && !rs_full) || wb_st;
-    dram_go = dram_req_valid_o && dram_req_ready_i;
-    fill_go = fill && !rs_full && (!wb_fill || dram_req_ready_i);
+    // a fill's write-back takes the fill's entry in the DRAM channel: the
+    // channel accepts it in the cycle it hands over the fill, full or not,
+    // so a fill waits for the response queue only
+    fill_go = fill && !rs_full;
+    dram_go = dram_req_valid_o && (dram_req_ready_i || fill_go);
     hit_go  = ld_hit && !rs_full;
     st_go   = st && ((WBack != 0) ? (!wb_st || dram_req_ready_i) : dram_req_ready_i);
     replay  = look && !hit_go && !(ld_miss && dram_go) && !st_go;

@@ -146,7 +146,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     shell_dram_ent_t req = {o->dram_req_sm_o, o->dram_req_line_o, o->dram_req_id_o, o->dram_req_store_o,
                             o->dram_req_byp_o, 0};
     uint32_t rsp_fire = i->dram_rsp_valid_i && o->dram_rsp_ready_o;
-    shell_dram_step(&c->dram, c->cyc, o->dram_req_valid_o && i->dram_req_ready_i, &req, rsp_fire);
+    shell_dram_step(&c->dram, c->cyc, shell_dram_req_fire(o->dram_req_valid_o, i->dram_req_ready_i, rsp_fire), &req, rsp_fire);
     if (i->req_valid_i && o->req_ready_o && !i->req_store_i) c->loads_in++;
     if (o->rsp_valid_o && i->rsp_ready_i) c->rsp_out++;
     c->cyc++;

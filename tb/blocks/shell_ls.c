@@ -495,7 +495,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     shell_dram_t *D = &c->dram[b];
     if (c->started) {
       shell_dram_ent_t req = {OG(D_QS), OG(D_QL), OG(D_QI), OG(D_QST), OG(D_QB), 0};
-      shell_dram_step(D, c->cyc, OG(D_QV) && IG(D_QR), &req, IG(D_PV) && OG(D_PR));
+      shell_dram_step(D, c->cyc, shell_dram_req_fire(OG(D_QV), IG(D_QR), IG(D_PV) && OG(D_PR)), &req, IG(D_PV) && OG(D_PR));
     }
     const shell_dram_ent_t *h = shell_dram_rsp(D, c->started ? c->cyc + 1 : 0);
     IS(D_QR, shell_dram_ready(D));
