@@ -25,21 +25,22 @@ mkdir -p "$R"
 
 # ---- the experiments ------------------------------------------------------
 # Benchmarks: paper|bench|generator args|the paper's input (Table 2/3 of
-# MRPB, Table 3 of the coordinated paper, ...).  The args are the largest
+# MRPB, Table 3 of the coordinated paper, ...; "default" is PolyBench-GPU's
+# input, SF the paper's scaling factor, whose meaning it does not define).  The args are the largest
 # that keep `make papers` within its 45-minute budget on 2 cores (the
 # generators' record cap allows more for most); docs/papers.md prints both.
-BENCH="mrpb|2dconv|n=2048|4096 x 4096 (PolyBench-GPU default, SF 1)
-mrpb|2mm|n=256|SF 1/4 of the default 2048: 512
-mrpb|3dconv|n=128,iters=128|256^3 (default, SF 1)
-mrpb|3mm|n=256|512 (default, SF 1)
-mrpb|fdtd-2d|n=1024,iters=2|SF 1/8 of 2048 x 2048, 500 steps
-mrpb|gemm|n=256|512 (default, SF 1)
-mrpb|atax|n=512,iters=512|SF 1/2 of 4096: 2048
-mrpb|bicg|n=512,iters=512|SF 1/2 of 4096: 2048
-mrpb|gesummv|n=512,iters=512|SF 1/4 of 4096: 1024
-mrpb|mvt|n=512,iters=512|SF 1/2 of 4096: 2048
-mrpb|syr2k|n=64|SF 1/16 of 2048: 128
-mrpb|syrk|n=256|SF 1/4 of 1024: 256
+BENCH="mrpb|2dconv|n=2048|default 4096 x 4096, SF 1 (Table 2)
+mrpb|2mm|n=256|default 2048, SF 1/4
+mrpb|3dconv|n=128,iters=128|default 256^3, SF 1
+mrpb|3mm|n=256|default 512, SF 1
+mrpb|fdtd-2d|n=1024,iters=2|default 2048 x 2048 x 500 steps, SF 1/8
+mrpb|gemm|n=256|default 512, SF 1
+mrpb|atax|n=512,iters=512|default 4096, SF 1/2
+mrpb|bicg|n=512,iters=512|default 4096, SF 1/2
+mrpb|gesummv|n=512,iters=512|default 4096, SF 1/4
+mrpb|mvt|n=512,iters=512|default 4096, SF 1/2
+mrpb|syr2k|n=64|default 2048, SF 1/16
+mrpb|syrk|n=256|default 1024, SF 1/4
 mrpb|backprop|n=65536|65536 nodes (Table 3)
 mrpb|bfs|n=65536|65536 nodes
 mrpb|hotspot|n=512,iters=2|512 x 512
