@@ -141,13 +141,14 @@ def main():
     if len(sys.argv) != 5:
         die("usage: papers.py RESULTS CLAIMS OUT_MD IMG_DIR | papers.py check CLAIMS")
     rdir, cpath, out_md, img = sys.argv[1:]
+    capx = int(os.environ.get("CAPX", "8"))
     claims = read_claims(cpath)
     sizes = {}
     with open(os.path.join(rdir, "sizes.tsv")) as f:
         for line in f:
             p, b, args, paper = line.rstrip("\n").split("\t")
             sizes.setdefault(p, []).append((b, args, paper))
-    runs = {}
+    runs, capped = {}, set()
     for p in sizes:
         for b, _, _ in sizes[p]:
             for v in ["BASE"] + VARIANTS[p]:
@@ -155,6 +156,9 @@ def main():
                 if os.path.exists(fn):
                     with open(fn) as f:
                         runs[(p, b, v)] = json.load(f)
+                    with open(fn + ".key") as f:
+                        if "capped" in f.read():
+                            capped.add((p, b, v))
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "..", "tb", "papers", "configurations.md")) as f:
         conf_md = f.read()
@@ -167,9 +171,11 @@ def main():
              "methodology table) over the paper's benchmarks that we have generators for, on the C "
              "model (`build/bin/shell-sim`, seed 1), baseline and mechanism. **Verdict rule** (issue 24): "
              "a claim AGREES when our effect (ratio - 1) has the paper's direction and lies within "
-             "+-30 % of the paper's effect; otherwise it DISAGREES, with what the data shows. "
+             "+-30 %% of the paper's effect; otherwise it DISAGREES, with what the data shows. "
              "A claim the text states only as a direction is judged on direction. Claims over "
-             "benchmarks we have no generator for are listed as not run.\n")
+             "benchmarks we have no generator for are listed as not run. A mechanism run is stopped "
+             "at %d x its baseline's cycles (a slowdown past that is not worth the budget); its "
+             "ratio is then over the cycles it ran and is marked unfinished.\n" % capx)
     o.append("Our benchmark set is a subset of each paper's (named per claim), our kernels are "
              "this project's generators (`csim/shell/shell_gen.c`), not the papers' binaries, and the "
              "problem sizes are cut to keep `make papers` within its budget (tables below: ours beside "
@@ -196,13 +202,15 @@ def main():
                          % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), pv))
                 continue
             ours = vals[0] if c["agg"] == "bench" else agg(vals, c["agg"])
+            unf = [b for b in c["scope"] if (p, b, c["variant"]) in capped]
+            note = " (unfinished, stopped at %dx the baseline's cycles: %s)" % (capx, ",".join(unf)) if unf else ""
             if ours is None:
                 o.append("| %s | %s | %s | %s | %s | undefined (a zero) | - |"
                          % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), pv))
                 continue
             o.append("| %s | %s | %s | %s (%s, %s) | %s | %s | %s |"
                      % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), c["stat"], c["agg"], pv,
-                        fmt(ours), verdict(c, ours)))
+                        fmt(ours) + note, verdict(c, ours)))
         o.append("")
         o.append("Per benchmark (ratios to BASE; IPC is warp instructions per cycle):\n")
         hdr = ["benchmark", "our args", "the paper's input", "BASE cycles", "BASE IPC", "BASE L1 miss rate"]
@@ -223,7 +231,8 @@ def main():
                         row += ["missing"] * 3
                         continue
                     r = [ratio(runs, p, b, v, s) for s in ("ipc", "miss_rate", "l2_req")]
-                    row += [fmt(r[0]) if r[0] is not None else "-", "%.3f" % stat(d, "miss_rate"),
+                    unf = " (unfinished at %d cycles)" % d["cycles"] if (p, b, v) in capped else ""
+                    row += [(fmt(r[0]) if r[0] is not None else "-") + unf, "%.3f" % stat(d, "miss_rate"),
                             fmt(r[2]) if r[2] is not None else "-"]
             o.append("| " + " | ".join(row) + " |")
         o.append("")

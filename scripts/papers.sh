@@ -19,6 +19,7 @@ CLS=build/bin/chss-classify
 R=${PAPERS_DIR:-build/papers}
 JOBS=${JOBS:-2}
 SEED=1
+CAPX=${CAPX:-8}   # a mechanism run stops at CAPX x its baseline's cycles (recorded as unfinished)
 CFGDIR=tb/configs/shell/sim/papers
 PAPERS="${*:-mrpb coord twolevel ba ccn}"
 mkdir -p "$R"
@@ -113,19 +114,19 @@ while IFS='|' read -r p b args paper_size; do
     [ "$vp" = "$p" ] || continue
     s=""; [ "$sets" = - ] || for x in $sets; do s="$s --set $x"; done
     out=$R/${p}_${b}_$v.json
-    common="nice -n 10 scripts/papers_run1.sh $out $simsum $SIM --quiet --seed $SEED --workload $b --args $args --config $cfg$s"
+    common="CAPX=$CAPX nice -n 10 scripts/papers_run1.sh $out $simsum $SIM --quiet --seed $SEED --workload $b --args $args --config $cfg$s"
     if [ "$v" = BASE ]; then
       extra=""; [ $p = coord ] && extra=" --profile $R/${p}_$b.prof"
       echo "$common$extra" >> $j1
     elif [ $p = coord ] && [ $v != CHSS ]; then
-      echo "$common --tags $R/${p}_$b.tags" >> $j2
+      echo "CAP_OF=$R/${p}_${b}_BASE.json $common --tags $R/${p}_$b.tags" >> $j2
     else
-      echo "$common" >> $j1
+      echo "CAP_OF=$R/${p}_${b}_BASE.json $common" >> $j2
     fi
   done <<<"$VARIANTS"
 done <<<"$BENCH"
 start=$(date +%s)
-echo "make papers: $(wc -l < $j1) runs, then $(wc -l < $j2) with the static tags ($R)" >&2
+echo "make papers: $(wc -l < $j1) baseline runs, then $(wc -l < $j2) mechanism runs (each stopped at $CAPX x its baseline's cycles; $R)" >&2
 phase $j1
 for prof in "$R"/coord_*.prof; do
   [ -e "$prof" ] || continue
@@ -136,4 +137,4 @@ for prof in "$R"/coord_*.prof; do
 done
 phase $j2
 echo "make papers: runs done in $(( $(date +%s) - start )) s" >&2
-python3 scripts/papers.py "$R" tb/papers/claims.tsv docs/papers.md docs/img
+CAPX=$CAPX python3 scripts/papers.py "$R" tb/papers/claims.tsv docs/papers.md docs/img
