@@ -242,6 +242,19 @@ def main():
             o.append("`img/%s`: IPC of %s over BASE per benchmark (ours) and the paper's per-benchmark "
                      "values where its text gives one (most are in figures the extraction lost), then the "
                      "paper's headline average beside ours.\n" % (png, HEADLINE[p]))
+    if capped:
+        o.append("## Unfinished runs\n")
+        o.append("Mechanism runs that had not finished at %d x their baseline's cycles. Their warp "
+                 "instructions against the baseline's (all of the kernel) show how far they got; a run "
+                 "that makes no progress for millions of cycles is a hang of the model, not a slowdown "
+                 "(see each run's `build/papers/<paper>_<bench>_<variant>.log`).\n" % capx)
+        o.append("| paper | benchmark | variant | stopped at cycle | warp instructions done | of the baseline's |")
+        o.append("|---|---|---|---|---|---|")
+        for p, b, v in sorted(capped):
+            d, base = runs[(p, b, v)], runs[(p, b, "BASE")]
+            o.append("| %s | %s | %s | %d | %d | %d |" % (p, b, v, d["cycles"], d["total"]["warp_insts"],
+                                                          base["total"]["warp_insts"]))
+        o.append("")
     with open(out_md, "w") as f:
         f.write("\n".join(o).rstrip() + "\n")
 
