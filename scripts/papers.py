@@ -210,7 +210,8 @@ def main():
                 continue
             o.append("| %s | %s | %s | %s (%s, %s) | %s | %s | %s |"
                      % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), c["stat"], c["agg"], pv,
-                        fmt(ours) + note, verdict(c, ours)))
+                        fmt(ours) + note,
+                        "none: a run did not finish (Unfinished runs)" if unf else verdict(c, ours)))
         o.append("")
         o.append("Per benchmark (ratios to BASE; IPC is warp instructions per cycle):\n")
         hdr = ["benchmark", "our args", "the paper's input", "BASE cycles", "BASE IPC", "BASE L1 miss rate"]
