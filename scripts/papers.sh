@@ -99,16 +99,17 @@ done
 # the key of a run: everything its output depends on
 simsum=$(sha256sum $SIM | cut -d' ' -f1)
 bar=""; [ -t 2 ] && bar="--bar"
-phase() { # $1: job file, one run a line (a command)
+phase() { # $1: job file, one run a line (a command); each run's time in $1.log (GNU parallel's joblog)
   [ -s "$1" ] || return 0
-  parallel -j"$JOBS" $bar --halt now,fail=1 < "$1"
+  parallel -j"$JOBS" $bar --joblog "$1.log" --halt now,fail=1 < "$1"
 }
 : > "$R/sizes.tsv"
 j1=$R/jobs1.txt j2=$R/jobs2.txt
 : > $j1; : > $j2
 while IFS='|' read -r p b args paper_size; do
-  case " $PAPERS " in *" $p "*) ;; *) continue ;; esac
+  # every paper's benchmarks go to the report (a paper not selected keeps its earlier runs)
   printf '%s\t%s\t%s\t%s\n' "$p" "$b" "$args" "$paper_size" >> "$R/sizes.tsv"
+  case " $PAPERS " in *" $p "*) ;; *) continue ;; esac
   cfg=$CFGDIR/$p.cfg
   while IFS='|' read -r vp v sets; do
     [ "$vp" = "$p" ] || continue
