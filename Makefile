@@ -331,6 +331,12 @@ calibrate: $(B)/bin/shell-sim
 .PHONY: shell-results
 shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanism matrix -> docs/shell-results.md, docs/img/shell_*.png
 	@bash scripts/shell_results.sh
+# make papers [PAPERS="mrpb coord twolevel ba ccn"]: each paper's experiment on its own GPU config
+# (tb/configs/shell/sim/papers/) against its claims (tb/papers/claims.tsv) -> docs/papers.md,
+# docs/img/papers_*.png; resumable (runs in build/papers/)
+.PHONY: papers
+papers: $(B)/bin/shell-sim $(B)/bin/chss-classify
+	@bash scripts/install_deps.sh && bash scripts/papers.sh $(PAPERS)
 .PHONY: shell-diagram
 shell-diagram: $(B)/bin/shell-sim   # docs/shell.svg from the instantiated default shell (with the MRPB)
 	$(B)/bin/shell-sim --set SHELL_MRPB=1 --dot docs/shell.dot && dot -Tsvg docs/shell.dot -o docs/shell.svg

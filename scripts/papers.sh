@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# papers.sh -- make papers: each paper's experiment on the shell's C model,
+# with the paper's GPU (tb/configs/shell/sim/papers/<paper>.cfg) over the
+# paper's benchmarks that we have generators for, baseline and mechanism
+# variants; then scripts/papers.py compares with the paper's claims
+# (tb/papers/claims.tsv) and writes docs/papers.md and docs/img/papers_*.png.
+#
+# Runs go through GNU parallel (2 jobs, nice 10, a progress bar).  Resumable:
+# a run whose JSON exists and whose key (the shell-sim binary, the config
+# file, the command line, the tags file) is unchanged is skipped
+# (scripts/papers_run1.sh).  Same seed, same outputs, byte for byte.
+#
+#   scripts/papers.sh [PAPER...]      default: all five
+#   PAPERS_DIR=dir  (default build/papers)   JOBS=n (default 2)
+set -eu
+cd "$(dirname "$0")/.."
+SIM=build/bin/shell-sim
+CLS=build/bin/chss-classify
+R=${PAPERS_DIR:-build/papers}
+JOBS=${JOBS:-2}
+SEED=1
+CAPX=${CAPX:-8}   # a mechanism run stops at CAPX x its baseline's cycles (recorded as unfinished)
+CFGDIR=tb/configs/shell/sim/papers
+PAPERS="${*:-mrpb coord twolevel ba ccn}"
+mkdir -p "$R"
+
+# ---- the experiments ------------------------------------------------------
+# Benchmarks: paper|bench|generator args|the paper's input (Table 2/3 of
+# MRPB, Table 3 of the coordinated paper, ...; "default" is PolyBench-GPU's
+# input, SF the paper's scaling factor, whose meaning it does not define).  The args are the largest
+# that keep `make papers` within its 45-minute budget on 2 cores (the
+# generators' record cap allows more for most); docs/papers.md prints both.
+BENCH="mrpb|2dconv|n=2048|default 4096 x 4096, SF 1 (Table 2)
+mrpb|2mm|n=256|default 2048, SF 1/4
+mrpb|3dconv|n=128,iters=128|default 256^3, SF 1
+mrpb|3mm|n=256|default 512, SF 1
+mrpb|fdtd-2d|n=1024,iters=2|default 2048 x 2048 x 500 steps, SF 1/8
+mrpb|gemm|n=256|default 512, SF 1
+mrpb|atax|n=512,iters=512|default 4096, SF 1/2
+mrpb|bicg|n=512,iters=512|default 4096, SF 1/2
+mrpb|gesummv|n=512,iters=512|default 4096, SF 1/4
+mrpb|mvt|n=512,iters=512|default 4096, SF 1/2
+mrpb|syr2k|n=64|default 2048, SF 1/16
+mrpb|syrk|n=256|default 1024, SF 1/4
+mrpb|backprop|n=65536|65536 nodes (Table 3)
+mrpb|bfs|n=65536|65536 nodes
+mrpb|hotspot|n=512,iters=2|512 x 512
+mrpb|kmeans|n=32768|204800 34-D points
+mrpb|nw|n=512|2048 x 2048
+mrpb|pathfinder|n=100000,iters=100|100K x 100
+mrpb|srad|n=1024|1024 x 1024
+coord|2dconv|n=2048|CVR: 9.4M (Table 3, evaluation input)
+coord|3dconv|n=128,iters=128|3DC: 512*512*512
+coord|backprop|n=65536|BKP: 65536
+coord|bfs|n=65536|BFS: 1M nodes
+coord|gemm|n=256|GEM: 512*512*128
+coord|gramschmidt|n=64,iters=256|GRM: 64*65536
+coord|hotspot|n=512,iters=2|HSC: 512
+coord|nw|n=512|NW1/NW2: 8192
+coord|spmv|n=32768|SPV: 60M
+coord|srad|n=1024|SRD: 2048*2048
+coord|pathfinder|n=100000,iters=100|PAT: 100000*100*20 (cache insensitive)
+twolevel|nw|n=512|not stated (Rodinia)
+twolevel|pathfinder|n=100000,iters=100|not stated (Rodinia)
+twolevel|spmv|n=32768|not stated (Parboil)
+ba|atax|n=512,iters=512|not stated
+ba|bfs|n=65536|not stated
+ba|bicg|n=512,iters=512|not stated
+ba|kmeans|n=32768|not stated
+ba|mvt|n=512,iters=512|not stated
+ba|spmv|n=32768|not stated
+ccn|kmeans|n=32768|km (MapReduce): 10000 x 3 points, 24 clusters (Table I)
+ccn|bfs|n=65536|bfs (Rodinia): 1000000 nodes
+ccn|nw|n=512|nw: 2048 x 2048"
+# Variants: paper|name|settings over the config (- = the config as is).
+# BASE is the paper's baseline and is run first (coord: it writes the
+# classifier's profile; the static tags come from it, as the paper profiles).
+VARIANTS="mrpb|BASE|SHELL_MRPB=0
+mrpb|MRPB|-
+coord|BASE|SHELL_BYPASS=NONE
+coord|STATIC|SHELL_BYPASS=STATIC
+coord|CHSS|SHELL_BYPASS=CHSS
+coord|COORD|-
+twolevel|BASE|SHELL_BYPASS=NONE
+twolevel|ALL|SHELL_BYPASS=ALL
+twolevel|TWOLEVEL|-
+ba|BASE|L1D_BA=0
+ba|ALL|L1D_BA=0 SHELL_BYPASS=ALL
+ba|BA|-
+ccn|BASE|SHELL_CCN=OFF
+ccn|CCN_B|SHELL_CCN=ON
+ccn|CCN_RT|-"
+
+for p in $PAPERS; do
+  [ -f "$CFGDIR/$p.cfg" ] || { echo "error: paper '$p': expected one of mrpb coord twolevel ba ccn" >&2; exit 2; }
+done
+[ -x $SIM ] && [ -x $CLS ] || { echo "error: $SIM, $CLS: expected built (make build/bin/shell-sim build/bin/chss-classify)" >&2; exit 2; }
+
+# the key of a run: everything its output depends on
+simsum=$(sha256sum $SIM | cut -d' ' -f1)
+bar=""; [ -t 2 ] && bar="--bar"
+phase() { # $1: job file, one run a line (a command); each run's time in $1.log (GNU parallel's joblog)
+  [ -s "$1" ] || return 0
+  parallel -j"$JOBS" $bar --joblog "$1.log" --halt now,fail=1 < "$1"
+}
+: > "$R/sizes.tsv"
+j1=$R/jobs1.txt j2=$R/jobs2.txt
+: > $j1; : > $j2
+while IFS='|' read -r p b args paper_size; do
+  # every paper's benchmarks go to the report (a paper not selected keeps its earlier runs)
+  printf '%s\t%s\t%s\t%s\n' "$p" "$b" "$args" "$paper_size" >> "$R/sizes.tsv"
+  case " $PAPERS " in *" $p "*) ;; *) continue ;; esac
+  cfg=$CFGDIR/$p.cfg
+  while IFS='|' read -r vp v sets; do
+    [ "$vp" = "$p" ] || continue
+    s=""; [ "$sets" = - ] || for x in $sets; do s="$s --set $x"; done
+    out=$R/${p}_${b}_$v.json
+    common="CAPX=$CAPX nice -n 10 scripts/papers_run1.sh $out $simsum $SIM --quiet --seed $SEED --workload $b --args $args --config $cfg$s"
+    if [ "$v" = BASE ]; then
+      extra=""; [ $p = coord ] && extra=" --profile $R/${p}_$b.prof"
+      echo "$common$extra" >> $j1
+    elif [ $p = coord ] && [ $v != CHSS ]; then
+      echo "CAP_OF=$R/${p}_${b}_BASE.json $common --tags $R/${p}_$b.tags" >> $j2
+    else
+      echo "CAP_OF=$R/${p}_${b}_BASE.json $common" >> $j2
+    fi
+  done <<<"$VARIANTS"
+done <<<"$BENCH"
+start=$(date +%s)
+echo "make papers: $(wc -l < $j1) baseline runs, then $(wc -l < $j2) mechanism runs (each stopped at $CAPX x its baseline's cycles; $R)" >&2
+phase $j1
+for prof in "$R"/coord_*.prof; do
+  [ -e "$prof" ] || continue
+  t=${prof%.prof}.tags
+  # the tags follow the profile: rewritten only when it changed
+  $CLS "$prof" > "$t.new"
+  if [ -f "$t" ] && cmp -s "$t" "$t.new"; then rm "$t.new"; else mv "$t.new" "$t"; fi
+done
+phase $j2
+echo "make papers: runs done in $(( $(date +%s) - start )) s" >&2
+CAPX=$CAPX python3 scripts/papers.py "$R" tb/papers/claims.tsv docs/papers.md docs/img

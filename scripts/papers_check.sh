@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# papers_check.sh -- the quick self-check of make papers' inputs (make test;
+# make papers itself is not part of make test).  One PASS/FAIL line each:
+#  - tb/papers/claims.tsv parses (scripts/papers.py check: columns, papers,
+#    variants, stats, values, one benchmark for a per-benchmark claim), and
+#    every benchmark a claim names is one that scripts/papers.sh runs for it;
+#  - every paper config in tb/configs/shell/sim/papers/ is accepted by
+#    shell-sim and runs a small kernel to its end (COORD needs tags: run as CHSS);
+#  - a bad claims line is refused with exit 2 and one error line.
+set -u
+cd "$(dirname "$0")/.."
+SIM=build/bin/shell-sim
+C=${PAPERS_CLAIMS:-tb/papers/claims.tsv}
+if out=$(python3 scripts/papers.py check "$C" 2>&1); then echo "PASS papers: $C parses ($out)"
+else echo "FAIL papers: $C: $out"; fi
+# every claim's benchmarks are run by make papers for that paper
+miss=$(python3 - "$C" <<'EOF'
+import re, sys
+runs = set()
+for m in re.finditer(r'^(?:BENCH=")?(\w+)\|([\w-]+)\|', open('scripts/papers.sh').read(), re.M):
+    runs.add((m.group(1), m.group(2)))
+bad = []
+for line in open(sys.argv[1]):
+    c = line.rstrip('\n').split('\t')
+    if line.startswith('#') or len(c) < 6 or c[0] == 'paper' or c[5] == '-':
+        continue
+    bad += ['%s/%s:%s' % (c[0], c[1], b) for b in c[5].split(',') if (c[0], b) not in runs]
+print(' '.join(bad))
+EOF
+)
+if [ -z "$miss" ]; then echo "PASS papers: every claim's benchmarks are run by scripts/papers.sh"
+else echo "FAIL papers: claims over benchmarks scripts/papers.sh does not run: $miss"; fi
+for f in tb/configs/shell/sim/papers/*.cfg; do
+  set_=""; grep -q '^SHELL_BYPASS *= *COORD' "$f" && set_="--set SHELL_BYPASS=CHSS"
+  if out=$($SIM --quiet --workload syrk --args n=32,iters=4 --config "$f" $set_ 2>&1); then
+    echo "PASS papers: shell-sim runs $f"
+  else echo "FAIL papers: shell-sim --config $f (exit $?): $(head -1 <<<"$out")"; fi
+done
+t=$(mktemp); trap 'rm -f $t' EXIT
+{ grep -v '^mrpb	polybench_s	' "$C"; printf 'mrpb\tpolybench_s\tMRPB\tipc\tgeomean\tatax\tbig\tSec. 5.5\tx\n'; } > "$t"
+out=$(python3 scripts/papers.py check "$t" 2>&1); rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^error: $t:[0-9]*: value 'big'" <<<"$out"; then
+  echo "PASS papers: a bad claim value is refused (exit 2, one line naming file:line)"
+else echo "FAIL papers: a bad claim value: exit $rc, '$out'"; fi
