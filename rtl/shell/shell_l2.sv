@@ -216,6 +216,8 @@ module shell_l2 #(
   logic [SetW-1:0] set, f_set, r_set;
   logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
+  logic [Ways*WayW-1:0] lru_w;   // the LRU tree's candidates: way numbers
+  logic [Ways*32-1:0]   lru_a;   // and their ages
   logic [31:0]     h_ts;
   logic [Ways*TlW-1:0] tag_eff;  // the rows as the decide stage sees them
   logic [Ways*32-1:0]  age_eff;  // (the forward over the SRAM's rows)
@@ -270,9 +272,27 @@ module shell_l2 #(
         vfound = 1'b1;
         vway   = WayW'(w);
       end
-    if (!vfound)
-      for (int unsigned w = 1; w < Ways; w++)
-        if (age_eff[w*32 +: 32] < age_eff[vway*32 +: 32]) vway = WayW'(w);
+    // else the least recently used way, the lowest on ties: the choice of a
+    // scan from way 0 that moves on a strictly smaller age (the C model's
+    // loop), as a tree of log2(Ways) compare levels (a pair keeps its upper
+    // way only if strictly older), so the path is not Ways - 1 compares deep
+    lru_a = age_eff;
+    for (int unsigned w = 0; w < Ways; w++) lru_w[w*WayW +: WayW] = WayW'(w);
+    for (int unsigned n = Ways; n > 1; n = (n + 1) / 2) begin
+      for (int unsigned k = 0; k < n / 2; k++)
+        if (lru_a[(2*k+1)*32 +: 32] < lru_a[2*k*32 +: 32]) begin
+          lru_w[k*WayW +: WayW] = lru_w[(2*k+1)*WayW +: WayW];
+          lru_a[k*32 +: 32]     = lru_a[(2*k+1)*32 +: 32];
+        end else begin
+          lru_w[k*WayW +: WayW] = lru_w[2*k*WayW +: WayW];
+          lru_a[k*32 +: 32]     = lru_a[2*k*32 +: 32];
+        end
+      if (n % 2 == 1) begin  // the odd one out moves up a level unchanged
+        lru_w[(n/2)*WayW +: WayW] = lru_w[(n-1)*WayW +: WayW];
+        lru_a[(n/2)*32 +: 32]     = lru_a[(n-1)*32 +: 32];
+      end
+    end
+    if (!vfound) vway = lru_w[WayW-1:0];
     // a valid victim that is dirty must be written back before its way is reused
     vdirty  = WBack != 0 && vrow[vway*NSec +: NSec] != '0 && drow[vway];
     vtag    = tag_eff[vway*TlW +: TlW];
