@@ -6,7 +6,7 @@
 #  2. gate-level lockstep: every "gate" block's mapped netlist (the timed one)
 #     against the C model, at the default parameters and under every config of
 #     tb/configs/<block>/ that shares that netlist (mode inputs the synthesis
-#     leaves untied), zero divergences
+#     leaves untied), zero divergences; a BLOCK@CFG line at its configuration
 #  3. teeth: a fault synthesized into the netlist (FAULT_RTL) diverges at the
 #     named signal in the gate-level run
 #  4. the same for a fault in the SRAM macros' behavioural model
@@ -22,16 +22,21 @@ cd "$(dirname "$0")/.."
 CYC=${SYNTH_TEST_CYCLES:-20000}
 bash scripts/synth_all.sh --tier test --reuse 2>&1 | grep -E '^(PASS|FAIL)'
 grep -v '^\s*#' constraints/blocks.list | awk 'NF && $2 == "test" && $3 == "gate" {print $1}' | while read -r b; do
-  ddir=$(bash scripts/synth.sh "$b" --print-dir)
-  runs=("default")
-  for c in tb/configs/$b/*.cfg; do
-    [ -f "$c" ] || continue
-    [ "$(bash scripts/synth.sh "$b" --config "$c" --print-dir 2>/dev/null)" = "$ddir" ] && runs+=("$c")
-  done
+  # a BLOCK@CFG line: the adapter BLOCK at tb/configs/BLOCK/CFG.cfg only
+  a=${b%%@*}
+  if [ "$a" != "$b" ]; then runs=("tb/configs/$a/${b#*@}.cfg")
+  else
+    ddir=$(bash scripts/synth.sh "$b" --print-dir)
+    runs=("default")
+    for c in tb/configs/$b/*.cfg; do
+      [ -f "$c" ] || continue
+      [ "$(bash scripts/synth.sh "$b" --config "$c" --print-dir 2>/dev/null)" = "$ddir" ] && runs+=("$c")
+    done
+  fi
   for c in "${runs[@]}"; do
     ca=(--config "$c")   # "default": the parameter defaults only (not every config)
-    out=$(GATE=1 LS_QUIET=1 nice -n 10 bash scripts/lockstep.sh "$b" --seed 1 --cycles "$CYC" "${ca[@]}" --quiet --no-rerun 2>&1); rc=$?
-    nm="gate-level lockstep $b $(basename "$c" .cfg), $CYC cycles"
+    out=$(GATE=1 LS_QUIET=1 nice -n 10 bash scripts/lockstep.sh "$a" --seed 1 --cycles "$CYC" "${ca[@]}" --quiet --no-rerun 2>&1); rc=$?
+    nm="gate-level lockstep $a $(basename "$c" .cfg), $CYC cycles"
     if [ $rc -eq 0 ]; then echo "PASS $nm: $(grep -o 'state map.*compared every cycle' <<<"$out" | head -1)"
     else echo "FAIL $nm (exit $rc)"; tail -12 <<<"$out"; fi
   done

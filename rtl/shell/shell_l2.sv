@@ -116,6 +116,20 @@ module shell_l2 #(
   logic [NSec-1:0] valid_d [Sets][Ways];
   logic           dirty_q [Sets][Ways];
   logic           dirty_d [Sets][Ways];
+  // The same bits as packed vectors (wires): the decide stage reads its set's
+  // row with one packed select, valid_all[set], and writes one element
+  // (vd_we, vd_way) through a per-element compare in gen_set.  Coded so for
+  // Yosys: a read or write of valid_q[set][w] with a variable set becomes a
+  // Sets x Ways case per access (mem2reg): at 64 x 16 the default bank had
+  // done 703 of proc_mux's 6386 signals after 188 s (docs/synthesis.md,
+  // "shell_l2 and shell_sm").
+  logic [Sets*Ways*NSec-1:0] valid_all;  // element (s, w) at (s*Ways + w)*NSec
+  logic [Sets*Ways-1:0]      dirty_all;  // element (s, w) at s*Ways + w
+  logic [Ways*NSec-1:0]      vrow;       // valid_q[set][w] at w*NSec
+  logic [Ways-1:0]           drow;       // dirty_q[set][w] at w
+  logic                      vd_we;    // valid_d/dirty_d[set][vd_way] = vd_valid/vd_dirty
+  logic [NSec-1:0]           vd_valid;
+  logic                      vd_dirty;
   logic [31:0]    tick_q, tick_d, cyc_q, cyc_d;
   // hit, miss (line absent), store, fill, write-back, sector miss (line
   // present, sector not: GPGPU-Sim's SECTOR_MISS); C: L2C_* in shell_l2.h
@@ -206,16 +220,13 @@ module shell_l2 #(
   logic [SetW-1:0] set, f_set, r_set;
   logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
+  logic [Ways*WayW-1:0] lru_w;   // the LRU tree's candidates: way numbers
+  logic [Ways*32-1:0]   lru_a;   // and their ages
   logic [31:0]     h_ts;
   logic [Ways*TlW-1:0] tag_eff;  // the rows as the decide stage sees them
   logic [Ways*32-1:0]  age_eff;  // (the forward over the SRAM's rows)
 
   always_comb begin
-    for (int unsigned s = 0; s < Sets; s++)
-      for (int unsigned w = 0; w < Ways; w++) begin
-        valid_d[s][w] = valid_q[s][w];
-        dirty_d[s][w] = dirty_q[s][w];
-      end
     tick_d  = tick_q;
     cyc_d   = cyc_q + 32'd1;
     h_ts    = rq_rdata[OTs +: 32];
@@ -230,6 +241,8 @@ module shell_l2 #(
     tline = line[LaW-1:SectW];
     sbit  = NSec'(1) << (32'(line) & (NSec - 1));
     set   = set_idx(tline);
+    vrow  = valid_all[set*Ways*NSec +: Ways*NSec];
+    drow  = dirty_all[set*Ways +: Ways];
     tag_eff = tag_row;
     age_eff = age_row;
 `ifdef LS_FAULTS
@@ -242,7 +255,7 @@ module shell_l2 #(
     lhit = 1'b0;
     hway = '0;
     for (int unsigned w = 0; w < Ways; w++)
-      if (valid_q[set][w] != '0 && tag_eff[w*TlW +: TlW] == tline && !lhit) begin
+      if (vrow[w*NSec +: NSec] != '0 && tag_eff[w*TlW +: TlW] == tline && !lhit) begin
         lhit = 1'b1;
         hway = WayW'(w);
       end
@@ -251,23 +264,41 @@ module shell_l2 #(
     if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_SECT) hit = lhit;  // fault: a present line hits for every sector
     else
 `endif
-    hit  = lhit && (valid_q[set][hway] & sbit) != '0;
+    hit  = lhit && (vrow[hway*NSec +: NSec] & sbit) != '0;
     vfound = 1'b0;
     vway   = '0;
     for (int unsigned w = 0; w < Ways; w++)
 `ifdef LS_FAULTS
-      if (valid_q[set][w] == '0 && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_VICTIM || !vfound)) begin  // fault: the highest invalid way
+      if (vrow[w*NSec +: NSec] == '0 && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_VICTIM || !vfound)) begin  // fault: the highest invalid way
 `else
-      if (valid_q[set][w] == '0 && !vfound) begin
+      if (vrow[w*NSec +: NSec] == '0 && !vfound) begin
 `endif
         vfound = 1'b1;
         vway   = WayW'(w);
       end
-    if (!vfound)
-      for (int unsigned w = 1; w < Ways; w++)
-        if (age_eff[w*32 +: 32] < age_eff[vway*32 +: 32]) vway = WayW'(w);
+    // else the least recently used way, the lowest on ties: the choice of a
+    // scan from way 0 that moves on a strictly smaller age (the C model's
+    // loop), as a tree of log2(Ways) compare levels (a pair keeps its upper
+    // way only if strictly older), so the path is not Ways - 1 compares deep
+    lru_a = age_eff;
+    for (int unsigned w = 0; w < Ways; w++) lru_w[w*WayW +: WayW] = WayW'(w);
+    for (int unsigned n = Ways; n > 1; n = (n + 1) / 2) begin
+      for (int unsigned k = 0; k < n / 2; k++)
+        if (lru_a[(2*k+1)*32 +: 32] < lru_a[2*k*32 +: 32]) begin
+          lru_w[k*WayW +: WayW] = lru_w[(2*k+1)*WayW +: WayW];
+          lru_a[k*32 +: 32]     = lru_a[(2*k+1)*32 +: 32];
+        end else begin
+          lru_w[k*WayW +: WayW] = lru_w[2*k*WayW +: WayW];
+          lru_a[k*32 +: 32]     = lru_a[2*k*32 +: 32];
+        end
+      if (n % 2 == 1) begin  // the odd one out moves up a level unchanged
+        lru_w[(n/2)*WayW +: WayW] = lru_w[(n-1)*WayW +: WayW];
+        lru_a[(n/2)*32 +: 32]     = lru_a[(n-1)*32 +: 32];
+      end
+    end
+    if (!vfound) vway = lru_w[WayW-1:0];
     // a valid victim that is dirty must be written back before its way is reused
-    vdirty  = WBack != 0 && valid_q[set][vway] != '0 && dirty_q[set][vway];
+    vdirty  = WBack != 0 && vrow[vway*NSec +: NSec] != '0 && drow[vway];
     vtag    = tag_eff[vway*TlW +: TlW];
     // a fill finishes only while DRAM still offers its line
     fill    = dec_valid_q && dec_fill_q && dram_rsp_valid_i && dram_rsp_line_i == line;
@@ -304,6 +335,9 @@ module shell_l2 #(
     alloc = (fill_go && !lhit) || (st_go && WBack != 0 && !lhit);
     tag_we    = 1'b0;
     age_we    = 1'b0;
+    vd_we     = 1'b0;
+    vd_valid  = '0;
+    vd_dirty  = 1'b0;
     ta_waddr  = set;
     tag_wmask = '0;
     age_wmask = '0;
@@ -318,8 +352,9 @@ module shell_l2 #(
       // the line's others on a fill or write-back store into a present
       // line; a write-back store marks the line dirty
       if (alloc || (st_go && WBack != 0) || (fill_go && lhit)) begin
-        valid_d[set][alloc ? vway : hway] = (alloc ? '0 : valid_q[set][hway]) | sbit;
-        dirty_d[set][alloc ? vway : hway] = (!alloc && dirty_q[set][hway]) || (st_go && WBack != 0);
+        vd_we    = 1'b1;
+        vd_valid = (alloc ? '0 : vrow[hway*NSec +: NSec]) | sbit;
+        vd_dirty = (!alloc && drow[hway]) || (st_go && WBack != 0);
       end
       if (alloc) begin
         tag_we          = 1'b1;
@@ -367,8 +402,16 @@ module shell_l2 #(
   end
 
   // Array registers: one always_ff per element (generate), as in rtl/l1d.
+  // valid_d/dirty_d: the element (set, alloc ? vway : hway) takes the
+  // decide stage's write, every other keeps its bits.
+  logic [WayW-1:0] vd_way;
+  assign vd_way = alloc ? vway : hway;
   for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
+      assign valid_all[(gs*Ways + gw)*NSec +: NSec] = valid_q[gs][gw];
+      assign dirty_all[gs*Ways + gw] = dirty_q[gs][gw];
+      assign valid_d[gs][gw] = (vd_we && set == SetW'(gs) && vd_way == WayW'(gw)) ? vd_valid : valid_q[gs][gw];
+      assign dirty_d[gs][gw] = (vd_we && set == SetW'(gs) && vd_way == WayW'(gw)) ? vd_dirty : dirty_q[gs][gw];
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           valid_q[gs][gw] <= '0;
