@@ -353,6 +353,18 @@ static void pb_mv(shell_wl_t *w, const char *name, unsigned n, unsigned iters, u
  * are reloaded every trip and x[j] is read twice; after the loop ld tmp[i],
  * ld y[i], 2 ALU, st y[i].  A (up to 64 MiB) at A0, B at A4, tmp A8, x A9,
  * y A10. */
+/* One gesummv accumulation of a trip, as nvcc emits it: x[j] (reloaded: the
+ * stores before may alias it), the matrix's row element, the accumulator
+ * reloaded, the multiply-add, the accumulator stored. */
+static void gesummv_acc(shell_wl_t *w, uint32_t m, uint32_t *v, uint32_t *a, uint32_t mat_j, long long e0, unsigned n,
+                        uint32_t *acc) {
+  shell_wl_mem(w, 0, m, 4, v);
+  lanes_lin(a, mat_j, e0, (long long)n * 4);
+  shell_wl_mem(w, 0, m, 4, a);
+  shell_wl_mem(w, 0, m, 4, acc);
+  shell_wl_alu(w, 2);
+  shell_wl_mem(w, 1, m, 4, acc);
+}
 static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
   const uint32_t A = A0, B = A4, tmp = A8, x = A9, y = A10;
   uint32_t a[WL_LANES], v[WL_LANES], t[WL_LANES], yy[WL_LANES];
@@ -362,18 +374,8 @@ static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
     lanes_lin(yy, y, e0, 4);
     for (unsigned j = 0; m && j < iters; j++) {
       lanes_same(v, x + j * 4);
-      shell_wl_mem(w, 0, m, 4, v);
-      lanes_lin(a, A + j * 4, e0, (long long)n * 4);
-      shell_wl_mem(w, 0, m, 4, a);
-      shell_wl_mem(w, 0, m, 4, t);
-      shell_wl_alu(w, 2);
-      shell_wl_mem(w, 1, m, 4, t);
-      shell_wl_mem(w, 0, m, 4, v);
-      lanes_lin(a, B + j * 4, e0, (long long)n * 4);
-      shell_wl_mem(w, 0, m, 4, a);
-      shell_wl_mem(w, 0, m, 4, yy);
-      shell_wl_alu(w, 2);
-      shell_wl_mem(w, 1, m, 4, yy);
+      gesummv_acc(w, m, v, a, A + j * 4, e0, n, t);  /* tmp[i] += A[i][j] * x[j] */
+      gesummv_acc(w, m, v, a, B + j * 4, e0, n, yy); /* y[i] += B[i][j] * x[j] */
     }
     if (m) {
       shell_wl_mem(w, 0, m, 4, t);
