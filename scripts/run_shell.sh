@@ -95,11 +95,12 @@ esac
 if [ -n "$LA" ] && [ ${#topt[@]} -gt 0 ]; then static_flow "$LA" || exit 2; fi
 # a GPU too large for Verilator to build in minutes (the Volta configs: 80
 # SMs of 1024-way L1Ds with 256 MSHR entries, 512-entry boundary buffers;
+# the caps below keep the GTX480 (15 SMs, 4 ways, 64 MSHR entries) whole;
 # Verilator unrolls every loop over ways and entries) is locked at a reduced geometry, the same RTL and C
 # model, printed as such; RUN_LS_FULL=1 builds the full one
 geo=(); geonote=""
 if [ -z "${RUN_LS_FULL:-}" ]; then
-  for cap in SHELL_SMS:16 L1D_WAYS:32 L1D_MSHR_ENTRIES:32 SHELL_L2_BANKS:16 SHELL_XBAR_BQ:64; do
+  for cap in SHELL_SMS:16 L1D_WAYS:32 L1D_MSHR_ENTRIES:64 SHELL_L2_BANKS:16 SHELL_XBAR_BQ:64; do
     p=${cap%%:*}; m=${cap#*:}
     v=$(grep -o "\"$p\": [0-9]*" $R/shell.json | head -1 | sed 's/.*: //')
     if [ -n "$v" ] && [ "$v" -gt "$m" ]; then geo+=(--set "$p=$m"); geonote+=" $p=$m (the config: $v)"; fi
