@@ -23,14 +23,17 @@ int ls_rtl_open(int argc, char **argv) { return vg_open(argc, argv); }
 void ls_rtl_close(void) { vg_close(); }
 
 /* Verilator names a generate-loop scope gen_x[3] as gen_x__BRA__3__KET__;
- * state maps use the source form (gen_node[3].i_node.foo_q). */
-static void vl_name(const char *name, char *buf, size_t n) {
+ * state maps use the source form (gen_node[3].i_node.foo_q).  A gate-level
+ * harness (GATE=1, scripts/gate_hier.py) rebuilds that scope as an instance
+ * with the escaped name \gen_x[3], which Verilator encodes as
+ * gen_x__05b3__05d (esc = 1): tried when the first form is not found. */
+static void vl_name(const char *name, char *buf, size_t n, int esc) {
   size_t k = 0;
   for (const char *s = name; *s && k + 16 < n; s++) {
     const char *e = s + 1;
     if (*s == '[') while (*e >= '0' && *e <= '9') e++;
     if (*s == '[' && e > s + 1 && *e == ']' && e[1] == '.') {
-      k += (size_t)snprintf(buf + k, n - k, "__BRA__%.*s__KET__", (int)(e - s - 1), s + 1);
+      k += (size_t)snprintf(buf + k, n - k, esc ? "__05b%.*s__05d" : "__BRA__%.*s__KET__", (int)(e - s - 1), s + 1);
       s = e;
     } else {
       buf[k++] = *s;
@@ -40,8 +43,12 @@ static void vl_name(const char *name, char *buf, size_t n) {
 }
 void *ls_rtl_handle(const char *name) {
   char buf[1024];
-  vl_name(name, buf, sizeof buf);
-  return vpi_handle_by_name((PLI_BYTE8 *)buf, NULL);
+  vpiHandle h = NULL;
+  for (int esc = 0; esc < 2 && !h; esc++) {
+    vl_name(name, buf, sizeof buf, esc);
+    h = vpi_handle_by_name((PLI_BYTE8 *)buf, NULL);
+  }
+  return h;
 }
 void *ls_rtl_elem(void *array, unsigned index) { return vpi_handle_by_index((vpiHandle)array, (PLI_INT32)index); }
 
@@ -65,8 +72,12 @@ void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords) {
 
 void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) {
   char buf[1024];
-  vl_name(name, buf, sizeof buf);
-  return vg_ptr(buf, ent_bytes, elems);
+  void *p = NULL;
+  for (int esc = 0; esc < 2 && !p; esc++) {
+    vl_name(name, buf, sizeof buf, esc);
+    p = vg_ptr(buf, ent_bytes, elems);
+  }
+  return p;
 }
 void ls_rtl_clk(int level) { vg_clk(level); }
 void ls_rtl_rst(int level) { vg_rst(level); }
