@@ -107,7 +107,8 @@ SWEEPS = [
          source="Dublish et al. Sec. 4.4, Table II (t_S 1 M instructions); no sweep",
          statement="t_S = 1 M instructions, t_P = 10 M, chosen because \"most benchmarks show a single-phase "
                    "sharing\"; no sweep. Ours counts cycles (the block has no instruction count; docs/ccn.md): "
-                   "the table converts each point to GPU-wide warp instructions at the CCN-off IPC.",
+                   "the table converts each point to GPU-wide warp instructions at the CCN-off IPC (GPGPU-Sim's "
+                   "instruction count is of thread instructions, up to 32 per warp instruction).",
          points=[("CCN off", ["SHELL_CCN=OFF"])] + [("tS=%d" % t, ["CCN_TS=%d" % t]) for t in (1000, 10000, 50000)],
          variants=V0, ref=("CCN off", ""), check=("flat", ["tS=1000", "tS=10000", "tS=50000"], 0.05),
          insts="CCN_TS"),
@@ -435,6 +436,14 @@ def header(o, what, rdir):
     o.append("IPC is warp instructions per core cycle over the whole GPU. A run other than a reference is "
              "stopped at CAPX (8) x its reference's cycles and is then marked *unfinished* (its IPC is over the "
              "cycles it ran). geomean: the geometric mean over the kernels.\n")
+    if what == "sweeps":
+        o.append("Each sweep varies one setting (or a few, for MRPB's Table 4 and the L1 sizes) of one paper's "
+                 "config, everything else as the config has it. A paper's statement is judged on the geometric "
+                 "mean over our kernels by a stated rule (each sweep's verdict names it): *best* = the paper's "
+                 "chosen point within 1 % of our best point; *flat* = the named points within the stated "
+                 "spread of each other; *falling* / *rising* = each point no higher / no lower than the one "
+                 "before. Our kernel set is not the paper's, our sizes are far smaller, and where our sweep is "
+                 "not the paper's experiment the statement says so: read each verdict with that.\n")
 
 
 def report_sweeps(rdir, out_md, img):
