@@ -337,6 +337,14 @@ shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanis
 .PHONY: papers
 papers: $(B)/bin/shell-sim $(B)/bin/chss-classify
 	@bash scripts/install_deps.sh && bash scripts/papers.sh $(PAPERS)
+# make sweeps / make shootout (issue 24 items 4, 5): parameter sweeps on the papers' configs and every
+# mechanism on one GTX480-like config, over a small fixed kernel set (scripts/sweeps.py defines them) ->
+# docs/sweeps.md + docs/img/sweep_*.png, docs/shootout.md + docs/img/shootout.png; resumable (build/sweeps/)
+.PHONY: sweeps shootout
+sweeps: $(B)/bin/shell-sim $(B)/bin/chss-classify
+	@bash scripts/install_deps.sh && bash scripts/sweeps.sh sweeps
+shootout: $(B)/bin/shell-sim $(B)/bin/chss-classify
+	@bash scripts/install_deps.sh && bash scripts/sweeps.sh shootout
 .PHONY: shell-diagram
 shell-diagram: $(B)/bin/shell-sim   # docs/shell.svg from the instantiated default shell (with the MRPB)
 	$(B)/bin/shell-sim --set SHELL_MRPB=1 --dot docs/shell.dot && dot -Tsvg docs/shell.dot -o docs/shell.svg

@@ -266,6 +266,8 @@ tally "$(python3 scripts/gpgpusim_stats_test.py 2>&1)"
 tally "$(bash scripts/shell_mech_tests.sh 2>&1)"
 # make papers' inputs: the claims file parses, every paper config runs (scripts/papers_check.sh, ~2 s)
 tally "$(bash scripts/papers_check.sh 2>&1)"
+# make sweeps' machinery: a reduced sweep's runs and table against direct shell-sim runs (scripts/sweeps_check.sh, ~5 s)
+tally "$(bash scripts/sweeps_check.sh 2>&1)"
 # the memory side against the latencies and bandwidths SM2_GTX480.config implies (make calibrate, docs/shell.md)
 stepfile "make calibrate on SM2_GTX480"
 if out=$(python3 scripts/calibrate.py ../shared/gpgpusim-configs/SM2_GTX480.config 2>&1); then ok "make calibrate: $(tail -1 <<<"$out" | cut -d';' -f1)"
