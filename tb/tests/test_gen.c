@@ -280,52 +280,136 @@ static void test_mv_limits(tc_t *t) {
            r1, r2, (unsigned long long)a.ld);
 }
 
+/* The matrix products below accumulate into a global element inside the k
+ * loop (`C[i][j] += ...`, no pointer __restrict__): nvcc stores the sum
+ * every trip and forwards it to the next trip (no reload), so a live warp
+ * runs, with K trips: stores 1 + K (`= 0` or `*= beta`, then one a trip),
+ * loads 2 K (+ 1 for `*= beta`).  The expected totals below are written as
+ * those formulas over the warps the launch geometry gives. */
+
 /* 2mm (PolyBench-GPU 2mm.cu), n=48 (NI=NJ=NL), iters=8 (NK), bs=256:
  * both kernels on grid ceil(48/32) x ceil(48/8) = 2 x 6 = 12 blocks of 32 x 8
  * (8 warps, warp = one row i).  Every row i < 48 is live; bx = 0 warps have
- * 32 lanes (j < 32), bx = 1 warps 16 (32 <= j < 48).  96 warps.
- * mm2_kernel1: per warp k < 8: ld A[i][k], ld B[k][j] -> 16 LD; st tmp[i][j]
- *   -> 96 * 16 = 1536 LD, 96 ST.
- * mm2_kernel2: ld D[i][j] (D *= beta), k < 48: ld tmp[i][k], ld C[k][j] ->
- *   97 LD; st D -> 96 * 97 = 9312 LD, 96 ST.  No barrier. */
+ * 32 lanes (j < 32), bx = 1 warps 16 (32 <= j < 48).  W = 96 live warps.
+ * mm2_kernel1: st tmp[i][j] (= 0); k < NK: ld A[i][k] (the alpha product
+ *   first), ld B[k][j], st tmp[i][j].
+ * mm2_kernel2: ld D, st D (*= beta); k < NJ: ld C[k][j], ld tmp[i][k] (the
+ *   product's second operand first, as nvcc's PTX), st D.  No barrier. */
 static void test_2mm(tc_t *t) {
   shell_wl_t w;
+  const uint64_t W = 96, NK = 8, NJ = 48;
   int rc = gen(&w, "2mm", "n=48,iters=8,bs=256");
   kcount_t a = count(&w, 0), b = count(&w, 1);
-  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 12, 8, 1536, 96, 0) && kc_is(b, 12, 8, 9312, 96, 0),
-           "2mm n=48 iters=8: mm2_kernel1 " KC_FMT "; mm2_kernel2 " KC_FMT, KC_ARG(a), KC_ARG(b));
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 12, 8, W * 2 * NK, W * (1 + NK), 0) &&
+                  kc_is(b, 12, 8, W * (1 + 2 * NJ), W * (1 + NJ), 0),
+           "2mm n=48 iters=8: mm2_kernel1 " KC_FMT "; mm2_kernel2 " KC_FMT " (a store of the sum every trip)", KC_ARG(a),
+           KC_ARG(b));
   /* block 3 = (bx 1, by 1), warp 2: i = 10, j = 32..47 (lanes 0..15).
-   * kernel1 load 3 (k = 1, B): B[1][32 + l] = B1 + (48 + 32 + l) * 4;
-   * load 0 (k = 0, A): A[10][0] = B0 + 10 * 8 * 4 in every lane;
-   * store: tmp[10][32 + l] = B2 + (480 + 32 + l) * 4. */
+   * kernel1 store 0 (= 0), store 1 (k = 0) and store NK (the last trip):
+   * tmp[10][32 + l] = B2 + (480 + 32 + l) * 4; load 0 (k = 0): A[10][0] =
+   * B0 + 10 * 8 * 4 in every lane; load 3 (k = 1, B): B[1][32 + l] = B1 +
+   * (48 + 32 + l) * 4.  In tmp: NK + 1 stores, no load. */
+  wcount_t c = warp_count(&w, 0, 3, 2, B2, B2 + 48 * 48 * 4);
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 3), 0xffff, B1 + 80 * 4, 4) &&
                   lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 0), 0xffff, B0 + 320, 0) &&
                   lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, 0), 0xffff, B2 + 512 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B0, 0),
-           "2mm: thread (0,0)'s warp loads A[0][0] (broadcast); block (1,1) warp 2 (i=10, j=32..47): A[10][0], B[1][32+l], tmp[10][32+l]");
-  /* kernel2, block 0 warp 0: ld D[0][l] (B4 + 4l), ld tmp[0][0] (B2), ld C[0][l] (B3 + 4l) */
-  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B4, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B2, 0) &&
-                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B3, 4),
-           "2mm: mm2_kernel2 thread (0,0)'s warp reads D[0][l], then tmp[0][0] and C[0][l]");
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, 1), 0xffff, B2 + 512 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, NK), 0xffff, B2 + 512 * 4, 4) && !mem_rec(&w, 0, 3, 2, 1, NK + 1) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B0, 0) && c.st_in == NK + 1 && c.ld_in == 0,
+           "2mm: block (1,1) warp 2 (i=10, j=32..47): A[10][0], B[1][32+l]; tmp[10][32+l] stored %u times (1 + NK), loaded %u",
+           c.st_in, c.ld_in);
+  /* kernel2, block 0 warp 0: ld D[0][l] (B4 + 4l), st D[0][l]; then per k:
+   * ld C[0][l] (B3 + 4l), ld tmp[0][0] (B2), st D[0][l]. */
+  c = warp_count(&w, 1, 0, 0, B4, B4 + 48 * 48 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B4, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 0), ~0u, B4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B3, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B2, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 1), ~0u, B4, 4) && c.st_in == NJ + 1 && c.ld_in == 1,
+           "2mm: mm2_kernel2 thread (0,0)'s warp reads and stores D[0][l] (beta), then per k C[k][l], tmp[0][k], stores D "
+           "(%u stores, %u load of D)", c.st_in, c.ld_in);
   shell_wl_free(&w);
 }
 
 /* 3mm (PolyBench-GPU 3mm.cu), n=32, iters=16 (NK), bs=256: each kernel on
- * 1 x 4 blocks of 32 x 8 = 32 full warps.  mm3_kernel1 k < 16: 2 LD each ->
- * 1024 LD; mm3_kernel2 and 3, k < 32: 2048 LD each; one ST per warp. */
+ * 1 x 4 blocks of 32 x 8 = W = 32 full warps.  Each: st out (= 0); per k:
+ * ld B-operand[k][j], ld A-operand[i][k] (nvcc: the product's second
+ * operand first), st out.  mm3_kernel1 K = NK = 16; mm3_kernel2 K = NM =
+ * 32, mm3_kernel3 K = NJ = 32. */
 static void test_3mm(tc_t *t) {
   shell_wl_t w;
+  const uint64_t W = 32, NK = 16, N = 32;
   int rc = gen(&w, "3mm", "n=32,iters=16,bs=256");
   kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2);
-  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 4, 8, 1024, 32, 0) && kc_is(b, 4, 8, 2048, 32, 0) && kc_is(c, 4, 8, 2048, 32, 0),
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 4, 8, W * 2 * NK, W * (1 + NK), 0) &&
+                  kc_is(b, 4, 8, W * 2 * N, W * (1 + N), 0) && kc_is(c, 4, 8, W * 2 * N, W * (1 + N), 0),
            "3mm n=32 iters=16: " KC_FMT "; " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b), KC_ARG(c));
-  /* mm3_kernel3 (G = E F), block 3 warp 7: i = 31: ld E[31][0] (B2 + 31*32*4),
-   * ld F[0][l] (B5 + 4l); store G[31][l] (B6 + (992 + l) * 4). */
-  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 0), ~0u, B2 + 31 * 32 * 4, 0) &&
-                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 1), ~0u, B5, 4) &&
-                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, 0), ~0u, B6 + 992 * 4, 4),
-           "3mm: mm3_kernel3 row 31 reads E[31][0] (the first kernel's output), F[0][l], stores G[31][l]");
+  /* mm3_kernel3 (G = E F), block 3 warp 7: i = 31: store 0 G[31][l] (B6 +
+   * (992 + l) * 4, = 0); ld F[0][l] (B5 + 4l), ld E[31][0] (B2 + 31*32*4);
+   * store 1 G[31][l]; the last store (N) too. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 0), ~0u, B5, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 1), ~0u, B2 + 31 * 32 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, 0), ~0u, B6 + 992 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, N), ~0u, B6 + 992 * 4, 4) && !mem_rec(&w, 2, 3, 7, 1, N + 1),
+           "3mm: mm3_kernel3 row 31 reads F[0][l], then E[31][0] (the first kernel's output), stores G[31][l] 1 + NJ times");
   shell_wl_free(&w);
+}
+
+/* gemm (PolyBench-GPU gemm.cu gemm_kernel), n=40 (NI = NJ), iters=8 (NK),
+ * bs=64: grid ceil(40/32) x ceil(40/2) = 2 x 20 = 40 blocks of 32 x 2 (a
+ * warp = one row i); rows i < 40 all live, bx 0 32 lanes, bx 1 8 (j =
+ * 32..39): W = 80 warps.  Per warp ld C, st C (*= beta), then per k: ld
+ * A[i][k] (broadcast; the alpha product first), ld B[k][j], st C. */
+static void test_gemm(tc_t *t) {
+  shell_wl_t w;
+  const uint64_t W = 80, NK = 8;
+  int rc = gen(&w, "gemm", "n=40,iters=8,bs=64");
+  kcount_t a = count(&w, 0);
+  TC_CHECK(t, rc == 0 && w.nk == 1 && kname_is(&w, 0, "gemm_kernel") && kc_is(a, 40, 2, W * (1 + 2 * NK), W * (1 + NK), 0),
+           "gemm n=40 iters=8 bs=64: " KC_FMT " (a store of C every trip)", KC_ARG(a));
+  /* block 7 = (bx 1, by 3), warp 1: i = 7, j = 32 + l (mask 0xff): load 0
+   * C[7][j] (B2 + (280 + 32) * 4); load 1 A[7][0] (B0 + 7*8*4), load 2
+   * B[0][j] (B1 + 32*4), load 3 A[7][1], load 4 B[1][j] (B1 + (40 + 32)*4);
+   * C: 1 load, 1 + NK stores. */
+  wcount_t c = warp_count(&w, 0, 7, 1, B2, B2 + 40 * 40 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 0), 0xff, B2 + 312 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 1), 0xff, B0 + 224, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 2), 0xff, B1 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 3), 0xff, B0 + 228, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 4), 0xff, B1 + 72 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 1, NK), 0xff, B2 + 312 * 4, 4) && c.ld_in == 1 && c.st_in == NK + 1,
+           "gemm: row 7, j = 32..39: C, then per k A[7][k] (broadcast), B[k][j]; C loaded %u, stored %u times", c.ld_in, c.st_in);
+  shell_wl_free(&w);
+}
+
+/* syrk / syr2k (PolyBench-GPU syrk.cu syrk_kernel, syr2k.cu syr2k_kernel),
+ * n=40 (NI), iters=8 (NJ), bs=64: grid ceil(40/32) x ceil(40/2) = 40 blocks
+ * of 32 x 2, W = 80 live warps as gemm's.  Per warp ld C, st C (*= beta),
+ * then per k: syrk ld A[i][k] (broadcast), ld A[j][k] (lanes NJ floats
+ * apart), st C; syr2k ld A[i][k], B[j][k], B[i][k], A[j][k], st C. */
+static void test_syrk(tc_t *t) {
+  shell_wl_t w, v;
+  const uint64_t W = 80, NJ = 8;
+  int r1 = gen(&w, "syrk", "n=40,iters=8,bs=64"), r2 = gen(&v, "syr2k", "n=40,iters=8,bs=64");
+  kcount_t a = count(&w, 0), b = count(&v, 0);
+  TC_CHECK(t, r1 == 0 && r2 == 0 && w.nk == 1 && v.nk == 1 && kname_is(&w, 0, "syrk_kernel") && kname_is(&v, 0, "syr2k_kernel") &&
+                  kc_is(a, 40, 2, W * (1 + 2 * NJ), W * (1 + NJ), 0) && kc_is(b, 40, 2, W * (1 + 4 * NJ), W * (1 + NJ), 0),
+           "syrk n=40 iters=8 bs=64: " KC_FMT "; syr2k " KC_FMT " (a store of C every trip)", KC_ARG(a), KC_ARG(b));
+  /* block 7 warp 1: i = 7, j = 32 + l (mask 0xff).  syrk: load 1 A[7][0]
+   * (B0 + 7*8*4), load 2 A[j][0] (B0 + 32*8*4, lanes 32 bytes apart), load
+   * 4 A[j][1].  syr2k: load 1 A[7][0], 2 B[j][0] (B1 + 1024, 32 apart), 3
+   * B[7][0] (B1 + 224), 4 A[j][0] (B0 + 1024).  C (B2): 1 load, 1 + NJ
+   * stores in each. */
+  wcount_t c = warp_count(&w, 0, 7, 1, B2, B2 + 40 * 40 * 4), d = warp_count(&v, 0, 7, 1, B2, B2 + 40 * 40 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 1), 0xff, B0 + 224, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 2), 0xff, B0 + 1024, 32) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 4), 0xff, B0 + 1028, 32) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 1), 0xff, B0 + 224, 0) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 2), 0xff, B1 + 1024, 32) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 3), 0xff, B1 + 224, 0) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 4), 0xff, B0 + 1024, 32) && c.ld_in == 1 && c.st_in == NJ + 1 &&
+                  d.ld_in == 1 && d.st_in == NJ + 1,
+           "syrk: A[7][k] broadcast, A[j][k] lanes NJ floats apart; syr2k: A[i][k], B[j][k], B[i][k], A[j][k]; C stored 1 + NJ "
+           "times (%u, %u)", c.st_in, d.st_in);
+  shell_wl_free(&w), shell_wl_free(&v);
 }
 
 /* 3dconv (PolyBench-GPU 3DConvolution.cu), n=40 (NJ = NK), iters=4 (NI):
@@ -714,6 +798,8 @@ int main(void) {
   test_mv_limits(&t);
   test_2mm(&t);
   test_3mm(&t);
+  test_gemm(&t);
+  test_syrk(&t);
   test_3dconv(&t);
   test_fdtd2d(&t);
   test_corr(&t);
