@@ -467,94 +467,142 @@ static void test_fdtd2d(tc_t *t) {
 }
 
 /* corr (PolyBench-GPU correlation.cu), n=64 (M), iters=16 (N), bs=64 (2 warps
- * a block; the suite's grids truncate M / X):
- *   mean_kernel: floor(64/64) = 1 block x 2 warps, 32 lanes each; 16 LD
- *     (data[i][j], i < 16) + 1 ST -> 32 LD, 2 ST
- *   std_kernel: 1 x 2; ld mean[j] + 16 LD, 1 ST -> 34 LD, 2 ST
+ * a block; the suite's grids truncate M / X).  Every kernel accumulates into
+ * global memory, so each sum is stored every trip (nvcc's PTX):
+ *   mean_kernel: floor(64/64) = 1 block x 2 warps, 32 lanes each: st mean
+ *     (= 0), N x (ld data[i][j], st mean), st mean (/= FLOAT_N):
+ *     N LD, N + 2 ST a warp
+ *   std_kernel: 1 x 2; st std (= 0), N x (ld mean[j] -- reloaded: the store
+ *     may alias it -- ld data[i][j], st std), st std: 2 N LD, N + 2 ST
  *   reduce_kernel: 64/32 x 16/2 = 16 blocks x 2 warps, every row i < 16:
- *     data, mean, std + 1 ST -> 96 LD, 32 ST
+ *     ld data, ld mean, st data, ld std, st data: 3 LD, 2 ST a warp
  *   corr_kernel: 1 x 2, j1 < 63.  warp 0 (j1 = 0..31): diagonal ST, trips
- *     j2 = j1 + d, d = 1..63 (lane 0 last): 63 trips x (2 x 16 LD + 2 ST);
- *     warp 1 (j1 = 32..62, lane 31 off): d = 1..31: 31 trips.
- *     LD (63 + 31) x 32 = 3008, ST 2 + 2 x 94 = 190. */
+ *     j2 = j1 + d, d = 1..63 (lane 0 last): 63 trips; warp 1 (j1 = 32..62,
+ *     lane 31 off): d = 1..31: 31 trips; T = 94 trips, each st symmat[j1][j2]
+ *     (= 0), N x (ld data[i][j2], ld data[i][j1], st symmat[j1][j2]), st
+ *     symmat[j2][j1]: 2 N LD, N + 2 ST a trip. */
 static void test_corr(tc_t *t) {
   shell_wl_t w;
+  const uint64_t N = 16, T = 63 + 31;
   int rc = gen(&w, "corr", "n=64,iters=16,bs=64");
   kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2), d = count(&w, 3);
-  TC_CHECK(t, rc == 0 && w.nk == 4 && kc_is(a, 1, 2, 32, 2, 0) && kc_is(b, 1, 2, 34, 2, 0) && kc_is(c, 16, 2, 96, 32, 0) &&
-                  kc_is(d, 1, 2, 3008, 190, 0),
+  TC_CHECK(t, rc == 0 && w.nk == 4 && kc_is(a, 1, 2, 2 * N, 2 * (N + 2), 0) && kc_is(b, 1, 2, 2 * 2 * N, 2 * (N + 2), 0) &&
+                  kc_is(c, 16, 2, 32 * 3, 32 * 2, 0) && kc_is(d, 1, 2, T * 2 * N, 2 + T * (N + 2), 0),
            "corr n=64 iters=16 bs=64: mean " KC_FMT "; std " KC_FMT "; reduce " KC_FMT "; corr " KC_FMT, KC_ARG(a), KC_ARG(b),
            KC_ARG(c), KC_ARG(d));
-  /* corr_kernel warp 1 (j1 = 32 + l, lane 31 off): diagonal store symmat[j1][j1]
-   * (B3 + 32*65*4, lanes 65 floats apart); first trip (d = 1), i = 0:
-   * ld data[0][j1] (B0 + 32*4), ld data[0][j1+1] (B0 + 33*4); stores
-   * symmat[j1][j1+1], symmat[j1+1][j1]; the last trip (d = 31) has lane 0 only. */
-  const wl_rec_t *last = mem_rec(&w, 3, 0, 1, 0, 31 * 32 - 1);
+  /* corr_kernel warp 1 (j1 = 32 + l, lane 31 off): store 0 the diagonal
+   * symmat[j1][j1] (B3 + 32*65*4, lanes 65 floats apart); first trip (d =
+   * 1): store 1 symmat[j1][j1+1] = 0 (B3 + (32*65 + 1)*4), i = 0: ld
+   * data[0][j1+1] (B0 + 33*4), ld data[0][j1] (B0 + 32*4), store 2
+   * symmat[j1][j1+1]; store N + 1 the trip's last sum, store N + 2
+   * symmat[j1+1][j1] (B3 + (32*65 + 64)*4); the last trip (d = 31) has
+   * lane 0 only: its last loads data[15][63], data[15][32]. */
+  const unsigned L = 31 * 2 * 16; /* warp 1's loads: 31 trips x 2 N */
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 0), 0x7fffffffu, B3 + 32 * 65 * 4, 65 * 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 0), 0x7fffffffu, B0 + 32 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 1), 0x7fffffffu, B0 + 33 * 4, 4) &&
                   lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 1), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 2), 0x7fffffffu, B3 + (32 * 65 + 64) * 4, 65 * 4) &&
-                  lanes_are(&w, last, 1, B0 + (15 * 64 + 32 + 31) * 4, 4),
-           "corr: corr_kernel's j2 loop runs per lane (data[i][j1+d] coalesced, symmat stores 65 floats apart, lanes leave at j2 = M)");
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 0), 0x7fffffffu, B0 + 33 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 1), 0x7fffffffu, B0 + 32 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 2), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, N + 1), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, N + 2), 0x7fffffffu, B3 + (32 * 65 + 64) * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 2), 1, B0 + (15 * 64 + 63) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 1), 1, B0 + (15 * 64 + 32) * 4, 4) &&
+                  !mem_rec(&w, 3, 0, 1, 0, L),
+           "corr: corr_kernel's j2 loop runs per lane (data[i][j2] then data[i][j1], coalesced; symmat[j1][j2] stored every "
+           "trip, 65 floats apart; lanes leave at j2 = M)");
+  /* std_kernel warp 0: store 0 std[l] (B2 + 4l, = 0), load 0 mean[l] (B1 +
+   * 4l), load 1 data[0][l] (B0 + 4l), load 2 mean[l] again; std: N + 2
+   * stores, mean N loads.  reduce block 0 warp 0: two stores of data[0][l]. */
+  wcount_t sm = warp_count(&w, 1, 0, 0, B1, B1 + 64 * 4), ss = warp_count(&w, 1, 0, 0, B2, B2 + 64 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 0), ~0u, B2, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B1, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B1, 4) &&
+                  sm.ld_in == N && ss.st_in == N + 2 && ss.ld_in == 0 &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 0), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 1), ~0u, B0, 4),
+           "corr: std_kernel stores std[j] every trip (%u stores) and reloads mean[j] every trip (%u loads); reduce_kernel stores "
+           "data twice", ss.st_in, sm.ld_in);
   shell_wl_free(&w);
 }
 
 /* covar (PolyBench-GPU covariance.cu), n=64 (M), iters=64 (N), bs=64:
- *   mean_kernel: 1 block x 2 warps, 64 LD each -> 128 LD, 2 ST
+ *   mean_kernel: 1 block x 2 warps: N LD, N + 2 ST a warp (as corr's)
  *   reduce_kernel: grid 64/32 x floor(64/32) = 2 x 2 = 4 blocks of 32 x 2
  *     (the suite divides N by the block's x size): rows 0..3 only, 8 warps:
- *     data, mean + 1 ST -> 16 LD, 8 ST
+ *     ld data, ld mean, st data
  *   covar_kernel: 1 x 2, j1 < 64, j2 = j1 + d: warp 0 d = 0..63 (64 trips),
- *     warp 1 d = 0..31 (32 trips), each 2 x 64 LD + 2 ST ->
- *     96 x 128 = 12288 LD, 192 ST. */
+ *     warp 1 d = 0..31 (32 trips): T = 96 trips, each 2 N LD, N + 2 ST. */
 static void test_covar(tc_t *t) {
   shell_wl_t w;
+  const uint64_t N = 64, T = 96;
   int rc = gen(&w, "covar", "n=64,iters=64,bs=64");
   kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2);
-  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 1, 2, 128, 2, 0) && kc_is(b, 4, 2, 16, 8, 0) && kc_is(c, 1, 2, 12288, 192, 0),
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 1, 2, 2 * N, 2 * (N + 2), 0) && kc_is(b, 4, 2, 8 * 2, 8, 0) &&
+                  kc_is(c, 1, 2, T * 2 * N, T * (N + 2), 0),
            "covar n=64 iters=64 bs=64: mean " KC_FMT "; reduce " KC_FMT "; covar " KC_FMT, KC_ARG(a), KC_ARG(b), KC_ARG(c));
   /* reduce block 3 (bx 1, by 1) warp 1: row i = 3, j = 32 + l: ld data[3][j]
    * (B0 + (192 + 32)*4), ld mean[j] (B1 + 32*4).  covar_kernel warp 0's
-   * first trip (d = 0) reads data[0][j1] twice (B0 + 4l). */
+   * first trip (d = 0): store 0 symmat[j1][j1] = 0 (B3, 65 floats apart),
+   * loads data[0][j1] twice (B0 + 4l); store N + 1 symmat[j2][j1] (the same
+   * diagonal); the second trip: store N + 2 symmat[j1][j1+1] (B3 + 4),
+   * load 2 N data[0][j1+1] (B0 + 4 + 4l). */
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 3, 1, 0, 0), ~0u, B0 + 224 * 4, 4) &&
                   lanes_are(&w, mem_rec(&w, 1, 3, 1, 0, 1), ~0u, B1 + 32 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 1), ~0u, B0, 4),
-           "covar: reduce row 3 reads data[3][j] and mean[j]; covar_kernel's first trip has j2 = j1");
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 0), ~0u, B3, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 0), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 1), ~0u, B0, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, N + 1), ~0u, B3, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, N + 2), ~0u, B3 + 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 2 * N), ~0u, B0 + 4, 4),
+           "covar: reduce row 3 reads data[3][j] and mean[j]; covar_kernel's first trip has j2 = j1, symmat[j1][j2] stored every trip");
   shell_wl_free(&w);
 }
 
 /* gramschmidt (PolyBench-GPU gramschmidt.cu), n=64 (NJ), iters=32 (NI),
  * bs=64: per column k < 64 three launches (192 kernels):
- *   kernel1: 1 block x 2 warps; thread 0 alone: 32 LD, 1 ST (mask 1)
- *   kernel2: ceil(64/64) = 1 block x 2 warps; i < 32: warp 0 only: 2 LD, 1 ST
- *   kernel3: 1 x 2; j in (k, 64): warp 0 live for k < 31, warp 1 for k < 63;
- *     a live warp: 2 x 32 LD + ST r[k][j] + 2 x 32 LD + 32 ST = 128 LD, 33 ST
- *     -> summed over k: 31 x 2 + 32 x 1 = 94 live warps: 12032 LD, 3102 ST. */
+ *   kernel1: 1 block x 2 warps; thread 0 alone (the norm in a local
+ *     variable: no per-trip store): NI LD, 1 ST (mask 1)
+ *   kernel2: ceil(64/64) = 1 block x 2 warps; i < 32: warp 0 only: ld
+ *     r[k][k], ld a[i][k], st q[i][k]
+ *   kernel3: 1 x 2; j in (k, 64): warp 0 live for k < 31, warp 1 for k < 63
+ *     (94 live warps); a live warp: st r[k][j] (= 0), NI x (ld a[i][j], ld
+ *     q[i][k], st r[k][j]), NI x (ld r[k][j] -- reloaded: the store to a
+ *     may alias it -- ld q[i][k], ld a[i][j], st a[i][j]):
+ *     5 NI LD, 2 NI + 1 ST. */
 static void test_gramschmidt(tc_t *t) {
   shell_wl_t w;
+  const uint64_t NI = 32, LIVE = 31 * 2 + 32;
   int rc = gen(&w, "gramschmidt", "n=64,iters=32,bs=64");
   int ok = rc == 0 && w.nk == 192;
   uint64_t ld3 = 0, st3 = 0;
   for (unsigned k = 0; ok && k < 64; k++) {
     kcount_t a = count(&w, 3 * k), b = count(&w, 3 * k + 1), c = count(&w, 3 * k + 2);
-    ok = kc_is(a, 1, 2, 32, 1, 0) && kc_is(b, 1, 2, 2, 1, 0) && c.blocks == 1 && c.warps == 2 && c.bar == 0;
+    ok = kc_is(a, 1, 2, NI, 1, 0) && kc_is(b, 1, 2, 2, 1, 0) && c.blocks == 1 && c.warps == 2 && c.bar == 0;
     ld3 += c.ld, st3 += c.st;
   }
-  TC_CHECK(t, ok && ld3 == 12032 && st3 == 3102,
+  TC_CHECK(t, ok && ld3 == LIVE * 5 * NI && st3 == LIVE * (2 * NI + 1),
            "gramschmidt n=64 iters=32 bs=64: 192 launches; kernel1 32 LD 1 ST, kernel2 2 LD 1 ST; kernel3 summed %llu LD, %llu ST",
            (unsigned long long)ld3, (unsigned long long)st3);
   /* k = 40, kernel3 (launch 122) warp 1: lanes j = 32 + l > 40 (mask
-   * 0xfffffe00): ld q[0][40] broadcast (B2 + 160), ld a[0][j] (B0 + 128),
-   * first store r[40][j] (B1 + (2560 + 32)*4).  k = 5, kernel2 (launch 16)
-   * warp 0: ld a[i][5], i = l: B0 + 20, lanes 64 floats apart.  kernel1's
-   * warp 0 loads with lane 0 alone. */
-  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 0), 0xfffffe00u, B2 + 160, 0) &&
-                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 1), 0xfffffe00u, B0 + 128, 4) &&
-                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, 0), 0xfffffe00u, B1 + 2592 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 16, 0, 0, 0, 0), ~0u, B0 + 20, 256) &&
+   * 0xfffffe00): store 0 r[40][j] = 0 (B1 + (2560 + 32)*4); load 0
+   * a[0][j] (B0 + 128), load 1 q[0][40] broadcast (B2 + 160); store 1
+   * r[40][j]; second loop: load 2 NI r[40][j], 2 NI + 1 q[0][40], 2 NI + 2
+   * a[0][j]; store NI + 1 a[0][j].  r: NI loads, NI + 1 stores.  k = 5,
+   * kernel2 (launch 16) warp 0: ld r[5][5] (B1 + 325*4, broadcast), ld
+   * a[i][5], i = l: B0 + 20, lanes 64 floats apart.  kernel1's warp 0 loads
+   * with lane 0 alone. */
+  const uint32_t m = 0xfffffe00u;
+  wcount_t c = warp_count(&w, 122, 0, 1, B1, B1 + 64 * 64 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, 0), m, B1 + 2592 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 0), m, B0 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 1), m, B2 + 160, 0) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, 1), m, B1 + 2592 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 2 * NI), m, B1 + 2592 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 2 * NI + 1), m, B2 + 160, 0) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 2 * NI + 2), m, B0 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, NI + 1), m, B0 + 128, 4) && c.ld_in == NI && c.st_in == NI + 1 &&
+                  lanes_are(&w, mem_rec(&w, 16, 0, 0, 0, 0), ~0u, B1 + 325 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 16, 0, 0, 0, 1), ~0u, B0 + 20, 256) &&
                   lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), 1, B0, 0),
-           "gramschmidt: kernel3 masks j <= k, reads q[i][k] (broadcast) and a[i][j]; kernel2 reads column k (lanes NJ apart)");
+           "gramschmidt: kernel3 masks j <= k, stores r[k][j] every trip (%u) and reloads it in the update loop (%u); kernel2 "
+           "reads r[k][k], then column k (lanes NJ apart)", c.st_in, c.ld_in);
   shell_wl_free(&w);
 }
 
