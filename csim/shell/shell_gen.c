@@ -1330,7 +1330,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
               as mm2_kernel1 (tmp = alpha A B, k < NK) then mm2_kernel2 (D = beta D + tmp C,
               k < NJ), each on a grid of ceil(NJ/32) x ceil(NI/8) blocks of 32 x 8.  Suite's
               STANDARD_DATASET: NI = NJ = NK = NL = 1024; here NI = NJ = NL = n, NK = iters.
-              1024 is over GEN_MAX_RECS (the check counts 201588736); default n = iters = 512. */
+              1024 is over GEN_MAX_RECS (the check counts 268697600); default n = iters = 512. */
     pb_mm(w, "mm2_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0, 1);
     pb_mm(w, "mm2_kernel2", g.n, g.n, g.n, g.bs, A2, A3, A4, 1, 0);
     break;
@@ -1352,14 +1352,14 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     pb_fdtd2d(w, g.n, g.n, g.iters, g.bs);
     break;
   case 16: /* corr: M = n, N = iters.  The suite's datasets are all M = N = 2048: over
-              GEN_MAX_RECS (the check counts 819770315).  Default M = N = 256, the smallest M that launches a block of
+              GEN_MAX_RECS (the check counts 1092934765).  Default M = N = 256, the smallest M that launches a block of
               256: corr_kernel runs on M/32 warps only, each tripping ~M times over N rows of
               dependent loads, so M = N = 512 does not end within the shell's 5e7 cycles */
   case 17: /* covar: the same sizes */
     pb_corr(w, g.n, g.iters, g.bs, id == 16);
     break;
   case 18: /* gramschmidt: NJ = n, NI = iters.  The suite's datasets are all 2048 x 2048:
-              over GEN_MAX_RECS (the check counts 1888507904); default 256 x 256 */
+              over GEN_MAX_RECS (the check counts 2425509888); default 256 x 256 */
     pb_gramschmidt(w, g.iters, g.n, g.bs);
     break;
   case 19: /* hotspot: n = grid rows = cols, iters = sim_time; the run script's 512, 2 */
