@@ -11,7 +11,8 @@
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
                                           "srad", "stream", "share", "spmv",
-                                          /* written from the benchmarks' sources (below) */
+                                          /* written from the benchmarks' sources (below; so are atax, bicg,
+                                             mvt, gesummv, syrk, syr2k and gemm above) */
                                           "2mm", "3mm", "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt",
                                           "hotspot", "pathfinder", "nw", "backprop", "bfs", "kmeans", NULL};
 
