@@ -418,9 +418,10 @@ static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
  *     i < N: ld data[i][j], 1 ALU, st mean[j]; 1 ALU (/= FLOAT_N), st mean[j]
  *   std_kernel (corr only, M/256 of 256): st std[j] (= 0); for i < N: ld
  *     mean[j] (reloaded every trip: the store to std may alias it), ld
- *     data[i][j], 2 ALU, st std[j]; 2 ALU (/=, sqrt), st std[j].  (The
- *     source then stores std[j] = 1.0 where std[j] <= EPS: a data-dependent
- *     store, not generated.)
+ *     data[i][j], 2 ALU, st std[j]; 2 ALU (/=, sqrt), st std[j]; 1 ALU (the
+ *     compare) and `std[j] = 1.0` by the lanes whose std[j] <= EPS: a
+ *     store that depends on the data, here on the host's initial values
+ *     (corr_std_small)
  *   reduce_kernel (blocks of 32 x 8): thread (i, j), i < N, j < M: ld data,
  *     ld mean[j], 1 ALU, st data (`data -= mean[j]`); corr: ld std[j], 2
  *     ALU, st data (`data /= ...`).  corr's grid is M/32 x N/8; covar's is
@@ -434,6 +435,32 @@ static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
  *     lane l is at j2 = j1 + l... + r, so data[i][j2] is a coalesced row read
  *     (not a broadcast) and the symmat stores are M+1 floats apart; a lane
  *     leaves when its j2 reaches M. */
+/* correlation.cu's host data as the kernels see it: init_arrays fills the
+ * M x N host array (rows of N) with data[r][c] = ((float)r * c) / M and
+ * the kernels read it as N rows of M (data[i*M + j]). */
+static float corr_data(unsigned m, unsigned n, unsigned i, unsigned j) {
+  uint64_t f = (uint64_t)i * m + j;
+  return (float)(f / n) * (float)(f % n) / (float)m;
+}
+
+/* Does std_kernel store std[j] = 1.0 (`std[j] <= EPS`, EPS = 0.005f)?
+ * mean[j] and the sum of squares as the kernels compute them (mean over N
+ * rows / FLOAT_N, 3214212.01f; sum of (data - mean)^2 / FLOAT_N), in double
+ * here, and std <= EPS compared as variance <= EPS^2 (no sqrt): a column
+ * within rounding of EPS could go the other way than the kernel's float
+ * arithmetic. */
+static int corr_std_small(unsigned m, unsigned n, unsigned j) {
+  const double fn = (double)3214212.01f, eps = (double)0.005f;
+  double mean = 0, acc = 0;
+  for (unsigned i = 0; i < n; i++) mean += corr_data(m, n, i, j);
+  mean /= fn;
+  for (unsigned i = 0; i < n; i++) {
+    double d = corr_data(m, n, i, j) - mean;
+    acc += d * d;
+  }
+  return acc / fn <= eps * eps;
+}
+
 static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr) {
   const uint32_t data = A0, mean = A1, stdv = A2, sym = A3;
   uint32_t a[WL_LANES], c[WL_LANES], acc[WL_LANES];
@@ -469,6 +496,11 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
         }
         shell_wl_alu(w, 2);
         shell_wl_mem(w, 1, mk, 4, acc);
+        uint32_t small = 0;
+        for (unsigned l = 0; l < WL_LANES; l++)
+          if ((mk >> l & 1) && corr_std_small(m, n, t0 + l)) small |= 1u << l;
+        shell_wl_alu(w, 1);
+        if (small) shell_wl_mem(w, 1, small, 4, acc);
       }
     }
   }
@@ -1106,9 +1138,9 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     case 13: bytes = nk * 4, recs = w2 * (4 * it + 8 * n + 9); break; /* 4 k + 3 a warp in each of 3 */
     case 14: bytes = nn * it * 4, recs = (it > 2 ? it - 2 : 0) * w2 * 14; break; /* one 64 MiB array: checked below */
     case 15: bytes = (nn > it ? nn : it) * 4, recs = it * w2 * 20; break;
-    case 16: case 17: /* n = M columns, iters = N rows; per warp: mean 3 N + 5, std 4 N + 5; corr_kernel's
+    case 16: case 17: /* n = M columns, iters = N rows; per warp: mean 3 N + 5, std 4 N + 7; corr_kernel's
                          warps trip up to M times over N rows (4 N + 2 each, 3 more); reduce 9 a warp */
-      bytes = nk * 4, recs = (n / 32 + 1) * (7 * it + 10 + n * (4 * it + 2) + 3) + (n / 32 + 1) * (it + 32) * 9; break;
+      bytes = nk * 4, recs = (n / 32 + 1) * (7 * it + 12 + n * (4 * it + 2) + 3) + (n / 32 + 1) * (it + 32) * 9; break;
     case 18: /* gramschmidt: n = NJ columns (the k steps), iters = NI rows */
       bytes = nk * 4, recs = n * (2 * it + 3 + wpb + ((n + g.bs - 1) / g.bs * wpb) * (9 * it + 9)); break;
     case 19: /* hotspot: n x n grid, iters = sim_time, pyramid height 2: 12 x 12 output tiles */

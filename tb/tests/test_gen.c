@@ -466,15 +466,21 @@ static void test_fdtd2d(tc_t *t) {
   shell_wl_free(&w);
 }
 
-/* corr (PolyBench-GPU correlation.cu), n=64 (M), iters=16 (N), bs=64 (2 warps
+/* corr (PolyBench-GPU correlation.cu), n=64 (M), iters=64 (N), bs=64 (2 warps
  * a block; the suite's grids truncate M / X).  Every kernel accumulates into
  * global memory, so each sum is stored every trip (nvcc's PTX):
  *   mean_kernel: floor(64/64) = 1 block x 2 warps, 32 lanes each: st mean
  *     (= 0), N x (ld data[i][j], st mean), st mean (/= FLOAT_N):
  *     N LD, N + 2 ST a warp
  *   std_kernel: 1 x 2; st std (= 0), N x (ld mean[j] -- reloaded: the store
- *     may alias it -- ld data[i][j], st std), st std: 2 N LD, N + 2 ST
- *   reduce_kernel: 64/32 x 16/2 = 16 blocks x 2 warps, every row i < 16:
+ *     may alias it -- ld data[i][j], st std), st std: 2 N LD, N + 2 ST;
+ *     then `std[j] = 1.0` where std[j] <= EPS = 0.005.  With M = N the
+ *     host's rows are the kernel's: data[i][j] = i j / 64, mean[j] = j (sum
+ *     of i < 64 = 2016) / 64 / FLOAT_N (3214212), about 1e-5 j, so std[j] is
+ *     about (j / 64) sqrt(sum of i^2 = 85344 / FLOAT_N) = 0.00255 j: columns
+ *     0 (0) and 1 (0.00255) store 1.0, column 2 (0.0051) does not -> one
+ *     more ST in warp 0, lanes 0 and 1
+ *   reduce_kernel: 64/32 x 64/2 = 64 blocks x 2 warps, every row i < 64:
  *     ld data, ld mean, st data, ld std, st data: 3 LD, 2 ST a warp
  *   corr_kernel: 1 x 2, j1 < 63.  warp 0 (j1 = 0..31): diagonal ST, trips
  *     j2 = j1 + d, d = 1..63 (lane 0 last): 63 trips; warp 1 (j1 = 32..62,
@@ -483,12 +489,13 @@ static void test_fdtd2d(tc_t *t) {
  *     symmat[j2][j1]: 2 N LD, N + 2 ST a trip. */
 static void test_corr(tc_t *t) {
   shell_wl_t w;
-  const uint64_t N = 16, T = 63 + 31;
-  int rc = gen(&w, "corr", "n=64,iters=16,bs=64");
+  const uint64_t N = 64, T = 63 + 31;
+  int rc = gen(&w, "corr", "n=64,iters=64,bs=64");
   kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2), d = count(&w, 3);
-  TC_CHECK(t, rc == 0 && w.nk == 4 && kc_is(a, 1, 2, 2 * N, 2 * (N + 2), 0) && kc_is(b, 1, 2, 2 * 2 * N, 2 * (N + 2), 0) &&
-                  kc_is(c, 16, 2, 32 * 3, 32 * 2, 0) && kc_is(d, 1, 2, T * 2 * N, 2 + T * (N + 2), 0),
-           "corr n=64 iters=16 bs=64: mean " KC_FMT "; std " KC_FMT "; reduce " KC_FMT "; corr " KC_FMT, KC_ARG(a), KC_ARG(b),
+  TC_CHECK(t, rc == 0 && w.nk == 4 && kc_is(a, 1, 2, 2 * N, 2 * (N + 2), 0) &&
+                  kc_is(b, 1, 2, 2 * 2 * N, 2 * (N + 2) + 1, 0) && kc_is(c, 64, 2, 128 * 3, 128 * 2, 0) &&
+                  kc_is(d, 1, 2, T * 2 * N, 2 + T * (N + 2), 0),
+           "corr n=64 iters=64 bs=64: mean " KC_FMT "; std " KC_FMT "; reduce " KC_FMT "; corr " KC_FMT, KC_ARG(a), KC_ARG(b),
            KC_ARG(c), KC_ARG(d));
   /* corr_kernel warp 1 (j1 = 32 + l, lane 31 off): store 0 the diagonal
    * symmat[j1][j1] (B3 + 32*65*4, lanes 65 floats apart); first trip (d =
@@ -496,8 +503,8 @@ static void test_corr(tc_t *t) {
    * data[0][j1+1] (B0 + 33*4), ld data[0][j1] (B0 + 32*4), store 2
    * symmat[j1][j1+1]; store N + 1 the trip's last sum, store N + 2
    * symmat[j1+1][j1] (B3 + (32*65 + 64)*4); the last trip (d = 31) has
-   * lane 0 only: its last loads data[15][63], data[15][32]. */
-  const unsigned L = 31 * 2 * 16; /* warp 1's loads: 31 trips x 2 N */
+   * lane 0 only: its last loads data[63][63], data[63][32]. */
+  const unsigned L = 31 * 2 * 64; /* warp 1's loads: 31 trips x 2 N */
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 0), 0x7fffffffu, B3 + 32 * 65 * 4, 65 * 4) &&
                   lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 1), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
                   lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 0), 0x7fffffffu, B0 + 33 * 4, 4) &&
@@ -505,21 +512,32 @@ static void test_corr(tc_t *t) {
                   lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 2), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
                   lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, N + 1), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
                   lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, N + 2), 0x7fffffffu, B3 + (32 * 65 + 64) * 4, 65 * 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 2), 1, B0 + (15 * 64 + 63) * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 1), 1, B0 + (15 * 64 + 32) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 2), 1, B0 + (63 * 64 + 63) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 1), 1, B0 + (63 * 64 + 32) * 4, 4) &&
                   !mem_rec(&w, 3, 0, 1, 0, L),
            "corr: corr_kernel's j2 loop runs per lane (data[i][j2] then data[i][j1], coalesced; symmat[j1][j2] stored every "
            "trip, 65 floats apart; lanes leave at j2 = M)");
   /* std_kernel warp 0: store 0 std[l] (B2 + 4l, = 0), load 0 mean[l] (B1 +
-   * 4l), load 1 data[0][l] (B0 + 4l), load 2 mean[l] again; std: N + 2
-   * stores, mean N loads.  reduce block 0 warp 0: two stores of data[0][l]. */
-  wcount_t sm = warp_count(&w, 1, 0, 0, B1, B1 + 64 * 4), ss = warp_count(&w, 1, 0, 0, B2, B2 + 64 * 4);
+   * 4l), load 1 data[0][l] (B0 + 4l), load 2 mean[l] again; std: N + 3
+   * stores (the last std[0], std[1] = 1.0: mask 0x3), mean N loads; warp 1
+   * N + 2 stores.  reduce block 0 warp 0: two stores of data[0][l]. */
+  wcount_t sm = warp_count(&w, 1, 0, 0, B1, B1 + 64 * 4), ss = warp_count(&w, 1, 0, 0, B2, B2 + 64 * 4),
+           s1 = warp_count(&w, 1, 0, 1, B2, B2 + 64 * 4);
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 0), ~0u, B2, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B1, 4) &&
                   lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B1, 4) &&
-                  sm.ld_in == N && ss.st_in == N + 2 && ss.ld_in == 0 &&
-                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 0), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 1), ~0u, B0, 4),
-           "corr: std_kernel stores std[j] every trip (%u stores) and reloads mean[j] every trip (%u loads); reduce_kernel stores "
-           "data twice", ss.st_in, sm.ld_in);
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, N + 2), 0x3, B2, 4) && sm.ld_in == N && ss.st_in == N + 3 &&
+                  ss.ld_in == 0 && s1.st_in == N + 2 && lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 0), ~0u, B0, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 1), ~0u, B0, 4),
+           "corr: std_kernel stores std[j] every trip and 1.0 where std <= EPS (columns 0, 1: %u and %u stores), reloads mean[j] "
+           "every trip (%u loads); reduce_kernel stores data twice", ss.st_in, s1.st_in, sm.ld_in);
+  /* The suite's M = N at the default 256: column 1's std is about
+   * (1/256) sqrt(sum of i^2 for i < 256 = 5559680 / FLOAT_N) = 0.00514 >
+   * EPS: only column 0 (lane 0 of warp 0) stores 1.0. */
+  shell_wl_free(&w);
+  rc = gen(&w, "corr", "");
+  const wl_rec_t *e0 = mem_rec(&w, 1, 0, 0, 1, 256 + 2);
+  TC_CHECK(t, rc == 0 && lanes_are(&w, e0, 1, B2, 4) && !mem_rec(&w, 1, 0, 0, 1, 256 + 3) && !mem_rec(&w, 1, 0, 1, 1, 256 + 2),
+           "corr at the default M = N = 256: only column 0 stores std = 1.0 (column 1's std is 0.00514)");
   shell_wl_free(&w);
 }
 
