@@ -1385,7 +1385,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     pb_fdtd2d(w, g.n, g.n, g.iters, g.bs);
     break;
   case 16: /* corr: M = n, N = iters.  The suite's datasets are all M = N = 2048: over
-              GEN_MAX_RECS (the check counts 1092934765).  Default M = N = 256, the smallest M that launches a block of
+              GEN_MAX_RECS (the check counts 1092934895).  Default M = N = 256, the smallest M that launches a block of
               256: corr_kernel runs on M/32 warps only, each tripping ~M times over N rows of
               dependent loads, so M = N = 512 does not end within the shell's 5e7 cycles */
   case 17: /* covar: the same sizes */
