@@ -48,18 +48,22 @@ sim $T/chss_dec.json $A --set SHELL_BYPASS=CHSS --set CHSS_CONTROL=DECENTRAL
 if ! cmp -s $T/chss.json $T/chss_dec.json; then ok "shell mech: CHSS_CONTROL=DECENTRAL changes the run"
 else bad "shell mech: CHSS_CONTROL has no effect"; fi
 
-# STATIC: profile -> classifier -> tags; only cg loads bypass; all-ca tags bypass nothing
-sim $T/prof.json --workload gemm --profile $T/gemm.prof
+# STATIC: profile -> classifier -> tags; only cg loads bypass; all-ca tags bypass nothing.
+# gemm at n=96: at its default n=64 (gemm.cu's 32 x 8 blocks, a block's 8 row warps
+# sharing B's rows) the classifier tags 3 loads cg and the rest ca, no cm for COORD;
+# n=96 gives 3 cg, 64 cm, 62 ca
+G="--workload gemm --args n=96"
+sim $T/prof.json $G --profile $T/gemm.prof
 if $CLS $T/gemm.prof > $T/gemm.tags 2>$T/cls.err && grep -q ' cg$' $T/gemm.tags; then
-  sim $T/static.json --workload gemm --set SHELL_BYPASS=STATIC --tags $T/gemm.tags
+  sim $T/static.json $G --set SHELL_BYPASS=STATIC --tags $T/gemm.tags
   sed 's/ c[gm]$/ ca/' $T/gemm.tags > $T/gemm_ca.tags
-  sim $T/static_ca.json --workload gemm --set SHELL_BYPASS=STATIC --tags $T/gemm_ca.tags
+  sim $T/static_ca.json $G --set SHELL_BYPASS=STATIC --tags $T/gemm_ca.tags
   if [ "$(jsum $T/static.json bypassed)" -gt 0 ] && [ "$(jsum $T/static.json bypassed)" -eq "$(jsum $T/static.json bypassed_cg)" ] &&
      [ "$(jsum $T/static_ca.json bypassed)" -eq 0 ]; then
     ok "shell mech: STATIC bypasses the cg loads ($(grep -c ' cg$' $T/gemm.tags) of $(wc -l <$T/gemm.tags) loads tagged cg, $(jsum $T/static.json bypassed) line loads bypassed; all-ca tags: 0)"
   else bad "shell mech: STATIC: bypassed $(jsum $T/static.json bypassed), cg $(jsum $T/static.json bypassed_cg), all-ca $(jsum $T/static_ca.json bypassed)"; fi
   # COORD: Table 1 -- cg loads always, cm loads in bg blocks
-  sim $T/coord.json --workload gemm --set SHELL_BYPASS=COORD --tags $T/gemm.tags
+  sim $T/coord.json $G --set SHELL_BYPASS=COORD --tags $T/gemm.tags
   if [ "$(jsum $T/coord.json bypassed_cg)" -gt 0 ] && [ "$(jsum $T/coord.json bypassed_cm)" -gt 0 ] &&
      [ "$(jsum $T/coord.json bypassed)" -eq $(( $(jsum $T/coord.json bypassed_cg) + $(jsum $T/coord.json bypassed_cm) )) ]; then
     ok "shell mech: COORD bypasses cg loads ($(jsum $T/coord.json bypassed_cg)) and cm loads of bg blocks ($(jsum $T/coord.json bypassed_cm))"

@@ -14,7 +14,8 @@ wls=($(build/bin/shell-sim --list-workloads))
 for t in ../shared/traces/*.traceg; do [ -f "$t" ] && wls+=("$t"); done
 slow=""
 # generators whose default size takes seconds and gigabytes to build (the
-# suite's own sizes: 2mm 13.9 M cycles, 3mm 20.7 M): a run of CYCLES cycles
+# suite's own sizes: 2mm 13.9 M cycles, 3mm 20.7 M before their per-trip stores
+# of the sum): a run of CYCLES cycles
 # sees only the start of any kernel, so these run at a small size here
 # (their default sizes: make regress, make papers); bfs launches blocks of
 # 512 threads from 512 nodes on (Rodinia's MAX_THREADS_PER_BLOCK), more than

@@ -11,7 +11,8 @@
 
 const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv", "syrk", "syr2k", "2dconv", "gemm",
                                           "srad", "stream", "share", "spmv",
-                                          /* written from the benchmarks' sources (below) */
+                                          /* written from the benchmarks' sources (below; so are atax, bicg,
+                                             mvt, gesummv, syrk, syr2k and gemm above) */
                                           "2mm", "3mm", "3dconv", "fdtd-2d", "corr", "covar", "gramschmidt",
                                           "hotspot", "pathfinder", "nw", "backprop", "bfs", "kmeans", NULL};
 
@@ -74,47 +75,6 @@ static void lanes_same(uint32_t *a, uint32_t addr) {
   for (unsigned l = 0; l < WL_LANES; l++) a[l] = addr;
 }
 
-/* C[i][j] over an n x n grid of threads, warps along j. */
-static void mm_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int kind) {
-  unsigned n = g->n, wpb = g->bs / 32, threads = n * n, blocks = (threads + g->bs - 1) / g->bs;
-  shell_wl_kernel(w, name, blocks, wpb);
-  uint32_t a[WL_LANES];
-  for (unsigned b = 0; b < blocks; b++)
-    for (unsigned wi = 0; wi < wpb; wi++) {
-      shell_wl_warp_begin(w, b, wi);
-      unsigned t0 = b * g->bs + wi * 32;
-      if (t0 < threads && n >= 32) {
-        unsigned i = t0 / n, j0 = t0 % n;
-        for (unsigned k = 0; k < g->iters; k++) {
-          if (kind == 0) { /* gemm: A[i][k] broadcast, B[k][j] coalesced */
-            lanes_same(a, A0 + (i * n + k) * 4);
-            shell_wl_mem(w, 0, ~0u, 4, a);
-            lanes_lin(a, A1 + k * n * 4, j0, 4);
-            shell_wl_mem(w, 0, ~0u, 4, a);
-            shell_wl_alu(w, 2);
-          } else { /* syrk / syr2k: A[i][k] broadcast, A[j][k] lanes n*4 apart */
-            lanes_same(a, A0 + (i * n + k) * 4);
-            shell_wl_mem(w, 0, ~0u, 4, a);
-            lanes_lin(a, A0 + k * 4, j0, (long long)n * 4);
-            shell_wl_mem(w, 0, ~0u, 4, a);
-            if (kind == 2) {
-              lanes_same(a, A1 + (i * n + k) * 4);
-              shell_wl_mem(w, 0, ~0u, 4, a);
-              lanes_lin(a, A1 + k * 4, j0, (long long)n * 4);
-              shell_wl_mem(w, 0, ~0u, 4, a);
-            }
-            shell_wl_alu(w, kind == 2 ? 4 : 2);
-          }
-        }
-        lanes_lin(a, A2 + i * n * 4, j0, 4);
-        shell_wl_mem(w, 0, ~0u, 4, a);
-        shell_wl_alu(w, 2);
-        shell_wl_mem(w, 1, ~0u, 4, a);
-      }
-      shell_wl_exit(w);
-    }
-}
-
 /* ---- Kernels written from their sources (PolyBench-GPU CUDA, Rodinia) ----
  * Each follows the benchmark's kernel: its launch geometry (grid and block as
  * the host code launches it; a warp is 32 consecutive threads of a block,
@@ -122,11 +82,15 @@ static void mm_kernel(shell_wl_t *w, const char *name, const gargs_t *g, int kin
  * in which order, its guards (a lane whose guard fails is masked off; a warp
  * with no lane left only exits) and its __syncthreads() barriers.  Shared
  * memory is not global memory: its accesses are left out (barriers kept).
- * Conventions shared with gemm above: a value the kernel accumulates into a
- * global element (`x[i] += ...` in the loop) is held in a register and
- * stored once after the loop; the same global element read twice with no
- * store between is read once (what nvcc emits); the arithmetic between
- * memory instructions is an ALU gap of about one instruction per operation.
+ * Conventions: a value the source accumulates into a global element inside
+ * a loop (`x[i] += ...`) is stored every trip, as nvcc compiles it (no
+ * pointer is __restrict__, so the store may alias the next trip's loads);
+ * it is reloaded only where nvcc's PTX reloads it (after a store that may
+ * alias it); a value the source keeps in a local variable stays in a
+ * register (no per-trip access); the same global element read twice with
+ * no store between is read once (what nvcc emits); loads come in the order
+ * of nvcc's PTX; the arithmetic between memory instructions is an ALU gap
+ * of about one instruction per operation (docs/shell.md, Generators).
  * PolyBench-GPU's 2-D kernels use blocks of DIM_THREAD_BLOCK_X = 32 by
  * DIM_THREAD_BLOCK_Y = 8 threads: here 32 by bs/32, so one warp is one row
  * of a block (threadIdx.y = warp). */
@@ -148,15 +112,25 @@ static grid2_t grid2(unsigned nx, unsigned ny, unsigned bs) {
   return g;
 }
 
-/* PolyBench-GPU matrix product kernel (2mm's mm2_kernel1/2, 3mm's
- * mm3_kernel1/2/3): thread (i, j), i < ni, j < nj:
- *   [C[i][j] *= beta: ld C]  for k < nk: ld A[i][k] (one address: a
- *   broadcast), ld B[k][j] (coalesced), 2 ALU;  st C[i][j].
- * Row-major, A ni x nk, B nk x nj, C ni x nj. */
+/* PolyBench-GPU's matrix products, each accumulating into a global element
+ * inside its k loop: 2mm's mm2_kernel1/2 (CUDA/2MM/2mm.cu), 3mm's
+ * mm3_kernel1/2/3 (CUDA/3MM/3mm.cu) and gemm_kernel (CUDA/GEMM/gemm.cu).
+ * Thread (i, j), i < ni, j < nj (blocks 32 x 8: a warp is a row i, 32 j's);
+ * A ni x nk, B nk x nj, C ni x nj, row-major:
+ *   beta 0: `C[i][j] = 0` (st);  beta 1: `C[i][j] *= beta` (ld, 1 ALU, st)
+ *   for k < nk: `C[i][j] += A[i][k] * B[k][j]`: two loads, 2 ALU, st C[i][j]
+ * No pointer is __restrict__: the store may alias the next trip's A or B, so
+ * the sum is stored every trip; it is not reloaded (only loads lie between
+ * the store and the next read: nvcc forwards it).  The two loads in the
+ * order of nvcc's PTX (docs/shell.md, Generators): a_first (mm2_kernel1 and
+ * gemm_kernel, `alpha * A[..] * B[..]`: the alpha product first) A[i][k]
+ * (one address: a broadcast) then B[k][j] (coalesced); otherwise
+ * (mm2_kernel2 `tmp[..] * C[..]`, mm3_kernel1/2/3 `A[..] * B[..]`: the
+ * product's second operand first) B[k][j] then A[i][k]. */
 static void pb_mm(shell_wl_t *w, const char *name, unsigned ni, unsigned nj, unsigned nk, unsigned bs, uint32_t A,
-                  uint32_t B, uint32_t C, int load_c) {
+                  uint32_t B, uint32_t C, int beta, int a_first) {
   grid2_t g = grid2(nj, ni, bs);
-  uint32_t a[WL_LANES];
+  uint32_t a[WL_LANES], b[WL_LANES], c[WL_LANES];
   shell_wl_kernel(w, name, g.gx * g.gy, g.wpb);
   for (unsigned by = 0; by < g.gy; by++)
     for (unsigned bx = 0; bx < g.gx; bx++)
@@ -165,20 +139,67 @@ static void pb_mm(shell_wl_t *w, const char *name, unsigned ni, unsigned nj, uns
         unsigned i = by * g.wpb + wi, j0 = bx * 32;
         uint32_t m = i < ni ? lanes_in(j0, 0, nj) : 0;
         if (m) {
-          if (load_c) {
-            lanes_lin(a, C + i * nj * 4, j0, 4);
-            shell_wl_mem(w, 0, m, 4, a);
+          lanes_lin(c, C + i * nj * 4, j0, 4);
+          if (beta) {
+            shell_wl_mem(w, 0, m, 4, c);
             shell_wl_alu(w, 1);
           }
+          shell_wl_mem(w, 1, m, 4, c);
           for (unsigned k = 0; k < nk; k++) {
             lanes_same(a, A + (i * nk + k) * 4);
-            shell_wl_mem(w, 0, m, 4, a);
-            lanes_lin(a, B + k * nj * 4, j0, 4);
-            shell_wl_mem(w, 0, m, 4, a);
+            lanes_lin(b, B + k * nj * 4, j0, 4);
+            shell_wl_mem(w, 0, m, 4, a_first ? a : b);
+            shell_wl_mem(w, 0, m, 4, a_first ? b : a);
             shell_wl_alu(w, 2);
+            shell_wl_mem(w, 1, m, 4, c);
           }
-          lanes_lin(a, C + i * nj * 4, j0, 4);
-          shell_wl_mem(w, 1, m, 4, a);
+        }
+        shell_wl_exit(w);
+      }
+}
+
+/* syrk and syr2k, PolyBench-GPU CUDA/SYRK/syrk.cu syrk_kernel and
+ * CUDA/SYR2K/syr2k.cu syr2k_kernel, on ceil(NI/32) x ceil(NI/8) blocks of
+ * 32 x 8: thread (i, j), i, j < NI (a warp is a row i, 32 j's); A (and B)
+ * NI x NJ, C NI x NI, row-major.  `C[i][j] *= beta` (ld, 1 ALU, st), then
+ * for k < NJ the source accumulates into C[i][j] in global memory:
+ *   syrk: `c[i][j] += alpha * a[i][k] * a[j][k]`: ld A[i][k] (broadcast),
+ *     ld A[j][k] (lanes NJ floats apart), 2 ALU (mul, FMA), st C[i][j]
+ *   syr2k: `c[i][j] += alpha * a[i][k] * b[j][k] + alpha * b[i][k] *
+ *     a[j][k]`: ld A[i][k], B[j][k], B[i][k], A[j][k], 5 ALU (3 mul, FMA,
+ *     add), st C[i][j]
+ * stored every trip and not reloaded, loads in that order: nvcc's PTX as
+ * for pb_mm.  A at A0, B at A1, C at A2. */
+static void pb_syrk(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs, int two) {
+  const uint32_t A = A0, B = A1, C = A2;
+  grid2_t g = grid2(ni, ni, bs);
+  uint32_t c[WL_LANES], a[WL_LANES];
+  shell_wl_kernel(w, two ? "syr2k_kernel" : "syrk_kernel", g.gx * g.gy, g.wpb);
+  for (unsigned by = 0; by < g.gy; by++)
+    for (unsigned bx = 0; bx < g.gx; bx++)
+      for (unsigned wi = 0; wi < g.wpb; wi++) {
+        shell_wl_warp_begin(w, by * g.gx + bx, wi);
+        unsigned i = by * g.wpb + wi, j0 = bx * 32;
+        uint32_t m = i < ni ? lanes_in(j0, 0, ni) : 0;
+        if (m) {
+          lanes_lin(c, C + i * ni * 4, j0, 4);
+          shell_wl_mem(w, 0, m, 4, c);
+          shell_wl_alu(w, 1);
+          shell_wl_mem(w, 1, m, 4, c);
+          for (unsigned k = 0; k < nj; k++) {
+            lanes_same(a, A + (i * nj + k) * 4); /* A[i][k] */
+            shell_wl_mem(w, 0, m, 4, a);
+            if (two) {
+              lanes_lin(a, B + k * 4, j0, (long long)nj * 4); /* B[j][k] */
+              shell_wl_mem(w, 0, m, 4, a);
+              lanes_same(a, B + (i * nj + k) * 4); /* B[i][k] */
+              shell_wl_mem(w, 0, m, 4, a);
+            }
+            lanes_lin(a, A + k * 4, j0, (long long)nj * 4); /* A[j][k] */
+            shell_wl_mem(w, 0, m, 4, a);
+            shell_wl_alu(w, two ? 5 : 2);
+            shell_wl_mem(w, 1, m, 4, c);
+          }
         }
         shell_wl_exit(w);
       }
@@ -390,50 +411,96 @@ static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
  * CUDA/COVAR/covariance.cu: data is N x M (row i, column j) at A0; mean A1,
  * std A2, symmat (M x M) A3.  The host's grids are (size_t)(ceil(M) / X):
  * the quotient truncated, floor(M / X) blocks (a partial block is not
- * launched: columns past it are not computed, as in the suite).
- *   mean_kernel (M/256 blocks of 256): thread j < M: for i < N ld data[i][j];
- *     st mean[j]
- *   std_kernel (corr only, M/256 of 256): ld mean[j]; for i < N ld data[i][j];
- *     st std[j]
+ * launched: columns past it are not computed, as in the suite).  Every
+ * kernel accumulates into global memory (`mean[j] += ...`), so each sum is
+ * stored every trip (nvcc's PTX; see the conventions above):
+ *   mean_kernel (M/256 blocks of 256): thread j < M: st mean[j] (= 0); for
+ *     i < N: ld data[i][j], 1 ALU, st mean[j]; 1 ALU (/= FLOAT_N), st mean[j]
+ *   std_kernel (corr only, M/256 of 256): st std[j] (= 0); for i < N: ld
+ *     mean[j] (reloaded every trip: the store to std may alias it), ld
+ *     data[i][j], 2 ALU, st std[j]; 2 ALU (/=, sqrt), st std[j]; 1 ALU (the
+ *     compare) and `std[j] = 1.0` by the lanes whose std[j] <= EPS: a
+ *     store that depends on the data, here on the host's initial values
+ *     (corr_std_small)
  *   reduce_kernel (blocks of 32 x 8): thread (i, j), i < N, j < M: ld data,
- *     ld mean[j], [corr: ld std[j]], st data.  corr's grid is M/32 x N/8;
- *     covar's is M/32 x N/32 (the suite divides N by the block's x size, so
- *     only the first quarter of the rows is centred: mirrored as launched)
+ *     ld mean[j], 1 ALU, st data (`data -= mean[j]`); corr: ld std[j], 2
+ *     ALU, st data (`data /= ...`).  corr's grid is M/32 x N/8; covar's is
+ *     M/32 x N/32 (the suite divides N by the block's x size, so only the
+ *     first quarter of the rows is centred: mirrored as launched)
  *   corr_kernel (M/256 of 256): thread j1 < M-1: st symmat[j1][j1]; for j2 =
- *     j1+1 .. M-1: for i < N: ld data[i][j1], ld data[i][j2]; st
- *     symmat[j1][j2], st symmat[j2][j1].  covar_kernel: j1 < M, j2 = j1 ..
- *     M-1, no diagonal store.  The j2 loop runs per lane: in the warp's
- *     r-th trip lane l is at j2 = j1 + l... + r, so data[i][j2] is a
- *     coalesced row read (not a broadcast) and the symmat stores are M+1
- *     floats apart; a lane leaves when its j2 reaches M. */
+ *     j1+1 .. M-1: st symmat[j1][j2] (= 0); for i < N: ld data[i][j2], ld
+ *     data[i][j1], 2 ALU, st symmat[j1][j2]; then st symmat[j2][j1] (the
+ *     sum forwarded, not reloaded).  covar_kernel: j1 < M, j2 = j1 .. M-1,
+ *     no diagonal store.  The j2 loop runs per lane: in the warp's r-th trip
+ *     lane l is at j2 = j1 + l... + r, so data[i][j2] is a coalesced row read
+ *     (not a broadcast) and the symmat stores are M+1 floats apart; a lane
+ *     leaves when its j2 reaches M. */
+/* correlation.cu's host data as the kernels see it: init_arrays fills the
+ * M x N host array (rows of N) with data[r][c] = ((float)r * c) / M and
+ * the kernels read it as N rows of M (data[i*M + j]). */
+static float corr_data(unsigned m, unsigned n, unsigned i, unsigned j) {
+  uint64_t f = (uint64_t)i * m + j;
+  return (float)(f / n) * (float)(f % n) / (float)m;
+}
+
+/* Does std_kernel store std[j] = 1.0 (`std[j] <= EPS`, EPS = 0.005f)?
+ * mean[j] and the sum of squares as the kernels compute them (mean over N
+ * rows / FLOAT_N, 3214212.01f; sum of (data - mean)^2 / FLOAT_N), in double
+ * here, and std <= EPS compared as variance <= EPS^2 (no sqrt): a column
+ * within rounding of EPS could go the other way than the kernel's float
+ * arithmetic. */
+static int corr_std_small(unsigned m, unsigned n, unsigned j) {
+  const double fn = (double)3214212.01f, eps = (double)0.005f;
+  double mean = 0, acc = 0;
+  for (unsigned i = 0; i < n; i++) mean += corr_data(m, n, i, j);
+  mean /= fn;
+  for (unsigned i = 0; i < n; i++) {
+    double d = corr_data(m, n, i, j) - mean;
+    acc += d * d;
+  }
+  return acc / fn <= eps * eps;
+}
+
 static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr) {
   const uint32_t data = A0, mean = A1, stdv = A2, sym = A3;
-  uint32_t a[WL_LANES], c[WL_LANES];
+  uint32_t a[WL_LANES], c[WL_LANES], acc[WL_LANES];
   unsigned nb = m / bs;
   FOR_1D(w, "mean_kernel", nb, bs, t0) {
     uint32_t mk = lanes_in(t0, 0, m);
-    for (unsigned i = 0; mk && i < n; i++) {
-      lanes_lin(a, data + i * m * 4, t0, 4);
-      shell_wl_mem(w, 0, mk, 4, a);
+    if (mk) {
+      lanes_lin(acc, mean, t0, 4);
+      shell_wl_mem(w, 1, mk, 4, acc);
+      for (unsigned i = 0; i < n; i++) {
+        lanes_lin(a, data + i * m * 4, t0, 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        shell_wl_alu(w, 1);
+        shell_wl_mem(w, 1, mk, 4, acc);
+      }
       shell_wl_alu(w, 1);
+      shell_wl_mem(w, 1, mk, 4, acc);
     }
-    lanes_lin(a, mean, t0, 4);
-    if (mk) shell_wl_mem(w, 1, mk, 4, a);
   }
   if (corr) {
     FOR_1D(w, "std_kernel", nb, bs, t0) {
       uint32_t mk = lanes_in(t0, 0, m);
       if (mk) {
-        lanes_lin(a, mean, t0, 4);
-        shell_wl_mem(w, 0, mk, 4, a);
+        lanes_lin(acc, stdv, t0, 4);
+        shell_wl_mem(w, 1, mk, 4, acc);
         for (unsigned i = 0; i < n; i++) {
+          lanes_lin(a, mean, t0, 4);
+          shell_wl_mem(w, 0, mk, 4, a);
           lanes_lin(a, data + i * m * 4, t0, 4);
           shell_wl_mem(w, 0, mk, 4, a);
           shell_wl_alu(w, 2);
+          shell_wl_mem(w, 1, mk, 4, acc);
         }
-        shell_wl_alu(w, 4);
-        lanes_lin(a, stdv, t0, 4);
-        shell_wl_mem(w, 1, mk, 4, a);
+        shell_wl_alu(w, 2);
+        shell_wl_mem(w, 1, mk, 4, acc);
+        uint32_t small = 0;
+        for (unsigned l = 0; l < WL_LANES; l++)
+          if ((mk >> l & 1) && corr_std_small(m, n, t0 + l)) small |= 1u << l;
+        shell_wl_alu(w, 1);
+        if (small) shell_wl_mem(w, 1, small, 4, acc);
       }
     }
   }
@@ -447,18 +514,18 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
           unsigned i = by * wpb + wi, j0 = bx * 32;
           uint32_t mk = i < n ? lanes_in(j0, 0, m) : 0;
           if (mk) {
-            lanes_lin(a, data + i * m * 4, j0, 4);
-            shell_wl_mem(w, 0, mk, 4, a);
+            lanes_lin(acc, data + i * m * 4, j0, 4);
+            shell_wl_mem(w, 0, mk, 4, acc);
             lanes_lin(a, mean, j0, 4);
             shell_wl_mem(w, 0, mk, 4, a);
             shell_wl_alu(w, 1);
+            shell_wl_mem(w, 1, mk, 4, acc);
             if (corr) {
               lanes_lin(a, stdv, j0, 4);
               shell_wl_mem(w, 0, mk, 4, a);
               shell_wl_alu(w, 2);
+              shell_wl_mem(w, 1, mk, 4, acc);
             }
-            lanes_lin(a, data + i * m * 4, j0, 4);
-            shell_wl_mem(w, 1, mk, 4, a);
           }
           shell_wl_exit(w);
         }
@@ -473,16 +540,17 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
       unsigned d = corr ? 1 + r : r; /* lane l's j2 = t0 + l + d */
       uint32_t mk = live & lanes_in((long long)t0 + d, 0, m);
       if (!mk) break;
+      lanes_lin(acc, sym + d * 4, t0, (long long)(m + 1) * 4); /* symmat[j1][j1 + d] */
+      shell_wl_mem(w, 1, mk, 4, acc);
       for (unsigned i = 0; i < n; i++) {
-        lanes_lin(a, data + i * m * 4, t0, 4);
+        lanes_lin(a, data + (i * m + d) * 4, t0, 4); /* data[i][j2] */
         shell_wl_mem(w, 0, mk, 4, a);
-        lanes_lin(a, data + (i * m + d) * 4, t0, 4);
+        lanes_lin(a, data + i * m * 4, t0, 4); /* data[i][j1] */
         shell_wl_mem(w, 0, mk, 4, a);
         shell_wl_alu(w, 2);
+        shell_wl_mem(w, 1, mk, 4, acc);
       }
-      lanes_lin(a, sym + d * 4, t0, (long long)(m + 1) * 4); /* symmat[j1][j1 + d] */
       lanes_lin(c, sym + d * m * 4, t0, (long long)(m + 1) * 4); /* symmat[j1 + d][j1] */
-      shell_wl_mem(w, 1, mk, 4, a);
       shell_wl_mem(w, 1, mk, 4, c);
     }
   }
@@ -491,18 +559,23 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
 /* gramschmidt, PolyBench-GPU CUDA/GRAMSCHM/gramschmidt.cu: a is NI x NJ at
  * A0, r NJ x NJ at A1, q NI x NJ at A2.  For each column k < NJ the host
  * launches, with blocks of 256 threads:
- *   gramschmidt_kernel1 (1 block): thread 0 only: for i < NI ld a[i][k];
- *     st r[k][k]  (one lane; the block's other warps only exit)
- *   gramschmidt_kernel2 (ceil(NJ/256) blocks): thread i < NI: ld a[i][k]
- *     (lanes NJ floats apart), ld r[k][k] (broadcast), st q[i][k]
- *   gramschmidt_kernel3 (ceil(NJ/256) blocks): thread j, k < j < NJ: for i <
- *     NI: ld q[i][k] (broadcast), ld a[i][j]; st r[k][j]; for i < NI: ld
- *     q[i][k], ld a[i][j], st a[i][j]
+ *   gramschmidt_kernel1 (1 block): thread 0 only: for i < NI ld a[i][k]
+ *     (the source sums into the local `nrm`: a register, no per-trip
+ *     store); st r[k][k]  (one lane; the block's other warps only exit)
+ *   gramschmidt_kernel2 (ceil(NJ/256) blocks): thread i < NI: ld r[k][k]
+ *     (broadcast), ld a[i][k] (lanes NJ floats apart; nvcc loads the
+ *     divisor first), st q[i][k]
+ *   gramschmidt_kernel3 (ceil(NJ/256) blocks): thread j, k < j < NJ: st
+ *     r[k][j] (= 0); for i < NI (`r[k][j] += q[i][k] * a[i][j]`, in global
+ *     memory): ld a[i][j], ld q[i][k] (broadcast), 2 ALU, st r[k][j]; for
+ *     i < NI (`a[i][j] -= q[i][k] * r[k][j]`): ld r[k][j] (reloaded every
+ *     trip: the store to a may alias it), ld q[i][k], ld a[i][j], 2 ALU, st
+ *     a[i][j] -- the order of nvcc's PTX
  * (kernel2's grid is sized by NJ, as in the suite: rows past it are not
  * normalised when NI > NJ.) */
 static void pb_gramschmidt(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs) {
   const uint32_t A = A0, R = A1, Q = A2;
-  uint32_t a[WL_LANES];
+  uint32_t a[WL_LANES], q[WL_LANES], r[WL_LANES];
   unsigned nb = (nj + bs - 1) / bs;
   for (unsigned k = 0; k < nj; k++) {
     FOR_1D(w, "gramschmidt_kernel1", 1, bs, t0) {
@@ -520,9 +593,9 @@ static void pb_gramschmidt(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs)
     FOR_1D(w, "gramschmidt_kernel2", nb, bs, t0) {
       uint32_t mk = lanes_in(t0, 0, ni);
       if (mk) {
-        lanes_lin(a, A + k * 4, t0, (long long)nj * 4);
-        shell_wl_mem(w, 0, mk, 4, a);
         lanes_same(a, R + (k * nj + k) * 4);
+        shell_wl_mem(w, 0, mk, 4, a);
+        lanes_lin(a, A + k * 4, t0, (long long)nj * 4);
         shell_wl_mem(w, 0, mk, 4, a);
         shell_wl_alu(w, 1);
         lanes_lin(a, Q + k * 4, t0, (long long)nj * 4);
@@ -531,17 +604,24 @@ static void pb_gramschmidt(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs)
     }
     FOR_1D(w, "gramschmidt_kernel3", nb, bs, t0) {
       uint32_t mk = lanes_in(t0, (long long)k + 1, nj);
-      for (int pass = 0; mk && pass < 2; pass++) {
+      if (mk) {
+        lanes_lin(r, R + k * nj * 4, t0, 4);
+        shell_wl_mem(w, 1, mk, 4, r);
         for (unsigned i = 0; i < ni; i++) {
-          lanes_same(a, Q + (i * nj + k) * 4);
-          shell_wl_mem(w, 0, mk, 4, a);
           lanes_lin(a, A + i * nj * 4, t0, 4);
+          lanes_same(q, Q + (i * nj + k) * 4);
+          shell_wl_mem(w, 0, mk, 4, a);
+          shell_wl_mem(w, 0, mk, 4, q);
+          shell_wl_alu(w, 2);
+          shell_wl_mem(w, 1, mk, 4, r);
+        }
+        for (unsigned i = 0; i < ni; i++) {
+          lanes_lin(a, A + i * nj * 4, t0, 4);
+          lanes_same(q, Q + (i * nj + k) * 4);
+          shell_wl_mem(w, 0, mk, 4, r);
+          shell_wl_mem(w, 0, mk, 4, q);
           shell_wl_mem(w, 0, mk, 4, a);
           shell_wl_alu(w, 2);
-          if (pass) shell_wl_mem(w, 1, mk, 4, a);
-        }
-        if (!pass) {
-          lanes_lin(a, R + k * nj * 4, t0, 4);
           shell_wl_mem(w, 1, mk, 4, a);
         }
       }
@@ -1034,10 +1114,6 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
             g.n, g.bs);
     return -1;
   }
-  if ((id >= 4 && id <= 7 && id != 6) && (g.n < 32 || g.n % 32)) {
-    fprintf(stderr, "error: workload %s: n=%u must be a multiple of 32\n", name, g.n);
-    return -1;
-  }
   /* Every product of the arguments checked before use (64-bit, each factor
    * <= 2^20): the largest array must fit the 16 MiB between array bases,
    * and the workload at most GEN_MAX_RECS records. */
@@ -1050,20 +1126,23 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
       bytes = nn * 4, recs = 2 * ((n + 31) / 32) * wpb * (it * 4 + 2); break;
     case 1: bytes = nn * 4, recs = 2 * warps * (it * 4 + 2); break;
     case 3: bytes = nn * 4, recs = warps * (it * 10 + 5); break;
-    case 4: case 5: case 7: bytes = nk * 4, recs = mmw * (it * 5 + 4); break;
+    /* per live warp of a 2-D launch: begin, exit; ld, ALU, st (beta); per trip the loads, ALU, st */
+    case 4: case 7: bytes = nk * 4, recs = w2 * (it * 4 + 5); break;
+    case 5: bytes = nk * 4, recs = w2 * (it * 6 + 5); break;
     case 6: bytes = nn * 4, recs = mmw * 12; break;
     case 8: bytes = nn * 4, recs = (n / 16) * (n / 16) * 8 * 8; break;
     case 9: bytes = n * 4, recs = 32 * wpb * (it * 4 + 1); break;
     case 10: bytes = n * 1024, recs = 32 * wpb * (it * 2 + 2); break;
     case 11: bytes = n * 16 * 4, recs = warps * (2 + 16 * 4); break;
-    case 12: bytes = nk * 4, recs = w2 * (3 * (it + n) + 8); break;
-    case 13: bytes = nk * 4, recs = w2 * (3 * it + 6 * n + 12); break;
+    case 12: bytes = nk * 4, recs = w2 * (4 * (it + n) + 8); break; /* kernel1 4 it + 3, kernel2 4 n + 5 a warp */
+    case 13: bytes = nk * 4, recs = w2 * (4 * it + 8 * n + 9); break; /* 4 k + 3 a warp in each of 3 */
     case 14: bytes = nn * it * 4, recs = (it > 2 ? it - 2 : 0) * w2 * 14; break; /* one 64 MiB array: checked below */
     case 15: bytes = (nn > it ? nn : it) * 4, recs = it * w2 * 20; break;
-    case 16: case 17: /* n = M columns, iters = N rows; corr_kernel's warps trip up to M times over N rows */
-      bytes = nk * 4, recs = (n / 32 + 1) * (4 * it + 8 + n * (3 * it + 2) + 3) + (n / 32 + 1) * (it + 32) * 8; break;
+    case 16: case 17: /* n = M columns, iters = N rows; per warp: mean 3 N + 5, std 4 N + 7; corr_kernel's
+                         warps trip up to M times over N rows (4 N + 2 each, 3 more); reduce 9 a warp */
+      bytes = nk * 4, recs = (n / 32 + 1) * (7 * it + 12 + n * (4 * it + 2) + 3) + (n / 32 + 1) * (it + 32) * 9; break;
     case 18: /* gramschmidt: n = NJ columns (the k steps), iters = NI rows */
-      bytes = nk * 4, recs = n * (2 * it + 3 + wpb + ((n + g.bs - 1) / g.bs * wpb) * (7 * it + 8)); break;
+      bytes = nk * 4, recs = n * (2 * it + 3 + wpb + ((n + g.bs - 1) / g.bs * wpb) * (9 * it + 9)); break;
     case 19: /* hotspot: n x n grid, iters = sim_time, pyramid height 2: 12 x 12 output tiles */
       bytes = nn * 4, recs = (it + 1) / 2 * ((n + 11) / 12) * ((n + 11) / 12) * 8 * 16; break;
     case 20: /* pathfinder: n = cols, iters = rows, pyramid height 20: 216-column output tiles */
@@ -1119,9 +1198,15 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     pb_mv(w, "mvt_kernel2", g.n, g.iters, g.bs, 1, A0, 1, A7, 0, A5, 0);
     break;
   case 3: pb_gesummv(w, g.n, g.iters, g.bs); break;
-  case 4: mm_kernel(w, "syrk", &g, 1); break;
-  case 5: mm_kernel(w, "syr2k", &g, 2); break;
-  case 7: mm_kernel(w, "gemm", &g, 0); break;
+  case 4: /* syrk: NI = n, NJ = iters (the k loop).  The suite's datasets are all 1024 x 1024 */
+  case 5: /* syr2k: the same sizes */
+    pb_syrk(w, g.n, g.iters, g.bs, id == 5);
+    break;
+  case 7: /* gemm, PolyBench-GPU CUDA/GEMM/gemm.cu gemm_kernel (C = alpha A B + beta C) on ceil(NI/32) x
+             ceil(NJ/8) blocks of 32 x 8 (the host sizes x by NI, y by NJ; NI = NJ here): NI = NJ = n,
+             NK = iters; A at A0, B A1, C A2.  The suite's datasets are all 512 */
+    pb_mm(w, "gemm_kernel", g.n, g.n, g.iters, g.bs, A0, A1, A2, 1, 1);
+    break;
   case 6: { /* 2dconv: 3x3 stencil, warps along a row: coalesced, little reuse */
     unsigned n = g.n, wpb = g.bs / 32, threads = n * n, blocks = (threads + g.bs - 1) / g.bs;
     shell_wl_kernel(w, "2dconv", blocks, wpb);
@@ -1278,17 +1363,17 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
               as mm2_kernel1 (tmp = alpha A B, k < NK) then mm2_kernel2 (D = beta D + tmp C,
               k < NJ), each on a grid of ceil(NJ/32) x ceil(NI/8) blocks of 32 x 8.  Suite's
               STANDARD_DATASET: NI = NJ = NK = NL = 1024; here NI = NJ = NL = n, NK = iters.
-              1024 is over GEN_MAX_RECS (the check counts 201588736); default n = iters = 512. */
-    pb_mm(w, "mm2_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
-    pb_mm(w, "mm2_kernel2", g.n, g.n, g.n, g.bs, A2, A3, A4, 1);
+              1024 is over GEN_MAX_RECS (the check counts 268697600); default n = iters = 512. */
+    pb_mm(w, "mm2_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0, 1);
+    pb_mm(w, "mm2_kernel2", g.n, g.n, g.n, g.bs, A2, A3, A4, 1, 0);
     break;
   case 13: /* 3mm, PolyBench-GPU CUDA/3MM/3mm.cu: G = (A B)(C D) as mm3_kernel1 (E = A B,
               k < NK), mm3_kernel2 (F = C D, k < NM), mm3_kernel3 (G = E F, k < NJ).
               Suite's STANDARD_DATASET: all sizes 512 (the default here); NK = iters,
               the others n. */
-    pb_mm(w, "mm3_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0);
-    pb_mm(w, "mm3_kernel2", g.n, g.n, g.n, g.bs, A3, A4, A5, 0);
-    pb_mm(w, "mm3_kernel3", g.n, g.n, g.n, g.bs, A2, A5, A6, 0);
+    pb_mm(w, "mm3_kernel1", g.n, g.n, g.iters, g.bs, A0, A1, A2, 0, 0);
+    pb_mm(w, "mm3_kernel2", g.n, g.n, g.n, g.bs, A3, A4, A5, 0, 0);
+    pb_mm(w, "mm3_kernel3", g.n, g.n, g.n, g.bs, A2, A5, A6, 0, 0);
     break;
   case 14: /* 3dconv: NJ = NK = n, NI = iters (NI-2 launches); the suite's sizes are all
               256 (the default): A (64 MiB) at A0, B at A4 */
@@ -1300,14 +1385,14 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
     pb_fdtd2d(w, g.n, g.n, g.iters, g.bs);
     break;
   case 16: /* corr: M = n, N = iters.  The suite's datasets are all M = N = 2048: over
-              GEN_MAX_RECS (the check counts 819770315).  Default M = N = 256, the smallest M that launches a block of
+              GEN_MAX_RECS (the check counts 1092934895).  Default M = N = 256, the smallest M that launches a block of
               256: corr_kernel runs on M/32 warps only, each tripping ~M times over N rows of
               dependent loads, so M = N = 512 does not end within the shell's 5e7 cycles */
   case 17: /* covar: the same sizes */
     pb_corr(w, g.n, g.iters, g.bs, id == 16);
     break;
   case 18: /* gramschmidt: NJ = n, NI = iters.  The suite's datasets are all 2048 x 2048:
-              over GEN_MAX_RECS (the check counts 1888507904); default 256 x 256 */
+              over GEN_MAX_RECS (the check counts 2425509888); default 256 x 256 */
     pb_gramschmidt(w, g.iters, g.n, g.bs);
     break;
   case 19: /* hotspot: n = grid rows = cols, iters = sim_time; the run script's 512, 2 */

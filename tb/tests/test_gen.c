@@ -280,52 +280,136 @@ static void test_mv_limits(tc_t *t) {
            r1, r2, (unsigned long long)a.ld);
 }
 
+/* The matrix products below accumulate into a global element inside the k
+ * loop (`C[i][j] += ...`, no pointer __restrict__): nvcc stores the sum
+ * every trip and forwards it to the next trip (no reload), so a live warp
+ * runs, with K trips: stores 1 + K (`= 0` or `*= beta`, then one a trip),
+ * loads 2 K (+ 1 for `*= beta`).  The expected totals below are written as
+ * those formulas over the warps the launch geometry gives. */
+
 /* 2mm (PolyBench-GPU 2mm.cu), n=48 (NI=NJ=NL), iters=8 (NK), bs=256:
  * both kernels on grid ceil(48/32) x ceil(48/8) = 2 x 6 = 12 blocks of 32 x 8
  * (8 warps, warp = one row i).  Every row i < 48 is live; bx = 0 warps have
- * 32 lanes (j < 32), bx = 1 warps 16 (32 <= j < 48).  96 warps.
- * mm2_kernel1: per warp k < 8: ld A[i][k], ld B[k][j] -> 16 LD; st tmp[i][j]
- *   -> 96 * 16 = 1536 LD, 96 ST.
- * mm2_kernel2: ld D[i][j] (D *= beta), k < 48: ld tmp[i][k], ld C[k][j] ->
- *   97 LD; st D -> 96 * 97 = 9312 LD, 96 ST.  No barrier. */
+ * 32 lanes (j < 32), bx = 1 warps 16 (32 <= j < 48).  W = 96 live warps.
+ * mm2_kernel1: st tmp[i][j] (= 0); k < NK: ld A[i][k] (the alpha product
+ *   first), ld B[k][j], st tmp[i][j].
+ * mm2_kernel2: ld D, st D (*= beta); k < NJ: ld C[k][j], ld tmp[i][k] (the
+ *   product's second operand first, as nvcc's PTX), st D.  No barrier. */
 static void test_2mm(tc_t *t) {
   shell_wl_t w;
+  const uint64_t W = 96, NK = 8, NJ = 48;
   int rc = gen(&w, "2mm", "n=48,iters=8,bs=256");
   kcount_t a = count(&w, 0), b = count(&w, 1);
-  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 12, 8, 1536, 96, 0) && kc_is(b, 12, 8, 9312, 96, 0),
-           "2mm n=48 iters=8: mm2_kernel1 " KC_FMT "; mm2_kernel2 " KC_FMT, KC_ARG(a), KC_ARG(b));
+  TC_CHECK(t, rc == 0 && w.nk == 2 && kc_is(a, 12, 8, W * 2 * NK, W * (1 + NK), 0) &&
+                  kc_is(b, 12, 8, W * (1 + 2 * NJ), W * (1 + NJ), 0),
+           "2mm n=48 iters=8: mm2_kernel1 " KC_FMT "; mm2_kernel2 " KC_FMT " (a store of the sum every trip)", KC_ARG(a),
+           KC_ARG(b));
   /* block 3 = (bx 1, by 1), warp 2: i = 10, j = 32..47 (lanes 0..15).
-   * kernel1 load 3 (k = 1, B): B[1][32 + l] = B1 + (48 + 32 + l) * 4;
-   * load 0 (k = 0, A): A[10][0] = B0 + 10 * 8 * 4 in every lane;
-   * store: tmp[10][32 + l] = B2 + (480 + 32 + l) * 4. */
+   * kernel1 store 0 (= 0), store 1 (k = 0) and store NK (the last trip):
+   * tmp[10][32 + l] = B2 + (480 + 32 + l) * 4; load 0 (k = 0): A[10][0] =
+   * B0 + 10 * 8 * 4 in every lane; load 3 (k = 1, B): B[1][32 + l] = B1 +
+   * (48 + 32 + l) * 4.  In tmp: NK + 1 stores, no load. */
+  wcount_t c = warp_count(&w, 0, 3, 2, B2, B2 + 48 * 48 * 4);
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 3), 0xffff, B1 + 80 * 4, 4) &&
                   lanes_are(&w, mem_rec(&w, 0, 3, 2, 0, 0), 0xffff, B0 + 320, 0) &&
                   lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, 0), 0xffff, B2 + 512 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B0, 0),
-           "2mm: thread (0,0)'s warp loads A[0][0] (broadcast); block (1,1) warp 2 (i=10, j=32..47): A[10][0], B[1][32+l], tmp[10][32+l]");
-  /* kernel2, block 0 warp 0: ld D[0][l] (B4 + 4l), ld tmp[0][0] (B2), ld C[0][l] (B3 + 4l) */
-  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B4, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B2, 0) &&
-                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B3, 4),
-           "2mm: mm2_kernel2 thread (0,0)'s warp reads D[0][l], then tmp[0][0] and C[0][l]");
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, 1), 0xffff, B2 + 512 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 3, 2, 1, NK), 0xffff, B2 + 512 * 4, 4) && !mem_rec(&w, 0, 3, 2, 1, NK + 1) &&
+                  lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), ~0u, B0, 0) && c.st_in == NK + 1 && c.ld_in == 0,
+           "2mm: block (1,1) warp 2 (i=10, j=32..47): A[10][0], B[1][32+l]; tmp[10][32+l] stored %u times (1 + NK), loaded %u",
+           c.st_in, c.ld_in);
+  /* kernel2, block 0 warp 0: ld D[0][l] (B4 + 4l), st D[0][l]; then per k:
+   * ld C[0][l] (B3 + 4l), ld tmp[0][0] (B2), st D[0][l]. */
+  c = warp_count(&w, 1, 0, 0, B4, B4 + 48 * 48 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B4, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 0), ~0u, B4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B3, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B2, 0) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 1), ~0u, B4, 4) && c.st_in == NJ + 1 && c.ld_in == 1,
+           "2mm: mm2_kernel2 thread (0,0)'s warp reads and stores D[0][l] (beta), then per k C[k][l], tmp[0][k], stores D "
+           "(%u stores, %u load of D)", c.st_in, c.ld_in);
   shell_wl_free(&w);
 }
 
 /* 3mm (PolyBench-GPU 3mm.cu), n=32, iters=16 (NK), bs=256: each kernel on
- * 1 x 4 blocks of 32 x 8 = 32 full warps.  mm3_kernel1 k < 16: 2 LD each ->
- * 1024 LD; mm3_kernel2 and 3, k < 32: 2048 LD each; one ST per warp. */
+ * 1 x 4 blocks of 32 x 8 = W = 32 full warps.  Each: st out (= 0); per k:
+ * ld B-operand[k][j], ld A-operand[i][k] (nvcc: the product's second
+ * operand first), st out.  mm3_kernel1 K = NK = 16; mm3_kernel2 K = NM =
+ * 32, mm3_kernel3 K = NJ = 32. */
 static void test_3mm(tc_t *t) {
   shell_wl_t w;
+  const uint64_t W = 32, NK = 16, N = 32;
   int rc = gen(&w, "3mm", "n=32,iters=16,bs=256");
   kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2);
-  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 4, 8, 1024, 32, 0) && kc_is(b, 4, 8, 2048, 32, 0) && kc_is(c, 4, 8, 2048, 32, 0),
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 4, 8, W * 2 * NK, W * (1 + NK), 0) &&
+                  kc_is(b, 4, 8, W * 2 * N, W * (1 + N), 0) && kc_is(c, 4, 8, W * 2 * N, W * (1 + N), 0),
            "3mm n=32 iters=16: " KC_FMT "; " KC_FMT "; " KC_FMT, KC_ARG(a), KC_ARG(b), KC_ARG(c));
-  /* mm3_kernel3 (G = E F), block 3 warp 7: i = 31: ld E[31][0] (B2 + 31*32*4),
-   * ld F[0][l] (B5 + 4l); store G[31][l] (B6 + (992 + l) * 4). */
-  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 0), ~0u, B2 + 31 * 32 * 4, 0) &&
-                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 1), ~0u, B5, 4) &&
-                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, 0), ~0u, B6 + 992 * 4, 4),
-           "3mm: mm3_kernel3 row 31 reads E[31][0] (the first kernel's output), F[0][l], stores G[31][l]");
+  /* mm3_kernel3 (G = E F), block 3 warp 7: i = 31: store 0 G[31][l] (B6 +
+   * (992 + l) * 4, = 0); ld F[0][l] (B5 + 4l), ld E[31][0] (B2 + 31*32*4);
+   * store 1 G[31][l]; the last store (N) too. */
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 0), ~0u, B5, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 0, 1), ~0u, B2 + 31 * 32 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, 0), ~0u, B6 + 992 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 3, 7, 1, N), ~0u, B6 + 992 * 4, 4) && !mem_rec(&w, 2, 3, 7, 1, N + 1),
+           "3mm: mm3_kernel3 row 31 reads F[0][l], then E[31][0] (the first kernel's output), stores G[31][l] 1 + NJ times");
   shell_wl_free(&w);
+}
+
+/* gemm (PolyBench-GPU gemm.cu gemm_kernel), n=40 (NI = NJ), iters=8 (NK),
+ * bs=64: grid ceil(40/32) x ceil(40/2) = 2 x 20 = 40 blocks of 32 x 2 (a
+ * warp = one row i); rows i < 40 all live, bx 0 32 lanes, bx 1 8 (j =
+ * 32..39): W = 80 warps.  Per warp ld C, st C (*= beta), then per k: ld
+ * A[i][k] (broadcast; the alpha product first), ld B[k][j], st C. */
+static void test_gemm(tc_t *t) {
+  shell_wl_t w;
+  const uint64_t W = 80, NK = 8;
+  int rc = gen(&w, "gemm", "n=40,iters=8,bs=64");
+  kcount_t a = count(&w, 0);
+  TC_CHECK(t, rc == 0 && w.nk == 1 && kname_is(&w, 0, "gemm_kernel") && kc_is(a, 40, 2, W * (1 + 2 * NK), W * (1 + NK), 0),
+           "gemm n=40 iters=8 bs=64: " KC_FMT " (a store of C every trip)", KC_ARG(a));
+  /* block 7 = (bx 1, by 3), warp 1: i = 7, j = 32 + l (mask 0xff): load 0
+   * C[7][j] (B2 + (280 + 32) * 4); load 1 A[7][0] (B0 + 7*8*4), load 2
+   * B[0][j] (B1 + 32*4), load 3 A[7][1], load 4 B[1][j] (B1 + (40 + 32)*4);
+   * C: 1 load, 1 + NK stores. */
+  wcount_t c = warp_count(&w, 0, 7, 1, B2, B2 + 40 * 40 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 0), 0xff, B2 + 312 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 1), 0xff, B0 + 224, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 2), 0xff, B1 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 3), 0xff, B0 + 228, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 4), 0xff, B1 + 72 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 1, NK), 0xff, B2 + 312 * 4, 4) && c.ld_in == 1 && c.st_in == NK + 1,
+           "gemm: row 7, j = 32..39: C, then per k A[7][k] (broadcast), B[k][j]; C loaded %u, stored %u times", c.ld_in, c.st_in);
+  shell_wl_free(&w);
+}
+
+/* syrk / syr2k (PolyBench-GPU syrk.cu syrk_kernel, syr2k.cu syr2k_kernel),
+ * n=40 (NI), iters=8 (NJ), bs=64: grid ceil(40/32) x ceil(40/2) = 40 blocks
+ * of 32 x 2, W = 80 live warps as gemm's.  Per warp ld C, st C (*= beta),
+ * then per k: syrk ld A[i][k] (broadcast), ld A[j][k] (lanes NJ floats
+ * apart), st C; syr2k ld A[i][k], B[j][k], B[i][k], A[j][k], st C. */
+static void test_syrk(tc_t *t) {
+  shell_wl_t w, v;
+  const uint64_t W = 80, NJ = 8;
+  int r1 = gen(&w, "syrk", "n=40,iters=8,bs=64"), r2 = gen(&v, "syr2k", "n=40,iters=8,bs=64");
+  kcount_t a = count(&w, 0), b = count(&v, 0);
+  TC_CHECK(t, r1 == 0 && r2 == 0 && w.nk == 1 && v.nk == 1 && kname_is(&w, 0, "syrk_kernel") && kname_is(&v, 0, "syr2k_kernel") &&
+                  kc_is(a, 40, 2, W * (1 + 2 * NJ), W * (1 + NJ), 0) && kc_is(b, 40, 2, W * (1 + 4 * NJ), W * (1 + NJ), 0),
+           "syrk n=40 iters=8 bs=64: " KC_FMT "; syr2k " KC_FMT " (a store of C every trip)", KC_ARG(a), KC_ARG(b));
+  /* block 7 warp 1: i = 7, j = 32 + l (mask 0xff).  syrk: load 1 A[7][0]
+   * (B0 + 7*8*4), load 2 A[j][0] (B0 + 32*8*4, lanes 32 bytes apart), load
+   * 4 A[j][1].  syr2k: load 1 A[7][0], 2 B[j][0] (B1 + 1024, 32 apart), 3
+   * B[7][0] (B1 + 224), 4 A[j][0] (B0 + 1024).  C (B2): 1 load, 1 + NJ
+   * stores in each. */
+  wcount_t c = warp_count(&w, 0, 7, 1, B2, B2 + 40 * 40 * 4), d = warp_count(&v, 0, 7, 1, B2, B2 + 40 * 40 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 1), 0xff, B0 + 224, 0) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 2), 0xff, B0 + 1024, 32) &&
+                  lanes_are(&w, mem_rec(&w, 0, 7, 1, 0, 4), 0xff, B0 + 1028, 32) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 1), 0xff, B0 + 224, 0) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 2), 0xff, B1 + 1024, 32) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 3), 0xff, B1 + 224, 0) &&
+                  lanes_are(&v, mem_rec(&v, 0, 7, 1, 0, 4), 0xff, B0 + 1024, 32) && c.ld_in == 1 && c.st_in == NJ + 1 &&
+                  d.ld_in == 1 && d.st_in == NJ + 1,
+           "syrk: A[7][k] broadcast, A[j][k] lanes NJ floats apart; syr2k: A[i][k], B[j][k], B[i][k], A[j][k]; C stored 1 + NJ "
+           "times (%u, %u)", c.st_in, d.st_in);
+  shell_wl_free(&w), shell_wl_free(&v);
 }
 
 /* 3dconv (PolyBench-GPU 3DConvolution.cu), n=40 (NJ = NK), iters=4 (NI):
@@ -382,95 +466,161 @@ static void test_fdtd2d(tc_t *t) {
   shell_wl_free(&w);
 }
 
-/* corr (PolyBench-GPU correlation.cu), n=64 (M), iters=16 (N), bs=64 (2 warps
- * a block; the suite's grids truncate M / X):
- *   mean_kernel: floor(64/64) = 1 block x 2 warps, 32 lanes each; 16 LD
- *     (data[i][j], i < 16) + 1 ST -> 32 LD, 2 ST
- *   std_kernel: 1 x 2; ld mean[j] + 16 LD, 1 ST -> 34 LD, 2 ST
- *   reduce_kernel: 64/32 x 16/2 = 16 blocks x 2 warps, every row i < 16:
- *     data, mean, std + 1 ST -> 96 LD, 32 ST
+/* corr (PolyBench-GPU correlation.cu), n=64 (M), iters=64 (N), bs=64 (2 warps
+ * a block; the suite's grids truncate M / X).  Every kernel accumulates into
+ * global memory, so each sum is stored every trip (nvcc's PTX):
+ *   mean_kernel: floor(64/64) = 1 block x 2 warps, 32 lanes each: st mean
+ *     (= 0), N x (ld data[i][j], st mean), st mean (/= FLOAT_N):
+ *     N LD, N + 2 ST a warp
+ *   std_kernel: 1 x 2; st std (= 0), N x (ld mean[j] -- reloaded: the store
+ *     may alias it -- ld data[i][j], st std), st std: 2 N LD, N + 2 ST;
+ *     then `std[j] = 1.0` where std[j] <= EPS = 0.005.  With M = N the
+ *     host's rows are the kernel's: data[i][j] = i j / 64, mean[j] = j (sum
+ *     of i < 64 = 2016) / 64 / FLOAT_N (3214212), about 1e-5 j, so std[j] is
+ *     about (j / 64) sqrt(sum of i^2 = 85344 / FLOAT_N) = 0.00255 j: columns
+ *     0 (0) and 1 (0.00255) store 1.0, column 2 (0.0051) does not -> one
+ *     more ST in warp 0, lanes 0 and 1
+ *   reduce_kernel: 64/32 x 64/2 = 64 blocks x 2 warps, every row i < 64:
+ *     ld data, ld mean, st data, ld std, st data: 3 LD, 2 ST a warp
  *   corr_kernel: 1 x 2, j1 < 63.  warp 0 (j1 = 0..31): diagonal ST, trips
- *     j2 = j1 + d, d = 1..63 (lane 0 last): 63 trips x (2 x 16 LD + 2 ST);
- *     warp 1 (j1 = 32..62, lane 31 off): d = 1..31: 31 trips.
- *     LD (63 + 31) x 32 = 3008, ST 2 + 2 x 94 = 190. */
+ *     j2 = j1 + d, d = 1..63 (lane 0 last): 63 trips; warp 1 (j1 = 32..62,
+ *     lane 31 off): d = 1..31: 31 trips; T = 94 trips, each st symmat[j1][j2]
+ *     (= 0), N x (ld data[i][j2], ld data[i][j1], st symmat[j1][j2]), st
+ *     symmat[j2][j1]: 2 N LD, N + 2 ST a trip. */
 static void test_corr(tc_t *t) {
   shell_wl_t w;
-  int rc = gen(&w, "corr", "n=64,iters=16,bs=64");
+  const uint64_t N = 64, T = 63 + 31;
+  int rc = gen(&w, "corr", "n=64,iters=64,bs=64");
   kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2), d = count(&w, 3);
-  TC_CHECK(t, rc == 0 && w.nk == 4 && kc_is(a, 1, 2, 32, 2, 0) && kc_is(b, 1, 2, 34, 2, 0) && kc_is(c, 16, 2, 96, 32, 0) &&
-                  kc_is(d, 1, 2, 3008, 190, 0),
-           "corr n=64 iters=16 bs=64: mean " KC_FMT "; std " KC_FMT "; reduce " KC_FMT "; corr " KC_FMT, KC_ARG(a), KC_ARG(b),
+  TC_CHECK(t, rc == 0 && w.nk == 4 && kc_is(a, 1, 2, 2 * N, 2 * (N + 2), 0) &&
+                  kc_is(b, 1, 2, 2 * 2 * N, 2 * (N + 2) + 1, 0) && kc_is(c, 64, 2, 128 * 3, 128 * 2, 0) &&
+                  kc_is(d, 1, 2, T * 2 * N, 2 + T * (N + 2), 0),
+           "corr n=64 iters=64 bs=64: mean " KC_FMT "; std " KC_FMT "; reduce " KC_FMT "; corr " KC_FMT, KC_ARG(a), KC_ARG(b),
            KC_ARG(c), KC_ARG(d));
-  /* corr_kernel warp 1 (j1 = 32 + l, lane 31 off): diagonal store symmat[j1][j1]
-   * (B3 + 32*65*4, lanes 65 floats apart); first trip (d = 1), i = 0:
-   * ld data[0][j1] (B0 + 32*4), ld data[0][j1+1] (B0 + 33*4); stores
-   * symmat[j1][j1+1], symmat[j1+1][j1]; the last trip (d = 31) has lane 0 only. */
-  const wl_rec_t *last = mem_rec(&w, 3, 0, 1, 0, 31 * 32 - 1);
+  /* corr_kernel warp 1 (j1 = 32 + l, lane 31 off): store 0 the diagonal
+   * symmat[j1][j1] (B3 + 32*65*4, lanes 65 floats apart); first trip (d =
+   * 1): store 1 symmat[j1][j1+1] = 0 (B3 + (32*65 + 1)*4), i = 0: ld
+   * data[0][j1+1] (B0 + 33*4), ld data[0][j1] (B0 + 32*4), store 2
+   * symmat[j1][j1+1]; store N + 1 the trip's last sum, store N + 2
+   * symmat[j1+1][j1] (B3 + (32*65 + 64)*4); the last trip (d = 31) has
+   * lane 0 only: its last loads data[63][63], data[63][32]. */
+  const unsigned L = 31 * 2 * 64; /* warp 1's loads: 31 trips x 2 N */
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 0), 0x7fffffffu, B3 + 32 * 65 * 4, 65 * 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 0), 0x7fffffffu, B0 + 32 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 1), 0x7fffffffu, B0 + 33 * 4, 4) &&
                   lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 1), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
-                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 2), 0x7fffffffu, B3 + (32 * 65 + 64) * 4, 65 * 4) &&
-                  lanes_are(&w, last, 1, B0 + (15 * 64 + 32 + 31) * 4, 4),
-           "corr: corr_kernel's j2 loop runs per lane (data[i][j1+d] coalesced, symmat stores 65 floats apart, lanes leave at j2 = M)");
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 0), 0x7fffffffu, B0 + 33 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, 1), 0x7fffffffu, B0 + 32 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, 2), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, N + 1), 0x7fffffffu, B3 + (32 * 65 + 1) * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 1, N + 2), 0x7fffffffu, B3 + (32 * 65 + 64) * 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 2), 1, B0 + (63 * 64 + 63) * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 3, 0, 1, 0, L - 1), 1, B0 + (63 * 64 + 32) * 4, 4) &&
+                  !mem_rec(&w, 3, 0, 1, 0, L),
+           "corr: corr_kernel's j2 loop runs per lane (data[i][j2] then data[i][j1], coalesced; symmat[j1][j2] stored every "
+           "trip, 65 floats apart; lanes leave at j2 = M)");
+  /* std_kernel warp 0: store 0 std[l] (B2 + 4l, = 0), load 0 mean[l] (B1 +
+   * 4l), load 1 data[0][l] (B0 + 4l), load 2 mean[l] again; std: N + 3
+   * stores (the last std[0], std[1] = 1.0: mask 0x3), mean N loads; warp 1
+   * N + 2 stores.  reduce block 0 warp 0: two stores of data[0][l]. */
+  wcount_t sm = warp_count(&w, 1, 0, 0, B1, B1 + 64 * 4), ss = warp_count(&w, 1, 0, 0, B2, B2 + 64 * 4),
+           s1 = warp_count(&w, 1, 0, 1, B2, B2 + 64 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, 0), ~0u, B2, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 0), ~0u, B1, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 1), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 1, 0, 0, 0, 2), ~0u, B1, 4) &&
+                  lanes_are(&w, mem_rec(&w, 1, 0, 0, 1, N + 2), 0x3, B2, 4) && sm.ld_in == N && ss.st_in == N + 3 &&
+                  ss.ld_in == 0 && s1.st_in == N + 2 && lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 0), ~0u, B0, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 1), ~0u, B0, 4),
+           "corr: std_kernel stores std[j] every trip and 1.0 where std <= EPS (columns 0, 1: %u and %u stores), reloads mean[j] "
+           "every trip (%u loads); reduce_kernel stores data twice", ss.st_in, s1.st_in, sm.ld_in);
+  /* The suite's M = N at the default 256: column 1's std is about
+   * (1/256) sqrt(sum of i^2 for i < 256 = 5559680 / FLOAT_N) = 0.00514 >
+   * EPS: only column 0 (lane 0 of warp 0) stores 1.0. */
+  shell_wl_free(&w);
+  rc = gen(&w, "corr", "");
+  const wl_rec_t *e0 = mem_rec(&w, 1, 0, 0, 1, 256 + 2);
+  TC_CHECK(t, rc == 0 && lanes_are(&w, e0, 1, B2, 4) && !mem_rec(&w, 1, 0, 0, 1, 256 + 3) && !mem_rec(&w, 1, 0, 1, 1, 256 + 2),
+           "corr at the default M = N = 256: only column 0 stores std = 1.0 (column 1's std is 0.00514)");
   shell_wl_free(&w);
 }
 
 /* covar (PolyBench-GPU covariance.cu), n=64 (M), iters=64 (N), bs=64:
- *   mean_kernel: 1 block x 2 warps, 64 LD each -> 128 LD, 2 ST
+ *   mean_kernel: 1 block x 2 warps: N LD, N + 2 ST a warp (as corr's)
  *   reduce_kernel: grid 64/32 x floor(64/32) = 2 x 2 = 4 blocks of 32 x 2
  *     (the suite divides N by the block's x size): rows 0..3 only, 8 warps:
- *     data, mean + 1 ST -> 16 LD, 8 ST
+ *     ld data, ld mean, st data
  *   covar_kernel: 1 x 2, j1 < 64, j2 = j1 + d: warp 0 d = 0..63 (64 trips),
- *     warp 1 d = 0..31 (32 trips), each 2 x 64 LD + 2 ST ->
- *     96 x 128 = 12288 LD, 192 ST. */
+ *     warp 1 d = 0..31 (32 trips): T = 96 trips, each 2 N LD, N + 2 ST. */
 static void test_covar(tc_t *t) {
   shell_wl_t w;
+  const uint64_t N = 64, T = 96;
   int rc = gen(&w, "covar", "n=64,iters=64,bs=64");
   kcount_t a = count(&w, 0), b = count(&w, 1), c = count(&w, 2);
-  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 1, 2, 128, 2, 0) && kc_is(b, 4, 2, 16, 8, 0) && kc_is(c, 1, 2, 12288, 192, 0),
+  TC_CHECK(t, rc == 0 && w.nk == 3 && kc_is(a, 1, 2, 2 * N, 2 * (N + 2), 0) && kc_is(b, 4, 2, 8 * 2, 8, 0) &&
+                  kc_is(c, 1, 2, T * 2 * N, T * (N + 2), 0),
            "covar n=64 iters=64 bs=64: mean " KC_FMT "; reduce " KC_FMT "; covar " KC_FMT, KC_ARG(a), KC_ARG(b), KC_ARG(c));
   /* reduce block 3 (bx 1, by 1) warp 1: row i = 3, j = 32 + l: ld data[3][j]
    * (B0 + (192 + 32)*4), ld mean[j] (B1 + 32*4).  covar_kernel warp 0's
-   * first trip (d = 0) reads data[0][j1] twice (B0 + 4l). */
+   * first trip (d = 0): store 0 symmat[j1][j1] = 0 (B3, 65 floats apart),
+   * loads data[0][j1] twice (B0 + 4l); store N + 1 symmat[j2][j1] (the same
+   * diagonal); the second trip: store N + 2 symmat[j1][j1+1] (B3 + 4),
+   * load 2 N data[0][j1+1] (B0 + 4 + 4l). */
   TC_CHECK(t, lanes_are(&w, mem_rec(&w, 1, 3, 1, 0, 0), ~0u, B0 + 224 * 4, 4) &&
                   lanes_are(&w, mem_rec(&w, 1, 3, 1, 0, 1), ~0u, B1 + 32 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 1), ~0u, B0, 4),
-           "covar: reduce row 3 reads data[3][j] and mean[j]; covar_kernel's first trip has j2 = j1");
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, 0), ~0u, B3, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 0), ~0u, B0, 4) && lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 1), ~0u, B0, 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, N + 1), ~0u, B3, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 1, N + 2), ~0u, B3 + 4, 65 * 4) &&
+                  lanes_are(&w, mem_rec(&w, 2, 0, 0, 0, 2 * N), ~0u, B0 + 4, 4),
+           "covar: reduce row 3 reads data[3][j] and mean[j]; covar_kernel's first trip has j2 = j1, symmat[j1][j2] stored every trip");
   shell_wl_free(&w);
 }
 
 /* gramschmidt (PolyBench-GPU gramschmidt.cu), n=64 (NJ), iters=32 (NI),
  * bs=64: per column k < 64 three launches (192 kernels):
- *   kernel1: 1 block x 2 warps; thread 0 alone: 32 LD, 1 ST (mask 1)
- *   kernel2: ceil(64/64) = 1 block x 2 warps; i < 32: warp 0 only: 2 LD, 1 ST
- *   kernel3: 1 x 2; j in (k, 64): warp 0 live for k < 31, warp 1 for k < 63;
- *     a live warp: 2 x 32 LD + ST r[k][j] + 2 x 32 LD + 32 ST = 128 LD, 33 ST
- *     -> summed over k: 31 x 2 + 32 x 1 = 94 live warps: 12032 LD, 3102 ST. */
+ *   kernel1: 1 block x 2 warps; thread 0 alone (the norm in a local
+ *     variable: no per-trip store): NI LD, 1 ST (mask 1)
+ *   kernel2: ceil(64/64) = 1 block x 2 warps; i < 32: warp 0 only: ld
+ *     r[k][k], ld a[i][k], st q[i][k]
+ *   kernel3: 1 x 2; j in (k, 64): warp 0 live for k < 31, warp 1 for k < 63
+ *     (94 live warps); a live warp: st r[k][j] (= 0), NI x (ld a[i][j], ld
+ *     q[i][k], st r[k][j]), NI x (ld r[k][j] -- reloaded: the store to a
+ *     may alias it -- ld q[i][k], ld a[i][j], st a[i][j]):
+ *     5 NI LD, 2 NI + 1 ST. */
 static void test_gramschmidt(tc_t *t) {
   shell_wl_t w;
+  const uint64_t NI = 32, LIVE = 31 * 2 + 32;
   int rc = gen(&w, "gramschmidt", "n=64,iters=32,bs=64");
   int ok = rc == 0 && w.nk == 192;
   uint64_t ld3 = 0, st3 = 0;
   for (unsigned k = 0; ok && k < 64; k++) {
     kcount_t a = count(&w, 3 * k), b = count(&w, 3 * k + 1), c = count(&w, 3 * k + 2);
-    ok = kc_is(a, 1, 2, 32, 1, 0) && kc_is(b, 1, 2, 2, 1, 0) && c.blocks == 1 && c.warps == 2 && c.bar == 0;
+    ok = kc_is(a, 1, 2, NI, 1, 0) && kc_is(b, 1, 2, 2, 1, 0) && c.blocks == 1 && c.warps == 2 && c.bar == 0;
     ld3 += c.ld, st3 += c.st;
   }
-  TC_CHECK(t, ok && ld3 == 12032 && st3 == 3102,
+  TC_CHECK(t, ok && ld3 == LIVE * 5 * NI && st3 == LIVE * (2 * NI + 1),
            "gramschmidt n=64 iters=32 bs=64: 192 launches; kernel1 32 LD 1 ST, kernel2 2 LD 1 ST; kernel3 summed %llu LD, %llu ST",
            (unsigned long long)ld3, (unsigned long long)st3);
   /* k = 40, kernel3 (launch 122) warp 1: lanes j = 32 + l > 40 (mask
-   * 0xfffffe00): ld q[0][40] broadcast (B2 + 160), ld a[0][j] (B0 + 128),
-   * first store r[40][j] (B1 + (2560 + 32)*4).  k = 5, kernel2 (launch 16)
-   * warp 0: ld a[i][5], i = l: B0 + 20, lanes 64 floats apart.  kernel1's
-   * warp 0 loads with lane 0 alone. */
-  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 0), 0xfffffe00u, B2 + 160, 0) &&
-                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 1), 0xfffffe00u, B0 + 128, 4) &&
-                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, 0), 0xfffffe00u, B1 + 2592 * 4, 4) &&
-                  lanes_are(&w, mem_rec(&w, 16, 0, 0, 0, 0), ~0u, B0 + 20, 256) &&
+   * 0xfffffe00): store 0 r[40][j] = 0 (B1 + (2560 + 32)*4); load 0
+   * a[0][j] (B0 + 128), load 1 q[0][40] broadcast (B2 + 160); store 1
+   * r[40][j]; second loop: load 2 NI r[40][j], 2 NI + 1 q[0][40], 2 NI + 2
+   * a[0][j]; store NI + 1 a[0][j].  r: NI loads, NI + 1 stores.  k = 5,
+   * kernel2 (launch 16) warp 0: ld r[5][5] (B1 + 325*4, broadcast), ld
+   * a[i][5], i = l: B0 + 20, lanes 64 floats apart.  kernel1's warp 0 loads
+   * with lane 0 alone. */
+  const uint32_t m = 0xfffffe00u;
+  wcount_t c = warp_count(&w, 122, 0, 1, B1, B1 + 64 * 64 * 4);
+  TC_CHECK(t, lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, 0), m, B1 + 2592 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 0), m, B0 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 1), m, B2 + 160, 0) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, 1), m, B1 + 2592 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 2 * NI), m, B1 + 2592 * 4, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 2 * NI + 1), m, B2 + 160, 0) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 0, 2 * NI + 2), m, B0 + 128, 4) &&
+                  lanes_are(&w, mem_rec(&w, 122, 0, 1, 1, NI + 1), m, B0 + 128, 4) && c.ld_in == NI && c.st_in == NI + 1 &&
+                  lanes_are(&w, mem_rec(&w, 16, 0, 0, 0, 0), ~0u, B1 + 325 * 4, 0) &&
+                  lanes_are(&w, mem_rec(&w, 16, 0, 0, 0, 1), ~0u, B0 + 20, 256) &&
                   lanes_are(&w, mem_rec(&w, 0, 0, 0, 0, 0), 1, B0, 0),
-           "gramschmidt: kernel3 masks j <= k, reads q[i][k] (broadcast) and a[i][j]; kernel2 reads column k (lanes NJ apart)");
+           "gramschmidt: kernel3 masks j <= k, stores r[k][j] every trip (%u) and reloads it in the update loop (%u); kernel2 "
+           "reads r[k][k], then column k (lanes NJ apart)", c.st_in, c.ld_in);
   shell_wl_free(&w);
 }
 
@@ -714,6 +864,8 @@ int main(void) {
   test_mv_limits(&t);
   test_2mm(&t);
   test_3mm(&t);
+  test_gemm(&t);
+  test_syrk(&t);
   test_3dconv(&t);
   test_fdtd2d(&t);
   test_corr(&t);
