@@ -56,7 +56,9 @@ fi
 # ---- 1. the C model -----------------------------------------------------------
 echo "make run: [1/2] GPU shell C model: workload $W${ARGS:+ ($ARGS)}, config ${C}${G:+ $G}${SET:+, SET=$SET}, seed $S"
 t0=$SECONDS
-$B/bin/shell-sim --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" "${topt[@]}" --seed "$S" --stats gpgpusim --json $R/shell.json >$R/shell.out; rc=$?
+# (the config reader's "used N options" line was printed by the check above: not again)
+{ $B/bin/shell-sim --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" "${topt[@]}" --seed "$S" --stats gpgpusim --json $R/shell.json 2>&1 >$R/shell.out |
+  grep -v '^gpgpusim-config ' >&2; } ; rc=${PIPESTATUS[0]}
 # the table on the terminal; GPGPU-Sim's statistics (after the first blank line) in their own file
 awk 'NR==1,/^$/' $R/shell.out | sed '/^$/d' | tee $R/shell.txt
 awk 'f; /^$/ && !f {f=1}' $R/shell.out >$R/shell.gpgpusim.txt
@@ -130,7 +132,7 @@ t0=$SECONDS
 bash scripts/lockstep.sh shell "${copt[@]}" --seed "$S" --cycles $N --window 0:$WIN \
   --wave-dir $R/waves --stats $R/shell_lockstep.json >$R/shell_lockstep.txt; lrc=$?
 t2=$((SECONDS - t0))
-grep -v '^lockstep.sh:' $R/shell_lockstep.txt | sed 's/^/  /'
+grep -v '^lockstep.sh:\|^gpgpusim-config ' $R/shell_lockstep.txt | sed 's/^/  /'
 complete=$(grep -c 'every kernel, block and warp ran to completion' $R/shell_lockstep.txt)
 cov=$(sed -n 's/^coverage: //p' $R/shell_lockstep.txt | head -1)
 na=$(sed -n 's/^shell: coverage points not applicable to this configuration: //p' $R/shell_lockstep.txt | head -1)
