@@ -750,10 +750,10 @@ static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->i_mem.waddr_i = f->wptr_q;
   f->i_mem.wmask_i[0] = 1;
 }
-/* A queue's cycle: fifo_sync_comb, or its idle form when nothing moves. */
+/* A queue's cycle: fifo_sync_comb (which takes its idle form, once per run
+ * of idle cycles, when nothing moves). */
 static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
-  if (push | pop) fifo_sync_comb(f, push, wdata, pop);
-  else fifo_idle(f);
+  fifo_sync_comb(f, push, wdata, pop);
 }
 
 /* The fill port's ready with an empty release queue and no fill offered
