@@ -750,10 +750,10 @@ static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->i_mem.waddr_i = f->wptr_q;
   f->i_mem.wmask_i[0] = 1;
 }
-/* A queue's cycle: fifo_sync_comb, or its idle form when nothing moves. */
+/* A queue's cycle: fifo_sync_comb (which takes its idle form, once per run
+ * of idle cycles, when nothing moves). */
 static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
-  if (push | pop) fifo_sync_comb(f, push, wdata, pop);
-  else fifo_idle(f);
+  fifo_sync_comb(f, push, wdata, pop);
 }
 
 /* The fill port's ready with an empty release queue and no fill offered
@@ -853,7 +853,23 @@ static inline void comb_idle(l1d_t *m) {
 
 static void comb_full(l1d_t *m);
 void l1d_comb(l1d_t *m) {
-  if (m->rep_ok && !(m->in.fill_valid_i | m->in.rmt_valid_i)) {
+  const l1d_in_t *in = &m->in;
+  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) {
+    /* quiet again: the last cycle was quiet, so D, the remote register,
+     * the forwarding registers and the queues were empty, and a quiet
+     * cycle's commit left them so (it loads only D's payload, not valid);
+     * with nothing at the ports this cycle is quiet too, and comb_idle's
+     * constant parts are in place (rep_ok is clear since the last one) */
+    l1d_out_t *o = &m->out;
+    if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) o->fill_ready_o = 1;
+    else fill_ready_empty_relq(m);
+    const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
+    if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
+    o->req_outcome_o = m->memo_out;
+    o->req_fail_o = m->memo_fail;
+    return;
+  }
+  if (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i)) {
     /* comb_rep: the last cycle again -- every next-state value, port and
      * output as it left them, but the fill port's ready (its don't-care
      * address may differ) and the stall counter, which commit advances */

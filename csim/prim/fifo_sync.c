@@ -16,12 +16,25 @@ void fifo_sync_free(fifo_sync_t *f) { mem_1r1w_free(&f->i_mem); }
 void fifo_sync_reset(fifo_sync_t *f) {
   f->wptr_q = f->rptr_q = f->count_q = 0;
   f->wptr_d = f->rptr_d = f->count_d = 0;
+  f->pidle = 0; /* (a random initial state is written after this) */
   mem_1r1w_idle(&f->i_mem);
 }
 
 static uint32_t ptr_next(const fifo_sync_t *f, uint32_t p) { return p == f->depth - 1 ? 0 : p + 1; }
 
-void fifo_sync_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+/* fifo_sync_comb_full with push = pop = 0 (the same next state and port) */
+void fifo_sync_idle(fifo_sync_t *f) {
+  f->wptr_d = f->wptr_q;
+  f->rptr_d = f->rptr_q;
+  f->count_d = f->count_q;
+  mem_1r1w_idle(&f->i_mem);
+  f->i_mem.waddr_i = f->wptr_q;
+  f->i_mem.wmask_i[0] = 1;
+  f->pidle = f->wptr_q + 1;
+}
+
+void fifo_sync_comb_full(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+  f->pidle = 0;
   uint32_t do_push = push && !fifo_sync_full(f);
   uint32_t do_pop = pop && !fifo_sync_empty(f);
   f->wptr_d = do_push ? ptr_next(f, f->wptr_q) : f->wptr_q;
@@ -47,7 +60,7 @@ void fifo_sync_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32
   f->i_mem.we_i = do_push;
 }
 
-void fifo_sync_commit(fifo_sync_t *f) {
+void fifo_sync_commit_full(fifo_sync_t *f) {
   f->wptr_q = f->wptr_d;
   f->rptr_q = f->rptr_d;
   f->count_q = f->count_d;

@@ -12,6 +12,10 @@ typedef struct {
   unsigned depth, width;
   uint32_t wptr_q, rptr_q, count_q;
   uint32_t wptr_d, rptr_d, count_d;
+  uint32_t pidle; /* the model's own: 1 + wptr_q when the last fifo_sync_comb moved nothing
+                   * (then the next-state values equal the registers and the write port is
+                   * idle at that write pointer, so an idle comb writes nothing and commit is
+                   * a no-op); 0 otherwise */
   mem_1r1w_t i_mem;
 } fifo_sync_t;
 
@@ -23,8 +27,18 @@ static inline uint32_t fifo_sync_empty(const fifo_sync_t *f) { return f->count_q
 static inline uint32_t fifo_sync_count(const fifo_sync_t *f) { return f->count_q; }
 /* Head entry (valid while not empty). */
 static inline const uint32_t *fifo_sync_rdata(const fifo_sync_t *f) { return mem_1r1w_read(&f->i_mem, f->rptr_q); }
-/* The cycle's logic; wdata may be NULL when push is 0. */
-void fifo_sync_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop);
-void fifo_sync_commit(fifo_sync_t *f);
+void fifo_sync_comb_full(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop);
+void fifo_sync_idle(fifo_sync_t *f);
+void fifo_sync_commit_full(fifo_sync_t *f);
+/* The cycle's logic; wdata may be NULL when push is 0.  With neither push
+ * nor pop nothing moves: the idle form, whose port and next state a run of
+ * idle cycles leaves in place (pidle). */
+static inline void fifo_sync_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+  if (push | pop) fifo_sync_comb_full(f, push, wdata, pop);
+  else if (f->pidle != f->wptr_q + 1) fifo_sync_idle(f);
+}
+static inline void fifo_sync_commit(fifo_sync_t *f) {
+  if (!f->pidle) fifo_sync_commit_full(f); /* (idle: next state = state, no write) */
+}
 
 #endif

@@ -25,6 +25,7 @@ void fifo_sync_w2_free(fifo_sync_w2_t *f) {
 void fifo_sync_w2_reset(fifo_sync_w2_t *f) {
   f->wptr_q = f->rptr_q = f->count_q = 0;
   f->wptr_d = f->rptr_d = f->count_d = 0;
+  f->pidle = 0; /* (a random initial state is written after this) */
   mem_1r1w_idle(&f->i_mem0);
   mem_1r1w_idle(&f->i_mem1);
 }
@@ -44,8 +45,20 @@ static void body(const fifo_sync_w2_t *f, mem_1r1w_t *m, uint32_t we, uint32_t s
   m->we_i = we;
 }
 
-void fifo_sync_w2_comb(fifo_sync_w2_t *f, uint32_t push, const uint32_t *wdata, uint32_t push2, const uint32_t *wdata2,
-                       uint32_t pop) {
+/* fifo_sync_w2_comb_full with push = push2 = pop = 0 (the same next state and ports) */
+void fifo_sync_w2_idle(fifo_sync_w2_t *f) {
+  const uint32_t s1 = f->wptr_q, s2 = slot_next(f, f->wptr_q);
+  f->wptr_d = f->wptr_q;
+  f->rptr_d = f->rptr_q;
+  f->count_d = f->count_q;
+  body(f, (s1 & 1u) ? &f->i_mem1 : &f->i_mem0, 0, s1, NULL);
+  body(f, (s1 & 1u) ? &f->i_mem0 : &f->i_mem1, 0, s2, NULL);
+  f->pidle = f->wptr_q + 1;
+}
+
+void fifo_sync_w2_comb_full(fifo_sync_w2_t *f, uint32_t push, const uint32_t *wdata, uint32_t push2,
+                            const uint32_t *wdata2, uint32_t pop) {
+  f->pidle = 0;
   uint32_t do_push = push && f->count_q < f->depth;
 #ifdef FAULT_FIFO_SYNC_W2_ROOM
   uint32_t do_push2 = do_push && push2; /* injected: the second write ignores the room it needs */
@@ -66,7 +79,7 @@ void fifo_sync_w2_comb(fifo_sync_w2_t *f, uint32_t push, const uint32_t *wdata, 
   }
 }
 
-void fifo_sync_w2_commit(fifo_sync_w2_t *f) {
+void fifo_sync_w2_commit_full(fifo_sync_w2_t *f) {
   f->wptr_q = f->wptr_d;
   f->rptr_q = f->rptr_d;
   f->count_q = f->count_d;

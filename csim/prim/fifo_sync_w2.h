@@ -20,6 +20,10 @@ typedef struct {
   unsigned depth, width, half; /* half: rows of each body */
   uint32_t wptr_q, rptr_q, count_q;
   uint32_t wptr_d, rptr_d, count_d;
+  uint32_t pidle; /* the model's own: 1 + wptr_q when the last comb moved nothing (then the
+                   * next-state values equal the registers and both write ports are idle at
+                   * that write pointer, so an idle comb writes nothing and commit is a no-op);
+                   * 0 otherwise */
   mem_1r1w_t i_mem0, i_mem1;
 } fifo_sync_w2_t;
 
@@ -35,9 +39,21 @@ static inline uint32_t fifo_sync_w2_room(const fifo_sync_w2_t *f) { return f->de
 static inline const uint32_t *fifo_sync_w2_rdata(const fifo_sync_w2_t *f) {
   return mem_1r1w_read((f->rptr_q & 1u) ? &f->i_mem1 : &f->i_mem0, f->rptr_q >> 1);
 }
-/* The cycle's logic; wdata (wdata2) may be NULL when push (push2) is 0. */
-void fifo_sync_w2_comb(fifo_sync_w2_t *f, uint32_t push, const uint32_t *wdata, uint32_t push2, const uint32_t *wdata2,
-                       uint32_t pop);
-void fifo_sync_w2_commit(fifo_sync_w2_t *f);
+void fifo_sync_w2_comb_full(fifo_sync_w2_t *f, uint32_t push, const uint32_t *wdata, uint32_t push2,
+                            const uint32_t *wdata2, uint32_t pop);
+void fifo_sync_w2_idle(fifo_sync_w2_t *f);
+void fifo_sync_w2_commit_full(fifo_sync_w2_t *f);
+/* The cycle's logic; wdata (wdata2) may be NULL when push (push2) is 0.
+ * With neither push nor pop nothing moves (push2 is taken only with push):
+ * the idle form, whose ports and next state a run of idle cycles leaves in
+ * place (pidle). */
+static inline void fifo_sync_w2_comb(fifo_sync_w2_t *f, uint32_t push, const uint32_t *wdata, uint32_t push2,
+                                     const uint32_t *wdata2, uint32_t pop) {
+  if (push | pop) fifo_sync_w2_comb_full(f, push, wdata, push2, wdata2, pop);
+  else if (f->pidle != f->wptr_q + 1) fifo_sync_w2_idle(f);
+}
+static inline void fifo_sync_w2_commit(fifo_sync_w2_t *f) {
+  if (!f->pidle) fifo_sync_w2_commit_full(f); /* (idle: next state = state, no write) */
+}
 
 #endif

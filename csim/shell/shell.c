@@ -363,11 +363,15 @@ void shell_comb(shell_t *s) {
     if (m->stray)
       snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
                m->id, m->stray_warp);
-    l1d_out_t *ev = &s->ev; /* (not cleared per SM and cycle: only these fields are set or read) */
-    ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
-    ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
-    ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
-    shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+    /* (shell_byp_events does nothing without an accepted request, a profiled
+     * load being decided or a unit that reads the events: not called then) */
+    if (so->l1d_take_o | (byp->prof_v && so->ev_access_o) | byp->hw.run_bdu | byp->hw.run_chss) {
+      l1d_out_t *ev = &s->ev; /* (not cleared per SM and cycle: only these fields are set or read) */
+      ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
+      ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
+      ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
+      shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+    }
     if (ccn_on) {
       if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
       uint32_t cl2;

@@ -195,6 +195,7 @@ void shell_byp_reset(shell_byp_t *b) {
   b->prof_v = b->prof_kern = b->prof_pc = 0;
   shell_byp_hw_reset(&b->hw);
   clear_pulses(b);
+  b->quiet = 0;
   b->in.req_store_i = b->in.req_slot_i = b->in.req_tag_i = 0;
   b->in.warp_cnt_i = b->in.lead_tbbg_i = 0;
   memset(b->in.ibuf_valid_i, 0, sizeof b->in.ibuf_valid_i);
@@ -215,6 +216,7 @@ uint32_t shell_byp_tag_of(const shell_byp_tags_t *t, uint32_t kern, uint32_t pc)
 
 uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag) {
   shell_byp_in_t *in = &b->in;
+  b->quiet = 0;
   in->req_valid_i = 1;
   in->req_store_i = b->req_store;
   in->req_slot_i = tb;
@@ -287,16 +289,19 @@ void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, ui
 
 uint32_t shell_byp_tb_dispatch(shell_byp_t *b, uint32_t tb, uint32_t block) {
   (void)block;
+  b->quiet = 0;
   b->in.disp_valid_i = 1;
   b->in.disp_slot_i = tb;
   return 0; /* the CHSS unit keeps the block's tag itself (tag_q) */
 }
 void shell_byp_tb_done(shell_byp_t *b, uint32_t tb) {
+  b->quiet = 0;
   b->in.done_valid_i = 1;
   b->in.done_slot_i = tb;
 }
 void shell_byp_kernel_start(shell_byp_t *b, uint32_t tb_max) {
   b->kern++;
+  b->quiet = 0;
   b->in.kernel_start_i = 1;
   b->in.tb_max_i = tb_max;
 }
@@ -318,10 +323,12 @@ static void sample(shell_byp_t *b, uint32_t v) {
 void shell_byp_commit(shell_byp_t *b) {
   shell_byp_hw_t *h = &b->hw;
   if (!h->run_bdu && !h->run_chss) { /* NONE, ALL, STATIC: no unit runs; shell_byp_hw_comb reduces to this */
+    b->cyc++;
+    if (b->quiet) return; /* (no pulse set: byp_o is 0 again, the pulses are clear) */
     b->out.bmode_o = b->out.disp_tag_o = b->out.tb_bg_o = 0;
     b->out.byp_o = shell_byp_hw_byp(h, &b->in);
-    b->cyc++;
     clear_pulses(b);
+    b->quiet = 1;
     return;
   }
   shell_byp_hw_comb(h, &b->in, &b->out);

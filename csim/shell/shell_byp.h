@@ -113,6 +113,8 @@ typedef struct shell_byp {
   /* the profile's load taken into the L1D's pipeline, counted when the
    * L1D decides it (its ev_hit_o comes then: docs/l1d.md "Pipeline") */
   uint32_t prof_v, prof_kern, prof_pc;
+  uint32_t quiet; /* no unit runs, the last commit cleared the pulses and no hook call has set
+                   * one since: commit would leave the inputs and outputs as they are */
   /* time series (every SHELL_SAMPLE cycles): CHSS TB_bg / BDU mode */
   uint32_t sample, cyc, nwarps;
   uint32_t nser, capser;
