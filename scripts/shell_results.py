@@ -152,18 +152,18 @@ if tl:
 tg = D[("gemm", "TWOLEVEL")]
 if tg:
     chk(ssum(tg, "bdu_decisions_B") == 0,
-        f"the two-level paper's BDU keeps C mode on the cache-friendly gemm: B {ssum(tg, 'bdu_decisions_B')}, C {ssum(tg, 'bdu_decisions_C')} decisions.")
+        f"the two-level paper's BDU keeps C mode on gemm (L1D hit rate {hit(D[('gemm', 'NONE')]['total']):.3f} with no bypassing): B {ssum(tg, 'bdu_decisions_B')}, C {ssum(tg, 'bdu_decisions_C')} decisions.")
 for w in WL:
     c, s, nn = D[(w, "COORD")], D[(w, "STATIC")], D[(w, "NONE")]
     if c and s and nn:
         best = max(nn["total"]["ipc"], s["total"]["ipc"], D[(w, "CHSS")]["total"]["ipc"] if D[(w, "CHSS")] else 0)
-        chk(c["total"]["ipc"] >= 0.98 * best,
+        chk(c["total"]["ipc"] >= best,
             f"the coordinated-bypassing paper: COORD at least as fast as NONE, STATIC and CHSS on {w} (IPC COORD {c['total']['ipc']:.3f}, best of the others {best:.3f}).")
 for w in WL:
     al, nn = D[(w, "ALL")], D[(w, "NONE")]
     if al and nn and w in ("gemm", "syrk", "2dconv", "2dconvL"):
         chk(al["total"]["ipc"] < nn["total"]["ipc"],
-            f"bypassing every load hurts the cache-friendly {w} (IPC ALL {al['total']['ipc']:.3f} vs NONE {nn['total']['ipc']:.3f}).")
+            f"bypassing every load hurts {w}, L1D hit rate {hit(nn['total']):.3f} with no bypassing (IPC ALL {al['total']['ipc']:.3f} vs NONE {nn['total']['ipc']:.3f}).")
 cs, ct = D[("share", "CCN")], D[("stream", "CCN")]
 if cs and ct:
     rs, rt = ssum(cs, "ccn_remote_hits"), ssum(ct, "ccn_remote_hits")
@@ -177,12 +177,12 @@ if ct and ctt:
         f"the CCN paper's throttler takes the streaming kernel off the ring ({ssum(ctt, 'ccn_throttled_periods')} throttled periods) and recovers IPC (CCN {ct['total']['ipc']:.3f}, CCN with throttling {ctt['total']['ipc']:.3f}, NONE {D[('stream', 'NONE')]['total']['ipc']:.3f}).")
 bs, ns = D[("stream", "BA")], D[("stream", "NONE")]
 if bs and ns:
-    chk(bs["total"]["l1_bypasses"] > bs["total"]["l1_accesses"] // 2 and bs["total"]["ipc"] >= 0.98 * ns["total"]["ipc"],
+    chk(bs["total"]["l1_bypasses"] > bs["total"]["l1_accesses"] // 2 and bs["total"]["ipc"] >= ns["total"]["ipc"],
         f"the BA paper's Bypass-Aware L1D bypasses most of the streaming kernel's line requests ({bs['total']['l1_bypasses']} of {bs['total']['l1_accesses']}) without slowing it (IPC BA {bs['total']['ipc']:.3f}, NONE {ns['total']['ipc']:.3f}).")
 bg, ng = D[("gemm", "BA")], D[("gemm", "NONE")]
 if bg and ng:
-    chk(bg["total"]["l1_hits"] >= 0.9 * ng["total"]["l1_hits"],
-        f"the BA paper's L1D keeps the cache-friendly gemm's hits (L1D hits BA {bg['total']['l1_hits']}, NONE {ng['total']['l1_hits']}; IPC {bg['total']['ipc']:.3f} vs {ng['total']['ipc']:.3f}).")
+    chk(bg["total"]["l1_hits"] >= ng["total"]["l1_hits"],
+        f"the BA paper's L1D keeps gemm's hits (L1D hits BA {bg['total']['l1_hits']}, NONE {ng['total']['l1_hits']}; IPC {bg['total']['ipc']:.3f} vs {ng['total']['ipc']:.3f}).")
 c, nn = D[("2dconvL", "CHSS")], D[("2dconvL", "NONE")]
 c2, n2 = D[("2dconv", "CHSS")], D[("2dconv", "NONE")]
 if c and nn and c2 and n2:
