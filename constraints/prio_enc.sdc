@@ -12,3 +12,5 @@ set_input_delay $input_delay -clock clk [all_inputs]
 set_output_delay $output_delay -clock clk [all_outputs]
 set_driving_cell -lib_cell INVX1 -pin Y [all_inputs]
 set_load 0.04 [all_outputs]
+# clock uncertainty and derate: constraints/common.sdc, one place for every block (read from the repository root, as every flow script runs)
+source constraints/common.sdc

@@ -15,3 +15,5 @@ set_driving_cell -lib_cell INVX1 -pin Y [delete_from_list [all_inputs] [get_port
 set_load 0.04 [all_outputs]
 # rst_ni: asynchronous reset, released synchronously by the system (not timed here)
 set_false_path -from [get_ports rst_ni]
+# clock uncertainty and derate: constraints/common.sdc, one place for every block (read from the repository root, as every flow script runs)
+source constraints/common.sdc

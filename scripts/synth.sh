@@ -118,7 +118,7 @@ out=${out:-$B/synth/$adapter/$tag}
 mkdir -p "$out"
 # --reuse: keep a finished run whose inputs have not changed since
 if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
-   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list "${SRAM_MODEL:-constraints/sram_osu018.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list constraints/common.sdc "${SRAM_MODEL:-constraints/sram_osu018.model}" "${SRAM_MODEL_ALT:-constraints/sram_cacti.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
   [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
   exit 0
 fi
@@ -224,7 +224,13 @@ awk -v re="^  (${macro_re}) #\\($" -v out="$out/macros.txt" '
     printf "  @MACRO@%d@ %s (\n", nmac, inst; next }
   { print }' "$out/netlist_yosys.v" >"$out/netlist.tmp"
 touch "$out/macros.txt"
-sram_area=0; sram_bits=0; sram_n=0; stalibs=""
+sram_area=0; sram_bits=0; sram_n=0; stalibs=""; sram_alt=0; n1p=0; nrf=0; nbank=0
+# The second model (docs/synthesis.md, "SRAM model"): the same macros with
+# the CACTI-class cell; its area is reported beside the default's, the
+# timing stubs come from the default model.
+alt_model=${SRAM_MODEL_ALT:-constraints/sram_cacti.model}
+mname=$(scripts/sram_model.sh 16 1 1 | sed 's/.*model=//')
+aname=$(scripts/sram_model.sh --model "$alt_model" 16 1 1 | sed 's/.*model=//')
 : >"$out/sram.txt"
 while read -r m inst kvs; do
   [ -n "$m" ] || continue
@@ -236,11 +242,19 @@ while read -r m inst kvs; do
   ns=$((W / S))
   cell=sram_${D}x${W}_m${ns}_${mread[$m]}
   lf=$out/$cell.lib
-  [ -f "$lf" ] || scripts/sram_model.sh --liberty "$cell" "$D" "$W" "$ns" "${mports[$m]}" "${mread[$m]}" >"$lf"
+  # always regenerated: the stub depends on the model and the clock period (port rule)
+  scripts/sram_model.sh --period "$period" --liberty "$cell" "$D" "$W" "$ns" "${mports[$m]}" "${mread[$m]}" >"$lf"
   sed -i "s/@MACRO@$inst@/$cell/" "$out/netlist.tmp"
-  read -r a t < <(scripts/sram_model.sh "$D" "$W" "${mports[$m]}" | sed 's/area_um2=\([^ ]*\) access_ns=\([^ ]*\).*/\1 \2/')
-  echo "$inst $m $D $W $ns ${mports[$m]} ${mread[$m]} $a $t" >>"$out/sram.txt"
+  mo=$(scripts/sram_model.sh --period "$period" "$D" "$W" "${mports[$m]}")
+  mv_() { sed "s/.*[ ^]$1=\([^ ]*\).*/\1/" <<<" $2"; }
+  a=$(mv_ area_um2 "$mo"); t=$(mv_ access_ns "$mo"); pu=$(mv_ ports "$mo"); kd=$(mv_ kind "$mo"); nb=$(mv_ banks "$mo")
+  a2=$(mv_ area_um2 "$(scripts/sram_model.sh --model "$alt_model" --period "$period" "$D" "$W" "${mports[$m]}")")
+  echo "$inst $m $D $W $ns $pu ${mread[$m]} $a $t $kd $nb ${mports[$m]} $a2" >>"$out/sram.txt"
   sram_area=$(awk -v x="$sram_area" -v y="$a" 'BEGIN {printf "%.1f", x + y}')
+  sram_alt=$(awk -v x="$sram_alt" -v y="$a2" 'BEGIN {printf "%.1f", x + y}')
+  [ "$kd" = regfile ] && nrf=$((nrf + 1))
+  [ "$kd" = sram ] && [ "$pu" = 1 ] && [ "${mports[$m]}" = 2 ] && n1p=$((n1p + 1))
+  [ "$nb" -gt 1 ] && nbank=$((nbank + 1))
   sram_bits=$((sram_bits + D * W)); sram_n=$((sram_n + 1))
   case " $stalibs " in *" $lf "*) ;; *) stalibs+=" $lf" ;; esac
   unset P
@@ -275,6 +289,7 @@ t2=$(date +%s.%N)
 awk -v block="$block" -v top="$top" -v params="$params" -v cfg="${cfg:-default}" -v sets="${sets[*]:-}" \
     -v cells="$cells" -v ca="$cell_area" -v sa="$seq_area" -v fl="$flops" -v sram_area="$sram_area" \
     -v sram_bits="$sram_bits" -v sram_n="$sram_n" -v ty="$ty" \
+    -v mname="$mname" -v aname="$aname" -v sram_alt="$sram_alt" -v n1p="$n1p" -v nrf="$nrf" -v nbank="$nbank" \
     -v ts="$(awk -v a="$t1" -v b="$t2" 'BEGIN{printf "%.1f", b-a}')" '
   /^PERIOD/ { period = $2 }
   /^Startpoint:/ && !sp { sp = $2 }
@@ -286,6 +301,8 @@ awk -v block="$block" -v top="$top" -v params="$params" -v cfg="${cfg:-default}"
     fmax = 1000 / (period - wns)
     printf "block=%s\nmodule=%s\nparams=%s\nconfig=%s%s\n", block, top, params, cfg, (sets != "" ? " " sets : "")
     printf "cell_area_um2=%s\nseq_area_um2=%s\nsram_area_um2=%s\ntotal_area_um2=%.1f\n", ca, sa, sram_area, ca + sram_area
+    printf "sram_model=%s\nsram_model_alt=%s\nsram_area_alt_um2=%s\ntotal_area_alt_um2=%.1f\n", mname, aname, sram_alt, ca + sram_alt
+    printf "sram_split_1port=%d\nsram_regfiles=%d\nsram_banked=%d\n", n1p, nrf, nbank
     printf "cells=%d\nflops=%d\nsram_macros=%d\nsram_bits=%d\nstorage_bits=%d\n", cells, fl, sram_n, sram_bits, fl + sram_bits
     printf "period_ns=%s\ncrit_start=%s\ncrit_end=%s\ncrit_arrival_ns=%s\nwns_ns=%s\ntns_ns=%s\nfmax_mhz=%.1f\n", period, sp, ep, arr, wns, tns, fmax
     printf "yosys_s=%s\nsta_s=%s\n", ty, ts
@@ -304,16 +321,16 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
   echo
   echo "Module \`$top\` ($params), configuration ${cfg:-default} ${sets[*]:-}; cells: $(basename "$LIBERTY"); constraints: $sdc."
   echo
-  echo "| cell area um2 | sequential area um2 | SRAM area um2 | cells | flops | storage bits | critical path | arrival ns | WNS ns | TNS ns | Fmax MHz (target $m_period_ns ns) |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|"
-  echo "| $m_cell_area_um2 | $m_seq_area_um2 | $m_sram_area_um2 | $m_cells | $m_flops | $m_storage_bits | $m_crit_start -> $m_crit_end | $m_crit_arrival_ns | $m_wns_ns | $m_tns_ns | $m_fmax_mhz |"
+  echo "| cell area um2 | sequential area um2 | SRAM area um2 ($m_sram_model) | SRAM area um2 ($m_sram_model_alt) | cells | flops | storage bits | critical path | arrival ns | WNS ns | TNS ns | Fmax MHz (target $m_period_ns ns) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| $m_cell_area_um2 | $m_seq_area_um2 | $m_sram_area_um2 | $m_sram_area_alt_um2 | $m_cells | $m_flops | $m_storage_bits | $m_crit_start -> $m_crit_end | $m_crit_arrival_ns | $m_wns_ns | $m_tns_ns | $m_fmax_mhz |"
   echo
   if [ -s "$out/sram.txt" ]; then
-    echo "SRAM macros (black boxes, costed by $(basename "${SRAM_MODEL:-constraints/sram_osu018.model}")):"
+    echo "SRAM macros (black boxes; timed and costed by model $m_sram_model, $(basename "${SRAM_MODEL:-constraints/sram_osu018.model}"), also costed by model $m_sram_model_alt, $(basename "$alt_model"); ports: the RTL's -> the model's, 1 = single-port split-cycle; docs/synthesis.md \"SRAM model\"):"
     echo
-    echo "| instance | module | rows | bits | mask slices | ports | read | area um2 | access ns |"
-    echo "|---|---|---|---|---|---|---|---|---|"
-    awk '{printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9}' "$out/sram.txt"
+    echo "| instance | module | rows | bits | mask slices | kind | banks | ports | read | area um2 ($m_sram_model) | area um2 ($m_sram_model_alt) | access ns |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    awk '{printf "| %s | %s | %s | %s | %s | %s | %s | %s -> %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $10, $11, $12, $6, $7, $8, $13, $9}' "$out/sram.txt"
     echo
   fi
   echo "Mode ties (synthesis wrapper \`wrap.ys\`): $(grep '^# mode' "$out/wrap.ys" | sed 's/^# //' | paste -sd, - || true)"
@@ -324,6 +341,6 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
   sed -n '/^Startpoint:/,/slack/p' "$out/sta.log"
   echo '```'
 } >"$out/report.md"
-[ $quiet = 0 ] && sed -n '5,7p' "$out/report.md"
+[ $quiet = 0 ] && { sed -n '5,7p' "$out/report.md"; echo "SRAM: $m_sram_area_um2 um2 ($m_sram_model), $m_sram_area_alt_um2 um2 ($m_sram_model_alt); total area $m_total_area_um2 / $m_total_area_alt_um2 um2"; }
 exit 0
 }
