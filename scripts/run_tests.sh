@@ -318,6 +318,8 @@ spv=$($B/bin/chss-classify tb/tests/data/chss_spv.prof 2>&1 | tr '\n' ' ')
 if [ "$spv" = "ld1 cg ld2 cg ld3 cm ld4 cg ld5 cg ld6 cm ld7 cg ld8 ca ld9 cm ld10 cg " ]; then ok "chss-classify: the paper's SPV classification from tb/tests/data/chss_spv.prof"
 else bad "chss-classify SPV: got '$spv'"; fi
 
+step "SRAM model: the fit to OpenRAM's macros, register files, banking, the port rule (scripts/sram_model_test.sh, ~2 s)"
+tally "$(bash scripts/sram_model_test.sh 2>&1)"
 step "synthesis and timing of the small blocks, gate-level lockstep"
 tally "$(bash scripts/synth_test.sh 2>&1)"
 
