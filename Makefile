@@ -9,7 +9,7 @@
 #   make lint | yosys-read | ctest | bench | bench-ir | clean | help   (ctest: the C unit tests tb/tests/, plain and sanitized)
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
-#   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep   (docs/synthesis.md)
+#   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep | synth-libsens [TIER=all]   (docs/synthesis.md)
 #   make lec [BLOCK=<name>]   formal equivalence, netlist vs RTL | make pnr BLOCK=chss  place, route, re-time (docs/synthesis.md)
 #   make lockstep ... GPGPUSIM=gpgpusim.config [STATS=file.json]   (docs/gpgpusim.md, docs/results.md)
 #   make report  CSV + PNG from build/stats/*.json and the shell's build/run/*.json [JSON=more.json]     make fuzz [FUZZ_TIME=s] [FUZZ_ONLY="shell_traceg ..."]  libFuzzer on every parser
@@ -65,7 +65,7 @@ FUZZ_TIME ?= 60
 ALL    ?=
 FUZZ_ONLY ?=
 
-.PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep lec pnr clean help coverage regress regress-selftest slurm-up slurm-down mutate
+.PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep lec pnr synth-libsens clean help coverage regress regress-selftest slurm-up slurm-down mutate
 all: build
 
 help:
@@ -272,6 +272,10 @@ pnr: deps build
 	@bash scripts/pnr.sh $(BLOCK) $(if $(RETIME),--retime)
 synth-sweep: deps build
 	@bash scripts/synth_sweep.sh $(if $(ONLY),--only $(ONLY))
+# make synth-libsens [TIER=all]: the test-tier blocks again with the OSU 0.35 um
+# cells, area scaled by (0.18/0.35)^2 (scripts/synth_libsens.sh, build/synth/libsens.md)
+synth-libsens: deps build
+	@bash scripts/synth_libsens.sh $(if $(TIER),--tier $(TIER))
 
 # ---- results and fuzzing (docs/results.md, docs/fuzzing.md) ---------------
 report:   # every lockstep run (build/stats/), make run's shell runs (build/run/*.json) and make report JSON=...

@@ -16,6 +16,7 @@ have sta       || need+=(opensta)
 have gtkwave   || need+=(gtkwave)          # also fst2vcd
 have clang     || need+=(clang)            # make fuzz: libFuzzer harnesses
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
+[ -f /usr/share/qflow/tech/osu035/osu035_stdcells.lib ] || need+=(qflow-tech-osu035)   # make synth-libsens
 have qflow     || need+=(qflow)            # make pnr: graywolf, qrouter, rc2dly
 have tcsh      || need+=(tcsh)             # the qflow scripts
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)   # Verilator FST tracing
