@@ -131,10 +131,13 @@ done <<<"$BENCH"
 # run at CAPX x the benchmark's BASE cycles.  A row naming a main variant with
 # settings - is that run (nothing to add); a row with run - is prose.
 EXPL=tb/papers/explain.tsv
+declare -A xdone=()   # a run named by two claims' experiments is run once
 while IFS=$'\t' read -r p claim run b sets vs note; do
   case "$p" in ''|'#'*|paper) continue ;; esac
   [ "$run" = - ] && continue
   [ "$sets" = - ] && continue
+  [ -n "${xdone[$p/$b/$run]:-}" ] && continue
+  xdone[$p/$b/$run]=1
   case " $PAPERS " in *" $p "*) ;; *) continue ;; esac
   args=$(awk -F'|' -v p="$p" -v b="$b" '$1 == p && $2 == b { print $3; exit }' <<<"$BENCH")
   [ -n "$args" ] || { echo "error: $EXPL: $p $claim $run: benchmark '$b': expected one that make papers runs for $p" >&2; exit 2; }
