@@ -2,8 +2,9 @@
 """papers.py RESULTS CLAIMS OUT_MD IMG_DIR -- the report of make papers.
 
 Reads the runs of scripts/papers.sh (RESULTS/<paper>_<bench>_<variant>.json,
-RESULTS/sizes.tsv), the hand-transcribed claims (tb/papers/claims.tsv) and
-the hand-written configuration notes (tb/papers/configurations.md); writes
+RESULTS/sizes.tsv), the hand-transcribed claims (tb/papers/claims.tsv), the experiments that
+explain a difference (tb/papers/explain.tsv; PAPERS_EXPLAIN overrides the
+path) and the hand-written configuration notes (tb/papers/configurations.md); writes
 docs/papers.md and one gnuplot PNG per paper (docs/img/papers_<paper>.png).
 
 Verdict rule (issue 24): a claim AGREES when our effect has the paper's
@@ -310,6 +311,11 @@ def main():
              "problem sizes are cut to keep `make papers` within its budget (tables below: ours beside "
              "the paper's). An average over our subset is not the paper's average over its set: "
              "read each verdict with its scope.\n")
+    o.append("Where a claim DISAGREES, the experiment that shows what makes the difference (a setting the "
+             "paper's baseline has and ours had not, a sweep point, a difference of benchmark) is listed "
+             "under \"What makes the difference\" in the paper's section: its runs are declared in "
+             "`tb/papers/explain.tsv` and run by `make papers` like the others (same seed, resumable), and "
+             "the numbers shown are theirs.\n")
     o.append(conf_md.rstrip() + "\n")
     for p in PAPERS:
         if p not in sizes:

@@ -7,7 +7,7 @@
 #  - tb/papers/explain.tsv parses (the same check) and names only those benchmarks;
 #  - every paper config in tb/configs/shell/sim/papers/ is accepted by
 #    shell-sim and runs a small kernel to its end (COORD needs tags: run as CHSS);
-#  - a bad claims line is refused with exit 2 and one error line.
+#  - a bad claims line, and a bad explain.tsv line, are refused with exit 2 and one error line.
 set -u
 cd "$(dirname "$0")/.."
 SIM=build/bin/shell-sim
@@ -49,3 +49,9 @@ out=$(python3 scripts/papers.py check "$t" 2>&1); rc=$?
 if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^error: $t:[0-9]*: value 'big'" <<<"$out"; then
   echo "PASS papers: a bad claim value is refused (exit 2, one line naming file:line)"
 else echo "FAIL papers: a bad claim value: exit $rc, '$out'"; fi
+# a bad explain.tsv line (vs names no run) is refused the same way
+{ cat tb/papers/explain.tsv; printf 'twolevel\tpf\tX16\tpathfinder\tL1D_MSHR_ENTRIES=16\tNOSUCH\tx\n'; } > "$t"
+out=$(PAPERS_EXPLAIN=$t python3 scripts/papers.py check "$C" 2>&1); rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^error: $t:[0-9]*: vs 'NOSUCH'" <<<"$out"; then
+  echo "PASS papers: a bad explain.tsv run is refused (exit 2, one line naming file:line)"
+else echo "FAIL papers: a bad explain.tsv line: exit $rc, '$out'"; fi
