@@ -171,9 +171,9 @@ def explain_md(p, cid, g, rdir, sizes, capx):
     args = {b: a for b, a, _ in sizes.get(p, [])}
     o.append("**%s.** %s\n" % (cid, g["text"]))
     o.append("| run | benchmark | settings over `%s.cfg` | cycles | IPC | IPC ratio | L1 miss rate | "
-             "MSHR-entry fails / L1 access | miss-queue fails / L1 access | bypass-queue fails / L1 access | "
+             "line-alloc fails / L1 access | MSHR-entry fails / L1 access | miss-queue fails / L1 access | bypass-queue fails / L1 access | "
              "avg load latency | L2 requests | remote L1 hits (CCN) | loads / warp instruction | what it is |" % p)
-    o.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    o.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     cmds, loaded = [], {}
     for e in g["runs"]:
         b = e["bench"]
@@ -182,7 +182,7 @@ def explain_md(p, cid, g, rdir, sizes, capx):
         sets = e["settings"] if e["settings"] != "-" else dict(
             [("BASE", "(the BASE run)")] + [(v, "(the %s run)" % v) for v in VARIANTS[p]])[e["run"]]
         if d is None:
-            o.append("| %s | %s | %s | missing | | | | | | | | | | | %s |" % (e["run"], b, sets, e["note"]))
+            o.append("| %s | %s | %s | missing | | | | | | | | | | | | %s |" % (e["run"], b, sets, e["note"]))
             continue
         t = d["total"]
         acc = t["l1_accesses"] or 1
@@ -193,9 +193,9 @@ def explain_md(p, cid, g, rdir, sizes, capx):
                 ref, _ = load_run(run_file(rdir, p, b, e["vs"]))
             if ref is not None and ref["total"]["ipc"] > 0:
                 r = "%s vs %s" % (fmt(t["ipc"] / ref["total"]["ipc"]), e["vs"])
-        o.append("| %s | %s | %s | %d%s | %.3f | %s | %.3f | %.3f | %.3f | %.3f | %.1f | %d | %d | %.3f | %s |" % (
+        o.append("| %s | %s | %s | %d%s | %.3f | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f | %d | %d | %.3f | %s |" % (
             e["run"], b, sets, d["cycles"], " (unfinished, stopped at %dx BASE)" % capx if cap else "",
-            t["ipc"], r, t["l1_misses"] / acc, t["fail_mshr_entry"] / acc, t["fail_miss_queue"] / acc,
+            t["ipc"], r, t["l1_misses"] / acc, t["fail_line_alloc"] / acc, t["fail_mshr_entry"] / acc, t["fail_miss_queue"] / acc,
             t["fail_byp_queue"] / acc, t["avg_load_latency"], stat(d, "l2_req"),
             sum(x.get("ccn_remote_hits", 0) for x in d["sm"]),
             sum(x["ld_insts"] for x in d["sm"]) / max(t["warp_insts"], 1), e["note"]))
