@@ -4,6 +4,8 @@
 # paper's benchmarks that we have generators for, baseline and mechanism
 # variants; then scripts/papers.py compares with the paper's claims
 # (tb/papers/claims.tsv) and writes docs/papers.md and docs/img/papers_*.png.
+# The experiments that explain a DISAGREE (tb/papers/explain.tsv: settings
+# over a paper's config) are run here too, after the baselines.
 #
 # Runs go through GNU parallel (2 jobs, nice 10, a progress bar).  Resumable:
 # a run whose JSON exists and whose key (the shell-sim binary, the config
