@@ -336,7 +336,8 @@ calibrate: $(B)/bin/shell-sim
 shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanism matrix -> docs/shell-results.md, docs/img/shell_*.png
 	@bash scripts/shell_results.sh
 # make papers [PAPERS="mrpb coord twolevel ba ccn"]: each paper's experiment on its own GPU config
-# (tb/configs/shell/sim/papers/) against its claims (tb/papers/claims.tsv) -> docs/papers.md,
+# (tb/configs/shell/sim/papers/) against its claims (tb/papers/claims.tsv), with the experiments that
+# explain a difference (tb/papers/explain.tsv) -> docs/papers.md,
 # docs/img/papers_*.png; resumable (runs in build/papers/)
 .PHONY: papers
 papers: $(B)/bin/shell-sim $(B)/bin/chss-classify

@@ -2,8 +2,9 @@
 """papers.py RESULTS CLAIMS OUT_MD IMG_DIR -- the report of make papers.
 
 Reads the runs of scripts/papers.sh (RESULTS/<paper>_<bench>_<variant>.json,
-RESULTS/sizes.tsv), the hand-transcribed claims (tb/papers/claims.tsv) and
-the hand-written configuration notes (tb/papers/configurations.md); writes
+RESULTS/sizes.tsv), the hand-transcribed claims (tb/papers/claims.tsv), the experiments that
+explain a difference (tb/papers/explain.tsv; PAPERS_EXPLAIN overrides the
+path) and the hand-written configuration notes (tb/papers/configurations.md); writes
 docs/papers.md and one gnuplot PNG per paper (docs/img/papers_<paper>.png).
 
 Verdict rule (issue 24): a claim AGREES when our effect has the paper's
@@ -27,6 +28,8 @@ VARIANTS = {
 HEADLINE = {"mrpb": "MRPB", "coord": "COORD", "twolevel": "TWOLEVEL", "ba": "BA", "ccn": "CCN_RT"}
 STATS = ("ipc", "l2_req", "l2_rsp", "l1_miss", "miss_rate", "aml")
 AGGS = ("geomean", "mean", "bench")
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXPLAIN = os.environ.get("PAPERS_EXPLAIN", os.path.join(HERE, "..", "tb", "papers", "explain.tsv"))
 COLS = ["paper", "id", "variant", "stat", "agg", "scope", "value", "source", "claim"]
 
 
@@ -85,6 +88,132 @@ def read_claims(path):
     return claims
 
 
+ECOLS = ["paper", "claim", "run", "bench", "settings", "vs", "note"]
+
+
+def read_explain(path, claims):
+    """tb/papers/explain.tsv: per DISAGREE claim, the runs that show what makes the difference.
+    Returns {(paper, claim): {"text": prose, "runs": [row, ...]}}."""
+    ids = {(c["paper"], c["id"]) for c in claims}
+    out, xsets, header = {}, {}, False
+    with open(path) as f:
+        for ln, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = line.split("\t")
+            where = "%s:%d" % (path, ln)
+            if not header:
+                if cols != ECOLS:
+                    die("%s: expected the header '%s'" % (where, "\\t".join(ECOLS)))
+                header = True
+                continue
+            if len(cols) != len(ECOLS):
+                die("%s: expected %d tab-separated columns, got %d" % (where, len(ECOLS), len(cols)))
+            e = dict(zip(ECOLS, cols))
+            p = e["paper"]
+            if (p, e["claim"]) not in ids:
+                die("%s: claim '%s %s': expected a claim of tb/papers/claims.tsv" % (where, p, e["claim"]))
+            g = out.setdefault((p, e["claim"]), {"text": None, "runs": []})
+            if not e["note"]:
+                die("%s: expected a note (what the run is, or for run -, what the experiment shows)" % where)
+            if e["run"] == "-":
+                if g["text"] is not None:
+                    die("%s: a second prose row (run -) for %s %s" % (where, p, e["claim"]))
+                if (e["bench"], e["settings"], e["vs"]) != ("-", "-", "-"):
+                    die("%s: run -: expected - for bench, settings and vs" % where)
+                g["text"] = e["note"]
+                continue
+            main = ["BASE"] + VARIANTS[p]
+            if not e["run"].replace("_", "").isalnum():
+                die("%s: run '%s': expected a name of letters, digits and _" % (where, e["run"]))
+            if e["settings"] == "-":
+                if e["run"] not in main:
+                    die("%s: run '%s' with settings -: expected one of the main runs %s" % (where, e["run"], " ".join(main)))
+            else:
+                if e["run"] in main:
+                    die("%s: run '%s' is a main run: expected settings - or another name" % (where, e["run"]))
+                for x in e["settings"].split():
+                    if "=" not in x or not x.split("=", 1)[0] or not x.split("=", 1)[1]:
+                        die("%s: setting '%s': expected NAME=VALUE" % (where, x))
+                k = (p, e["bench"], e["run"])
+                if xsets.setdefault(k, e["settings"]) != e["settings"]:
+                    die("%s: run '%s' on %s given two different settings" % (where, e["run"], e["bench"]))
+            names = main + [r["run"] for r in g["runs"] if r["bench"] == e["bench"]]
+            if e["vs"] != "-" and e["vs"] not in names:
+                die("%s: vs '%s': expected - or a run on %s named above it (or a main run)" % (where, e["vs"], e["bench"]))
+            g["runs"].append(e)
+    if not header:
+        die("%s: expected the header line" % path)
+    for (p, c), g in out.items():
+        if g["text"] is None or not g["runs"]:
+            die("%s: %s %s: expected one prose row (run -) and at least one run" % (path, p, c))
+    return out
+
+
+def run_file(rdir, p, b, run):
+    if run == "BASE" or run in VARIANTS[p]:
+        return os.path.join(rdir, "%s_%s_%s.json" % (p, b, run))
+    return os.path.join(rdir, "x_%s_%s_%s.json" % (p, b, run))
+
+
+def load_run(fn):
+    if not os.path.exists(fn):
+        return None, False
+    with open(fn) as f:
+        d = json.load(f)
+    with open(fn + ".key") as f:
+        return d, "capped" in f.read()
+
+
+def explain_md(p, cid, g, rdir, sizes, capx):
+    o = []
+    args = {b: a for b, a, _ in sizes.get(p, [])}
+    o.append("**%s.** %s\n" % (cid, g["text"]))
+    o.append("| run | benchmark | settings over `%s.cfg` | cycles | IPC | IPC ratio | L1 miss rate | "
+             "line-alloc fails / L1 access | MSHR-entry fails / L1 access | miss-queue fails / L1 access | bypass-queue fails / L1 access | "
+             "avg load latency | L2 requests | remote L1 hits (CCN) | loads / warp instruction | what it is |" % p)
+    o.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    cmds, loaded = [], {}
+    for e in g["runs"]:
+        b = e["bench"]
+        d, cap = load_run(run_file(rdir, p, b, e["run"]))
+        loaded[(b, e["run"])] = d
+        sets = e["settings"] if e["settings"] != "-" else dict(
+            [("BASE", "(the BASE run)")] + [(v, "(the %s run)" % v) for v in VARIANTS[p]])[e["run"]]
+        if d is None:
+            o.append("| %s | %s | %s | missing | | | | | | | | | | | | %s |" % (e["run"], b, sets, e["note"]))
+            continue
+        t = d["total"]
+        acc = t["l1_accesses"] or 1
+        r = "-"
+        if e["vs"] != "-":
+            ref = loaded.get((b, e["vs"]))
+            if ref is None:
+                ref, _ = load_run(run_file(rdir, p, b, e["vs"]))
+            if ref is not None and ref["total"]["ipc"] > 0:
+                r = "%s vs %s" % (fmt(t["ipc"] / ref["total"]["ipc"]), e["vs"])
+        o.append("| %s | %s | %s | %d%s | %.3f | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f | %d | %d | %.3f | %s |" % (
+            e["run"], b, sets, d["cycles"], " (unfinished, stopped at %dx BASE)" % capx if cap else "",
+            t["ipc"], r, t["l1_misses"] / acc, t["fail_line_alloc"] / acc, t["fail_mshr_entry"] / acc, t["fail_miss_queue"] / acc,
+            t["fail_byp_queue"] / acc, t["avg_load_latency"], stat(d, "l2_req"),
+            sum(x.get("ccn_remote_hits", 0) for x in d["sm"]),
+            sum(x["ld_insts"] for x in d["sm"]) / max(t["warp_insts"], 1), e["note"]))
+        if e["settings"] != "-":
+            cmds.append("build/bin/shell-sim --seed 1 --workload %s --args %s --config "
+                        "tb/configs/shell/sim/papers/%s.cfg%s%s --stats table" % (
+                            b, args.get(b, "?"), p, "".join(" --set " + x for x in e["settings"].split()),
+                            " --tags build/papers/coord_%s.tags" % b if p == "coord" else ""))
+    o.append("")
+    if cmds:
+        o.append("Reproduce (make papers runs these as `build/papers/x_%s_<bench>_<run>.json`):\n" % p)
+        o.append("```")
+        o += cmds
+        o.append("```")
+        o.append("")
+    return o
+
+
 def stat(d, s):
     t = d["total"]
     if s == "ipc":
@@ -136,13 +265,16 @@ def fmt(x):
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "check":
         cl = read_claims(sys.argv[2])
-        print("%d claims, %d papers" % (len(cl), len({c["paper"] for c in cl})))
+        ex = read_explain(EXPLAIN, cl)
+        print("%d claims, %d papers, %d explained by %d runs" % (len(cl), len({c["paper"] for c in cl}), len(ex),
+                                                                  sum(len(g["runs"]) for g in ex.values())))
         return
     if len(sys.argv) != 5:
         die("usage: papers.py RESULTS CLAIMS OUT_MD IMG_DIR | papers.py check CLAIMS")
     rdir, cpath, out_md, img = sys.argv[1:]
     capx = int(os.environ.get("CAPX", "8"))
     claims = read_claims(cpath)
+    expl = read_explain(EXPLAIN, claims)
     sizes = {}
     with open(os.path.join(rdir, "sizes.tsv")) as f:
         for line in f:
@@ -159,8 +291,7 @@ def main():
                     with open(fn + ".key") as f:
                         if "capped" in f.read():
                             capped.add((p, b, v))
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "..", "tb", "papers", "configurations.md")) as f:
+    with open(os.path.join(HERE, "..", "tb", "papers", "configurations.md")) as f:
         conf_md = f.read()
     o = []
     o.append("# The five papers' experiments (`make papers`)\n")
@@ -181,6 +312,11 @@ def main():
              "problem sizes are cut to keep `make papers` within its budget (tables below: ours beside "
              "the paper's). An average over our subset is not the paper's average over its set: "
              "read each verdict with its scope.\n")
+    o.append("Where a claim DISAGREES, the experiment that shows what makes the difference (a setting the "
+             "paper's baseline has and ours had not, a sweep point, a difference of benchmark) is listed "
+             "under \"What makes the difference\" in the paper's section: its runs are declared in "
+             "`tb/papers/explain.tsv` and run by `make papers` like the others (same seed, resumable), and "
+             "the numbers shown are theirs.\n")
     o.append(conf_md.rstrip() + "\n")
     for p in PAPERS:
         if p not in sizes:
@@ -188,31 +324,43 @@ def main():
         o.append("## %s\n" % TITLE[p])
         o.append("Config `tb/configs/shell/sim/papers/%s.cfg`; variants: BASE (the paper's baseline) and %s.\n"
                  % (p, ", ".join(VARIANTS[p])))
-        o.append("| claim | the paper's words | source | scope (ours) | paper | ours | verdict |")
-        o.append("|---|---|---|---|---|---|---|")
+        o.append("| claim | the paper's words | source | scope (ours) | paper | ours | verdict | explained by |")
+        o.append("|---|---|---|---|---|---|---|---|")
         for c in [c for c in claims if c["paper"] == p]:
             pv = c["value"] if c["dir_only"] else fmt(c["value"])
+            g = expl.get((p, c["id"]))
+            xb = " | " + ("What makes the difference, below: " + (", ".join(sorted(
+                {e["run"] + " (" + e["bench"] + ")" for e in g["runs"] if e["settings"] != "-"})) or "the main runs")
+                          if g else "-")
             if c["variant"] == "-" or not c["scope"]:
-                o.append("| %s | %s | %s | - | %s | not run | no benchmark or setting of ours (see source) |"
-                         % (c["id"], c["claim"], c["source"], pv))
+                o.append("| %s | %s | %s | - | %s | not run | no benchmark or setting of ours (see source)%s |"
+                         % (c["id"], c["claim"], c["source"], pv, xb))
                 continue
             vals = [ratio(runs, p, b, c["variant"], c["stat"]) for b in c["scope"]]
             if any(v is None for v in vals):
-                o.append("| %s | %s | %s | %s | %s | missing runs | - |"
-                         % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), pv))
+                o.append("| %s | %s | %s | %s | %s | missing runs | -%s |"
+                         % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), pv, xb))
                 continue
             ours = vals[0] if c["agg"] == "bench" else agg(vals, c["agg"])
             unf = [b for b in c["scope"] if (p, b, c["variant"]) in capped]
             note = " (unfinished, stopped at %dx the baseline's cycles: %s)" % (capx, ",".join(unf)) if unf else ""
             if ours is None:
-                o.append("| %s | %s | %s | %s | %s | undefined (a zero) | - |"
-                         % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), pv))
+                o.append("| %s | %s | %s | %s | %s | undefined (a zero) | -%s |"
+                         % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), pv, xb))
                 continue
-            o.append("| %s | %s | %s | %s (%s, %s) | %s | %s | %s |"
+            o.append("| %s | %s | %s | %s (%s, %s) | %s | %s | %s%s |"
                      % (c["id"], c["claim"], c["source"], ",".join(c["scope"]), c["stat"], c["agg"], pv,
                         fmt(ours) + note,
-                        "none: a run did not finish (Unfinished runs)" if unf else verdict(c, ours)))
+                        "none: a run did not finish (Unfinished runs)" if unf else verdict(c, ours), xb))
         o.append("")
+        mine = [c for c in claims if c["paper"] == p and (p, c["id"]) in expl]
+        if mine:
+            o.append("### What makes the difference\n")
+            o.append("Experiments of `tb/papers/explain.tsv`, run by `make papers` with the same seed. "
+                     "Fails are per L1D access (a request retried every cycle counts once a cycle); "
+                     "IPC ratio is against the run named.\n")
+            for c in mine:
+                o += explain_md(p, c["id"], expl[(p, c["id"])], rdir, sizes, capx)
         o.append("Per benchmark (ratios to BASE; IPC is warp instructions per cycle):\n")
         hdr = ["benchmark", "our args", "the paper's input", "BASE cycles", "BASE IPC", "BASE L1 miss rate"]
         for v in VARIANTS[p]:

@@ -4,6 +4,8 @@
 # paper's benchmarks that we have generators for, baseline and mechanism
 # variants; then scripts/papers.py compares with the paper's claims
 # (tb/papers/claims.tsv) and writes docs/papers.md and docs/img/papers_*.png.
+# The experiments that explain a DISAGREE (tb/papers/explain.tsv: settings
+# over a paper's config) are run here too, after the baselines.
 #
 # Runs go through GNU parallel (2 jobs, nice 10, a progress bar).  Resumable:
 # a run whose JSON exists and whose key (the shell-sim binary, the config
@@ -126,8 +128,27 @@ while IFS='|' read -r p b args paper_size; do
     fi
   done <<<"$VARIANTS"
 done <<<"$BENCH"
+# The experiments that explain a difference from a paper (tb/papers/explain.tsv):
+# one run each, its settings over the paper's config, capped like a mechanism
+# run at CAPX x the benchmark's BASE cycles.  A row naming a main variant with
+# settings - is that run (nothing to add); a row with run - is prose.
+EXPL=tb/papers/explain.tsv
+declare -A xdone=()   # a run named by two claims' experiments is run once
+while IFS=$'\t' read -r p claim run b sets vs note; do
+  case "$p" in ''|'#'*|paper) continue ;; esac
+  [ "$run" = - ] && continue
+  [ "$sets" = - ] && continue
+  [ -n "${xdone[$p/$b/$run]:-}" ] && continue
+  xdone[$p/$b/$run]=1
+  case " $PAPERS " in *" $p "*) ;; *) continue ;; esac
+  args=$(awk -F'|' -v p="$p" -v b="$b" '$1 == p && $2 == b { print $3; exit }' <<<"$BENCH")
+  [ -n "$args" ] || { echo "error: $EXPL: $p $claim $run: benchmark '$b': expected one that make papers runs for $p" >&2; exit 2; }
+  s=""; for x in $sets; do s="$s --set $x"; done
+  extra=""; [ $p = coord ] && extra=" --tags $R/${p}_$b.tags"
+  echo "CAP_OF=$R/${p}_${b}_BASE.json CAPX=$CAPX nice -n 10 scripts/papers_run1.sh $R/x_${p}_${b}_$run.json $simsum $SIM --quiet --seed $SEED --workload $b --args $args --config $CFGDIR/$p.cfg$s$extra" >> $j2
+done < $EXPL
 start=$(date +%s)
-echo "make papers: $(wc -l < $j1) baseline runs, then $(wc -l < $j2) mechanism runs (each stopped at $CAPX x its baseline's cycles; $R)" >&2
+echo "make papers: $(wc -l < $j1) baseline runs, then $(wc -l < $j2) mechanism and explaining runs (each stopped at $CAPX x its baseline's cycles; $R)" >&2
 phase $j1
 for prof in "$R"/coord_*.prof; do
   [ -e "$prof" ] || continue

@@ -4,9 +4,10 @@
 #  - tb/papers/claims.tsv parses (scripts/papers.py check: columns, papers,
 #    variants, stats, values, one benchmark for a per-benchmark claim), and
 #    every benchmark a claim names is one that scripts/papers.sh runs for it;
+#  - tb/papers/explain.tsv parses (the same check) and names only those benchmarks;
 #  - every paper config in tb/configs/shell/sim/papers/ is accepted by
 #    shell-sim and runs a small kernel to its end (COORD needs tags: run as CHSS);
-#  - a bad claims line is refused with exit 2 and one error line.
+#  - a bad claims line, and a bad explain.tsv line, are refused with exit 2 and one error line.
 set -u
 cd "$(dirname "$0")/.."
 SIM=build/bin/shell-sim
@@ -25,6 +26,12 @@ for line in open(sys.argv[1]):
     if line.startswith('#') or len(c) < 6 or c[0] == 'paper' or c[5] == '-':
         continue
     bad += ['%s/%s:%s' % (c[0], c[1], b) for b in c[5].split(',') if (c[0], b) not in runs]
+for line in open('tb/papers/explain.tsv'):
+    c = line.rstrip('\n').split('\t')
+    if line.startswith('#') or len(c) < 4 or c[0] == 'paper' or c[3] == '-':
+        continue
+    if (c[0], c[3]) not in runs:
+        bad.append('explain.tsv:%s/%s:%s' % (c[0], c[1], c[3]))
 print(' '.join(bad))
 EOF
 )
@@ -42,3 +49,9 @@ out=$(python3 scripts/papers.py check "$t" 2>&1); rc=$?
 if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^error: $t:[0-9]*: value 'big'" <<<"$out"; then
   echo "PASS papers: a bad claim value is refused (exit 2, one line naming file:line)"
 else echo "FAIL papers: a bad claim value: exit $rc, '$out'"; fi
+# a bad explain.tsv line (vs names no run) is refused the same way
+{ cat tb/papers/explain.tsv; printf 'twolevel\tpf\tX16\tpathfinder\tL1D_MSHR_ENTRIES=16\tNOSUCH\tx\n'; } > "$t"
+out=$(PAPERS_EXPLAIN=$t python3 scripts/papers.py check "$C" 2>&1); rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^error: $t:[0-9]*: vs 'NOSUCH'" <<<"$out"; then
+  echo "PASS papers: a bad explain.tsv run is refused (exit 2, one line naming file:line)"
+else echo "FAIL papers: a bad explain.tsv line: exit $rc, '$out'"; fi
