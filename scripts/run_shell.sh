@@ -47,6 +47,32 @@ static_flow() { # workload args (default: ARGS) -> $R/shell.tags
   $B/bin/shell-sim --quiet --workload "$W" ${1:+--args "$1"} "${copt[@]}" --set SHELL_BYPASS=NONE --seed "$S" --profile $R/shell.prof >/dev/null &&
     $B/bin/chss-classify $R/shell.prof >$R/shell.tags
 }
+# ---- the lockstep's harness, built in the background while the C model runs --
+# a GPU too large for Verilator to build in minutes (the Volta configs: 80
+# SMs of 1024-way L1Ds with 256 MSHR entries, 512-entry boundary buffers;
+# the caps below keep the GTX480 (15 SMs, 4 ways, 64 MSHR entries) whole;
+# Verilator unrolls every loop over ways and entries) is locked at a reduced geometry, the same RTL and C
+# model, printed as such; RUN_LS_FULL=1 builds the full one.  The geometry
+# is the configuration's (a one-cycle run's JSON), known before the C model runs.
+$B/bin/shell-sim --quiet --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" --seed "$S" --cycles 1 --json $R/.params.json >/dev/null 2>&1
+geo=(); geonote=""
+if [ -z "${RUN_LS_FULL:-}" ]; then
+  for cap in SHELL_SMS:16 L1D_WAYS:32 L1D_MSHR_ENTRIES:64 SHELL_L2_BANKS:16 SHELL_XBAR_BQ:64; do
+    p=${cap%%:*}; m=${cap#*:}
+    v=$(grep -o "\"$p\": [0-9]*" $R/.params.json | head -1 | sed 's/.*: //')
+    if [ -n "$v" ] && [ "$v" -gt "$m" ]; then geo+=(--set "$p=$m"); geonote+=" $p=$m (the config: $v)"; fi
+  done
+fi
+rm -f $R/.params.json
+# The harness (one Verilator build, the long step of a first run) depends on
+# the configuration, not on the workload: it builds on the other core while
+# the C model and the size probes below run (the C model and Verilator's
+# front end are each one thread).
+hfresh=0; compgen -G "$B/ls/shell/*/stamp" >/dev/null || hfresh=1
+LS_BUILD_ONLY=1 LS_QUIET=1 bash scripts/lockstep.sh shell "${copt[@]}" "${geo[@]}" --seed "$S" --cycles 1 >$R/.harness.log 2>&1 &
+hpid=$!
+killtree() { local c; for c in $(pgrep -P "$1"); do killtree "$c"; done; kill "$1" 2>/dev/null; }
+trap 'killtree $hpid' EXIT # an early exit (a C-model failure) stops the build
 if [ "$sch" = STATIC ] || [ "$sch" = COORD ]; then
   echo "make run: static flow for SHELL_BYPASS=$sch: profile under NONE -> chss-classify -> $R/shell.tags"
   static_flow "${ARGS:-}" || exit 2
@@ -95,19 +121,6 @@ LA=${ARGS:-}
      fi ;;
 esac
 if [ -n "$LA" ] && [ ${#topt[@]} -gt 0 ]; then static_flow "$LA" || exit 2; fi
-# a GPU too large for Verilator to build in minutes (the Volta configs: 80
-# SMs of 1024-way L1Ds with 256 MSHR entries, 512-entry boundary buffers;
-# the caps below keep the GTX480 (15 SMs, 4 ways, 64 MSHR entries) whole;
-# Verilator unrolls every loop over ways and entries) is locked at a reduced geometry, the same RTL and C
-# model, printed as such; RUN_LS_FULL=1 builds the full one
-geo=(); geonote=""
-if [ -z "${RUN_LS_FULL:-}" ]; then
-  for cap in SHELL_SMS:16 L1D_WAYS:32 L1D_MSHR_ENTRIES:64 SHELL_L2_BANKS:16 SHELL_XBAR_BQ:64; do
-    p=${cap%%:*}; m=${cap#*:}
-    v=$(grep -o "\"$p\": [0-9]*" $R/shell.json | head -1 | sed 's/.*: //')
-    if [ -n "$v" ] && [ "$v" -gt "$m" ]; then geo+=(--set "$p=$m"); geonote+=" $p=$m (the config: $v)"; fi
-  done
-fi
 [ ${#geo[@]} -gt 0 ] && copt+=("${geo[@]}")
 # cycles: the C model's run of this size, and a margin for the shell to go idle
 lcyc=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json >/dev/null 2>&1 &&
@@ -124,7 +137,17 @@ if [ -n "$LA" ]; then
 else
   echo "  workload $W as above ($lcyc cycles), once, to its end"
 fi
-[ -d $B/ls/shell ] || echo "  (this first run builds the shell's RTL harness with Verilator: minutes; cached in $B/ls/shell/ after that)"
+# the harness: wait for its build (started before the C model), a line every 8 s
+t0=$SECONDS
+[ $hfresh = 1 ] && kill -0 $hpid 2>/dev/null && echo "  (this first run builds the shell's RTL harness with Verilator, begun before the C model: minutes; cached in $B/ls/shell/ after that)"
+while kill -0 $hpid 2>/dev/null; do
+  sleep 1
+  [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $hpid 2>/dev/null && echo "  ... still building the shell's RTL harness ($((SECONDS - t0)) s more)"
+done
+wait $hpid; hrc=$?
+trap - EXIT
+tw=$((SECONDS - t0)); [ $tw -gt 0 ] || tw= # the harness build's time beyond the C model's
+if [ $hrc -ne 0 ]; then grep -v '^lockstep.sh: still' $R/.harness.log | sed 's/^/  /'; exit 2; fi
 export SHELL_WORKLOAD="$W" SHELL_WORKLOAD_ONCE=1
 [ -n "$LA" ] && export SHELL_WORKLOAD_ARGS="$LA"
 [ ${#topt[@]} -gt 0 ] && export SHELL_TAGS=$R/shell.tags
@@ -146,7 +169,7 @@ echo "  C model     workload $W, config $C, seed $S: $ccyc cycles, gpu_tot_ipc $
 if [ $lrc -eq 0 ] && [ "$complete" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
 elif [ $lrc -eq 0 ]; then lres="0 divergences, but the workload did NOT run to completion"; lrc=1
 else lres="FAILED (exit $lrc; see build/run/shell_lockstep.txt)"; fi
-echo "  lockstep    workload $W${LA:+ ($LA)}, $N cycles: $lres  [$t2 s]"
+echo "  lockstep    workload $W${LA:+ ($LA)}, $N cycles: $lres  [$t2 s${tw:+; before it, $tw s more of the harness build}]"
 cov=${cov/never hit:/not reached by this workload:}
 echo "              coverage: ${cov:-none reported}${na:+; not applicable to this configuration: $na}"
 echo "outputs:"
