@@ -169,11 +169,7 @@ fi
 # logic).  The fault's name is not in the cache key, except for GATE=1: there
 # the netlist itself holds the fault (scripts/synth.sh FAULT_RTL=...).
 fcap=0; [ -n "${FAULT_RTL:-}" ] && fcap=1
-# modules built once and shared by their instances (tb/ls_shared.vlt), for a
-# harness that holds one: part of its key
-shv=()
-[ -z "${GATE:-}" ] && grep -qwE 'shell/shell_sm\.sv|shell/shell_l2\.sv|ccn/ccn_node\.sv' "$tmp"/ls_files.txt && shv=(tb/ls_shared.vlt)
-key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc ${shv[@]+"${shv[@]}"}; echo "faults=$fcap${GATE:+ rtlfault=${FAULT_RTL:-}} rtldir=${RTL_DIR:-rtl} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
+key=$( (cat "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc; echo "faults=$fcap${GATE:+ rtlfault=${FAULT_RTL:-}} rtldir=${RTL_DIR:-rtl} gate=${GATE:-} ${VFLAGS[*]}") | sha1sum | cut -c1-12)
 dir=$B/ls/$block/${LS_SPEED:+speed-}$key
 mkdir -p "$dir"
 # parallel runs (make test) may share a harness: one builder at a time
@@ -200,7 +196,7 @@ if [ $stale = 1 ]; then
   # runs is newer than it, so the next run rebuilds
   touch "$dir/stamp.new"
   verilator "${VFLAGS[@]}" "${OBJC[@]}" -Mdir "$dir/obj" "${defs[@]}" \
-      "${srcs[@]}" ${shv[@]+"${shv[@]}"} "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
+      "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
   vpid=$!
   t0=$SECONDS
   while kill -0 $vpid 2>/dev/null; do # a line every 8 s: no silent builds
