@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
-#include "ls_wave.h"
+#include "ls_cmp.h"
 
 char *ls_sdup(const char *s) {
   char *d = malloc(strlen(s) + 1);

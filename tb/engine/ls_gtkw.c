@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
-#include "ls_wave.h"
+#include "ls_cmp.h"
 
 enum { F_HIGHLIGHT = 0x1, F_HEX = 0x2, F_DEC = 0x4, F_BIN = 0x8, F_RJUST = 0x20, F_BLANK = 0x200,
        F_FTRANS = 0x2000, F_GRP_BEGIN = 0x800000, F_GRP_END = 0x1000000, F_CLOSED = 0x400000 };

@@ -1,8 +1,8 @@
-/* ls_wave.h -- the comparison FST's internals, shared by its writer
+/* ls_cmp.h -- the comparison FST's internals, shared by its writer
  * (ls_cmp_fst.c) and the .gtkw save files that open it (ls_gtkw.c); not
  * for the rest of the engine (ls_engine.h declares what it calls). */
-#ifndef LS_WAVE_H
-#define LS_WAVE_H
+#ifndef LS_CMP_H
+#define LS_CMP_H
 #include "fstapi.h"
 #include "ls_engine.h"
 
