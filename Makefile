@@ -41,7 +41,8 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
 CSIM_SRC   := $(wildcard csim/*.c csim/*/*.c)
 # the engine (tb/engine/, every file <= 400 lines: scripts/check_sizes.sh) and the
-# blocks' adapters; the three mains and the RTL binding are linked per binary below
+# blocks' adapters; the files that differ per binary are linked below: the C-only
+# build's main and RTL stub (lockstep-c), the RTL build's binding (scripts/lockstep.sh)
 ENGINE_MAINS := tb/engine/ls_cmain.c tb/engine/ls_rtl_none.c tb/engine/ls_vpi.c
 ENGINE_SRC := $(filter-out $(ENGINE_MAINS),$(wildcard tb/engine/*.c)) $(wildcard tb/blocks/*.c)
 TEST_SRC   := $(wildcard tb/tests/test_*.c)
