@@ -26,7 +26,7 @@ B       := build
 VINC    := /usr/share/verilator/include
 CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror
-INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -I$(VINC)/vltstd -I$(VINC)/gtkwave
+INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -Itb/engine -I$(VINC)/vltstd -I$(VINC)/gtkwave
 CFLAGS  ?= -O2 -g
 # quiet build lines ("  CC  build/obj/x.o"); make V=1 shows the full commands
 ifeq ($(V),1)
@@ -40,14 +40,17 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 
 CSIM_DIRS  := $(sort $(dir $(wildcard csim/*/*.h csim/*/*.c)))
 CSIM_SRC   := $(wildcard csim/*.c csim/*/*.c)
-ENGINE_SRC := tb/ls_map.c tb/ls_wave.c tb/ls_annot.c tb/ls_main.c $(wildcard tb/blocks/*.c)
-ENGINE_SRC += tb/ls_stats.c tb/ls_limits.c
+# the engine (tb/engine/, every file <= 400 lines: scripts/check_sizes.sh) and the
+# blocks' adapters; the files that differ per binary are linked below: the C-only
+# build's main and RTL stub (lockstep-c), the RTL build's binding (scripts/lockstep.sh)
+ENGINE_MAINS := tb/engine/ls_cmain.c tb/engine/ls_rtl_none.c tb/engine/ls_vpi.c
+ENGINE_SRC := $(filter-out $(ENGINE_MAINS),$(wildcard tb/engine/*.c)) $(wildcard tb/blocks/*.c)
 TEST_SRC   := $(wildcard tb/tests/test_*.c)
 TEST_SUPP  := $(filter-out $(TEST_SRC),$(wildcard tb/tests/*.c))
 TESTS      := $(patsubst tb/tests/%.c,$(B)/test/%,$(TEST_SRC))
 ASAN_TESTS := $(patsubst tb/tests/%.c,$(B)/asan/%,$(TEST_SRC))
 DEFS       := csim/params.def $(wildcard csim/params_*.def)
-HDRS       := $(B)/gen/l1sys_params.h $(wildcard csim/*.h csim/*/*.h tb/*.h tb/tests/*.h)
+HDRS       := $(B)/gen/l1sys_params.h $(wildcard csim/*.h csim/*/*.h tb/engine/*.h tb/tests/*.h)
 
 BLOCK  ?=
 SEED   ?= 1
@@ -114,12 +117,12 @@ $(B)/fst/%.o: $(VINC)/gtkwave/%.c
 # C-only engine: emits RTL harnesses, runs C models alone.
 # (whole archive: the registry refers to blocks weakly, which alone would not
 # pull them out of the archive)
-$(B)/bin/lockstep-c: $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
+$(B)/bin/lockstep-c: $(B)/obj/tb/engine/ls_cmain.o $(B)/obj/tb/engine/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(Q)$(call say,LD )$(CC) $(CFLAGS) $(B)/obj/tb/ls_cmain.o $(B)/obj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
-$(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a $(FST_OBJS)
+	$(Q)$(call say,LD )$(CC) $(CFLAGS) $(B)/obj/tb/engine/ls_cmain.o $(B)/obj/tb/engine/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
+$(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/engine/ls_cmain.o $(B)/asanobj/tb/engine/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $(B)/asanobj/tb/ls_cmain.o $(B)/asanobj/tb/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a $(FST_OBJS) -lz -lm -o $@
+	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $(B)/asanobj/tb/engine/ls_cmain.o $(B)/asanobj/tb/engine/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a $(FST_OBJS) -lz -lm -o $@
 
 # ---- Verilator runtime, compiled once for every harness -------------------
 VRT_SRC  := verilated verilated_vpi verilated_fst_c verilated_threads verilated_dpi
@@ -132,7 +135,7 @@ $(B)/vrt/%.o: $(VINC)/%.cpp Makefile  # Makefile: VDEFS live here
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,CXX)$(CXX) -O2 -faligned-new -w $(VDEFS) -I$(VINC) -I$(VINC)/vltstd -c $< -o $@
 
-build: $(B)/bin/lockstep-c $(B)/lib/libls.a $(B)/lib/libcsim.a $(B)/obj/tb/ls_vpi.o $(VRT_OBJS) $(B)/gen/.faults
+build: $(B)/bin/lockstep-c $(B)/lib/libls.a $(B)/lib/libcsim.a $(B)/obj/tb/engine/ls_vpi.o $(VRT_OBJS) $(B)/gen/.faults
 
 # ---- C tests ----------------------------------------------------------------
 $(B)/test/%: tb/tests/%.c $(TEST_SUPP) $(B)/lib/libcsim.a $(HDRS)
@@ -299,12 +302,12 @@ clean:
 	rm -rf $(B)
 
 # ---- static load classifier of coordinated bypassing (the coordinated-bypassing paper, Algorithm 1; docs/chss.md)
-$(B)/bin/chss-classify: scripts/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
+$(B)/bin/chss-classify: programs/chss_classify.c $(B)/lib/libcsim.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(B)/lib/libcsim.a -o $@
 build: $(B)/bin/chss-classify
 # ---- the L1D C model alone on the seeded streams of issue 28 (make bench's rows against GPGPU-Sim)
-$(B)/bin/l1d-stream: $(B)/obj/tb/l1d_stream.o $(B)/lib/libcsim.a
+$(B)/bin/l1d-stream: $(B)/obj/programs/l1d_stream.o $(B)/lib/libcsim.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@
 build: $(B)/bin/l1d-stream
@@ -313,10 +316,10 @@ build: $(B)/bin/l1d-stream
 WORKLOAD ?= atax
 ARGS     ?=
 JSON     ?=
-$(B)/bin/shell-sim: $(B)/obj/tb/shell_sim.o $(B)/lib/libcsim.a
+$(B)/bin/shell-sim: $(B)/obj/programs/shell_sim.o $(B)/lib/libcsim.a
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(CFLAGS) $^ -o $@
-$(B)/bin/shell-sim-asan: $(B)/asanobj/tb/shell_sim.o $(B)/lib/libcsim_asan.a
+$(B)/bin/shell-sim-asan: $(B)/asanobj/programs/shell_sim.o $(B)/lib/libcsim_asan.a
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $^ -o $@
 build: $(B)/bin/shell-sim

@@ -22,7 +22,7 @@
 # only the whole shell's (BENCH_SHELL_CYCLES for its RTL and lockstep runs);
 # BENCH_BLOCKS=l1d_stream only the L1D stream rows below.
 # The L1D C model against GPGPU-Sim's own cache (issue 28): build/bin/l1d-stream
-# (tb/l1d_stream.c) on streams A, B and idle, base_fermi and the 48-way
+# (programs/l1d_stream.c) on streams A, B and idle, base_fermi and the 48-way
 # config, BENCH_STREAM_CYCLES (10^6) cycles, the best of 3 runs: cycles/s
 # and decided requests/s (bench), instructions per cycle (bench --ir),
 # printed beside GPGPU-Sim's figures from tb/bench/gpgpusim_l1d_ref.tsv

@@ -21,7 +21,7 @@ VARS: the state map's register names (space separated).  MAP: the engine's
 --print-map; the state-map registers the netlist has no wire of (synthesis
 removed them: constant under the mode ties, or unobservable) go to
 OUT.absent, one RTL path a line, which the engine leaves out of the
-comparison (tb/ls_main.c, LS_GATE_ABSENT) and names in its output.  MACROLIB: the
+comparison (tb/engine/ls_bind.c, LS_GATE_ABSENT) and names in its output.  MACROLIB: the
 macro Liberty files of the run (pin directions and widths).
 """
 import os

@@ -3,7 +3,8 @@
 # Waivers, if ever needed, go in rtl/lint_waivers.vlt, one reason each.
 # Prints "PASS lint <module>" / "FAIL lint <module>" in module order (the
 # runs go $(nproc) at a time).  Then every RTL file's header names its C twin
-# (scripts/check_twins.sh: "PASS twin <file>").
+# (scripts/check_twins.sh: "PASS twin <file>"), and every engine file is at
+# most 400 lines (scripts/check_sizes.sh: "PASS size tb/engine: ...").
 set -u
 cd "$(dirname "$0")/.."
 files=(build/gen/l1sys_pkg.sv $(find rtl -name '*.sv' | sort))
@@ -43,4 +44,5 @@ for i in $(seq 1 "$n"); do
   grep -q '^FAIL' "$tmp/$i" 2>/dev/null && rc=1
 done
 bash scripts/check_twins.sh || rc=1
+bash scripts/check_sizes.sh || rc=1
 exit $rc

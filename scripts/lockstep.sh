@@ -123,9 +123,9 @@ $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
 # --trace-max-*: Verilator leaves arrays over 32 elements and vectors over
 # 256 bits out of waveforms by default; the data arrays are both.
 # --timescale: 1 ns units, the time base of every waveform the engine writes.
-# the widest signal the engine compares (tb/ls_limits.h, the one place it is stated) is traced in full
-maxw=$(awk '/#define LS_MAX_SIGNAL_BITS/ { print $3 + 0 }' tb/ls_limits.h)
-VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width "${maxw:?tb/ls_limits.h: LS_MAX_SIGNAL_BITS not found}" --assert -j 2
+# the widest signal the engine compares (tb/engine/ls_limits.h, the one place it is stated) is traced in full
+maxw=$(awk '/#define LS_MAX_SIGNAL_BITS/ { print $3 + 0 }' tb/engine/ls_limits.h)
+VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width "${maxw:?tb/engine/ls_limits.h: LS_MAX_SIGNAL_BITS not found}" --assert -j 2
   -Wno-fatal -Wno-lint -Wno-style --top-module ls_top --timescale 1ns/1ns
   -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=2048 -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1")
 # One harness for plain and --rand-init runs: built with --x-initial unique
@@ -213,11 +213,11 @@ if [ $stale = 1 ]; then
   mv "$dir/stamp.new" "$dir/stamp"
   [ -n "${RTL_DIR:-}" ] && echo "$RTL_DIR" >"$dir/rtldir"
 fi
-# the C++ glue: rebuilt with the harness or when tb/vglue.cpp changes
-if [ $stale = 1 ] || [ tb/vglue.cpp -nt "$dir/vglue.o" ]; then
+# the C++ glue: rebuilt with the harness or when tb/engine/vglue.cpp changes
+if [ $stale = 1 ] || [ tb/engine/vglue.cpp -nt "$dir/vglue.o" ]; then
   g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=2048 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
     -I"$dir" -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
-    -c tb/vglue.cpp -o "$dir/vglue.o"
+    -c tb/engine/vglue.cpp -o "$dir/vglue.o"
   stale=1
 fi
 # 2. the C side (optionally with a C fault), linked with the harness
@@ -239,15 +239,15 @@ if [ -n "${FAULT_C:-}" ]; then
     if [ $inhdr = 0 ] && ! grep -qw -- "$FAULT_C" "$s" && [ -f "$B/obj/${s%.c}.o" ]; then
       objs+=("$B/obj/${s%.c}.o"); continue
     fi
-    gcc -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen "${cinc[@]}" -Itb -c "$s" -o "$o"
+    gcc -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen "${cinc[@]}" -Itb -Itb/engine -c "$s" -o "$o"
     objs+=("$o")
   done
   rm -f "$fdir/libcsim.a"; ar rcs "$fdir/libcsim.a" "${objs[@]}"
   csim=$fdir/libcsim.a
   exe=$dir/lockstep-$FAULT_C
 fi
-if [ $stale = 1 ] || [ ! -x "$exe" ] || [ -n "${FAULT_C:-}" ] || [ -n "$(find $B/lib $B/obj/tb/ls_vpi.o -newer "$exe" 2>/dev/null)" ]; then
-  g++ "$dir/vglue.o" $B/obj/tb/ls_vpi.o -Wl,--whole-archive $B/lib/libls.a -Wl,--no-whole-archive "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
+if [ $stale = 1 ] || [ ! -x "$exe" ] || [ -n "${FAULT_C:-}" ] || [ -n "$(find $B/lib $B/obj/tb/engine/ls_vpi.o -newer "$exe" 2>/dev/null)" ]; then
+  g++ "$dir/vglue.o" $B/obj/tb/engine/ls_vpi.o -Wl,--whole-archive $B/lib/libls.a -Wl,--no-whole-archive "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
     -lz -pthread -latomic -o "$exe"
 fi
 flock -u 9

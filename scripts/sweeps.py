@@ -431,7 +431,7 @@ def header(o, what, rdir):
     try:
         # the last commit that changed an input (not this report's own commits)
         rev = subprocess.run(["git", "-C", os.path.join(here, ".."), "log", "-1", "--format=%h", "--abbrev=12", "--",
-                              "csim", "tb/shell_sim.c", "scripts/sweeps.py", "scripts/sweeps.sh",
+                              "csim", "programs/shell_sim.c", "scripts/sweeps.py", "scripts/sweeps.sh",
                               "scripts/papers_run1.sh", CFGDIR], capture_output=True, text=True,
                              check=True).stdout.strip() or "unknown"
     except (OSError, subprocess.CalledProcessError):

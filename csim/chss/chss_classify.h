@@ -3,7 +3,7 @@
  * load out (CHSS_LD_CA / CG / CM, the encodings the CHSS unit reads).
  *
  * This is a software tool (compile time, no RTL): the exception to the
- * csim/ <-> rtl/ mirror.  The command line is scripts/chss_classify.c
+ * csim/ <-> rtl/ mirror.  The command line is programs/chss_classify.c
  * (build/bin/chss-classify); the text format is in docs/chss.md:
  *   load  NAME ACCESS HIT      access(i), hit(i) with exclusive cache use
  *   share NAME NAME            same array, a loop- and barrier-free path

@@ -200,7 +200,7 @@ static void declare(void *p, ls_map_t *mp) {
     if (i == COV_S_ST_EMPTY && (!onfill || m->in.mode_wr_i == L1D_WRITE_THROUGH)) continue;
     ls_cover(mp, cov_name[i], &c->cov[i]);
   }
-  /* enum names in reports and waveforms (tb/ls_annot.c), from csim/params*.def */
+  /* enum names in reports and waveforms (tb/engine/ls_annot.c), from csim/params*.def */
   ls_enum(mp, "req_outcome_o", "L1D_OUT");
   ls_enum(mp, "req_fail_o", "L1D_FAIL");
   ls_enum(mp, "mode_repl_i", "L1D_REPL");
@@ -367,7 +367,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     in->fill_addr_i = (uint32_t)x & (uint32_t)bits_mask64(m->aw);
     in->fill_byp_i = (uint32_t)(x >> 32) & 1u;
     in->fill_id_i = (uint32_t)(x >> 33) & (c->nid - 1u);
-    ls_rand_stir(r, in->fill_data_i, m->lbits); /* every word new, one draw (tb/ls_rng.h) */
+    ls_rand_stir(r, in->fill_data_i, m->lbits); /* every word new, one draw (tb/engine/ls_rng.h) */
   }
 
   /* ---- request ---- */

@@ -60,7 +60,7 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
     snprintf(b, sizeof b, "gen_dway[%u].i_data_rmt", w);
     ls_mem_sync(mp, P(b), &m->i_data_rmt[w]);
   }
-  /* readable reports and waveforms (tb/ls_annot.c): which set/way or entry */
+  /* readable reports and waveforms (tb/engine/ls_annot.c): which set/way or entry */
   char sw[40], es[40];
   snprintf(sw, sizeof sw, "set,way:%u", g->ways);
   snprintf(es, sizeof es, "entry,slot:%u", g->merge);

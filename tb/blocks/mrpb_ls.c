@@ -246,7 +246,7 @@ void mrpb_ls_declare_state(ls_map_t *map, const char *prefix, const mrpb_t *m) {
   ls_reg_array(map, P("i_stats.occ_hist_q"), m->cnt_w, m->i_stats.nbkt, m->i_stats.occ_hist_q, sizeof(uint32_t));
   ls_mem_sync(map, P("i_mem"), &m->i_mem);
   ls_mem_sync(map, P("i_sdata"), &m->i_sdata);
-  /* readable reports and waveforms (tb/ls_annot.c): which queue, slot or bucket an element is */
+  /* readable reports and waveforms (tb/engine/ls_annot.c): which queue, slot or bucket an element is */
   ls_index(map, P("cnt_q"), 0, "queue");
   ls_index(map, P("head_q"), 0, "queue");
   ls_index(map, P("tail_q"), 0, "queue");
@@ -409,7 +409,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     if (c->in.enq_valid_i) new_request(c, r);
     else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
-            * fields stirred, tb/ls_rng.h) */
+            * fields stirred, tb/engine/ls_rng.h) */
       c->in.enq_wid_i = ls_pool_below(r, &c->pool, MRPB_WARPS);
       c->in.enq_bid_i = ls_pool_below(r, &c->pool, MRPB_BLOCKS);
       c->in.enq_bwid_i = ls_pool_below(r, &c->pool, MRPB_BWARPS);

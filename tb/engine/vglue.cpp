@@ -1,6 +1,6 @@
 // vglue.cpp -- the only C++ of the testbench: owns the Verilated harness
 // (class Vls_top, generated per block), evaluates it, runs the VPI value
-// callbacks, and writes FST.  Everything else is C (tb/ls_*.c).
+// callbacks, and writes FST.  Everything else is C (tb/engine/ls_*.c).
 #include <cstdint>
 #include <cstring>
 #include <string>

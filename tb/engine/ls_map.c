@@ -25,7 +25,7 @@ static ls_sig_t *add(ls_map_t *m, ls_kind_t kind, const char *path, unsigned wid
     exit(2);
   }
   if (!(width <= 64 && (csize == 1 || csize == 2 || csize == 8) && width <= 8 * csize) && csize != 4) {
-    fprintf(stderr, "lockstep: block declares '%s' (%u bits) with a %zu-byte C element (see the storage rule in tb/ls.h)\n",
+    fprintf(stderr, "lockstep: block declares '%s' (%u bits) with a %zu-byte C element (see the storage rule in tb/engine/ls.h)\n",
             path, width, csize);
     exit(2);
   }

@@ -1,6 +1,6 @@
 /* ls_rtl.h -- the engine's view of the RTL: a Verilated harness reached
- * through VPI (tb/ls_vpi.c + the C++ glue tb/vglue.cpp), or nothing at all
- * in the C-only build (tb/ls_rtl_none.c).  Handles are looked up once. */
+ * through VPI (tb/engine/ls_vpi.c + the C++ glue tb/engine/vglue.cpp), or nothing at all
+ * in the C-only build (tb/engine/ls_rtl_none.c).  Handles are looked up once. */
 #ifndef LS_RTL_H
 #define LS_RTL_H
 #include <stdint.h>

@@ -1,13 +1,13 @@
 /* ls_vpi.c -- the RTL backend: VPI reads and writes on the Verilated
  * harness; clock, reset, eval and tracing go through the C++ glue
- * (tb/vglue.cpp), the only C++ in the testbench. */
+ * (tb/engine/vglue.cpp), the only C++ in the testbench. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "ls_rtl.h"
 #include "ls_limits.h"
 #include "vpi_user.h"
 
-/* tb/vglue.cpp */
+/* tb/engine/vglue.cpp */
 int vg_open(int argc, char **argv);
 void vg_close(void);
 void vg_clk(int level);

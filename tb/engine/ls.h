@@ -33,7 +33,7 @@
 typedef struct ls_map ls_map_t;
 typedef struct ls_stats ls_stats_t;
 
-/* Machine-readable results (tb/ls_stats.c): a block's stats() hook adds its
+/* Machine-readable results (tb/engine/ls_stats.c): a block's stats() hook adds its
  * counters and derived rates to the run's JSON file.  Names: [a-z0-9_.]. */
 void ls_stat_count(ls_stats_t *s, const char *name, uint64_t value);
 /* A rate num/den (null in the JSON when den is 0). */
@@ -101,7 +101,7 @@ void ls_cover(ls_map_t *m, const char *name, const uint64_t *count);
  * into the C model before the first cycle; every other register must come
  * out of reset equal on both sides. */
 void ls_noreset(ls_map_t *m, const char *path, const char *why);
-/* Optional, for readable divergence reports and waveforms (tb/ls_annot.c),
+/* Optional, for readable divergence reports and waveforms (tb/engine/ls_annot.c),
  * after the signal's declaration:
  *   ls_index(m, "rank_q", 0, "set,way:4")  array element i is "set i/4 way i%4"
  *   ls_index(m, "cnt_q", 4, "queue")       packed register, input or output =

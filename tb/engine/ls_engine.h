@@ -31,7 +31,7 @@ typedef struct { char *name; long long value; } ls_par_t;
 typedef struct { char *name; const uint64_t *count; } ls_cov_t;
 typedef struct { char *path; char *why; } ls_noreset_t;
 
-/* Readability annotations of a signal (tb/ls_annot.c): element/field
+/* Readability annotations of a signal (ls_annot.c): element/field
  * naming and enumerated values.  Only reports and waveforms use them. */
 typedef struct {
   char *path;         /* the signal's path as declared */
@@ -67,18 +67,14 @@ void ls_elem_name(const ls_sig_t *s, unsigned elem, char *buf, size_t n);
 void ls_hex(const uint32_t *words, unsigned width, char *buf, size_t n);
 void ls_map_free(struct ls_map *m);
 
-/* C-side waveforms (VCD) under the RTL's names, and GTKWave save files. */
+/* C-side waveforms (VCD) under the RTL's names (ls_vcd.c). */
 typedef struct ls_vcd ls_vcd_t;
 ls_vcd_t *ls_vcd_open(const char *path, const struct ls_map *m);
 /* phase 0: ports at time 10*cycle; phase 1: state after the edge at 10*cycle+5 */
 void ls_vcd_dump(ls_vcd_t *v, const struct ls_map *m, uint64_t cycle, int phase);
 void ls_vcd_close(ls_vcd_t *v);
-/* Writes a .gtkw that opens dumpfile with the diverging signal first, then
- * the block's inputs, outputs and state, each in its own group. */
-int ls_gtkw_write(const char *path, const char *dumpfile, const struct ls_map *m, const char *block, int div_sig,
-                  unsigned div_elem, uint64_t tstart);
 
-/* ---- readability annotations (tb/ls_annot.c) ---- */
+/* ---- readability annotations (ls_annot.c) ---- */
 const ls_annot_t *ls_annot_find(const struct ls_map *m, const ls_sig_t *s);
 void ls_annot_free(struct ls_map *m);
 /* Named sub-elements of s: fields of a split register, elements of an
@@ -95,7 +91,7 @@ const char *ls_enum_label(const char *group, unsigned long long v);
 /* Writes a GTKWave translate-filter file (decimal value, label) for group. */
 int ls_enum_filter_write(const char *group, const char *path);
 
-/* ---- the comparison waveform (tb/ls_wave.c) ----
+/* ---- the comparison waveform (ls_cmp_fst.c; its .gtkw: ls_gtkw.c) ----
  * One FST holding, for every compared signal, its C value (scope c), its
  * RTL value (scope rtl) and a mismatch flag (scope diff), and the inputs
  * once (scope in).  Cycle n: inputs, outputs and write ports at 10n ns
