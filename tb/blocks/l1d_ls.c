@@ -149,7 +149,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "mode_repl_i", 1, &in->mode_repl_i);
   ls_input(mp, "mode_wr_i", 1, &in->mode_wr_i);
   ls_input(mp, "mode_alloc_i", 1, &in->mode_alloc_i);
-  ls_input(mp, "mode_hash_i", 1, &in->mode_hash_i);
+  ls_input(mp, "mode_hash_i", 2, &in->mode_hash_i);
   ls_input(mp, "mode_ba_i", 1, &in->mode_ba_i);
   ls_input(mp, "mode_ba_thr_i", 8, &in->mode_ba_thr_i);
   ls_input(mp, "mode_sbyp_i", 2, &in->mode_sbyp_i);
