@@ -119,8 +119,8 @@ static void emit_sv_ipoly(FILE *f) {
   }
   fprintf(f, "      default: p = '0;\n    endcase\n");
   fprintf(f, "    r = (w >= 32) ? x : x & ((32'd1 << w) - 32'd1);\n");
-  fprintf(f, "    for (int k = 31; k >= 1; k--)  // from the top bit down to bit n: clear bit k with p << (k - n)\n");
-  fprintf(f, "      if (p != '0 && k >= int'(n) && r[k]) r = r ^ (p << (k - int'(n)));\n");
+  fprintf(f, "    for (int unsigned i = 0; i < 31; i++)  // bit k = 31 - i, from the top down to bit n: clear it with p << (k - n)\n");
+  fprintf(f, "      if (p != '0 && 31 - i >= n && r[31 - i]) r = r ^ (p << (31 - i - n));\n");
   fprintf(f, "    ipoly_mod = (p == '0) ? '0 : r & ((32'd1 << n) - 32'd1);\n");
   fprintf(f, "  endfunction\n");
 }

@@ -30,9 +30,9 @@ module l1d_index #(
 );
   // log2(Sets) (0 for one set) and the line bits IPOLY reads
   localparam int unsigned N = $clog2(Sets);
-  localparam int unsigned IpolyW = (N == 4) ? 4 + int'(l1sys_pkg::L1D_IPOLY_HI_16) :
-                                   (N == 5) ? 5 + int'(l1sys_pkg::L1D_IPOLY_HI_32) :
-                                   (N == 6) ? 6 + int'(l1sys_pkg::L1D_IPOLY_HI_64) : 32;
+  localparam int unsigned IpolyW = (N == 4) ? 4 + 32'(l1sys_pkg::L1D_IPOLY_HI_16) :
+                                   (N == 5) ? 5 + 32'(l1sys_pkg::L1D_IPOLY_HI_32) :
+                                   (N == 6) ? 6 + 32'(l1sys_pkg::L1D_IPOLY_HI_64) : 32;
   logic [31:0] line, upper, s;
 
   always_comb begin
