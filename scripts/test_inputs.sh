@@ -141,8 +141,22 @@ refused_asan "a bad --set" "FIFO_DEPTH='0'" --block fifo_sync --mode c --set FIF
 refused_asan "a bad config file" "NUL byte" --block fifo_sync --mode c --config $T/nul.cfg
 refused_asan "a block's own rule (create fails)" "MEM_SLICE=7: must divide MEM_WIDTH" --block mem_1r1w --mode c --set MEM_SLICE=7
 refused_asan "an L1D rule (create fails)" "the FERMI set index" --block l1d --mode c --set L1D_INDEX=FERMI --set L1D_SETS=16
+refused_asan "an L1D rule (create fails)" "the IPOLY set index is defined for 16, 32 or 64 sets only" --block l1d --mode c --set L1D_INDEX=IPOLY --set L1D_SETS=8
 printf -- '-gpgpu_cache:dl1 S:4:128:32,L:L:s:N:L,F:256:8,16:0,32\n' >$T/texmshr.config
 refused_asan "a refused GPGPU-Sim config" "field mshr" --block l1d --mode c --gpgpusim-config $T/texmshr.config
+# set index P (IPOLY) and X (XOR) are accepted; P only with the set counts GPGPU-Sim has equations for, C never
+printf -- '-gpgpu_cache:dl1 N:128:128:2,L:L:m:N:P,A:32:8,8\n' >$T/ipoly128.config
+refused "set_idx P with 128 sets" "field set_idx: P (IPOLY) with 128 sets; expected 16, 32 or 64 sets" $L --block l1d $C --gpgpusim-config $T/ipoly128.config
+printf -- '-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:C,A:32:8,8\n' >$T/custom.config
+refused "set_idx C (custom)" "field set_idx: C (custom hash" $L --block l1d $C --gpgpusim-config $T/custom.config
+for sif in P X; do
+  want=$([ $sif = P ] && echo 2 || echo 3)  # L1D_INDEX_IPOLY, L1D_INDEX_XOR (csim/params_l1d.def)
+  printf -- '-gpgpu_cache:dl1 N:64:128:6,L:L:m:N:%s,A:32:8,8\n' $sif >$T/sif$sif.config
+  if $L --block l1d --mode c --cycles 200 --quiet --stats $T/sif.json --gpgpusim-config $T/sif$sif.config >$T/out 2>&1 &&
+     [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["params"]["L1D_INDEX"])' $T/sif.json)" = "$want" ]; then
+    ok "GPGPU-Sim set_idx $sif accepted: L1D_INDEX=$want ($([ $sif = P ] && echo IPOLY || echo XOR)), 200 cycles"
+  else bad "GPGPU-Sim set_idx $sif: $(head -c 300 $T/out | tr '\n' '|')"; fi
+done
 refused_asan "a --window past the end" "past the end" --block fifo_sync --mode c --cycles 10 --window 5:20
 refused_asan "a VCD that cannot be written" "cannot write" --block fifo_sync --mode c --cycles 10 --vcd-c /nonexistent/x.vcd
 

@@ -144,6 +144,8 @@ int l1d_geom_from_cfg(const l1sys_cfg_t *cfg, l1d_geom_t *g) {
     return cfg_reject(cfg, P_L1D_SETS, "the FERMI set index is defined for 32 or 64 sets only");
   if (CFG(cfg, L1D_INDEX) == L1D_INDEX_FERMI && g->addr_w < 20)
     return cfg_reject(cfg, P_L1D_ADDR_W, "the FERMI set index needs address bits up to bit 19 (L1D_ADDR_W >= 20)");
+  if (CFG(cfg, L1D_INDEX) == L1D_INDEX_IPOLY && g->sets != 16 && g->sets != 32 && g->sets != 64)
+    return cfg_reject(cfg, P_L1D_SETS, "the IPOLY set index is defined for 16, 32 or 64 sets only (GPGPU-Sim's ipoly_hash_function has no other equations)");
   if (CFG(cfg, L1D_BA) && CFG(cfg, L1D_ALLOC) == L1D_ALLOC_ON_FILL)
     return cfg_reject(cfg, P_L1D_ALLOC, "the Bypass-Aware cache (L1D_BA=1) decides at the tag probe and needs ON_MISS");
   return 0;

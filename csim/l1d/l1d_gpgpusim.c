@@ -149,14 +149,23 @@ int l1d_parse_gpgpusim_at(l1sys_cfg_t *cfg, const char *s, const char *origin) {
   if (wa != 'N') { bad_letter(&g, "wr_alloc", wa, NULL, "N (no write allocate); W, F, L not modelled"); goto out; }
   char sif = 'L';
   if (has_sif) {
-    sif = gs_letter(&g, "set_idx", G1[4], "L or H");
+    sif = gs_letter(&g, "set_idx", G1[4], "L, H, P or X");
     if (!sif) goto out;
-    if (sif == 'P' || sif == 'X' || sif == 'C') {
-      bad_letter(&g, "set_idx", sif, sif == 'P' ? "IPOLY hash" : sif == 'X' ? "bitwise-XOR hash" : "custom hash",
-                 "L (linear), H (Fermi hash, 32 or 64 sets)");
+    if (sif == 'C') {
+      bad_letter(&g, "set_idx", sif, "custom hash: GPGPU-Sim implements none",
+                 "L (linear), H (Fermi hash, 32 or 64 sets), P (IPOLY hash, 16, 32 or 64 sets), X (bitwise-XOR hash)");
       goto out;
     }
-    if (sif != 'L' && sif != 'H') { bad_letter(&g, "set_idx", sif, NULL, "L (linear), H (Fermi hash)"); goto out; }
+    if (sif != 'L' && sif != 'H' && sif != 'P' && sif != 'X') {
+      bad_letter(&g, "set_idx", sif, NULL, "L (linear), H (Fermi hash), P (IPOLY hash), X (bitwise-XOR hash)");
+      goto out;
+    }
+  }
+  if (sif == 'P' && nsets != 16 && nsets != 32 && nsets != 64) { /* GPGPU-Sim's ipoly_hash_function asserts */
+    char why[200];
+    snprintf(why, sizeof why, "P (IPOLY) with %lld sets; expected 16, 32 or 64 sets (GPGPU-Sim's IPOLY equations exist for those only)", nsets);
+    gs_err(&g, "set_idx", "%s", why);
+    goto out;
   }
   char mshr = gs_letter(&g, "mshr", G2[0], "A or S");
   if (!mshr) goto out;
@@ -186,7 +195,7 @@ int l1d_parse_gpgpusim_at(l1sys_cfg_t *cfg, const char *s, const char *origin) {
       {"rep", P_L1D_REPL, rep == 'F' ? L1D_REPL_FIFO : L1D_REPL_LRU},
       {"wr", P_L1D_WRITE, wr == 'T' ? L1D_WRITE_THROUGH : L1D_WRITE_EVICT},
       {"alloc", P_L1D_ALLOC, al == 'm' ? L1D_ALLOC_ON_MISS : L1D_ALLOC_ON_FILL}, /* s: docs/l1d.md, streaming */
-      {"set_idx", P_L1D_INDEX, sif == 'H' ? L1D_INDEX_FERMI : L1D_INDEX_LINEAR},
+      {"set_idx", P_L1D_INDEX, sif == 'H' ? L1D_INDEX_FERMI : sif == 'P' ? L1D_INDEX_IPOLY : sif == 'X' ? L1D_INDEX_XOR : L1D_INDEX_LINEAR},
       {"entries", P_L1D_MSHR_ENTRIES, entries}, {"max_merge", P_L1D_MSHR_MERGE, merge},
       {"miss_queue", P_L1D_MISSQ, mq}};
   rc = 0;

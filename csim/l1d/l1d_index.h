@@ -1,22 +1,54 @@
 /* l1d_index.h -- C mirror of rtl/l1d/l1d_index.sv: the L1D set-index
- * function.  Linear: (addr >> log2(line)) & (sets-1).  Fermi hash
- * (GPGPU-Sim FERMI_HASH_SET_FUNCTION, Nugteren et al. HPCA 2014):
- * lower = line-address bits 0..4, upper = address bits 13,14,15,17,19 as
- * bits 0..4, set = lower ^ upper; with 64 sets address bit 12 becomes set
- * bit 5.  The result is masked to sets-1 in both functions, so a mode input
- * outside its legal combination (hash with other than 32/64 sets) is still
- * defined the same way on both sides; the adapter rejects it anyway. */
+ * function, mode = L1D_INDEX (csim/params_l1d.def).
+ *  LINEAR: line & (sets-1), line = addr >> log2(line size).
+ *  FERMI (GPGPU-Sim FERMI_HASH_SET_FUNCTION, Nugteren et al. HPCA 2014):
+ *    lower = line bits 0..4, upper = address bits 13,14,15,17,19 as bits
+ *    0..4, set = lower ^ upper; with 64 sets address bit 12 is set bit 5.
+ *  IPOLY (GPGPU-Sim HASH_IPOLY_FUNCTION, hashing.cc ipoly_hash_function):
+ *    its equations for 2^n = 16, 32, 64 sets are the remainder modulo the
+ *    degree-n polynomial SHELL_IPOLY_n of the line's low n + K bits (the set
+ *    bits and higher_bits a[0..K-1], K = L1D_IPOLY_HI_<sets>: 13, 15, 19);
+ *    computed by the shared ipoly_mod (csim/prim/ipoly.h, also the shell
+ *    L2's).  Other set counts (refused by the configuration; GPGPU-Sim
+ *    asserts): the remainder of the whole line, as the shell's L2.
+ *  XOR (GPGPU-Sim BITWISE_XORING_FUNCTION, bitwise_hash_function):
+ *    set = (line ^ (line >> n)) & (sets-1).
+ * Every result is below sets, so a mode input outside its legal
+ * combination is still defined the same way on both sides; the
+ * configuration rejects those combinations anyway. */
 #ifndef L1D_INDEX_H
 #define L1D_INDEX_H
 #include <stdint.h>
+#include "ipoly.h"
+#include "l1sys_params.h"
 
-static inline uint32_t l1d_index(uint32_t addr, unsigned offw, unsigned sets, uint32_t hash) {
-  uint32_t line = addr >> offw, s;
-  if (!hash) return line & (sets - 1u);
-  uint32_t upper = ((addr >> 13) & 1u) | ((addr >> 14) & 1u) << 1 | ((addr >> 15) & 1u) << 2 |
-                   ((addr >> 17) & 1u) << 3 | ((addr >> 19) & 1u) << 4;
-  s = (line & 0x1Fu) ^ upper;
-  if (sets == 64) s |= (addr & 0x1000u) >> 7;
+/* The line bits (set bits included) GPGPU-Sim's IPOLY equations read with
+ * 2^n sets; 32 (all) where it has no equations. */
+static inline unsigned l1d_ipoly_width(unsigned n) {
+  return n == 4 ? 4u + L1D_IPOLY_HI_16 : n == 5 ? 5u + L1D_IPOLY_HI_32 : n == 6 ? 6u + L1D_IPOLY_HI_64 : 32u;
+}
+
+static inline uint32_t l1d_index(uint32_t addr, unsigned offw, unsigned sets, uint32_t mode) {
+  const uint32_t line = addr >> offw;
+  const unsigned n = (unsigned)__builtin_ctz(sets);
+  uint32_t s;
+  switch (mode) {
+  case L1D_INDEX_FERMI: {
+    uint32_t upper = ((addr >> 13) & 1u) | ((addr >> 14) & 1u) << 1 | ((addr >> 15) & 1u) << 2 |
+                     ((addr >> 17) & 1u) << 3 | ((addr >> 19) & 1u) << 4;
+    s = (line & 0x1Fu) ^ upper;
+    if (sets == 64) s |= (addr & 0x1000u) >> 7;
+    break;
+  }
+  case L1D_INDEX_IPOLY:
+    s = ipoly_mod(line, l1d_ipoly_width(n), n);
+#ifdef FAULT_L1D_IPOLY_A0
+    s ^= (line >> n) & 1u; /* injected: set bit 0 loses its a[0] term (line bit n) */
+#endif
+    break;
+  case L1D_INDEX_XOR: s = line ^ (line >> n); break;
+  default: s = line; break;
+  }
   return s & (sets - 1u);
 }
 

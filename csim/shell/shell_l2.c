@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
+#include "ipoly.h"
 #include "l1sys_params.h"
 
 const char *const shell_l2_cnt_name[L2C_N] = {"cnt_hit_q", "cnt_miss_q", "cnt_store_q", "cnt_fill_q", "cnt_wb_q", "cnt_smiss_q"};
@@ -102,24 +103,14 @@ void shell_l2_reset(shell_l2_t *m) {
   m->dset = -1;
 }
 
-uint32_t shell_l2_ipoly(unsigned n) {
-  static const uint32_t p[13] = {0, SHELL_IPOLY_1, SHELL_IPOLY_2, SHELL_IPOLY_3, SHELL_IPOLY_4, SHELL_IPOLY_5,
-                                 SHELL_IPOLY_6, SHELL_IPOLY_7, SHELL_IPOLY_8, SHELL_IPOLY_9, SHELL_IPOLY_10,
-                                 SHELL_IPOLY_11, SHELL_IPOLY_12};
-  return n < 13 ? p[n] : 0;
-}
-
 /* Of the bank-local line (line / banks: the bank number's part of the
  * address removed, as GPGPU-Sim indexes an L2 with the partition address):
  * LINEAR its low bits; IPOLY its remainder modulo the polynomial of degree
- * setw over GF(2), so that every power-of-two stride spreads over all sets. */
+ * setw over GF(2) (csim/prim/ipoly.h, shared with the L1D), so that every
+ * power-of-two stride spreads over all sets. */
 static uint32_t set_of_local(const shell_l2_t *m, uint32_t x) {
   if (!m->setw) return 0;
-  if (m->set_idx == SHELL_L2_SET_IDX_IPOLY) {
-    const uint32_t p = shell_l2_ipoly(m->setw);
-    for (int i = (int)m->tlw - 1; i >= (int)m->setw; i--)
-      if (x >> i & 1) x ^= p << (i - (int)m->setw);
-  }
+  if (m->set_idx == SHELL_L2_SET_IDX_IPOLY) x = ipoly_mod(x, m->tlw, m->setw);
   return x & (m->sets - 1);
 }
 uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line) { return set_of_local(m, line / m->nbanks); }

@@ -136,7 +136,5 @@ static inline int shell_l2_head_ready(const shell_l2_t *m) {
  * RTL does (divide, then reduce bit by bit), for the tables and the tests. */
 uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line);
 uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line);
-/* The IPOLY polynomial of degree n (SHELL_IPOLY_<n>), 0 outside 1..12. */
-uint32_t shell_l2_ipoly(unsigned n);
 
 #endif

@@ -110,7 +110,7 @@ module l1d #(
   input  logic             mode_repl_i,
   input  logic             mode_wr_i,
   input  logic             mode_alloc_i,
-  input  logic             mode_hash_i,
+  input  logic [1:0]       mode_hash_i,
   input  logic             mode_ba_i,
   input  logic [7:0]       mode_ba_thr_i,
   input  logic [1:0]       mode_sbyp_i,
@@ -232,13 +232,13 @@ module l1d #(
   always_comb
     for (int unsigned b = 0; b < Line; b++) fill_bytes[b] = (b / (Line / Sectors)) == 32'(fill_sect);
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_fill (
-    .addr_i(32'(fill_addr_i) << (OffW - SectW)), .hash_i(mode_hash_i), .set_o(fill_set));
+    .addr_i(32'(fill_addr_i) << (OffW - SectW)), .mode_i(mode_hash_i), .set_o(fill_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_req (
-    .addr_i(32'(req_addr_i)), .hash_i(mode_hash_i), .set_o(req_set));
+    .addr_i(32'(req_addr_i)), .mode_i(mode_hash_i), .set_o(req_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_d (
-    .addr_i(32'(d_addr_q)), .hash_i(mode_hash_i), .set_o(d_set));
+    .addr_i(32'(d_addr_q)), .mode_i(mode_hash_i), .set_o(d_set));
   l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_rmt (
-    .addr_i(32'(rmt_addr_i)), .hash_i(mode_hash_i), .set_o(rmt_set));
+    .addr_i(32'(rmt_addr_i)), .mode_i(mode_hash_i), .set_o(rmt_set));
 
   // ---- victim choice for the fill set and the request set ---------------------
   logic [Ways-1:0]       f_free, f_cand, f_reuse, r_free, r_cand, r_reuse;
@@ -823,7 +823,7 @@ module l1d #(
     logic [SetW-1:0] e_set;
     logic            e_pend, e_fline, u2_set, u2_clr, u3_clr;
     l1d_index #(.Sets(Sets), .OffW(OffW)) i_idx_e (
-      .addr_i(32'(mshr_addr_q[ge]) << (OffW - SectW)), .hash_i(mode_hash_i), .set_o(e_set));
+      .addr_i(32'(mshr_addr_q[ge]) << (OffW - SectW)), .mode_i(mode_hash_i), .set_o(e_set));
     assign e_pend  = mshr_valid_q[ge] && !mshr_rdy_q[ge];
     assign e_fline = LaW'(mshr_addr_q[ge] >> SectW) == fill_line;
     assign u2_set  = fill_line_go && fill_alloc && fill_e != EIdxW'(ge) && e_pend && e_fline;

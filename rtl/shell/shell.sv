@@ -142,7 +142,7 @@ module shell #(
   input  logic              mode_repl_i,
   input  logic              mode_wr_i,
   input  logic              mode_alloc_i,
-  input  logic              mode_hash_i,
+  input  logic [1:0]        mode_hash_i,
   input  logic              mode_ba_i,
   input  logic [7:0]        mode_ba_thr_i,
   input  logic [1:0]        mode_drain_i,

@@ -175,28 +175,10 @@ module shell_l2 #(
     .clk_i, .rst_ni, .push_i(rs_push), .wdata_i(rs_wdata), .pop_i(rs_pop),
     .rdata_o(rs_rdata), .full_o(rs_full), .empty_o(rs_empty), .count_o(rs_count));
 
-  // The IPOLY polynomial of degree SetW (l1sys_pkg::SHELL_IPOLY_<n>).
-  function automatic logic [12:0] ipoly();
-    unique case (SetW)
-      1:       ipoly = l1sys_pkg::SHELL_IPOLY_1;
-      2:       ipoly = l1sys_pkg::SHELL_IPOLY_2;
-      3:       ipoly = l1sys_pkg::SHELL_IPOLY_3;
-      4:       ipoly = l1sys_pkg::SHELL_IPOLY_4;
-      5:       ipoly = l1sys_pkg::SHELL_IPOLY_5;
-      6:       ipoly = l1sys_pkg::SHELL_IPOLY_6;
-      7:       ipoly = l1sys_pkg::SHELL_IPOLY_7;
-      8:       ipoly = l1sys_pkg::SHELL_IPOLY_8;
-      9:       ipoly = l1sys_pkg::SHELL_IPOLY_9;
-      10:      ipoly = l1sys_pkg::SHELL_IPOLY_10;
-      11:      ipoly = l1sys_pkg::SHELL_IPOLY_11;
-      default: ipoly = l1sys_pkg::SHELL_IPOLY_12;
-    endcase
-  endfunction
-  localparam logic [12:0] Poly = ipoly();
-
   // Of the bank-local line (line / NB, as GPGPU-Sim indexes an L2 with the
-  // partition address): LINEAR its low bits, IPOLY its remainder modulo Poly
-  // over GF(2) (a constant XOR network).
+  // partition address): LINEAR its low bits, IPOLY its remainder modulo the
+  // polynomial of degree SetW over GF(2) (l1sys_pkg::ipoly_mod, the RTL's one
+  // IPOLY, shared with the L1D; a constant XOR network).
   function automatic logic [SetW-1:0] set_idx(input logic [TlW-1:0] line);
     logic [TlW-1:0] x;
     x = line / TlW'(NB);
@@ -205,8 +187,7 @@ module shell_l2 #(
     else
 `endif
     if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
-      for (int unsigned k = 0; k < TlW; k++)  // from the top bit down to bit SetW
-        if (k < TlW - SetW && x[TlW-1-k]) x = x ^ (TlW'(Poly) << (TlW - 1 - k - SetW));
+      x = TlW'(l1sys_pkg::ipoly_mod(32'(x), TlW, SetW));
     set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
   endfunction
 

@@ -82,7 +82,8 @@ typedef struct {
   X(OF_MERGE, "onfill.merge_pending") \
   X(M_LRU, "mode.repl.LRU") X(M_FIFO, "mode.repl.FIFO") X(M_EVICT, "mode.write.EVICT") \
   X(M_THROUGH, "mode.write.THROUGH") X(M_ONMISS, "mode.alloc.ON_MISS") X(M_ONFILL, "mode.alloc.ON_FILL") \
-  X(M_LINEAR, "mode.index.LINEAR") X(M_FERMI, "mode.index.FERMI") X(M_BA0, "mode.ba.off") X(M_BA1, "mode.ba.on") \
+  X(M_LINEAR, "mode.index.LINEAR") X(M_FERMI, "mode.index.FERMI") \
+  X(M_IPOLY, "mode.index.IPOLY") X(M_XOR, "mode.index.XOR") X(M_BA0, "mode.ba.off") X(M_BA1, "mode.ba.on") \
   X(P_FWD_TAG, "pipe.forward.tag") X(P_FWD_DATA, "pipe.forward.data_to_hit") X(P_FWD_RMT, "pipe.forward.remote") \
   X(P_RETRY, "pipe.retry_in_D") X(P_RETRY_GO, "pipe.retry_then_decided") X(P_PORT_HELD, "pipe.port_refused") \
   X(P_PORT_CHG, "pipe.refused_request_changed") X(P_SAME_SET, "pipe.back_to_back_same_set") \
@@ -149,7 +150,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "mode_repl_i", 1, &in->mode_repl_i);
   ls_input(mp, "mode_wr_i", 1, &in->mode_wr_i);
   ls_input(mp, "mode_alloc_i", 1, &in->mode_alloc_i);
-  ls_input(mp, "mode_hash_i", 1, &in->mode_hash_i);
+  ls_input(mp, "mode_hash_i", 2, &in->mode_hash_i);
   ls_input(mp, "mode_ba_i", 1, &in->mode_ba_i);
   ls_input(mp, "mode_ba_thr_i", 8, &in->mode_ba_thr_i);
   ls_input(mp, "mode_sbyp_i", 2, &in->mode_sbyp_i);
@@ -553,7 +554,8 @@ static void cover(ctx_t *c) {
   k[in->mode_repl_i ? COV_M_FIFO : COV_M_LRU]++;
   k[in->mode_wr_i ? COV_M_THROUGH : COV_M_EVICT]++;
   k[in->mode_alloc_i ? COV_M_ONFILL : COV_M_ONMISS]++;
-  k[in->mode_hash_i ? COV_M_FERMI : COV_M_LINEAR]++;
+  k[in->mode_hash_i == L1D_INDEX_FERMI ? COV_M_FERMI : in->mode_hash_i == L1D_INDEX_IPOLY ? COV_M_IPOLY
+     : in->mode_hash_i == L1D_INDEX_XOR ? COV_M_XOR : COV_M_LINEAR]++;
   k[in->mode_ba_i ? COV_M_BA1 : COV_M_BA0]++;
 }
 

@@ -136,7 +136,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "mode_repl_i", 1, &l->in.mode_repl_i);
   ls_input(mp, "mode_wr_i", 1, &l->in.mode_wr_i);
   ls_input(mp, "mode_alloc_i", 1, &l->in.mode_alloc_i);
-  ls_input(mp, "mode_hash_i", 1, &l->in.mode_hash_i);
+  ls_input(mp, "mode_hash_i", 2, &l->in.mode_hash_i);
   ls_input(mp, "mode_ba_i", 1, &l->in.mode_ba_i);
   ls_input(mp, "mode_ba_thr_i", 8, &l->in.mode_ba_thr_i);
   ls_input(mp, "enq_valid_i", 1, &c->min.enq_valid_i);

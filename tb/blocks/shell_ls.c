@@ -288,7 +288,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "mode_repl_i", 1, &m0->i_l1d.in.mode_repl_i);
   ls_input(mp, "mode_wr_i", 1, &m0->i_l1d.in.mode_wr_i);
   ls_input(mp, "mode_alloc_i", 1, &m0->i_l1d.in.mode_alloc_i);
-  ls_input(mp, "mode_hash_i", 1, &m0->i_l1d.in.mode_hash_i);
+  ls_input(mp, "mode_hash_i", 2, &m0->i_l1d.in.mode_hash_i);
   ls_input(mp, "mode_ba_i", 1, &m0->i_l1d.in.mode_ba_i);
   ls_input(mp, "mode_ba_thr_i", 8, &m0->i_l1d.in.mode_ba_thr_i);
   ls_input(mp, "mode_drain_i", 2, &m0->mrpb_in.mode_drain_i);

@@ -13,6 +13,7 @@ const char *const gref_rule_name[GR_NRULES] = {
     "MQ_STORE",    "CHECK_ORDER", "MSHR_ENTRIES", "MSHR_MERGE",       "REPL",           "LRU_HIT_TOUCH",
     "WRITE",       "NO_WALLOC",   "ALLOC",        "INDEX",            "QUEUE_FIFO",     "REL_OLDEST",
     "PORT_BUSY",   "BA_BALANCE",  "BA_TAGONLY",   "BA_PSEUDO",        "BA_REUSE",       "BYP_FILL_PORT",
+    "IPOLY",       "XOR",
     "S_SECTOR_MISS", "S_WE_SECTOR", "S_RESERVE_ONE", "S_FILL_PROBE", "S_ALLOC_TOUCH", "S_MSHR_ATOM"};
 
 const char *const gref_rule_text[GR_NRULES] = {
@@ -40,6 +41,8 @@ const char *const gref_rule_text[GR_NRULES] = {
     "BA pseudo-hit fetches the line and re-reserves it",
     "BA: a load hit sets the reuse bit",
     "a bypassed fill takes only the response port (a load hit waits, other requests go)",
+    "IPOLY set index as GPGPU-Sim's ipoly_hash_function equations",
+    "XOR set index: the set bits XOR the next log2(sets) line bits",
     "sectored: a present line with the request's sector invalid is a SECTOR_MISS on that line",
     "sectored: a write-evict store hit invalidates only its sector",
     "sectored: ON_MISS line allocation reserves only the request's sector",
@@ -104,7 +107,47 @@ static unsigned idx_fermi(const gref_t *r, uint32_t addr) {
   if (r->c.sets == 64) s |= ((addr >> 12) & 1u) << 5;
   return s % r->c.sets;
 }
+/* IPOLY (GPGPU-Sim HASH_IPOLY_FUNCTION): higher_bits = addr >> (line bits
+ * + set bits), index = the linear set; hashing.cc's ipoly_hash_function
+ * gives each set bit b as index bit b XOR a list of higher_bits bits, for 16,
+ * 32 and 64 sets.  The lists below are those equations (-1 ends a list). */
+static const signed char ipoly16[4][10] = {
+    {11, 10, 9, 8, 6, 4, 3, 0, -1}, {12, 8, 7, 6, 5, 3, 1, 0, -1}, {9, 8, 7, 6, 4, 2, 1, -1}, {10, 9, 8, 7, 5, 3, 2, -1}};
+static const signed char ipoly32[5][11] = {{13, 12, 11, 10, 9, 6, 5, 3, 0, -1}, {14, 13, 12, 11, 10, 7, 6, 4, 1, -1},
+                                           {14, 10, 9, 8, 7, 6, 3, 2, 0, -1},   {11, 10, 9, 8, 7, 4, 3, 1, -1},
+                                           {12, 11, 10, 9, 8, 5, 4, 2, -1}};
+static const signed char ipoly64[6][11] = {{18, 17, 16, 15, 12, 10, 6, 5, 0, -1}, {15, 13, 12, 11, 10, 7, 5, 1, 0, -1},
+                                           {16, 14, 13, 12, 11, 8, 6, 2, 1, -1}, {17, 15, 14, 13, 12, 9, 7, 3, 2, -1},
+                                           {18, 16, 15, 14, 13, 10, 8, 4, 3, -1}, {17, 16, 15, 14, 11, 9, 5, 4, -1}};
+static unsigned log2_sets(const gref_t *r) { unsigned n = 0; while ((1u << n) < r->c.sets) n++; return n; }
+static unsigned idx_ipoly(const gref_t *r, uint32_t addr) {
+  const unsigned n = log2_sets(r);
+  const uint32_t hi = addr >> (r->offw + n), index = (addr >> r->offw) & (r->c.sets - 1);
+  const signed char *eq;
+  unsigned stride;
+  if (n == 4) eq = &ipoly16[0][0], stride = 10;
+  else if (n == 5) eq = &ipoly32[0][0], stride = 11;
+  else if (n == 6) eq = &ipoly64[0][0], stride = 11;
+  else return index; /* GPGPU-Sim asserts; the configuration refuses it */
+  unsigned s = 0;
+  for (unsigned b = 0; b < n; b++) {
+    unsigned bit = (index >> b) & 1u;
+    for (const signed char *a = eq + b * stride; *a >= 0; a++)
+      if (!(b == 0 && *a == 0 && ALT(GR_IPOLY))) bit ^= (hi >> *a) & 1u; /* alt: set bit 0 without a[0] */
+    s |= bit << b;
+  }
+  return s;
+}
+/* XOR (GPGPU-Sim BITWISE_XORING_FUNCTION, bitwise_hash_function):
+ * index ^ (higher_bits & (sets-1)). */
+static unsigned idx_xor(const gref_t *r, uint32_t addr) {
+  const unsigned n = log2_sets(r);
+  const uint32_t hi = addr >> (r->offw + n + (ALT(GR_XOR) ? 1u : 0u)), index = (addr >> r->offw) & (r->c.sets - 1);
+  return (index ^ hi) & (r->c.sets - 1);
+}
 unsigned gref_set(const gref_t *r, uint32_t addr) {
+  if (r->c.hash == GREF_IDX_IPOLY) return idx_ipoly(r, addr);
+  if (r->c.hash == GREF_IDX_XOR) return idx_xor(r, addr);
   int fermi_ok = r->c.sets == 32 || r->c.sets == 64;
   if (!ALT(GR_INDEX)) return r->c.hash ? idx_fermi(r, addr) : idx_linear(r, addr);
   if (r->c.hash) return idx_linear(r, addr);

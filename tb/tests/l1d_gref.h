@@ -77,6 +77,8 @@ enum {
   GR_BA_PSEUDO,       /* BA pseudo-hit fetches the line and re-reserves it (alt: bypassed again) */
   GR_BA_REUSE,        /* BA: a load hit sets the reuse bit (alt: it does not) */
   GR_BYP_FILL_PORT,   /* a bypassed fill takes only the response port: D's other requests go (alt: it owns the cycle as a line fill does) */
+  GR_IPOLY,           /* IPOLY set index: GPGPU-Sim's ipoly_hash_function equations (alt: set bit 0 without its a[0] term) */
+  GR_XOR,             /* XOR set index: index ^ (higher_bits & (sets-1)) (alt: higher_bits taken one bit higher) */
   /* sectored lines (issue 23; no effect with one sector); the alternative
    * is wrong on purpose (teeth) */
   GR_S_SECTOR_MISS,   /* a present line with the request's sector invalid is a SECTOR_MISS on that line (alt: a line miss, a new way) */
@@ -91,6 +93,8 @@ extern const char *const gref_rule_name[GR_NRULES];
 extern const char *const gref_rule_text[GR_NRULES];
 
 #define GR_FIRST_SECTOR_RULE GR_S_SECTOR_MISS
+/* gref_cfg_t.alt is a 32-bit mask: one bit per rule */
+_Static_assert(GR_NRULES <= 32, "gref_cfg_t.alt has 32 bits");
 static inline int gref_rule_is_sector(int k) { return k >= GR_FIRST_SECTOR_RULE && k < GR_NRULES; }
 
 /* Outcome and fail codes: the project's (L1D_OUT_*, L1D_FAIL_*); the bypass
@@ -98,6 +102,8 @@ static inline int gref_rule_is_sector(int k) { return k >= GR_FIRST_SECTOR_RULE 
  * csim/params.def has them (l1d_gref.c checks that they agree once it does). */
 enum { GREF_FAIL_BYP_QUEUE = 6, GREF_OUT_SECTOR_MISS = 4, GREF_NOUT = 5 };
 enum { GREF_MAX_SECTORS = 8 };
+/* Set-index functions (GPGPU-Sim's set_index_function letters L, H, P, X). */
+enum { GREF_IDX_LINEAR, GREF_IDX_FERMI, GREF_IDX_IPOLY, GREF_IDX_XOR };
 /* A sector's status (GPGPU-Sim's cache_block_state without MODIFIED). */
 enum { GREF_INVALID, GREF_RESERVED, GREF_VALID };
 
@@ -106,7 +112,7 @@ typedef struct {
   unsigned fifo;     /* 0 LRU, 1 FIFO */
   unsigned through;  /* 0 write-evict, 1 write-through */
   unsigned on_fill;  /* 0 allocate on miss, 1 on fill */
-  unsigned hash;     /* 0 linear, 1 Fermi hash */
+  unsigned hash;     /* set index: GREF_IDX_LINEAR, _FERMI, _IPOLY (16/32/64 sets), _XOR */
   unsigned ba, thr;  /* Bypass-Aware mode and its threshold */
   unsigned sectors;  /* sectors per line: 0 or 1 a line cache, else a power of two <= 8 (4: GPGPU-Sim's S:); not with BA */
   unsigned gpgpusim_leak; /* allocate (and leak) a reserved way on a tag-miss merge, as GPGPU-Sim does */

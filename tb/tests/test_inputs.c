@@ -55,6 +55,9 @@ static void test_gpgpusim_forms(tc_t *t) {
   TC_CHECK(t, !gs(&c, "32:128:4,L:L:m:N,A:32:8,8", &k) && CFG(&c, L1D_INDEX) == L1D_INDEX_LINEAR, "3.x, 4 policy fields: %s", k.buf);
   TC_CHECK(t, !gs(&c, "32:128:4,L:L:m:N:H,A:32:8,8", &k) && CFG(&c, L1D_INDEX) == L1D_INDEX_FERMI, "3.x with set index");
   TC_CHECK(t, !gs(&c, "N:32:128:4,L:L:m:N:H,S:64:8,8", &k) && CFG(&c, L1D_MSHR_ENTRIES) == 64, "4.x GTX480 (MSHR S)");
+  TC_CHECK(t, !gs(&c, "N:32:128:4,L:L:m:N:P,A:32:8,8", &k) && CFG(&c, L1D_INDEX) == L1D_INDEX_IPOLY, "set index P (IPOLY, 32 sets): %s", k.buf);
+  TC_CHECK(t, !gs(&c, "N:64:128:6,L:L:m:N:P,A:32:8,8", &k) && CFG(&c, L1D_INDEX) == L1D_INDEX_IPOLY, "set index P (IPOLY, 64 sets)");
+  TC_CHECK(t, !gs(&c, "N:4:128:48,L:L:m:N:X,A:64:32,64", &k) && CFG(&c, L1D_INDEX) == L1D_INDEX_XOR, "set index X (bitwise XOR, 4 sets)");
   TC_CHECK(t, !gs(&c, "N:64:128:6,F:T:f:N:L,A:16:4,16:0", &k) && CFG(&c, L1D_MISSQ) == 16 &&
                   CFG(&c, L1D_REPL) == L1D_REPL_FIFO && CFG(&c, L1D_WRITE) == L1D_WRITE_THROUGH &&
                   CFG(&c, L1D_ALLOC) == L1D_ALLOC_ON_FILL && CFG(&c, L1D_WAYS) == 6, "miss queue:result fifo");
@@ -77,7 +80,10 @@ static void test_gpgpusim_forms(tc_t *t) {
       {"N:32:128:4,L:B:m:N:H,A:32:8,8", "field wr: B (write-back)"},
       {"N:32:128:4,L:R:m:N:H,A:32:8,8", "field wr: R (read-only)"},
       {"N:32:128:4,L:L:m:W:H,A:32:8,8", "field wr_alloc: W (write-allocate)"},
-      {"N:32:128:4,L:L:m:N:P,A:32:8,8", "field set_idx: P (IPOLY hash)"},
+      {"N:128:128:4,L:L:m:N:P,A:32:8,8", "field set_idx: P (IPOLY) with 128 sets; expected 16, 32 or 64 sets"},
+      {"N:8:128:4,L:L:m:N:P,A:32:8,8", "field set_idx: P (IPOLY) with 8 sets; expected 16, 32 or 64 sets"},
+      {"N:32:128:4,L:L:m:N:C,A:32:8,8", "field set_idx: C (custom hash"},
+      {"N:32:128:4,L:L:m:N:Q,A:32:8,8", "field set_idx: 'Q' is not a GPGPU-Sim value here"},
       {"N:32:128:4,L:L:m:N:H,F:32:8,8:4", "field mshr: F (texture-cache FIFO)"},
       {"N:32:128:4,L:L:m:N:H,A:2048:8,8", "field entries: 2048"},
       {"N:32:128:4,L:L:m:N:H,A:32:8,8:0,32", "field data_port: 32 bytes per cycle"},

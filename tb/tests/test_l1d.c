@@ -527,6 +527,69 @@ static void test_cfg(tc_t *tc) {
   tc_group_end(tc);
 }
 
+/* IPOLY and XOR set indexes (issue 23 item 3), expectations worked by hand
+ * from GPGPU-Sim's hashing.cc, 128-byte lines (line bits 0..6):
+ *  IPOLY, 2^n sets: higher_bits a = addr >> (7 + n), index = the linear set;
+ *  set bit b = index bit b ^ the a[] bits of its equation:
+ *   32 sets (a = addr >> 12): bit0 a13 a12 a11 a10 a9 a6 a5 a3 a0; bit1 a14
+ *   a13 a12 a11 a10 a7 a6 a4 a1; bit2 a14 a10 a9 a8 a7 a6 a3 a2 a0; bit3 a11
+ *   a10 a9 a8 a7 a4 a3 a1; bit4 a12 a11 a10 a9 a8 a5 a4 a2.
+ *   - 0x1000: a0 only -> bits 0 and 2 -> 5
+ *   - 0x1080: index 1 and a0 -> 1 ^ 5 = 4
+ *   - 0x2000: a1 only -> bits 1 and 3 -> 10
+ *   - 1<<26: a14 only -> bits 1 and 2 -> 6
+ *   - 1<<27: a15, in no equation -> 0 (the L2's whole-line remainder would not be 0)
+ *   16 sets (a = addr >> 11): bit0 a11 a10 a9 a8 a6 a4 a3 a0; bit1 a12 a8 a7
+ *   a6 a5 a3 a1 a0; bit2 a9 a8 a7 a6 a4 a2 a1; bit3 a10 a9 a8 a7 a5 a3 a2.
+ *   - 0x800: a0 -> bits 0, 1 -> 3;  1<<23: a12 -> bit 1 -> 2;  1<<24: a13 -> 0
+ *   64 sets (a = addr >> 13): bit0 a18 a17 a16 a15 a12 a10 a6 a5 a0; bit1 a15
+ *   a13 a12 a11 a10 a7 a5 a1 a0; ... bit4 a18 a16 a15 a14 a13 a10 a8 a4 a3.
+ *   - 0x2000: a0 -> bits 0, 1 -> 3;  1<<31: a18 -> bits 0 and 4 -> 17
+ *  XOR: index ^ (a & (sets-1)):
+ *   - 32 sets, 0x1180: index 3, a 1 -> 2;  0x3F000: index 0, a 0x3F -> 31
+ *   - 64 sets, (5 << 13) | (6 << 7): 6 ^ 5 = 3 */
+static void test_index_hash(tc_t *tc) {
+  tc_group_begin(tc, "IPOLY and XOR set index (hand-derived from GPGPU-Sim's equations)");
+  const uint32_t P = L1D_INDEX_IPOLY, X = L1D_INDEX_XOR;
+  TC_CHECK(tc, l1d_index(0x1000, 7, 32, P) == 5, "ipoly 32 sets: 0x1000 (a0) -> 5: %u", l1d_index(0x1000, 7, 32, P));
+  TC_CHECK(tc, l1d_index(0x1080, 7, 32, P) == 4, "ipoly 32 sets: 0x1080 (index 1, a0) -> 4: %u", l1d_index(0x1080, 7, 32, P));
+  TC_CHECK(tc, l1d_index(0x2000, 7, 32, P) == 10, "ipoly 32 sets: 0x2000 (a1) -> 10: %u", l1d_index(0x2000, 7, 32, P));
+  TC_CHECK(tc, l1d_index(1u << 26, 7, 32, P) == 6, "ipoly 32 sets: 1<<26 (a14) -> 6: %u", l1d_index(1u << 26, 7, 32, P));
+  TC_CHECK(tc, l1d_index(1u << 27, 7, 32, P) == 0 && ipoly_mod(1u << 20, 32, 5) != 0,
+           "ipoly 32 sets: 1<<27 (a15, in no equation) -> 0, where the whole-line remainder is %u", ipoly_mod(1u << 20, 32, 5));
+  TC_CHECK(tc, l1d_index(0x800, 7, 16, P) == 3 && l1d_index(1u << 23, 7, 16, P) == 2 && l1d_index(1u << 24, 7, 16, P) == 0,
+           "ipoly 16 sets: 0x800 -> 3, 1<<23 (a12) -> 2, 1<<24 (a13) -> 0: %u %u %u", l1d_index(0x800, 7, 16, P),
+           l1d_index(1u << 23, 7, 16, P), l1d_index(1u << 24, 7, 16, P));
+  TC_CHECK(tc, l1d_index(0x2000, 7, 64, P) == 3 && l1d_index(1u << 31, 7, 64, P) == 17,
+           "ipoly 64 sets: 0x2000 (a0) -> 3, 1<<31 (a18) -> 17: %u %u", l1d_index(0x2000, 7, 64, P), l1d_index(1u << 31, 7, 64, P));
+  TC_CHECK(tc, l1d_index(0x1180, 7, 32, X) == 2 && l1d_index(0x3F000, 7, 32, X) == 31 &&
+               l1d_index((5u << 13) | (6u << 7), 7, 64, X) == 3,
+           "xor: 0x1180 -> 2, 0x3F000 -> 31 (32 sets); 5<<13|6<<7 -> 3 (64 sets): %u %u %u", l1d_index(0x1180, 7, 32, X),
+           l1d_index(0x3F000, 7, 32, X), l1d_index((5u << 13) | (6u << 7), 7, 64, X));
+  /* IPOLY spreads every power-of-two stride of lines over all sets (Rau): 32 lines 2^k apart, k = 0..14, take 32 sets */
+  int spread = 1;
+  for (unsigned k = 0; k <= 14; k++) {
+    uint32_t seen = 0;
+    for (uint32_t i = 0; i < 32; i++) seen |= 1u << l1d_index((i << k) << 7, 7, 32, P);
+    spread &= seen == 0xFFFFFFFFu;
+  }
+  TC_CHECK(tc, spread, "ipoly 32 sets: every stride of 2^0..2^14 lines covers all 32 sets");
+  l1sys_cfg_t cfg;
+  l1d_geom_t g;
+  cfg_defaults(&cfg);
+  cfg_set(&cfg, "L1D_SETS=8", "t");
+  cfg_set(&cfg, "L1D_INDEX=IPOLY", "t");
+  TC_CHECK(tc, l1d_geom_from_cfg(&cfg, &g) == -1, "IPOLY with 8 sets rejected");
+  cfg_defaults(&cfg);
+  TC_CHECK(tc, !l1d_parse_gpgpusim(&cfg, "N:16:128:4,L:L:m:N:P,A:32:8,8") && CFG(&cfg, L1D_INDEX) == L1D_INDEX_IPOLY &&
+               !l1d_geom_from_cfg(&cfg, &g), "dl1 set_idx P -> IPOLY (16 sets)");
+  TC_CHECK(tc, !l1d_parse_gpgpusim(&cfg, "N:8:128:4,L:L:m:N:X,A:32:8,8") && CFG(&cfg, L1D_INDEX) == L1D_INDEX_XOR &&
+               !l1d_geom_from_cfg(&cfg, &g), "dl1 set_idx X -> XOR (8 sets)");
+  TC_CHECK(tc, l1d_parse_gpgpusim(&cfg, "N:128:128:4,L:L:m:N:P,A:32:8,8") == -1, "P with 128 sets refused");
+  TC_CHECK(tc, l1d_parse_gpgpusim(&cfg, "N:32:128:4,L:L:m:N:C,A:32:8,8") == -1, "C (custom) refused");
+  tc_group_end(tc);
+}
+
 /* One-at-a-time streams: each request completes before the next. */
 static void test_ref(tc_t *tc) {
   static const char *const cfgs[][4] = {
@@ -784,6 +847,7 @@ int main(void) {
   test_remote(&tc);
   test_atax(&tc);
   test_cfg(&tc);
+  test_index_hash(&tc);
   test_ref(&tc);
   test_gpgpusim_rules(&tc);
   test_pipeline(&tc);

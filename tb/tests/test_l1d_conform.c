@@ -102,7 +102,8 @@ static void conf_ref(conf_t *cf) {
   c->fifo = CFG(&cf->cfg, L1D_REPL) == L1D_REPL_FIFO;
   c->through = CFG(&cf->cfg, L1D_WRITE) == L1D_WRITE_THROUGH;
   c->on_fill = CFG(&cf->cfg, L1D_ALLOC) == L1D_ALLOC_ON_FILL;
-  c->hash = CFG(&cf->cfg, L1D_INDEX) == L1D_INDEX_FERMI;
+  const long long ix = CFG(&cf->cfg, L1D_INDEX);
+  c->hash = ix == L1D_INDEX_FERMI ? GREF_IDX_FERMI : ix == L1D_INDEX_IPOLY ? GREF_IDX_IPOLY : ix == L1D_INDEX_XOR ? GREF_IDX_XOR : GREF_IDX_LINEAR;
   c->ba = (unsigned)CFG(&cf->cfg, L1D_BA);
   c->thr = (unsigned)CFG(&cf->cfg, L1D_BA_THRESHOLD);
   int sid = cfg_find("L1D_SECTORS"); /* issue 23: a parameter once the model has sectors */
