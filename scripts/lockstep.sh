@@ -135,6 +135,14 @@ VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array 65536 --trace-max-width
 # forgets to reset diverges at cycle 0.  (One build instead of two per
 # block and config: make test builds each harness once.)
 VFLAGS+=(--x-assign unique --x-initial unique)
+# -fno-const-bit-op-tree: Verilator 5.006 (Debian's) rewrites XOR/XNOR trees
+# wrongly in V3Const's bit-op-tree pass (verilator/verilator#4059, fixed in
+# 5.010): Yosys netlists full of XNOR2X1 cells (an IPOLY set index, a
+# divider) then simulate to values no cell computes -- shell_l2@small's
+# netlist wrote set 0 where every cell gives 2 (docs/synthesis.md,
+# "Gate-level lockstep").  Off in every harness, RTL ones too: the pass
+# is only a speed-up.
+VFLAGS+=(-fno-const-bit-op-tree)
 # ccache (Debian's, installed by scripts/install_deps.sh) under Verilator's
 # own OBJCACHE hook: a harness whose generated C++ was compiled before, in
 # this clone or another on the machine, builds from the cache
@@ -146,7 +154,7 @@ if [ -n "${LS_SPEED:-}" ]; then
   case " ${args[*]} " in *" --mode rtl "*) ;; *) echo "error: LS_SPEED=1 (a build without public state) runs only --mode rtl (MODE=rtl)" >&2; exit 2 ;; esac
   # how a user builds for speed: -O3, no tracing, no assertions, and no
   # public state (ls_pub.vlt and ls_ptrs.inc emptied; only the harness's port variables)
-  VFLAGS=(--cc --build --vpi -O3 -j 2 -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 --top-module ls_top
+  VFLAGS=(--cc --build --vpi -O3 -j 2 -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 -fno-const-bit-op-tree --top-module ls_top
     --timescale 1ns/1ns -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=2048 -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O3")
   printf '`verilator_config\n// speed build: no public state\n' >"$tmp"/ls_pub.vlt
   : >"$tmp"/ls_ptrs.inc
