@@ -223,6 +223,16 @@ if [ $stale = 1 ]; then
 fi
 # the C++ glue: rebuilt with the harness or when tb/engine/vglue.cpp changes
 if [ $stale = 1 ] || [ tb/engine/vglue.cpp -nt "$dir/vglue.o" ]; then
+  # ls_ptrs.inc names each multi-dimensional array as a member of the root
+  # class; one inside a module kept as its own class (the block's
+  # vlt_no_inline) is a member of that instance's object in the model's
+  # symbol table instead: LS_PTRI(name, instance, member), the instance
+  # being the longest TOP__<prefix> that Vls_top__Syms.h declares
+  awk 'FNR == NR { if (match($0, /[ \t]TOP__[A-Za-z0-9_]+;/)) inst[substr($0, RSTART + 6, RLENGTH - 7)] = 1; next }
+       /^LS_PTR\(/ { m = $NF; sub(/\)$/, "", m); best = ""
+         for (i in inst) if (index(m, i "__DOT__") == 1 && length(i) > length(best)) best = i
+         if (best != "") { $NF = "TOP__" best ", " substr(m, length(best) + 8) ")"; sub(/^LS_PTR\(/, "LS_PTRI(") } }
+       { print }' "$dir/obj/Vls_top__Syms.h" "$dir/ls_ptrs.inc" >"$dir/ls_ptrs_res.inc"
   g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=2048 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
     -I"$dir" -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
     -c tb/engine/vglue.cpp -o "$dir/vglue.o"

@@ -733,7 +733,8 @@ const ls_block_t ls_block_shell = {
     .help = "GPU shell top: SMs with their bypass controllers, the CCN ring, dispatcher, crossbars, L2 banks; "
             "workload (SHELL_WORKLOAD, SHELL_TAGS) and DRAM from the environment",
     .param_blocks = SHELL_PARAM_BLOCKS,
-    .vlt_inline = "shell_sm shell_l2 l1d",
+    .vlt_inline = "l1d",
+    .vlt_no_inline = "shell_sm shell_l2",
     .create = create,
     .destroy = destroy,
     .declare = declare,

@@ -146,10 +146,15 @@ typedef struct ls_block {
   int no_clock;
   /* 1 for a DUT with clk_i but no rst_ni (e.g. the memory wrapper). */
   int no_reset;
-  /* Optional: modules Verilator must inline (space separated), so the
-   * multi-dimensional arrays of their instances under generate loops are
-   * members of the model the glue can reach (NULL: Verilator decides). */
+  /* Optional: modules Verilator must inline (space separated) into the
+   * module that instantiates them (NULL: Verilator decides). */
   const char *vlt_inline;
+  /* Optional: modules Verilator must keep as classes of their own (space
+   * separated): one C++ body for all their instances instead of a copy per
+   * instance, so a many-SM harness compiles in a fraction of the time.  The
+   * multi-dimensional arrays inside them are then members of the instance's
+   * object; scripts/lockstep.sh resolves each ls_ptrs.inc entry to it. */
+  const char *vlt_no_inline;
   /* Optional, for --bench (C alone against RTL alone): stop counting
    * functional coverage and keeping anything only coverage reads; called
    * once after declare().  The engine also skips check() then.  A block

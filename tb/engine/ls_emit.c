@@ -55,10 +55,13 @@ static void emit_pub(FILE *f, const ls_block_t *b, const struct ls_map *m) {
     }
     if (!dup) fprintf(f, "public_flat_rd -module \"*\" -var \"%s\"\n", leaf);
   }
-  if (b->vlt_inline) { /* sub-modules the model must inline (their arrays become the top's members) */
+  const struct { const char *list, *verb; } inl[] = {{b->vlt_inline, "inline"}, {b->vlt_no_inline, "no_inline"}};
+  for (size_t k = 0; k < sizeof inl / sizeof inl[0]; k++) {
+    if (!inl[k].list) continue;
     char mods[256];
-    snprintf(mods, sizeof mods, "%s", b->vlt_inline);
-    for (char *t = strtok(mods, " "); t; t = strtok(NULL, " ")) fprintf(f, "inline -module \"%s\"\n", t);
+    snprintf(mods, sizeof mods, "%s", inl[k].list);
+    char *save = NULL;
+    for (char *t = strtok_r(mods, " ", &save); t; t = strtok_r(NULL, " ", &save)) fprintf(f, "%s -module \"%s\"\n", inl[k].verb, t);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include "Vls_top.h"
 #include "Vls_top___024root.h"
+#include "Vls_top__Syms.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "verilated_sym_props.h"
@@ -54,11 +55,15 @@ extern "C" void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) 
   // model member (ls_ptrs.inc, generated with the harness); returns the
   // member's size in bytes as *elems and 0 as *ent_bytes.
   struct Ent { const char *name; void *p; size_t bytes; };
+  // (ls_ptrs_res.inc: ls_ptrs.inc with members of a module Verilator kept as
+  // a class of its own resolved to that instance's object, LS_PTRI)
 #define LS_PTR(n, member) {n, static_cast<void *>(&g->top->rootp->member), sizeof(g->top->rootp->member)},
+#define LS_PTRI(n, inst, member) {n, static_cast<void *>(&g->top->rootp->vlSymsp->inst.member), sizeof(g->top->rootp->vlSymsp->inst.member)},
   const Ent members[] = {
-#include "ls_ptrs.inc"
+#include "ls_ptrs_res.inc"
       {nullptr, nullptr, 0}};
 #undef LS_PTR
+#undef LS_PTRI
   for (const Ent *e = members; e->name; e++)
     if (!std::strcmp(e->name, name)) {
       *elems = static_cast<unsigned>(e->bytes);
