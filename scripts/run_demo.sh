@@ -14,7 +14,7 @@ case "$ALL" in ""|0|1) ;; *) echo "error: parameter ALL: '$ALL': expected 1 (mak
 SEED=${SEED:-1}
 [[ "$SEED" =~ ^[0-9]+$ ]] || { echo "error: parameter SEED: '$SEED' is not a non-negative integer" >&2; exit 2; }
 echo "make run: building the C models and the engine"
-make -s build >/dev/null &
+make -s -j"$(nproc)" build >/dev/null &  # both cores: the C build is the first minute of a fresh run
 bpid=$!
 t0=$SECONDS
 while kill -0 $bpid 2>/dev/null; do # a line every 8 s, never silent
