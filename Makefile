@@ -342,9 +342,13 @@ shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanis
 # (tb/configs/shell/sim/papers/) against its claims (tb/papers/claims.tsv), with the experiments that
 # explain a difference (tb/papers/explain.tsv) -> docs/papers.md,
 # docs/img/papers_*.png; resumable (runs in build/papers/)
-.PHONY: papers
+.PHONY: papers papers-lockstep
 papers: $(B)/bin/shell-sim $(B)/bin/chss-classify
 	@bash scripts/install_deps.sh && bash scripts/papers.sh $(PAPERS)
+# make papers-lockstep: one kernel per paper on that paper's GPU (4 SMs) in whole-shell system lockstep,
+# once, to its end -> build/papers/lockstep/<paper>/, docs/papers_lockstep.md (PAPERS="mrpb ccn": a subset)
+papers-lockstep: deps build
+	@PAPERS='$(PAPERS)' bash scripts/papers_lockstep.sh
 # make sweeps / make shootout (issue 24 items 4, 5): parameter sweeps on the papers' configs and every
 # mechanism on one GTX480-like config, over a small fixed kernel set (scripts/sweeps.py defines them) ->
 # docs/sweeps.md + docs/img/sweep_*.png, docs/shootout.md + docs/img/shootout.png; resumable (build/sweeps/)

@@ -57,9 +57,13 @@ static_flow() { # workload args (default: ARGS) -> $R/shell.tags
 $B/bin/shell-sim --quiet --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" --seed "$S" --cycles 1 --json $R/.params.json >/dev/null 2>&1
 geo=(); geonote=""
 if [ -z "${RUN_LS_FULL:-}" ]; then
-  for cap in SHELL_SMS:16 L1D_WAYS:32 L1D_MSHR_ENTRIES:64 SHELL_L2_BANKS:16 SHELL_XBAR_BQ:64; do
+  # RUN_LS_CAPS="NAME:MAX ...": other caps (scripts/papers_lockstep.sh locks
+  # each paper's GPU at 4 SMs); a cap the configuration is within changes nothing
+  for cap in ${RUN_LS_CAPS:-SHELL_SMS:16 L1D_WAYS:32 L1D_MSHR_ENTRIES:64 SHELL_L2_BANKS:16 SHELL_XBAR_BQ:64}; do
+    [[ "$cap" =~ ^[A-Z0-9_]+:[0-9]+$ ]] || { echo "error: RUN_LS_CAPS: '$cap': expected NAME:MAX (a parameter and its largest value)" >&2; exit 2; }
     p=${cap%%:*}; m=${cap#*:}
     v=$(grep -o "\"$p\": [0-9]*" $R/.params.json | head -1 | sed 's/.*: //')
+    [ -n "$v" ] || { echo "error: RUN_LS_CAPS: '$p' is not a numeric parameter of the shell (build/bin/shell-sim --json lists them)" >&2; exit 2; }
     if [ -n "$v" ] && [ "$v" -gt "$m" ]; then geo+=(--set "$p=$m"); geonote+=" $p=$m (the config: $v)"; fi
   done
 fi

@@ -22,7 +22,7 @@
 // user reads rdata_o only after it issued a read.  Simulation starts from
 // all-zero contents on both sides; --rand-init loads the array with the same
 // random rows on both sides and copies the RTL's random output register into
-// the C model (tb/ls_map.c, ls_mem_sync).
+// the C model (tb/engine/ls_map.c, ls_mem_sync).
 // Port names are mem_1r1w's plus re_i: the macro stub (scripts/sram_model.sh)
 // uses exactly these pins.
 // C mirror: csim/prim/mem_1r1w_sync.{h,c}.
