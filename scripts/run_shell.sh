@@ -185,6 +185,8 @@ echo "  build/run/shell_lockstep.txt   the lockstep's output; build/run/shell_lo
 [ -n "$wave" ] && echo "  ${wave}  the comparison waveform (gtkwave $wave)"
 echo "reproduce:"
 echo "  make sim WORKLOAD=$W${ARGS:+ ARGS=$ARGS}${C:+ CONFIG=$C}${G:+ GPGPUSIM=$G}${SET:+ SET=\"$SET\"} SEED=$S STATS=gpgpusim"
-echo "  SHELL_WORKLOAD=$W ${LA:+SHELL_WORKLOAD_ARGS=$LA }SHELL_WORKLOAD_ONCE=1 make lockstep BLOCK=shell CONFIG=$C SEED=$S CYCLES=$N WINDOW=0:$WIN"
+# the lockstep as it ran: the user's SET, the reduced geometry, the static flow's tags
+lset="${SET:-}"; for ((i = 1; i < ${#geo[@]}; i += 2)); do lset+="${lset:+ }${geo[$i]}"; done
+echo "  SHELL_WORKLOAD=$W ${LA:+SHELL_WORKLOAD_ARGS=$LA }${topt[1]:+SHELL_TAGS=${topt[1]} }SHELL_WORKLOAD_ONCE=1 make lockstep BLOCK=shell CONFIG=${C:-$G}${lset:+ SET=\"$lset\"} SEED=$S CYCLES=$N WINDOW=0:$WIN"
 echo "  every block in lockstep over each of its configurations: make run ALL=1 (tens of minutes) or make regress"
 exit $lrc
