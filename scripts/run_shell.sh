@@ -54,7 +54,14 @@ static_flow() { # workload args (default: ARGS) -> $R/shell.tags
 # Verilator unrolls every loop over ways and entries) is locked at a reduced geometry, the same RTL and C
 # model, printed as such; RUN_LS_FULL=1 builds the full one.  The geometry
 # is the configuration's (a one-cycle run's JSON), known before the C model runs.
-$B/bin/shell-sim --quiet --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" --seed "$S" --cycles 1 --json $R/.params.json >/dev/null 2>&1
+# (under SHELL_BYPASS=NONE: STATIC and COORD need the static flow's tags to
+# run at all, and the geometry does not depend on the scheme; exit 3, the
+# cycle limit, is this run's normal end)
+perr=$($B/bin/shell-sim --quiet --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" --set SHELL_BYPASS=NONE --seed "$S" --cycles 1 --json $R/.params.json 2>&1 >/dev/null)
+prc=$?
+if [ $prc -ne 0 ] && [ $prc -ne 3 ] || [ ! -s $R/.params.json ]; then
+  echo "make run: the one-cycle run that reads the configuration's geometry failed (exit $prc): $perr" >&2; exit 2
+fi
 geo=(); geonote=""
 if [ -z "${RUN_LS_FULL:-}" ]; then
   # RUN_LS_CAPS="NAME:MAX ...": other caps (scripts/papers_lockstep.sh locks
