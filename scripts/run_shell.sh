@@ -177,7 +177,7 @@ echo
 echo "================ make run: summary ================"
 echo "ran:"
 echo "  C model     workload $W, config $C, seed $S: $ccyc cycles, gpu_tot_ipc $gipc (thread instructions/cycle)  [$t1 s]"
-if [ $lrc -eq 0 ] && [ "$complete" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
+if [ $lrc -eq 0 ] && [ "${complete:-0}" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
 elif [ $lrc -eq 0 ]; then lres="0 divergences, but the workload did NOT run to completion"; lrc=1
 else lres="FAILED (exit $lrc; see build/run/shell_lockstep.txt)"; fi
 echo "  lockstep    workload $W${LA:+ ($LA)}, $N cycles: $lres  [$t2 s${tw:+; before it, $tw s more of the harness build}]"
