@@ -134,10 +134,14 @@ esac
 if [ -n "$LA" ] && [ ${#topt[@]} -gt 0 ]; then static_flow "$LA" || exit 2; fi
 [ ${#geo[@]} -gt 0 ] && copt+=("${geo[@]}")
 # cycles: the C model's run of this size, and a margin for the shell to go idle
-lcyc=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json >/dev/null 2>&1 &&
-       sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
+lerr=$($B/bin/shell-sim --quiet --workload "$W" ${LA:+--args $LA} "${copt[@]}" "${topt[@]}" --seed "$S" --json $R/.probe.json 2>&1 >/dev/null)
+lprc=$?
+lcyc=$([ $lprc -eq 0 ] && sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
 rm -f $R/.probe.json
-[ -n "$lcyc" ] || { echo "make run: the C model did not finish workload $W ${LA:+($LA)}"; exit 1; }
+if [ -z "$lcyc" ]; then # a reduced geometry the configuration refuses is bad input (exit 2), with shell-sim's reason
+  echo "make run: the C model did not finish workload $W ${LA:+($LA)}${geonote:+ at the reduced geometry$geonote} (exit $lprc): $lerr"
+  [ $lprc -eq 2 ] && exit 2; exit 1
+fi
 N=$((lcyc + 100))
 WIN=$((N < 2000 ? N - 1 : 1999))
 echo
