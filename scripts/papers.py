@@ -317,7 +317,7 @@ def main():
              "under \"What makes the difference\" in the paper's section: its runs are declared in "
              "`tb/papers/explain.tsv` and run by `make papers` like the others (same seed, resumable), and "
              "the numbers shown are theirs.\n")
-    o.append("The runs here are the C model's. That it is the RTL's machine on each paper's GPU is checked by `make papers-lockstep`: one kernel per paper on that paper's configuration, capped at 4 SMs of 16 warps, in whole-shell system lockstep to its end (docs/papers_lockstep.md).\n")
+    o.append("The runs here are the C model's. That it is the RTL's machine on each paper's GPU is checked by `make papers-lockstep`: one kernel per paper on that paper's configuration, capped at 4 SMs (of 16 warps; the two-level paper's keep their 64), in whole-shell system lockstep to its end (docs/papers_lockstep.md).\n")
     o.append(conf_md.rstrip() + "\n")
     for p in PAPERS:
         if p not in sizes:
