@@ -139,7 +139,7 @@ lprc=$?
 lcyc=$([ $lprc -eq 0 ] && sed -n 's/^  "cycles": \([0-9]*\),/\1/p' $R/.probe.json)
 rm -f $R/.probe.json
 if [ -z "$lcyc" ]; then # a reduced geometry the configuration refuses is bad input (exit 2), with shell-sim's reason
-  if [ $lprc -eq 2 ]; then echo "error: make run: workload $W ${LA:+($LA)}${geonote:+ at the reduced geometry$geonote}: $lerr" >&2; exit 2; fi
+  if [ $lprc -eq 2 ]; then echo "error: make run: workload $W ${LA:+($LA)}${geonote:+ at the reduced geometry$geonote}: ${lerr#error: }" >&2; exit 2; fi
   echo "make run: the C model did not finish workload $W ${LA:+($LA)}${geonote:+ at the reduced geometry$geonote} (exit $lprc): $lerr"; exit 1
 fi
 N=$((lcyc + 100))
