@@ -75,6 +75,15 @@ if [ -z "${RUN_LS_FULL:-}" ]; then
   done
 fi
 rm -f $R/.params.json
+# the reduced geometry must be one the configuration takes (e.g. the two-level
+# BDU's W threshold needs that many warp slots): checked now, before the C
+# model and the harness build (a one-cycle run; under NONE for STATIC/COORD,
+# which need tags)
+if [ ${#geo[@]} -gt 0 ]; then
+  gb=(); case "$sch" in STATIC|COORD) gb=(--set SHELL_BYPASS=NONE) ;; esac
+  gerr=$($B/bin/shell-sim --quiet --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" "${geo[@]}" "${gb[@]}" --seed "$S" --cycles 1 2>&1 >/dev/null)
+  if [ $? -eq 2 ]; then echo "error: make run: the lockstep's reduced geometry$geonote: ${gerr#error: }" >&2; exit 2; fi
+fi
 # The harness (one Verilator build, the long step of a first run) depends on
 # the configuration, not on the workload: it builds on the other core while
 # the C model and the size probes below run (the C model and Verilator's

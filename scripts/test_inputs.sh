@@ -354,6 +354,7 @@ refused "make run SET= is used (another block's parameter refused)" "parameter F
 refused "make run ARGS= is used (a bad argument refused)" "option --args: 'n=0' for workload atax" mk run ARGS=n=0
 refused "make run SEED= of 23 digits" "option --seed: '12345678901234567890123'" mk run SEED=12345678901234567890123
 refused "make run RUN_LS_CAPS= a cap without its maximum" "RUN_LS_CAPS: 'SHELL_SMS4': expected NAME:MAX" env RUN_LS_CAPS=SHELL_SMS4 bash -c "make -s run 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
+refused "make run RUN_LS_CAPS= a reduced geometry the configuration refuses (the two-level BDU's W = 42 of 16 warp slots)" "reduced geometry SHELL_WARPS=16 (the config: 64): parameter BDU_THR_W=42" env RUN_LS_CAPS=SHELL_WARPS:16 bash -c "make -s run WORKLOAD=pathfinder CONFIG=tb/configs/shell/sim/papers/twolevel.cfg 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
 refused "make run RUN_LS_CAPS= a name that is no shell parameter" "RUN_LS_CAPS: 'SHELL_SMZ' is not a numeric parameter" env RUN_LS_CAPS=SHELL_SMZ:4 bash -c "make -s run 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
 refused "make lockstep WORKLOAD= on a block that replays none" "variable WORKLOAD: make lockstep takes it only with BLOCK=shell" mk lockstep BLOCK=l1d WORKLOAD=atax
 refused "make lockstep JSON= (its results file is STATS=)" "variable JSON: make lockstep does not take it" mk lockstep BLOCK=l1d JSON=$T/x.json
