@@ -10,14 +10,15 @@
 #  5. lockstep: every block and primitive, every config, short runs, several
 #     seeds; fault injection: every fault in tb/faults/*.txt caught at the
 #     named signal (two jobs at a time)
-#  6. state maps: every register of each block's RTL present in its state map
-#  7. waveforms: divergences' save files opened in GTKWave under Xvfb
-#  8. bad input: exit code 2 and one clear message; exit codes through make
-#  9. functional coverage: every declared point hit; the check fails without bypass stimulus
-# 10. synthesis: the small blocks synthesize and time, storage bits as
+#  6. functional coverage: every declared point hit; the check fails without bypass stimulus
+#  7. state maps: every register of each block's RTL present in its state map
+#  8. waveforms: divergences' save files opened in GTKWave under Xvfb
+#  9. bad input: exit code 2 and one clear message; exit codes through make
+# 10. SRAM model: the fit to OpenRAM's macros, register files, banking, the port rule
+# 11. synthesis: the small blocks synthesize and time, storage bits as
 #     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
-# 11. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
-# 12. regressions on real distributed engines (scripts/regress_selftest.sh, a minute
+# 12. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
+# 13. regressions on real distributed engines (scripts/regress_selftest.sh, a minute
 #     and a half): a one-machine Slurm cluster and GNU parallel over a loopback sshd,
 #     a killed run reported and re-run by --resume, dead nodes/machines exit 2
 set -u
@@ -27,7 +28,7 @@ LOG=$B/test-logs
 mkdir -p $LOG
 pass=0; fail=0
 T0=$SECONDS
-NSTEPS=12; STEP=0; STEPNAME=""
+NSTEPS=$(grep -c '^step "' scripts/run_tests.sh); STEP=0; STEPNAME=""  # the step calls below (after the cd above)
 touch $LOG/.last
 say() { echo "$@"; touch $LOG/.last; }
 ok()  { pass=$((pass + 1)); say "PASS $*"; }
