@@ -31,7 +31,7 @@ runs=(
 )
 # per paper, caps other than CAPS: the two-level paper's BDU counts warps
 # against W = 42 of 64 warp slots (BDU_THR_W), so its SMs keep every slot
-declare -A pcaps=([twolevel]="SHELL_SMS:4 SHELL_L2_BANKS:6 L1D_WAYS:32 L1D_MSHR_ENTRIES:64 SHELL_XBAR_BQ:64")
+declare -A pcaps=([twolevel]="$(tr ' ' '\n' <<<"$CAPS" | grep -v '^SHELL_WARPS:' | tr '\n' ' ' | sed 's/ $//')")
 only=${PAPERS:-}
 for p in $only; do
   [ -f tb/configs/shell/sim/papers/$p.cfg ] || { echo "error: PAPERS: '$p': expected some of mrpb coord twolevel ba ccn" >&2; exit 2; }
