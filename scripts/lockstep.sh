@@ -116,6 +116,7 @@ case " ${args[*]} " in
   *" --mode c "*) if [ -z "${FAULT_C:-}" ] && [ -z "${GATE:-}" ] && [ -z "${LS_BUILD_ONLY:-}" ]; then exec $B/bin/lockstep-c --block "$block" "${args[@]}"; fi ;;
 esac
 # 1. the harness for these parameters (exit 2 on a bad parameter)
+. scripts/harness_cache.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 $B/bin/lockstep-c --block "$block" "${args[@]}" --emit-rtl "$tmp"
@@ -148,7 +149,8 @@ VFLAGS+=(-fno-const-bit-op-tree)
 # this clone or another on the machine, builds from the cache
 # (docs/testing.md, "Time")
 # (not part of the harness's cache key: the same harness either way)
-OBJC=(); command -v ccache >/dev/null 2>&1 && OBJC=(-MAKEFLAGS OBJCACHE=ccache)
+OBJC=(); GXX=(g++)
+if command -v ccache >/dev/null 2>&1; then OBJC=(-MAKEFLAGS OBJCACHE=ccache); GXX=(ccache g++); fi # the glue below too
 VTRACE=1
 if [ -n "${LS_SPEED:-}" ]; then
   case " ${args[*]} " in *" --mode rtl "*) ;; *) echo "error: LS_SPEED=1 (a build without public state) runs only --mode rtl (MODE=rtl)" >&2; exit 2 ;; esac
@@ -198,25 +200,35 @@ if [ $stale = 1 ]; then
   cp "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc "$dir"/
   defs=()
   [ $fcap = 1 ] && defs+=(+define+LS_FAULTS)
-  [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building $kind harness for $block in $dir"
   rm -rf "$dir/obj" "$dir/stamp"
   # the stamp takes the build's start time: a source edited while Verilator
   # runs is newer than it, so the next run rebuilds
   touch "$dir/stamp.new"
-  verilator "${VFLAGS[@]}" "${OBJC[@]}" -Mdir "$dir/obj" "${defs[@]}" \
-      "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
-  vpid=$!
-  t0=$SECONDS
-  while kill -0 $vpid 2>/dev/null; do # a line every 8 s: no silent builds
-    sleep 1
-    if [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && [ $SECONDS -gt $t0 ] && kill -0 $vpid 2>/dev/null; then
-      echo "lockstep.sh: still building the $block $kind harness with Verilator ($((SECONDS - t0)) s)" >&2
+  # the machine's harness cache (scripts/harness_cache.sh): keyed by the
+  # content of every file Verilator reads, its options and the tools' versions
+  hkey=$(printf '%s\n' "${VFLAGS[*]}" "defs=${defs[*]:-} faults=$fcap gate=${GATE:-}" |
+         hc_key "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" "$dir/ls_files.txt" "$dir/ls_ptrs.inc")
+  if hc_get "$hkey" "$dir/obj"; then
+    echo "harness from the machine's harness cache, key $hkey" >"$dir/build.log"
+    [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: the $kind harness for $block came from the machine's harness cache ($(hc_dir)/$hkey.tar)"
+  else
+    [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building $kind harness for $block in $dir"
+    verilator "${VFLAGS[@]}" "${OBJC[@]}" -Mdir "$dir/obj" "${defs[@]}" \
+        "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
+    vpid=$!
+    t0=$SECONDS
+    while kill -0 $vpid 2>/dev/null; do # a line every 8 s: no silent builds
+      sleep 1
+      if [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && [ $SECONDS -gt $t0 ] && kill -0 $vpid 2>/dev/null; then
+        echo "lockstep.sh: still building the $block $kind harness with Verilator ($((SECONDS - t0)) s)" >&2
+      fi
+    done
+    if ! wait $vpid; then
+      echo "error: Verilator build of $block failed; see $dir/build.log" >&2
+      tail -20 "$dir/build.log" >&2
+      exit 2
     fi
-  done
-  if ! wait $vpid; then
-    echo "error: Verilator build of $block failed; see $dir/build.log" >&2
-    tail -20 "$dir/build.log" >&2
-    exit 2
+    hc_put "$hkey" "$dir/obj"
   fi
   mv "$dir/stamp.new" "$dir/stamp"
   [ -n "${RTL_DIR:-}" ] && echo "$RTL_DIR" >"$dir/rtldir"
@@ -233,7 +245,7 @@ if [ $stale = 1 ] || [ tb/engine/vglue.cpp -nt "$dir/vglue.o" ]; then
          for (i in inst) if (index(m, i "__DOT__") == 1 && length(i) > length(best)) best = i
          if (best != "") { $NF = "TOP__" best ", " substr(m, length(best) + 8) ")"; sub(/^LS_PTR\(/, "LS_PTRI(") } }
        { print }' "$dir/obj/Vls_top__Syms.h" "$dir/ls_ptrs.inc" >"$dir/ls_ptrs_res.inc"
-  g++ -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=2048 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
+  "${GXX[@]}" -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=2048 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
     -I"$dir" -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
     -c tb/engine/vglue.cpp -o "$dir/vglue.o"
   stale=1

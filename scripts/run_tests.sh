@@ -5,21 +5,26 @@
 # is "N passed, M failed".  Exit 0 when all pass, 1 otherwise.
 #  1. build: C with -Wall -Wextra -Werror (plain and ASan/UBSan)
 #  2. lint: verilator --lint-only -Wall on every RTL module
-#  3. yosys: every RTL file read by Yosys 0.23, each top elaborated
-#  4. C tests (plain and ASan/UBSan); the C models alone under ASan/UBSan
-#  5. lockstep: every block and primitive, every config, short runs, several
-#     seeds; fault injection: every fault in tb/faults/*.txt caught at the
-#     named signal (two jobs at a time)
-#  6. functional coverage: every declared point hit; the check fails without bypass stimulus
-#  7. state maps: every register of each block's RTL present in its state map
-#  8. waveforms: divergences' save files opened in GTKWave under Xvfb
-#  9. bad input: exit code 2 and one clear message; exit codes through make
-# 10. SRAM model: the fit to OpenRAM's macros, register files, banking, the port rule
-# 11. synthesis: the small blocks synthesize and time, storage bits as
-#     documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
-# 12. inputs: every bad-input class, GPGPU-Sim configs, results; fuzzers (short)
-# 13. regressions on real distributed engines (scripts/regress_selftest.sh, a minute
-#     and a half): a one-machine Slurm cluster and GNU parallel over a loopback sshd,
+#  3. everything else that needs no other result, two jobs at a time (2
+#     cores), the longest first, each result printed as its job ends:
+#     - Yosys 0.23 reads every RTL file and elaborates each top
+#     - the C tests, plain and ASan/UBSan; the C models alone under ASan/UBSan
+#     - lockstep: every block and primitive, every config make test keeps,
+#       short runs, several seeds; fault injection: every fault in
+#       tb/faults/*.txt caught at the named signal
+#     - synthesis: the small blocks synthesize and time, storage bits as
+#       documented, gate-level lockstep of the mapped netlists (scripts/synth_test.sh)
+#     - bad input: exit code 2 and one clear message (scripts/bad_input_tests.sh,
+#       scripts/test_inputs.sh); the shell's, the papers' and the sweeps' checks
+#     - the SRAM model: the fit to OpenRAM's macros, register files, banking
+#     - fuzzers (short)
+#  4. functional coverage: every declared point hit by the runs of step 3;
+#     the check fails without bypass stimulus
+#  5. state maps: every register of each block's RTL present in its state map
+#  6. waveforms: divergences' save files opened in GTKWave under Xvfb
+#  7. regressions on real distributed engines (scripts/regress_selftest.sh, a minute
+#     and a half, alone: its checks time Slurm's and sshd's answers): a
+#     one-machine Slurm cluster and GNU parallel over a loopback sshd,
 #     a killed run reported and re-run by --resume, dead nodes/machines exit 2
 set -u
 cd "$(dirname "$0")/.."
@@ -56,44 +61,59 @@ step "build (C model, engine, tests; plain and sanitized)"; stepfile
 if out=$(make -s -j"$(nproc)" build ctest-build 2>&1); then ok "build: C model, engine and tests with -Wall -Wextra -Werror (plain and sanitized)"
 else bad "build"; echo "$out" | tail -30; echo "$pass passed, $((fail)) failed"; exit 1; fi
 
-# 2-3. lint and yosys
+# 2. lint
 step "lint (verilator --lint-only -Wall, every module as top)"; stepfile
 tally "$(bash scripts/lint.sh 2>&1)"
-step "yosys 0.23 read of every RTL file, every block top elaborated"; stepfile
-tally "$(bash scripts/yosys_read.sh 2>&1)"
-
-# 4. C tests, plain and sanitized
-step "C tests (plain and ASan/UBSan), C models alone under ASan/UBSan"
-for tbin in $B/test/test_* $B/asan/test_*; do
-  [ -x "$tbin" ] || continue
-  kind=plain; [[ $tbin == $B/asan/* ]] && kind=asan
-  stepfile "$kind $(basename $tbin)"
-  out=$("$tbin" 2>$LOG/$(basename $tbin).$kind.err); rc=$?
-  if [ $kind = asan ]; then out=$(sed 's/^PASS /PASS asan /; s/^FAIL /FAIL asan /' <<<"$out"); fi
-  tally "$out"
-  if [ $rc -ne 0 ] && ! grep -q '^FAIL' <<<"$out"; then bad "$kind $(basename $tbin) exited $rc without a FAIL line (crash or sanitizer report: $LOG/$(basename $tbin).$kind.err)"; fi
-done
-
 test_cycles() { if [ -f tb/configs/$1/test_cycles ]; then cat tb/configs/$1/test_cycles; else echo 20000; fi; }
 blocks=$($B/bin/lockstep-c --list-blocks | awk '{print $1}')
 
-# C models alone under the sanitizers, every block and config
-for b in $blocks; do
-  for c in tb/configs/$b/*.cfg; do
-    [ -f "$c" ] || c=""
-    stepfile "asan C model alone: $b ${c:+$(basename $c .cfg)}"
-    if out=$($B/bin/lockstep-c-asan --block $b --mode c --seed 3 --cycles $(test_cycles $b) ${c:+--config $c} --quiet --progress off 2>&1); then
-      ok "asan C model alone: $b ${c:+$(basename $c .cfg)}"
-    else bad "asan C model alone: $b ${c:+$(basename $c .cfg)}"; echo "$out" | tail -15; fi
-  done
-done
-
-# 5-6. lockstep runs and fault injection, two at a time (2 cores): each job
-# is one line "name|command"; each result is printed as its job ends.
-step "lockstep runs of every block and config, and fault injection (2 jobs at a time; results as they finish)"
+# 3. every check that needs no other result, two at a time (2 cores): each
+# job is one line "name|command"; each result is printed as its job ends.
+# A "tests ..." job is a test program or script printing PASS/FAIL lines of
+# its own (each counted; it fails when it exits non-zero without a FAIL
+# line, or prints no PASS or FAIL at all); any other job passes on exit 0,
+# a "fault ..." job on a divergence at the signal it names.  The single-core
+# long jobs go first, so that the lockstep runs fill the other core around them.
+step "every check that needs no other result, 2 jobs at a time, longest first: Yosys read, C tests, lockstep runs and faults, synthesis and gate-level lockstep, bad input, inputs, fuzzers (results as they finish)"
+FIRST=$LOG/jobs_first.txt
 JOBS=$LOG/jobs.txt
 LATER=$LOG/jobs_later.txt
-: >$JOBS; : >$LATER
+: >$FIRST; : >$JOBS; : >$LATER
+{
+  # synthesis and timing of the small blocks, gate-level lockstep (scripts/synth_test.sh)
+  echo "tests synthesis|bash scripts/synth_test.sh"
+  # every class of bad input, every GPGPU-Sim config, results files (scripts/test_inputs.sh)
+  echo "tests inputs|bash scripts/test_inputs.sh"
+  # a short bounded run of every fuzzer (a crash, hang or sanitizer report fails)
+  echo "tests fuzzers|bash scripts/fuzz.sh ${FUZZ_TEST_TIME:-10}"
+  declare -A seen=()
+  for tbin in $B/asan/test_l1d_conform $B/test/test_l1d_conform $B/test/test_* $B/asan/test_*; do
+    [ -x "$tbin" ] && [ -z "${seen[$tbin]:-}" ] || continue
+    seen[$tbin]=1
+    kind=plain; [[ $tbin == $B/asan/* ]] && kind=asan
+    echo "tests $kind $(basename $tbin)|$tbin 2>$LOG/$(basename $tbin).$kind.err"
+  done
+  echo "tests yosys read|bash scripts/yosys_read.sh"
+  # exit 2 and one message through every tool and make target; exit codes through make
+  echo "tests bad input|bash scripts/bad_input_tests.sh"
+  # the GPU shell: workloads, C model runs, determinism, bad traces; GPGPU-Sim's
+  # statistics against a log excerpt in its format (docs/shell.md; both write build/test-logs/shell)
+  echo "tests shell|bash scripts/shell_tests.sh; python3 scripts/gpgpusim_stats_test.py"
+  echo "tests shell bypass schemes|bash scripts/shell_mech_tests.sh"
+  # make papers' inputs: the claims file parses, every paper config runs; make
+  # sweeps' machinery against direct shell-sim runs
+  echo "tests papers and sweeps|bash scripts/papers_check.sh; bash scripts/sweeps_check.sh"
+  # the memory side against the latencies and bandwidths SM2_GTX480.config implies (make calibrate, docs/shell.md)
+  echo "tests make calibrate|if out=\$(python3 scripts/calibrate.py ../shared/gpgpusim-configs/SM2_GTX480.config 2>&1); then echo \"PASS make calibrate: \$(tail -1 <<<\"\$out\" | cut -d';' -f1)\"; else echo \"FAIL make calibrate: \$(grep -E 'FAIL|error' <<<\"\$out\" | head -3 | tr '\\n' ' ')\"; fi"
+  echo "tests SRAM model|bash scripts/sram_model_test.sh"
+  # the C models alone under the sanitizers, every block and config
+  for b in $blocks; do
+    for c in tb/configs/$b/*.cfg; do
+      [ -f "$c" ] || c=""
+      echo "asan C model alone: $b ${c:+$(basename $c .cfg)}|$B/bin/lockstep-c-asan --block $b --mode c --seed 3 --cycles $(test_cycles $b) ${c:+--config $c} --quiet --progress off"
+    done
+  done
+} >$FIRST
 rm -rf $B/cov; mkdir -p $B/cov
 # configs that make test leaves to make regress: tb/configs/<block>/regress_only
 # names them, each with its reason (docs/testing.md, "What make test keeps")
@@ -160,7 +180,7 @@ for ff in tb/faults/*.txt; do
     echo "fault $def in $side of $b, must name $sig|LS_QUIET=1 $envv=$def bash scripts/lockstep.sh $b --seed 1 --cycles 20000 --no-rerun --stats $LOG/stats_fault_$def.json$extra" >>$to
   done < <(grep -v '^\s*#' "$ff" | grep -v '^\s*$')
 done
-cat $LATER >>$JOBS
+cat $JOBS $LATER >>$FIRST; mv $FIRST $JOBS; rm -f $LATER
 njobs=$(wc -l <$JOBS)
 rm -f $LOG/job.*.rc $LOG/job.*.start
 runjob() { # index
@@ -175,14 +195,20 @@ XPID=$!
 judge() { # index: one PASS/FAIL line for job i
   local i=$1 line name rc out
   line=$(sed -n "${i}p" $JOBS); name=${line%%|*}; rc=$(cat $LOG/job.$i.rc); out=$(cat $LOG/job.$i.out)
-  if [[ $name == fault* ]]; then
+  if [[ $name == "tests "* ]]; then
+    [[ $name == "tests asan "* ]] && out=$(sed 's/^PASS /PASS asan /; s/^FAIL /FAIL asan /' <<<"$out")
+    tally "$out"
+    if ! grep -qE '^(PASS|FAIL)' <<<"$out"; then bad "$name: printed no PASS or FAIL line (exit $rc; $LOG/job.$i.out)"
+    elif [ "$rc" -ne 0 ] && ! grep -q '^FAIL' <<<"$out"; then bad "$name exited $rc without a FAIL line (crash or sanitizer report: $LOG/job.$i.out and $LOG/*.err)"; fi
+  elif [[ $name == fault* ]]; then
     local sig=${name##*must name } sl
     sl=$(grep -m1 '^  signal ' <<<"$out")
     if [ "$rc" -eq 1 ] && grep -q DIVERGENCE <<<"$out" && grep -q -- "$sig" <<<"$sl"; then
       ok "${name%, must name*} caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
     else bad "$name: got exit $rc, no divergence at that signal"; echo "$out" | tail -12; fi
   else
-    if [ "$rc" -eq 0 ]; then ok "$name: $(grep '^PASS' <<<"$out" | grep -o '[0-9]* cycles/s' | tail -1)"
+    local cps; cps=$(grep '^PASS' <<<"$out" | grep -o '[0-9]* cycles/s' | tail -1)
+    if [ "$rc" -eq 0 ]; then ok "$name${cps:+: $cps}"
     else bad "$name (exit $rc)"; echo "$out" | tail -25; fi
   fi
 }
@@ -225,7 +251,7 @@ elif grep -q "NEVER HIT mrpb refused.PORT_BUSY" <<<"$out" && grep -q "NEVER HIT 
   ok "coverage check fails when the MRPB stimulus drops PORT_BUSY refusals (refused.PORT_BUSY, bypass.withheld.PORT_BUSY never hit)"
 else bad "coverage check with PORT_BUSY removed from the MRPB stimulus: $out"; fi
 
-# 6. no register left out: the RTL's registers (from a waveform dump) against each state map
+# 5. no register left out: the RTL's registers (from a waveform dump) against each state map
 step "state maps: every RTL register in the block's state map"
 for b in $blocks; do
   c=$(ls tb/configs/$b/*.cfg 2>/dev/null | head -1)
@@ -233,7 +259,7 @@ for b in $blocks; do
   tally "$(bash scripts/check_statemap.sh $b ${c:+--config $c} 2>&1)"
 done
 
-# 7. waveforms a user opens: divergences (RTL faults) re-run with waves,
+# 6. waveforms a user opens: divergences (RTL faults) re-run with waves,
 # both save files opened in GTKWave under Xvfb and checked (marker, the
 # diverging signal first, its value at the marker in C and RTL)
 step "waveforms: each kind of save file opened in GTKWave under Xvfb"
@@ -257,80 +283,7 @@ wavecase "fifo_sync count register" FAULT_RTL=FAULT_FIFO_SYNC_COUNT fifo_sync --
 wavecase "l1d wide LRU register" FAULT_RTL=FAULT_L1D_LRU_SKIP l1d --config tb/configs/l1d/base_fermi.cfg
 wavecase "l1d tag memory write port" FAULT_RTL=FAULT_L1D_VICTIM_LOW l1d --config tb/configs/l1d/base_fermi.cfg
 
-# 8. bad input: exit 2 and one message naming the problem
-step "bad input (exit 2, one message) and exit codes through make"; stepfile
-# GPU shell: workloads, C model runs, determinism, bad traces (scripts/shell_tests.sh)
-tally "$(bash scripts/shell_tests.sh 2>&1)"
-# GPGPU-Sim's statistics (shell-sim --stats gpgpusim) against a log excerpt in its format (docs/shell.md)
-tally "$(python3 scripts/gpgpusim_stats_test.py 2>&1)"
-# GPU shell: bypass schemes (scripts/shell_mech_tests.sh)
-tally "$(bash scripts/shell_mech_tests.sh 2>&1)"
-# make papers' inputs: the claims file parses, every paper config runs (scripts/papers_check.sh, ~2 s)
-tally "$(bash scripts/papers_check.sh 2>&1)"
-# make sweeps' machinery: a reduced sweep's runs and table against direct shell-sim runs (scripts/sweeps_check.sh, ~5 s)
-tally "$(bash scripts/sweeps_check.sh 2>&1)"
-# the memory side against the latencies and bandwidths SM2_GTX480.config implies (make calibrate, docs/shell.md)
-stepfile "make calibrate on SM2_GTX480"
-if out=$(python3 scripts/calibrate.py ../shared/gpgpusim-configs/SM2_GTX480.config 2>&1); then ok "make calibrate: $(tail -1 <<<"$out" | cut -d';' -f1)"
-else bad "make calibrate (exit $?): $(grep -E 'FAIL|error' <<<"$out" | head -3 | tr '\n' ' ')"; fi
-
-# 7. bad input: exit 2 and one message naming the problem
-expect2() { # name, expected substring, command...
-  local name=$1 want=$2; shift 2
-  out=$("$@" 2>&1); rc=$?
-  if [ $rc -eq 2 ] && grep -qF -- "$want" <<<"$out"; then ok "bad input: $name -> exit 2, '$want'"
-  else bad "bad input: $name: exit $rc, output: $(head -3 <<<"$out")"; fi
-}
-expect2 "unknown parameter" "unknown parameter 'NOPE'" $B/bin/lockstep-c --block fifo_sync --set NOPE=1
-expect2 "out-of-range parameter" "FIFO_DEPTH='0': expected an integer in [1, 1024]" $B/bin/lockstep-c --block fifo_sync --set FIFO_DEPTH=0
-expect2 "bad config line" "bad.cfg:2: unknown parameter 'WHAT'" bash -c "printf 'FIFO_DEPTH=4\nWHAT=1\n' > $LOG/bad.cfg; $B/bin/lockstep-c --block fifo_sync --config $LOG/bad.cfg"
-expect2 "missing config file" "cannot open" $B/bin/lockstep-c --block fifo_sync --config /nonexistent.cfg
-expect2 "unknown block" "unknown block 'nope'" $B/bin/lockstep-c --block nope
-expect2 "bad cycles value" "--cycles: 'ten' is not a non-negative integer" $B/bin/lockstep-c --block fifo_sync --cycles ten
-expect2 "unknown option" "unknown option '--frobnicate'" $B/bin/lockstep-c --block fifo_sync --frobnicate
-expect2 "slice must divide width" "MEM_SLICE=7: must divide MEM_WIDTH" $B/bin/lockstep-c --block mem_1r1w --set MEM_SLICE=7 --mode c
-expect2 "make lockstep bad parameter" "FIFO_WIDTH='9999'" make -s lockstep BLOCK=fifo_sync SET=FIFO_WIDTH=9999
-expect2 "make lockstep without BLOCK" "BLOCK=<name> is required" make -s lockstep
-expect2 "make run with an unknown workload" "workload 'nosuch': not a generator" make -s run WORKLOAD=nosuch
-expect2 "FAULT_RTL not in tb/faults" "FAULT_RTL=FAULT_NOPE: expected a fault define named in tb/faults/*.txt" env FAULT_RTL=FAULT_NOPE bash scripts/lockstep.sh fifo_sync --cycles 10
-out=$(FAULT_RTL=FAULT_FIFO_SYNC_COUNT make -s lockstep BLOCK=fifo_sync CYCLES=50 CONFIG=tb/configs/fifo_sync/depth5_w1.cfg 2>&1); rc=$?
-if [ $rc -eq 1 ] && grep -q '^DIVERGENCE' <<<"$out" && grep -q 'reproduce: FAULT_RTL=FAULT_FIFO_SYNC_COUNT make lockstep' <<<"$out"; then
-  ok "exit codes: a divergence through make lockstep exits 1, and its reproduce line names the fault"
-else bad "exit codes: a divergence through make lockstep: exit $rc (expected 1)"; fi
-# --compare-every K: registers compared every K cycles; a divergence seen at
-# a compare point is located by a re-run with K = 1, so it must name the
-# same first cycle and signal as a run that compares every cycle (the LRU
-# fault diverges in rank_q long before any output differs).
-ce() { FAULT_RTL=FAULT_L1D_LRU_SKIP LS_QUIET=1 bash scripts/lockstep.sh l1d --seed 1 --cycles 2000 --config tb/configs/l1d/base_fermi.cfg --no-rerun --progress off "$@" 2>&1; }
-out1=$(ce); out=$(ce --compare-every 500); rc=$?
-first1=$(grep -m1 -o '^DIVERGENCE block .* cycle [0-9]* ' <<<"$out1"); sig1=$(grep -m1 '^  signal ' <<<"$out1")
-seen=$(grep -m1 -o '^DIVERGENCE seen at cycle [0-9]*' <<<"$out")
-if [ $rc -eq 1 ] && [ -n "$first1" ] && [ -n "$seen" ] && [ "${seen##* }" -gt "${first1##*cycle }" ] 2>/dev/null \
-   && grep -qF -- "$first1" <<<"$out" && grep -qF -- "$sig1" <<<"$out"; then
-  ok "compare every 500 cycles: ${seen#DIVERGENCE }, located at the first diverging cycle as with K = 1 (${first1##*config }, ${sig1#  signal }), exit 1"
-else bad "compare every 500 cycles: exit $rc, K=1: '$first1' '$sig1', K=500: $(grep DIVERGENCE <<<"$out" | tr '\n' ' ')"; fi
-expect2 "compare-every zero" "--compare-every: '0' is not a cycle count" $B/bin/lockstep-c --block fifo_sync --compare-every 0
-
-expect2 "chss value width" "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32" $B/bin/lockstep-c --block chss --set CHSS_LAT_W=12 --set CHSS_FRAC_W=8 --mode c
-expect2 "bdu threshold W width" "BDU_THR_W=16: must fit" $B/bin/lockstep-c --block bdu --set BDU_WARPS=7 --mode c
-expect2 "chss-classify bad profile" "bad.prof:2: unknown load 'b'" bash -c "printf 'load a 1 1\\nshare a b\\n' > $LOG/bad.prof; $B/bin/chss-classify $LOG/bad.prof"
-expect2 "chss-classify missing file" "cannot open" $B/bin/chss-classify /nonexistent.prof
-spv=$($B/bin/chss-classify tb/tests/data/chss_spv.prof 2>&1 | tr '\n' ' ')
-if [ "$spv" = "ld1 cg ld2 cg ld3 cm ld4 cg ld5 cg ld6 cm ld7 cg ld8 ca ld9 cm ld10 cg " ]; then ok "chss-classify: the paper's SPV classification from tb/tests/data/chss_spv.prof"
-else bad "chss-classify SPV: got '$spv'"; fi
-
-step "SRAM model: the fit to OpenRAM's macros, register files, banking, the port rule (scripts/sram_model_test.sh, ~2 s)"
-tally "$(bash scripts/sram_model_test.sh 2>&1)"
-step "synthesis and timing of the small blocks, gate-level lockstep"
-tally "$(bash scripts/synth_test.sh 2>&1)"
-
-step "inputs: bad-input classes, GPGPU-Sim configs, results, fuzzers"
-# inputs (scripts/test_inputs.sh): every class of bad input, every GPGPU-Sim
-# config, results files; then a short bounded run of every fuzzer (fails on a
-# crash, hang or sanitizer report)
-tally "$(bash scripts/test_inputs.sh 2>&1)"
-tally "$(bash scripts/fuzz.sh ${FUZZ_TEST_TIME:-10} 2>&1)"
-
+# 7. make regress on Slurm and over ssh, alone: its checks time the engines' answers
 step "regressions on Slurm and over ssh (make regress-selftest)"; stepfile
 # its full output (the engines' summaries) in build/test-logs/regress-selftest.log
 out=$(bash scripts/regress_selftest.sh 2>&1); rc=$?
