@@ -26,7 +26,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 lint_one() { # index, then "top [-Gparam=value ...]"
   local i=$1; shift
-  if out=$(verilator --lint-only -Wall "${waiver[@]}" "${files[@]}" --top-module "$@" 2>&1); then
+  if out=$(verilator --lint-only -Wall --assert "${waiver[@]}" "${files[@]}" --top-module "$@" 2>&1); then
     echo "PASS lint $*" >"$tmp/$i"
   else
     { echo "FAIL lint $*"; echo "$out" | head -20; } >"$tmp/$i"

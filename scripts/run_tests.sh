@@ -137,6 +137,19 @@ for b in $blocks; do
     echo "lockstep $b ${c:+$cn }seed 4, random initial state, $((n / 2)) cycles|LS_QUIET=1 bash scripts/lockstep.sh $b --seed 4 --cycles $((n / 2)) ${c:+--config $c} --quiet --no-rerun --rand-init --cov $B/cov/${b}@${cn}_seed4_ri.txt" >>$LATER
   done
 done
+# every RTL assertion (a label "a_<name>" in an $error message under rtl/) is
+# the named signal of a fault line that runs the RTL alone, or is listed in
+# tb/faults/assert_untried.list with its reason (docs/lockstep.md, "RTL assertions")
+labels=$(grep -rhoE '\$error\("[a-z0-9_]+: a_[a-z0-9_]+:' rtl | grep -oE 'a_[a-z0-9_]+' | sort -u)
+untried=""; nl=0
+for l in $labels; do
+  nl=$((nl + 1))
+  grep -qE "^rtl[[:space:]]+FAULT_[A-Z0-9_]+[[:space:]]+$l[[:space:]].*--mode rtl" tb/faults/*.txt && continue
+  grep -qE "^$l[[:space:]]" tb/faults/assert_untried.list 2>/dev/null && continue
+  untried+=" $l"
+done
+if [ -z "$untried" ] && [ $nl -gt 0 ]; then ok "RTL assertions: $nl labels under rtl/, each tried by a fault in the RTL alone (tb/faults) or listed with its reason in tb/faults/assert_untried.list"
+else bad "RTL assertions with no fault that tries them (tb/faults/*.txt, a line '<side> FAULT_X a_<label> ... --mode rtl'):${untried:- no labels found}"; fi
 # every name in a regress_only list is a config of its block (a typo would keep nothing out, silently)
 for f in tb/configs/*/regress_only; do
   [ -f "$f" ] || continue
@@ -205,6 +218,9 @@ judge() { # index: one PASS/FAIL line for job i
     sl=$(grep -m1 '^  signal ' <<<"$out")
     if [ "$rc" -eq 1 ] && grep -q DIVERGENCE <<<"$out" && grep -q -- "$sig" <<<"$sl"; then
       ok "${name%, must name*} caught:${sl#  signal}, $(grep -o 'cycle [0-9]*' <<<"$out" | head -1)"
+    elif [[ $sig == a_* ]] && [ "$rc" -eq 1 ] && grep -q '^CHECK FAILED .*an assertion of the RTL failed' <<<"$out" &&
+         grep -q "Assertion failed in .*: $sig: " <<<"$out"; then # an RTL assertion's label (docs/lockstep.md, "RTL assertions")
+      ok "${name%, must name*} caught by the RTL assertion $sig, $(grep -m1 -o '^CHECK FAILED .* cycle [0-9]*' <<<"$out" | grep -o 'cycle [0-9]*')"
     else bad "$name: got exit $rc, no divergence at that signal"; echo "$out" | tail -12; fi
   else
     local cps; cps=$(grep '^PASS' <<<"$out" | grep -o '[0-9]* cycles/s' | tail -1)

@@ -391,7 +391,13 @@ module l1d #(
     fill_hit = 1'b0;
     fill_e   = '0;
     for (int unsigned e = 0; e < Entries; e++)
+`ifdef LS_FAULTS
+      // injected FAULT_L1D_FILL_LOST: a fill never finds its entry (the address's low bit flipped)
+      if (!fill_hit && mshr_valid_q[e] && !mshr_rdy_q[e] &&
+          mshr_addr_q[e] == (fill_addr_i ^ AtW'(ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_FILL_LOST))) begin
+`else
       if (!fill_hit && mshr_valid_q[e] && !mshr_rdy_q[e] && mshr_addr_q[e] == fill_addr_i) begin
+`endif
         fill_hit = 1'b1;
         fill_e   = EIdxW'(e);
       end
@@ -431,7 +437,12 @@ module l1d #(
         free_e   = EIdxW'(e);
       end
     end
+`ifdef LS_FAULTS
+    // injected FAULT_L1D_MERGE_OVER: an entry takes one merge more than it has slots for
+    p_full = 32'(mshr_cnt_q[p_e]) >= Merge + 32'(ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_MERGE_OVER);
+`else
     p_full = 32'(mshr_cnt_q[p_e]) >= Merge;
+`endif
 `ifdef LS_FAULTS
     if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_MQ_N) mq_ld_full = 32'(mq_count) >= MissQ;  // injected: loads refused only at N
     else
@@ -485,7 +496,12 @@ module l1d #(
     outc = l1sys_pkg::L1D_OUT_MISS;
     fail = l1sys_pkg::L1D_FAIL_NONE;
     act  = ACT_NONE;
+`ifdef LS_FAULTS
+    // injected FAULT_L1D_FILL_NOBUSY: D acts beside a line fill
+    if (fill_go && !fill_byp_i && ls_fault_pkg::sel != ls_fault_pkg::FAULT_L1D_FILL_NOBUSY) begin
+`else
     if (fill_go && !fill_byp_i) begin  // the fill writes the arrays: D's writes wait
+`endif
       fail = l1sys_pkg::L1D_FAIL_PORT_BUSY;
     end else if (d_store_q) begin
       outc = vm ? l1sys_pkg::L1D_OUT_HIT : rm ? l1sys_pkg::L1D_OUT_HIT_RESERVED :
@@ -643,6 +659,11 @@ module l1d #(
       tag_waddr = d_set;
       tag_wdata = {Ways{d_line}};
       tag_wmask = Ways'(1) << rv_way;
+`ifdef LS_FAULTS
+      // injected FAULT_L1D_TAG_TWO: an allocation writes its tag into the next way too
+      if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_L1D_TAG_TWO && Ways > 1)
+        tag_wmask = tag_wmask | (Ways'(1) << ((32'(rv_way) + 1) % Ways));
+`endif
       n_valid[rv_way*Sectors +: Sectors] = '0;
       n_rsv[rv_way*Sectors +: Sectors]   = (act == ACT_ALLOC) ? d_sbit : '0;  // allocate_line: the request's sector
       n_byp[rv_way]   = (act == ACT_BA_BYP);
@@ -926,17 +947,29 @@ module l1d #(
   end
 
 `ifndef SYNTHESIS
-  // One tag write and one data write per edge: a line fill makes D PORT_BUSY, so
-  // a fill's writes and a request's never meet (the forwarding registers
-  // hold one of each).
-  always_ff @(posedge clk_i) begin
-    if (fill_line_go && (act != ACT_NONE))
-      $error("l1d: a fill and a request both act in one cycle");
+  // Invariants (checked under Verilator's --assert in every lockstep run,
+  // docs/lockstep.md "RTL assertions"; each tried by a fault of tb/faults/l1d.txt):
+  always @(posedge clk_i or negedge rst_ni) begin : p_assert
+    if (rst_ni) begin
+      // one writer per edge: a line fill makes D PORT_BUSY, so a fill's
+      // writes and a request's never meet (the forwarding registers hold one of each)
+      assert (!(fill_line_go && act != ACT_NONE))
+      else $error("l1d: a_one_writer: a line fill and D's request (action %0d) both write the arrays in one cycle", act);
+      // one tag written per edge: one way's slice of the set
+      assert (!tag_we || $onehot(tag_wmask))
+      else $error("l1d: a_tag_onehot: tag write mask %b: expected one way", tag_wmask);
+      // no response without a request: a line fill finds its pending MSHR entry
+      assert (!(fill_valid_i && fill_ready_o && !fill_byp_i && !fill_hit))
+      else $error("l1d: a_fill_pending: fill for atom %h has no pending MSHR entry", fill_addr_i);
+    end
   end
-  // A non-bypassed fill must find its pending MSHR entry.
-  always_ff @(posedge clk_i) begin
-    if (fill_valid_i && fill_ready_o && !fill_byp_i && !fill_hit)
-      $error("l1d: fill for line %h has no pending MSHR entry", fill_addr_i);
+  // every MSHR entry holds at most Merge requests (its slots)
+  for (genvar ga = 0; ga < Entries; ga++) begin : gen_assert_mshr
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (rst_ni)
+        assert (32'(mshr_cnt_q[ga]) <= Merge)
+        else $error("l1d: a_mshr_count: MSHR entry %0d holds %0d requests, over its %0d slots", ga, mshr_cnt_q[ga], Merge);
+    end
   end
 `endif
 endmodule

@@ -466,11 +466,11 @@ module mrpb #(
     end else begin
       if (enq_valid_i) begin
         assert (32'(enq_wid_i) < NWarps && 32'(tq) < NQ)
-        else $error("mrpb: request with warp ID %0d / queue %0d out of range", enq_wid_i, tq);
+        else $error("mrpb: a_enq_range: request with warp ID %0d / queue %0d out of range", enq_wid_i, tq);
       end
       if (deq_fire) begin
         assert (chk_oreg_seq_q == chk_out_seq_q[pres_wid])
-        else $error("mrpb: warp %0d request %0d delivered before request %0d (per-warp order broken)",
+        else $error("mrpb: a_warp_order: warp %0d request %0d delivered before request %0d (per-warp order broken)",
                     pres_wid, chk_oreg_seq_q, chk_out_seq_q[pres_wid]);
         chk_out_seq_q[pres_wid] <= chk_oreg_seq_q + 1;
       end

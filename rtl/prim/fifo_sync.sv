@@ -90,4 +90,18 @@ module fifo_sync #(
     .wdata_i (wdata_i),
     .wmask_i (1'b1)
   );
+
+`ifndef SYNTHESIS
+  // Invariants (checked under Verilator's --assert in every lockstep run,
+  // docs/lockstep.md "RTL assertions"): the FIFO never holds more than
+  // Depth entries, and its count is the distance between its pointers (no
+  // push or pop lost or doubled, so it never over- or underflows).
+  always @(posedge clk_i or negedge rst_ni) begin : p_assert
+    if (rst_ni) begin
+      assert (32'(count_q) <= Depth && 32'(count_q) % Depth == (32'(wptr_q) + Depth - 32'(rptr_q)) % Depth)
+      else $error("fifo_sync: a_count: count %0d (depth %0d), write pointer %0d, read pointer %0d: over depth, or a push or pop lost or doubled",
+                  count_q, Depth, wptr_q, rptr_q);
+    end
+  end
+`endif
 endmodule

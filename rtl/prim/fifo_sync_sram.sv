@@ -68,7 +68,12 @@ module fifo_sync_sram #(
   assign empty_o = (count_q == '0);
   assign count_o = count_q;
   assign do_push = push_i && !full_o;
+`ifdef LS_FAULTS
+  // injected FAULT_FIFO_SYNC_SRAM_UNDERFLOW: a pop of an empty FIFO is taken
+  assign do_pop  = pop_i && (!empty_o || ls_fault_pkg::sel == ls_fault_pkg::FAULT_FIFO_SYNC_SRAM_UNDERFLOW);
+`else
   assign do_pop  = pop_i && !empty_o;
+`endif
   assign rdata_o = out_src_q ? sram_rdata : byp_q;
 
   // Wrap explicitly so any Depth works, not only powers of two.
@@ -152,4 +157,17 @@ module fifo_sync_sram #(
     .wdata_i (wdata_i),
     .wmask_i (1'b1)
   );
+`ifndef SYNTHESIS
+  // Invariants (checked under Verilator's --assert in every lockstep run,
+  // docs/lockstep.md "RTL assertions"): never more than Depth entries, and
+  // wptr_q = rptr_q + count_q mod Depth (no push or pop lost or doubled, so
+  // the FIFO never over- or underflows).
+  always @(posedge clk_i or negedge rst_ni) begin : p_assert
+    if (rst_ni) begin
+      assert (32'(count_q) <= Depth && 32'(count_q) % Depth == (32'(wptr_q) + Depth - 32'(rptr_q)) % Depth)
+      else $error("fifo_sync_sram: a_count: count %0d (depth %0d), write pointer %0d, read pointer %0d: over depth, or a push or pop lost or doubled",
+                  count_q, Depth, wptr_q, rptr_q);
+    end
+  end
+`endif
 endmodule

@@ -104,4 +104,18 @@ module fifo_sync_w2 #(
     .clk_i, .raddr_i(raddr), .rdata_o(rdata0), .we_i(we0), .waddr_i(waddr0), .wdata_i(wdata0), .wmask_i(1'b1));
   mem_1r1w #(.Depth(Half), .Width(Width)) i_mem1 (
     .clk_i, .raddr_i(raddr), .rdata_o(rdata1), .we_i(we1), .waddr_i(waddr1), .wdata_i(wdata1), .wmask_i(1'b1));
+
+`ifndef SYNTHESIS
+  // Invariants (checked under Verilator's --assert in every lockstep run,
+  // docs/lockstep.md "RTL assertions"): never more than Depth entries (a
+  // second write only into room for it), and the count is the distance
+  // between the slot pointers (no write or pop lost or doubled).
+  always @(posedge clk_i or negedge rst_ni) begin : p_assert
+    if (rst_ni) begin
+      assert (32'(count_q) <= Depth && 32'(count_q) % (2 * Half) == (32'(wptr_q) + (2 * Half) - 32'(rptr_q)) % (2 * Half))
+      else $error("fifo_sync_w2: a_count: count %0d (depth %0d), write slot %0d, read slot %0d: over depth, or a push or pop lost or doubled",
+                  count_q, Depth, wptr_q, rptr_q);
+    end
+  end
+`endif
 endmodule

@@ -35,4 +35,15 @@ module prio_enc #(
       if (onehot_o[i]) idx_o = idx_o | IdxW'(i);
     end
   end
+
+`ifndef SYNTHESIS
+  // Invariant (checked under Verilator's --assert in every lockstep run,
+  // docs/lockstep.md "RTL assertions"): the grant is the lowest request,
+  // one-hot, valid exactly when some request is, and idx_o names it.
+  always_comb begin : p_assert
+    assert (onehot_o == (req_i & (~req_i + 1'b1)) && valid_o == (req_i != '0) && (!valid_o || onehot_o[idx_o]))
+    else $error("prio_enc: a_lowest_onehot: grant %b (index %0d) for requests %b: expected the lowest request, one-hot",
+                onehot_o, idx_o, req_i);
+  end
+`endif
 endmodule

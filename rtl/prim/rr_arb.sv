@@ -33,7 +33,12 @@ module rr_arb #(
   prio_enc #(.N(N)) i_pe_upper (.req_i(req_upper), .onehot_o(gnt_upper), .idx_o(idx_upper), .valid_o(valid_upper));
   prio_enc #(.N(N)) i_pe_all   (.req_i(req_i),     .onehot_o(gnt_all),   .idx_o(idx_all),   .valid_o(valid_all));
 
+`ifdef LS_FAULTS
+  // injected FAULT_RR_ARB_NOGNT: no wrap-around -- nothing granted when every request is below the pointer
+  assign gnt_o   = (valid_upper || ls_fault_pkg::sel == ls_fault_pkg::FAULT_RR_ARB_NOGNT) ? gnt_upper : gnt_all;
+`else
   assign gnt_o   = valid_upper ? gnt_upper : gnt_all;
+`endif
   assign idx_o   = valid_upper ? idx_upper : idx_all;
   assign valid_o = valid_all;
 
@@ -52,4 +57,17 @@ module rr_arb #(
     if (!rst_ni) ptr_q <= '0;
     else         ptr_q <= ptr_d;
   end
+
+`ifndef SYNTHESIS
+  // Invariants (checked under Verilator's --assert in every lockstep run,
+  // docs/lockstep.md "RTL assertions"): one requester granted, exactly when
+  // any requests; the pointer names a requester.
+  always @(posedge clk_i or negedge rst_ni) begin : p_assert
+    if (rst_ni) begin
+      assert ($onehot0(gnt_o) && (gnt_o & ~req_i) == '0 && valid_o == (gnt_o != '0) && 32'(ptr_q) < N)
+      else $error("rr_arb: a_grant_onehot: grant %b for requests %b, valid_o %b, pointer %0d of %0d: expected one requester granted exactly when any requests",
+                  gnt_o, req_i, valid_o, ptr_q, N);
+    end
+  end
+`endif
 endmodule

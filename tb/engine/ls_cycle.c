@@ -27,6 +27,15 @@ int ls_reset(run_t *r) {
   return r->use_c && r->use_rtl ? ls_compare_state(r, 0, 1, 1) : 0;
 }
 
+/* An assertion of the RTL failed in the evaluations of this cycle
+ * (docs/lockstep.md, "RTL assertions"): the run stops there, as at a check
+ * of the C model that fails. */
+static int rtl_assert(char *msg, size_t n) {
+  if (!ls_rtl_assert_failed()) return 0;
+  snprintf(msg, n, "an assertion of the RTL failed (Verilator's %%Error line above names its file, line and message)");
+  return 1;
+}
+
 /* C alone (C: stim, comb, commit, check); the cycle it stopped at. */
 static uint64_t lean_c(run_t *r, ls_rng_t *rng, progress_t *pg, int chk, char *msg, size_t n) {
   const ls_block_t *b = r->b;
@@ -42,8 +51,8 @@ static uint64_t lean_c(run_t *r, ls_rng_t *rng, progress_t *pg, int chk, char *m
   return cyc;
 }
 
-/* RTL alone (stim, inputs, eval, outputs, edge, eval). */
-static uint64_t lean_rtl(run_t *r, ls_rng_t *rng, progress_t *pg) {
+/* RTL alone (stim, inputs, eval, outputs, edge, eval); the cycle it stopped at. */
+static uint64_t lean_rtl(run_t *r, ls_rng_t *rng, progress_t *pg, char *msg, size_t n) {
   uint64_t cyc = 0;
   for (; cyc < r->o->cycles; cyc++) {
     if ((cyc & 255) == 0) ls_progress(pg, r, cyc, 0);
@@ -54,6 +63,7 @@ static uint64_t lean_rtl(run_t *r, ls_rng_t *rng, progress_t *pg) {
     ls_read_outputs_into_c(r);
     ls_rtl_clk(1);
     ls_rtl_eval();
+    if (rtl_assert(msg, n)) break;
   }
   return cyc;
 }
@@ -85,6 +95,10 @@ static int lockstep_cycle(run_t *r, ls_rng_t *rng, uint64_t cyc, int chk, char *
     ls_rtl_clk(1);
     ls_rtl_eval();
     if (dump && r->fst_path) ls_rtl_trace_dump(cyc * 10 + 5);
+    if (rtl_assert(msg, n)) {
+      ls_check_failed(r, cyc, msg);
+      return 1;
+    }
   }
   if (dump && r->vcd) ls_vcd_dump(r->vcd, &r->map, cyc, 1);
   if (dump && r->cmp) ls_cmp_sample(r->cmp, &r->map, cyc, 1, 0);
@@ -109,8 +123,8 @@ uint64_t ls_cycles(run_t *r, progress_t *pg, int *fail) {
   int chk = r->b->check && !o->rerun_child && !o->bench;
   uint64_t cyc = 0;
   if (lean) {
-    cyc = r->use_c ? lean_c(r, &rng, pg, chk, msg, sizeof msg) : lean_rtl(r, &rng, pg);
-    if (cyc < o->cycles) { /* the C model's check failed */
+    cyc = r->use_c ? lean_c(r, &rng, pg, chk, msg, sizeof msg) : lean_rtl(r, &rng, pg, msg, sizeof msg);
+    if (cyc < o->cycles) { /* the C model's check or an RTL assertion failed */
       ls_check_failed(r, cyc, msg);
       *fail = 1;
     }

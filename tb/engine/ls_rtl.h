@@ -20,6 +20,10 @@ void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords);
 void ls_rtl_clk(int level);
 void ls_rtl_rst(int level);
 void ls_rtl_eval(void);
+/* 1 once an assertion of the RTL has failed (an immediate `assert ... else
+ * $error`, checked under Verilator's --assert); Verilator has printed its
+ * "%Error: file:line: Assertion failed ..." line.  0 in the C-only build. */
+int ls_rtl_assert_failed(void);
 int ls_rtl_trace_open(const char *path);          /* FST */
 void ls_rtl_trace_dump(uint64_t time);
 void ls_rtl_trace_close(void);

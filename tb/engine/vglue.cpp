@@ -29,6 +29,9 @@ extern "C" int vg_open(int argc, char **argv) {
   g = new Glue;
   g->ctx.commandArgs(argc, argv);
   g->ctx.traceEverOn(true);
+  // an RTL assertion ($error under --assert) marks the context and returns,
+  // instead of aborting the process: the engine reports it at its cycle
+  g->ctx.fatalOnError(false);
   g->top = new Vls_top{&g->ctx};
   g->top->clk_i = 0;
   g->top->rst_ni = 1;
@@ -94,6 +97,8 @@ extern "C" void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) 
 
 extern "C" void vg_clk(int level) { g->top->clk_i = level; }
 extern "C" void vg_rst(int level) { g->top->rst_ni = level; }
+
+extern "C" int vg_got_error(void) { return g && g->ctx.gotError(); }
 
 extern "C" void vg_eval(void) {
   g->top->eval();
