@@ -284,7 +284,7 @@ synth-libsens: deps build
 report:   # every lockstep run (build/stats/), make run's shell runs (build/run/*.json) and make report JSON=...
 	@bash scripts/install_deps.sh && python3 scripts/report.py build/stats build/report $(wildcard build/run/*.json) $(JSON)
 
-FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/shell/shell_wl.c csim/shell/shell_traceg.c csim/shell/shell_gen.c \
+FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/workload/shell_wl.c csim/workload/shell_traceg.c csim/workload/shell_gen.c \
              csim/shell/shell_byp.c $(wildcard csim/bdu/*.c csim/chss/*.c csim/prim/*.c)
 FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))
 $(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h $(FUZZ_SRC) $(HDRS)

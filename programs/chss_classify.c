@@ -1,5 +1,5 @@
 /* chss_classify.c -- command line of the static load classifier of
- * coordinated bypassing (the coordinated-bypassing paper, Algorithm 1; csim/chss/chss_classify.c).
+ * coordinated bypassing (the coordinated-bypassing paper, Algorithm 1; csim/offline/chss_classify.c).
  *
  *   build/bin/chss-classify [--high X] [--low X] [--verbose] FILE|-
  *

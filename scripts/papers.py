@@ -308,7 +308,7 @@ def main():
              "at %d x its baseline's cycles (a slowdown past that is not worth the budget); its "
              "ratio is then over the cycles it ran and is marked unfinished.\n" % capx)
     o.append("Our benchmark set is a subset of each paper's (named per claim), our kernels are "
-             "this project's generators (`csim/shell/shell_gen.c`), not the papers' binaries, and the "
+             "this project's generators (`csim/workload/shell_gen.c`), not the papers' binaries, and the "
              "problem sizes are cut to keep `make papers` within its budget (tables below: ours beside "
              "the paper's). An average over our subset is not the paper's average over its set: "
              "read each verdict with its scope.\n")

@@ -443,7 +443,7 @@ def header(o, what, rdir):
              "configs) last changed at commit `%s`, with `build/bin/shell-sim` of sha256 `%s...` (the C model, seed %d). Re-running the target after a change to the model "
              "or a config re-runs exactly the runs whose binary, command line or config changed "
              "(scripts/papers_run1.sh's key).\n" % (what, rev, simsum[:16], SEED))
-    o.append("Kernels (this project's generators, `csim/shell/shell_gen.c`, at sizes far below the papers' "
+    o.append("Kernels (this project's generators, `csim/workload/shell_gen.c`, at sizes far below the papers' "
              "inputs, chosen for a budget of 20 minutes for `make sweeps` + `make shootout` on 2 cores):\n")
     o.append("| kernel | args | on the two-level paper's 56-SM GPU |")
     o.append("|---|---|---|")

@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "fuzz_common.h"
-#include "shell/shell_wl.h"
+#include "shell_wl.h"
 
 /* Largest input fed (a real trace is megabytes; the reader's per-line
  * limits are what is under test, not its throughput). */

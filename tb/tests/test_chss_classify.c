@@ -1,5 +1,5 @@
 /* test_chss_classify.c -- the static load classifier (Algorithm 1 of the
- * coordinated-bypassing paper; csim/chss/chss_classify.c): the paper's SPV classification from
+ * coordinated-bypassing paper; csim/offline/chss_classify.c): the paper's SPV classification from
  * tb/tests/data/chss_spv.prof, the group arithmetic and thresholds, and
  * one error naming file and line for each class of bad input. */
 #include <stdint.h>

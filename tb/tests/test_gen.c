@@ -1,5 +1,5 @@
 /* test_gen.c -- the generators written from benchmark sources
- * (csim/shell/shell_gen.c, docs/shell.md "Generators"): for each, at a small
+ * (csim/workload/shell_gen.c, docs/shell.md "Generators"): for each, at a small
  * size, the exact launch geometry and record counts derived by hand from the
  * CUDA source (the derivation is in the comment above each check), plus the
  * lane addresses of specific records.  Array bases as shell_gen.c places
