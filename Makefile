@@ -287,9 +287,18 @@ report:   # every lockstep run (build/stats/), make run's shell runs (build/run/
 FUZZ_SRC  := csim/cfg.c csim/l1d/l1d_gpgpusim.c csim/gpgpusim_cfg.c csim/workload/shell_wl.c csim/workload/shell_traceg.c csim/workload/shell_gen.c \
              csim/shell/shell_byp.c $(wildcard csim/bdu/*.c csim/chss/*.c csim/prim/*.c)
 FUZZ_BINS := $(patsubst tb/fuzz/fuzz_%.c,$(B)/fuzz/fuzz_%,$(wildcard tb/fuzz/fuzz_*.c))
-$(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h $(FUZZ_SRC) $(HDRS)
+# the sources every harness shares are compiled once (through ccache when
+# installed), each harness's own file apart, then linked with libFuzzer
+FUZZ_CC     := $(if $(CCACHE),ccache clang,clang)
+FUZZ_CFLAGS := $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_OBJS := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(FUZZ_SRC))
+$(B)/fuzz/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(Q)$(call say,LD )clang $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC) $< $(FUZZ_SRC) -o $@
+	$(Q)$(call say,CC )$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -c $< -o $@
+$(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_common.h tb/fuzz/fuzz_shell_wl.h $(FUZZ_OBJS) $(HDRS)
+	@mkdir -p $(dir $@) $(B)/fuzz/obj/tb/fuzz
+	$(Q)$(call say,CC )$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -c $< -o $(B)/fuzz/obj/tb/fuzz/fuzz_$*.o
+	$(Q)$(call say,LD )clang -g -fsanitize=fuzzer,address,undefined $(B)/fuzz/obj/tb/fuzz/fuzz_$*.o $(FUZZ_OBJS) -o $@
 fuzz-build: $(FUZZ_BINS)
 fuzz: deps
 	@bash scripts/fuzz.sh $(FUZZ_TIME) $(FUZZ_ONLY)
