@@ -163,7 +163,7 @@ else
 fi
 # the harness: wait for its build (started before the C model), a line every 8 s
 t0=$SECONDS
-[ $hfresh = 1 ] && kill -0 $hpid 2>/dev/null && echo "  (this first run builds the shell's RTL harness with Verilator, begun before the C model: minutes; cached in $B/ls/shell/ after that)"
+[ $hfresh = 1 ] && kill -0 $hpid 2>/dev/null && echo "  (this first run builds the shell's RTL harness with Verilator, begun before the C model: minutes; kept in $B/ls/shell/ and in the machine's harness cache, ~/.cache/l1sys/harness, after that)"
 while kill -0 $hpid 2>/dev/null; do
   sleep 1
   [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && kill -0 $hpid 2>/dev/null && echo "  ... still building the shell's RTL harness ($((SECONDS - t0)) s more)"
