@@ -6,7 +6,8 @@
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep-large [SEED=n] [CYCLES=n]   the large configs (tb/configs/*/large/: 28 SMs), not in make test
 #   make lockstep BLOCK=<name> [SEED=n] [CYCLES=n] [CONFIG=file] [SET="A=1 B=2"] [MODE=lockstep|c|rtl] [WINDOW=from:to] [SWEEP=k] [COMPARE_EVERY=k]
-#   make lint | yosys-read | ctest | bench | bench-ir | clean | help   (ctest: the C unit tests tb/tests/, plain and sanitized)
+#   make lint | manifest | yosys-read | ctest | bench | bench-ir | clean | help   (ctest: the C unit tests tb/tests/, plain and sanitized;
+#     manifest: rewrite the parameter regions of rtl/ from csim/params*.def)
 # Exit status of run, test, lockstep, bench: 0 pass, 1 divergence or broken
 # invariant, 2 bad input or usage (the scripts' own, see FINISH below).
 #   make synth BLOCK=<name> [CONFIG=file] [SET=...] | synth-all [REUSE=1|EXISTING=1] | synth-sweep | synth-libsens [TIER=all]   (docs/synthesis.md)
@@ -68,7 +69,7 @@ FUZZ_TIME ?= 60
 ALL    ?=
 FUZZ_ONLY ?=
 
-.PHONY: all run test deps gen build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep lec pnr synth-libsens clean help coverage regress regress-selftest slurm-up slurm-down mutate
+.PHONY: all run test deps gen manifest build lint yosys-read ctest lockstep lockstep-large bench synth synth-all synth-sweep lec pnr synth-libsens clean help coverage regress regress-selftest slurm-up slurm-down mutate
 all: build
 
 help:
@@ -84,10 +85,33 @@ $(B)/gen_params: scripts/gen_params.c $(DEFS)
 $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv &: $(B)/gen_params
 	$(Q)$(call say,GEN)$(B)/gen_params $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv
 gen: $(B)/gen/l1sys_params.h
+# the manifest: the RTL's parameter regions written from the same source
+# (scripts/manifest.c; `make manifest` rewrites rtl/, make lint checks it)
+$(B)/manifest: scripts/manifest.c $(DEFS)
+	@mkdir -p $(B)
+	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) -Icsim $< -o $@
+# the parameters of every params region, for the engine's check that an
+# adapter passes each of its top's (tb/engine/ls_emit.c)
+RTL_SV := $(sort $(wildcard rtl/*/*.sv))
+$(B)/gen/ls_manifest.inc: $(B)/manifest $(RTL_SV)
+	$(Q)$(B)/manifest --list $(RTL_SV) >$@.tmp 2>/dev/null; \
+	  if cmp -s $@.tmp $@; then rm -f $@.tmp; touch $@; else mv $@.tmp $@; fi
+$(B)/obj/tb/engine/ls_emit.o $(B)/asanobj/tb/engine/ls_emit.o: $(B)/gen/ls_manifest.inc
+manifest: $(B)/manifest
+	@$(B)/manifest $(RTL_SV) && echo "manifest: rtl/ agrees with csim/params*.def"
 # the fault numbering (tb/faults/*.txt -> ID table + the fault-capable
 # harnesses' SV package; scripts/gen_faults.sh rewrites a file only when it changes)
 $(B)/gen/.faults: scripts/gen_faults.sh $(wildcard tb/faults/*.txt)
 	$(Q)$(call say,GEN)bash scripts/gen_faults.sh $(B)/gen && touch $@
+
+# the block registry's list: one LS_BLOCK(name) per adapter definition
+# (rewritten only when it changes, so registry.c recompiles only then)
+BLOCK_SRC := $(sort $(wildcard tb/blocks/*_ls.c))
+$(B)/gen/ls_blocks.inc: $(BLOCK_SRC)
+	@mkdir -p $(B)/gen
+	$(Q)sed -n 's/^const ls_block_t ls_block_\([a-z0-9_]*\) = {.*/LS_BLOCK(\1)/p' $(BLOCK_SRC) >$@.tmp; \
+	  if cmp -s $@.tmp $@; then rm -f $@.tmp; touch $@; else mv $@.tmp $@; fi
+$(B)/obj/tb/blocks/registry.o $(B)/asanobj/tb/blocks/registry.o: $(B)/gen/ls_blocks.inc
 
 # ---- C objects: plain and sanitized ---------------------------------------
 $(B)/obj/%.o: %.c $(HDRS)
@@ -115,8 +139,8 @@ $(B)/fst/%.o: $(VINC)/gtkwave/%.c
 	$(Q)$(call say,CC )$(CC) -O2 -w -D_GNU_SOURCE -DFST_CONFIG_INCLUDE=\"fst_config.h\" -I$(VINC)/gtkwave -c $< -o $@
 
 # C-only engine: emits RTL harnesses, runs C models alone.
-# (whole archive: the registry refers to blocks weakly, which alone would not
-# pull them out of the archive)
+# (whole archive: nothing but the registry refers to an adapter, and a
+# library member is linked only when something before it needs it)
 $(B)/bin/lockstep-c: $(B)/obj/tb/engine/ls_cmain.o $(B)/obj/tb/engine/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(CFLAGS) $(B)/obj/tb/engine/ls_cmain.o $(B)/obj/tb/engine/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
@@ -154,7 +178,7 @@ ctest: .ctest-run
 	@$(call RUNRC,bash scripts/ctest.sh,ctest)
 
 # ---- checks and jobs ----------------------------------------------------------
-lint: gen
+lint: gen $(B)/manifest
 	@bash scripts/lint.sh
 yosys-read: gen
 	@bash scripts/yosys_read.sh

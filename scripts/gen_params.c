@@ -16,6 +16,7 @@ typedef struct { const char *name; int width; long long value; const char *help;
 #define PARAM(n, d, lo, hi, c, b, h) {#n, d, lo, hi, c, b, h},
 #define ENUMV(p, l, v)
 #define CONST(n, w, v, h)
+#define SVP(s, p, n)
 static const param_t params[] = {
 #include "params.def"
 };
@@ -33,6 +34,14 @@ static const enumv_t enumvs[] = {
 static const const_t consts[] = {
 #include "params.def"
     {NULL, 0, 0, NULL}};
+#undef CONST
+#undef SVP
+#define CONST(n, w, v, h)
+#define SVP(s, p, n) {#s, #p, #n},
+typedef struct { const char *set, *param, *sv; } svp_t;
+static const svp_t svps[] = {
+#include "params.def"
+    {NULL, NULL, NULL}};
 
 #define NPARAMS (sizeof params / sizeof params[0])
 
@@ -97,6 +106,13 @@ static void emit_h(FILE *f) {
   fprintf(f, "typedef struct { const char *name; int width; long long value; } l1sys_const_t;\n");
   fprintf(f, "static const l1sys_const_t l1sys_const[] = {\n");
   for (const const_t *c = consts; c->name; c++) fprintf(f, "  {\"%s\", %d, %lldLL},\n", c->name, c->width, c->value);
+  fprintf(f, "  {0, 0, 0}\n};\n\n");
+  /* the manifest: which PARAMs are SV parameters of which modules, under
+   * which name (SVP lines; scripts/manifest.c writes the RTL side, the
+   * lockstep adapters declare them with ls_param_set) */
+  fprintf(f, "typedef struct { const char *set; int param; const char *sv; } l1sys_svp_t;\n");
+  fprintf(f, "static const l1sys_svp_t l1sys_svp[] = {\n");
+  for (const svp_t *v = svps; v->set; v++) fprintf(f, "  {\"%s\", P_%s, \"%s\"},\n", v->set, v->param, v->sv);
   fprintf(f, "  {0, 0, 0}\n};\n\n#endif\n");
 }
 

@@ -4,7 +4,9 @@
 # Prints "PASS lint <module>" / "FAIL lint <module>" in module order (the
 # runs go $(nproc) at a time).  Then every RTL file's header names its C twin
 # (scripts/check_twins.sh: "PASS twin <file>"), and every engine file is at
-# most 400 lines (scripts/check_sizes.sh: "PASS size tb/engine: ...").
+# most 400 lines (scripts/check_sizes.sh: "PASS size tb/engine: ..."), and the
+# parameter declarations agree with csim/params*.def (scripts/check_manifest.sh:
+# "PASS manifest: ...").
 set -u
 cd "$(dirname "$0")/.."
 files=(build/gen/l1sys_pkg.sv $(find rtl -name '*.sv' | sort))
@@ -45,4 +47,5 @@ for i in $(seq 1 "$n"); do
 done
 bash scripts/check_twins.sh || rc=1
 bash scripts/check_sizes.sh || rc=1
+bash scripts/check_manifest.sh --quick || rc=1
 exit $rc

@@ -94,6 +94,9 @@ LATER=$LOG/jobs_later.txt
     echo "tests $kind $(basename $tbin)|$tbin 2>$LOG/$(basename $tbin).$kind.err"
   done
   echo "tests yosys read|bash scripts/yosys_read.sh"
+  # the manifest's teeth: a hand edit and a literal default fail its check; a
+  # new L1D parameter is one declaration (make lint runs the check itself)
+  echo "tests manifest|bash scripts/check_manifest.sh --teeth"
   # exit 2 and one message through every tool and make target; exit codes through make
   echo "tests bad input|bash scripts/bad_input_tests.sh"
   # the GPU shell: workloads, C model runs, determinism, bad traces; GPGPU-Sim's

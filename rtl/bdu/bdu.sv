@@ -19,22 +19,24 @@
 // still go to the cache (write-through), as the paper keeps coherence.
 // C mirror: csim/bdu/bdu.{h,c}.
 module bdu #(
-  /// Sampling period in cycles (>= 2).
-  parameter int unsigned Period = 5000,
-  /// Cycles a decision holds; 0 = until the next kernel.
-  parameter int unsigned Hold = 20000,
-  /// Instruction-buffer entries (warps).
-  parameter int unsigned Warps = 64,
+  // manifest: BDU params
+  /// sampling period in cycles (counters are clog2(PERIOD+1) bits: 13 for 5000) (BDU_PERIOD)
+  parameter int unsigned Period = l1sys_pkg::BDU_PERIOD,
+  /// cycles a decision holds before the next sampling period; 0 = until the next kernel (BDU_HOLD)
+  parameter int unsigned Hold   = l1sys_pkg::BDU_HOLD,
+  /// instruction-buffer entries (warps) of the SM the WOMU watches (BDU_WARPS)
+  parameter int unsigned Warps  = l1sys_pkg::BDU_WARPS,
+  // manifest: end
   /// Derived: do not override.  MRMU counter bits.
-  parameter int unsigned CntW = $clog2(Period + 1),
+  localparam int unsigned CntW = $clog2(Period + 1),
   /// Derived: do not override.  Occupancy bits.
-  parameter int unsigned OccW = $clog2(Warps + 1),
+  localparam int unsigned OccW = $clog2(Warps + 1),
   /// Derived: do not override.
-  parameter int unsigned TmW = $clog2(Period),
+  localparam int unsigned TmW = $clog2(Period),
   /// Derived: do not override.
-  parameter int unsigned HoldW = (Hold < 2) ? 1 : $clog2(Hold),
+  localparam int unsigned HoldW = (Hold < 2) ? 1 : $clog2(Hold),
   /// Derived: do not override.  Timer bits.
-  parameter int unsigned TimW = (TmW > HoldW) ? TmW : HoldW
+  localparam int unsigned TimW = (TmW > HoldW) ? TmW : HoldW
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -65,7 +67,11 @@ module bdu #(
   logic            bmode_q, bmode_d;
   logic            start_smp, en;
 
-  mrmu #(.Period(Period)) i_mrmu (
+  mrmu #(
+    // manifest: BDU pass except=Hold,Warps last
+    .Period (Period)
+    // manifest: end
+  ) i_mrmu (
     .clk_i, .rst_ni,
     .clr_i(start_smp), .en_i(en),
     .ev_access_i, .ev_miss_i, .ev_hitres_i, .ev_byp_i,
@@ -73,7 +79,12 @@ module bdu #(
     .acc_o, .miss_o, .cls_o
   );
 
-  womu #(.Warps(Warps), .Period(Period)) i_womu (
+  womu #(
+    // manifest: BDU pass except=Hold last
+    .Period (Period),
+    .Warps  (Warps)
+    // manifest: end
+  ) i_womu (
     .clk_i, .rst_ni,
     .clr_i(start_smp), .en_i(en),
     .ibuf_valid_i, .mode_womu_i, .mode_thr_w_i,

@@ -16,10 +16,12 @@
 // MID (the occupancy decides).
 // C mirror: csim/bdu/mrmu.{h,c}.
 module mrmu #(
-  /// Sampling period in cycles.
-  parameter int unsigned Period = 5000,
+  // manifest: BDU params except=Hold,Warps
+  /// sampling period in cycles (counters are clog2(PERIOD+1) bits: 13 for 5000) (BDU_PERIOD)
+  parameter int unsigned Period = l1sys_pkg::BDU_PERIOD,
+  // manifest: end
   /// Derived: do not override.  Counter bits.
-  parameter int unsigned CntW = $clog2(Period + 1)
+  localparam int unsigned CntW = $clog2(Period + 1)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

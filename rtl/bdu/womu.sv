@@ -13,14 +13,16 @@
 // low_o = figure < W, from the registered figures.
 // C mirror: csim/bdu/womu.{h,c}.
 module womu #(
-  /// Instruction-buffer entries (warps).
-  parameter int unsigned Warps = 64,
-  /// Sampling period in cycles.
-  parameter int unsigned Period = 5000,
+  // manifest: BDU params except=Hold
+  /// sampling period in cycles (counters are clog2(PERIOD+1) bits: 13 for 5000) (BDU_PERIOD)
+  parameter int unsigned Period = l1sys_pkg::BDU_PERIOD,
+  /// instruction-buffer entries (warps) of the SM the WOMU watches (BDU_WARPS)
+  parameter int unsigned Warps  = l1sys_pkg::BDU_WARPS,
+  // manifest: end
   /// Derived: do not override.  Occupancy bits.
-  parameter int unsigned OccW = $clog2(Warps + 1),
+  localparam int unsigned OccW = $clog2(Warps + 1),
   /// Derived: do not override.  Occupancy-sum bits.
-  parameter int unsigned SumW = $clog2(Period * Warps + 1)
+  localparam int unsigned SumW = $clog2(Period * Warps + 1)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,

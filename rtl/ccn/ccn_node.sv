@@ -29,45 +29,47 @@
 // C mirror: csim/ccn/ccn_node.{h,c} (same names, same order).
 module ccn_node #(
   /// This node's index (its Core-ID) on the ring.
-  parameter int unsigned Id        = 0,
-  /// Nodes on the ring.
-  parameter int unsigned Nodes     = 15,
-  /// Cycles per flit per hop (1..5).
-  parameter int unsigned HopLat    = 1,
-  /// CB entries.
-  parameter int unsigned CbDepth   = 8,
-  /// ReqQ entries (>= 2).
-  parameter int unsigned ReqDepth  = 8,
-  /// RespQ entries (>= 2).
-  parameter int unsigned RespDepth = 8,
-  /// Line-address bits.
-  parameter int unsigned LaW       = 25,
+  parameter int unsigned Id        = 0,  // manifest: literal: an instance's position, set by ccn_ring
+  // manifest: CCN params except=Ts,Tp
+  /// nodes on the ring (one per SM; Table II: 15) (CCN_NODES)
+  parameter int unsigned Nodes     = l1sys_pkg::CCN_NODES,
+  /// cycles one flit takes to cross one hop (Sec. 5.5.2: 1..5; the channel runs at core clock / CCN_HOP_LAT) (CCN_HOP_LAT)
+  parameter int unsigned HopLat    = l1sys_pkg::CCN_HOP_LAT,
+  /// CCN buffer (CB) entries per node (Table II: 8) (CCN_CB_DEPTH)
+  parameter int unsigned CbDepth   = l1sys_pkg::CCN_CB_DEPTH,
+  /// request queue (ReqQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_REQQ_DEPTH)
+  parameter int unsigned ReqDepth  = l1sys_pkg::CCN_REQQ_DEPTH,
+  /// response queue (RespQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_RESPQ_DEPTH)
+  parameter int unsigned RespDepth = l1sys_pkg::CCN_RESPQ_DEPTH,
+  /// line-address bits carried by the ring (32-bit byte address, 128 B lines: 25; Table II: 26-bit tag) (CCN_LINE_ADDR_W)
+  parameter int unsigned LaW       = l1sys_pkg::CCN_LINE_ADDR_W,
+  /// request throttler: H_min in percent (Table II: 5); 0 = never throttle (CCN-B) (CCN_HMIN)
+  parameter int unsigned HMin      = l1sys_pkg::CCN_HMIN,
+  /// cycles a CB head may wait for the ring before it goes to L2 instead (project decision: bounds the wait) (CCN_CB_TIMEOUT)
+  parameter int unsigned CbTimeout = l1sys_pkg::CCN_CB_TIMEOUT,
+  /// cycles a remote hit may hold its request at the ReqQ head waiting for RespQ room before the request moves on as a miss (project decision) (CCN_HOLD_MAX)
+  parameter int unsigned HoldMax   = l1sys_pkg::CCN_HOLD_MAX,
+  /// bits of the throttler's N_total / N_hits window counters (saturating) (CCN_WIN_W)
+  parameter int unsigned WinW      = l1sys_pkg::CCN_WIN_W,
+  /// bits of each saturating statistics counter (CCN_CNT_W)
+  parameter int unsigned CntW      = l1sys_pkg::CCN_CNT_W,
+  /// bits of the miss timestamp carried for the reuse-latency counters (wraps) (CCN_TS_W)
+  parameter int unsigned TsW       = l1sys_pkg::CCN_TS_W,
+  // manifest: end
   /// Line bits.
-  parameter int unsigned LB        = 1024,
+  parameter int unsigned LB        = 8 * l1sys_pkg::CCN_LINE_BYTES,
   /// Flits per line on the response channel.
-  parameter int unsigned Flits     = 4,
-  /// Timestamp bits.
-  parameter int unsigned TsW       = 16,
-  /// Statistics counter bits.
-  parameter int unsigned CntW      = 32,
-  /// Throttler window counter bits.
-  parameter int unsigned WinW      = 24,
-  /// CB head timeout in cycles.
-  parameter int unsigned CbTimeout = 256,
-  /// Longest hold of a remote hit at the ReqQ head.
-  parameter int unsigned HoldMax   = 32,
-  /// H_min in percent (0: never throttle).
-  parameter int unsigned HMin      = 5,
+  parameter int unsigned Flits     = l1sys_pkg::CCN_LINE_BYTES / l1sys_pkg::CCN_FLIT_BYTES,
   /// Derived: do not override.
-  parameter int unsigned IdW       = (Nodes > 1) ? $clog2(Nodes) : 1,
+  localparam int unsigned IdW       = (Nodes > 1) ? $clog2(Nodes) : 1,
   /// Derived: do not override.
-  parameter int unsigned TxW       = (HopLat > 1) ? $clog2(HopLat) : 1,
+  localparam int unsigned TxW       = (HopLat > 1) ? $clog2(HopLat) : 1,
   /// Derived: do not override.
-  parameter int unsigned FlW       = (Flits > 1) ? $clog2(Flits) : 1,
+  localparam int unsigned FlW       = (Flits > 1) ? $clog2(Flits) : 1,
   /// Derived: do not override.
-  parameter int unsigned WaitW     = $clog2(CbTimeout + 1),
+  localparam int unsigned WaitW     = $clog2(CbTimeout + 1),
   /// Derived: do not override.
-  parameter int unsigned HoldW     = (HoldMax > 0) ? $clog2(HoldMax + 1) : 1
+  localparam int unsigned HoldW     = (HoldMax > 0) ? $clog2(HoldMax + 1) : 1
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,

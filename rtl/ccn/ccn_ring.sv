@@ -15,42 +15,44 @@
 // Per-node state lives in gen_node[i].i_node.  Decisions: docs/ccn.md.
 // C mirror: csim/ccn/ccn_ring.{h,c}.
 module ccn_ring #(
-  /// Nodes (SMs) on the ring, 2..16.
-  parameter int unsigned Nodes     = 15,
-  /// Cycles per flit per hop.
-  parameter int unsigned HopLat    = 1,
-  /// CB entries per node.
-  parameter int unsigned CbDepth   = 8,
-  /// ReqQ entries per node.
-  parameter int unsigned ReqDepth  = 8,
-  /// RespQ entries per node.
-  parameter int unsigned RespDepth = 8,
-  /// Line-address bits.
-  parameter int unsigned LaW       = 25,
+  // manifest: CCN params
+  /// nodes on the ring (one per SM; Table II: 15) (CCN_NODES)
+  parameter int unsigned Nodes     = l1sys_pkg::CCN_NODES,
+  /// cycles one flit takes to cross one hop (Sec. 5.5.2: 1..5; the channel runs at core clock / CCN_HOP_LAT) (CCN_HOP_LAT)
+  parameter int unsigned HopLat    = l1sys_pkg::CCN_HOP_LAT,
+  /// CCN buffer (CB) entries per node (Table II: 8) (CCN_CB_DEPTH)
+  parameter int unsigned CbDepth   = l1sys_pkg::CCN_CB_DEPTH,
+  /// request queue (ReqQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_REQQ_DEPTH)
+  parameter int unsigned ReqDepth  = l1sys_pkg::CCN_REQQ_DEPTH,
+  /// response queue (RespQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_RESPQ_DEPTH)
+  parameter int unsigned RespDepth = l1sys_pkg::CCN_RESPQ_DEPTH,
+  /// line-address bits carried by the ring (32-bit byte address, 128 B lines: 25; Table II: 26-bit tag) (CCN_LINE_ADDR_W)
+  parameter int unsigned LaW       = l1sys_pkg::CCN_LINE_ADDR_W,
+  /// request throttler: sampling window t_S in cycles at the start of each period (Table II: 1M instructions) (CCN_TS)
+  parameter int unsigned Ts        = l1sys_pkg::CCN_TS,
+  /// request throttler: period t_P in cycles (Table II: 10M instructions); t_S + 2 <= t_P (CCN_TP)
+  parameter int unsigned Tp        = l1sys_pkg::CCN_TP,
+  /// request throttler: H_min in percent (Table II: 5); 0 = never throttle (CCN-B) (CCN_HMIN)
+  parameter int unsigned HMin      = l1sys_pkg::CCN_HMIN,
+  /// cycles a CB head may wait for the ring before it goes to L2 instead (project decision: bounds the wait) (CCN_CB_TIMEOUT)
+  parameter int unsigned CbTimeout = l1sys_pkg::CCN_CB_TIMEOUT,
+  /// cycles a remote hit may hold its request at the ReqQ head waiting for RespQ room before the request moves on as a miss (project decision) (CCN_HOLD_MAX)
+  parameter int unsigned HoldMax   = l1sys_pkg::CCN_HOLD_MAX,
+  /// bits of the throttler's N_total / N_hits window counters (saturating) (CCN_WIN_W)
+  parameter int unsigned WinW      = l1sys_pkg::CCN_WIN_W,
+  /// bits of each saturating statistics counter (CCN_CNT_W)
+  parameter int unsigned CntW      = l1sys_pkg::CCN_CNT_W,
+  /// bits of the miss timestamp carried for the reuse-latency counters (wraps) (CCN_TS_W)
+  parameter int unsigned TsW       = l1sys_pkg::CCN_TS_W,
+  // manifest: end
   /// Line bits (8 * line bytes).
-  parameter int unsigned LB        = 1024,
+  parameter int unsigned LB        = 8 * l1sys_pkg::CCN_LINE_BYTES,
   /// Flits per line on the response channel.
-  parameter int unsigned Flits     = 4,
-  /// Throttler sampling window t_S (cycles).
-  parameter int unsigned Ts        = 1000000,
-  /// Throttler period t_P (cycles), >= Ts + 2.
-  parameter int unsigned Tp        = 10000000,
-  /// H_min in percent.
-  parameter int unsigned HMin      = 5,
-  /// CB head timeout (cycles).
-  parameter int unsigned CbTimeout = 256,
-  /// Longest hold of a remote hit at a ReqQ head (cycles).
-  parameter int unsigned HoldMax   = 32,
-  /// Throttler window counter bits.
-  parameter int unsigned WinW      = 24,
-  /// Statistics counter bits.
-  parameter int unsigned CntW      = 32,
-  /// Timestamp bits.
-  parameter int unsigned TsW       = 16,
+  parameter int unsigned Flits     = l1sys_pkg::CCN_LINE_BYTES / l1sys_pkg::CCN_FLIT_BYTES,
   /// Derived: do not override.
-  parameter int unsigned IdW       = (Nodes > 1) ? $clog2(Nodes) : 1,
+  localparam int unsigned IdW       = (Nodes > 1) ? $clog2(Nodes) : 1,
   /// Derived: do not override.
-  parameter int unsigned EpW       = $clog2(Tp)
+  localparam int unsigned EpW       = $clog2(Tp)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -110,9 +112,23 @@ module ccn_ring #(
     localparam int unsigned Prev = (i + Nodes - 1) % Nodes;
     localparam int unsigned Next = (i + 1) % Nodes;
     ccn_node #(
-      .Id(i), .Nodes(Nodes), .HopLat(HopLat), .CbDepth(CbDepth), .ReqDepth(ReqDepth),
-      .RespDepth(RespDepth), .LaW(LaW), .LB(LB), .Flits(Flits), .TsW(TsW), .CntW(CntW),
-      .WinW(WinW), .CbTimeout(CbTimeout), .HoldMax(HoldMax), .HMin(HMin)
+      .Id    (i),
+      .LB    (LB),
+      .Flits (Flits),
+      // manifest: CCN pass except=Ts,Tp last
+      .Nodes     (Nodes),
+      .HopLat    (HopLat),
+      .CbDepth   (CbDepth),
+      .ReqDepth  (ReqDepth),
+      .RespDepth (RespDepth),
+      .LaW       (LaW),
+      .HMin      (HMin),
+      .CbTimeout (CbTimeout),
+      .HoldMax   (HoldMax),
+      .WinW      (WinW),
+      .CntW      (CntW),
+      .TsW       (TsW)
+      // manifest: end
     ) i_node (
       .clk_i, .rst_ni,
       .miss_valid_i  (miss_valid_i[i]),

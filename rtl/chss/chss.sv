@@ -33,26 +33,28 @@
 //   tb_bg_o, cur_bg_o, sampling_o (a period runs), busy_o (divider runs).
 // C mirror: csim/chss/chss.{h,c} (same names, same statement order).
 module chss #(
-  /// Thread-block slots of the SM (the largest TB_max).
-  parameter int unsigned TbSlots = 8,
-  /// Bits of the Hits and Stall counters.
-  parameter int unsigned CntW = 16,
-  /// Bits of l2_lat_i.
-  parameter int unsigned LatW = 10,
-  /// Fraction bits of a CHSS value.
-  parameter int unsigned FracW = 4,
-  /// Bits of warp_cnt_i.
-  parameter int unsigned WarpW = 7,
+  // manifest: CHSS params
+  /// thread-block slots per SM: the largest TB_max (table of TB_SLOTS+1 entries; 15 fits the paper's 4-bit registers) (CHSS_TB_SLOTS)
+  parameter int unsigned TbSlots = l1sys_pkg::CHSS_TB_SLOTS,
+  /// bits of the Hits and Stall counters of a sampling period (both halved together when one would overflow) (CHSS_CNT_W)
+  parameter int unsigned CntW    = l1sys_pkg::CHSS_CNT_W,
+  /// bits of the L2-latency input l2_lat_i (CHSS_LAT_W)
+  parameter int unsigned LatW    = l1sys_pkg::CHSS_LAT_W,
+  /// fraction bits of a CHSS value (table entries are CNT_W+LAT_W+FRAC_W <= 32 bits) (CHSS_FRAC_W)
+  parameter int unsigned FracW   = l1sys_pkg::CHSS_FRAC_W,
+  /// bits of the active-warp count input warp_cnt_i (CHSS_WARP_W)
+  parameter int unsigned WarpW   = l1sys_pkg::CHSS_WARP_W,
+  // manifest: end
   /// Derived: do not override.  Slot id bits.
-  parameter int unsigned SlotW = $clog2(TbSlots),
+  localparam int unsigned SlotW = $clog2(TbSlots),
   /// Derived: do not override.  Bits of TB_bg, Cur_bg, TB_max (0..TbSlots).
-  parameter int unsigned TbW = $clog2(TbSlots + 1),
+  localparam int unsigned TbW = $clog2(TbSlots + 1),
   /// Derived: do not override.  Numerator and CHSS value bits.
-  parameter int unsigned NumW = CntW + LatW + FracW,
+  localparam int unsigned NumW = CntW + LatW + FracW,
   /// Derived: do not override.  Denominator bits.
-  parameter int unsigned DenW = CntW + WarpW,
+  localparam int unsigned DenW = CntW + WarpW,
   /// Derived: do not override.  Divider step-counter bits.
-  parameter int unsigned DcW = $clog2(NumW + 1)
+  localparam int unsigned DcW = $clog2(NumW + 1)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,

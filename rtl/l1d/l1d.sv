@@ -54,56 +54,58 @@
 // arrays; the tag and data arrays are mem_1r1w_sync instances.
 // C mirror: csim/l1d/l1d.{h,c} (same names, same statement order).
 module l1d #(
-  /// Sets (power of two).
-  parameter int unsigned Sets    = 32,
-  /// Ways per set.
-  parameter int unsigned Ways    = 4,
-  /// Line size in bytes (power of two).
-  parameter int unsigned Line    = 128,
-  /// Sectors per line (1: a line cache; 4: GPGPU-Sim's sectored S: cache).
-  parameter int unsigned Sectors = 1,
-  /// MSHR entries.
-  parameter int unsigned Entries = 32,
-  /// Requests merged per MSHR entry.
-  parameter int unsigned Merge   = 8,
-  /// Miss-queue entries (>= 2).
-  parameter int unsigned MissQ   = 8,
-  /// Bypass-queue entries.
-  parameter int unsigned BypQ    = 4,
-  /// Release-queue entries (filled lines still returning merged requests).
-  parameter int unsigned RelQ    = 2,
-  /// Byte-address bits (<= 32).
-  parameter int unsigned AddrW   = 32,
-  /// Request-id bits.
-  parameter int unsigned IdW     = 8,
+  // manifest: L1D params
+  /// sets (16 KB 4-way 128 B: 32; 48 KB 6-way: 64; 24 KB 48-way: 4) (L1D_SETS)
+  parameter int unsigned Sets    = l1sys_pkg::L1D_SETS,
+  /// ways per set (associativity; GPGPU-Sim's Volta/Turing L1s: 256-1024 ways in one set) (L1D_WAYS)
+  parameter int unsigned Ways    = l1sys_pkg::L1D_WAYS,
+  /// line size in bytes (L1D_LINE)
+  parameter int unsigned Line    = l1sys_pkg::L1D_LINE,
+  /// sectors per line: 1 a line cache (GPGPU-Sim N:), 4 sectored (S:, 32-byte sectors of a 128-byte line): valid/reserved state, MSHR entries, misses and fills per sector (docs/l1d.md) (L1D_SECTORS)
+  parameter int unsigned Sectors = l1sys_pkg::L1D_SECTORS,
+  /// MSHR entries (distinct line -- or, sectored, sector -- addresses in flight) (L1D_MSHR_ENTRIES)
+  parameter int unsigned Entries = l1sys_pkg::L1D_MSHR_ENTRIES,
+  /// requests one MSHR entry holds (max_merge) (L1D_MSHR_MERGE)
+  parameter int unsigned Merge   = l1sys_pkg::L1D_MSHR_MERGE,
+  /// miss-queue entries toward L2 (>= 2: GPGPU-Sim refuses a load that is not a hit once N-1 are taken) (L1D_MISSQ)
+  parameter int unsigned MissQ   = l1sys_pkg::L1D_MISSQ,
+  /// bypass-queue entries: bypassed loads go to the memory port through it, not through the miss queue (L1D_BYPQ)
+  parameter int unsigned BypQ    = l1sys_pkg::L1D_BYPQ,
+  /// release-queue entries: filled lines (entry + data) whose merged requests are still being returned, in fill order (L1D_RELQ)
+  parameter int unsigned RelQ    = l1sys_pkg::L1D_RELQ,
+  /// byte-address bits (L1D_ADDR_W)
+  parameter int unsigned AddrW   = l1sys_pkg::L1D_ADDR_W,
+  /// request-id bits (L1D_ID_W)
+  parameter int unsigned IdW     = l1sys_pkg::L1D_ID_W,
+  // manifest: end
   /// Derived: do not override.
-  parameter int unsigned OffW    = $clog2(Line),
+  localparam int unsigned OffW    = $clog2(Line),
   /// Derived: do not override.
-  parameter int unsigned SetW    = (Sets > 1) ? $clog2(Sets) : 1,
+  localparam int unsigned SetW    = (Sets > 1) ? $clog2(Sets) : 1,
   /// Derived: do not override.
-  parameter int unsigned WayW    = (Ways > 1) ? $clog2(Ways) : 1,
+  localparam int unsigned WayW    = (Ways > 1) ? $clog2(Ways) : 1,
   /// Derived: do not override.
-  parameter int unsigned RankW   = WayW,
+  localparam int unsigned RankW   = WayW,
   /// Derived: do not override (line address = tag width).
-  parameter int unsigned LaW     = AddrW - OffW,
+  localparam int unsigned LaW     = AddrW - OffW,
   /// Derived: do not override.
-  parameter int unsigned CntW    = $clog2(Merge + 1),
+  localparam int unsigned CntW    = $clog2(Merge + 1),
   /// Derived: do not override.
-  parameter int unsigned LBits   = Line * 8,
+  localparam int unsigned LBits   = Line * 8,
   /// Derived: do not override.
-  parameter int unsigned EIdxW   = (Entries > 1) ? $clog2(Entries) : 1,
+  localparam int unsigned EIdxW   = (Entries > 1) ? $clog2(Entries) : 1,
   /// Derived: do not override (log2 of Sectors: 0 for a line cache).
-  parameter int unsigned SectW   = $clog2(Sectors),
+  localparam int unsigned SectW   = $clog2(Sectors),
   /// Derived: do not override (a sector index's width, at least 1).
-  parameter int unsigned SectIW  = (Sectors > 1) ? SectW : 1,
+  localparam int unsigned SectIW  = (Sectors > 1) ? SectW : 1,
   /// Derived: do not override (atom address = line address, or sectored: sector address).
-  parameter int unsigned AtW     = LaW + SectW,
+  localparam int unsigned AtW     = LaW + SectW,
   /// Derived: do not override.
-  parameter int unsigned MqW     = 1 + IdW + AtW + Line + LBits,
+  localparam int unsigned MqW     = 1 + IdW + AtW + Line + LBits,
   /// Derived: do not override.
-  parameter int unsigned BqW     = IdW + AtW,
+  localparam int unsigned BqW     = IdW + AtW,
   /// Derived: do not override.
-  parameter int unsigned RqW     = EIdxW + LBits
+  localparam int unsigned RqW     = EIdxW + LBits
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,

@@ -16,11 +16,11 @@
 // C mirror: csim/l1d/l1d_index.h.
 module l1d_index #(
   /// Sets (a power of two).
-  parameter int unsigned Sets = 32,
+  parameter int unsigned Sets = l1sys_pkg::L1D_SETS,
   /// log2 of the line size in bytes.
-  parameter int unsigned OffW = 7,
+  parameter int unsigned OffW = $clog2(l1sys_pkg::L1D_LINE),
   /// Derived: do not override.
-  parameter int unsigned SetW = (Sets > 1) ? $clog2(Sets) : 1
+  localparam int unsigned SetW = (Sets > 1) ? $clog2(Sets) : 1
 ) (
   /// Byte address, zero-extended to 32 bits.
   input  logic [31:0]     addr_i,

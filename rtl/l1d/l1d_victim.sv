@@ -12,11 +12,11 @@
 // C mirror: csim/l1d/l1d_victim.{h,c}.
 module l1d_victim #(
   /// Ways per set.
-  parameter int unsigned Ways  = 4,
+  parameter int unsigned Ways  = l1sys_pkg::L1D_WAYS,
   /// Derived: do not override.
-  parameter int unsigned WayW  = (Ways > 1) ? $clog2(Ways) : 1,
+  localparam int unsigned WayW  = (Ways > 1) ? $clog2(Ways) : 1,
   /// Derived: do not override.
-  parameter int unsigned RankW = WayW
+  localparam int unsigned RankW = WayW
 ) (
   input  logic [Ways-1:0]       free_i,
   input  logic [Ways-1:0]       cand_i,

@@ -66,32 +66,34 @@
 // One enqueue and one dequeue per cycle.
 // C mirror: csim/mrpb/mrpb.{h,c}.
 module mrpb #(
-  /// Signature, l1sys_pkg::MRPB_SIG_* (WARP: 48 queues, BLOCK: 8, BWARP: 32).
+  // manifest: MRPB params
+  /// request signature: WARP (48 queues), BLOCK (8), BWARP in-block warp ID (32) (MRPB_SIG)
   parameter int unsigned Sig      = l1sys_pkg::MRPB_SIG,
-  /// Entries per queue (1..32).
+  /// entries per queue (MRPB_ENTRIES)
   parameter int unsigned Entries  = l1sys_pkg::MRPB_ENTRIES,
-  /// Minimum enqueue-to-dequeue delay in cycles (3..18).
+  /// minimum enqueue-to-dequeue delay in cycles (accept to deq_valid_o) (MRPB_LATENCY)
   parameter int unsigned Latency  = l1sys_pkg::MRPB_LATENCY,
-  /// Bits of the opaque payload.
+  /// bits of the opaque request payload (address, mask, ...) (MRPB_PAYLOAD_W)
   parameter int unsigned PayloadW = l1sys_pkg::MRPB_PAYLOAD_W,
-  /// Bits of a store's data and byte mask (the store-data memory's width).
+  /// bits of a store's data and byte mask, kept per entry in the store-data memory (128 B line: 1024 + 128) (MRPB_SDATA_W)
   parameter int unsigned SDataW   = l1sys_pkg::MRPB_SDATA_W,
-  /// Bits of each statistics counter.
+  /// bits of each saturating statistics counter (MRPB_CNT_W)
   parameter int unsigned CntW     = l1sys_pkg::MRPB_CNT_W,
+  // manifest: end
   /// Derived: do not override.  Queues.
-  parameter int unsigned NQ       = (Sig == l1sys_pkg::MRPB_SIG_BLOCK) ? 32'(l1sys_pkg::MRPB_BLOCKS) :
+  localparam int unsigned NQ       = (Sig == l1sys_pkg::MRPB_SIG_BLOCK) ? 32'(l1sys_pkg::MRPB_BLOCKS) :
                                     (Sig == l1sys_pkg::MRPB_SIG_BWARP) ? 32'(l1sys_pkg::MRPB_BWARPS) :
                                                                          32'(l1sys_pkg::MRPB_WARPS),
   /// Derived: do not override.  Field widths.
-  parameter int unsigned WidW     = $clog2(32'(l1sys_pkg::MRPB_WARPS)),
+  localparam int unsigned WidW     = $clog2(32'(l1sys_pkg::MRPB_WARPS)),
   /// Derived: do not override.
-  parameter int unsigned BidW     = $clog2(32'(l1sys_pkg::MRPB_BLOCKS)),
+  localparam int unsigned BidW     = $clog2(32'(l1sys_pkg::MRPB_BLOCKS)),
   /// Derived: do not override.
-  parameter int unsigned BwidW    = $clog2(32'(l1sys_pkg::MRPB_BWARPS)),
+  localparam int unsigned BwidW    = $clog2(32'(l1sys_pkg::MRPB_BWARPS)),
   /// Derived: do not override.
-  parameter int unsigned FailW    = $bits(l1sys_pkg::L1D_FAIL_NONE),
+  localparam int unsigned FailW    = $bits(l1sys_pkg::L1D_FAIL_NONE),
   /// Derived: do not override.  Bits of the stats counters' occupancy input.
-  parameter int unsigned OccW     = $clog2(NQ * Entries + 1)
+  localparam int unsigned OccW     = $clog2(NQ * Entries + 1)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,

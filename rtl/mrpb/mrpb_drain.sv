@@ -26,11 +26,11 @@
 // C mirror: csim/mrpb/mrpb_drain.{h,c}.
 module mrpb_drain #(
   /// Queues.
-  parameter int unsigned NQ   = 48,
+  parameter int unsigned NQ   = 32'(l1sys_pkg::MRPB_WARPS),
   /// Bits of a per-queue count.
-  parameter int unsigned CntW = 4,
+  parameter int unsigned CntW = $clog2(l1sys_pkg::MRPB_ENTRIES + 1),
   /// Derived: do not override.
-  parameter int unsigned IdxW = (NQ > 1) ? $clog2(NQ) : 1
+  localparam int unsigned IdxW = (NQ > 1) ? $clog2(NQ) : 1
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,

@@ -13,11 +13,11 @@
 // C mirror: csim/mrpb/mrpb_stats.{h,c}.
 module mrpb_stats #(
   /// Bits of each counter.
-  parameter int unsigned CntW = 32,
+  parameter int unsigned CntW = l1sys_pkg::MRPB_CNT_W,
   /// Bits of the occupancy.
-  parameter int unsigned OccW = 9,
+  parameter int unsigned OccW = $clog2(32'(l1sys_pkg::MRPB_WARPS) * l1sys_pkg::MRPB_ENTRIES + 1),
   /// Derived: do not override.  Histogram buckets.
-  parameter int unsigned NBkt = OccW + 1
+  localparam int unsigned NBkt = OccW + 1
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

@@ -15,9 +15,9 @@ module fifo_sync #(
   /// Bits per entry.
   parameter int unsigned Width = 32,
   /// Derived: do not override.
-  parameter int unsigned PtrW  = (Depth > 1) ? $clog2(Depth) : 1,
+  localparam int unsigned PtrW  = (Depth > 1) ? $clog2(Depth) : 1,
   /// Derived: do not override.
-  parameter int unsigned CntW  = $clog2(Depth + 1)
+  localparam int unsigned CntW  = $clog2(Depth + 1)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,

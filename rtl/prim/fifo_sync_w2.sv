@@ -19,13 +19,13 @@ module fifo_sync_w2 #(
   /// Bits per entry.
   parameter int unsigned Width = 32,
   /// Derived: do not override.  Rows of each body.
-  parameter int unsigned Half  = (Depth + 1) / 2,
+  localparam int unsigned Half  = (Depth + 1) / 2,
   /// Derived: do not override.  Slot-pointer bits (2*Half slots).
-  parameter int unsigned PtrW  = $clog2(2 * Half),
+  localparam int unsigned PtrW  = $clog2(2 * Half),
   /// Derived: do not override.  Row-address bits of a body.
-  parameter int unsigned AW    = (Half > 1) ? $clog2(Half) : 1,
+  localparam int unsigned AW    = (Half > 1) ? $clog2(Half) : 1,
   /// Derived: do not override.
-  parameter int unsigned CntW  = $clog2(Depth + 1)
+  localparam int unsigned CntW  = $clog2(Depth + 1)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,

@@ -34,9 +34,9 @@ module mem_1r1w_sync #(
   /// Bits per write-mask slice; must divide Width.
   parameter int unsigned SliceW = Width,
   /// Derived: do not override.
-  parameter int unsigned AddrW  = (Depth > 1) ? $clog2(Depth) : 1,
+  localparam int unsigned AddrW  = (Depth > 1) ? $clog2(Depth) : 1,
   /// Derived: do not override.
-  parameter int unsigned NSlice = Width / SliceW
+  localparam int unsigned NSlice = Width / SliceW
 ) (
   input  logic              clk_i,
   input  logic              re_i,

@@ -7,7 +7,7 @@ module prio_enc #(
   /// Requesters.
   parameter int unsigned N    = 8,
   /// Derived: do not override.
-  parameter int unsigned IdxW = (N > 1) ? $clog2(N) : 1
+  localparam int unsigned IdxW = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic [N-1:0]    req_i,
   output logic [N-1:0]    onehot_o,

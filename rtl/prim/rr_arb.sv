@@ -10,7 +10,7 @@ module rr_arb #(
   /// Requesters.
   parameter int unsigned N    = 8,
   /// Derived: do not override.
-  parameter int unsigned IdxW = (N > 1) ? $clog2(N) : 1
+  localparam int unsigned IdxW = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

@@ -24,25 +24,25 @@
 // C mirror: csim/shell/shell.{h,c} with ext_env set (the environment outside).
 module shell #(
   /// SMs (1..128).
-  parameter int unsigned NSm      = 4,
+  parameter int unsigned NSm      = l1sys_pkg::SHELL_SMS,
   /// L2 banks (1..128).
-  parameter int unsigned NB       = 6,
+  parameter int unsigned NB       = l1sys_pkg::SHELL_L2_BANKS,
   /// Warp slots per SM.
-  parameter int unsigned NW       = 48,
+  parameter int unsigned NW       = l1sys_pkg::SHELL_WARPS,
   /// Thread-block slots per SM.
-  parameter int unsigned NT       = 8,
+  parameter int unsigned NT       = l1sys_pkg::SHELL_TBS,
   /// Cycles an SM holds a warp after its last load line (SHELL_L1_LAT - SHELL_L1_PIPE, at least 0).
-  parameter int unsigned L1X      = 0,
+  parameter int unsigned L1X      = (l1sys_pkg::SHELL_L1_LAT > 32'(l1sys_pkg::SHELL_L1_PIPE)) ? l1sys_pkg::SHELL_L1_LAT - 32'(l1sys_pkg::SHELL_L1_PIPE) : 0,
   /// Injection-queue entries per SM.
-  parameter int unsigned InjQ     = 8,
+  parameter int unsigned InjQ     = l1sys_pkg::SHELL_XBAR_Q,
   /// 1: an MRPB in every SM.
-  parameter int unsigned UseMrpb  = 0,
+  parameter int unsigned UseMrpb  = (l1sys_pkg::SHELL_MRPB != 0) ? 1 : 0,
   /// Flits of a store or a response on the crossbars (csim/shell/shell_mem.c: ceil((8 + Line / Sectors) / port bytes per cycle)).
-  parameter int unsigned Flits    = 4,
+  parameter int unsigned Flits    = (8 + l1sys_pkg::L1D_LINE / l1sys_pkg::L1D_SECTORS + l1sys_pkg::SHELL_FLIT - 1) / l1sys_pkg::SHELL_FLIT,
   /// L2 sets per bank.
-  parameter int unsigned L2Sets   = 64,
+  parameter int unsigned L2Sets   = l1sys_pkg::SHELL_L2_SETS,
   /// L2 ways.
-  parameter int unsigned L2Ways   = 16,
+  parameter int unsigned L2Ways   = l1sys_pkg::SHELL_L2_WAYS,
   /// Responses each SM's ejection buffer holds.
   parameter int unsigned EjQ      = l1sys_pkg::SHELL_EJQ,
   /// Crossbar internal speedup, 1 or 2 (SHELL_XBAR_SPEEDUP).
@@ -56,84 +56,92 @@ module shell #(
   /// L2 response-queue entries.
   parameter int unsigned L2RspQ   = l1sys_pkg::SHELL_L2_RSPQ,
   /// L2 set index (l1sys_pkg::SHELL_L2_SET_IDX_*).
-  parameter int unsigned L2SetIdx = 0,
+  parameter int unsigned L2SetIdx = l1sys_pkg::SHELL_L2_SET_IDX,
   /// L2 write-back (1) or write-through (0).
-  parameter int unsigned L2WBack  = 1,
-  /// L1D sets.
-  parameter int unsigned Sets     = 32,
-  /// L1D ways.
-  parameter int unsigned Ways     = 4,
-  /// L1D line bytes.
-  parameter int unsigned Line     = 128,
-  /// L1D sectors per line (1; 4: the memory side carries 32-byte sectors).
-  parameter int unsigned Sectors  = 1,
-  /// L1D MSHR entries.
-  parameter int unsigned Entries  = 32,
-  /// L1D requests merged per MSHR entry.
-  parameter int unsigned Merge    = 8,
-  /// L1D miss-queue entries.
-  parameter int unsigned MissQ    = 8,
-  /// L1D bypass-queue entries.
-  parameter int unsigned BypQ     = 4,
-  /// L1D release-queue entries.
-  parameter int unsigned RelQ     = 2,
-  /// Byte-address bits.
-  parameter int unsigned AddrW    = 32,
-  /// Request-id bits.
-  parameter int unsigned IdW      = 8,
-  /// BDU sampling period in cycles (BDU_PERIOD).
-  parameter int unsigned Period   = 5000,
-  /// Cycles a BDU decision holds, 0 = until the next kernel (BDU_HOLD).
-  parameter int unsigned Hold     = 20000,
-  /// CHSS Hits/Stall counter bits (CHSS_CNT_W).
-  parameter int unsigned ChssCntW = 16,
-  /// CHSS l2_lat_i bits (CHSS_LAT_W).
-  parameter int unsigned ChssLatW = 10,
-  /// CHSS value fraction bits (CHSS_FRAC_W).
-  parameter int unsigned ChssFracW = 4,
-  /// CHSS warp_cnt_i bits (CHSS_WARP_W).
-  parameter int unsigned ChssWarpW = 7,
+  parameter int unsigned L2WBack  = l1sys_pkg::SHELL_L2_WRITE,
+  // manifest: L1D params
+  /// sets (16 KB 4-way 128 B: 32; 48 KB 6-way: 64; 24 KB 48-way: 4) (L1D_SETS)
+  parameter int unsigned Sets    = l1sys_pkg::L1D_SETS,
+  /// ways per set (associativity; GPGPU-Sim's Volta/Turing L1s: 256-1024 ways in one set) (L1D_WAYS)
+  parameter int unsigned Ways    = l1sys_pkg::L1D_WAYS,
+  /// line size in bytes (L1D_LINE)
+  parameter int unsigned Line    = l1sys_pkg::L1D_LINE,
+  /// sectors per line: 1 a line cache (GPGPU-Sim N:), 4 sectored (S:, 32-byte sectors of a 128-byte line): valid/reserved state, MSHR entries, misses and fills per sector (docs/l1d.md) (L1D_SECTORS)
+  parameter int unsigned Sectors = l1sys_pkg::L1D_SECTORS,
+  /// MSHR entries (distinct line -- or, sectored, sector -- addresses in flight) (L1D_MSHR_ENTRIES)
+  parameter int unsigned Entries = l1sys_pkg::L1D_MSHR_ENTRIES,
+  /// requests one MSHR entry holds (max_merge) (L1D_MSHR_MERGE)
+  parameter int unsigned Merge   = l1sys_pkg::L1D_MSHR_MERGE,
+  /// miss-queue entries toward L2 (>= 2: GPGPU-Sim refuses a load that is not a hit once N-1 are taken) (L1D_MISSQ)
+  parameter int unsigned MissQ   = l1sys_pkg::L1D_MISSQ,
+  /// bypass-queue entries: bypassed loads go to the memory port through it, not through the miss queue (L1D_BYPQ)
+  parameter int unsigned BypQ    = l1sys_pkg::L1D_BYPQ,
+  /// release-queue entries: filled lines (entry + data) whose merged requests are still being returned, in fill order (L1D_RELQ)
+  parameter int unsigned RelQ    = l1sys_pkg::L1D_RELQ,
+  /// byte-address bits (L1D_ADDR_W)
+  parameter int unsigned AddrW   = l1sys_pkg::L1D_ADDR_W,
+  /// request-id bits (L1D_ID_W)
+  parameter int unsigned IdW     = l1sys_pkg::L1D_ID_W,
+  // manifest: end
+  // manifest: BDU params except=Warps
+  /// sampling period in cycles (counters are clog2(PERIOD+1) bits: 13 for 5000) (BDU_PERIOD)
+  parameter int unsigned Period = l1sys_pkg::BDU_PERIOD,
+  /// cycles a decision holds before the next sampling period; 0 = until the next kernel (BDU_HOLD)
+  parameter int unsigned Hold   = l1sys_pkg::BDU_HOLD,
+  // manifest: end
+  // manifest: CHSS params prefix=Chss except=TbSlots
+  /// bits of the Hits and Stall counters of a sampling period (both halved together when one would overflow) (CHSS_CNT_W)
+  parameter int unsigned ChssCntW  = l1sys_pkg::CHSS_CNT_W,
+  /// bits of the L2-latency input l2_lat_i (CHSS_LAT_W)
+  parameter int unsigned ChssLatW  = l1sys_pkg::CHSS_LAT_W,
+  /// fraction bits of a CHSS value (table entries are CNT_W+LAT_W+FRAC_W <= 32 bits) (CHSS_FRAC_W)
+  parameter int unsigned ChssFracW = l1sys_pkg::CHSS_FRAC_W,
+  /// bits of the active-warp count input warp_cnt_i (CHSS_WARP_W)
+  parameter int unsigned ChssWarpW = l1sys_pkg::CHSS_WARP_W,
+  // manifest: end
   /// 1: the CCN ring (SHELL_CCN=ON or ON_THROTTLE), 0: none (OFF).
-  parameter int unsigned Ccn      = 0,
-  /// CCN cycles per flit per hop (CCN_HOP_LAT).
-  parameter int unsigned HopLat   = 1,
-  /// CCN CB entries per node (CCN_CB_DEPTH).
-  parameter int unsigned CbDepth  = 8,
-  /// CCN ReqQ entries per node (CCN_REQQ_DEPTH).
-  parameter int unsigned ReqDepth = 8,
-  /// CCN RespQ entries per node (CCN_RESPQ_DEPTH).
-  parameter int unsigned RespDepth = 8,
+  parameter int unsigned Ccn      = (l1sys_pkg::SHELL_CCN != l1sys_pkg::SHELL_CCN_OFF) ? 1 : 0,
+  // manifest: CCN params prefix=Ccn except=Nodes,LaW
+  /// cycles one flit takes to cross one hop (Sec. 5.5.2: 1..5; the channel runs at core clock / CCN_HOP_LAT) (CCN_HOP_LAT)
+  parameter int unsigned CcnHopLat    = l1sys_pkg::CCN_HOP_LAT,
+  /// CCN buffer (CB) entries per node (Table II: 8) (CCN_CB_DEPTH)
+  parameter int unsigned CcnCbDepth   = l1sys_pkg::CCN_CB_DEPTH,
+  /// request queue (ReqQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_REQQ_DEPTH)
+  parameter int unsigned CcnReqDepth  = l1sys_pkg::CCN_REQQ_DEPTH,
+  /// response queue (RespQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_RESPQ_DEPTH)
+  parameter int unsigned CcnRespDepth = l1sys_pkg::CCN_RESPQ_DEPTH,
+  /// request throttler: sampling window t_S in cycles at the start of each period (Table II: 1M instructions) (CCN_TS)
+  parameter int unsigned CcnTs        = l1sys_pkg::CCN_TS,
+  /// request throttler: period t_P in cycles (Table II: 10M instructions); t_S + 2 <= t_P (CCN_TP)
+  parameter int unsigned CcnTp        = l1sys_pkg::CCN_TP,
+  /// request throttler: H_min in percent (Table II: 5); 0 = never throttle (CCN-B) (CCN_HMIN)
+  parameter int unsigned CcnHMin      = l1sys_pkg::CCN_HMIN,
+  /// cycles a CB head may wait for the ring before it goes to L2 instead (project decision: bounds the wait) (CCN_CB_TIMEOUT)
+  parameter int unsigned CcnCbTimeout = l1sys_pkg::CCN_CB_TIMEOUT,
+  /// cycles a remote hit may hold its request at the ReqQ head waiting for RespQ room before the request moves on as a miss (project decision) (CCN_HOLD_MAX)
+  parameter int unsigned CcnHoldMax   = l1sys_pkg::CCN_HOLD_MAX,
+  /// bits of the throttler's N_total / N_hits window counters (saturating) (CCN_WIN_W)
+  parameter int unsigned CcnWinW      = l1sys_pkg::CCN_WIN_W,
+  /// bits of each saturating statistics counter (CCN_CNT_W)
+  parameter int unsigned CcnCntW      = l1sys_pkg::CCN_CNT_W,
+  /// bits of the miss timestamp carried for the reuse-latency counters (wraps) (CCN_TS_W)
+  parameter int unsigned CcnTsW       = l1sys_pkg::CCN_TS_W,
+  // manifest: end
   /// CCN flits per line on the ring's response channel.
-  parameter int unsigned CcnFlits = 4,
-  /// CCN throttler sampling window t_S (CCN_TS).
-  parameter int unsigned CcnTs    = 1000000,
-  /// CCN throttler period t_P (CCN_TP).
-  parameter int unsigned CcnTp    = 10000000,
-  /// CCN H_min in percent (0 under SHELL_CCN=ON).
-  parameter int unsigned HMin     = 5,
-  /// CCN CB head timeout (CCN_CB_TIMEOUT).
-  parameter int unsigned CbTimeout = 256,
-  /// CCN longest hold of a remote hit at a ReqQ head (CCN_HOLD_MAX).
-  parameter int unsigned HoldMax  = 32,
-  /// CCN throttler window counter bits.
-  parameter int unsigned WinW     = 24,
-  /// CCN statistics counter bits.
-  parameter int unsigned CcnCntW  = 32,
-  /// CCN timestamp bits.
-  parameter int unsigned TsW      = 16,
+  parameter int unsigned CcnFlits = l1sys_pkg::CCN_LINE_BYTES / l1sys_pkg::CCN_FLIT_BYTES,
   /// Derived: do not override.
-  parameter int unsigned WarpW    = (NW > 1) ? $clog2(NW) : 1,
+  localparam int unsigned WarpW    = (NW > 1) ? $clog2(NW) : 1,
   /// Derived: do not override.  BDU occupancy bits.
-  parameter int unsigned OccW     = $clog2(NW + 1),
+  localparam int unsigned OccW     = $clog2(NW + 1),
   /// Derived: do not override.  TB_max / TB_bg bits.
-  parameter int unsigned TbW      = $clog2(NT + 1),
+  localparam int unsigned TbW      = $clog2(NT + 1),
   /// Derived: do not override.  The memory side's address: the L1D's atom
   /// (a line, or a sector; its line is the atom >> $clog2(Sectors)).
-  parameter int unsigned LaW      = AddrW - $clog2(Line) + $clog2(Sectors),
+  localparam int unsigned LaW      = AddrW - $clog2(Line) + $clog2(Sectors),
   /// Derived: do not override.  SM-number bits of the bank messages and
   /// of the dispatcher's choice: the one definition of the SM-id width
   /// (the C side: shell_xbar_sw(NSm), csim/shell/shell_xbar.h).
-  parameter int unsigned SmW      = (NSm > 1) ? $clog2(NSm) : 1
+  localparam int unsigned SmW      = (NSm > 1) ? $clog2(NSm) : 1
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -271,17 +279,19 @@ module shell #(
       .L1X      (L1X),
       .InjQ     (InjQ),
       .UseMrpb  (UseMrpb),
-      .Sets     (Sets),
-      .Ways     (Ways),
-      .Line     (Line),
-      .Sectors  (Sectors),
-      .Entries  (Entries),
-      .Merge    (Merge),
-      .MissQ    (MissQ),
-      .BypQ     (BypQ),
-      .RelQ     (RelQ),
-      .AddrW    (AddrW),
-      .IdW      (IdW)
+      // manifest: L1D pass last
+      .Sets    (Sets),
+      .Ways    (Ways),
+      .Line    (Line),
+      .Sectors (Sectors),
+      .Entries (Entries),
+      .Merge   (Merge),
+      .MissQ   (MissQ),
+      .BypQ    (BypQ),
+      .RelQ    (RelQ),
+      .AddrW   (AddrW),
+      .IdW     (IdW)
+      // manifest: end
     ) i_sm (
       .clk_i            (clk_i),
       .rst_ni           (rst_ni),
@@ -383,12 +393,16 @@ module shell #(
     shell_byp #(
       .TbSlots (NT),
       .Warps   (NW),
-      .Period  (Period),
-      .Hold    (Hold),
-      .CntW    (ChssCntW),
-      .LatW    (ChssLatW),
-      .FracW   (ChssFracW),
-      .WarpW   (ChssWarpW)
+      // manifest: BDU pass except=Warps
+      .Period (Period),
+      .Hold   (Hold),
+      // manifest: end
+      // manifest: CHSS pass prefix=Chss except=TbSlots last
+      .CntW  (ChssCntW),
+      .LatW  (ChssLatW),
+      .FracW (ChssFracW),
+      .WarpW (ChssWarpW)
+      // manifest: end
     ) i_byp (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -447,22 +461,24 @@ module shell #(
     end
     shell_ccn #(
       .Nodes     (NSm),
-      .HopLat    (HopLat),
-      .CbDepth   (CbDepth),
-      .ReqDepth  (ReqDepth),
-      .RespDepth (RespDepth),
       .LaW       (LaW),
       .OffW      (SegW),
       .LB        (CcnLB),
       .Flits     (CcnFlits),
+      // manifest: CCN pass prefix=Ccn except=Nodes,LaW last
+      .HopLat    (CcnHopLat),
+      .CbDepth   (CcnCbDepth),
+      .ReqDepth  (CcnReqDepth),
+      .RespDepth (CcnRespDepth),
       .Ts        (CcnTs),
       .Tp        (CcnTp),
-      .HMin      (HMin),
-      .CbTimeout (CbTimeout),
-      .HoldMax   (HoldMax),
-      .WinW      (WinW),
+      .HMin      (CcnHMin),
+      .CbTimeout (CcnCbTimeout),
+      .HoldMax   (CcnHoldMax),
+      .WinW      (CcnWinW),
       .CntW      (CcnCntW),
-      .TsW       (TsW)
+      .TsW       (CcnTsW)
+      // manifest: end
     ) i_ccn (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),

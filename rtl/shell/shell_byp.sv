@@ -39,27 +39,31 @@
 // instances; the hook around it keeps the environment and statistics).
 module shell_byp #(
   /// Thread-block slots of the SM (SHELL_TBS; 2..15, one CHSS slot each).
-  parameter int unsigned TbSlots = 8,
+  parameter int unsigned TbSlots = l1sys_pkg::SHELL_TBS,
   /// Warp slots of the SM (SHELL_WARPS): the WOMU's instruction buffer.
-  parameter int unsigned Warps = 48,
-  /// BDU sampling period in cycles (BDU_PERIOD).
-  parameter int unsigned Period = 5000,
-  /// Cycles a BDU decision holds, 0 = until the next kernel (BDU_HOLD).
-  parameter int unsigned Hold = 20000,
-  /// CHSS Hits/Stall counter bits (CHSS_CNT_W).
-  parameter int unsigned CntW = 16,
-  /// CHSS l2_lat_i bits (CHSS_LAT_W).
-  parameter int unsigned LatW = 10,
-  /// CHSS value fraction bits (CHSS_FRAC_W).
-  parameter int unsigned FracW = 4,
-  /// CHSS warp_cnt_i bits (CHSS_WARP_W).
-  parameter int unsigned WarpW = 7,
+  parameter int unsigned Warps = l1sys_pkg::SHELL_WARPS,
+  // manifest: BDU params except=Warps
+  /// sampling period in cycles (counters are clog2(PERIOD+1) bits: 13 for 5000) (BDU_PERIOD)
+  parameter int unsigned Period = l1sys_pkg::BDU_PERIOD,
+  /// cycles a decision holds before the next sampling period; 0 = until the next kernel (BDU_HOLD)
+  parameter int unsigned Hold   = l1sys_pkg::BDU_HOLD,
+  // manifest: end
+  // manifest: CHSS params except=TbSlots
+  /// bits of the Hits and Stall counters of a sampling period (both halved together when one would overflow) (CHSS_CNT_W)
+  parameter int unsigned CntW  = l1sys_pkg::CHSS_CNT_W,
+  /// bits of the L2-latency input l2_lat_i (CHSS_LAT_W)
+  parameter int unsigned LatW  = l1sys_pkg::CHSS_LAT_W,
+  /// fraction bits of a CHSS value (table entries are CNT_W+LAT_W+FRAC_W <= 32 bits) (CHSS_FRAC_W)
+  parameter int unsigned FracW = l1sys_pkg::CHSS_FRAC_W,
+  /// bits of the active-warp count input warp_cnt_i (CHSS_WARP_W)
+  parameter int unsigned WarpW = l1sys_pkg::CHSS_WARP_W,
+  // manifest: end
   /// Derived: do not override.  TB slot id bits.
-  parameter int unsigned SlotW = $clog2(TbSlots),
+  localparam int unsigned SlotW = $clog2(TbSlots),
   /// Derived: do not override.  TB_bg / TB_max bits.
-  parameter int unsigned TbW = $clog2(TbSlots + 1),
+  localparam int unsigned TbW = $clog2(TbSlots + 1),
   /// Derived: do not override.  BDU occupancy bits.
-  parameter int unsigned OccW = $clog2(Warps + 1)
+  localparam int unsigned OccW = $clog2(Warps + 1)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -111,7 +115,13 @@ module shell_byp #(
   // CHSS: every load is cm; COORD: the load's static tag
   assign ld_tag   = (mode_scheme_i == 3'(l1sys_pkg::SHELL_BYPASS_COORD)) ? req_tag_i : 2'(l1sys_pkg::CHSS_LD_CM);
 
-  bdu #(.Period(Period), .Hold(Hold), .Warps(Warps)) i_bdu (
+  bdu #(
+    .Warps  (Warps),
+    // manifest: BDU pass except=Warps last
+    .Period (Period),
+    .Hold   (Hold)
+    // manifest: end
+  ) i_bdu (
     .clk_i, .rst_ni,
     .mode_thr_l_i, .mode_thr_h_i, .mode_thr_w_i, .mode_womu_i,
     .kernel_start_i(use_bdu && kernel_start_i),
@@ -128,7 +138,15 @@ module shell_byp #(
     .acc_o(unused_acc), .miss_o(unused_miss), .occ_o(unused_occ)
   );
 
-  chss #(.TbSlots(TbSlots), .CntW(CntW), .LatW(LatW), .FracW(FracW), .WarpW(WarpW)) i_chss (
+  chss #(
+    .TbSlots (TbSlots),
+    // manifest: CHSS pass except=TbSlots last
+    .CntW  (CntW),
+    .LatW  (LatW),
+    .FracW (FracW),
+    .WarpW (WarpW)
+    // manifest: end
+  ) i_chss (
     .clk_i, .rst_ni,
     .mode_follow_i (use_chss && mode_follow_i),
     .bcast_tbbg_i  (lead_tbbg_i),

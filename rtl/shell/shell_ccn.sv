@@ -31,41 +31,43 @@
 // C mirror: csim/shell/shell_ccn.{h,c} (shell_ccn_hw_*: same registers).
 module shell_ccn #(
   /// SMs, one ring node each (2..16).
-  parameter int unsigned Nodes     = 4,
-  /// Cycles per flit per hop (CCN_HOP_LAT).
-  parameter int unsigned HopLat    = 1,
-  /// CB entries per node (CCN_CB_DEPTH).
-  parameter int unsigned CbDepth   = 8,
-  /// ReqQ entries per node (CCN_REQQ_DEPTH).
-  parameter int unsigned ReqDepth  = 8,
-  /// RespQ entries per node (CCN_RESPQ_DEPTH).
-  parameter int unsigned RespDepth = 8,
+  parameter int unsigned Nodes     = l1sys_pkg::SHELL_SMS,
   /// Line-address bits (L1D_ADDR_W - OffW).
-  parameter int unsigned LaW       = 25,
+  parameter int unsigned LaW       = l1sys_pkg::L1D_ADDR_W - $clog2(l1sys_pkg::L1D_LINE),
   /// Byte-offset bits of a line (log2 L1D_LINE).
-  parameter int unsigned OffW      = 7,
+  parameter int unsigned OffW      = $clog2(l1sys_pkg::L1D_LINE),
   /// Line bits (8 * L1D_LINE).
-  parameter int unsigned LB        = 1024,
+  parameter int unsigned LB        = 8 * l1sys_pkg::L1D_LINE,
   /// Flits per line on the response channel.
-  parameter int unsigned Flits     = 4,
-  /// Throttler sampling window t_S (cycles).
-  parameter int unsigned Ts        = 1000000,
-  /// Throttler period t_P (cycles).
-  parameter int unsigned Tp        = 10000000,
-  /// H_min in percent (0 under SHELL_CCN=ON).
-  parameter int unsigned HMin      = 5,
-  /// CB head timeout (cycles).
-  parameter int unsigned CbTimeout = 256,
-  /// Longest hold of a remote hit at a ReqQ head (cycles).
-  parameter int unsigned HoldMax   = 32,
-  /// Throttler window counter bits.
-  parameter int unsigned WinW      = 24,
-  /// Statistics counter bits.
-  parameter int unsigned CntW      = 32,
-  /// Timestamp bits.
-  parameter int unsigned TsW       = 16,
+  parameter int unsigned Flits     = l1sys_pkg::CCN_LINE_BYTES / l1sys_pkg::CCN_FLIT_BYTES,
+  // manifest: CCN params except=Nodes,LaW
+  /// cycles one flit takes to cross one hop (Sec. 5.5.2: 1..5; the channel runs at core clock / CCN_HOP_LAT) (CCN_HOP_LAT)
+  parameter int unsigned HopLat    = l1sys_pkg::CCN_HOP_LAT,
+  /// CCN buffer (CB) entries per node (Table II: 8) (CCN_CB_DEPTH)
+  parameter int unsigned CbDepth   = l1sys_pkg::CCN_CB_DEPTH,
+  /// request queue (ReqQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_REQQ_DEPTH)
+  parameter int unsigned ReqDepth  = l1sys_pkg::CCN_REQQ_DEPTH,
+  /// response queue (RespQ) entries per node (Table II: 8; >= 2 for the bubble rule) (CCN_RESPQ_DEPTH)
+  parameter int unsigned RespDepth = l1sys_pkg::CCN_RESPQ_DEPTH,
+  /// request throttler: sampling window t_S in cycles at the start of each period (Table II: 1M instructions) (CCN_TS)
+  parameter int unsigned Ts        = l1sys_pkg::CCN_TS,
+  /// request throttler: period t_P in cycles (Table II: 10M instructions); t_S + 2 <= t_P (CCN_TP)
+  parameter int unsigned Tp        = l1sys_pkg::CCN_TP,
+  /// request throttler: H_min in percent (Table II: 5); 0 = never throttle (CCN-B) (CCN_HMIN)
+  parameter int unsigned HMin      = l1sys_pkg::CCN_HMIN,
+  /// cycles a CB head may wait for the ring before it goes to L2 instead (project decision: bounds the wait) (CCN_CB_TIMEOUT)
+  parameter int unsigned CbTimeout = l1sys_pkg::CCN_CB_TIMEOUT,
+  /// cycles a remote hit may hold its request at the ReqQ head waiting for RespQ room before the request moves on as a miss (project decision) (CCN_HOLD_MAX)
+  parameter int unsigned HoldMax   = l1sys_pkg::CCN_HOLD_MAX,
+  /// bits of the throttler's N_total / N_hits window counters (saturating) (CCN_WIN_W)
+  parameter int unsigned WinW      = l1sys_pkg::CCN_WIN_W,
+  /// bits of each saturating statistics counter (CCN_CNT_W)
+  parameter int unsigned CntW      = l1sys_pkg::CCN_CNT_W,
+  /// bits of the miss timestamp carried for the reuse-latency counters (wraps) (CCN_TS_W)
+  parameter int unsigned TsW       = l1sys_pkg::CCN_TS_W,
+  // manifest: end
   /// Derived: do not override.  Byte-address bits of the L1D's rmt port.
-  parameter int unsigned AW        = LaW + OffW
+  localparam int unsigned AW        = LaW + OffW
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -119,9 +121,24 @@ module shell_ccn #(
   end
 
   ccn_ring #(
-    .Nodes(Nodes), .HopLat(HopLat), .CbDepth(CbDepth), .ReqDepth(ReqDepth), .RespDepth(RespDepth),
-    .LaW(LaW), .LB(LB), .Flits(Flits), .Ts(Ts), .Tp(Tp), .HMin(HMin), .CbTimeout(CbTimeout),
-    .HoldMax(HoldMax), .WinW(WinW), .CntW(CntW), .TsW(TsW)
+    .LB    (LB),
+    .Flits (Flits),
+    // manifest: CCN pass last
+    .Nodes     (Nodes),
+    .HopLat    (HopLat),
+    .CbDepth   (CbDepth),
+    .ReqDepth  (ReqDepth),
+    .RespDepth (RespDepth),
+    .LaW       (LaW),
+    .Ts        (Ts),
+    .Tp        (Tp),
+    .HMin      (HMin),
+    .CbTimeout (CbTimeout),
+    .HoldMax   (HoldMax),
+    .WinW      (WinW),
+    .CntW      (CntW),
+    .TsW       (TsW)
+    // manifest: end
   ) i_ring (
     .clk_i, .rst_ni,
     .miss_valid_i(r_miss_valid), .miss_addr_i(r_miss_addr), .miss_byp_i(r_miss_byp), .miss_ready_o(r_miss_ready),

@@ -7,9 +7,9 @@
 // C mirror: csim/shell/shell_disp.{h,c} (same names, same statement order).
 module shell_disp #(
   /// SMs (1..128).
-  parameter int unsigned NSm = 4,
+  parameter int unsigned NSm = l1sys_pkg::SHELL_SMS,
   /// Derived: do not override.
-  parameter int unsigned SW  = (NSm > 1) ? $clog2(NSm) : 1
+  localparam int unsigned SW  = (NSm > 1) ? $clog2(NSm) : 1
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

@@ -48,9 +48,9 @@
 // C mirror: csim/shell/shell_l2.{h,c} (same names, same statement order).
 module shell_l2 #(
   /// Sets (power of two).
-  parameter int unsigned Sets = 64,
+  parameter int unsigned Sets = l1sys_pkg::SHELL_L2_SETS,
   /// Ways per set.
-  parameter int unsigned Ways = 16,
+  parameter int unsigned Ways = l1sys_pkg::SHELL_L2_WAYS,
   /// ROP latency in cycles (a request's arrival to its earliest tag access).
   parameter int unsigned Lat  = l1sys_pkg::SHELL_L2_ROP_LAT,
   /// Request-queue entries (the ROP delay line plus the icnt->L2 queue).
@@ -58,23 +58,23 @@ module shell_l2 #(
   /// Response-queue entries.
   parameter int unsigned RspQ = l1sys_pkg::SHELL_L2_RSPQ,
   /// Banks of the shell (the set index is of line / NB).
-  parameter int unsigned NB   = 6,
+  parameter int unsigned NB   = l1sys_pkg::SHELL_L2_BANKS,
   /// Set index: l1sys_pkg::SHELL_L2_SET_IDX_LINEAR or _IPOLY.
-  parameter int unsigned SetIdx = 0,
+  parameter int unsigned SetIdx = l1sys_pkg::SHELL_L2_SET_IDX,
   /// Write-back (1) or write-through (0): l1sys_pkg::SHELL_L2_WRITE_*.
-  parameter int unsigned WBack = 1,
+  parameter int unsigned WBack = l1sys_pkg::SHELL_L2_WRITE,
   /// Address bits of a message: the L1D's atom (a line, or a sector).
-  parameter int unsigned LaW  = 25,
+  parameter int unsigned LaW  = l1sys_pkg::L1D_ADDR_W - $clog2(l1sys_pkg::L1D_LINE) + $clog2(l1sys_pkg::L1D_SECTORS),
   /// log2 of the sectors per line: the bank keeps lines, atom >> SectW.
-  parameter int unsigned SectW = 0,
+  parameter int unsigned SectW = $clog2(l1sys_pkg::L1D_SECTORS),
   /// Request-id bits.
-  parameter int unsigned IdW  = 8,
+  parameter int unsigned IdW  = l1sys_pkg::L1D_ID_W,
   /// SM-number bits.
-  parameter int unsigned SmW  = 4,
+  parameter int unsigned SmW  = (l1sys_pkg::SHELL_SMS > 1) ? $clog2(l1sys_pkg::SHELL_SMS) : 1,
   /// Derived: do not override.
-  parameter int unsigned SetW = (Sets > 1) ? $clog2(Sets) : 1,
+  localparam int unsigned SetW = (Sets > 1) ? $clog2(Sets) : 1,
   /// Derived: do not override.
-  parameter int unsigned MsgW = LaW + SmW + IdW + 2 + 32
+  localparam int unsigned MsgW = LaW + SmW + IdW + 2 + 32
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,

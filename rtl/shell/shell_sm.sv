@@ -35,15 +35,15 @@
 // w_q[w].pc is w_pc_q[w] here; same statement order).
 module shell_sm #(
   /// Warp slots (1..64).
-  parameter int unsigned NW       = 48,
+  parameter int unsigned NW       = l1sys_pkg::SHELL_WARPS,
   /// Thread-block slots (1..32).
-  parameter int unsigned NT       = 8,
+  parameter int unsigned NT       = l1sys_pkg::SHELL_TBS,
   /// Cycles a warp is held after its last load line arrives (SHELL_L1_LAT - SHELL_L1_PIPE, at least 0).
-  parameter int unsigned L1X      = 0,
+  parameter int unsigned L1X      = (l1sys_pkg::SHELL_L1_LAT > 32'(l1sys_pkg::SHELL_L1_PIPE)) ? l1sys_pkg::SHELL_L1_LAT - 32'(l1sys_pkg::SHELL_L1_PIPE) : 0,
   /// Injection-queue entries (SHELL_XBAR_Q).
-  parameter int unsigned InjQ     = 8,
+  parameter int unsigned InjQ     = l1sys_pkg::SHELL_XBAR_Q,
   /// 1: the MRPB sits between the LD/ST unit and the L1D.
-  parameter int unsigned UseMrpb  = 0,
+  parameter int unsigned UseMrpb  = (l1sys_pkg::SHELL_MRPB != 0) ? 1 : 0,
   /// MRPB signature, l1sys_pkg::MRPB_SIG_*.
   parameter int unsigned Sig      = l1sys_pkg::MRPB_SIG,
   /// MRPB entries per queue.
@@ -52,50 +52,52 @@ module shell_sm #(
   parameter int unsigned Latency  = l1sys_pkg::MRPB_LATENCY,
   /// Bits of each MRPB statistics counter.
   parameter int unsigned CntW     = l1sys_pkg::MRPB_CNT_W,
-  /// L1D sets.
-  parameter int unsigned Sets     = 32,
-  /// L1D ways.
-  parameter int unsigned Ways     = 4,
-  /// L1D line bytes.
-  parameter int unsigned Line     = 128,
-  /// L1D sectors per line (1; 4: the coalescer's segments are sectors).
-  parameter int unsigned Sectors  = 1,
-  /// L1D MSHR entries.
-  parameter int unsigned Entries  = 32,
-  /// L1D requests merged per MSHR entry.
-  parameter int unsigned Merge    = 8,
-  /// L1D miss-queue entries.
-  parameter int unsigned MissQ    = 8,
-  /// L1D bypass-queue entries.
-  parameter int unsigned BypQ     = 4,
-  /// L1D release-queue entries.
-  parameter int unsigned RelQ     = 2,
-  /// Byte-address bits.
-  parameter int unsigned AddrW    = 32,
-  /// Request-id bits (hold a warp slot).
-  parameter int unsigned IdW      = 8,
+  // manifest: L1D params
+  /// sets (16 KB 4-way 128 B: 32; 48 KB 6-way: 64; 24 KB 48-way: 4) (L1D_SETS)
+  parameter int unsigned Sets    = l1sys_pkg::L1D_SETS,
+  /// ways per set (associativity; GPGPU-Sim's Volta/Turing L1s: 256-1024 ways in one set) (L1D_WAYS)
+  parameter int unsigned Ways    = l1sys_pkg::L1D_WAYS,
+  /// line size in bytes (L1D_LINE)
+  parameter int unsigned Line    = l1sys_pkg::L1D_LINE,
+  /// sectors per line: 1 a line cache (GPGPU-Sim N:), 4 sectored (S:, 32-byte sectors of a 128-byte line): valid/reserved state, MSHR entries, misses and fills per sector (docs/l1d.md) (L1D_SECTORS)
+  parameter int unsigned Sectors = l1sys_pkg::L1D_SECTORS,
+  /// MSHR entries (distinct line -- or, sectored, sector -- addresses in flight) (L1D_MSHR_ENTRIES)
+  parameter int unsigned Entries = l1sys_pkg::L1D_MSHR_ENTRIES,
+  /// requests one MSHR entry holds (max_merge) (L1D_MSHR_MERGE)
+  parameter int unsigned Merge   = l1sys_pkg::L1D_MSHR_MERGE,
+  /// miss-queue entries toward L2 (>= 2: GPGPU-Sim refuses a load that is not a hit once N-1 are taken) (L1D_MISSQ)
+  parameter int unsigned MissQ   = l1sys_pkg::L1D_MISSQ,
+  /// bypass-queue entries: bypassed loads go to the memory port through it, not through the miss queue (L1D_BYPQ)
+  parameter int unsigned BypQ    = l1sys_pkg::L1D_BYPQ,
+  /// release-queue entries: filled lines (entry + data) whose merged requests are still being returned, in fill order (L1D_RELQ)
+  parameter int unsigned RelQ    = l1sys_pkg::L1D_RELQ,
+  /// byte-address bits (L1D_ADDR_W)
+  parameter int unsigned AddrW   = l1sys_pkg::L1D_ADDR_W,
+  /// request-id bits (L1D_ID_W)
+  parameter int unsigned IdW     = l1sys_pkg::L1D_ID_W,
+  // manifest: end
   /// Derived: do not override.
-  parameter int unsigned WarpW    = (NW > 1) ? $clog2(NW) : 1,
+  localparam int unsigned WarpW    = (NW > 1) ? $clog2(NW) : 1,
   /// Derived: do not override.
-  parameter int unsigned TbW      = (NT > 1) ? $clog2(NT) : 1,
+  localparam int unsigned TbW      = (NT > 1) ? $clog2(NT) : 1,
   /// Derived: do not override.
-  parameter int unsigned OffW     = $clog2(Line),
+  localparam int unsigned OffW     = $clog2(Line),
   /// Derived: do not override.  Offset bits of a segment, the L1D's atom (a line or a sector).
-  parameter int unsigned SegW     = OffW - $clog2(Sectors),
+  localparam int unsigned SegW     = OffW - $clog2(Sectors),
   /// Derived: do not override.  Atom-address bits.
-  parameter int unsigned AtW      = AddrW - SegW,
+  localparam int unsigned AtW      = AddrW - SegW,
   /// Derived: do not override.
-  parameter int unsigned LBits    = Line * 8,
+  localparam int unsigned LBits    = Line * 8,
   /// Derived: do not override.  Injection-queue entry {store, byp, id, line}.
-  parameter int unsigned InjW     = 2 + IdW + AtW,
+  localparam int unsigned InjW     = 2 + IdW + AtW,
   /// Derived: do not override.  MRPB payload {line, byte mask}.
-  parameter int unsigned MPayW    = Line + AtW,
+  localparam int unsigned MPayW    = Line + AtW,
   /// Derived: do not override.
-  parameter int unsigned WidW     = $clog2(32'(l1sys_pkg::MRPB_WARPS)),
+  localparam int unsigned WidW     = $clog2(32'(l1sys_pkg::MRPB_WARPS)),
   /// Derived: do not override.
-  parameter int unsigned BidW     = $clog2(32'(l1sys_pkg::MRPB_BLOCKS)),
+  localparam int unsigned BidW     = $clog2(32'(l1sys_pkg::MRPB_BLOCKS)),
   /// Derived: do not override.
-  parameter int unsigned BwidW    = $clog2(32'(l1sys_pkg::MRPB_BWARPS))
+  localparam int unsigned BwidW    = $clog2(32'(l1sys_pkg::MRPB_BWARPS))
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -442,6 +444,7 @@ module shell_sm #(
   end
 
   l1d #(
+    // manifest: L1D pass last
     .Sets    (Sets),
     .Ways    (Ways),
     .Line    (Line),
@@ -453,6 +456,7 @@ module shell_sm #(
     .RelQ    (RelQ),
     .AddrW   (AddrW),
     .IdW     (IdW)
+    // manifest: end
   ) i_l1d (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

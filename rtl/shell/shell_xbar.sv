@@ -24,17 +24,17 @@
 // C mirror: csim/shell/shell_xbar.{h,c} (same names, same statement order).
 module shell_xbar #(
   /// SMs (1..128).
-  parameter int unsigned NSm   = 4,
+  parameter int unsigned NSm   = l1sys_pkg::SHELL_SMS,
   /// L2 banks (1..128).
-  parameter int unsigned NB    = 6,
+  parameter int unsigned NB    = l1sys_pkg::SHELL_L2_BANKS,
   /// Address bits of a message: the L1D's atom (a line, or a sector).
-  parameter int unsigned LaW   = 25,
+  parameter int unsigned LaW   = l1sys_pkg::L1D_ADDR_W - $clog2(l1sys_pkg::L1D_LINE) + $clog2(l1sys_pkg::L1D_SECTORS),
   /// log2 of the sectors per line: an atom's line is atom >> SectW.
-  parameter int unsigned SectW = 0,
+  parameter int unsigned SectW = $clog2(l1sys_pkg::L1D_SECTORS),
   /// Request-id bits.
-  parameter int unsigned IdW   = 8,
+  parameter int unsigned IdW   = l1sys_pkg::L1D_ID_W,
   /// Flits of a store request or a response (header + one atom), at least 1.
-  parameter int unsigned Flits = 5,
+  parameter int unsigned Flits = (8 + l1sys_pkg::L1D_LINE / l1sys_pkg::L1D_SECTORS + l1sys_pkg::SHELL_FLIT - 1) / l1sys_pkg::SHELL_FLIT,
   /// Responses each SM's ejection buffer holds.
   parameter int unsigned EjQ   = l1sys_pkg::SHELL_EJQ,
   /// Internal speedup, 1 or 2 (SHELL_XBAR_SPEEDUP).
@@ -42,11 +42,11 @@ module shell_xbar #(
   /// Requests each bank's boundary buffer holds (SHELL_XBAR_BQ; Speedup 2 only), at least 2.
   parameter int unsigned BQ    = l1sys_pkg::SHELL_XBAR_BQ,
   /// Derived: do not override.  SM-number bits (bank messages, pointers).
-  parameter int unsigned SW    = (NSm > 1) ? $clog2(NSm) : 1,
+  localparam int unsigned SW    = (NSm > 1) ? $clog2(NSm) : 1,
   /// Derived: do not override.
-  parameter int unsigned BW    = (NB > 1) ? $clog2(NB) : 1,
+  localparam int unsigned BW    = (NB > 1) ? $clog2(NB) : 1,
   /// Derived: do not override.
-  parameter int unsigned FW    = $clog2(Flits + 1)
+  localparam int unsigned FW    = $clog2(Flits + 1)
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,

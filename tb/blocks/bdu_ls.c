@@ -58,11 +58,13 @@ typedef struct {
   uint64_t n_womu[3];
   unsigned max_acc;
   uint64_t cov[COV_N];
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
+  c->cfg = cfg;
   if (bdu_init_cfg(&c->b, cfg)) { free(c); return NULL; }
   bdu_mode_from_cfg(&c->cfg_mode, cfg);
   c->sweep = (unsigned)CFG(cfg, BDU_MODE_SWEEP);
@@ -75,9 +77,7 @@ static void destroy(void *p) { free(p); }
 static void declare(void *p, ls_map_t *map) {
   ctx_t *c = p;
   bdu_t *b = &c->b;
-  ls_param(map, "Period", b->period);
-  ls_param(map, "Hold", b->hold);
-  ls_param(map, "Warps", b->warps);
+  ls_param_set(map, c->cfg, "BDU", "", NULL);
 
   ls_input(map, "mode_thr_l_i", 7, &c->in.mode_thr_l_i);
   ls_input(map, "mode_thr_h_i", 7, &c->in.mode_thr_h_i);
@@ -318,7 +318,6 @@ void bdu_ls_declare_state(ls_map_t *map, const char *prefix, const bdu_t *b) {
 const ls_block_t ls_block_bdu = {
     .name = "bdu",
     .rtl_module = "bdu",
-    .rtl_files = "bdu/mrmu.sv bdu/womu.sv bdu/bdu.sv",
     .help = "two-level bypassing MRMU/WOMU/BDU (the two-level paper): C/B mode from miss rate and warp occupancy",
     .create = create,
     .destroy = destroy,

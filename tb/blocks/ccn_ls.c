@@ -69,6 +69,7 @@ typedef struct {
   uint64_t bound, max_lat, n_acc, n_direct, n_ring, n_resp, n_l2ring, outstanding;
   uint64_t n_why[5];
   uint64_t cov[COV_N];
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 static uint32_t fget(const uint32_t *v, unsigned lsb, unsigned w) { return (uint32_t)bits_get(v, lsb, w); }
@@ -101,6 +102,7 @@ static uint64_t ccn_bound(const ccn_ring_cfg_t *rc, unsigned maxstall) {
 static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
+  c->cfg = cfg;
   if (ccn_ring_cfg_from(&c->rc, cfg)) { free(c); return NULL; }
   if ((unsigned long long)c->rc.nodes * c->rc.line_bytes * 8 > LS_MAX_SIGNAL_BITS) {
     char why[200];
@@ -163,21 +165,9 @@ static void declare(void *p, ls_map_t *m) {
   const ccn_ring_cfg_t *rc = &c->rc;
   unsigned n = c->n;
   ls_param(m, "Nodes", n);
-  ls_param(m, "HopLat", rc->hop_lat);
-  ls_param(m, "CbDepth", rc->cb_depth);
-  ls_param(m, "ReqDepth", rc->req_depth);
-  ls_param(m, "RespDepth", rc->resp_depth);
-  ls_param(m, "LaW", rc->law);
+  ls_param_set(m, c->cfg, "CCN", "", "Nodes");
   ls_param(m, "LB", c->lb);
   ls_param(m, "Flits", c->r.flits);
-  ls_param(m, "Ts", rc->ts);
-  ls_param(m, "Tp", rc->tp);
-  ls_param(m, "HMin", rc->hmin);
-  ls_param(m, "CbTimeout", rc->cb_timeout);
-  ls_param(m, "HoldMax", rc->hold_max);
-  ls_param(m, "WinW", rc->winw);
-  ls_param(m, "CntW", rc->cntw);
-  ls_param(m, "TsW", rc->tsw);
 
   ls_input(m, "miss_valid_i", n, &c->miss_valid_i);
   ls_input(m, "miss_addr_i", n * c->law, c->miss_addr_i);
@@ -564,7 +554,6 @@ void ccn_ls_declare_state(ls_map_t *m, const char *prefix, const ccn_ring_t *r) 
 const ls_block_t ls_block_ccn = {
     .name = "ccn",
     .rtl_module = "ccn_ring",
-    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv prim/fifo_sync_sram.sv ccn/ccn_node.sv ccn/ccn_ring.sv",
     .help = "cooperative caching ring of N L1 nodes (the CCN paper): CB, ReqQ, RespQ, throttler",
     .create = create,
     .destroy = destroy,

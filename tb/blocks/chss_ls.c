@@ -62,11 +62,13 @@ typedef struct {
   unsigned sb_active[CHSS_MAX_SLOTS], sb_tag[CHSS_MAX_SLOTS];
   uint64_t n_kernels, n_blocks, n_bg, n_periods, n_up, n_down, n_stay, n_follow_cycles, n_ovf, n_ld_byp;
   uint64_t cov[COV_N];
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
+  c->cfg = cfg;
   if (chss_init_cfg(&c->m, cfg)) { free(c); return NULL; }
   c->control = (unsigned)CFG(cfg, CHSS_CONTROL);
   c->lat_cfg = (unsigned)CFG(cfg, CHSS_L2_LAT);
@@ -79,11 +81,7 @@ static void destroy(void *p) { free(p); }
 static void declare(void *p, ls_map_t *map) {
   ctx_t *c = p;
   chss_t *m = &c->m;
-  ls_param(map, "TbSlots", m->slots);
-  ls_param(map, "CntW", m->cnt_w);
-  ls_param(map, "LatW", m->lat_w);
-  ls_param(map, "FracW", m->frac_w);
-  ls_param(map, "WarpW", m->warp_w);
+  ls_param_set(map, c->cfg, "CHSS", "", NULL);
 
   ls_input(map, "mode_follow_i", 1, &c->in.mode_follow_i);
   ls_input(map, "bcast_tbbg_i", m->tb_w, &c->in.bcast_tbbg_i);
@@ -381,7 +379,6 @@ void chss_ls_declare_state(ls_map_t *map, const char *prefix, const chss_t *m) {
 const ls_block_t ls_block_chss = {
     .name = "chss",
     .rtl_module = "chss",
-    .rtl_files = "chss/chss.sv",
     .help = "CHSS dynamic bypassing unit (the coordinated-bypassing paper): block tags, Table 1, TB_bg hill climbing",
     .create = create,
     .destroy = destroy,

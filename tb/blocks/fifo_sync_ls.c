@@ -74,7 +74,6 @@ static void commit(void *p) { fifo_sync_commit(&((ctx_t *)p)->f); }
 const ls_block_t ls_block_fifo_sync = {
     .name = "fifo_sync",
     .rtl_module = "fifo_sync",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync.sv",
     .help = "synchronous FIFO (FIFO_DEPTH x FIFO_WIDTH)",
     .create = create,
     .destroy = destroy,

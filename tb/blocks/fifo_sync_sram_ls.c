@@ -157,7 +157,6 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
 const ls_block_t ls_block_fifo_sync_sram = {
     .name = "fifo_sync_sram",
     .rtl_module = "fifo_sync_sram",
-    .rtl_files = "prim/mem_1r1w_sync.sv prim/fifo_sync_sram.sv",
     .help = "synchronous FIFO on a synchronous-read SRAM (FIFO_DEPTH x FIFO_WIDTH)",
     .create = create,
     .destroy = destroy,

@@ -118,7 +118,6 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
 const ls_block_t ls_block_fifo_sync_w2 = {
     .name = "fifo_sync_w2",
     .rtl_module = "fifo_sync_w2",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync_w2.sv",
     .help = "synchronous FIFO taking two writes a cycle (FIFO_DEPTH x FIFO_WIDTH)",
     .param_blocks = "fifo_sync",
     .create = create,

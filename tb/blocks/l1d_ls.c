@@ -62,6 +62,7 @@ typedef struct {
   int was_stall;    /* coverage: D refused its request last cycle */
   int d_conv;       /* coverage: D's request was converted into a bypass by the L1D (stall-to-bypass) */
   ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 /* Functional-coverage points (docs/l1d.md, "Coverage").  Points that a mode
@@ -102,6 +103,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   if (l1d_geom_from_cfg(cfg, &g)) return NULL;
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
+  c->cfg = cfg;
   if (l1d_init(&c->m, &g)) { free(c); return NULL; }
   l1d_modes_from_cfg(cfg, &c->m.in);
   c->nid = 1u << g.id_w;
@@ -136,17 +138,7 @@ static void declare(void *p, ls_map_t *mp) {
   l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const l1d_geom_t *g = &m->g;
-  ls_param(mp, "Sets", g->sets);
-  ls_param(mp, "Ways", g->ways);
-  ls_param(mp, "Line", g->line);
-  ls_param(mp, "Sectors", g->sectors);
-  ls_param(mp, "Entries", g->entries);
-  ls_param(mp, "Merge", g->merge);
-  ls_param(mp, "MissQ", g->missq);
-  ls_param(mp, "BypQ", g->bypq);
-  ls_param(mp, "RelQ", g->relq);
-  ls_param(mp, "AddrW", g->addr_w);
-  ls_param(mp, "IdW", g->id_w);
+  ls_param_set(mp, c->cfg, "L1D", "", NULL);
   ls_input(mp, "mode_repl_i", 1, &in->mode_repl_i);
   ls_input(mp, "mode_wr_i", 1, &in->mode_wr_i);
   ls_input(mp, "mode_alloc_i", 1, &in->mode_alloc_i);
@@ -648,7 +640,6 @@ static void stats_json(void *p, ls_stats_t *s) {
 const ls_block_t ls_block_l1d = {
     .name = "l1d",
     .rtl_module = "l1d",
-    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv prim/prio_enc.sv l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv",
     .help = "L1D controller (L1D_* parameters; policies are mode inputs)",
     .create = create,
     .destroy = destroy,

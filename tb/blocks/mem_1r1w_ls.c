@@ -85,7 +85,6 @@ static void commit(void *p) { mem_1r1w_commit(&((ctx_t *)p)->m); }
 const ls_block_t ls_block_mem_1r1w = {
     .name = "mem_1r1w",
     .rtl_module = "mem_1r1w",
-    .rtl_files = "prim/mem_1r1w.sv",
     .help = "1R1W memory with write mask (MEM_DEPTH x MEM_WIDTH, MEM_SLICE)",
     .create = create,
     .destroy = destroy,

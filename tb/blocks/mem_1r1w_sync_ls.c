@@ -155,7 +155,6 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
 const ls_block_t ls_block_mem_1r1w_sync = {
     .name = "mem_1r1w_sync",
     .rtl_module = "mem_1r1w_sync",
-    .rtl_files = "prim/mem_1r1w_sync.sv",
     .help = "1R1W memory, synchronous read (SRAM wrapper; MEM_DEPTH x MEM_WIDTH, MEM_SLICE)",
     .create = create,
     .destroy = destroy,

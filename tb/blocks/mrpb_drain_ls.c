@@ -98,7 +98,6 @@ const ls_block_t ls_block_mrpb_drain = {
     .name = "mrpb_drain",
     .rtl_module = "mrpb_drain",
     .param_blocks = "mrpb_drain mrpb",
-    .rtl_files = "prim/prio_enc.sv prim/rr_arb.sv mrpb/mrpb_drain.sv",
     .help = "MRPB drain selector alone (MRPB_SIG, MRPB_ENTRIES; modes MRPB_DRAIN, MRPB_GREEDY)",
     .create = create,
     .destroy = destroy,

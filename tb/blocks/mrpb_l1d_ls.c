@@ -75,11 +75,13 @@ typedef struct {
   uint64_t loads_acc, rsps, n_byp, n_pb_load_refusals, byp_by_mode[3];
   uint32_t last_sbyp;   /* the L1D's cnt_sbyp_q after the last edge */
   int d_load_nobyp;     /* the L1D's decide stage holds a load that is not a bypass (after the last edge) */
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *x = calloc(1, sizeof *x);
   if (!x) return NULL;
+  x->cfg = cfg;
   if (mrpb_l1d_init_cfg(&x->c, cfg)) { free(x); return NULL; }
   x->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   x->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
@@ -117,17 +119,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "QEntries", m->entries);
   ls_param(mp, "Latency", m->latency);
   ls_param(mp, "CntW", m->cnt_w);
-  ls_param(mp, "Sets", g->sets);
-  ls_param(mp, "Ways", g->ways);
-  ls_param(mp, "Line", g->line);
-  ls_param(mp, "Sectors", g->sectors);
-  ls_param(mp, "Entries", g->entries);
-  ls_param(mp, "Merge", g->merge);
-  ls_param(mp, "MissQ", g->missq);
-  ls_param(mp, "BypQ", g->bypq);
-  ls_param(mp, "RelQ", g->relq);
-  ls_param(mp, "AddrW", g->addr_w);
-  ls_param(mp, "IdW", g->id_w);
+  ls_param_set(mp, x->cfg, "L1D", "", NULL);
   ls_input(mp, "mode_drain_i", 2, &c->min.mode_drain_i);
   ls_input(mp, "mode_greedy_i", 1, &c->min.mode_greedy_i);
   ls_input(mp, "mode_flush_i", 1, &c->min.mode_flush_i);
@@ -501,8 +493,6 @@ const ls_block_t ls_block_mrpb_l1d = {
     .name = "mrpb_l1d",
     .rtl_module = "mrpb_l1d",
     .param_blocks = "mrpb_l1d mrpb l1d",
-    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv prim/prio_enc.sv prim/rr_arb.sv l1d/l1d_index.sv l1d/l1d_victim.sv "
-                 "l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv mrpb/mrpb_l1d.sv",
     .help = "MRPB in front of the L1D (both joined; MRPB_MODE_SWEEP=1 walks bypass x single-slot)",
     .create = create,
     .destroy = destroy,

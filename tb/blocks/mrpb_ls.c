@@ -117,6 +117,7 @@ typedef struct {
   int cov_off;    /* --bench: no coverage counting, no queue summary */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
   char combo_name[NCOMBO][40];
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 static void combo_to_mode(unsigned c, mrpb_in_t *in) {
@@ -139,6 +140,7 @@ static unsigned mode_to_combo(const mrpb_in_t *in) {
 static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
+  c->cfg = cfg;
   if (mrpb_init_cfg(&c->m, cfg)) { free(c); return NULL; }
   c->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   c->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
@@ -159,12 +161,7 @@ static void destroy(void *p) {
 static void declare(void *p, ls_map_t *map) {
   ctx_t *c = p;
   mrpb_t *m = &c->m;
-  ls_param(map, "Sig", m->sig);
-  ls_param(map, "Entries", m->entries);
-  ls_param(map, "Latency", m->latency);
-  ls_param(map, "PayloadW", m->payload_w);
-  ls_param(map, "SDataW", m->sdata_w);
-  ls_param(map, "CntW", m->cnt_w);
+  ls_param_set(map, c->cfg, "MRPB", "", NULL);
 
   ls_input(map, "mode_drain_i", 2, &c->in.mode_drain_i);
   ls_input(map, "mode_greedy_i", 1, &c->in.mode_greedy_i);
@@ -702,7 +699,6 @@ static void stats_json(void *p, ls_stats_t *s) {
 const ls_block_t ls_block_mrpb = {
     .name = "mrpb",
     .rtl_module = "mrpb",
-    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv",
     .help = "memory request prioritization buffer (the MRPB paper); MRPB_MODE_SWEEP=1 walks all 39 policies",
     .create = create,
     .destroy = destroy,

@@ -91,7 +91,6 @@ const ls_block_t ls_block_mrpb_stats = {
     .name = "mrpb_stats",
     .rtl_module = "mrpb_stats",
     .param_blocks = "mrpb_stats mrpb",
-    .rtl_files = "mrpb/mrpb_stats.sv",
     .help = "MRPB statistics counters alone (MRPB_CNT_W; occupancy from MRPB_SIG x MRPB_ENTRIES)",
     .create = create,
     .destroy = destroy,

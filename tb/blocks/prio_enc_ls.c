@@ -64,7 +64,6 @@ static void commit(void *p) { (void)p; }
 const ls_block_t ls_block_prio_enc = {
     .name = "prio_enc",
     .rtl_module = "prio_enc",
-    .rtl_files = "prim/prio_enc.sv",
     .help = "fixed-priority encoder (PRIO_N inputs)",
     .create = create,
     .destroy = destroy,

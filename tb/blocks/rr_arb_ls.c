@@ -64,7 +64,6 @@ static void commit(void *p) { rr_arb_commit(&((ctx_t *)p)->a); }
 const ls_block_t ls_block_rr_arb = {
     .name = "rr_arb",
     .rtl_module = "rr_arb",
-    .rtl_files = "prim/prio_enc.sv prim/rr_arb.sv",
     .help = "round-robin arbiter (RRARB_N requesters)",
     .create = create,
     .destroy = destroy,

@@ -55,7 +55,6 @@ static void commit(void *p) { sat_cnt_commit(&((ctx_t *)p)->s); }
 const ls_block_t ls_block_sat_cnt = {
     .name = "sat_cnt",
     .rtl_module = "sat_cnt",
-    .rtl_files = "prim/sat_cnt.sv",
     .help = "saturating up/down counter (SATCNT_WIDTH bits)",
     .create = create,
     .destroy = destroy,

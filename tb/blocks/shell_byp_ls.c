@@ -66,6 +66,7 @@ typedef struct {
   uint32_t prev_lead, have_prev;
   uint64_t n_kernels, n_blocks, n_req, n_byp, n_bmode_cycles, n_bg;
   uint64_t cov[COV_N];
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 static uint32_t rbits(ls_rng_t *r, unsigned w) { return w >= 32 ? (uint32_t)ls_rand(r) : (uint32_t)ls_rand(r) & ((1u << w) - 1u); }
@@ -79,6 +80,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   }
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
+  c->cfg = cfg;
   shell_byp_hw_init(&c->h, tbs, warps);
   bdu_init(&c->h.i_bdu, (unsigned)CFG(cfg, BDU_PERIOD), (unsigned)CFG(cfg, BDU_HOLD), warps);
   if ((unsigned long long)CFG(cfg, BDU_THR_W) >= 1ull << c->h.i_bdu.occ_w) {
@@ -137,12 +139,8 @@ static void declare(void *p, ls_map_t *map) {
   shell_byp_out_t *o = &c->out;
   ls_param(map, "TbSlots", h->tb_slots);
   ls_param(map, "Warps", h->warps);
-  ls_param(map, "Period", b->period);
-  ls_param(map, "Hold", b->hold);
-  ls_param(map, "CntW", m->cnt_w);
-  ls_param(map, "LatW", m->lat_w);
-  ls_param(map, "FracW", m->frac_w);
-  ls_param(map, "WarpW", m->warp_w);
+  ls_param_set(map, c->cfg, "BDU", "", "Warps");
+  ls_param_set(map, c->cfg, "CHSS", "", "TbSlots");
 
   ls_input(map, "mode_scheme_i", 3, &i->mode_scheme_i);
   ls_input(map, "mode_follow_i", 1, &i->mode_follow_i);
@@ -432,7 +430,6 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_byp = {
     .name = "shell_byp",
     .rtl_module = "shell_byp",
-    .rtl_files = "bdu/mrmu.sv bdu/womu.sv bdu/bdu.sv chss/chss.sv shell/shell_byp.sv",
     .help = "GPU shell: one SM's bypass controller (SHELL_BYPASS scheme; BDU + CHSS unit)",
     .param_blocks = "shell_byp shell bdu chss",
     .create = create,

@@ -290,7 +290,6 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_ccn = {
     .name = "shell_ccn",
     .rtl_module = "shell_ccn",
-    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv prim/fifo_sync_sram.sv ccn/ccn_node.sv ccn/ccn_ring.sv shell/shell_ccn.sv",
     .help = "GPU shell: the CCN ring with every SM's edge registers (SHELL_CCN, SHELL_SMS nodes)",
     .param_blocks = "shell_ccn shell ccn l1d",
     .create = create,

@@ -125,7 +125,6 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_disp = {
     .name = "shell_disp",
     .rtl_module = "shell_disp",
-    .rtl_files = "shell/shell_disp.sv",
     .help = "GPU shell: thread-block dispatcher (SHELL_SMS)",
     .param_blocks = "shell_disp shell",
     .create = create,

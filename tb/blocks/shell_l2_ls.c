@@ -208,7 +208,6 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_l2 = {
     .name = "shell_l2",
     .rtl_module = "shell_l2",
-    .rtl_files = "prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/fifo_sync.sv shell/shell_l2.sv",
     .help = "GPU shell: one L2 bank (SHELL_L2_*), DRAM from the environment",
     .param_blocks = "shell_l2 shell l1d", /* l1d: its line, address, id and sectors shape the messages */
     .create = create,

@@ -227,7 +227,6 @@ static void declare(void *p, ls_map_t *mp) {
   ctx_t *c = p;
   shell_t *s = &c->s;
   shell_sm_t *m0 = &s->sm[0];
-  const l1d_geom_t *g = &m0->i_l1d.g;
   shell_l2_t *l0 = &s->l2[0];
   ls_param(mp, "NSm", c->nsm);
   ls_param(mp, "NB", c->nb);
@@ -237,7 +236,6 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "InjQ", m0->i_injq.depth);
   ls_param(mp, "UseMrpb", m0->use_mrpb);
   ls_param(mp, "Flits", s->flits_line);
-  ls_param(mp, "Sectors", g->sectors);
   ls_param(mp, "L2Sets", l0->sets);
   ls_param(mp, "L2Ways", l0->ways);
   ls_param(mp, "L2Lat", l0->lat);
@@ -248,41 +246,31 @@ static void declare(void *p, ls_map_t *mp) {
   ls_param(mp, "XbarBQ", s->xbar.bq);
   ls_param(mp, "L2SetIdx", l0->set_idx);
   ls_param(mp, "L2WBack", l0->wback);
-  ls_param(mp, "Sets", g->sets);
-  ls_param(mp, "Ways", g->ways);
-  ls_param(mp, "Line", g->line);
-  ls_param(mp, "Entries", g->entries);
-  ls_param(mp, "Merge", g->merge);
-  ls_param(mp, "MissQ", g->missq);
-  ls_param(mp, "BypQ", g->bypq);
-  ls_param(mp, "RelQ", g->relq);
-  ls_param(mp, "AddrW", g->addr_w);
-  ls_param(mp, "IdW", g->id_w);
   const l1sys_cfg_t *cfg = &s->cfg;
-  ls_param(mp, "Period", (unsigned)CFG(cfg, BDU_PERIOD));
-  ls_param(mp, "Hold", (unsigned)CFG(cfg, BDU_HOLD));
-  ls_param(mp, "ChssCntW", (unsigned)CFG(cfg, CHSS_CNT_W));
-  ls_param(mp, "ChssLatW", (unsigned)CFG(cfg, CHSS_LAT_W));
-  ls_param(mp, "ChssFracW", (unsigned)CFG(cfg, CHSS_FRAC_W));
-  ls_param(mp, "ChssWarpW", (unsigned)CFG(cfg, CHSS_WARP_W));
+  ls_param_set(mp, cfg, "L1D", "", NULL);
+  ls_param_set(mp, cfg, "BDU", "", "Warps");
+  ls_param_set(mp, cfg, "CHSS", "Chss", "TbSlots");
   const shell_ccn_hw_t *ch = s->ccn[0].hw;
   ls_param(mp, "Ccn", ch != NULL);
   if (ch) { /* the ring as shell_ccn_attach built it */
     ccn_ring_cfg_t rc;
     shell_ccn_ring_cfg(&rc, cfg, c->nsm, s->ccn[0].variant);
-    ls_param(mp, "HopLat", rc.hop_lat);
-    ls_param(mp, "CbDepth", rc.cb_depth);
-    ls_param(mp, "ReqDepth", rc.req_depth);
-    ls_param(mp, "RespDepth", rc.resp_depth);
+    ls_param(mp, "CcnHopLat", rc.hop_lat);
+    ls_param(mp, "CcnCbDepth", rc.cb_depth);
+    ls_param(mp, "CcnReqDepth", rc.req_depth);
+    ls_param(mp, "CcnRespDepth", rc.resp_depth);
     ls_param(mp, "CcnFlits", ch->i_ring.flits);
     ls_param(mp, "CcnTs", rc.ts);
     ls_param(mp, "CcnTp", rc.tp);
-    ls_param(mp, "HMin", rc.hmin);
-    ls_param(mp, "CbTimeout", rc.cb_timeout);
-    ls_param(mp, "HoldMax", rc.hold_max);
-    ls_param(mp, "WinW", rc.winw);
+    ls_param(mp, "CcnHMin", rc.hmin);
+    ls_param(mp, "CcnCbTimeout", rc.cb_timeout);
+    ls_param(mp, "CcnHoldMax", rc.hold_max);
+    ls_param(mp, "CcnWinW", rc.winw);
     ls_param(mp, "CcnCntW", rc.cntw);
-    ls_param(mp, "TsW", rc.tsw);
+    ls_param(mp, "CcnTsW", rc.tsw);
+  } else { /* no ring: its parameters are unused; the configuration's values */
+    ls_param_set(mp, cfg, "CCN", "Ccn", "Nodes,LaW");
+    ls_param(mp, "CcnFlits", (unsigned)(CFG(cfg, CCN_LINE_BYTES) / CFG(cfg, CCN_FLIT_BYTES)));
   }
   ls_input(mp, "mode_sched_i", 1, &m0->in.mode_sched_i);
   ls_input(mp, "mode_repl_i", 1, &m0->i_l1d.in.mode_repl_i);
@@ -725,11 +713,6 @@ static int wave_group(const char *path, int sub, char *name, size_t n) {
 const ls_block_t ls_block_shell = {
     .name = "shell",
     .rtl_module = "shell",
-    .rtl_files = "prim/fifo_sync.sv prim/fifo_sync_sram.sv prim/fifo_sync_w2.sv prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
-                 "l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv "
-                 "bdu/mrmu.sv bdu/womu.sv bdu/bdu.sv chss/chss.sv ccn/ccn_node.sv ccn/ccn_ring.sv "
-                 "shell/shell_sm.sv shell/shell_byp.sv shell/shell_ccn.sv shell/shell_disp.sv shell/shell_xbar.sv "
-                 "shell/shell_l2.sv shell/shell.sv",
     .help = "GPU shell top: SMs with their bypass controllers, the CCN ring, dispatcher, crossbars, L2 banks; "
             "workload (SHELL_WORKLOAD, SHELL_TAGS) and DRAM from the environment",
     .param_blocks = SHELL_PARAM_BLOCKS,

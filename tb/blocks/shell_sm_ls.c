@@ -75,6 +75,7 @@ typedef struct {
   uint64_t since[SHELL_SM_MAX_WARPS];
   uint64_t n_disp, n_fill, n_ring, n_insts;
   uint64_t cov[COV_N];
+  const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
 static uint64_t mix(uint64_t x) {
@@ -186,6 +187,7 @@ void shell_sm_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_sm_
 static void *create(const l1sys_cfg_t *cfg) {
   ctx_t *c = calloc(1, sizeof *c);
   if (!c) return NULL;
+  c->cfg = cfg;
   if (shell_sm_init(&c->m, 0, cfg)) {
     shell_sm_free(&c->m);
     free(c);
@@ -226,17 +228,7 @@ static void declare(void *p, ls_map_t *mp) {
     ls_param(mp, "Latency", m->i_mrpb.latency);
     ls_param(mp, "CntW", m->i_mrpb.cnt_w);
   }
-  ls_param(mp, "Sets", g->sets);
-  ls_param(mp, "Ways", g->ways);
-  ls_param(mp, "Line", g->line);
-  ls_param(mp, "Sectors", g->sectors);
-  ls_param(mp, "Entries", g->entries);
-  ls_param(mp, "Merge", g->merge);
-  ls_param(mp, "MissQ", g->missq);
-  ls_param(mp, "BypQ", g->bypq);
-  ls_param(mp, "RelQ", g->relq);
-  ls_param(mp, "AddrW", g->addr_w);
-  ls_param(mp, "IdW", g->id_w);
+  ls_param_set(mp, c->cfg, "L1D", "", NULL);
   /* modes */
   ls_input(mp, "mode_sched_i", 1, &i->mode_sched_i);
   ls_enum(mp, "mode_sched_i", "SHELL_SCHED");
@@ -595,9 +587,6 @@ static void stats(void *p, ls_stats_t *s) {
 const ls_block_t ls_block_shell_sm = {
     .name = "shell_sm",
     .rtl_module = "shell_sm",
-    .rtl_files = "prim/fifo_sync.sv prim/mem_1r1w.sv prim/mem_1r1w_sync.sv prim/prio_enc.sv prim/rr_arb.sv prim/sat_cnt.sv "
-                 "l1d/l1d_index.sv l1d/l1d_victim.sv l1d/l1d.sv mrpb/mrpb_drain.sv mrpb/mrpb_stats.sv mrpb/mrpb.sv "
-                 "shell/shell_sm.sv",
     .help = "GPU shell: one SM (warp/TB slots, LRR/GTO, fetch, coalescer, [MRPB ->] L1D, injection queue)",
     .param_blocks = "shell_sm shell l1d mrpb",
     .create = create,

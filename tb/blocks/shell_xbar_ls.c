@@ -316,7 +316,6 @@ static void summary(void *p, FILE *f) {
 const ls_block_t ls_block_shell_xbar = {
     .name = "shell_xbar",
     .rtl_module = "shell_xbar",
-    .rtl_files = "prim/mem_1r1w.sv prim/fifo_sync_w2.sv shell/shell_xbar.sv",
     .help = "GPU shell: request and response crossbars (SHELL_SMS x SHELL_L2_BANKS)",
     .param_blocks = "shell_xbar shell l1d", /* l1d: its line, address, id and sectors shape the messages */
     .create = create,

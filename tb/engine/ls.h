@@ -42,6 +42,13 @@ void ls_stat_rate(ls_stats_t *s, const char *name, double num, double den);
 uint64_t ls_stat_cycles(const ls_stats_t *s);
 
 void ls_param(ls_map_t *m, const char *rtl_param, long long value);
+/* Declares every parameter of the manifest set `set` (the SVP(set, PARAM,
+ * Sv) lines of csim/params*.def) as ls_param(m, prefix Sv, CFG(cfg, PARAM)),
+ * skipping the Sv names in the comma-separated except (NULL: none).  The
+ * module's "// manifest: set params prefix=... except=..." region declares
+ * the same names, so a parameter added to the .def reaches RTL and harness
+ * with no edit here. */
+void ls_param_set(ls_map_t *m, const l1sys_cfg_t *cfg, const char *set, const char *prefix, const char *except);
 
 /* C storage of a declared signal (the element size comes from the pointer's
  * type through the macros below, so pass typed pointers, never void *):
@@ -117,7 +124,6 @@ void ls_enum(ls_map_t *m, const char *path, const char *group);
 typedef struct ls_block {
   const char *name;       /* BLOCK=<name> */
   const char *rtl_module; /* the DUT module */
-  const char *rtl_files;  /* space-separated files under rtl/ the DUT needs (package excluded), leaves first */
   const char *help;       /* one line */
   /* Builds the adapter and C model from the run's parameters; on a bad
    * combination prints one "error: parameter ..." line and returns NULL. */

@@ -101,6 +101,9 @@ int ls_run(const opts_t *o, const ls_block_t *b, const l1sys_cfg_t *cfg, uint64_
 
 /* ---- ls_emit.c ---- */
 int ls_emit_rtl(const ls_block_t *b, const struct ls_map *m, const char *dir);
+/* The RTL files (relative to root) that module top needs, leaves first, on one
+ * line of out (ls_rtlfiles.c); -1 after a message if the RTL cannot say. */
+int ls_rtl_files(const char *root, const char *top, FILE *out);
 void ls_print_map(const struct ls_map *m);
 
 /* ---- ls_bind.c ---- */
