@@ -141,18 +141,22 @@ for b in $blocks; do
   done
 done
 # every RTL assertion (a label "a_<name>" in an $error message under rtl/) is
-# the named signal of a fault line that runs the RTL alone, or is listed in
-# tb/faults/assert_untried.list with its reason (docs/lockstep.md, "RTL assertions")
+# the named signal of a fault line that runs the RTL alone, or an input
+# assumption tried by a stimulus out of range (tb/faults/assert_stim.list;
+# docs/lockstep.md, "RTL assertions")
 labels=$(grep -rhoE '\$error\("[a-z0-9_]+: a_[a-z0-9_]+:' rtl | grep -oE 'a_[a-z0-9_]+' | sort -u)
 untried=""; nl=0
 for l in $labels; do
   nl=$((nl + 1))
   grep -qE "^rtl[[:space:]]+FAULT_[A-Z0-9_]+[[:space:]]+$l[[:space:]].*--mode rtl" tb/faults/*.txt && continue
-  grep -qE "^$l[[:space:]]" tb/faults/assert_untried.list 2>/dev/null && continue
+  grep -qE "^$l[[:space:]]" tb/faults/assert_stim.list 2>/dev/null && continue
   untried+=" $l"
 done
-if [ -z "$untried" ] && [ $nl -gt 0 ]; then ok "RTL assertions: $nl labels under rtl/, each tried by a fault in the RTL alone (tb/faults) or listed with its reason in tb/faults/assert_untried.list"
+if [ -z "$untried" ] && [ $nl -gt 0 ]; then ok "RTL assertions: $nl labels under rtl/, each tried by a fault in the RTL alone (tb/faults) or by a stimulus out of range (tb/faults/assert_stim.list)"
 else bad "RTL assertions with no fault that tries them (tb/faults/*.txt, a line '<side> FAULT_X a_<label> ... --mode rtl'):${untried:- no labels found}"; fi
+while read -r l sb sw rest; do
+  echo "fault ${sw%%=*} in the stimulus of $sb, must name $l|LS_QUIET=1 $sw bash scripts/lockstep.sh $sb --seed 1 --cycles 5000 --no-rerun --mode rtl $rest" >>$LATER
+done < <(grep -v '^\s*#' tb/faults/assert_stim.list | grep -v '^\s*$')
 # every name in a regress_only list is a config of its block (a typo would keep nothing out, silently)
 for f in tb/configs/*/regress_only; do
   [ -f "$f" ] || continue

@@ -118,6 +118,7 @@ typedef struct {
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
   char combo_name[NCOMBO][40];
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
+  int bad_wid; /* MRPB_STIM_BAD_WID: requests with an out-of-range warp ID (stim) */
 } ctx_t;
 
 static void combo_to_mode(unsigned c, mrpb_in_t *in) {
@@ -144,6 +145,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   if (mrpb_init_cfg(&c->m, cfg)) { free(c); return NULL; }
   c->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   c->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
+  c->bad_wid = getenv("MRPB_STIM_BAD_WID") != NULL;
   mrpb_mode_from_cfg(&c->cfg_mode, cfg);
   /* A stimulus feature can be switched off to show that the coverage check
    * notices (make test does): MRPB_STIM_DROP=portbusy. */
@@ -404,6 +406,16 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, &c->pool, c->enq_pct);
     if (c->in.enq_valid_i) new_request(c, r);
+    /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
+     * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside the
+     * LD/ST unit's range, to show that the RTL's input assumption
+     * a_enq_range fires.  RTL alone only (--mode rtl): the C model would
+     * index past its per-warp arrays. */
+    if (c->in.enq_valid_i && c->bad_wid && cycle >= 1000) {
+      c->in.enq_wid_i = MRPB_WARPS;
+      c->in.enq_bid_i = 0;
+      c->in.enq_bwid_i = 0;
+    }
     else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
             * fields stirred, tb/engine/ls_rng.h) */
