@@ -57,10 +57,12 @@ static uint64_t lean_rtl(run_t *r, ls_rng_t *rng, progress_t *pg, char *msg, siz
   for (; cyc < r->o->cycles; cyc++) {
     if ((cyc & 255) == 0) ls_progress(pg, r, cyc, 0);
     r->b->stim(r->ctx, rng, cyc);
+    ls_rtl_time(cyc * 10);
     ls_rtl_clk(0);
     ls_put_inputs(r);
     ls_rtl_eval();
     ls_read_outputs_into_c(r);
+    ls_rtl_time(cyc * 10 + 5);
     ls_rtl_clk(1);
     ls_rtl_eval();
     if (rtl_assert(msg, n)) break;
@@ -80,6 +82,7 @@ static int lockstep_cycle(run_t *r, ls_rng_t *rng, uint64_t cyc, int chk, char *
   if (r->use_rtl) ls_save_history(r, cyc); /* printed only at a divergence */
   if (r->use_c) b->comb(r->ctx);
   if (r->use_rtl) {
+    ls_rtl_time(cyc * 10);
     ls_rtl_clk(0);
     ls_put_inputs(r);
     ls_rtl_eval();
@@ -92,6 +95,7 @@ static int lockstep_cycle(run_t *r, ls_rng_t *rng, uint64_t cyc, int chk, char *
   if (!r->use_c) ls_read_outputs_into_c(r);
   if (r->use_c) b->commit(r->ctx);
   if (r->use_rtl) {
+    ls_rtl_time(cyc * 10 + 5);
     ls_rtl_clk(1);
     ls_rtl_eval();
     if (dump && r->fst_path) ls_rtl_trace_dump(cyc * 10 + 5);

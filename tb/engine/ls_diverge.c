@@ -66,7 +66,9 @@ void ls_repro_line(run_t *r, uint64_t cycle) {
   const char *gate = getenv("GATE");
   if (gate && *gate) printf(" GATE=%s", gate);
   /* environment the block's adapter reads (its workload): part of the run */
-  static const char *const envs[] = {"SHELL_WORKLOAD", "SHELL_WORKLOAD_ARGS", "SHELL_TAGS"};
+  static const char *const envs[] = {"SHELL_WORKLOAD", "SHELL_WORKLOAD_ARGS", "SHELL_TAGS",
+                                     /* stimulus switches (docs/lockstep.md) */
+                                     "MRPB_STIM_BAD_WID", "L1D_STIM_DROP"};
   for (size_t k = 0; k < sizeof envs / sizeof envs[0]; k++) {
     const char *v = getenv(envs[k]);
     if (v && *v) printf(strchr(v, ' ') || strchr(v, ',') ? " %s=\"%s\"" : " %s=%s", envs[k], v);

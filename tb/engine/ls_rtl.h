@@ -20,6 +20,9 @@ void ls_rtl_put(void *h, const uint32_t *words, unsigned nwords);
 void ls_rtl_clk(int level);
 void ls_rtl_rst(int level);
 void ls_rtl_eval(void);
+/* The time of the next evaluations (the waveforms' 10 x cycle, +5 after
+ * the edge): Verilator prints it in its messages, an assertion's included. */
+void ls_rtl_time(uint64_t t);
 /* 1 once an assertion of the RTL has failed (an immediate `assert ... else
  * $error`, checked under Verilator's --assert); Verilator has printed its
  * "%Error: file:line: Assertion failed ..." line.  0 in the C-only build. */

@@ -18,6 +18,7 @@ void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) {
 void ls_rtl_clk(int level) { (void)level; }
 void ls_rtl_rst(int level) { (void)level; }
 void ls_rtl_eval(void) {}
+void ls_rtl_time(uint64_t t) { (void)t; }
 int ls_rtl_assert_failed(void) { return 0; }
 int ls_rtl_trace_open(const char *path) { (void)path; return -1; }
 void ls_rtl_trace_dump(uint64_t time) { (void)time; }

@@ -13,6 +13,7 @@ void vg_close(void);
 void vg_clk(int level);
 void vg_rst(int level);
 void vg_eval(void);
+void vg_time(uint64_t t);
 int vg_got_error(void);
 int vg_trace_open(const char *path);
 void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems);
@@ -83,6 +84,7 @@ void *ls_rtl_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) {
 void ls_rtl_clk(int level) { vg_clk(level); }
 void ls_rtl_rst(int level) { vg_rst(level); }
 void ls_rtl_eval(void) { vg_eval(); }
+void ls_rtl_time(uint64_t t) { vg_time(t); }
 int ls_rtl_assert_failed(void) { return vg_got_error(); }
 int ls_rtl_trace_open(const char *path) { return vg_trace_open(path); }
 void ls_rtl_trace_dump(uint64_t time) { vg_trace_dump(time); }

@@ -98,6 +98,11 @@ extern "C" void *vg_ptr(const char *name, unsigned *ent_bytes, unsigned *elems) 
 extern "C" void vg_clk(int level) { g->top->clk_i = level; }
 extern "C" void vg_rst(int level) { g->top->rst_ni = level; }
 
+// the simulation time Verilator prints in its messages ("[10005] %Error:
+// ... Assertion failed"): the engine's waveform time, 10 x cycle (+5 after
+// the edge), the same numbers as the FST's
+extern "C" void vg_time(uint64_t t) { g->ctx.time(t); }
+
 extern "C" int vg_got_error(void) { return g && g->ctx.gotError(); }
 
 extern "C" void vg_eval(void) {
