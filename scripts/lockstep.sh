@@ -194,62 +194,14 @@ if [ -n "${GATE:-}" ]; then # (the SRAM macros' models in gate_macros.v are RTL:
   [ $fcap = 1 ] && srcs=($B/gen/ls_fault_pkg.sv "${srcs[@]}")
 fi
 kind=RTL; [ -n "${GATE:-}" ] && kind=gate-level
-stale=1
-if [ -f "$dir/stamp" ] && [ -z "$(find "${srcs[@]}" -newer "$dir/stamp" 2>/dev/null)" ]; then stale=0; fi
-if [ $stale = 1 ]; then
-  cp "$tmp"/ls_top.sv "$tmp"/ls_pub.vlt "$tmp"/ls_files.txt "$tmp"/ls_ptrs.inc "$dir"/
-  defs=()
-  [ $fcap = 1 ] && defs+=(+define+LS_FAULTS)
-  rm -rf "$dir/obj" "$dir/stamp"
-  # the stamp takes the build's start time: a source edited while Verilator
-  # runs is newer than it, so the next run rebuilds
-  touch "$dir/stamp.new"
-  # the machine's harness cache (scripts/harness_cache.sh): keyed by the
-  # content of every file Verilator reads, its options and the tools' versions
-  hkey=$(printf '%s\n' "${VFLAGS[*]}" "defs=${defs[*]:-} faults=$fcap gate=${GATE:-}" |
-         hc_key "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" "$dir/ls_files.txt" "$dir/ls_ptrs.inc")
-  if hc_get "$hkey" "$dir/obj"; then
-    echo "harness from the machine's harness cache, key $hkey" >"$dir/build.log"
-    [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: the $kind harness for $block came from the machine's harness cache ($(hc_dir)/$hkey.tar)"
-  else
-    [ -z "${LS_QUIET:-}" ] && echo "lockstep.sh: building $kind harness for $block in $dir"
-    verilator "${VFLAGS[@]}" "${OBJC[@]}" -Mdir "$dir/obj" "${defs[@]}" \
-        "${srcs[@]}" "$dir/ls_pub.vlt" "$dir/ls_top.sv" >"$dir/build.log" 2>&1 &
-    vpid=$!
-    t0=$SECONDS
-    while kill -0 $vpid 2>/dev/null; do # a line every 8 s: no silent builds
-      sleep 1
-      if [ $(( (SECONDS - t0) % 8 )) -eq 0 ] && [ $SECONDS -gt $t0 ] && kill -0 $vpid 2>/dev/null; then
-        echo "lockstep.sh: still building the $block $kind harness with Verilator ($((SECONDS - t0)) s)" >&2
-      fi
-    done
-    if ! wait $vpid; then
-      echo "error: Verilator build of $block failed; see $dir/build.log" >&2
-      tail -20 "$dir/build.log" >&2
-      exit 2
-    fi
-    hc_put "$hkey" "$dir/obj"
-  fi
-  mv "$dir/stamp.new" "$dir/stamp"
-  [ -n "${RTL_DIR:-}" ] && echo "$RTL_DIR" >"$dir/rtldir"
-fi
-# the C++ glue: rebuilt with the harness or when tb/engine/vglue.cpp changes
-if [ $stale = 1 ] || [ tb/engine/vglue.cpp -nt "$dir/vglue.o" ]; then
-  # ls_ptrs.inc names each multi-dimensional array as a member of the root
-  # class; one inside a module kept as its own class (the block's
-  # vlt_no_inline) is a member of that instance's object in the model's
-  # symbol table instead: LS_PTRI(name, instance, member), the instance
-  # being the longest TOP__<prefix> that Vls_top__Syms.h declares
-  awk 'FNR == NR { if (match($0, /[ \t]TOP__[A-Za-z0-9_]+;/)) inst[substr($0, RSTART + 6, RLENGTH - 7)] = 1; next }
-       /^LS_PTR\(/ { m = $NF; sub(/\)$/, "", m); best = ""
-         for (i in inst) if (index(m, i "__DOT__") == 1 && length(i) > length(best)) best = i
-         if (best != "") { $NF = "TOP__" best ", " substr(m, length(best) + 8) ")"; sub(/^LS_PTR\(/, "LS_PTRI(") } }
-       { print }' "$dir/obj/Vls_top__Syms.h" "$dir/ls_ptrs.inc" >"$dir/ls_ptrs_res.inc"
-  "${GXX[@]}" -O2 -faligned-new -DVL_VALUE_STRING_MAX_WORDS=2048 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$VTRACE -DVM_TRACE_FST=$VTRACE -DVM_TRACE_VCD=0 \
-    -I"$dir" -I"$dir/obj" -I/usr/share/verilator/include -I/usr/share/verilator/include/vltstd \
-    -c tb/engine/vglue.cpp -o "$dir/vglue.o"
-  stale=1
-fi
+defs=()
+[ $fcap = 1 ] && defs+=(+define+LS_FAULTS)
+# the harness's own files and options, rewritten only when their content
+# changes (their dates are make's; scripts/harness.mk)
+put() { if cmp -s "$1" "$2"; then rm -f "$1"; else mv "$1" "$2"; fi; }
+for f in ls_top.sv ls_pub.vlt ls_files.txt ls_ptrs.inc; do cp "$tmp/$f" "$tmp/$f.new"; put "$tmp/$f.new" "$dir/$f"; done
+declare -p block kind srcs defs VFLAGS OBJC GXX VTRACE fcap >"$tmp/harness.env"; put "$tmp/harness.env" "$dir/harness.env"
+echo "SRCS := ${srcs[*]}" >"$tmp/harness.vars"; put "$tmp/harness.vars" "$dir/harness.vars"
 # 2. the C side (optionally with a C fault), linked with the harness
 csim=$B/lib/libcsim.a
 exe=$dir/lockstep
@@ -276,10 +228,8 @@ if [ -n "${FAULT_C:-}" ]; then
   csim=$fdir/libcsim.a
   exe=$dir/lockstep-$FAULT_C
 fi
-if [ $stale = 1 ] || [ ! -x "$exe" ] || [ -n "${FAULT_C:-}" ] || [ -n "$(find $B/lib $B/obj/tb/engine/ls_vpi.o -newer "$exe" 2>/dev/null)" ]; then
-  g++ "$dir/vglue.o" $B/obj/tb/engine/ls_vpi.o -Wl,--whole-archive $B/lib/libls.a -Wl,--no-whole-archive "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
-    -lz -pthread -latomic -o "$exe"
-fi
+# Verilator, the glue, the link: each when its inputs changed (scripts/harness.mk)
+make -s -f scripts/harness.mk DIR="$dir" EXE="$exe" CSIM="$csim" || exit 2
 flock -u 9
 [ -n "${LS_BUILD_ONLY:-}" ] && exit 0
 rc=0
