@@ -6,6 +6,9 @@
 #      region is what scripts/manifest.c writes from the SVP lines, and no
 #      module outside rtl/prim/ has a literal parameter default.
 #   2. teeth: a hand edit inside a region, and a literal default, each fail it.
+#   4. the harness's file list comes from the RTL (tb/engine/ls_rtlfiles.c):
+#      l1d's is the expected set, its top last; a copy of the RTL whose l1d
+#      instantiates one more module lists that module's file too.
 #   3. one declaration: a copy of the tree gains a PARAM and an SVP line in
 #      params_l1d.def only; `manifest` then declares the new SV parameter in
 #      l1d, mrpb_l1d, shell_sm and shell, connects it at every level, and the
@@ -76,4 +79,18 @@ else
     fail "a new SVP(L1D, ...) line reached $decl of 4 declarations and $conn of 3 connections"
   fi
 fi
+
+# 4: the file list follows the RTL
+make -s "$B/bin/lockstep-c" >/dev/null
+"$B/bin/lockstep-c" --block l1d --emit-rtl "$tmp/h1" >/dev/null 2>&1
+got=$(tr ' ' '\n' <"$tmp/h1/ls_files.txt" 2>/dev/null | grep . | sort | tr '\n' ' ')
+want="l1d/l1d.sv l1d/l1d_index.sv l1d/l1d_victim.sv prim/fifo_sync.sv prim/mem_1r1w.sv prim/mem_1r1w_sync.sv "
+last=$(awk '{print $NF}' "$tmp/h1/ls_files.txt" 2>/dev/null)
+if [ "$got" = "$want" ] && [ "$last" = l1d/l1d.sv ]; then pass "l1d's harness files, found from its instantiations: $(cat "$tmp/h1/ls_files.txt")"
+else fail "l1d's harness files: got [$got] (last $last), expected [$want] with l1d/l1d.sv last"; fi
+sed -i 's/^endmodule/  sat_cnt #(.Width(2)) i_probe (.clk_i(clk_i), .rst_ni(rst_ni), .inc_i(1'"'"'b0), .dec_i(1'"'"'b0), .cnt_o());\nendmodule/' "$tmp/rtl/l1d/l1d.sv"
+L1SYS_RTL_ROOT="$tmp/rtl" "$B/bin/lockstep-c" --block l1d --emit-rtl "$tmp/h2" >/dev/null 2>&1
+if grep -qw "prim/sat_cnt.sv" "$tmp/h2/ls_files.txt" 2>/dev/null && ! grep -qw "prim/sat_cnt.sv" "$tmp/h1/ls_files.txt"; then
+  pass "an instance added to l1d.sv brings its file into the harness (prim/sat_cnt.sv)"
+else fail "an instance of sat_cnt added to a copy of l1d.sv did not bring prim/sat_cnt.sv into the file list"; fi
 exit $rc
