@@ -10,7 +10,7 @@ Checks, from the repository root (default: the directory above this script):
    dropped; blanks to `-`; a repeated heading gets `-1`, `-2`, ...);
    links inside code (fenced blocks, `inline`) are not links;
 2. every plain-text mention `docs/<name>.md` (also `docs/<dir>/<name>.md`)
-   in README.md, docs/, scripts/, tb/, csim/, rtl/ and the Makefile names
+   in README.md, docs/, scripts/, tb/, csim/, rtl/, programs/ and the Makefile names
    an existing file; where the mention is followed on its line by a quoted
    section name (`docs/shell.md, "Memory side"`, `docs/l1d.md "Pipeline"`,
    `docs/shell.md ("Calibration"`), that file has a heading, or a paragraph or list
@@ -29,7 +29,7 @@ import sys
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 LINK_DOCS = ["README.md", "docs"]                       # markdown links checked here
-MENTION_SRC = ["README.md", "docs", "scripts", "tb", "csim", "rtl", "Makefile"]
+MENTION_SRC = ["README.md", "docs", "scripts", "tb", "csim", "rtl", "programs", "Makefile"]
 SKIP_DIRS = {".git", "build", "__pycache__", "node_modules"}
 TEXT_EXT = {".md", ".in", ".sh", ".py", ".c", ".h", ".cpp", ".sv", ".svh", ".v", ".vlt",
             ".tcl", ".txt", ".tsv", ".cfg", ".def", ".list", ".sdc", ".mk", ".ys", ""}
