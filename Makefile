@@ -369,7 +369,7 @@ sim: .sim-run
 calibrate: $(B)/bin/shell-sim
 	@bash scripts/install_deps.sh && python3 scripts/calibrate.py $(if $(GPGPUSIM),$(GPGPUSIM),../shared/gpgpusim-configs/SM2_GTX480.config)
 .PHONY: shell-results
-shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanism matrix -> docs/shell-results.md, docs/img/shell_*.png
+shell-results: $(B)/bin/shell-sim $(B)/bin/chss-classify   # workload x mechanism matrix -> docs/shell-results.md, docs/results/results.md, docs/img/shell_*.png
 	@bash scripts/shell_results.sh
 # make papers [PAPERS="mrpb coord twolevel ba ccn"]: each paper's experiment on its own GPU config
 # (tb/configs/shell/sim/papers/) against its claims (tb/papers/claims.tsv), with the experiments that

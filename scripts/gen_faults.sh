@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gen_faults.sh -- the fault numbering, generated from tb/faults/*.txt (the
-# one list of injected faults; docs/testing.md, "Fault injection").
+# one list of injected faults; docs/lockstep.md, "Teeth").
 #   gen_faults.sh DIR              writes DIR/ls_faults.txt ("ID NAME" a line)
 #                                  and DIR/ls_fault_pkg.sv (the simulation
 #                                  package: one constant per fault, and sel,

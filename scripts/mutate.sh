@@ -7,7 +7,7 @@
 # tb/configs/BLOCK/mutate.txt (else the first config) until one diverges.
 # Fans out through GNU parallel.  Reports killed / valid (a mutant that does
 # not build is invalid), and lists every survivor with its source line;
-# docs/mutation.md says which survivors are equivalent and why.
+# docs/results/mutation.md says which survivors are equivalent and why.
 # Exit 0 when the score is at least MUTATE_MIN percent (default 95), else 1.
 set -u
 cd "$(dirname "$0")/.."

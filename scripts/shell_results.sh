@@ -4,8 +4,8 @@
 # that also writes the classifier's profile (--profile), chss-classify on it
 # (the STATIC / COORD tags), then every mechanism, fanned out with GNU
 # parallel (2 jobs, nice 10).  JSON per run in build/results/; then
-# scripts/shell_results.py writes docs/shell-results.md and the gnuplot
-# figures under docs/img/.
+# scripts/shell_results.py writes docs/shell-results.md, its checks into
+# docs/results/results.md and the gnuplot figures under docs/img/.
 set -eu
 cd "$(dirname "$0")/.."
 B=build

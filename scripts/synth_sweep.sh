@@ -13,7 +13,7 @@
 # (the SM itself is l1d + mrpb + its warp logic: per-SM cost is constant;
 # what grows with the SM count is the ring, the dispatcher and the crossbar;
 # the crossbar is one run of make synth BLOCK=shell_xbar, not swept: its
-# 4-SM point alone took 19.5 minutes of wall time, docs/synthesis.md)
+# 4-SM point alone took 19.5 minutes of wall time, docs/results/synthesis.md)
 set -u
 # The whole script is one brace group: bash parses it before running it, so
 # editing this file during a run cannot change the running job.

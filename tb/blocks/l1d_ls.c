@@ -65,7 +65,7 @@ typedef struct {
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
-/* Functional-coverage points (docs/l1d.md, "Coverage").  Points that a mode
+/* Functional-coverage points (docs/l1d.md, "Verification").  Points that a mode
  * or geometry makes impossible are declared only where they can happen. */
 #define COV_LIST(X) \
   X(ACC_LD_HIT, "acc.load.HIT") X(ACC_LD_HITRES, "acc.load.HIT_RESERVED") X(ACC_LD_MISS, "acc.load.MISS") \
