@@ -6,7 +6,8 @@
 # (scripts/check_twins.sh: "PASS twin <file>"), and every engine file is at
 # most 400 lines (scripts/check_sizes.sh: "PASS size tb/engine: ..."), and the
 # parameter declarations agree with csim/params*.def (scripts/check_manifest.sh:
-# "PASS manifest: ...").
+# "PASS manifest: ..."), and every docs link and docs/<name>.md mention
+# resolves (scripts/check_doc_links.py: "PASS doc links: ...").
 set -u
 cd "$(dirname "$0")/.."
 files=(build/gen/l1sys_pkg.sv $(find rtl -name '*.sv' | sort))
@@ -48,4 +49,5 @@ done
 bash scripts/check_twins.sh || rc=1
 bash scripts/check_sizes.sh || rc=1
 bash scripts/check_manifest.sh --quick || rc=1
+python3 scripts/check_doc_links.py || rc=1
 exit $rc
