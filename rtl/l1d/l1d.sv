@@ -169,7 +169,7 @@ module l1d #(
   // model stages only the rows and entries it writes (csim/l1d/l1d.c
   // stage_set, stage_ent).  A whole-array next-state copy indexed by
   // run-time set and entry numbers is the same machine but makes Yosys
-  // build a decision tree per element (docs/synthesis.md, "Writing RTL that Yosys maps").
+  // build a decision tree per element (docs/synthesis.md, "The l1d row").
   logic [Sectors-1:0] valid_q [Sets][Ways];  // per sector: filled (data present)
   logic [Sectors-1:0] rsv_q   [Sets][Ways];  // per sector: allocated, fill pending
   logic             byp_q   [Sets][Ways];  // BA bypass bit (tag only)

@@ -121,7 +121,7 @@ module shell_l2 #(
   // (vd_we, vd_way) through a per-element compare in gen_set.  Coded so for
   // Yosys: a read or write of valid_q[set][w] with a variable set becomes a
   // Sets x Ways case per access (mem2reg): at 64 x 16 the default bank had
-  // done 703 of proc_mux's 6386 signals after 188 s (docs/results/synthesis.md,
+  // done 703 of proc_mux's 6386 signals after 188 s (docs/synthesis.md,
   // "shell_l2 and shell_sm").
   logic [Sets*Ways*NSec-1:0] valid_all;  // element (s, w) at (s*Ways + w)*NSec
   logic [Sets*Ways-1:0]      dirty_all;  // element (s, w) at s*Ways + w
