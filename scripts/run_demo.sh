@@ -13,6 +13,8 @@ case "$ALL" in ""|0|1) ;; *) echo "error: parameter ALL: '$ALL': expected 1 (mak
 [[ "$CYC" =~ ^[0-9]+$ ]] || { echo "error: RUN_CYCLES: '$CYC' is not a non-negative integer" >&2; exit 2; }
 SEED=${SEED:-1}
 [[ "$SEED" =~ ^[0-9]+$ ]] || { echo "error: parameter SEED: '$SEED' is not a non-negative integer" >&2; exit 2; }
+# the start, for the times make run prints (its first result, its summary)
+export L1SYS_RUN_T0=${L1SYS_RUN_T0:-$(date +%s)}
 echo "make run: building the C models and the engine"
 make -s -j"$(nproc)" build >/dev/null &  # both cores: the C build is the first minute of a fresh run
 bpid=$!

@@ -119,6 +119,8 @@ $B/bin/shell-sim --workload "$W" "${copt[@]}" --dot $R/shell.dot 2>/dev/null && 
 gipc=$(sed -n 's/^gpu_tot_ipc = *//p' $R/shell.gpgpusim.txt | tail -1)
 ccyc=$(sed -n 's/^cycles \([0-9]*\) .*/\1/p' $R/shell.txt)
 t1=$((SECONDS - t0))
+T0=${L1SYS_RUN_T0:-}
+[ -n "$T0" ] && echo "make run: first result (the C model's table above) $(( $(date +%s) - T0 )) s after make run started"
 
 # ---- 2. system lockstep, the workload once, to its end ------------------------
 # a generator longer than the budget: the candidate size, within the budget,
@@ -187,7 +189,7 @@ wave=$(ls $R/waves/*.gtkw 2>/dev/null | grep -v "_rtl.gtkw$" | head -1)
 
 # ---- 3. summary ---------------------------------------------------------------------
 echo
-echo "================ make run: summary ================"
+echo "================ make run: summary ================${T0:+ ($(( $(date +%s) - T0 )) s after make run started)}"
 echo "ran:"
 echo "  C model     workload $W, config $C, seed $S: $ccyc cycles, gpu_tot_ipc $gipc (thread instructions/cycle)  [$t1 s]"
 if [ $lrc -eq 0 ] && [ "${complete:-0}" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
