@@ -405,18 +405,19 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   /* LD/ST side. */
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, &c->pool, c->enq_pct);
-    if (c->in.enq_valid_i) new_request(c, r);
-    /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
-     * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside the
-     * LD/ST unit's range, to show that the RTL's input assumption
-     * a_enq_range fires.  RTL alone only (--mode rtl): the C model would
-     * index past its per-warp arrays. */
-    if (c->in.enq_valid_i && c->bad_wid && cycle >= 1000) {
-      c->in.enq_wid_i = MRPB_WARPS;
-      c->in.enq_bid_i = 0;
-      c->in.enq_bwid_i = 0;
-    }
-    else { /* don't-care fields: fresh values every cycle (signature fields
+    if (c->in.enq_valid_i) {
+      new_request(c, r);
+      /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
+       * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside
+       * the LD/ST unit's range, to show that the RTL's input assumption
+       * a_enq_range fires.  RTL alone only (--mode rtl): the C model would
+       * index past its per-warp arrays. */
+      if (c->bad_wid && cycle >= 1000) {
+        c->in.enq_wid_i = MRPB_WARPS;
+        c->in.enq_bid_i = 0;
+        c->in.enq_bwid_i = 0;
+      }
+    } else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
             * fields stirred, tb/engine/ls_rng.h) */
       c->in.enq_wid_i = ls_pool_below(r, &c->pool, MRPB_WARPS);
