@@ -855,6 +855,80 @@ static void test_kmeans(tc_t *t) {
   shell_wl_free(&w), shell_wl_free(&v);
 }
 
+/* Different kernels, different request streams (issue 24: atax, bicg and
+ * mvt were once one generator with three base addresses).  Each generator's
+ * loads and stores -- kind, access size, lane mask and every lane's address,
+ * warp by warp -- are hashed with the array bases taken out: an address's
+ * 16 MiB region (the generators' arrays are 16 MiB apart) is replaced by the
+ * order in which the kernel first touches it.  Two generators that differ
+ * only in where their arrays sit hash alike; every pair must differ. */
+static uint64_t stream_hash(const shell_wl_t *w) {
+  uint64_t h = 1469598103934665603ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+  uint32_t region[64];
+  unsigned nreg = 0;
+  for (uint32_t k = 0; k < w->nk; k++) {
+    const wl_kernel_t *K = &w->k[k];
+    MIX(K->blocks), MIX(K->warps);
+    for (uint32_t i = 0; i < K->blocks * K->warps; i++)
+      for (uint32_t r = 0; r < K->wlen[i]; r++) {
+        const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
+        if (x->kind != WL_LD && x->kind != WL_ST && x->kind != WL_BAR) continue;
+        MIX(x->kind), MIX(x->size), MIX(x->mask);
+        uint32_t p = x->addr;
+        for (unsigned l = 0; l < WL_LANES; l++) {
+          if (!(x->mask >> l & 1)) continue;
+          uint32_t a = w->pool[p++], g = a >> 24, j = 0;
+          while (j < nreg && region[j] != g) j++;
+          if (j == nreg && nreg < 64) region[nreg++] = g;
+          MIX(j << 24 | (a & 0xFFFFFFu));
+        }
+      }
+  }
+#undef MIX
+  return h;
+}
+
+static void test_streams_differ(tc_t *t) {
+  /* small sizes: each generator's smallest legal arguments that still run
+   * its loops (the per-kernel tests above pin the shapes) */
+  static const struct { const char *name, *args; } G[] = {
+      {"atax", "n=64,iters=8,bs=64"},   {"bicg", "n=64,iters=8,bs=64"},    {"mvt", "n=64,iters=8,bs=64"},
+      {"gesummv", "n=64,iters=8,bs=64"}, {"syrk", "n=64,iters=8,bs=64"},   {"syr2k", "n=64,iters=8,bs=64"},
+      {"2dconv", "n=64"},               {"gemm", "n=64,iters=8,bs=64"},    {"srad", "n=64"},
+      {"stream", "n=64"},               {"share", "n=64"},                 {"spmv", "n=64"},
+      {"2mm", "n=64,iters=8,bs=64"},    {"3mm", "n=64,iters=8,bs=64"},     {"3dconv", "n=40,iters=4,bs=256"},
+      {"fdtd-2d", "n=40,iters=2,bs=256"}, {"corr", "n=64,iters=64,bs=64"}, {"covar", "n=64,iters=64,bs=64"},
+      {"gramschmidt", "n=64,iters=32,bs=64"}, {"hotspot", "n=24,iters=2"}, {"pathfinder", "n=500,iters=23"},
+      {"nw", "n=48"},                   {"backprop", "n=32"},              {"bfs", "n=40"},
+      {"kmeans", "n=100,iters=2"}};
+  enum { NG = sizeof G / sizeof G[0] };
+  uint64_t h[NG];
+  int built = 0, named = 0;
+  for (unsigned i = 0; i < NG; i++) {
+    shell_wl_t w;
+    h[i] = 0;
+    if (gen(&w, G[i].name, G[i].args) == 0) h[i] = stream_hash(&w), built++;
+    else fprintf(stderr, "test_gen: %s %s refused\n", G[i].name, G[i].args);
+    shell_wl_free(&w);
+  }
+  for (const char *const *n = shell_wl_gen_names; *n; n++) {
+    int found = 0;
+    for (unsigned i = 0; i < NG; i++) found |= !strcmp(*n, G[i].name);
+    named += found;
+  }
+  char same[512] = "";
+  for (unsigned i = 0; i < NG; i++)
+    for (unsigned j = i + 1; j < NG; j++)
+      if (h[i] && h[i] == h[j] && strlen(same) + 40 < sizeof same)
+        snprintf(same + strlen(same), sizeof same - strlen(same), " %s=%s", G[i].name, G[j].name);
+  unsigned ngen = 0;
+  while (shell_wl_gen_names[ngen]) ngen++;
+  TC_CHECK(t, built == NG && named == (int)ngen && !same[0],
+           "every generator (%d of %u built, %d of the %u names) makes its own request stream, array bases taken out "
+           "(pairs alike:%s)", built, (unsigned)NG, named, ngen, same[0] ? same : " none");
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
   test_atax(&t);
@@ -877,5 +951,6 @@ int main(void) {
   test_backprop(&t);
   test_bfs(&t);
   test_kmeans(&t);
+  test_streams_differ(&t);
   return tc_done(&t);
 }
