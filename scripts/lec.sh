@@ -57,7 +57,7 @@ unproven=-
 lec_s=%s
 netlist=%s
 ' "$el" "$net" >"$o/lec.txt"
-  echo "lec $1: timeout ($2 over LEC_TIMEOUT=$TMO s; see $3)"; exit 1
+  echo "lec $1: timeout ($2 over ${4:-LEC_TIMEOUT=$TMO s}; see $3)"; exit 1
 }
 d=$(bash scripts/synth.sh "$block" "${sargs[@]}" --print-dir) || exit 2
 nice -n 10 bash scripts/synth.sh "$block" "${sargs[@]}" --reuse --quiet || exit $?
@@ -160,6 +160,8 @@ YS
     result=bounded; k=$BMC
   elif grep -q 'model found: FAIL' "$o/lec_bmc.log"; then
     result=failed
+  elif grep -q 'proof did time out' "$o/lec_bmc.log"; then # the SAT solver's own limit (sat -timeout 600)
+    timedout "$block" "the bounded check ($unp of $pts points not inductive; sat -seq $BMC)" "$o/lec_bmc.log" "sat -timeout 600 s"
   else
     echo "error: Yosys failed on the bounded check of $block; see $o/lec_bmc.log" >&2; grep -m3 ERROR "$o/lec_bmc.log" >&2; exit 1
   fi
