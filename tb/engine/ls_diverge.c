@@ -66,12 +66,16 @@ void ls_repro_line(run_t *r, uint64_t cycle) {
   const char *gate = getenv("GATE");
   if (gate && *gate) printf(" GATE=%s", gate);
   /* environment the block's adapter reads (its workload): part of the run */
-  static const char *const envs[] = {"SHELL_WORKLOAD", "SHELL_WORKLOAD_ARGS", "SHELL_TAGS",
-                                     /* stimulus switches (docs/lockstep.md) */
-                                     "MRPB_STIM_BAD_WID", "L1D_STIM_DROP"};
+  static const char *const envs[] = {"SHELL_WORKLOAD", "SHELL_WORKLOAD_ARGS", "SHELL_TAGS"};
   for (size_t k = 0; k < sizeof envs / sizeof envs[0]; k++) {
     const char *v = getenv(envs[k]);
     if (v && *v) printf(strchr(v, ' ') || strchr(v, ',') ? " %s=\"%s\"" : " %s=%s", envs[k], v);
+  }
+  /* an adapter's stimulus switch: by the naming rule <BLOCK>_STIM_<WHAT>
+   * (L1D_STIM_DROP, MRPB_STIM_DROP, MRPB_STIM_BAD_WID), not by a list here */
+  for (char **e = environ; *e; e++) {
+    const char *eq = strchr(*e, '='), *st = strstr(*e, "_STIM_");
+    if (eq && st && st < eq && eq[1]) printf(" %s", *e);
   }
   printf(" make lockstep BLOCK=%s SEED=%llu CYCLES=%llu", r->b->name, (unsigned long long)r->o->seed,
          (unsigned long long)cycle + 1);
