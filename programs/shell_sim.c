@@ -19,7 +19,10 @@ static int usage(FILE *f) {
           "usage: shell-sim [--workload NAME|FILE.traceg|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
           "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
           "                 [--json FILE] [--stats table|gpgpusim] [--tags FILE] [--profile FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
-          "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n");
+          "                 [--eval-all]\n"
+          "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n"
+          "  --eval-all: evaluate every SM and L2 bank every cycle (no sleeping or repeated cycles; the same\n"
+          "              results, slower: the reference for the C model's skip paths, docs/shell.md \"Scale\")\n");
   return 2;
 }
 
@@ -64,7 +67,7 @@ int main(int argc, char **argv) {
   const char *outp[OUT_N] = {NULL}; /* --dump-wl, --dot, --json, --profile (classifier profile out) */
   static const char *const outopt[OUT_N] = {"option --dump-wl", "option --dot", "option --json", "option --profile"};
   uint64_t seed = 1, cycles = 0;
-  int quiet = 0, gpgpusim = 0; /* --stats gpgpusim: GPGPU-Sim's statistics text after the table */
+  int quiet = 0, gpgpusim = 0, eval_all = 0; /* --stats gpgpusim: GPGPU-Sim's statistics text after the table */
   gpgpusim_rep_t grep_store, *grep_ = NULL; /* the GPGPU-Sim config's used/ignored report (JSON, one line) */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -105,6 +108,7 @@ int main(int argc, char **argv) {
       if (gpgpusim_cfg_load(&cfg, v, GPGPUSIM_GPU, grep_)) return 2;
     }
     else if (!strcmp(a, "--quiet")) quiet = 1;
+    else if (!strcmp(a, "--eval-all")) eval_all = 1;
     else if (!strcmp(a, "--list-workloads")) {
       for (int k = 0; shell_wl_gen_names[k]; k++) printf("%s\n", shell_wl_gen_names[k]);
       return 0;
@@ -129,6 +133,7 @@ int main(int argc, char **argv) {
   shell_t s;
   if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl); close_outs(out, 0); return 2; }
   s.gpgpusim = grep_;
+  s.eval_all = eval_all;
   if (grep_ && !quiet) {
     char line[4096];
     gpgpusim_rep_line(grep_, line, sizeof line);

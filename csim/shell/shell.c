@@ -70,12 +70,13 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->ccn = calloc(s->nsm, sizeof *s->ccn);
   s->env = calloc(s->nsm, sizeof *s->env);
   s->dorm = calloc(s->nsm, 1);
+  s->srep = calloc(s->nsm, 1);
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
   s->l2_dorm = calloc(s->nbanks, 1);
   s->l2_skip = calloc(s->nbanks, 1);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip)
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip)
     return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
@@ -136,7 +137,8 @@ void shell_free(shell_t *s) {
   free(s->ccn);
   free(s->env);
   free(s->dorm);
-  s->dorm = NULL;
+  free(s->srep);
+  s->dorm = s->srep = NULL;
   free(s->l2_dorm);
   free(s->l2_skip);
   s->l2_dorm = s->l2_skip = NULL;
@@ -158,6 +160,7 @@ void shell_reset(shell_t *s) {
     memset(&s->env[i], 0, sizeof s->env[i]);
   }
   memset(s->dorm, 0, s->nsm);
+  memset(s->srep, 0, s->nsm);
   memset(s->l2_dorm, 0, s->nbanks);
   memset(s->l2_skip, 0, s->nbanks);
   shell_xbar_reset(&s->xbar);
@@ -239,7 +242,7 @@ void shell_comb(shell_t *s) {
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_env_req_t *e = &s->env[i];
-    if (SM_ASLEEP(s, i)) continue; /* at its fixpoint: last cycle's outputs stand */
+    if (SM_ASLEEP(s, i) || s->srep[i]) continue; /* at its fixpoint, or repeating: last cycle's outputs stand */
     if (s->ext_env) {
       shell_sm_comb_req(m);
       continue;
@@ -305,7 +308,7 @@ void shell_comb(shell_t *s) {
    * any other hook call of the cycle: the ring takes them the cycle after
    * it asked */
   for (unsigned i = 0; i < s->nsm; i++) {
-    if (!SM_ASLEEP(s, i)) shell_sm_comb_rmt(&s->sm[i]);
+    if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]); /* (repeating: no lookup was asked) */
     if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
   }
 
@@ -350,16 +353,21 @@ void shell_comb(shell_t *s) {
       in->ccn_l2_valid_i = in->ccn_l2_line_i = 0;
       in->rmt_valid_i = in->rmt_addr_i = 0;
     }
-    if (SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) { /* woken: the cycle's first half, late */
-      s->dorm[i] = 0;
+    if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
+        (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
+      /* woken, or a repeat ends: the cycle's first half, late */
+      s->dorm[i] = s->srep[i] = 0;
       shell_sm_comb_req(m);
       shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
     }
     if (SM_ASLEEP(s, i)) { /* the outputs that follow inputs straight through */
       m->out.hk_kern_start_o = in->kern_start_i;
       m->out.hk_disp_block_o = in->disp_block_i;
-    } else
+    } else if (s->srep[i])
+      shell_sm_comb_rep(m);
+    else
       shell_sm_comb(m);
+    const int rep = s->srep[i];
     if (m->stray)
       snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
                m->id, m->stray_warp);
@@ -372,6 +380,9 @@ void shell_comb(shell_t *s) {
       ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
       shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
     }
+    /* a repeated cycle: no ring, no retired block, no fill; the environment
+     * requests stand as registered last cycle (none) */
+    if (rep) continue;
     if (ccn_on) {
       if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
       uint32_t cl2;
@@ -441,9 +452,12 @@ void shell_commit(shell_t *s) {
     }
     if (SM_ASLEEP(s, i))
       m->cyc_d = ++m->cyc_q; /* the one register a cycle at the fixpoint changes */
+    else if (s->srep[i])
+      s->srep[i] = (uint8_t)shell_sm_commit_rep(m);
     else {
+      s->srep[i] = !s->eval_all && s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_still(m);
       shell_sm_commit(m);
-      s->dorm[i] = s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_idle(m)
+      s->dorm[i] = !s->eval_all && s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_idle(m)
                        ? (uint8_t)(s->dorm[i] < SHELL_SM_SETTLE ? s->dorm[i] + 1 : SHELL_SM_SETTLE)
                        : 0;
     }
@@ -458,7 +472,7 @@ void shell_commit(shell_t *s) {
       L->cyc_q++; /* the one register a cycle asleep changes */
     else {
       shell_l2_commit(L);
-      s->l2_dorm[b] = !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
+      s->l2_dorm[b] = !s->eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
                           ? (uint8_t)(s->l2_dorm[b] < SHELL_L2_SETTLE ? s->l2_dorm[b] + 1 : SHELL_L2_SETTLE)
                           : 0;
     }

@@ -61,6 +61,7 @@ typedef struct {
   shell_ccn_t *ccn;     /* per SM: the CCN node (hook, outside the SM) */
   shell_env_req_t *env; /* per SM: last cycle's environment requests */
   uint8_t *dorm; /* per SM: cycles in a row it ended idle (shell_sm_idle); from SHELL_SM_SETTLE on it sleeps (not hardware) */
+  uint8_t *srep; /* per SM: it repeats its last cycle (shell_sm_still; not hardware): comb and commit take the short forms */
   shell_l2_t *l2;
   uint8_t *l2_dorm; /* per bank: cycles in a row it ended idle with idle inputs; from SHELL_L2_SETTLE on it sleeps (not hardware) */
   uint8_t *l2_skip; /* per bank: this cycle's comb was skipped (asleep, inputs idle) */
@@ -84,6 +85,10 @@ typedef struct {
    * the SMs' answers, the dispatcher's kernel inputs and the banks' DRAM
    * inputs before shell_comb, as rtl/shell/shell.sv's ports) */
   int ext_env;
+  /* eval_all: every SM and bank is evaluated every cycle, none sleeps or
+   * repeats (dorm, srep, l2_dorm stay 0): the reference the skip paths are
+   * tested against (tb/tests/test_shell.c), and `shell-sim --eval-all` */
+  int eval_all;
   char err[256]; /* scoreboard failure */
   const struct gpgpusim_rep *gpgpusim; /* environment: the GPGPU-Sim config read, or NULL (into the JSON) */
   uint64_t xbar_req_flits, xbar_rsp_flits;

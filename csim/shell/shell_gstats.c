@@ -23,6 +23,10 @@ int shell_gstats_init(shell_gstats_t *g, const shell_t *s) {
   g->tpre = calloc(g->nsm, sizeof *g->tpre);
   g->cpre = calloc(g->nsm, sizeof *g->cpre);
   if (!g->l1d || !g->k || !g->tpre || !g->cpre) return -1;
+  for (unsigned i = 0; i < g->nsm; i++) { /* no run yet: the counters as they stand start the first */
+    g->tpre[i] = -1;
+    memcpy(g->cpre[i], s->sm[i].i_l1d.cnt_q, sizeof g->cpre[i]);
+  }
   for (unsigned k = 0; k < g->nk; k++) {
     g->k[k].name = strdup(s->wl->k[k].name);
     if (!g->k[k].name) return -1;
@@ -48,27 +52,18 @@ void shell_gstats_free(shell_gstats_t *g) {
   memset(g, 0, sizeof *g);
 }
 
-/* Before the edge: which request each L1D's decide stage holds, and its
- * counters; after the edge (observe_post) the counters' increments belong
- * to that request.  (The increments are read off the registers, not off the
- * next-state values: the C model's quiet and repeat paths leave cnt_d stale
- * where nothing changes.) */
-static void observe(shell_gstats_t *g, const shell_t *s) {
-  for (unsigned i = 0; i < g->nsm; i++) {
-    const l1d_t *l = &s->sm[i].i_l1d;
-    g->tpre[i] = -1;
-    if (!l->d_valid_q) continue;
-    if (l->d_byp_q && !l->d_store_q) continue; /* a bypassed load: not an L1D access in GPGPU-Sim */
-    g->tpre[i] = (int8_t)(l->d_store_q ? GS_GLOBAL_ACC_W : GS_GLOBAL_ACC_R);
-    memcpy(g->cpre[i], l->cnt_q, sizeof g->cpre[i]);
-  }
-}
-
-static void observe_post(shell_gstats_t *g, const shell_t *s) {
-  for (unsigned i = 0; i < g->nsm; i++) {
-    if (g->tpre[i] < 0) continue;
-    const uint32_t *q = s->sm[i].i_l1d.cnt_q, *p = g->cpre[i];
-#define D(k) (q[L1D_CNT_##k] - p[L1D_CNT_##k]) /* the counter's increment at this edge (the counters it reads) */
+/* Which request each L1D's decide stage holds before the edge: the
+ * counters' increments at that edge belong to its access type.  The
+ * increments are summed per run of cycles with one type: when the type
+ * changes (and before any snapshot), what the counters moved since the run
+ * began is added to the run's type (flush), so a cycle that keeps the type
+ * costs one comparison.  (The increments are read off the registers, not
+ * off the next-state values: the C model's quiet and repeat paths leave
+ * cnt_d stale where nothing changes.) */
+static void flush(shell_gstats_t *g, const shell_t *s, unsigned i) {
+  const uint32_t *q = s->sm[i].i_l1d.cnt_q, *p = g->cpre[i];
+  if (g->tpre[i] >= 0) {
+#define D(k) (q[L1D_CNT_##k] - p[L1D_CNT_##k]) /* the counter's increment over the run (the counters it reads) */
     gs_cache_t *c = &g->l1d[i];
     unsigned t = (unsigned)g->tpre[i];
     c->st[t][GS_HIT] += D(HIT);
@@ -77,12 +72,28 @@ static void observe_post(shell_gstats_t *g, const shell_t *s) {
     c->st[t][GS_SECTOR_MISS] += D(SMISS); /* a sectored L1D: a sector missing from a present line */
     const uint32_t fl[GS_NF] = {D(FAIL_LINE), D(FAIL_MQ), D(FAIL_ENTRY), D(FAIL_MERGE), 0, D(FAIL_PORT), D(FAIL_BYPQ)};
 #undef D
-    if (fl[0] | fl[1] | fl[2] | fl[3] | fl[4] | fl[5] | fl[6]) /* (no fail counter moved: nothing to add) */
-      for (unsigned f = 0; f < GS_NF; f++) {
-        c->fail[t][f] += fl[f];
-        c->st[t][GS_RESERVATION_FAIL] += fl[f];
-      }
+    for (unsigned f = 0; f < GS_NF; f++) {
+      c->fail[t][f] += fl[f];
+      c->st[t][GS_RESERVATION_FAIL] += fl[f];
+    }
   }
+  memcpy(g->cpre[i], q, sizeof g->cpre[i]);
+}
+
+static void observe(shell_gstats_t *g, const shell_t *s) {
+  for (unsigned i = 0; i < g->nsm; i++) {
+    const l1d_t *l = &s->sm[i].i_l1d;
+    int8_t t = -1;
+    if (l->d_valid_q && !(l->d_byp_q && !l->d_store_q)) /* (a bypassed load: not an L1D access in GPGPU-Sim) */
+      t = (int8_t)(l->d_store_q ? GS_GLOBAL_ACC_W : GS_GLOBAL_ACC_R);
+    if (t == g->tpre[i]) continue;
+    flush(g, s, i); /* the run ends before this edge */
+    g->tpre[i] = t;
+  }
+}
+
+static void flush_all(shell_gstats_t *g, const shell_t *s) {
+  for (unsigned i = 0; i < g->nsm; i++) flush(g, s, i);
 }
 
 static uint64_t warp_insts(const shell_t *s) {
@@ -92,6 +103,7 @@ static uint64_t warp_insts(const shell_t *s) {
 }
 
 static void snapshot(shell_gstats_t *g, const shell_t *s, gs_kernel_t *K) {
+  flush_all(g, s);
   memcpy(K->l1d, g->l1d, g->nsm * sizeof *g->l1d);
   for (unsigned b = 0; b < g->nbanks; b++) {
     K->l2[b].hit = s->l2[b].cnt_q[L2C_HIT];
@@ -123,7 +135,6 @@ int shell_gstats_cycle(shell_gstats_t *g, shell_t *s) {
   shell_comb(s);
   observe(g, s);
   shell_commit(s);
-  observe_post(g, s);
   kernels(g, s);
   return shell_check(s);
 }

@@ -69,8 +69,11 @@ typedef struct {
   uint64_t kstart;  /* its first cycle */
   uint64_t wi_at_kstart;
   const char *workload; /* the workload's name as given (for the JSON; NULL: not written) */
-  int8_t *tpre;             /* [nsm] this cycle's decide-stage request (GS_GLOBAL_ACC_*), -1 none */
-  uint32_t (*cpre)[L1D_NCNT]; /* [nsm] its L1D's counters before the edge */
+  /* per SM, the run of cycles whose decide-stage request had one access
+   * type (GS_GLOBAL_ACC_*, -1 none or not counted): its type, and its L1D's
+   * counters when it began (what moved since belongs to that type) */
+  int8_t *tpre;
+  uint32_t (*cpre)[L1D_NCNT];
 } shell_gstats_t;
 
 int shell_gstats_init(shell_gstats_t *g, const shell_t *s);

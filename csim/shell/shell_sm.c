@@ -646,6 +646,18 @@ void shell_sm_comb(shell_sm_t *m) {
     o->hk_disp_slot_o = t;
     m->st[SHS_TBS]++;
   }
+  /* a repeatable cycle (shell_sm_still): nothing moved, no warp can become
+   * a candidate by time alone (cand is empty, not merely not ready), every
+   * valid warp's record is buffered (no fetch to come), the stall was a
+   * memory stall, and the L1D's next cycle, with no fill or remote lookup,
+   * is its repeat or its quiet form (rep_ok: this cycle's full evaluation,
+   * or its repeat, found a refused request that moved nothing; idle 1: it
+   * was quiet) -- either computes exactly this cycle again (l1d.c) */
+  m->still = pick == ~0u && !cand && memw && !(m->wm_valid & ~m->wm_ibv) && !m->nw_st && !m->nt_st && !accepted &&
+             !l1_take && !m->l_xfer && !lo->rsp_valid_o && !m->inj_push && !mem_fire && !in->disp_valid_i &&
+             !in->fill_valid_i && !in->ccn_fill_valid_i && !in->ccn_l2_valid_i && !in->rmt_valid_i &&
+             !(m->fetch_v_q | m->ifetch_v_q | m->l_wait_q | m->n_wait_q) && !m->use_mrpb && (m->i_l1d.rep_ok || m->i_l1d.idle == 1);
+  m->still_byp = in->byp_i;
 }
 
 void shell_sm_inj_pop(shell_sm_t *m) {
@@ -696,6 +708,36 @@ void shell_sm_commit(shell_sm_t *m) {
   fifo_sync_commit(&m->i_injq);
   l1d_commit(&m->i_l1d);
   if (m->use_mrpb) mrpb_commit(&m->i_mrpb);
+}
+
+int shell_sm_still(const shell_sm_t *m) { return m->still && !m->in.inj_pop_i; }
+
+/* A repeated cycle: the outputs, next-state values and the L1D's inputs
+ * stand as the last cycle left them, but the fill port's (not valid) fields,
+ * which the L1D's fill-ready output reads, and the outputs that follow
+ * inputs straight through. */
+void shell_sm_comb_rep(shell_sm_t *m) {
+  const shell_sm_in_t *in = &m->in;
+  shell_sm_out_t *o = &m->out;
+  l1d_in_t *li = &m->i_l1d.in;
+  li->fill_addr_i = in->fill_line_i;
+  li->fill_byp_i = in->fill_byp_i;
+  li->fill_id_i = in->fill_id_i;
+  li->fill_data_i[0] = li->fill_addr_i;
+  l1d_comb(&m->i_l1d); /* (comb_rep: fill_valid_i and rmt_valid_i are 0) */
+  o->ccn_fill_ready_o = o->fill_ready_o = m->i_l1d.out.fill_ready_o;
+  o->hk_disp_block_o = in->disp_block_i;
+  o->hk_kern_start_o = in->kern_start_i;
+  m->cyc_d = m->cyc_q + 1;
+  m->st[SHS_STALL_MEM]++;
+}
+
+int shell_sm_commit_rep(shell_sm_t *m) {
+  m->cyc_q = m->cyc_d;
+  l1d_commit(&m->i_l1d);
+  if (!m->in.inj_pop_i) return 1;
+  fifo_sync_commit(&m->i_injq);
+  return 0;
 }
 
 int shell_sm_quiet(const shell_sm_t *m) {

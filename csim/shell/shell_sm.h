@@ -152,6 +152,10 @@ typedef struct {
   /* statistics (counters; not hardware) and the scoreboard */
   uint64_t st[SHS_N];
   uint32_t stray, stray_warp; /* a load response for a warp with no load outstanding (this cycle) */
+  /* not hardware: this cycle moved nothing and the next one, with the same
+   * inputs, repeats it (shell_sm_still; set by shell_sm_comb), and the
+   * bypass input it was evaluated with (a repeat ends when that changes) */
+  uint32_t still, still_byp;
 } shell_sm_t;
 
 /* Builds one SM; -1 and one "error: parameter ..." line on a bad combination. */
@@ -178,5 +182,22 @@ int shell_sm_quiet(const shell_sm_t *m);
  * a cycle changes nothing but cyc_q (the shell skips it, shell.c). */
 int shell_sm_idle(const shell_sm_t *m);
 #define SHELL_SM_SETTLE 4
+/* A stalled SM's repeated cycle (docs/shell.md, "Scale"): the cycle just
+ * evaluated (shell_sm_comb) moved nothing -- no issue, fetch, environment
+ * answer, dispatch, load response, memory request or acceptance, no warp
+ * or TB slot written, every valid warp's next instruction buffered and none
+ * a candidate at any time (each waits on memory or a barrier), the L1D
+ * itself repeating a refused request or quiet (l1d.c: comb_rep, the quiet
+ * form), no MRPB, no ring.
+ * Then, while no dispatch, fill or different bypass decision arrives and
+ * the crossbar does not pop the injection queue, every later cycle is the
+ * same: only the cycle counter, the memory-stall statistic and the L1D's
+ * stall counter (quiet: its decide stage's invalid payload, the same every
+ * time) move.  shell_sm_comb_rep / shell_sm_commit_rep compute
+ * exactly that (the shell calls them; lockstep compares every register). */
+int shell_sm_still(const shell_sm_t *m);
+void shell_sm_comb_rep(shell_sm_t *m);
+/* returns 0 when the repeat ends at this edge (the injection queue popped) */
+int shell_sm_commit_rep(shell_sm_t *m);
 
 #endif

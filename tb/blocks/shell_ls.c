@@ -55,7 +55,7 @@
   X(LOOKUP, "ccn.lookup") X(RHIT, "ccn.remote_hit_filled") X(RL2, "ccn.ring_request_to_l2")                        \
   X(RSTALL, "ccn.l1d_memory_port_held_by_node") X(THR, "ccn.node_throttled")                                     \
   X(ASLEEP, "sm.asleep_cycle") X(WOKEN, "sm.woken") X(L2ASLEEP, "l2.asleep_cycle") X(L2WOKEN, "l2.woken")       \
-  X(SMISS, "l1d.sector_miss")
+  X(SMISS, "l1d.sector_miss") X(REPEAT, "sm.repeat_cycle") X(REPEND, "sm.repeat_ended")
 #define COV_ENUM(id, name) COV_##id,
 enum { COV_LIST(COV_ENUM) COV_N };
 #define COV_NAME(id, name) name,
@@ -118,6 +118,7 @@ typedef struct {
   int once; /* SHELL_WORKLOAD_ONCE=1: the workload's kernels once, then kern_valid_i low (idle) */
   uint64_t cov[COV_N];
   uint8_t *was_asleep; /* [sm]: asleep after the previous cycle (coverage of the wake-up) */
+  uint8_t *was_rep;    /* [sm]: repeating after the previous cycle (shell_sm_still; coverage of its end) */
   uint8_t *l2_was_asleep; /* [bank]: the C model skipped the bank's previous cycle (shell.c) */
   uint8_t cov_on[COV_N]; /* the point applies to this configuration (declared) */
   uint64_t *since; /* [sm * nwarps + w]: last cycle warp w of SM sm had no line load outstanding */
@@ -135,6 +136,7 @@ static void destroy(void *p) {
   shell_byp_tags_free(&c->tags);
   free(c->since);
   free(c->was_asleep);
+  free(c->was_rep);
   free(c->l2_was_asleep);
   if (c->dram)
     for (unsigned b = 0; b < c->nb; b++) shell_dram_free(&c->dram[b]);
@@ -193,8 +195,9 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->dram = calloc(c->nb, sizeof *c->dram);
   c->since = calloc((size_t)c->nsm * s->nwarps, sizeof *c->since);
   c->was_asleep = calloc(c->nsm, 1);
+  c->was_rep = calloc(c->nsm, 1);
   c->l2_was_asleep = calloc(c->nb, 1);
-  if (!c->dram || !c->since || !c->was_asleep || !c->l2_was_asleep) { destroy(c); return NULL; }
+  if (!c->dram || !c->since || !c->was_asleep || !c->was_rep || !c->l2_was_asleep) { destroy(c); return NULL; }
   for (unsigned b = 0; b < c->nb; b++)
     if (shell_dram_init(&c->dram[b], s->mem.dram_depth, s->mem.dram_credits, (uint32_t)CFG(cfg, SHELL_DRAM_LAT), s->mem.dram_rd_ivl_fp,
                         s->mem.dram_st_ivl_fp)) {
@@ -383,7 +386,8 @@ static void declare(void *p, ls_map_t *mp) {
     if (k >= COV_T_CG && k <= COV_T_CA) on = sch == SHELL_BYPASS_STATIC || sch == SHELL_BYPASS_COORD;
     if (k >= COV_LOOKUP && k <= COV_RSTALL) on = ch != NULL;
     if (k == COV_THR) on = ch && s->ccn[0].variant == SHELL_CCN_ON_THROTTLE;
-    if (k == COV_ASLEEP || k == COV_WOKEN) on = ch == NULL && !m0->use_mrpb; /* shell_sm_idle's conditions */
+    if (k == COV_ASLEEP || k == COV_WOKEN || k == COV_REPEAT || k == COV_REPEND)
+      on = ch == NULL && !m0->use_mrpb; /* shell_sm_idle's and shell_sm_still's conditions */
     if (k == COV_BYPEV) on = sch != SHELL_BYPASS_NONE || CFG(cfg, L1D_BA) || m0->use_mrpb;
     if (k == COV_SMISS) on = m0->i_l1d.g.sectors > 1;
     c->cov_on[k] = (uint8_t)on;
@@ -410,6 +414,7 @@ static void reset(void *p) {
   c->s.disp.in.kern_valid_i = c->s.disp.in.kern_blocks_i = c->s.disp.in.kern_warps_i = 0;
   c->kern_start_o = 0;
   memset(c->was_asleep, 0, c->nsm);
+  memset(c->was_rep, 0, c->nsm);
   memset(c->l2_was_asleep, 0, c->nb);
   c->cyc = 0;
   c->started = 0;
@@ -568,6 +573,9 @@ static void count_cov(ctx_t *c) {
     v[COV_ASLEEP] += s->dorm[i] >= SHELL_SM_SETTLE; /* the C model skipped this SM's cycle (shell.c) */
     v[COV_WOKEN] += c->was_asleep[i] && s->dorm[i] == 0;
     c->was_asleep[i] = s->dorm[i] >= SHELL_SM_SETTLE;
+    v[COV_REPEAT] += s->srep[i]; /* the C model repeats this SM's last cycle next (shell.c) */
+    v[COV_REPEND] += c->was_rep[i] && !s->srep[i];
+    c->was_rep[i] = s->srep[i];
     busy += !o->tb_free_o;
     const int load = o->byp_valid_o && !o->byp_store_o && o->l1d_take_o;
     v[COV_CTRL_BYP] += load && s->sm[i].in.byp_i;

@@ -1,0 +1,151 @@
+/* test_shell_skip.c -- the GPU shell's C-model skip paths against evaluating
+ * every block every cycle (shell_t.eval_all): SMs asleep at their fixpoint,
+ * SMs repeating a stalled cycle (shell_sm_still), L2 banks asleep.  None of
+ * these is hardware, and the lockstep engine checks them only through the
+ * registers the RTL has; the statistics (the SMs' counters, GPGPU-Sim's
+ * per-kernel cache statistics) are C-only, so they are checked here: two
+ * shells on the same workload, one with the skip paths and one without,
+ * must agree after every cycle on every counter, and print the same
+ * GPGPU-Sim statistics at the end.  Each case also checks that the path it
+ * is there for was taken. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "shell.h"
+#include "shell_gstats.h"
+#include "shell_wl.h"
+#include "tcheck.h"
+
+typedef struct {
+  const char *what, *set, *wl, *args;
+  unsigned cycles;
+  int want_rep, want_asleep; /* the case must take this path at least once */
+} skip_case_t;
+
+static int setup(shell_t *s, const shell_wl_t *w, const char *set, int eval_all) {
+  l1sys_cfg_t cfg;
+  cfg_defaults(&cfg);
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", set);
+  for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+    if (cfg_set(&cfg, t, "test")) return -1;
+  if (shell_init(s, &cfg, w)) return -1;
+  s->eval_all = eval_all;
+  return 0;
+}
+
+/* The first counter that differs, as text; "" when all agree. */
+static void differ(const shell_t *a, const shell_t *b, char *msg, size_t n) {
+  msg[0] = 0;
+  if (a->cycle_q != b->cycle_q || a->done != b->done) {
+    snprintf(msg, n, "cycle %u/%u done %d/%d", a->cycle_q, b->cycle_q, a->done, b->done);
+    return;
+  }
+  for (unsigned i = 0; i < a->nsm; i++) {
+    const shell_sm_t *x = &a->sm[i], *y = &b->sm[i];
+    for (unsigned k = 0; k < SHS_N; k++)
+      if (x->st[k] != y->st[k]) {
+        snprintf(msg, n, "SM %u statistic %s: %llu, evaluated every cycle %llu", i, shell_sm_stat_name[k],
+                 (unsigned long long)x->st[k], (unsigned long long)y->st[k]);
+        return;
+      }
+    for (unsigned k = 0; k < L1D_NCNT; k++)
+      if (x->i_l1d.cnt_q[k] != y->i_l1d.cnt_q[k]) {
+        snprintf(msg, n, "SM %u L1D counter %u: %u, evaluated every cycle %u", i, k, x->i_l1d.cnt_q[k], y->i_l1d.cnt_q[k]);
+        return;
+      }
+    /* every output (all 32-bit fields before the remote-data pointer) */
+    if (memcmp(&x->out, &y->out, offsetof(shell_sm_out_t, rmt_data_o))) {
+      const uint32_t *p = (const uint32_t *)&x->out, *q = (const uint32_t *)&y->out;
+      unsigned f = 0;
+      while (p[f] == q[f]) f++;
+      snprintf(msg, n, "SM %u output word %u of shell_sm_out_t: %u, evaluated every cycle %u", i, f, p[f], q[f]);
+      return;
+    }
+    if (x->cyc_q != y->cyc_q || x->i_l1d.d_valid_q != y->i_l1d.d_valid_q || x->l_busy_q != y->l_busy_q ||
+        x->wm_valid != y->wm_valid || x->wm_ld != y->wm_ld) {
+      snprintf(msg, n, "SM %u state (cyc_q, D valid, LD/ST busy, warps)", i);
+      return;
+    }
+  }
+  for (unsigned k = 0; k < a->nbanks; k++)
+    if (memcmp(a->l2[k].cnt_q, b->l2[k].cnt_q, sizeof a->l2[k].cnt_q) || a->l2[k].cyc_q != b->l2[k].cyc_q) {
+      snprintf(msg, n, "L2 bank %u counters or cycle", k);
+      return;
+    }
+}
+
+static char *gstats_text(const shell_gstats_t *g, const shell_t *s) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return NULL;
+  shell_gstats_print(g, s, f, 0.0);
+  fclose(f);
+  return buf;
+}
+
+static void one(tc_t *t, const skip_case_t *c) {
+  shell_wl_t w;
+  shell_wl_init(&w, 32);
+  if (shell_wl_gen(&w, c->wl, c->args, 1)) {
+    TC_CHECK(t, 0, "%s: workload %s %s", c->what, c->wl, c->args ? c->args : "");
+    shell_wl_free(&w);
+    return;
+  }
+  shell_t s[2];
+  shell_gstats_t g[2];
+  if (setup(&s[0], &w, c->set, 0) || setup(&s[1], &w, c->set, 1) || shell_gstats_init(&g[0], &s[0]) ||
+      shell_gstats_init(&g[1], &s[1])) {
+    TC_CHECK(t, 0, "%s: shell built (%s)", c->what, c->set);
+    shell_wl_free(&w);
+    return;
+  }
+  char msg[200] = "";
+  unsigned long long rep = 0, asleep = 0, cyc = 0;
+  int rc[2] = {0, 0};
+  for (; cyc < c->cycles && !msg[0] && !rc[0] && !s[0].done; cyc++) {
+    for (unsigned i = 0; i < s[0].nsm; i++) {
+      rep += s[0].srep[i];
+      asleep += s[0].dorm[i] >= SHELL_SM_SETTLE;
+    }
+    rc[0] = shell_gstats_cycle(&g[0], &s[0]);
+    rc[1] = shell_gstats_cycle(&g[1], &s[1]);
+    differ(&s[0], &s[1], msg, sizeof msg);
+    if (!msg[0] && rc[0] != rc[1]) snprintf(msg, sizeof msg, "scoreboard %d, evaluated every cycle %d", rc[0], rc[1]);
+  }
+  TC_CHECK(t, !msg[0] && !rc[0], "%s: the skip paths agree with evaluating every cycle (%llu cycles%s%s)", c->what, cyc,
+           msg[0] ? "; first difference: " : "", msg);
+  for (int k = 0; k < 2; k++) shell_gstats_close(&g[k], &s[k]);
+  char *txt[2] = {gstats_text(&g[0], &s[0]), gstats_text(&g[1], &s[1])};
+  TC_CHECK(t, txt[0] && txt[1] && !strcmp(txt[0], txt[1]), "%s: the same GPGPU-Sim statistics", c->what);
+  free(txt[0]);
+  free(txt[1]);
+  if (c->want_rep) TC_CHECK(t, rep > 0, "%s: SM cycles repeated (%llu)", c->what, rep);
+  if (c->want_asleep) TC_CHECK(t, asleep > 0, "%s: SM cycles asleep (%llu)", c->what, asleep);
+  for (int k = 0; k < 2; k++) {
+    shell_gstats_free(&g[k]);
+    shell_free(&s[k]);
+  }
+  shell_wl_free(&w);
+}
+
+int main(void) {
+  tc_t t = TC_INIT("shell_skip");
+  static const skip_case_t cases[] = {
+      {"atax, 4 SMs", "SHELL_SMS=4", "atax", NULL, 30000, 1, 0},
+      {"atax, 15 SMs", "SHELL_SMS=15", "atax", NULL, 20000, 1, 0},
+      {"atax, GTO", "SHELL_SMS=4 SHELL_SCHED=GTO", "atax", NULL, 20000, 1, 0},
+      /* the two-level controller decides every cycle: a repeat ends when its decision changes */
+      {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0},
+      {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0},
+      /* sectored, allocate on fill: the fill port's ready reads the (not valid) fill address */
+      {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0},
+      /* a workload that ends: SMs fall asleep, kernels end (the statistics' snapshots) */
+      {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1},
+      {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0},
+  };
+  for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) one(&t, &cases[k]);
+  return tc_done(&t);
+}
