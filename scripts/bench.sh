@@ -18,7 +18,8 @@
 # Environment: BENCH_CYCLES (the lockstep-build and lockstep runs; C alone and
 # the RTL speed build run 10x that, the same stretch of stimulus for the
 # C/RTLf ratio, long enough that a moment of load weighs on both alike);
-# BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows; BENCH_BLOCKS=shell
+# BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows (BLOCK:CONFIG one
+# row: BENCH_BLOCKS=l1d:volta_128k_sect); BENCH_BLOCKS=shell
 # only the whole shell's (BENCH_SHELL_CYCLES for its RTL and lockstep runs);
 # BENCH_BLOCKS=l1d_stream only the L1D stream rows below.
 # The L1D C model against GPGPU-Sim's own cache (issue 28): build/bin/l1d-stream
@@ -33,12 +34,14 @@ B=build
 N=${BENCH_CYCLES:-100000}
 NC=$((N * 10)) # C alone and the RTL speed build: the two sides of C/RTLf
 # block | config: l1d 16 KB 4-way Fermi, the 48-way one and the sectored
-# streaming Kepler one (issue 23), MRPB warp
+# streaming Kepler one and the Volta L1D's 128 KB (issue 23; a third field
+# divides the row's cycle counts: its RTL runs at a few thousand cycles/s), MRPB warp
 # signature, each primitive's largest config
 ROWS=(
   "l1d|tb/configs/l1d/base_fermi.cfg"
   "l1d|tb/configs/l1d/gtx1080_24k_48w.cfg"
   "l1d|tb/configs/l1d/kepler_titan_sect.cfg"
+  "l1d|tb/configs/l1d/volta_128k_sect.cfg|5"
   "mrpb|tb/configs/mrpb/warp.cfg"
   "fifo_sync|tb/configs/fifo_sync/depth32_w130.cfg"
   "mem_1r1w|tb/configs/mem_1r1w/line1024.cfg"
@@ -60,8 +63,11 @@ STREAM_ONLY=0
 [ "${BENCH_BLOCKS:-}" = l1d_stream ] && { STREAM_ONLY=1; SHELL_ONLY=1; ROWS=(); }
 if [ -n "${BENCH_BLOCKS:-}" ] && [ $SHELL_ONLY = 0 ]; then
   keep=()
-  for row in "${ROWS[@]}"; do [[ " $BENCH_BLOCKS " == *" ${row%%|*} "* ]] && keep+=("$row"); done
-  [ ${#keep[@]} -gt 0 ] || { echo "error: BENCH_BLOCKS='$BENCH_BLOCKS': no benchmark row of these blocks (rows: $(printf '%s ' "${ROWS[@]%%|*}"))" >&2; exit 2; }
+  for row in "${ROWS[@]}"; do
+    IFS='|' read -r rb rc _ <<<"$row"
+    [[ " $BENCH_BLOCKS " == *" $rb "* || " $BENCH_BLOCKS " == *" $rb:$(basename $rc .cfg) "* ]] && keep+=("$row")
+  done
+  [ ${#keep[@]} -gt 0 ] || { echo "error: BENCH_BLOCKS='$BENCH_BLOCKS': no benchmark row of these blocks (rows: $(for r in "${ROWS[@]}"; do IFS='|' read -r rb rc _ <<<"$r"; printf '%s:%s ' $rb $(basename $rc .cfg); done))" >&2; exit 2; }
   ROWS=("${keep[@]}")
 fi
 echo "make bench: building the C models and the engine"
@@ -142,7 +148,7 @@ if [ "${1:-}" = --ir ]; then
   [ $STREAM_ONLY = 1 ] || printf '%-10s %-22s %14s\n' block config "instr/cycle"
   json="["
   for row in "${ROWS[@]}"; do
-    b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
+    IFS='|' read -r b c _ <<<"$row"; cn=$(basename $c .cfg)
     ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/lockstep-c --block $b --mode c --bench --config $c \
       --cycles $1 --quiet --progress off 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
     echo "  ... $b $cn under callgrind" >&2
@@ -170,23 +176,24 @@ run() { # mode, extra env, cycles, args...
   env LS_QUIET=1 $env bash scripts/lockstep.sh "$@" --seed 1 --cycles $n --mode $m --quiet --no-rerun
 }
 for row in "${ROWS[@]}"; do
-  b=${row%%|*}; c=${row#*|}; cn=$(basename $c .cfg)
+  IFS='|' read -r b c div <<<"$row"; cn=$(basename $c .cfg)
+  div=${div:-1}; rn=$((N / div)); rnc=$((NC / div))
   echo "  ... $b $cn: C alone" >&2
-  sc=$(speed "$(run c "" $NC $b --config $c --bench)")
+  sc=$(speed "$(run c "" $rnc $b --config $c --bench)")
   echo "  ... $b $cn: RTL alone, speed build" >&2
-  sf=$(speed "$(run rtl LS_SPEED=1 $NC $b --config $c --bench)")
+  sf=$(speed "$(run rtl LS_SPEED=1 $rnc $b --config $c --bench)")
   echo "  ... $b $cn: RTL alone, lockstep build" >&2
-  sr=$(speed "$(run rtl "" $N $b --config $c --bench)")
+  sr=$(speed "$(run rtl "" $rn $b --config $c --bench)")
   echo "  ... $b $cn: lockstep" >&2
-  sl=$(speed "$(run lockstep "" $N $b --config $c)")
+  sl=$(speed "$(run lockstep "" $rn $b --config $c)")
   echo "  ... $b $cn: lockstep --sweep 1" >&2
-  s1=$(speed "$(run lockstep "" $((N / 4)) $b --config $c --sweep 1)")
+  s1=$(speed "$(run lockstep "" $((rn / 4)) $b --config $c --sweep 1)")
   ratio() { [ -n "$1" ] && [ -n "$2" ] && [ "$2" != 0 ] && awk -v a=$1 -v b=$2 'BEGIN { printf "%.2f", a / b }' || echo "-"; }
   r1=$(ratio "$sc" "$sf"); r2=$(ratio "$sl" "$sr"); r3=$(ratio "$sl" "$s1")
   printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s\n' $b $cn "${sc:-fail}" "${sf:-fail}" "${sr:-fail}" "${sl:-fail}" "${s1:-fail}" "$r1" "$r2" "$r3"
   for v in "$sc" "$sf" "$sr" "$sl" "$s1"; do [ -n "$v" ] || rc=1; done
   [ "$json" = "[" ] || json+=","
-  json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$N,\"c_alone\":${sc:-null},\"rtl_speed_build\":${sf:-null},"
+  json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$rn,\"c_alone\":${sc:-null},\"rtl_speed_build\":${sf:-null},"
   json+="\"rtl_lockstep_build\":${sr:-null},\"lockstep\":${sl:-null},\"lockstep_sweep1\":${s1:-null},"
   json+="\"c_over_rtl_speed\":$([ "$r1" = - ] && echo null || echo $r1),\"lockstep_over_rtl_lockstep_build\":$([ "$r2" = - ] && echo null || echo $r2),"
   json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3)}"
@@ -194,6 +201,8 @@ done
 [ $SHELL_ONLY = 1 ] || echo "$json]" >$B/bench.json
 [ $STREAMS = 1 ] && streams_speed
 [ $STREAM_ONLY = 1 ] && exit $rc
+# BENCH_BLOCKS without "shell": the rows above only
+[ -n "${BENCH_BLOCKS:-}" ] && [[ " $BENCH_BLOCKS " != *" shell "* ]] && exit $rc
 # the whole shell (issue 14's speed targets), per SM count on the default
 # shell (tb/configs/shell/sim/default.cfg): the C model alone (shell-sim, its own
 # environment, workload atax; and the system block's C side, --bench), the
@@ -204,29 +213,44 @@ SC=tb/configs/shell/sim/default.cfg
 make -s $B/bin/shell-sim >/dev/null 2>&1 || rc=1
 echo
 echo "the whole shell, $SC (48 warp slots, 16 KB L1D, 6 L2 banks); C alone ${NC} cycles, RTL and lockstep $SN cycles:"
-printf '%-4s %12s %12s %10s %10s %12s\n' SMs shell-sim C-system RTLfast LS "cost/1SM"
+printf '%-4s %12s %12s %10s %10s %12s %9s\n' SMs shell-sim C-system RTLfast LS "cost/1SM" "skip/all"
 declare -A lsn
+# shell-sim's cycles/s, the best of 3 runs (the shared machine's noise)
+simspeed() {
+  local best=0 v
+  for k in 1 2 3; do
+    v=$($B/bin/shell-sim --config $SC --set SHELL_MAX_CYCLES=$NC "$@" 2>&1 | grep '^C model:' | grep -o '[0-9]* cycles/s' | awk '{print $1}')
+    [ -n "$v" ] || return 1
+    [ "$v" -gt "$best" ] && best=$v
+  done
+  echo $best
+}
 for n in 1 4 15; do
   echo "  ... shell $n SMs" >&2
-  l=$($B/bin/shell-sim --config $SC --set SHELL_SMS=$n --set SHELL_MAX_CYCLES=$NC 2>&1 | grep '^C model:')
-  ss=$(grep -o '[0-9]* cycles/s' <<<"$l" | awk '{print $1}')
-  [ -n "$ss" ] || ss=$(grep -o '[0-9.]* [kM]\?cycles/s' <<<"$l" | head -1)
+  ss=$(simspeed --set SHELL_SMS=$n)
+  # the skip paths (sleeping and repeating SMs, sleeping banks) against
+  # evaluating everything every cycle, measured in this run
+  sa=$(simspeed --set SHELL_SMS=$n --eval-all)
+  skip=$([ -n "$ss" ] && [ -n "$sa" ] && awk -v a=$ss -v b=$sa 'BEGIN { printf "%.2f", a / b }' || echo -)
   scs=$(speed "$(run c "" $NC shell --config $SC --set SHELL_SMS=$n --bench)")
   sfs=$(speed "$(run rtl LS_SPEED=1 $SN shell --config $SC --set SHELL_SMS=$n --bench)")
   sls=$(speed "$(run lockstep "" $SN shell --config $SC --set SHELL_SMS=$n)")
   lsn[$n]=$sls
   cost="-"; [ -n "${lsn[1]:-}" ] && [ -n "$sls" ] && cost=$(awk -v a=${lsn[1]} -v b=$sls 'BEGIN { printf "%.2f", a / b }')
-  printf '%-4s %12s %12s %10s %10s %12s\n' $n "${ss:-fail}" "${scs:-fail}" "${sfs:-fail}" "${sls:-fail}" "$cost"
-  for v in "$scs" "$sfs" "$sls"; do [ -n "$v" ] || rc=1; done
+  printf '%-4s %12s %12s %10s %10s %12s %9s\n' $n "${ss:-fail}" "${scs:-fail}" "${sfs:-fail}" "${sls:-fail}" "$cost" "$skip"
+  for v in "$ss" "$scs" "$sfs" "$sls"; do [ -n "$v" ] || rc=1; done
 done
 # scale (issue 22): the C model alone at GPGPU-Sim's SM7_QV100 size, 80 SMs
 # on 64 L2 banks (no RTL build of that size here: see docs/shell.md, Scale)
 echo "  ... shell-sim 80 SMs x 64 banks" >&2
-l=$($B/bin/shell-sim --config $SC --set SHELL_SMS=80 --set SHELL_L2_BANKS=64 --set SHELL_MAX_CYCLES=$NC 2>&1 | grep '^C model:')
-ss=$(grep -o '[0-9]* cycles/s' <<<"$l" | awk '{print $1}')
-printf '%-4s %12s %12s %10s %10s %12s   (80 SMs x 64 L2 banks, shell-sim only; target >= 50000)\n' 80 "${ss:-fail}" - - - -
+ss=$(simspeed --set SHELL_SMS=80 --set SHELL_L2_BANKS=64)
+sa=$(simspeed --set SHELL_SMS=80 --set SHELL_L2_BANKS=64 --eval-all)
+skip=$([ -n "$ss" ] && [ -n "$sa" ] && awk -v a=$ss -v b=$sa 'BEGIN { printf "%.2f", a / b }' || echo -)
+printf '%-4s %12s %12s %10s %10s %12s %9s   (80 SMs x 64 L2 banks, shell-sim only)\n' 80 "${ss:-fail}" - - - - "$skip"
 [ -n "$ss" ] || rc=1
-echo "  shell-sim: the C model with its own environment (line 'C model:'); C-system: the system block's C side;"
+echo "  shell-sim: the C model with its own environment (line 'C model:'), the best of 3 runs; C-system: the system block's C side;"
+echo "  skip/all: shell-sim against shell-sim --eval-all (no sleeping or repeating SMs or banks), each the best of 3, this run;"
+echo "  issue 28's targets: 4 SMs >= 1000000, 15 SMs >= 400000, 80 SMs >= 100000 cycles/s"
 echo "  cost/1SM: lockstep time per cycle relative to 1 SM (issue 14: 15 SMs <= 16x)"
 echo "columns: cycles/s of C alone, RTL alone (speed build), RTL alone (lockstep build), lockstep, lockstep --sweep 1;"
 echo "  C/RTLf = C alone / RTL speed build; LS/RTLls = lockstep / RTL lockstep build; sw1cost = lockstep / lockstep --sweep 1"
