@@ -87,7 +87,7 @@ $(B)/gen/l1sys_params.h $(B)/gen/l1sys_pkg.sv &: $(B)/gen_params
 gen: $(B)/gen/l1sys_params.h
 # the manifest: the RTL's parameter regions written from the same source
 # (scripts/manifest.c; `make manifest` rewrites rtl/, make lint checks it)
-$(B)/manifest: scripts/manifest.c $(DEFS)
+$(B)/manifest: scripts/manifest.c csim/strlist.h $(DEFS)
 	@mkdir -p $(B)
 	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) -Icsim $< -o $@
 # the parameters of every params region, for the engine's check that an

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "strlist.h"
 
 typedef struct { const char *name, *help; } param_t;
 typedef struct { const char *set, *param, *sv; } svp_t;
@@ -88,17 +89,6 @@ static const char *help_of(const char *param) {
 }
 
 /* is name in the comma-separated list? */
-static int listed(const char *list, const char *name) {
-  size_t k = strlen(name);
-  for (const char *p = list; p && *p;) {
-    const char *e = strchr(p, ',');
-    size_t m = e ? (size_t)(e - p) : strlen(p);
-    if (m == k && !strncmp(p, name, k)) return 1;
-    p = e ? e + 1 : NULL;
-  }
-  return 0;
-}
-
 typedef struct { char set[32], kind[8], prefix[32], except[256]; int last; } region_t;
 
 /* Parses "// manifest: SET KIND [opts]" after the indentation; 1 if the line
@@ -131,7 +121,7 @@ static int parse_open(const char *s, region_t *r, const char **msg) {
 static void gen_region(const region_t *r, const char *indent, lines_t *out) {
   size_t w = 0, nl = 0;
   for (const svp_t *p = svps; p->set; p++)
-    if (!strcmp(p->set, r->set) && !listed(r->except, p->sv)) {
+    if (!strcmp(p->set, r->set) && !strlist_has(r->except, p->sv)) {
       size_t k = strlen(p->sv) + (strcmp(r->kind, "pass") ? strlen(r->prefix) : 0);
       if (k > w) w = k;
       nl++;
@@ -139,7 +129,7 @@ static void gen_region(const region_t *r, const char *indent, lines_t *out) {
   size_t i = 0;
   char buf[1024];
   for (const svp_t *p = svps; p->set; p++) {
-    if (strcmp(p->set, r->set) || listed(r->except, p->sv)) continue;
+    if (strcmp(p->set, r->set) || strlist_has(r->except, p->sv)) continue;
     const char *comma = (++i == nl && r->last) ? "" : ",";
     char name[96];
     snprintf(name, sizeof name, "%s%s", r->prefix, p->sv);
@@ -176,7 +166,7 @@ static int literal_default(const char *s) {
  * passes each of its top's) */
 static void list_region(const region_t *r, const char *module, FILE *f) {
   for (const svp_t *p = svps; p->set; p++)
-    if (!strcmp(p->set, r->set) && !listed(r->except, p->sv)) fprintf(f, "LS_MANIFEST(\"%s\", \"%s%s\")\n", module, r->prefix, p->sv);
+    if (!strcmp(p->set, r->set) && !strlist_has(r->except, p->sv)) fprintf(f, "LS_MANIFEST(\"%s\", \"%s%s\")\n", module, r->prefix, p->sv);
 }
 
 static int process(const char *path, int check, FILE *list) {

@@ -6,6 +6,7 @@
 #include "bits.h"
 #include "ls_limits.h"
 #include "ls_engine.h"
+#include "strlist.h"
 
 static char *dupstr(const char *s) {
   char *d = malloc(strlen(s) + 1);
@@ -57,23 +58,12 @@ void ls_param(ls_map_t *m, const char *rtl_param, long long value) {
   m->par[m->npar++].value = value;
 }
 
-static int in_list(const char *list, const char *name) {
-  size_t k = strlen(name);
-  for (const char *p = list; p && *p;) {
-    const char *e = strchr(p, ',');
-    size_t n = e ? (size_t)(e - p) : strlen(p);
-    if (n == k && !strncmp(p, name, k)) return 1;
-    p = e ? e + 1 : NULL;
-  }
-  return 0;
-}
-
 void ls_param_set(ls_map_t *m, const l1sys_cfg_t *cfg, const char *set, const char *prefix, const char *except) {
   int any = 0;
   for (const l1sys_svp_t *v = l1sys_svp; v->set; v++) {
     if (strcmp(v->set, set)) continue;
     any = 1;
-    if (in_list(except, v->sv)) continue;
+    if (strlist_has(except, v->sv)) continue;
     char name[96];
     snprintf(name, sizeof name, "%s%s", prefix ? prefix : "", v->sv);
     ls_param(m, name, cfg->v[v->param]);
