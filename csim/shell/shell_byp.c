@@ -216,6 +216,10 @@ uint32_t shell_byp_tag_of(const shell_byp_tags_t *t, uint32_t kern, uint32_t pc)
 
 uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag) {
   shell_byp_in_t *in = &b->in;
+  /* NONE: the twin's byp_o is 0 whatever the request (shell_byp_hw_byp),
+   * no unit runs and nothing else reads the request inputs: the hook
+   * stays quiet (its commit only counts the cycle) */
+  if (in->mode_scheme_i == SHELL_BYPASS_NONE) return 0;
   b->quiet = 0;
   in->req_valid_i = 1;
   in->req_store_i = b->req_store;
