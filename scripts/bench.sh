@@ -161,6 +161,36 @@ if [ "${1:-}" = --ir ]; then
   [ $STREAM_ONLY = 1 ] || { echo "$json]" >$B/bench_ir.json; echo "written: $B/bench_ir.json"; }
   rc=0
   [ $STREAMS = 1 ] && streams_ir
+  # the whole shell's C model (shell-sim, atax on the default shell):
+  # instructions per simulated cycle, a figure the machine's load does not
+  # move, with and without the skip paths (--eval-all)
+  if [ -z "${BENCH_BLOCKS:-}" ] || [[ " $BENCH_BLOCKS " == *" shell "* ]]; then
+    make -s $B/bin/shell-sim >/dev/null 2>&1 || rc=1
+    local_ns=${BENCH_SHELL_IR_CYCLES:-20000}
+    echo
+    echo "the whole shell's C model (shell-sim, tb/configs/shell/sim/default.cfg, atax): instructions per simulated cycle"
+    echo "(callgrind, $((2 * local_ns)) cycles minus $local_ns: the one-time workload generation cancels)"
+    printf '%-22s %12s %12s %9s\n' SMs instr/cycle "--eval-all" "all/skip"
+    shir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/shell-sim --config tb/configs/shell/sim/default.cfg --quiet \
+      --set SHELL_MAX_CYCLES=$1 "${@:2}" 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
+    shj="["
+    for n in 1 4 15 80; do
+      extra=(--set SHELL_SMS=$n); [ $n = 80 ] && extra+=(--set SHELL_L2_BANKS=64)
+      echo "  ... shell-sim $n SMs under callgrind" >&2
+      a2=$(shir $((2 * local_ns)) "${extra[@]}"); a1=$(shir $local_ns "${extra[@]}")
+      e2=$(shir $((2 * local_ns)) "${extra[@]}" --eval-all); e1=$(shir $local_ns "${extra[@]}" --eval-all)
+      per=""; pe=""; r="-"
+      [ -n "$a2" ] && [ -n "$a1" ] && per=$(( (a2 - a1) / local_ns ))
+      [ -n "$e2" ] && [ -n "$e1" ] && pe=$(( (e2 - e1) / local_ns ))
+      [ -n "$per" ] && [ -n "$pe" ] && r=$(awk -v a=$pe -v b=$per 'BEGIN { printf "%.2f", a / b }')
+      [ -n "$per" ] && [ -n "$pe" ] || rc=1
+      printf '%-22s %12s %12s %9s\n' "$n$([ $n = 80 ] && echo ' (64 L2 banks)')" "${per:-fail}" "${pe:-fail}" "$r"
+      [ "$shj" = "[" ] || shj+=","
+      shj+="{\"sms\":$n,\"instr_per_cycle\":${per:-null},\"eval_all_instr_per_cycle\":${pe:-null}}"
+    done
+    echo "$shj]" >$B/bench_ir_shell.json
+    echo "written: $B/bench_ir_shell.json"
+  fi
   exit $rc
 fi
 
