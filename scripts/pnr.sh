@@ -8,10 +8,13 @@
 #   2. qflow (-T osu018) on that structural netlist: synthesize.sh (reads
 #      it, no re-mapping; blifFanout buffers high fanout), placement.sh -d
 #      (GrayWolf, fill, DEF), router.sh (qrouter, writes the routed nets' RC
-#      tree), opensta.sh -d (rc2dly: RC -> SDF);
-#   3. OpenSTA with constraints/BLOCK.sdc on qflow's final netlist, once
-#      without the SDF (pre-layout, the same netlist) and once with it
-#      (post-route);
+#      trees, <top>.rc), opensta.sh -d (qflow's own rc2dly SDF, not used:
+#      INTERCONNECT delays only, so the drivers would not see their wires);
+#   3. scripts/rc2spef.py: the RC trees as SPEF (every routed segment's R
+#      and C); OpenSTA with constraints/BLOCK.sdc on qflow's final netlist,
+#      once without parasitics (pre-layout, the same netlist) and once with
+#      the SPEF (post-route: each driver loaded with its routed net, the
+#      wire delays computed by OpenSTA);
 #   4. build/pnr/BLOCK/pnr.txt: die and cell area, utilisation, routed
 #      (failed nets), pre/post arrival, WNS, Fmax, and the derate = post-route
 #      / pre-layout arrival of the worst path -- the factor a wire-blind
@@ -64,8 +67,12 @@ L=$(sed -n 's/^set layoutdir=//p' "$P/qflow_vars.sh"); Sy=$(sed -n 's/^set synth
 L=${L:-$ab}; Sy=${Sy:-$ab}
 [ -s "$L/$top.def" ] || { echo "error: no placed DEF $L/$top.def" >&2; exit 1; }
 grep -q "^ *- .*ROUTED\|^ *+ ROUTED" "$L/$top.def" || { echo "error: $L/$top.def has no routed nets" >&2; exit 1; }
-sdf=$Sy/$top.sdf; [ -s "$sdf" ] || { echo "error: rc2dly wrote no $sdf" >&2; exit 1; }
+rc=$L/$top.rc; [ -s "$rc" ] || rc=$ab/$top.rc
+[ -s "$rc" ] || { echo "error: qrouter wrote no RC file ($L/$top.rc)" >&2; exit 1; }
 net=$Sy/$top.rtlnopwr.v; [ -s "$net" ] || net=$Sy/$top.rtl.v
+spef=$P/$top.spef
+spef_nets=$(python3 scripts/rc2spef.py "$rc" "$net" "$spef" | grep -o '[0-9]* nets' | grep -o '[0-9]*') ||
+  { echo "error: scripts/rc2spef.py could not convert $rc" >&2; exit 1; }
 failed=$(grep -ho "Final: [0-9]* nets* failed\|Failed net[s]*: *[0-9]*\|Final: No errors" "$P/route.log" "$P"/log/route.log 2>/dev/null | tail -1 | { grep -o "[0-9]*" || true; } | tail -1) || failed=0
 failed=${failed:-0}
 for mode in pre post; do
@@ -74,7 +81,7 @@ read_liberty $LIBERTY
 read_verilog $net
 link_design $top
 read_sdc $sdc
-$([ $mode = post ] && echo "read_sdf $sdf")
+$([ $mode = post ] && echo "read_spef $spef")
 report_checks -path_delay max -digits 3 -group_count 1
 puts "WNS [sta::format_time [sta::worst_slack_cmd max] 3]"
 TCL
@@ -95,10 +102,10 @@ read -r pre_arr pre_wns < <(res "$P/sta_pre.log")
 read -r post_arr post_wns < <(res "$P/sta_post.log")
 el=$(( $(date +%s) - t0 ))
 awk -v b="$block" -v die="$die_um2" -v ca="$cell_um2" -v n="$ncell" -v f="$failed" -v p="$period" \
-    -v pa="$pre_arr" -v pw="$pre_wns" -v qa="$post_arr" -v qw="$post_wns" -v s="$(sed -n 's/^fmax_mhz=//p' "$d/metrics.txt")" -v el="$el" 'BEGIN {
+    -v pa="$pre_arr" -v pw="$pre_wns" -v qa="$post_arr" -v qw="$post_wns" -v sn="$spef_nets" -v s="$(sed -n 's/^fmax_mhz=//p' "$d/metrics.txt")" -v el="$el" 'BEGIN {
   printf "block=%s\ncells=%d\ncell_area_um2=%s\ndie_area_um2=%s\nutilisation=%.3f\nfailed_nets=%s\nperiod_ns=%s\n", b, n, ca, die, ca / die, f, p
   printf "synth_fmax_mhz=%s\npre_arrival_ns=%s\npre_wns_ns=%s\npre_fmax_mhz=%.1f\n", s, pa, pw, 1000 / (p - pw)
-  printf "post_arrival_ns=%s\npost_wns_ns=%s\npost_fmax_mhz=%.1f\nderate=%.3f\npnr_s=%s\n", qa, qw, 1000 / (p - qw), (p - qw) / (p - pw), el }' >"$P/pnr.txt"
+  printf "post_arrival_ns=%s\npost_wns_ns=%s\npost_fmax_mhz=%.1f\nderate=%.3f\nspef_nets=%s\npnr_s=%s\n", qa, qw, 1000 / (p - qw), (p - qw) / (p - pw), sn, el }' >"$P/pnr.txt"
 cat "$P/pnr.txt"
 [ "$failed" = 0 ] || { echo "error: $failed nets unrouted (see $P/route.log)" >&2; exit 1; }
 exit 0

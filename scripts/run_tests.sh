@@ -109,6 +109,8 @@ LATER=$LOG/jobs_later.txt
   # the memory side against the latencies and bandwidths SM2_GTX480.config implies (make calibrate, docs/shell.md)
   echo "tests make calibrate|if out=\$(python3 scripts/calibrate.py ../shared/gpgpusim-configs/SM2_GTX480.config 2>&1); then echo \"PASS make calibrate: \$(tail -1 <<<\"\$out\" | cut -d';' -f1)\"; else echo \"FAIL make calibrate: \$(grep -E 'FAIL|error' <<<\"\$out\" | head -3 | tr '\\n' ' ')\"; fi"
   echo "tests SRAM model|bash scripts/sram_model_test.sh"
+  # make pnr's routed-net parasitics: qrouter's RC trees as SPEF, read by OpenSTA
+  echo "tests place-and-route parasitics|bash scripts/rc2spef_test.sh"
   # the C models alone under the sanitizers, every block and config
   for b in $blocks; do
     for c in tb/configs/$b/*.cfg; do
