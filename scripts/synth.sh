@@ -216,7 +216,13 @@ fi
 : >"$out/macros.txt"
 macro_re=$(printf '%s|' "${!mread[@]}"); macro_re=${macro_re%|}
 awk -v re="^  (${macro_re}) #\\($" -v out="$out/macros.txt" '
-  function val(s) { sub(/^[^(]*\(/, "", s); sub(/\).*$/, "", s); if (s ~ /^32.b/) { sub(/^32.b/, "", s); v = 0; for (i = 1; i <= length(s); i++) v = v * 2 + substr(s, i, 1); return v } return s + 0 }
+  # a parameter value as Yosys writes it: a sized binary (32 b...), a
+  # signed one (32 sb..., from an integer literal in the RTL such as the
+  # L1D data banks SliceW(8)), a sized decimal (32 d...) or plain decimal
+  function val(s) { sub(/^[^(]*\(/, "", s); sub(/\).*$/, "", s)
+    if (s ~ /^[0-9]+.s?b/) { sub(/^[0-9]+.s?b/, "", s); v = 0; for (i = 1; i <= length(s); i++) v = v * 2 + substr(s, i, 1); return v }
+    if (s ~ /^[0-9]+.s?d/) sub(/^[0-9]+.s?d/, "", s)
+    return s + 0 }
   $0 ~ re { mod = $1; inp = 1; delete P; next }
   inp && /^    \./ { n = $1; sub(/^\./, "", n); sub(/\(.*/, "", n); P[n] = val($0); next }
   inp && /^  \) / { inst = $2; inp = 0
