@@ -11,7 +11,9 @@
 #  - writes gate_macros.v: each macro cell's behavioural model (the RTL
 #    wrapper, mem_1r1w or mem_1r1w_sync, at the macro's shape);
 #  - with MAP (the engine's --print-map): gate_absent.txt, the state-map
-#    registers synthesis removed (LS_GATE_ABSENT of the engine).
+#    registers synthesis removed (LS_GATE_ABSENT of the engine), and
+#    gate_absent_bits.txt, the bits of kept registers the netlist drives
+#    from nothing (LS_GATE_BITS: masked out of their comparison).
 # Rewrites gate_netlist.v only when its content changes (harness cache).
 set -euo pipefail
 net=${1:?usage: gate_harness.sh NETLIST HARNESS_DIR}; h=${2:?usage: gate_harness.sh NETLIST HARNESS_DIR}
@@ -25,8 +27,13 @@ gdir=$(dirname "$net")
 out=$gdir/gate_netlist.v
 libs=(); for l in "$gdir"/sram_*.lib; do [ -f "$l" ] && libs+=("$l"); done
 mapa=(); [ -n "${3:-}" ] && mapa=("--map=$3")
+# the standard cells the netlist was mapped to (their output pins): the
+# Liberty synth.sh's timing script read first
+stdlib=$(sed -n '1s/^read_liberty //p' "$gdir/sta.tcl" 2>/dev/null)
+[ -n "${3:-}" ] && [ -f "$stdlib" ] && mapa+=("--stdlib=$stdlib")
 python3 scripts/gate_hier.py "$net" "$vars" "$out.tmp" "${mapa[@]}" "${libs[@]}" || exit $?
 mv "$out.tmp.absent" "$gdir/gate_absent.txt" 2>/dev/null || : >"$gdir/gate_absent.txt"
+mv "$out.tmp.absentbits" "$gdir/gate_absent_bits.txt" 2>/dev/null || : >"$gdir/gate_absent_bits.txt"
 # a multi-dimensional array synthesis removed has no model member to point at
 if [ -s "$gdir/gate_absent.txt" ] && [ -s "$h/ls_ptrs.inc" ]; then
   grep -v -F -f <(sed 's/.*/LS_PTR("&",/' "$gdir/gate_absent.txt") "$h/ls_ptrs.inc" >"$h/ls_ptrs.gate" || true

@@ -21,8 +21,14 @@ VARS: the state map's register names (space separated).  MAP: the engine's
 --print-map; the state-map registers the netlist has no wire of (synthesis
 removed them: constant under the mode ties, or unobservable) go to
 OUT.absent, one RTL path a line, which the engine leaves out of the
-comparison (tb/engine/ls_bind.c, LS_GATE_ABSENT) and names in its output.  MACROLIB: the
-macro Liberty files of the run (pin directions and widths).
+comparison (tb/engine/ls_bind.c, LS_GATE_ABSENT) and names in its output.
+--stdlib=LIB (the standard cells' Liberty: their output pins) with MAP: the
+bits of a state-map register the netlist keeps as a wire but drives from
+nothing (synthesis removed those flip-flops: bits no output depends on,
+such as a stored address's line offset) go to OUT.absentbits, one
+"RTLPATH ELEMENT BITS" a line (BITS: "lo-hi,..."), which the engine masks
+out of that register's comparison (LS_GATE_BITS).  MACROLIB: the macro
+Liberty files of the run (pin directions and widths).
 """
 import os
 import re
@@ -61,14 +67,167 @@ def macro_pins(libs):
     return cells
 
 
+def std_outputs(lib):
+    """standard cell -> set of its output pins, from the Liberty file"""
+    outs, cell, pin = {}, None, None
+    for line in open(lib):
+        m = re.match(r"\s*cell\s*\(\s*\"?(\w+)\"?\s*\)", line)
+        if m:
+            cell, pin = m.group(1), None
+            outs.setdefault(cell, set())
+            continue
+        m = re.match(r"\s*pin\s*\(\s*\"?(\w+)\"?\s*\)", line)
+        if m:
+            pin = m.group(1)
+            continue
+        if cell and pin and re.match(r"\s*direction\s*:\s*output", line):
+            outs[cell].add(pin)
+    return outs
+
+
+TOK = re.compile(r"\s*(\\\S+ (?:\[\d+(?::\d+)?\])?|[A-Za-z_][\w$]*(?:\[\d+(?::\d+)?\])?|\d+'[bhdo][0-9a-fA-FxXzZ_]+|[{},])")
+
+
+def const_bits(tok):
+    """a sized constant -> its bits, MSB first ('0', '1' or 'x')"""
+    n, rest = tok.split("'", 1)
+    n, base, dig = int(n), rest[0], rest[1:].replace("_", "")
+    if base == "d":
+        v = bin(int(dig))[2:] if dig.isdigit() else "x" * n
+    else:
+        per = {"b": 1, "o": 3, "h": 4}[base]
+        v = "".join(("x" * per) if c in "xXzZ" else bin(int(c, 16 if per == 4 else 8 if per == 3 else 2))[2:].zfill(per)
+                    for c in dig)
+    v = v[-n:] if len(v) >= n else ("x" if v[:1] == "x" else "0") * (n - len(v)) + v
+    return list(v)
+
+
+def expr_bits(e, widths):
+    """a netlist expression (names, selects, constants, concatenations) ->
+    its bits MSB first, each (name, index) or '0' / '1' / 'x'; None when the
+    expression has another form"""
+    bits, pos, e = [], 0, e.strip() + " "  # (an escaped name ends in a space)
+    while e[pos:].strip():
+        m = TOK.match(e, pos)
+        if not m:
+            return None
+        t, pos = m.group(1), m.end()
+        if t in "{},":
+            continue
+        if t[0].isdigit():
+            bits += const_bits(t)
+            continue
+        sm = re.match(r"(\\\S+ |[A-Za-z_][\w$]*)(?:\[(\d+)(?::(\d+))?\])?$", t)
+        name = sm.group(1).strip().lstrip("\\")
+        if sm.group(2) is None:
+            if name not in widths:
+                return None
+            hi, lo = widths[name]
+        else:
+            hi = int(sm.group(2))
+            lo = int(sm.group(3)) if sm.group(3) is not None else hi
+        step = -1 if hi >= lo else 1
+        bits += [(name, k) for k in range(hi, lo + step, step)]
+    return bits
+
+
+def undriven_bits(lines, stdouts, macro_cells):
+    """(name -> (msb, lsb), is_driven(name, bit)): a bit is driven by a cell's
+    or macro's output pin, an input port, a 0/1 constant, or an assign from a
+    driven bit; an unparsed connection counts as driven (never masked)"""
+    decl = re.compile(r"^  (wire|reg|output|input) (?:\[(\d+):(\d+)\] )?(\\\S+ |[A-Za-z_]\w*) ?;")
+    inst = re.compile(r"^  (\w+) (\\\S+|[A-Za-z_]\w*) \($")
+    conn = re.compile(r"^\s*\.(\w+)\((.*)\),?$")
+    widths, driven, alias, whole = {}, set(), {}, set()
+    for ln in lines:
+        m = decl.match(ln)
+        if m:
+            name = m.group(4).strip().lstrip("\\")
+            widths[name] = (int(m.group(2)), int(m.group(3))) if m.group(2) else (0, 0)
+            if m.group(1) == "input":
+                whole.add(name)
+    cell = None
+    for ln in lines:
+        if cell is None:
+            m = inst.match(ln)
+            if m:
+                cell = m.group(1)
+                continue
+            if ln.startswith("  assign "):
+                lhs, _, rhs = ln[len("  assign "):].rstrip(";").partition(" = ")
+                lb, rb = expr_bits(lhs, widths), expr_bits(rhs, widths)
+                if lb is None or rb is None or len(lb) != len(rb):
+                    for b in lb or []:
+                        if isinstance(b, tuple):
+                            driven.add(b)
+                    if lb is None:
+                        whole.add(lhs.strip().lstrip("\\").split(" ")[0])
+                    continue
+                for lbit, rbit in zip(lb, rb):
+                    if isinstance(lbit, tuple):
+                        alias[lbit] = rbit
+            continue
+        if ln.startswith("  );"):
+            cell = None
+            continue
+        m = conn.match(ln)
+        if not m:
+            continue
+        outs = stdouts.get(cell)
+        if outs is None:
+            outs = {p for p, d, w in macro_cells.get(cell, []) if d == "output"}
+        if m.group(1) in outs:
+            for b in expr_bits(m.group(2), widths) or []:
+                if isinstance(b, tuple):
+                    driven.add(b)
+    memo = {}
+
+    def is_driven(name, k):
+        b, seen = (name, k), []
+        while True:
+            if b in memo:
+                r = memo[b]
+                break
+            if not isinstance(b, tuple):
+                r = b in "01"
+                break
+            if b in driven or b[0] in whole:
+                r = True
+                break
+            if b not in alias or b in seen:
+                r = False
+                break
+            seen.append(b)
+            b = alias[b]
+        for x in seen:
+            memo[x] = r
+        return r
+    return widths, is_driven
+
+
+def ranges(ks):
+    out, ks = [], sorted(ks)
+    for k in ks:
+        if out and out[-1][1] == k - 1:
+            out[-1][1] = k
+        else:
+            out.append([k, k])
+    return ",".join("%d-%d" % (a, b) if a != b else "%d" % a for a, b in out)
+
+
 def main():
     if len(sys.argv) < 4:
         die("usage: gate_hier.py NETLIST VARS OUT [MACROLIB...]")
     net, varlist, out = sys.argv[1], set(sys.argv[2].split()), sys.argv[3]
-    mapfile = None
+    mapfile, stdlib = None, None
     libs = sys.argv[4:]
-    if libs and libs[0].startswith("--map="):
-        mapfile = libs[0][len("--map="):]
+    while libs and libs[0].startswith("--"):
+        if libs[0].startswith("--map="):
+            mapfile = libs[0][len("--map="):]
+        elif libs[0].startswith("--stdlib="):
+            stdlib = libs[0][len("--stdlib="):]
+        else:
+            die("gate_hier.py: unknown option %s" % libs[0])
         libs = libs[1:]
     cells = macro_pins(libs)
     # FSMs Yosys re-encoded (fsm_recode, e.g. one-hot): the register keeps
@@ -261,6 +420,24 @@ def main():
                     continue
                 if base not in regs.get(pre, {}):
                     f.write(fs[0] + "\n")
+    if mapfile and stdlib:
+        widths, is_driven = undriven_bits(lines, std_outputs(stdlib), cells)
+        with open(out + ".absentbits", "w") as f:
+            for pre, bases in sorted(regs.items()):
+                for base, els in sorted(bases.items()):
+                    if base in fsm or ".".join(pre + (base,)) in fsm:
+                        continue
+                    n1 = max((k[1] for k in els if len(k) == 2), default=-1) + 1
+                    for k, (w, wn) in sorted(els.items()):
+                        name = wn.strip().lstrip("\\")
+                        if name not in widths:
+                            continue
+                        hi, lo = widths[name]
+                        miss = [b - lo for b in range(lo, hi + 1) if not is_driven(name, b)]
+                        if not miss:
+                            continue
+                        elem = 0 if not k else k[0] if len(k) == 1 else k[0] * n1 + k[1]
+                        f.write("TOP.ls_top.dut.%s %d %s\n" % (".".join(pre + (base,)), elem, ranges(miss)))
     with open(out, "w") as f:
         f.write("\n".join(body[:last] + top_add + body[last:]))
         f.write("\n" + "\n".join(mods) + "\n")

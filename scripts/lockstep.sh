@@ -170,7 +170,7 @@ if [ -n "${GATE:-}" ]; then
   gdir=$(bash scripts/synth.sh "$block" "${sargs[@]}" --print-dir)
   $B/bin/lockstep-c --block "$block" "${args[@]}" --print-map >"$tmp/map.txt" || exit 2
   bash scripts/gate_harness.sh "$gdir/netlist.v" "$tmp" "$tmp/map.txt" || exit $?
-  export LS_GATE_ABSENT=$gdir/gate_absent.txt
+  export LS_GATE_ABSENT=$gdir/gate_absent.txt LS_GATE_BITS=$gdir/gate_absent_bits.txt
 fi
 # A fault-capable harness (FAULT_RTL): every fault site of the RTL built in
 # (+define+LS_FAULTS), the one injected chosen when the run starts, so one

@@ -111,6 +111,8 @@ LATER=$LOG/jobs_later.txt
   echo "tests SRAM model|bash scripts/sram_model_test.sh"
   # make pnr's routed-net parasitics: qrouter's RC trees as SPEF, read by OpenSTA
   echo "tests place-and-route parasitics|bash scripts/rc2spef_test.sh"
+  # GATE=1: register bits a netlist drives from nothing, found and masked out of the comparison
+  echo "tests gate-level undriven bits|bash scripts/gate_hier_test.sh"
   # the C models alone under the sanitizers, every block and config
   for b in $blocks; do
     for c in tb/configs/$b/*.cfg; do

@@ -27,6 +27,54 @@ static int gate_absent(const char *rtl) {
   return hit;
 }
 
+/* GATE=1: the bits of s the netlist drives from nothing ($LS_GATE_BITS:
+ * "RTLPATH ELEMENT lo-hi,..." lines, scripts/gate_hier.py) leave its
+ * comparison through s->gmask; 0, or 2 on a malformed line. */
+static int gate_bits(ls_sig_t *s) {
+  const char *f = getenv("LS_GATE_BITS");
+  FILE *fp = f && *f ? fopen(f, "r") : NULL;
+  if (!fp) return 0;
+  char line[1024], path[1024], bits[512];
+  unsigned ln = 0, elem, nmask = 0;
+  int rc = 0;
+  while (!rc && fgets(line, sizeof line, fp)) {
+    ln++;
+    if (sscanf(line, "%1023s %u %511s", path, &elem, bits) != 3) {
+      fprintf(stderr, "error: %s:%u: expected 'RTLPATH ELEMENT lo-hi,...' (scripts/gate_hier.py)\n", f, ln);
+      rc = 2;
+      break;
+    }
+    if (strcmp(path, s->rtl)) continue;
+    if (elem >= s->depth) {
+      fprintf(stderr, "error: %s:%u: element %u of %s, which has %u\n", f, ln, elem, s->rtl, s->depth);
+      rc = 2;
+      break;
+    }
+    if (!s->gmask) {
+      s->gmask = malloc((size_t)s->depth * s->words * sizeof *s->gmask);
+      if (!s->gmask) { fprintf(stderr, "error: out of memory\n"); exit(2); }
+      memset(s->gmask, 0xff, (size_t)s->depth * s->words * sizeof *s->gmask);
+    }
+    for (char *t = strtok(bits, ","); t; t = strtok(NULL, ",")) {
+      unsigned lo, hi;
+      int n = sscanf(t, "%u-%u", &lo, &hi);
+      if (n == 1) hi = lo;
+      if (n < 1 || lo > hi || hi >= s->width) {
+        fprintf(stderr, "error: %s:%u: bits '%s' of %s, which has %u bits\n", f, ln, t, s->rtl, s->width);
+        rc = 2;
+        break;
+      }
+      for (unsigned b = lo; b <= hi; b++) s->gmask[(size_t)elem * s->words + b / 32] &= ~(1u << (b % 32));
+      nmask += hi - lo + 1;
+    }
+  }
+  fclose(fp);
+  if (!rc && s->gmask)
+    printf("  gate-level: %u bit(s) of %s are not driven in the netlist (flip-flops removed by synthesis), not compared\n",
+           nmask, s->rtl);
+  return rc;
+}
+
 static void resolve_handles(run_t *r) {
   for (int i = 0; i < r->map.nsig; i++) {
     ls_sig_t *s = &r->map.sig[i];
@@ -73,6 +121,10 @@ static void resolve_handles(run_t *r) {
     s->scalar = s->width <= 64 && (s->csize == 1 || s->csize == 2 || s->csize == 4 || s->csize == 8) &&
                 (ent == 1 || ent == 2 || ent == 4 || ent == 8);
     s->fast = s->same && (s->depth == 1 || s->stride == ent);
+    if (s->kind == SIG_REG || s->kind == SIG_ARR) {
+      if (gate_bits(s)) exit(2);
+      if (s->gmask) s->same = s->scalar = s->fast = 0; /* compared through the mask (ls_compare.c) */
+    }
   }
 }
 

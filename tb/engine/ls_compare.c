@@ -26,6 +26,11 @@ static int cmp_sig(run_t *r, ls_sig_t *s, unsigned elem) {
     return 0; /* C keeps a narrow value in a wider type than Verilator's (or the reverse) */
   ls_cget(s, elem, r->cbuf);
   ls_rget(s, elem, r->rbuf);
+  if (s->gmask) /* GATE=1: bits the netlist does not drive are not compared */
+    for (unsigned w = 0; w < s->words; w++) {
+      r->cbuf[w] &= s->gmask[(size_t)elem * s->words + w];
+      r->rbuf[w] &= s->gmask[(size_t)elem * s->words + w];
+    }
   return memcmp(r->cbuf, r->rbuf, s->words * sizeof(uint32_t)) != 0;
 }
 

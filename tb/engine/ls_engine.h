@@ -25,6 +25,8 @@ typedef struct {
   int scalar;         /* <= 64 bits, 1/2/4/8-byte integers on both sides */
   void *h;            /* RTL handle (scalar or array) */
   void **eh;          /* RTL element handles (arrays, memories) */
+  uint32_t *gmask;    /* GATE=1: per element, the bits compared (depth x words; NULL:
+                         all); bits synthesis left undriven are 0 (LS_GATE_BITS) */
 } ls_sig_t;
 
 typedef struct { char *name; long long value; } ls_par_t;

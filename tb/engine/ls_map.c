@@ -267,6 +267,7 @@ void ls_map_free(struct ls_map *m) {
     free(m->sig[i].path);
     free(m->sig[i].rtl);
     free(m->sig[i].eh);
+    free(m->sig[i].gmask);
   }
   for (int i = 0; i < m->npar; i++) free(m->par[i].name);
   free(m->sig);
