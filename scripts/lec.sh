@@ -15,15 +15,19 @@
 #         outputs that must be equal, their outputs become shared inputs.
 # Proof: equiv_make (registers and nets matched by name), equiv_simple -seq,
 # equiv_induct -seq, equiv_status.  When the induction leaves points
-# unproven, a bounded check: miter -equiv + sat -seq K from the all-zero
-# state with reset asserted in cycle 1 (both sides identical then); the
-# result is then "bounded k=K", not "proved".
+# unproven, or does not end within LEC_TIMEOUT, a bounded check: miter
+# -equiv + sat -seq K from the all-zero state with reset asserted in cycle
+# 1 (both sides identical then), K deepened 1, 2, 4, ... LEC_BMC in one
+# Yosys run (each depth's outputs equal in every one of its K cycles); the
+# result is then "bounded k=K" with the deepest K proven, not "proved".
 # Writes DIR/lec.ys, lec.log, lec.txt (result=proved|bounded|failed, k=,
 # points=, unproven=) next to the netlist.  --netlist FILE checks FILE
 # instead of DIR/netlist.v (the mutation test).
-# Env: LEC_SEQ (induction depth, default 4), LEC_BMC (bounded depth, 20),
-# LEC_TIMEOUT (seconds per Yosys run, default 900): a run over it ends the
-# check with result=timeout (neither proved nor refuted; the SAT problems of
+# Env: LEC_SEQ (induction depth, default 4), LEC_BMC (deepest bounded depth,
+# 20), LEC_TIMEOUT (seconds per Yosys run, default 900; the SAT solver's own
+# limit per depth is the same, at most 600): an induction over it moves on to
+# the bounded check; a bounded check that proves no depth within it ends
+# with result=timeout (neither proved nor refuted; the SAT problems of
 # multiplier and divider cones that ABC restructured are the known cause).
 # Exit: 0 proved or bounded, 1 not equivalent, timed out or a tool failed,
 # 2 bad input.
@@ -117,16 +121,23 @@ rm -f "$o/lec.txt"
 rc=0; timeout "$TMO" nice -n 10 yosys -q -l "$o/lec.log" "$o/lec.ys" >/dev/null 2>&1 || rc=$?
 # the pass the run was in when the time ran out (its last "Executing X pass" in the log)
 stage() { sed -n 's/^[0-9.]* Executing \([A-Z_]*\) pass.*/\1/p' "$1" | tail -1 | tr 'A-Z' 'a-z'; }
-[ $rc = 124 ] && timedout "$block" "$(stage "$o/lec.log")" "$o/lec.log"
-if [ $rc != 0 ]; then
+itmo="" # the induction's pass when LEC_TIMEOUT ended it
+if [ $rc = 124 ]; then
+  itmo=$(stage "$o/lec.log")
+  pts=-; unp=-
+elif [ $rc != 0 ]; then
   echo "error: Yosys failed on the equivalence check of $block; see $o/lec.log" >&2; grep -m3 ERROR "$o/lec.log" >&2; exit 1
+else
+  pts=$(sed -n 's/.*Found \([0-9]*\) \$equiv cells.*/\1/p' "$o/lec_status.txt" | head -1)
+  unp=$(sed -n 's/.*Of those cells \([0-9]*\) are proven and \([0-9]*\) are unproven.*/\2/p' "$o/lec_status.txt" | head -1)
+  [ -n "$unp" ] || { grep -q "Equivalence successfully proven" "$o/lec_status.txt" && unp=0; }
+  [ -n "$pts" ] && [ -n "$unp" ] || { echo "error: cannot read equiv_status of $block; see $o/lec_status.txt" >&2; exit 1; }
 fi
-pts=$(sed -n 's/.*Found \([0-9]*\) \$equiv cells.*/\1/p' "$o/lec_status.txt" | head -1)
-unp=$(sed -n 's/.*Of those cells \([0-9]*\) are proven and \([0-9]*\) are unproven.*/\2/p' "$o/lec_status.txt" | head -1)
-[ -n "$unp" ] || { grep -q "Equivalence successfully proven" "$o/lec_status.txt" && unp=0; }
-[ -n "$pts" ] && [ -n "$unp" ] || { echo "error: cannot read equiv_status of $block; see $o/lec_status.txt" >&2; exit 1; }
 result=proved; k=-
 if [ "$unp" != 0 ]; then
+  # the depths, deepened: 1 2 4 ... up to LEC_BMC, LEC_BMC itself last
+  ks=(); for ((kk = 1; kk < BMC; kk *= 2)); do ks+=($kk); done; ks+=($BMC)
+  stmo=$(( TMO < 600 ? TMO : 600 ))
   # bounded: a miter of the two sides (macros cut as above), from the all-zero state
   rst=$(awk '$1 == "rst_ni" {print $1}' "$d/ports.txt")
   cat >"$o/lec_bmc.ys" <<YS
@@ -152,16 +163,26 @@ opt_clean
 async2sync
 miter -equiv -flatten -make_assert -ignore_gold_x gold gate miter
 hierarchy -top miter
-sat -verify -prove-asserts -set-init-zero -seq $BMC ${rst:+-set-at 1 in_rst_ni 0} -timeout 600 miter
+$(for kk in "${ks[@]}"; do printf 'log LEC_DEPTH %s\nsat -verify -prove-asserts -set-init-zero -seq %s %s -timeout %s miter\nlog LEC_PROVEN %s\n' "$kk" "$kk" "${rst:+-set-at 1 in_rst_ni 0}" "$stmo" "$kk"; done)
 YS
   rc=0; timeout "$TMO" nice -n 10 yosys -q -l "$o/lec_bmc.log" "$o/lec_bmc.ys" >/dev/null 2>&1 || rc=$?
-  [ $rc = 124 ] && timedout "$block" "the bounded check" "$o/lec_bmc.log"
-  if [ $rc = 0 ]; then
-    result=bounded; k=$BMC
-  elif grep -q 'model found: FAIL' "$o/lec_bmc.log"; then
+  # the deepest depth proven (every cycle of it), and the one being tried when it stopped
+  k=$(sed -n 's/^LEC_PROVEN \([0-9]*\)$/\1/p' "$o/lec_bmc.log" | tail -1)
+  kt=$(sed -n 's/^LEC_DEPTH \([0-9]*\)$/\1/p' "$o/lec_bmc.log" | tail -1)
+  why="${itmo:+the induction (in $itmo) over LEC_TIMEOUT=$TMO s}"
+  [ -n "$why" ] || why="$unp of $pts points not inductive"
+  if grep -q 'model found: FAIL' "$o/lec_bmc.log"; then
     result=failed
-  elif grep -q 'proof did time out' "$o/lec_bmc.log"; then # the SAT solver's own limit (sat -timeout 600)
-    timedout "$block" "the bounded check ($unp of $pts points not inductive; sat -seq $BMC)" "$o/lec_bmc.log" "sat -timeout 600 s"
+  elif [ -n "$k" ]; then
+    result=bounded
+    if [ "$k" != "$BMC" ]; then
+      if [ $rc = 124 ]; then stop="LEC_TIMEOUT=$TMO s"; elif grep -q 'proof did time out' "$o/lec_bmc.log"; then stop="sat -timeout $stmo s"; else stop="Yosys exit $rc"; fi
+      why+="; sat -seq $kt stopped at $stop"
+    fi
+  elif [ $rc = 124 ]; then
+    timedout "$block" "${itmo:+$itmo, then }the bounded check (sat -seq ${kt:-1})" "$o/lec_bmc.log"
+  elif grep -q 'proof did time out' "$o/lec_bmc.log"; then
+    timedout "$block" "${itmo:+$itmo over LEC_TIMEOUT=$TMO s, then }the bounded check (sat -seq ${kt:-1})" "$o/lec_bmc.log" "sat -timeout $stmo s"
   else
     echo "error: Yosys failed on the bounded check of $block; see $o/lec_bmc.log" >&2; grep -m3 ERROR "$o/lec_bmc.log" >&2; exit 1
   fi
@@ -171,7 +192,7 @@ printf 'result=%s\nk=%s\npoints=%s\nunproven=%s\nlec_s=%s\nnetlist=%s\n' "$resul
 msg="lec $block: $result"
 case $result in
   proved) msg+=" ($pts equivalence points, equiv_induct -seq $SEQ)" ;;
-  bounded) msg+=" k=$k ($unp of $pts points not inductive; miter + sat -seq $k from reset)" ;;
+  bounded) msg+=" k=$k ($why; miter + sat -seq $k from reset)" ;;
   failed) msg+=" ($unp of $pts points unproven by induction, and the bounded check found a difference: $o/lec_bmc.log)" ;;
 esac
 [ $quiet = 0 ] && echo "$msg ($el s)"
