@@ -24,7 +24,8 @@
 # points=, unproven=) next to the netlist.  --netlist FILE checks FILE
 # instead of DIR/netlist.v (the mutation test).
 # Env: LEC_SEQ (induction depth, default 4), LEC_BMC (deepest bounded depth,
-# 20), LEC_TIMEOUT (seconds per Yosys run, default 900; the SAT solver's own
+# 20), LEC_INDUCT=0 (the bounded check alone: for a block whose induction is
+# known not to end), LEC_TIMEOUT (seconds per Yosys run, default 900; the SAT solver's own
 # limit per depth is the same, at most 600): an induction over it moves on to
 # the bounded check; a bounded check that proves no depth within it ends
 # with result=timeout (neither proved nor refuted; the SAT problems of
@@ -36,7 +37,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
 LIBERTY=${LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
-SEQ=${LEC_SEQ:-4}; BMC=${LEC_BMC:-20}; TMO=${LEC_TIMEOUT:-900}
+SEQ=${LEC_SEQ:-4}; BMC=${LEC_BMC:-20}; TMO=${LEC_TIMEOUT:-900}; IND=${LEC_INDUCT:-1}
 die() { echo "error: $*" >&2; exit 2; }
 block=${1:-}; [ -n "$block" ] || die "lec.sh: BLOCK is required (make lec BLOCK=sat_cnt)"
 shift
@@ -52,6 +53,7 @@ done
 [[ $SEQ =~ ^[0-9]+$ ]] && [ "$SEQ" -ge 1 ] || die "LEC_SEQ='$SEQ': expected a positive integer"
 [[ $BMC =~ ^[0-9]+$ ]] && [ "$BMC" -ge 1 ] || die "LEC_BMC='$BMC': expected a positive integer"
 [[ $TMO =~ ^[0-9]+$ ]] && [ "$TMO" -ge 1 ] || die "LEC_TIMEOUT='$TMO': expected a positive integer (seconds)"
+[[ $IND =~ ^[01]$ ]] || die "LEC_INDUCT='$IND': expected 1 (induction first, the default) or 0 (the bounded check alone)"
 timedout() { # block, what, log
   el=$(( $(date +%s) - t0 ))
   printf 'result=timeout
@@ -118,11 +120,14 @@ tee -o $o/lec_status.txt equiv_status
 YS
 t0=$(date +%s)
 rm -f "$o/lec.txt"
-rc=0; timeout "$TMO" nice -n 10 yosys -q -l "$o/lec.log" "$o/lec.ys" >/dev/null 2>&1 || rc=$?
+rc=0
+if [ "$IND" = 1 ]; then timeout "$TMO" nice -n 10 yosys -q -l "$o/lec.log" "$o/lec.ys" >/dev/null 2>&1 || rc=$?; fi
 # the pass the run was in when the time ran out (its last "Executing X pass" in the log)
 stage() { sed -n 's/^[0-9.]* Executing \([A-Z_]*\) pass.*/\1/p' "$1" | tail -1 | tr 'A-Z' 'a-z'; }
 itmo="" # the induction's pass when LEC_TIMEOUT ended it
-if [ $rc = 124 ]; then
+if [ "$IND" = 0 ]; then
+  pts=-; unp=-
+elif [ $rc = 124 ]; then
   itmo=$(stage "$o/lec.log")
   pts=-; unp=-
 elif [ $rc != 0 ]; then
@@ -170,6 +175,7 @@ YS
   k=$(sed -n 's/^LEC_PROVEN \([0-9]*\)$/\1/p' "$o/lec_bmc.log" | tail -1)
   kt=$(sed -n 's/^LEC_DEPTH \([0-9]*\)$/\1/p' "$o/lec_bmc.log" | tail -1)
   why="${itmo:+the induction (in $itmo) over LEC_TIMEOUT=$TMO s}"
+  [ "$IND" = 0 ] && why="LEC_INDUCT=0: no induction"
   [ -n "$why" ] || why="$unp of $pts points not inductive"
   if grep -q 'model found: FAIL' "$o/lec_bmc.log"; then
     result=failed
@@ -193,7 +199,7 @@ msg="lec $block: $result"
 case $result in
   proved) msg+=" ($pts equivalence points, equiv_induct -seq $SEQ)" ;;
   bounded) msg+=" k=$k ($why; miter + sat -seq $k from reset)" ;;
-  failed) msg+=" ($unp of $pts points unproven by induction, and the bounded check found a difference: $o/lec_bmc.log)" ;;
+  failed) msg+=" (${why}; the bounded check found a difference at sat -seq $kt: $o/lec_bmc.log)" ;;
 esac
 [ $quiet = 0 ] && echo "$msg ($el s)"
 [ $result = failed ] && exit 1

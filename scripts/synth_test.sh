@@ -13,7 +13,8 @@
 #     (FAULT_MEM_1R1W_SYNC_HOLD in fifo_sync_sram's netlist run)
 #  5. formal equivalence (scripts/lec.sh) of sat_cnt and of fifo_sync_sram
 #     (an SRAM macro cut as a black box) proves; sat_cnt's netlist with one
-#     inverter planted as a buffer fails it
+#     inverter planted as a buffer fails it; the bounded check alone
+#     (LEC_INDUCT=0) bounds sat_cnt at k=6 and fails the planted change
 set -u
 # The whole script is one brace group: bash parses it before running it, so
 # editing this file during a run cannot change the running job.
@@ -64,5 +65,13 @@ else
   out=$(bash scripts/lec.sh sat_cnt --netlist build/lec_mut/sat_cnt_inv.v 2>&1); rc=$?
   if [ $rc -eq 1 ] && grep -q ": failed" <<<"$out"; then echo "PASS lec catches a planted netlist change (an INVX as BUFX2 in sat_cnt): $out"
   else echo "FAIL lec mutation: the planted change was not caught (exit $rc): $out"; fi
+  # the bounded check alone (what a block whose induction does not end gets):
+  # the deepening proves every depth on the netlist, and finds the planted change
+  out=$(LEC_INDUCT=0 LEC_BMC=6 bash scripts/lec.sh sat_cnt 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -q ": bounded k=6 " <<<"$out"; then echo "PASS lec bounded check, deepened to LEC_BMC: $out"
+  else echo "FAIL lec bounded check of sat_cnt (exit $rc): $out"; fi
+  out=$(LEC_INDUCT=0 LEC_BMC=6 bash scripts/lec.sh sat_cnt --netlist build/lec_mut/sat_cnt_inv.v 2>&1); rc=$?
+  if [ $rc -eq 1 ] && grep -q ": failed" <<<"$out"; then echo "PASS lec bounded check catches the planted change: $out"
+  else echo "FAIL lec bounded check: the planted change was not caught (exit $rc): $out"; fi
 fi
 }
