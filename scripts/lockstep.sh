@@ -23,6 +23,9 @@
 #   LS_QUIET=1 hides the build log.  LS_SPEED=1 builds the RTL for speed
 #   (Verilator -O3, no tracing, no public state; only --mode rtl runs on it).
 set -euo pipefail
+# The whole script is one brace group: bash parses it before running it, so
+# editing this file while a run of it builds a harness cannot change that run.
+{
 cd "$(dirname "$0")/.."
 B=build
 block=${1:?usage: lockstep.sh BLOCK [options]}
@@ -241,3 +244,4 @@ rc=0
 LS_FAULT_ID=$fid "$exe" --block "$block" "${args[@]}" || rc=$?
 [ $rc -gt 2 ] && { echo "error: the lockstep binary $exe ended with status $rc (crash?)" >&2; rc=2; }
 exit $rc
+}
