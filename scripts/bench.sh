@@ -221,6 +221,7 @@ for row in "${ROWS[@]}"; do
   ratio() { [ -n "$1" ] && [ -n "$2" ] && [ "$2" != 0 ] && awk -v a=$1 -v b=$2 'BEGIN { printf "%.2f", a / b }' || echo "-"; }
   r1=$(ratio "$sc" "$sf"); r2=$(ratio "$sl" "$sr"); r3=$(ratio "$sl" "$s1")
   printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s\n' $b $cn "${sc:-fail}" "${sf:-fail}" "${sr:-fail}" "${sl:-fail}" "${s1:-fail}" "$r1" "$r2" "$r3"
+  [ "$div" = 1 ] || echo "           (this row: the cycle counts above divided by $div: $rnc C alone and RTL speed build, $rn lockstep build and lockstep)"
   for v in "$sc" "$sf" "$sr" "$sl" "$s1"; do [ -n "$v" ] || rc=1; done
   [ "$json" = "[" ] || json+=","
   json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$rn,\"c_alone\":${sc:-null},\"rtl_speed_build\":${sf:-null},"
