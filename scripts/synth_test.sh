@@ -73,5 +73,23 @@ else
   out=$(LEC_INDUCT=0 LEC_BMC=6 bash scripts/lec.sh sat_cnt --netlist build/lec_mut/sat_cnt_inv.v 2>&1); rc=$?
   if [ $rc -eq 1 ] && grep -q ": failed" <<<"$out"; then echo "PASS lec bounded check catches the planted change: $out"
   else echo "FAIL lec bounded check: the planted change was not caught (exit $rc): $out"; fi
+  # an equivalent netlist that stores value_q[0] inverted (a set flop between
+  # two inverters, as a mapper may): equal from reset, different from the
+  # all-zero state; the bounded check must start from reset to pass it
+  awk '/^  DFFSR / && !done {c = 1}
+       c && /\.D\(/ {d = $0; sub(/.*\.D\(/, "", d); sub(/\).*/, "", d); sub(/\.D\(.*\)/, ".D(lec_dn)")}
+       c && /\.Q\(/ {q = $0; sub(/.*\.Q\(/, "", q); sub(/\).*/, "", q); sub(/\.Q\(.*\)/, ".Q(lec_qn)")}
+       c && /\.R\(/ {r = $0; sub(/.*\.R\(/, "", r); sub(/\).*/, "", r); sub(/\.R\(.*\)/, ".R(1'"'"'b1)")}
+       c && /\.S\(/ {sub(/\.S\(.*\)/, ".S(" r ")")}
+       /^  DFFSR / && !done {print "  wire lec_dn, lec_qn;"}
+       {print}
+       c && /^  \);/ {printf "  INVX1 lec_i0 (.A(%s), .Y(lec_dn));\n  INVX1 lec_i1 (.A(lec_qn), .Y(%s));\n", d, q; c = 0; done = 1}' \
+    "$d/netlist.v" >build/lec_mut/sat_cnt_setinv.v
+  if ! grep -q "lec_i1 (.A(lec_qn), .Y(value_q" build/lec_mut/sat_cnt_setinv.v; then echo "FAIL lec reset: no DFFSR to invert in $d/netlist.v"
+  else
+    out=$(LEC_INDUCT=0 LEC_BMC=4 bash scripts/lec.sh sat_cnt --netlist build/lec_mut/sat_cnt_setinv.v 2>&1); rc=$?
+    if [ $rc -eq 0 ] && grep -q ": bounded k=4 " <<<"$out"; then echo "PASS lec bounded check starts from reset (value_q[0] stored inverted, set on reset): $out"
+    else echo "FAIL lec bounded check of an equivalent netlist (exit $rc; without the reset in cycle 1 it starts in a state the RTL never reaches): $out"; fi
+  fi
 fi
 }
