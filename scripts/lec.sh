@@ -26,7 +26,8 @@
 # Env: LEC_SEQ (induction depth, default 4), LEC_BMC (deepest bounded depth,
 # 20), LEC_INDUCT=0 (the bounded check alone: for a block whose induction is
 # known not to end), LEC_TIMEOUT (seconds per Yosys run, default 900; the SAT solver's own
-# limit per depth is the same, at most 600): an induction over it moves on to
+# limit per depth is the same, at most 600, or LEC_SAT_TIMEOUT when set: a
+# large block's one deep step may need longer): an induction over it moves on to
 # the bounded check; a bounded check that proves no depth within it ends
 # with result=timeout (neither proved nor refuted; the SAT problems of
 # multiplier and divider cones that ABC restructured are the known cause).
@@ -53,6 +54,8 @@ done
 [[ $SEQ =~ ^[0-9]+$ ]] && [ "$SEQ" -ge 1 ] || die "LEC_SEQ='$SEQ': expected a positive integer"
 [[ $BMC =~ ^[0-9]+$ ]] && [ "$BMC" -ge 1 ] || die "LEC_BMC='$BMC': expected a positive integer"
 [[ $TMO =~ ^[0-9]+$ ]] && [ "$TMO" -ge 1 ] || die "LEC_TIMEOUT='$TMO': expected a positive integer (seconds)"
+SATT=${LEC_SAT_TIMEOUT:-}
+[ -z "$SATT" ] || { [[ $SATT =~ ^[0-9]+$ ]] && [ "$SATT" -ge 1 ]; } || die "LEC_SAT_TIMEOUT='$SATT': expected a positive integer (seconds)"
 [[ $IND =~ ^[01]$ ]] || die "LEC_INDUCT='$IND': expected 1 (induction first, the default) or 0 (the bounded check alone)"
 timedout() { # block, what, log
   el=$(( $(date +%s) - t0 ))
@@ -142,7 +145,7 @@ result=proved; k=-
 if [ "$unp" != 0 ]; then
   # the depths, deepened: 1 2 4 ... up to LEC_BMC, LEC_BMC itself last
   ks=(); for ((kk = 1; kk < BMC; kk *= 2)); do ks+=($kk); done; ks+=($BMC)
-  stmo=$(( TMO < 600 ? TMO : 600 ))
+  stmo=${SATT:-$(( TMO < 600 ? TMO : 600 ))}
   # bounded: a miter of the two sides (macros cut as above), from the all-zero state
   # the reset: asserted in cycle 1 when the netlist's top has rst_ni (ports.txt
   # lists the harness-driven ports only, never clk_i / rst_ni: reading the
