@@ -176,6 +176,14 @@ chp=""; for kv in $params; do chp+=" -set ${kv%%=*} ${kv#*=}"; done
 period=$(awk '/^set period/ {print $3; exit}' "$sdc")
 [ -n "$period" ] || die "$sdc: needs a line 'set period <ns>' (docs/synthesis.md)"
 ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
+# Modules marked keep_hierarchy (rtl/prim/mul_u.sv, popcnt.sv) survive
+# synth -flatten and are mapped by ABC apart from their readers.  The
+# netlist as mapped is written then (netlist_cut_yosys.v -> netlist_cut.v:
+# make lec cuts it at those modules and proves each apart); the flatten
+# after it makes netlist.v one module (as STA, the gate harness and qflow
+# read it), cell for cell the same (make lec checks that too: rename
+# -enumerate gives every net and cell a public name first, _N_ per module,
+# so that the flattened names of both are the same).
 # FAULT_RTL: the fault package with sel fixed to the fault (exit 2: unknown fault)
 [ -n "$fdef" ] && { bash scripts/gen_faults.sh --fixed "$FAULT_RTL" "$out/ls_fault_pkg.sv" || exit 2; }
 cat >"$out/synth.ys" <<YS
@@ -193,6 +201,12 @@ abc -liberty $LIBERTY -D $ps$abcx
 opt_clean
 setundef -zero
 opt_clean
+rename -enumerate
+write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_cut_yosys.v
+setattr -mod -unset keep_hierarchy
+flatten
+hierarchy -top $top
+opt_clean
 tee -o $out/stat.txt stat -liberty $LIBERTY
 write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_yosys.v
 YS
@@ -204,7 +218,7 @@ if [ $staonly = 1 ]; then
   [ -s "$out/netlist_yosys.v" ] && [ -s "$out/stat.txt" ] && [ -s "$out/yosys_s.txt" ] || die "synth.sh --sta-only: $out has no finished Yosys run (netlist_yosys.v, stat.txt)"
   ty=$(cat "$out/yosys_s.txt"); t1=$(date +%s.%N)
 else
-  rm -f "$out/netlist_yosys.v" "$out/yosys_s.txt"
+  rm -f "$out/netlist_yosys.v" "$out/netlist_cut_yosys.v" "$out/netlist_cut.v" "$out/yosys_s.txt"
   if ! $YOSYS -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>&1; then
     echo "error: Yosys failed on $block; see $out/yosys.log" >&2; grep -i -m3 error "$out/yosys.log" >&2; exit 1
   fi
@@ -266,6 +280,21 @@ while read -r m inst kvs; do
   unset P
 done <"$out/macros.txt"
 mv "$out/netlist.tmp" "$out/netlist.v"
+# the netlist as mapped, cut at its keep_hierarchy modules: kept only when it
+# has more than the top module; its macro instances get the cells netlist.v
+# has for the same instance names
+if [ -s "$out/netlist_cut_yosys.v" ] && [ "$(grep -c '^module ' "$out/netlist_cut_yosys.v")" -gt 1 ]; then
+  awk -v re="^  (${macro_re}) #\\($" '
+    FNR == NR { if ($0 ~ /^  sram_[A-Za-z0-9_]+ [^ ]+ \($/) C[$2] = $1; next }
+    $0 ~ re { inp = 1; next }
+    inp && /^  \) / { inp = 0; if (!($2 in C)) { print "macro instance " $2 " not in netlist.v" > "/dev/stderr"; exit 1 }
+                      printf "  %s %s (\n", C[$2], $2; next }
+    inp { next }
+    { print }' "$out/netlist.v" "$out/netlist_cut_yosys.v" >"$out/netlist_cut.v" ||
+    { echo "error: $block: cannot name the macros of netlist_cut_yosys.v" >&2; exit 1; }
+else
+  rm -f "$out/netlist_cut.v"
+fi
 
 # ---- cell statistics (Yosys stat against the Liberty areas) ----------------
 read -r cells cell_area seq_area flops < <(awk -v lib="$LIBERTY" '

@@ -14,7 +14,9 @@
 #  5. formal equivalence (scripts/lec.sh) of sat_cnt and of fifo_sync_sram
 #     (an SRAM macro cut as a black box) proves; sat_cnt's netlist with one
 #     inverter planted as a buffer fails it; the bounded check alone
-#     (LEC_INDUCT=0) bounds sat_cnt at k=6 and fails the planted change
+#     (LEC_INDUCT=0) bounds sat_cnt at k=6 and fails the planted change;
+#     bdu (small) proves with its cut modules (mul_u, popcnt) proved apart,
+#     and a change planted inside a cut module, or in netlist.v alone, fails
 set -u
 # The whole script is one brace group: bash parses it before running it, so
 # editing this file during a run cannot change the running job.
@@ -91,5 +93,26 @@ else
     if [ $rc -eq 0 ] && grep -q ": bounded k=4 " <<<"$out"; then echo "PASS lec bounded check starts from reset (value_q[0] stored inverted, set on reset): $out"
     else echo "FAIL lec bounded check of an equivalent netlist (exit $rc; without the reset in cycle 1 it starts in a state the RTL never reaches): $out"; fi
   fi
+fi
+# cut modules (keep_hierarchy: rtl/prim/mul_u.sv, popcnt.sv): bdu, small
+# (tb/configs/bdu/short.cfg), proves with every cut module proved apart and
+# netlist.v checked against the cut netlist; a change planted inside a cut
+# module (netlist_cut.v) fails that module's own proof; one planted in
+# netlist.v alone fails its check against the cut netlist
+sc=tb/configs/bdu/short.cfg
+out=$(bash scripts/lec.sh bdu --config $sc 2>&1); rc=$?
+if [ $rc -eq 0 ] && grep -q ": proved " <<<"$out" && grep -Eq ' ([1-9][0-9]*) of \1 cut modules proved apart, netlist.v = the cut netlist flattened: ok' <<<"$out"; then echo "PASS $out (bdu at $sc)"
+else echo "FAIL lec bdu at $sc with its cut modules (exit $rc): $out"; fi
+d=$(bash scripts/synth.sh bdu --config $sc --print-dir)
+awk '/^module .*mul_u/ {f = 1} f && !done && /^  XOR2X1 / {sub(/XOR2X1/, "XNOR2X1"); done = 1} /^endmodule/ {f = 0} {print}' "$d/netlist_cut.v" >build/lec_mut/bdu_cut_xor.v
+awk '!done && /^  XOR2X1 / {sub(/XOR2X1/, "XNOR2X1"); done = 1} {print}' "$d/netlist.v" >build/lec_mut/bdu_flat_xor.v
+if cmp -s "$d/netlist_cut.v" build/lec_mut/bdu_cut_xor.v || cmp -s "$d/netlist.v" build/lec_mut/bdu_flat_xor.v; then echo "FAIL lec cut mutation: no XOR2X1 to plant a change on in $d/netlist_cut.v's mul_u or $d/netlist.v"
+else
+  out=$(bash scripts/lec.sh bdu --config $sc --cut-netlist build/lec_mut/bdu_cut_xor.v 2>&1); rc=$?
+  if [ $rc -eq 1 ] && grep -Eq 'cut module [^ ]*mul_u: [1-9][0-9]* unproven' <<<"$out"; then echo "PASS lec catches a change inside a cut module (an XOR2X1 as XNOR2X1 in bdu's mul_u): $out"
+  else echo "FAIL lec cut mutation: the change inside mul_u was not caught by its own proof (exit $rc): $out"; fi
+  out=$(bash scripts/lec.sh bdu --config $sc --netlist build/lec_mut/bdu_flat_xor.v --cut-netlist "$d/netlist_cut.v" 2>&1); rc=$?
+  if [ $rc -eq 1 ] && grep -q 'bdu_flat_xor.v is not the cut netlist flattened' <<<"$out" && ! grep -q 'cut module' <<<"$out"; then echo "PASS lec catches a change in the timed netlist alone (an XOR2X1 as XNOR2X1 in bdu's netlist.v): $out"
+  else echo "FAIL lec flat mutation: the change in netlist.v alone was not caught by its check against the cut netlist (exit $rc): $out"; fi
 fi
 }

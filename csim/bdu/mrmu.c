@@ -1,5 +1,6 @@
 /* mrmu.c -- see mrmu.h and rtl/bdu/mrmu.sv. */
 #include "mrmu.h"
+#include "../prim/mul_u.h"
 #include <string.h>
 
 static unsigned clog2(unsigned long long x) {
@@ -18,7 +19,8 @@ void mrmu_reset(mrmu_t *m) { m->acc_cnt_q = m->miss_cnt_q = 0; }
 
 void mrmu_outputs(const mrmu_t *m, uint32_t thr_l, uint32_t thr_h, mrmu_out_t *out) {
   /* products of at most CntW + 7 bits: no overflow in 32 bits (CntW <= 17) */
-  uint32_t miss100 = m->miss_cnt_q * 100u, acc_l = m->acc_cnt_q * thr_l, acc_h = m->acc_cnt_q * thr_h;
+  uint32_t miss100 = m->miss_cnt_q * 100u, acc_l = mul_u(m->acc_cnt_q, thr_l, m->cnt_w + 7),
+           acc_h = mul_u(m->acc_cnt_q, thr_h, m->cnt_w + 7); /* i_mul_l, i_mul_h */
   out->acc_o = m->acc_cnt_q;
   out->miss_o = m->miss_cnt_q;
   out->cls_o = miss100 < acc_l ? BDU_CLS_LOW : miss100 > acc_h ? BDU_CLS_HIGH : BDU_CLS_MID;

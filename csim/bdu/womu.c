@@ -1,5 +1,6 @@
 /* womu.c -- see womu.h and rtl/bdu/womu.sv. */
 #include "womu.h"
+#include "../prim/popcnt.h"
 #include <string.h>
 
 static unsigned clog2(unsigned long long x) {
@@ -24,9 +25,7 @@ void womu_reset(womu_t *w) {
 }
 
 uint32_t womu_occ(const womu_t *w, const uint32_t *ibuf_valid) {
-  uint32_t n = 0;
-  for (unsigned i = 0; i < w->warps; i++) n += (ibuf_valid[i >> 5] >> (i & 31)) & 1u;
-  return n;
+  return popcnt(ibuf_valid, w->warps); /* i_popcnt */
 }
 
 uint32_t womu_low(const womu_t *w, uint32_t mode_womu, uint32_t thr_w) {

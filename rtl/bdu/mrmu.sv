@@ -13,7 +13,8 @@
 // cls_o, from the registered counts, without a divider (thresholds in
 // percent): 100*miss < L*acc -> BDU_CLS_LOW; else 100*miss > H*acc ->
 // BDU_CLS_HIGH; else BDU_CLS_MID.  With no access both compares are false:
-// MID (the occupancy decides).
+// MID (the occupancy decides).  The two threshold products are mul_u
+// instances (i_mul_l, i_mul_h): cut points of make lec (rtl/prim/mul_u.sv).
 // C mirror: csim/bdu/mrmu.{h,c}.
 module mrmu #(
   // manifest: BDU params except=Hold,Warps
@@ -61,12 +62,13 @@ module mrmu #(
     end
 
     miss100 = PW'(miss_cnt_q) * PW'(100);
-    acc_l   = PW'(acc_cnt_q) * PW'(mode_thr_l_i);
-    acc_h   = PW'(acc_cnt_q) * PW'(mode_thr_h_i);
     if (miss100 < acc_l)      cls_o = l1sys_pkg::BDU_CLS_LOW;
     else if (miss100 > acc_h) cls_o = l1sys_pkg::BDU_CLS_HIGH;
     else                      cls_o = l1sys_pkg::BDU_CLS_MID;
   end
+
+  mul_u #(.AW(CntW), .BW(7), .PW(PW)) i_mul_l (.a_i(acc_cnt_q), .b_i(mode_thr_l_i), .p_o(acc_l));
+  mul_u #(.AW(CntW), .BW(7), .PW(PW)) i_mul_h (.a_i(acc_cnt_q), .b_i(mode_thr_h_i), .p_o(acc_h));
 
   assign acc_o  = acc_cnt_q;
   assign miss_o = miss_cnt_q;

@@ -38,9 +38,10 @@ module womu #(
   logic [SumW-1:0] occ_sum_q, occ_sum_d;
   logic [OccW-1:0] occ;
 
+  // the count: a popcnt tree kept apart through synthesis (a cut point of make lec)
+  popcnt #(.N(Warps)) i_popcnt (.x_i(ibuf_valid_i), .cnt_o(occ));
+
   always_comb begin
-    occ = '0;
-    for (int unsigned i = 0; i < Warps; i++) occ = occ + OccW'(ibuf_valid_i[i]);
     occ_o = occ;
 
     occ_last_d = occ_last_q;

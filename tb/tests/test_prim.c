@@ -7,6 +7,8 @@
 #include "fifo_sync_w2.h"
 #include "mem_1r1w.h"
 #include "mem_1r1w_sync.h"
+#include "mul_u.h"
+#include "popcnt.h"
 #include "prio_enc.h"
 #include "rr_arb.h"
 #include "sat_cnt.h"
@@ -135,6 +137,27 @@ static void test_sat(tc_t *t) {
   tc_group_end(t);
 }
 
+static void test_mul(tc_t *t) {
+  tc_group_begin(t, "mul_u: full product within PW bits, truncated above (the MRMU's 13 x 7 into 20)");
+  TC_CHECK(t, mul_u(8191, 127, 20) == 1040257u, "8191 * 127 = 1040257 in 20 bits, got %u", mul_u(8191, 127, 20));
+  TC_CHECK(t, mul_u(8191, 127, 19) == (1040257u & 0x7ffffu), "truncated to 19 bits, got %u", mul_u(8191, 127, 19));
+  TC_CHECK(t, mul_u(0xffffffffu, 0xffffffffu, 32) == 1u, "32 bits: low word of (2^32-1)^2, got %u", mul_u(0xffffffffu, 0xffffffffu, 32));
+  TC_CHECK(t, mul_u(5000, 0, 20) == 0, "times zero");
+  tc_group_end(t);
+}
+
+static void test_popcnt(tc_t *t) {
+  tc_group_begin(t, "popcnt: set bits among the first n of a word array (the WOMU's occupancy)");
+  const uint32_t ones[2] = {0xffffffffu, 0xffffffffu}, mix[2] = {0x80000001u, 0xf0000000u};
+  TC_CHECK(t, popcnt(ones, 64) == 64, "64 of 64, got %u", popcnt(ones, 64));
+  TC_CHECK(t, popcnt(ones, 47) == 47, "the first 47 only, got %u", popcnt(ones, 47));
+  TC_CHECK(t, popcnt(mix, 64) == (uint32_t)(__builtin_popcount(mix[0]) + __builtin_popcount(mix[1])), "two words, got %u", popcnt(mix, 64));
+  TC_CHECK(t, popcnt(mix, 32) == 2, "bits 0 and 31 of word 0, got %u", popcnt(mix, 32));
+  TC_CHECK(t, popcnt(mix, 60) == 2, "word 1's set bits 60..63 not counted, got %u", popcnt(mix, 60));
+  TC_CHECK(t, popcnt(mix, 0) == 0, "n = 0");
+  tc_group_end(t);
+}
+
 static void test_mem(tc_t *t) {
   mem_1r1w_t m;
   tc_group_begin(t, "mem_1r1w: masked write, read-before-write, bad slice rejected");
@@ -234,6 +257,8 @@ int main(void) {
   test_prio(&t);
   test_rr(&t);
   test_sat(&t);
+  test_mul(&t);
+  test_popcnt(&t);
   test_mem(&t);
   test_mem_sync(&t);
   test_fifo_sram(&t);
