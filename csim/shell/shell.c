@@ -85,6 +85,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     }
     shell_ccn_init(&s->ccn[i], cfg, i);
     s->sm[i].want_occ = shell_byp_wants_warps(&s->byp[i]);
+    s->ccn_any |= s->ccn[i].variant != SHELL_CCN_OFF;
   }
   for (unsigned i = 0; i < s->nsm; i++) /* bypass controllers: SM0 leads (CHSS), per-kernel TB_max */
     if (shell_byp_attach(&s->byp[i], &s->byp[0]), shell_ccn_attach(&s->ccn[i], &s->ccn[0], cfg, s->nsm)) {
@@ -237,68 +238,67 @@ void shell_comb(shell_t *s) {
   }
   /* ---- SMs, first half: the environment's answers to last cycle's
    * requests, then what depends on registers only (the dispatcher's view,
-   * the request presented to the L1D) */
-  for (unsigned i = 0; i < s->nsm; i++) {
-    shell_sm_t *m = &s->sm[i];
-    shell_sm_in_t *in = &m->in;
-    const shell_env_req_t *e = &s->env[i];
-    if (SM_ASLEEP(s, i) || s->srep[i]) continue; /* at its fixpoint, or repeating: last cycle's outputs stand */
-    if (s->ext_env) {
-      shell_sm_comb_req(m);
-      continue;
-    }
-    if (e->fv) {
-      const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
-      in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
-    }
-    if (e->iv) {
-      const wl_rec_t *r = shell_env_rec(s, e->ib, e->iw, e->ip);
-      in->ifetch_kind_i = r->kind, in->ifetch_count_i = r->count, in->ifetch_size_i = r->size, in->ifetch_mask_i = r->mask;
-    }
-    if (e->lv) {
-      const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
-      const uint32_t *a = &s->wl->pool[r->addr];
-      for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
-      in->lsu_mask_i = r->mask;
-      in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
-    }
-    shell_sm_comb_req(m);
-  }
-
+   * the request presented to the L1D); with them, what the crossbar's
+   * injection inputs and the dispatcher's slot inputs read of each SM
+   * (registered outputs), in one pass over the SMs */
   memset(xi->inj_valid_i, 0, sizeof xi->inj_valid_i);
   memset(xi->inj_store_i, 0, sizeof xi->inj_store_i);
   memset(xi->inj_byp_i, 0, sizeof xi->inj_byp_i);
   memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
+  shell_disp_t *P = &s->disp;
+  shell_disp_in_t *pi = &P->in;
+  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
+  memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
   for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_sm_out_t *so = &s->sm[i].out; /* the injection queue's head: registered */
-    if (!so->inj_valid_o) continue;
-    xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
-    xi->inj_line_i[i] = so->inj_line_o;
-    xi->inj_id_i[i] = so->inj_id_o;
-    xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
-    xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
+    shell_sm_t *m = &s->sm[i];
+    if (!SM_ASLEEP(s, i) && !s->srep[i]) { /* (else at its fixpoint, or repeating: last cycle's outputs stand) */
+      shell_sm_in_t *in = &m->in;
+      const shell_env_req_t *e = &s->env[i];
+      if (!s->ext_env) {
+        if (e->fv) {
+          const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
+          in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
+        }
+        if (e->iv) {
+          const wl_rec_t *r = shell_env_rec(s, e->ib, e->iw, e->ip);
+          in->ifetch_kind_i = r->kind, in->ifetch_count_i = r->count, in->ifetch_size_i = r->size, in->ifetch_mask_i = r->mask;
+        }
+        if (e->lv) {
+          const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
+          const uint32_t *a = &s->wl->pool[r->addr];
+          for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
+          in->lsu_mask_i = r->mask;
+          in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
+        }
+      }
+      shell_sm_comb_req(m);
+      /* the L1D's remote answer (registers only); with CCN nodes it is
+       * read below, into the ring, in its own pass */
+      if (!s->ccn_any) shell_sm_comb_rmt(m);
+    }
+    const shell_sm_out_t *so = &m->out; /* the injection queue's head: registered */
+    if (so->inj_valid_o) {
+      xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
+      xi->inj_line_i[i] = so->inj_line_o;
+      xi->inj_id_i[i] = so->inj_id_o;
+      xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
+      xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
+    }
+    pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
+    pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
+    pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_xbar_offer(X);
 
 
   /* ---- TB dispatcher: one block per cycle, round-robin over SMs --------- */
-  /* the environment describes kernel kern_o; each SM reports its slots */
-  shell_disp_t *P = &s->disp;
-  shell_disp_in_t *pi = &P->in;
+  /* the environment describes kernel kern_o; each SM reported its slots above */
   const uint32_t kq = P->kern_q;
   if (!s->ext_env) {
     pi->kern_valid_i = kq < s->wl->nk;
     pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
     pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
     s->kern_tbmax_i = pi->kern_valid_i ? shell_kern_tbmax(s->nwarps, s->ntbs, pi->kern_warps_i) : 0;
-  }
-  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
-  memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
-  for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_sm_out_t *so = &s->sm[i].out;
-    pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
-    pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
-    pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_disp_comb(P);
   /* the next kernel starts at this edge: the hooks hear it in its first cycle */
@@ -307,10 +307,11 @@ void shell_comb(shell_t *s) {
   /* ---- the L1Ds' remote answers (registers only), into the ring before
    * any other hook call of the cycle: the ring takes them the cycle after
    * it asked */
-  for (unsigned i = 0; i < s->nsm; i++) {
-    if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]); /* (repeating: no lookup was asked) */
-    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
-  }
+  if (s->ccn_any)
+    for (unsigned i = 0; i < s->nsm; i++) {
+      if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]); /* (repeating: no lookup was asked) */
+      if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
+    }
 
   /* ---- SMs, second half, with their hooks: each offered at most one
    * response by the response crossbar */
