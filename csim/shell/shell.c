@@ -342,7 +342,7 @@ void shell_comb(shell_t *s) {
     in->inj_pop_i = 0;
     shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
     in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
-    const int ccn_on = ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
+    const int ccn_on = s->ccn_any && ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
     if (ccn_on) {
       in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
       in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
@@ -463,7 +463,7 @@ void shell_commit(shell_t *s) {
                        : 0;
     }
     shell_byp_commit(&s->byp[i]);
-    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&s->ccn[i]);
+    if (s->ccn_any && s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&s->ccn[i]);
   }
   shell_ccn_commit_ring(&s->ccn[0]);
   shell_xbar_commit(&s->xbar);
