@@ -315,20 +315,24 @@ void shell_comb(shell_t *s) {
 
   /* ---- SMs, second half, with their hooks: each offered at most one
    * response by the response crossbar */
+  /* (the dispatcher's outputs and the kernel start, the same for every SM) */
+  const uint32_t disp_sm = P->out.disp_valid_o ? P->out.disp_sm_o : ~0u, disp_block = P->out.disp_block_o;
+#ifdef FAULT_SHELL_DISP_WARPS
+  const uint32_t disp_warps = pi->kern_warps_i > 1 ? pi->kern_warps_i - 1 : 1; /* fault: a block's last warp is not placed */
+#else
+  const uint32_t disp_warps = pi->kern_warps_i;
+#endif
+  const uint32_t kstart = s->kstart_q;
   for (unsigned i = 0; i < s->nsm; i++) {
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_sm_out_t *so = &m->out;
     shell_byp_t *byp = &s->byp[i];
     shell_ccn_t *ccn = &s->ccn[i];
-    in->disp_valid_i = P->out.disp_valid_o && P->out.disp_sm_o == i;
-    in->disp_block_i = P->out.disp_block_o;
-#ifdef FAULT_SHELL_DISP_WARPS
-    in->disp_warps_i = pi->kern_warps_i > 1 ? pi->kern_warps_i - 1 : 1; /* fault: a block's last warp is not placed */
-#else
-    in->disp_warps_i = pi->kern_warps_i;
-#endif
-    in->kern_start_i = s->kstart_q;
+    in->disp_valid_i = disp_sm == i;
+    in->disp_block_i = disp_block;
+    in->disp_warps_i = disp_warps;
+    in->kern_start_i = kstart;
     in->fill_valid_i = shell_xbar_bit(xo->ej_valid_o, i);
 #ifdef FAULT_SHELL_LOSE
     /* injected (C alone, the system scoreboard's test): SM 0's fills of lines
@@ -456,9 +460,9 @@ void shell_commit(shell_t *s) {
     else if (s->srep[i])
       s->srep[i] = (uint8_t)shell_sm_commit_rep(m);
     else {
-      s->srep[i] = !s->eval_all && s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_still(m);
+      s->srep[i] = !s->eval_all && (!s->ccn_any || s->ccn[i].variant == SHELL_CCN_OFF) && shell_sm_still(m);
       shell_sm_commit(m);
-      s->dorm[i] = !s->eval_all && s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_idle(m)
+      s->dorm[i] = !s->eval_all && (!s->ccn_any || s->ccn[i].variant == SHELL_CCN_OFF) && shell_sm_idle(m)
                        ? (uint8_t)(s->dorm[i] < SHELL_SM_SETTLE ? s->dorm[i] + 1 : SHELL_SM_SETTLE)
                        : 0;
     }

@@ -85,6 +85,14 @@ void shell_xbar_reset(shell_xbar_t *m) {
   if (m->i_bq)
     for (unsigned b = 0; b < m->nb; b++) fifo_sync_w2_reset(&m->i_bq[b]);
   memset(m->bk_busy_q, 0, sizeof m->bk_busy_q);
+  /* (the next-state values equal the registers after reset: shell_xbar_comb writes only those that move) */
+  memset(m->bk_busy_d, 0, sizeof m->bk_busy_d);
+  memset(m->inj_busy_d, 0, sizeof m->inj_busy_d);
+  memset(m->ej_busy_d, 0, sizeof m->ej_busy_d);
+  memset(m->ej_rr_d, 0, sizeof m->ej_rr_d);
+  memset(m->bk_busy_any, 0, sizeof m->bk_busy_any);
+  memset(m->inj_busy_any, 0, sizeof m->inj_busy_any);
+  memset(m->ej_busy_any, 0, sizeof m->ej_busy_any);
   m->nej = m->nmoved = 0;
   m->offered = 0;
   memset(m->bank_rr_q, 0, sizeof m->bank_rr_q);
@@ -130,6 +138,7 @@ static void grant(shell_xbar_t *m, unsigned b, unsigned i) {
 #else
   m->inj_busy_d[i] = st ? m->flits - 1 : 0;
 #endif
+  shell_xbar_put(m->inj_busy_nx, i, m->inj_busy_d[i] != 0);
   m->bank_rr_d[b] = i + 1 == m->nsm ? 0 : i + 1;
 }
 
@@ -210,15 +219,36 @@ void shell_xbar_comb(shell_xbar_t *m) {
   /* ---- ejection: SM i takes its buffer's head (its port then busy
    * Flits-1 more cycles) ------------------------------------------------- */
   memset(o->l2_rsp_ready_o, 0, sizeof o->l2_rsp_ready_o);
-  for (unsigned i = 0; i < m->nsm; i++) {
-    m->ej_busy_d[i] = m->ej_busy_q[i] ? m->ej_busy_q[i] - 1 : 0;
-    m->ej_rr_d[i] = m->ej_rr_q[i];
-    m->inj_busy_d[i] = m->inj_busy_q[i] ? m->inj_busy_q[i] - 1 : 0;
-    m->ej_pop[i] = shell_xbar_bit(o->ej_valid_o, i) && shell_xbar_bit(in->ej_ready_i, i);
-    m->ej_push[i] = m->ej_push2[i] = 0;
-    if (m->ej_pop[i]) m->ej_busy_d[i] = m->flits - 1;
+  /* (every next-state value equals its register after an edge -- commit
+   * copies them all -- so only the busy counters, the pops and the
+   * grants below write one: the ports whose counter is not 0 are the
+   * *_busy_any vectors) */
+  const uint32_t more = m->flits > 1; /* a move keeps its port busy */
+  for (unsigned w = 0; w < mw; w++) {
+    uint32_t ejn = 0, injn = 0, bkn = 0;
+    for (uint32_t x = m->ej_busy_any[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->ej_busy_d[i] = m->ej_busy_q[i] - 1;
+      ejn |= (uint32_t)(m->ej_busy_d[i] != 0) << (i & 31);
+    }
+    for (uint32_t x = m->inj_busy_any[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->inj_busy_d[i] = m->inj_busy_q[i] - 1;
+      injn |= (uint32_t)(m->inj_busy_d[i] != 0) << (i & 31);
+    }
+    for (uint32_t x = m->bk_busy_any[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      m->bk_busy_d[b] = m->bk_busy_q[b] - 1;
+      bkn |= (uint32_t)(m->bk_busy_d[b] != 0) << (b & 31);
+    }
+    /* SM i pops its buffer's head (offered: its port is not busy) */
+    m->ej_popv[w] = o->ej_valid_o[w] & in->ej_ready_i[w];
+    for (uint32_t x = m->ej_popv[w]; x; x &= x - 1) m->ej_busy_d[w * 32 + (unsigned)__builtin_ctz(x)] = m->flits - 1;
+    m->ej_busy_nx[w] = ejn | (more ? m->ej_popv[w] : 0);
+    m->inj_busy_nx[w] = injn;
+    m->bk_busy_nx[w] = bkn;
+    m->ej_pushv[w] = 0;
   }
-  for (unsigned b = 0; b < m->nb; b++) m->bk_busy_d[b] = m->bk_busy_q[b] ? m->bk_busy_q[b] - 1 : 0;
   /* ---- a bank's response head into its SM's ejection buffer: per SM the
    * first idle bank from ej_rr_q whose head is for it, when the buffer is
    * not full; the bank's port is then busy Flits-1 more cycles.  Speedup 2:
@@ -245,7 +275,9 @@ void shell_xbar_comb(shell_xbar_t *m) {
       unsigned b = (unsigned)first_from(m->rsp_for[i], m->nb, m->ej_rr_q[i] % m->nb), last = b;
       o->l2_rsp_ready_o[b >> 5] |= 1u << (b & 31);
       m->bk_busy_d[b] = m->flits - 1;
-      m->ej_push[i] = 1;
+      m->bk_busy_nx[b >> 5] |= more << (b & 31);
+      m->ej_pushv[i >> 5] |= 1u << (i & 31);
+      m->ej_push2[i] = 0;
       memset(m->ej_wbuf[i], 0, sizeof m->ej_wbuf[i]);
       bits_set(m->ej_wbuf[i], 0, m->law, in->l2_rsp_line_i[b]);
       bits_set(m->ej_wbuf[i], m->law, m->idw, in->l2_rsp_id_i[b]);
@@ -257,6 +289,7 @@ void shell_xbar_comb(shell_xbar_t *m) {
           last = (unsigned)b2;
           o->l2_rsp_ready_o[last >> 5] |= 1u << (last & 31);
           m->bk_busy_d[last] = m->flits - 1;
+          m->bk_busy_nx[last >> 5] |= more << (last & 31);
           m->ej_push2[i] = 1;
           memset(m->ej_wbuf2[i], 0, sizeof m->ej_wbuf2[i]);
           bits_set(m->ej_wbuf2[i], 0, m->law, in->l2_rsp_line_i[last]);
@@ -274,16 +307,18 @@ void shell_xbar_comb(shell_xbar_t *m) {
    * memory's write port goes idle again); the others keep their state */
   unsigned nprev = m->nmoved;
   m->nej = 0;
-  for (unsigned i = 0; i < m->nsm; i++)
-    if (m->ej_pop[i] || m->ej_push[i]) {
-      fifo_sync_w2_comb(&m->i_ejq[i], m->ej_push[i], m->ej_push[i] ? m->ej_wbuf[i] : NULL, m->ej_push2[i],
-                        m->ej_push2[i] ? m->ej_wbuf2[i] : NULL, m->ej_pop[i]);
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t x = m->ej_popv[w] | m->ej_pushv[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      const uint32_t push = shell_xbar_bit(m->ej_pushv, i), push2 = push && m->ej_push2[i];
+      fifo_sync_w2_comb(&m->i_ejq[i], push, push ? m->ej_wbuf[i] : NULL, push2, push2 ? m->ej_wbuf2[i] : NULL,
+                        shell_xbar_bit(m->ej_popv, i));
       m->ej_list[m->nej++] = (uint8_t)i;
     }
   m->nmoved = m->nej;
   for (unsigned k = 0; k < nprev; k++) { /* (once: after that its port stays idle at its write pointer) */
     unsigned i = m->ej_prev[k];
-    if (m->ej_pop[i] || m->ej_push[i]) continue;
+    if (shell_xbar_bit(m->ej_popv, i) | shell_xbar_bit(m->ej_pushv, i)) continue;
     fifo_sync_w2_comb(&m->i_ejq[i], 0, NULL, 0, NULL, 0);
     m->ej_list[m->nej++] = (uint8_t)i;
   }
@@ -332,4 +367,7 @@ void shell_xbar_commit(shell_xbar_t *m) {
   memcpy(m->inj_busy_q, m->inj_busy_d, m->nsm * 4);
   memcpy(m->ej_busy_q, m->ej_busy_d, m->nsm * 4);
   memcpy(m->ej_rr_q, m->ej_rr_d, m->nsm * 4);
+  memcpy(m->bk_busy_any, m->bk_busy_nx, sizeof m->bk_busy_any);
+  memcpy(m->inj_busy_any, m->inj_busy_nx, sizeof m->inj_busy_any);
+  memcpy(m->ej_busy_any, m->ej_busy_nx, sizeof m->ej_busy_any);
 }
