@@ -40,6 +40,9 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
   m->warpw = bits_idx_w(m->nwarps);
   m->tbw = bits_idx_w(m->ntbs);
   m->injw = 2 + m->idw + m->atw;
+  m->atwm = (uint32_t)bits_mask64(m->atw);
+  m->idwm = (uint32_t)bits_mask64(m->idw);
+  m->tbfull = (uint32_t)bits_mask64(m->ntbs);
   m->use_mrpb = (int)CFG(cfg, SHELL_MRPB);
   if (m->use_mrpb) {
     unsigned sig = (unsigned)CFG(cfg, MRPB_SIG);
@@ -204,7 +207,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
 
   /* ---- the dispatcher's view: a free TB slot, free warp slots, busy ---- */
   /* (the slots' bit vectors: shell_sm.h, wm_* / tm_valid) */
-  o->tb_free_o = m->tm_valid != (uint32_t)bits_mask64(m->ntbs);
+  o->tb_free_o = m->tm_valid != m->tbfull;
   o->free_warps_o = m->nwarps - (unsigned)pop64(m->wm_valid);
   o->busy_o = m->tm_valid != 0;
 
@@ -214,8 +217,8 @@ void shell_sm_comb_req(shell_sm_t *m) {
     o->inj_valid_o = !fifo_sync_empty(&m->i_injq);
     if (m->injw <= 64) { /* {store, byp, id, line} as one word of injw bits */
       const uint64_t x = m->injw > 32 ? (uint64_t)h[0] | (uint64_t)h[1] << 32 : h[0];
-      o->inj_line_o = (uint32_t)(x & bits_mask64(m->atw));
-      o->inj_id_o = (uint32_t)(x >> m->atw & bits_mask64(m->idw));
+      o->inj_line_o = (uint32_t)x & m->atwm;
+      o->inj_id_o = (uint32_t)(x >> m->atw) & m->idwm;
       o->inj_byp_o = (uint32_t)(x >> (m->atw + m->idw) & 1);
       o->inj_store_o = (uint32_t)(x >> (m->atw + m->idw + 1) & 1);
     } else {

@@ -99,6 +99,7 @@ extern const char *const shell_sm_stat_name[SHS_N];
 typedef struct {
   unsigned id, nwarps, ntbs, line, idw, warpw, tbw, injw;
   unsigned segw, atw; /* segment (the L1D's atom: a line or a sector) offset bits; atom-address bits */
+  uint32_t atwm, idwm, tbfull; /* not hardware (set at init): masks of atw and idw bits; tm_valid with every TB slot in use */
   unsigned l1x; /* cycles a warp is held after its last load line: SHELL_L1_LAT - SHELL_L1_PIPE, at least 0 */
   int use_mrpb, want_occ; /* want_occ: compute ibuf_o / warps_o (a hook reads them) */
   shell_sm_in_t in;
