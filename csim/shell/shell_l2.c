@@ -226,8 +226,8 @@ void shell_l2_comb(shell_l2_t *m) {
     set = m->dec_set_q != ~0u ? m->dec_set_q : shell_l2_set_idx(m, tline);
     o0 = (size_t)set * m->ways;
     const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
-    for (unsigned w = 0; w < m->ways; w++)
-      if (m->valid_q[o0 + w] && tag_at(m, tag_row, w) == tline && !lhit) { lhit = 1; hway = w; }
+    for (unsigned w = 0; w < m->ways && !lhit; w++) /* (the lowest way holding the line) */
+      if (m->valid_q[o0 + w] && tag_at(m, tag_row, w) == tline) { lhit = 1; hway = w; }
     /* a hit: the line is present and so is the atom's sector */
 #ifdef FAULT_SHELL_L2_SECT
     hit = lhit; /* fault: a present line hits for every sector */
@@ -238,7 +238,7 @@ void shell_l2_comb(shell_l2_t *m) {
 #ifdef FAULT_SHELL_L2_VICTIM
       if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
 #else
-      if (!m->valid_q[o0 + w] && !vfound) { vfound = 1; vway = w; }
+      if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; break; }
 #endif
     }
     if (!vfound)
