@@ -410,23 +410,30 @@ void shell_comb(shell_t *s) {
     e->lv = so->lsu_valid_o, e->lb = so->lsu_block_o, e->lw = so->lsu_wib_o, e->lp = so->lsu_pc_o;
   }
   shell_xbar_comb(X);
-  for (unsigned i = 0; i < s->nsm; i++)
-    if (shell_xbar_bit(xo->inj_pop_o, i)) {
+  for (unsigned w = 0; w < X->mw; w++) /* (the SMs whose injection queue the crossbar pops) */
+    for (uint32_t x = xo->inj_pop_o[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
       shell_sm_t *m = &s->sm[i];
       unsigned fl = shell_xbar_bit(xi->inj_store_i, i) ? s->flits_line : s->mem.flits_req;
       shell_sm_inj_pop(m);
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
     }
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_in_t *li = &s->l2[b].in;
-    li->rsp_ready_i = shell_xbar_bit(xo->l2_rsp_ready_o, b);
-    li->req_valid_i = shell_xbar_bit(xo->l2_req_valid_o, b);
-    li->req_sm_i = xo->l2_req_sm_o[b];
-    li->req_line_i = xo->l2_req_line_o[b];
-    li->req_id_i = xo->l2_req_id_o[b];
-    li->req_store_i = shell_xbar_bit(xo->l2_req_store_o, b);
-    li->req_byp_i = shell_xbar_bit(xo->l2_req_byp_o, b);
+  /* the banks' crossbar inputs: the first pass above cleared every
+   * req_valid_i and rsp_ready_i; a request's fields go with its valid
+   * (the bank reads them only then) */
+  for (unsigned w = 0; w < X->mw; w++) {
+    for (uint32_t x = xo->l2_rsp_ready_o[w]; x; x &= x - 1) s->l2[w * 32 + (unsigned)__builtin_ctz(x)].in.rsp_ready_i = 1;
+    for (uint32_t x = xo->l2_req_valid_o[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      shell_l2_in_t *li = &s->l2[b].in;
+      li->req_valid_i = 1;
+      li->req_sm_i = xo->l2_req_sm_o[b];
+      li->req_line_i = xo->l2_req_line_o[b];
+      li->req_id_i = xo->l2_req_id_o[b];
+      li->req_store_i = shell_xbar_bit(xo->l2_req_store_o, b);
+      li->req_byp_i = shell_xbar_bit(xo->l2_req_byp_o, b);
+    }
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
