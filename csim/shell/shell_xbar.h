@@ -74,6 +74,7 @@ typedef struct {
 typedef struct {
   unsigned nsm, nb, law, sectw, idw, flits, sw, bw, fw, mw, ejq, ejw; /* law: atom-address bits */
   unsigned speedup, bq, bqw; /* bqw: bits of a boundary-buffer entry */
+  uint32_t lawm, idwm, swm; /* not hardware (set at init): masks of law, idw, sw bits */
   shell_xbar_in_t in;
   shell_xbar_out_t out;
   uint32_t bank_rr_q[SHELL_XBAR_MAX], bank_rr_d[SHELL_XBAR_MAX];
