@@ -854,7 +854,7 @@ static inline void comb_idle(l1d_t *m) {
 }
 
 static void comb_full(l1d_t *m);
-void l1d_comb(l1d_t *m) {
+void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) {
     /* quiet again: the last cycle was quiet, so D, the remote register,
@@ -1257,7 +1257,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
 }
 
 static void commit_full(l1d_t *m);
-void l1d_commit(l1d_t *m) {
+void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
     commit_full(m);
     return;

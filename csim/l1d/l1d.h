@@ -168,12 +168,34 @@ void l1d_modes_from_cfg(const l1sys_cfg_t *cfg, l1d_in_t *in);
 int l1d_init(l1d_t *m, const l1d_geom_t *g);
 void l1d_free(l1d_t *m);
 void l1d_reset(l1d_t *m);
-void l1d_comb(l1d_t *m);
+void l1d_comb_any(l1d_t *m); /* l1d_comb in every form (l1d.c) */
+static inline void l1d_comb(l1d_t *m) {
+  /* the repeated stall (comb_rep, l1d.c) with a fill port that ON_FILL
+   * does not gate, inline (a stalled SM of the shell repeats it every
+   * cycle): the last cycle again but the fill port's ready, 1 */
+  const l1d_in_t *in = &m->in;
+  if (m->rep_ok && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
+      (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) {
+    m->idle = 2;
+    m->out.fill_ready_o = 1;
+    return;
+  }
+  l1d_comb_any(m);
+}
 /* The remote answer alone (rmt_hit_o, rmt_data_o: registers only; l1d_comb
  * computes it too): for a composite that needs it before the cycle's other
  * inputs. */
 void l1d_comb_rmt(l1d_t *m);
-void l1d_commit(l1d_t *m);
+void l1d_commit_any(l1d_t *m); /* l1d_commit in every form (l1d.c) */
+static inline void l1d_commit(l1d_t *m) {
+#ifndef FAULT_L1D_REP_NOCNT /* (injected: l1d_commit_any leaves the repeat uncounted) */
+  if (m->idle == 2) { /* comb_rep: only the stall counter moves */
+    m->cnt_q[m->rep_cnt]++;
+    return;
+  }
+#endif
+  l1d_commit_any(m);
+}
 /* on: the state map is read after every edge (the lockstep engine):
  * l1d_commit then leaves every register, the data banks' output registers
  * included, in its RTL form (brought there now).  Off (the default): those

@@ -85,18 +85,16 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
       }
       return;
     }
-    for (unsigned w = 0; w < m->words; w++) {
-      uint32_t sel = (uint32_t)bits_get(m->wmask_i, w * per, per < m->nslice - w * per ? per : m->nslice - w * per);
-      if (!sel) continue;
-      uint32_t bm = 0;
-      if (per == 4) { /* byte slices: nibble of mask bits -> byte lanes */
-        bm = lanes8[sel & 15u];
-      } else {
-        for (unsigned k = 0; k < per; k++)
-          if (sel >> k & 1u) bm |= lane << (k * m->slice_w);
+    /* the set mask bits only (a one-way write sets one slice of Ways):
+     * slice s is lane s % per of data word s / per */
+    for (unsigned k = k0; k < k1; k++)
+      for (uint32_t mk = m->wmask_i[k]; mk; mk &= mk - 1) {
+        const unsigned s = k * 32 + (unsigned)__builtin_ctz(mk);
+        if (s >= m->nslice) break;
+        const unsigned w = s / per;
+        const uint32_t bm = lane << (s % per * m->slice_w);
+        row[w] = (row[w] & ~bm) | (m->wdata_i[w] & bm);
       }
-      row[w] = (row[w] & ~bm) | (m->wdata_i[w] & bm);
-    }
     return;
   }
 #endif

@@ -85,6 +85,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
     }
     shell_ccn_init(&s->ccn[i], cfg, i);
     s->sm[i].want_occ = shell_byp_wants_warps(&s->byp[i]);
+    s->ccn_any |= s->ccn[i].variant != SHELL_CCN_OFF;
   }
   for (unsigned i = 0; i < s->nsm; i++) /* bypass controllers: SM0 leads (CHSS), per-kernel TB_max */
     if (shell_byp_attach(&s->byp[i], &s->byp[0]), shell_ccn_attach(&s->ccn[i], &s->ccn[0], cfg, s->nsm)) {
@@ -237,68 +238,67 @@ void shell_comb(shell_t *s) {
   }
   /* ---- SMs, first half: the environment's answers to last cycle's
    * requests, then what depends on registers only (the dispatcher's view,
-   * the request presented to the L1D) */
-  for (unsigned i = 0; i < s->nsm; i++) {
-    shell_sm_t *m = &s->sm[i];
-    shell_sm_in_t *in = &m->in;
-    const shell_env_req_t *e = &s->env[i];
-    if (SM_ASLEEP(s, i) || s->srep[i]) continue; /* at its fixpoint, or repeating: last cycle's outputs stand */
-    if (s->ext_env) {
-      shell_sm_comb_req(m);
-      continue;
-    }
-    if (e->fv) {
-      const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
-      in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
-    }
-    if (e->iv) {
-      const wl_rec_t *r = shell_env_rec(s, e->ib, e->iw, e->ip);
-      in->ifetch_kind_i = r->kind, in->ifetch_count_i = r->count, in->ifetch_size_i = r->size, in->ifetch_mask_i = r->mask;
-    }
-    if (e->lv) {
-      const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
-      const uint32_t *a = &s->wl->pool[r->addr];
-      for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
-      in->lsu_mask_i = r->mask;
-      in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
-    }
-    shell_sm_comb_req(m);
-  }
-
+   * the request presented to the L1D); with them, what the crossbar's
+   * injection inputs and the dispatcher's slot inputs read of each SM
+   * (registered outputs), in one pass over the SMs */
   memset(xi->inj_valid_i, 0, sizeof xi->inj_valid_i);
   memset(xi->inj_store_i, 0, sizeof xi->inj_store_i);
   memset(xi->inj_byp_i, 0, sizeof xi->inj_byp_i);
   memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
+  shell_disp_t *P = &s->disp;
+  shell_disp_in_t *pi = &P->in;
+  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
+  memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
   for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_sm_out_t *so = &s->sm[i].out; /* the injection queue's head: registered */
-    if (!so->inj_valid_o) continue;
-    xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
-    xi->inj_line_i[i] = so->inj_line_o;
-    xi->inj_id_i[i] = so->inj_id_o;
-    xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
-    xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
+    shell_sm_t *m = &s->sm[i];
+    if (!SM_ASLEEP(s, i) && !s->srep[i]) { /* (else at its fixpoint, or repeating: last cycle's outputs stand) */
+      shell_sm_in_t *in = &m->in;
+      const shell_env_req_t *e = &s->env[i];
+      if (!s->ext_env) {
+        if (e->fv) {
+          const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
+          in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
+        }
+        if (e->iv) {
+          const wl_rec_t *r = shell_env_rec(s, e->ib, e->iw, e->ip);
+          in->ifetch_kind_i = r->kind, in->ifetch_count_i = r->count, in->ifetch_size_i = r->size, in->ifetch_mask_i = r->mask;
+        }
+        if (e->lv) {
+          const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
+          const uint32_t *a = &s->wl->pool[r->addr];
+          for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
+          in->lsu_mask_i = r->mask;
+          in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
+        }
+      }
+      shell_sm_comb_req(m);
+      /* the L1D's remote answer (registers only); with CCN nodes it is
+       * read below, into the ring, in its own pass */
+      if (!s->ccn_any) shell_sm_comb_rmt(m);
+    }
+    const shell_sm_out_t *so = &m->out; /* the injection queue's head: registered */
+    if (so->inj_valid_o) {
+      xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
+      xi->inj_line_i[i] = so->inj_line_o;
+      xi->inj_id_i[i] = so->inj_id_o;
+      xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
+      xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
+    }
+    pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
+    pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
+    pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_xbar_offer(X);
 
 
   /* ---- TB dispatcher: one block per cycle, round-robin over SMs --------- */
-  /* the environment describes kernel kern_o; each SM reports its slots */
-  shell_disp_t *P = &s->disp;
-  shell_disp_in_t *pi = &P->in;
+  /* the environment describes kernel kern_o; each SM reported its slots above */
   const uint32_t kq = P->kern_q;
   if (!s->ext_env) {
     pi->kern_valid_i = kq < s->wl->nk;
     pi->kern_blocks_i = pi->kern_valid_i ? s->wl->k[kq].blocks : 0;
     pi->kern_warps_i = pi->kern_valid_i ? s->wl->k[kq].warps : 0;
     s->kern_tbmax_i = pi->kern_valid_i ? shell_kern_tbmax(s->nwarps, s->ntbs, pi->kern_warps_i) : 0;
-  }
-  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
-  memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
-  for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_sm_out_t *so = &s->sm[i].out;
-    pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
-    pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
-    pi->free_warps_i[i] = so->free_warps_o;
   }
   shell_disp_comb(P);
   /* the next kernel starts at this edge: the hooks hear it in its first cycle */
@@ -307,27 +307,32 @@ void shell_comb(shell_t *s) {
   /* ---- the L1Ds' remote answers (registers only), into the ring before
    * any other hook call of the cycle: the ring takes them the cycle after
    * it asked */
-  for (unsigned i = 0; i < s->nsm; i++) {
-    if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]); /* (repeating: no lookup was asked) */
-    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
-  }
+  if (s->ccn_any)
+    for (unsigned i = 0; i < s->nsm; i++) {
+      if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]); /* (repeating: no lookup was asked) */
+      if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
+    }
 
   /* ---- SMs, second half, with their hooks: each offered at most one
    * response by the response crossbar */
+  /* (the dispatcher's outputs and the kernel start, the same for every SM) */
+  const uint32_t disp_sm = P->out.disp_valid_o ? P->out.disp_sm_o : ~0u, disp_block = P->out.disp_block_o;
+#ifdef FAULT_SHELL_DISP_WARPS
+  const uint32_t disp_warps = pi->kern_warps_i > 1 ? pi->kern_warps_i - 1 : 1; /* fault: a block's last warp is not placed */
+#else
+  const uint32_t disp_warps = pi->kern_warps_i;
+#endif
+  const uint32_t kstart = s->kstart_q;
   for (unsigned i = 0; i < s->nsm; i++) {
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_sm_out_t *so = &m->out;
     shell_byp_t *byp = &s->byp[i];
     shell_ccn_t *ccn = &s->ccn[i];
-    in->disp_valid_i = P->out.disp_valid_o && P->out.disp_sm_o == i;
-    in->disp_block_i = P->out.disp_block_o;
-#ifdef FAULT_SHELL_DISP_WARPS
-    in->disp_warps_i = pi->kern_warps_i > 1 ? pi->kern_warps_i - 1 : 1; /* fault: a block's last warp is not placed */
-#else
-    in->disp_warps_i = pi->kern_warps_i;
-#endif
-    in->kern_start_i = s->kstart_q;
+    in->disp_valid_i = disp_sm == i;
+    in->disp_block_i = disp_block;
+    in->disp_warps_i = disp_warps;
+    in->kern_start_i = kstart;
     in->fill_valid_i = shell_xbar_bit(xo->ej_valid_o, i);
 #ifdef FAULT_SHELL_LOSE
     /* injected (C alone, the system scoreboard's test): SM 0's fills of lines
@@ -341,7 +346,7 @@ void shell_comb(shell_t *s) {
     in->inj_pop_i = 0;
     shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
     in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
-    const int ccn_on = ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
+    const int ccn_on = s->ccn_any && ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
     if (ccn_on) {
       in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
       in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
@@ -405,23 +410,30 @@ void shell_comb(shell_t *s) {
     e->lv = so->lsu_valid_o, e->lb = so->lsu_block_o, e->lw = so->lsu_wib_o, e->lp = so->lsu_pc_o;
   }
   shell_xbar_comb(X);
-  for (unsigned i = 0; i < s->nsm; i++)
-    if (shell_xbar_bit(xo->inj_pop_o, i)) {
+  for (unsigned w = 0; w < X->mw; w++) /* (the SMs whose injection queue the crossbar pops) */
+    for (uint32_t x = xo->inj_pop_o[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
       shell_sm_t *m = &s->sm[i];
       unsigned fl = shell_xbar_bit(xi->inj_store_i, i) ? s->flits_line : s->mem.flits_req;
       shell_sm_inj_pop(m);
       m->st[SHS_INJ_FLITS] += fl;
       s->xbar_req_flits += fl;
     }
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_in_t *li = &s->l2[b].in;
-    li->rsp_ready_i = shell_xbar_bit(xo->l2_rsp_ready_o, b);
-    li->req_valid_i = shell_xbar_bit(xo->l2_req_valid_o, b);
-    li->req_sm_i = xo->l2_req_sm_o[b];
-    li->req_line_i = xo->l2_req_line_o[b];
-    li->req_id_i = xo->l2_req_id_o[b];
-    li->req_store_i = shell_xbar_bit(xo->l2_req_store_o, b);
-    li->req_byp_i = shell_xbar_bit(xo->l2_req_byp_o, b);
+  /* the banks' crossbar inputs: the first pass above cleared every
+   * req_valid_i and rsp_ready_i; a request's fields go with its valid
+   * (the bank reads them only then) */
+  for (unsigned w = 0; w < X->mw; w++) {
+    for (uint32_t x = xo->l2_rsp_ready_o[w]; x; x &= x - 1) s->l2[w * 32 + (unsigned)__builtin_ctz(x)].in.rsp_ready_i = 1;
+    for (uint32_t x = xo->l2_req_valid_o[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      shell_l2_in_t *li = &s->l2[b].in;
+      li->req_valid_i = 1;
+      li->req_sm_i = xo->l2_req_sm_o[b];
+      li->req_line_i = xo->l2_req_line_o[b];
+      li->req_id_i = xo->l2_req_id_o[b];
+      li->req_store_i = shell_xbar_bit(xo->l2_req_store_o, b);
+      li->req_byp_i = shell_xbar_bit(xo->l2_req_byp_o, b);
+    }
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
@@ -455,14 +467,14 @@ void shell_commit(shell_t *s) {
     else if (s->srep[i])
       s->srep[i] = (uint8_t)shell_sm_commit_rep(m);
     else {
-      s->srep[i] = !s->eval_all && s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_still(m);
+      s->srep[i] = !s->eval_all && (!s->ccn_any || s->ccn[i].variant == SHELL_CCN_OFF) && shell_sm_still(m);
       shell_sm_commit(m);
-      s->dorm[i] = !s->eval_all && s->ccn[i].variant == SHELL_CCN_OFF && shell_sm_idle(m)
+      s->dorm[i] = !s->eval_all && (!s->ccn_any || s->ccn[i].variant == SHELL_CCN_OFF) && shell_sm_idle(m)
                        ? (uint8_t)(s->dorm[i] < SHELL_SM_SETTLE ? s->dorm[i] + 1 : SHELL_SM_SETTLE)
                        : 0;
     }
     shell_byp_commit(&s->byp[i]);
-    if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&s->ccn[i]);
+    if (s->ccn_any && s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&s->ccn[i]);
   }
   shell_ccn_commit_ring(&s->ccn[0]);
   shell_xbar_commit(&s->xbar);

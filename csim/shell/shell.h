@@ -89,6 +89,7 @@ typedef struct {
    * repeats (dorm, srep, l2_dorm stay 0): the reference the skip paths are
    * tested against (tb/tests/test_shell.c), and `shell-sim --eval-all` */
   int eval_all;
+  int ccn_any; /* not hardware: some SM has a CCN node (SHELL_CCN != OFF), set at init */
   char err[256]; /* scoreboard failure */
   const struct gpgpusim_rep *gpgpusim; /* environment: the GPGPU-Sim config read, or NULL (into the JSON) */
   uint64_t xbar_req_flits, xbar_rsp_flits;

@@ -214,12 +214,9 @@ uint32_t shell_byp_tag_of(const shell_byp_tags_t *t, uint32_t kern, uint32_t pc)
   return lo < t->n && t->key[lo] == key ? t->tag[lo] : CHSS_LD_CA;
 }
 
-uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag) {
+/* (not NONE: shell_byp_decide answers that one) */
+uint32_t shell_byp_decide_hw(shell_byp_t *b, uint32_t tb, uint32_t tag) {
   shell_byp_in_t *in = &b->in;
-  /* NONE: the twin's byp_o is 0 whatever the request (shell_byp_hw_byp),
-   * no unit runs and nothing else reads the request inputs: the hook
-   * stays quiet (its commit only counts the cycle) */
-  if (in->mode_scheme_i == SHELL_BYPASS_NONE) return 0;
   b->quiet = 0;
   in->req_valid_i = 1;
   in->req_store_i = b->req_store;
@@ -324,7 +321,7 @@ static void sample(shell_byp_t *b, uint32_t v) {
   b->ser[b->nser++] = (uint8_t)v;
 }
 
-void shell_byp_commit(shell_byp_t *b) {
+void shell_byp_commit_hw(shell_byp_t *b) {
   shell_byp_hw_t *h = &b->hw;
   if (!h->run_bdu && !h->run_chss) { /* NONE, ALL, STATIC: no unit runs; shell_byp_hw_comb reduces to this */
     b->cyc++;

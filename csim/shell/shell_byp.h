@@ -140,7 +140,14 @@ static inline void shell_byp_req(shell_byp_t *b, uint32_t pc, uint32_t store) {
 /* The load presented this cycle: its warp's TB slot and its static tag
  * (CHSS_LD_*, the SM's byp_tag_o).  Returns req_byp_i.  Stores never bypass
  * (the caller does not ask). */
-uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag);
+uint32_t shell_byp_decide_hw(shell_byp_t *b, uint32_t tb, uint32_t tag);
+static inline uint32_t shell_byp_decide(shell_byp_t *b, uint32_t tb, uint32_t tag) {
+  /* NONE: the twin's byp_o is 0 whatever the request (shell_byp_hw_byp),
+   * no unit runs and nothing else reads the request inputs: the hook
+   * stays quiet (its commit only counts the cycle) */
+  if (b->in.mode_scheme_i == SHELL_BYPASS_NONE) return 0;
+  return shell_byp_decide_hw(b, tb, tag);
+}
 /* This cycle's L1D event pulses and whether the presented request was
  * accepted and bypassed (for statistics). */
 void shell_byp_events(shell_byp_t *b, const l1d_out_t *ev, uint32_t accepted, uint32_t byp);
@@ -162,7 +169,14 @@ static inline int shell_byp_wants_warps(const shell_byp_t *b) {
 }
 /* The clock edge: TWOLEVEL / CHSS / COORD compute their unit's next state
  * from everything this cycle gathered, then commit it. */
-void shell_byp_commit(shell_byp_t *b);
+void shell_byp_commit_hw(shell_byp_t *b);
+static inline void shell_byp_commit(shell_byp_t *b) {
+  if (b->quiet && !b->hw.run_bdu && !b->hw.run_chss) { /* NONE, ALL, STATIC, nothing set since the last commit */
+    b->cyc++;
+    return;
+  }
+  shell_byp_commit_hw(b);
+}
 /* The scheme's JSON fields of one SM (each preceded by ", "). */
 void shell_byp_json(const shell_byp_t *b, FILE *f);
 const char *shell_byp_name(uint32_t scheme);

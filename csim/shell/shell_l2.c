@@ -31,6 +31,9 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->smw = smw;
   m->setw = log2u(sets);
   m->msgw = law + smw + idw + 2 + 32;
+  m->lawm = (uint32_t)bits_mask64(law);
+  m->smwm = (uint32_t)bits_mask64(smw);
+  m->idwm = (uint32_t)bits_mask64(idw);
   m->bodyw = m->msgw - 32;
   size_t n = (size_t)sets * ways;
   m->nbshift = -1;
@@ -125,9 +128,9 @@ uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line) {
  * (bodyw <= 64 bits, shell_l2_init) handled as one 64-bit word */
 static inline uint64_t body_of(const shell_l2_t *m, uint32_t sm, uint32_t line, uint32_t id, uint32_t st, uint32_t byp) {
   unsigned b = m->law;
-  uint64_t x = line & bits_mask64(m->law);
-  x |= (sm & bits_mask64(m->smw)) << b, b += m->smw;
-  x |= (id & bits_mask64(m->idw)) << b, b += m->idw;
+  uint64_t x = line & m->lawm;
+  x |= (uint64_t)(sm & m->smwm) << b, b += m->smw;
+  x |= (uint64_t)(id & m->idwm) << b, b += m->idw;
   x |= (uint64_t)(st & 1) << b, b += 1;
   x |= (uint64_t)(byp & 1) << b;
   return x;
@@ -145,9 +148,9 @@ static inline msg_t unpack(const shell_l2_t *m, const uint32_t *w) {
   const uint64_t x = m->bodyw > 32 ? (uint64_t)w[0] | (uint64_t)w[1] << 32 : w[0];
   msg_t r;
   unsigned b = m->law;
-  r.line = (uint32_t)(x & bits_mask64(m->law));
-  r.sm = (uint32_t)(x >> b & bits_mask64(m->smw)), b += m->smw;
-  r.id = (uint32_t)(x >> b & bits_mask64(m->idw)), b += m->idw;
+  r.line = (uint32_t)x & m->lawm;
+  r.sm = (uint32_t)(x >> b) & m->smwm, b += m->smw;
+  r.id = (uint32_t)(x >> b) & m->idwm, b += m->idw;
   r.st = (uint32_t)(x >> b & 1), b += 1;
   r.byp = (uint32_t)(x >> b & 1);
   return r;
@@ -223,8 +226,8 @@ void shell_l2_comb(shell_l2_t *m) {
     set = m->dec_set_q != ~0u ? m->dec_set_q : shell_l2_set_idx(m, tline);
     o0 = (size_t)set * m->ways;
     const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
-    for (unsigned w = 0; w < m->ways; w++)
-      if (m->valid_q[o0 + w] && tag_at(m, tag_row, w) == tline && !lhit) { lhit = 1; hway = w; }
+    for (unsigned w = 0; w < m->ways && !lhit; w++) /* (the lowest way holding the line) */
+      if (m->valid_q[o0 + w] && tag_at(m, tag_row, w) == tline) { lhit = 1; hway = w; }
     /* a hit: the line is present and so is the atom's sector */
 #ifdef FAULT_SHELL_L2_SECT
     hit = lhit; /* fault: a present line hits for every sector */
@@ -235,7 +238,7 @@ void shell_l2_comb(shell_l2_t *m) {
 #ifdef FAULT_SHELL_L2_VICTIM
       if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
 #else
-      if (!m->valid_q[o0 + w] && !vfound) { vfound = 1; vway = w; }
+      if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; break; }
 #endif
     }
     if (!vfound)

@@ -71,6 +71,7 @@ typedef struct {
   shell_l2_in_t in;
   shell_l2_out_t out;
   unsigned bodyw; /* a message without its stamp */
+  uint32_t lawm, smwm, idwm; /* not hardware: masks of law, smw, idw bits (set at init) */
   /* per line [set][way]: valid, dirty (flops) */
   uint8_t *valid_q, *valid_d, *dirty_q, *dirty_d;
   /* SRAM macros, one row per set: Ways line addresses, Ways last-use stamps */

@@ -40,6 +40,9 @@ int shell_sm_init(shell_sm_t *m, unsigned id, const l1sys_cfg_t *cfg) {
   m->warpw = bits_idx_w(m->nwarps);
   m->tbw = bits_idx_w(m->ntbs);
   m->injw = 2 + m->idw + m->atw;
+  m->atwm = (uint32_t)bits_mask64(m->atw);
+  m->idwm = (uint32_t)bits_mask64(m->idw);
+  m->tbfull = (uint32_t)bits_mask64(m->ntbs);
   m->use_mrpb = (int)CFG(cfg, SHELL_MRPB);
   if (m->use_mrpb) {
     unsigned sig = (unsigned)CFG(cfg, MRPB_SIG);
@@ -204,7 +207,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
 
   /* ---- the dispatcher's view: a free TB slot, free warp slots, busy ---- */
   /* (the slots' bit vectors: shell_sm.h, wm_* / tm_valid) */
-  o->tb_free_o = m->tm_valid != (uint32_t)bits_mask64(m->ntbs);
+  o->tb_free_o = m->tm_valid != m->tbfull;
   o->free_warps_o = m->nwarps - (unsigned)pop64(m->wm_valid);
   o->busy_o = m->tm_valid != 0;
 
@@ -214,8 +217,8 @@ void shell_sm_comb_req(shell_sm_t *m) {
     o->inj_valid_o = !fifo_sync_empty(&m->i_injq);
     if (m->injw <= 64) { /* {store, byp, id, line} as one word of injw bits */
       const uint64_t x = m->injw > 32 ? (uint64_t)h[0] | (uint64_t)h[1] << 32 : h[0];
-      o->inj_line_o = (uint32_t)(x & bits_mask64(m->atw));
-      o->inj_id_o = (uint32_t)(x >> m->atw & bits_mask64(m->idw));
+      o->inj_line_o = (uint32_t)x & m->atwm;
+      o->inj_id_o = (uint32_t)(x >> m->atw) & m->idwm;
       o->inj_byp_o = (uint32_t)(x >> (m->atw + m->idw) & 1);
       o->inj_store_o = (uint32_t)(x >> (m->atw + m->idw + 1) & 1);
     } else {
@@ -315,13 +318,6 @@ void shell_sm_comb_req(shell_sm_t *m) {
     o->ibuf_o[1] = (uint32_t)(ib >> 32);
     o->warps_o = (uint32_t)pop64(m->wm_valid);
   }
-}
-
-/* The L1D's remote answer (registers only: it answers the cycle after the
- * lookup), for the ring before the SM's other logic. */
-void shell_sm_comb_rmt(shell_sm_t *m) {
-  l1d_comb_rmt(&m->i_l1d);
-  m->out.rmt_hit_o = m->i_l1d.out.rmt_hit_o;
 }
 
 void shell_sm_comb(shell_sm_t *m) {
@@ -708,36 +704,6 @@ void shell_sm_commit(shell_sm_t *m) {
   fifo_sync_commit(&m->i_injq);
   l1d_commit(&m->i_l1d);
   if (m->use_mrpb) mrpb_commit(&m->i_mrpb);
-}
-
-int shell_sm_still(const shell_sm_t *m) { return m->still && !m->in.inj_pop_i; }
-
-/* A repeated cycle: the outputs, next-state values and the L1D's inputs
- * stand as the last cycle left them, but the fill port's (not valid) fields,
- * which the L1D's fill-ready output reads, and the outputs that follow
- * inputs straight through. */
-void shell_sm_comb_rep(shell_sm_t *m) {
-  const shell_sm_in_t *in = &m->in;
-  shell_sm_out_t *o = &m->out;
-  l1d_in_t *li = &m->i_l1d.in;
-  li->fill_addr_i = in->fill_line_i;
-  li->fill_byp_i = in->fill_byp_i;
-  li->fill_id_i = in->fill_id_i;
-  li->fill_data_i[0] = li->fill_addr_i;
-  l1d_comb(&m->i_l1d); /* (comb_rep: fill_valid_i and rmt_valid_i are 0) */
-  o->ccn_fill_ready_o = o->fill_ready_o = m->i_l1d.out.fill_ready_o;
-  o->hk_disp_block_o = in->disp_block_i;
-  o->hk_kern_start_o = in->kern_start_i;
-  m->cyc_d = m->cyc_q + 1;
-  m->st[SHS_STALL_MEM]++;
-}
-
-int shell_sm_commit_rep(shell_sm_t *m) {
-  m->cyc_q = m->cyc_d;
-  l1d_commit(&m->i_l1d);
-  if (!m->in.inj_pop_i) return 1;
-  fifo_sync_commit(&m->i_injq);
-  return 0;
 }
 
 int shell_sm_quiet(const shell_sm_t *m) {

@@ -99,6 +99,7 @@ extern const char *const shell_sm_stat_name[SHS_N];
 typedef struct {
   unsigned id, nwarps, ntbs, line, idw, warpw, tbw, injw;
   unsigned segw, atw; /* segment (the L1D's atom: a line or a sector) offset bits; atom-address bits */
+  uint32_t atwm, idwm, tbfull; /* not hardware (set at init): masks of atw and idw bits; tm_valid with every TB slot in use */
   unsigned l1x; /* cycles a warp is held after its last load line: SHELL_L1_LAT - SHELL_L1_PIPE, at least 0 */
   int use_mrpb, want_occ; /* want_occ: compute ibuf_o / warps_o (a hook reads them) */
   shell_sm_in_t in;
@@ -166,7 +167,10 @@ void shell_sm_comb_req(shell_sm_t *m);
 void shell_sm_comb(shell_sm_t *m);
 /* The L1D's remote answer alone (rmt_hit_o, rmt_data_o: registers only),
  * before the cycle's other inputs (the shell's ring reads it). */
-void shell_sm_comb_rmt(shell_sm_t *m);
+static inline void shell_sm_comb_rmt(shell_sm_t *m) {
+  l1d_comb_rmt(&m->i_l1d);
+  m->out.rmt_hit_o = m->i_l1d.out.rmt_hit_o;
+}
 /* The request crossbar pops the injection queue this cycle (after comb). */
 void shell_sm_inj_pop(shell_sm_t *m);
 void shell_sm_commit(shell_sm_t *m);
@@ -195,9 +199,33 @@ int shell_sm_idle(const shell_sm_t *m);
  * stall counter (quiet: its decide stage's invalid payload, the same every
  * time) move.  shell_sm_comb_rep / shell_sm_commit_rep compute
  * exactly that (the shell calls them; lockstep compares every register). */
-int shell_sm_still(const shell_sm_t *m);
-void shell_sm_comb_rep(shell_sm_t *m);
+static inline int shell_sm_still(const shell_sm_t *m) { return m->still && !m->in.inj_pop_i; }
+/* A repeated cycle: the outputs, next-state values and the L1D's inputs
+ * stand as the last cycle left them, but the fill port's (not valid) fields,
+ * which the L1D's fill-ready output reads, and the outputs that follow
+ * inputs straight through. */
+static inline void shell_sm_comb_rep(shell_sm_t *m) {
+  const shell_sm_in_t *in = &m->in;
+  shell_sm_out_t *o = &m->out;
+  l1d_in_t *li = &m->i_l1d.in;
+  li->fill_addr_i = in->fill_line_i;
+  li->fill_byp_i = in->fill_byp_i;
+  li->fill_id_i = in->fill_id_i;
+  li->fill_data_i[0] = li->fill_addr_i;
+  l1d_comb(&m->i_l1d); /* (comb_rep: fill_valid_i and rmt_valid_i are 0) */
+  o->ccn_fill_ready_o = o->fill_ready_o = m->i_l1d.out.fill_ready_o;
+  o->hk_disp_block_o = in->disp_block_i;
+  o->hk_kern_start_o = in->kern_start_i;
+  m->cyc_d = m->cyc_q + 1;
+  m->st[SHS_STALL_MEM]++;
+}
 /* returns 0 when the repeat ends at this edge (the injection queue popped) */
-int shell_sm_commit_rep(shell_sm_t *m);
+static inline int shell_sm_commit_rep(shell_sm_t *m) {
+  m->cyc_q = m->cyc_d;
+  l1d_commit(&m->i_l1d);
+  if (!m->in.inj_pop_i) return 1;
+  fifo_sync_commit(&m->i_injq);
+  return 0;
+}
 
 #endif

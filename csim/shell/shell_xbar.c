@@ -10,6 +10,15 @@
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
 
+/* A queue row of w <= 64 bits as one word, and a word into a row of two
+ * (the ejection and boundary entries: shell_xbar_init checks bqw <= 64) */
+static inline uint64_t row64(const uint32_t *h, unsigned w) { return w > 32 ? (uint64_t)h[0] | (uint64_t)h[1] << 32 : h[0]; }
+static inline void put64(uint32_t *e, uint64_t x) { e[0] = (uint32_t)x, e[1] = (uint32_t)(x >> 32); }
+/* An ejection entry {byp, id, line} */
+static inline uint64_t ej_entry(const shell_xbar_t *m, uint32_t line, uint32_t id, uint32_t byp) {
+  return (line & m->lawm) | (uint64_t)(id & m->idwm) << m->law | (uint64_t)(byp & 1u) << (m->law + m->idw);
+}
+
 /* The first set bit of v (bits 0..n-1, none set at or above n) at or after
  * r, wrapping to 0; -1 when none. */
 static int first_from(const uint32_t *v, unsigned n, unsigned r) {
@@ -60,6 +69,9 @@ int shell_xbar_init(shell_xbar_t *m, unsigned nsm, unsigned nb, unsigned law, un
   }
   m->law = law;
   m->idw = idw;
+  m->lawm = (uint32_t)bits_mask64(law);
+  m->idwm = (uint32_t)bits_mask64(idw);
+  m->swm = (uint32_t)bits_mask64(shell_xbar_sw(nsm));
   m->flits = flits;
   m->sw = shell_xbar_sw(nsm);
   m->bw = shell_xbar_sw(nb);
@@ -85,6 +97,14 @@ void shell_xbar_reset(shell_xbar_t *m) {
   if (m->i_bq)
     for (unsigned b = 0; b < m->nb; b++) fifo_sync_w2_reset(&m->i_bq[b]);
   memset(m->bk_busy_q, 0, sizeof m->bk_busy_q);
+  /* (the next-state values equal the registers after reset: shell_xbar_comb writes only those that move) */
+  memset(m->bk_busy_d, 0, sizeof m->bk_busy_d);
+  memset(m->inj_busy_d, 0, sizeof m->inj_busy_d);
+  memset(m->ej_busy_d, 0, sizeof m->ej_busy_d);
+  memset(m->ej_rr_d, 0, sizeof m->ej_rr_d);
+  memset(m->bk_busy_any, 0, sizeof m->bk_busy_any);
+  memset(m->inj_busy_any, 0, sizeof m->inj_busy_any);
+  memset(m->ej_busy_any, 0, sizeof m->ej_busy_any);
   m->nej = m->nmoved = 0;
   m->offered = 0;
   memset(m->bank_rr_q, 0, sizeof m->bank_rr_q);
@@ -109,12 +129,12 @@ void shell_xbar_offer(shell_xbar_t *m) {
       o->ej_line_o[i] = o->ej_id_o[i] = 0;
       continue;
     }
-    const uint32_t *h = fifo_sync_w2_rdata(f);
-    o->ej_line_o[i] = (uint32_t)bits_get(h, 0, m->law);
-    o->ej_id_o[i] = (uint32_t)bits_get(h, m->law, m->idw);
+    const uint64_t h = row64(fifo_sync_w2_rdata(f), m->ejw);
+    o->ej_line_o[i] = (uint32_t)h & m->lawm;
+    o->ej_id_o[i] = (uint32_t)(h >> m->law) & m->idwm;
     if (m->ej_busy_q[i]) continue;
     o->ej_valid_o[i >> 5] |= 1u << (i & 31);
-    o->ej_byp_o[i >> 5] |= (uint32_t)bits_get(h, m->law + m->idw, 1) << (i & 31);
+    o->ej_byp_o[i >> 5] |= ((uint32_t)(h >> (m->law + m->idw)) & 1u) << (i & 31);
   }
   m->offered = 1;
 }
@@ -130,6 +150,7 @@ static void grant(shell_xbar_t *m, unsigned b, unsigned i) {
 #else
   m->inj_busy_d[i] = st ? m->flits - 1 : 0;
 #endif
+  shell_xbar_put(m->inj_busy_nx, i, m->inj_busy_d[i] != 0);
   m->bank_rr_d[b] = i + 1 == m->nsm ? 0 : i + 1;
 }
 
@@ -148,12 +169,9 @@ static void req_out(shell_xbar_t *m, unsigned b, unsigned i) {
 /* SM i's request as a boundary-buffer entry {byp, store, id, line, sm}. */
 static void bq_entry(const shell_xbar_t *m, uint32_t *e, unsigned i) {
   const shell_xbar_in_t *in = &m->in;
-  e[0] = e[1] = 0;
-  bits_set(e, 0, m->sw, i);
-  bits_set(e, m->sw, m->law, in->inj_line_i[i]);
-  bits_set(e, m->sw + m->law, m->idw, in->inj_id_i[i]);
-  bits_set(e, m->sw + m->law + m->idw, 1, shell_xbar_bit(in->inj_store_i, i));
-  bits_set(e, m->sw + m->law + m->idw + 1, 1, shell_xbar_bit(in->inj_byp_i, i));
+  const unsigned a = m->sw + m->law + m->idw;
+  put64(e, (i & m->swm) | (uint64_t)(in->inj_line_i[i] & m->lawm) << m->sw | (uint64_t)(in->inj_id_i[i] & m->idwm) << (m->sw + m->law) |
+               (uint64_t)shell_xbar_bit(in->inj_store_i, i) << a | (uint64_t)shell_xbar_bit(in->inj_byp_i, i) << (a + 1));
 }
 
 /* Speedup 2, per bank: the boundary buffer's head to the bank when it is
@@ -169,13 +187,14 @@ static void req_speedup2(shell_xbar_t *m) {
     const uint32_t ready = shell_xbar_bit(in->l2_req_ready_i, b), empty = fifo_sync_w2_empty(f);
     const uint32_t pop = ready && !empty, direct = ready && empty;
     if (pop) {
-      const uint32_t *h = fifo_sync_w2_rdata(f);
+      const uint64_t h = row64(fifo_sync_w2_rdata(f), m->bqw);
+      const unsigned a = m->sw + m->law + m->idw;
       o->l2_req_valid_o[b >> 5] |= 1u << (b & 31);
-      o->l2_req_sm_o[b] = (uint32_t)bits_get(h, 0, m->sw);
-      o->l2_req_line_o[b] = (uint32_t)bits_get(h, m->sw, m->law);
-      o->l2_req_id_o[b] = (uint32_t)bits_get(h, m->sw + m->law, m->idw);
-      o->l2_req_store_o[b >> 5] |= (uint32_t)bits_get(h, m->sw + m->law + m->idw, 1) << (b & 31);
-      o->l2_req_byp_o[b >> 5] |= (uint32_t)bits_get(h, m->sw + m->law + m->idw + 1, 1) << (b & 31);
+      o->l2_req_sm_o[b] = (uint32_t)h & m->swm;
+      o->l2_req_line_o[b] = (uint32_t)(h >> m->sw) & m->lawm;
+      o->l2_req_id_o[b] = (uint32_t)(h >> (m->sw + m->law)) & m->idwm;
+      o->l2_req_store_o[b >> 5] |= ((uint32_t)(h >> a) & 1u) << (b & 31);
+      o->l2_req_byp_o[b >> 5] |= ((uint32_t)(h >> (a + 1)) & 1u) << (b & 31);
     }
 #ifdef FAULT_SHELL_XBAR_BQROOM
     const uint32_t slots = 2; /* fault: the grants ignore the boundary buffer's room */
@@ -210,15 +229,36 @@ void shell_xbar_comb(shell_xbar_t *m) {
   /* ---- ejection: SM i takes its buffer's head (its port then busy
    * Flits-1 more cycles) ------------------------------------------------- */
   memset(o->l2_rsp_ready_o, 0, sizeof o->l2_rsp_ready_o);
-  for (unsigned i = 0; i < m->nsm; i++) {
-    m->ej_busy_d[i] = m->ej_busy_q[i] ? m->ej_busy_q[i] - 1 : 0;
-    m->ej_rr_d[i] = m->ej_rr_q[i];
-    m->inj_busy_d[i] = m->inj_busy_q[i] ? m->inj_busy_q[i] - 1 : 0;
-    m->ej_pop[i] = shell_xbar_bit(o->ej_valid_o, i) && shell_xbar_bit(in->ej_ready_i, i);
-    m->ej_push[i] = m->ej_push2[i] = 0;
-    if (m->ej_pop[i]) m->ej_busy_d[i] = m->flits - 1;
+  /* (every next-state value equals its register after an edge -- commit
+   * copies them all -- so only the busy counters, the pops and the
+   * grants below write one: the ports whose counter is not 0 are the
+   * *_busy_any vectors) */
+  const uint32_t more = m->flits > 1; /* a move keeps its port busy */
+  for (unsigned w = 0; w < mw; w++) {
+    uint32_t ejn = 0, injn = 0, bkn = 0;
+    for (uint32_t x = m->ej_busy_any[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->ej_busy_d[i] = m->ej_busy_q[i] - 1;
+      ejn |= (uint32_t)(m->ej_busy_d[i] != 0) << (i & 31);
+    }
+    for (uint32_t x = m->inj_busy_any[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->inj_busy_d[i] = m->inj_busy_q[i] - 1;
+      injn |= (uint32_t)(m->inj_busy_d[i] != 0) << (i & 31);
+    }
+    for (uint32_t x = m->bk_busy_any[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      m->bk_busy_d[b] = m->bk_busy_q[b] - 1;
+      bkn |= (uint32_t)(m->bk_busy_d[b] != 0) << (b & 31);
+    }
+    /* SM i pops its buffer's head (offered: its port is not busy) */
+    m->ej_popv[w] = o->ej_valid_o[w] & in->ej_ready_i[w];
+    for (uint32_t x = m->ej_popv[w]; x; x &= x - 1) m->ej_busy_d[w * 32 + (unsigned)__builtin_ctz(x)] = m->flits - 1;
+    m->ej_busy_nx[w] = ejn | (more ? m->ej_popv[w] : 0);
+    m->inj_busy_nx[w] = injn;
+    m->bk_busy_nx[w] = bkn;
+    m->ej_pushv[w] = 0;
   }
-  for (unsigned b = 0; b < m->nb; b++) m->bk_busy_d[b] = m->bk_busy_q[b] ? m->bk_busy_q[b] - 1 : 0;
   /* ---- a bank's response head into its SM's ejection buffer: per SM the
    * first idle bank from ej_rr_q whose head is for it, when the buffer is
    * not full; the bank's port is then busy Flits-1 more cycles.  Speedup 2:
@@ -245,11 +285,10 @@ void shell_xbar_comb(shell_xbar_t *m) {
       unsigned b = (unsigned)first_from(m->rsp_for[i], m->nb, m->ej_rr_q[i] % m->nb), last = b;
       o->l2_rsp_ready_o[b >> 5] |= 1u << (b & 31);
       m->bk_busy_d[b] = m->flits - 1;
-      m->ej_push[i] = 1;
-      memset(m->ej_wbuf[i], 0, sizeof m->ej_wbuf[i]);
-      bits_set(m->ej_wbuf[i], 0, m->law, in->l2_rsp_line_i[b]);
-      bits_set(m->ej_wbuf[i], m->law, m->idw, in->l2_rsp_id_i[b]);
-      bits_set(m->ej_wbuf[i], m->law + m->idw, 1, shell_xbar_bit(in->l2_rsp_byp_i, b));
+      m->bk_busy_nx[b >> 5] |= more << (b & 31);
+      m->ej_pushv[i >> 5] |= 1u << (i & 31);
+      m->ej_push2[i] = 0;
+      put64(m->ej_wbuf[i], ej_entry(m, in->l2_rsp_line_i[b], in->l2_rsp_id_i[b], shell_xbar_bit(in->l2_rsp_byp_i, b)));
       if (m->speedup == 2 && room >= 2) { /* the second grant: the next bank after the first */
         m->rsp_for[i][b >> 5] &= ~(1u << (b & 31));
         int b2 = first_from(m->rsp_for[i], m->nb, b + 1 == m->nb ? 0 : b + 1);
@@ -257,11 +296,9 @@ void shell_xbar_comb(shell_xbar_t *m) {
           last = (unsigned)b2;
           o->l2_rsp_ready_o[last >> 5] |= 1u << (last & 31);
           m->bk_busy_d[last] = m->flits - 1;
+          m->bk_busy_nx[last >> 5] |= more << (last & 31);
           m->ej_push2[i] = 1;
-          memset(m->ej_wbuf2[i], 0, sizeof m->ej_wbuf2[i]);
-          bits_set(m->ej_wbuf2[i], 0, m->law, in->l2_rsp_line_i[last]);
-          bits_set(m->ej_wbuf2[i], m->law, m->idw, in->l2_rsp_id_i[last]);
-          bits_set(m->ej_wbuf2[i], m->law + m->idw, 1, shell_xbar_bit(in->l2_rsp_byp_i, last));
+          put64(m->ej_wbuf2[i], ej_entry(m, in->l2_rsp_line_i[last], in->l2_rsp_id_i[last], shell_xbar_bit(in->l2_rsp_byp_i, last)));
         }
       }
 #ifdef FAULT_SHELL_XBAR_EJRR
@@ -274,16 +311,18 @@ void shell_xbar_comb(shell_xbar_t *m) {
    * memory's write port goes idle again); the others keep their state */
   unsigned nprev = m->nmoved;
   m->nej = 0;
-  for (unsigned i = 0; i < m->nsm; i++)
-    if (m->ej_pop[i] || m->ej_push[i]) {
-      fifo_sync_w2_comb(&m->i_ejq[i], m->ej_push[i], m->ej_push[i] ? m->ej_wbuf[i] : NULL, m->ej_push2[i],
-                        m->ej_push2[i] ? m->ej_wbuf2[i] : NULL, m->ej_pop[i]);
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t x = m->ej_popv[w] | m->ej_pushv[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      const uint32_t push = shell_xbar_bit(m->ej_pushv, i), push2 = push && m->ej_push2[i];
+      fifo_sync_w2_comb(&m->i_ejq[i], push, push ? m->ej_wbuf[i] : NULL, push2, push2 ? m->ej_wbuf2[i] : NULL,
+                        shell_xbar_bit(m->ej_popv, i));
       m->ej_list[m->nej++] = (uint8_t)i;
     }
   m->nmoved = m->nej;
   for (unsigned k = 0; k < nprev; k++) { /* (once: after that its port stays idle at its write pointer) */
     unsigned i = m->ej_prev[k];
-    if (m->ej_pop[i] || m->ej_push[i]) continue;
+    if (shell_xbar_bit(m->ej_popv, i) | shell_xbar_bit(m->ej_pushv, i)) continue;
     fifo_sync_w2_comb(&m->i_ejq[i], 0, NULL, 0, NULL, 0);
     m->ej_list[m->nej++] = (uint8_t)i;
   }
@@ -332,4 +371,7 @@ void shell_xbar_commit(shell_xbar_t *m) {
   memcpy(m->inj_busy_q, m->inj_busy_d, m->nsm * 4);
   memcpy(m->ej_busy_q, m->ej_busy_d, m->nsm * 4);
   memcpy(m->ej_rr_q, m->ej_rr_d, m->nsm * 4);
+  memcpy(m->bk_busy_any, m->bk_busy_nx, sizeof m->bk_busy_any);
+  memcpy(m->inj_busy_any, m->inj_busy_nx, sizeof m->inj_busy_any);
+  memcpy(m->ej_busy_any, m->ej_busy_nx, sizeof m->ej_busy_any);
 }

@@ -74,6 +74,7 @@ typedef struct {
 typedef struct {
   unsigned nsm, nb, law, sectw, idw, flits, sw, bw, fw, mw, ejq, ejw; /* law: atom-address bits */
   unsigned speedup, bq, bqw; /* bqw: bits of a boundary-buffer entry */
+  uint32_t lawm, idwm, swm; /* not hardware (set at init): masks of law, idw, sw bits */
   shell_xbar_in_t in;
   shell_xbar_out_t out;
   uint32_t bank_rr_q[SHELL_XBAR_MAX], bank_rr_d[SHELL_XBAR_MAX];
@@ -86,7 +87,8 @@ typedef struct {
   fifo_sync_w2_t *i_ejq;
   /* per bank (speedup 2 only, else NULL): its boundary buffer {byp, store, id, line, sm} */
   fifo_sync_w2_t *i_bq;
-  uint8_t ej_pop[SHELL_XBAR_MAX], ej_push[SHELL_XBAR_MAX], ej_list[2 * SHELL_XBAR_MAX], ej_prev[2 * SHELL_XBAR_MAX];
+  uint32_t ej_popv[SHELL_XBAR_MW], ej_pushv[SHELL_XBAR_MW]; /* this cycle: the SMs popping, pushing their ejection buffer */
+  uint8_t ej_list[2 * SHELL_XBAR_MAX], ej_prev[2 * SHELL_XBAR_MAX];
   int offered; /* not hardware: shell_xbar_offer ran since the last edge (its outputs stand: registers only) */
   unsigned nej, nmoved; /* ej_list: the buffers evaluated this cycle (committed); ej_prev: those that moved (nmoved of them) */
   uint32_t ej_wbuf[SHELL_XBAR_MAX][2], ej_wbuf2[SHELL_XBAR_MAX][2];
@@ -94,10 +96,14 @@ typedef struct {
   uint32_t bq_wbuf[2][2]; /* scratch: a bank's two boundary-buffer writes */
   /* the searches' scratch (combinational, not registers): the banks whose
    * response head is for SM i, the SMs whose idle head maps to bank b, and
-   * which of those vectors are non-empty; busy: ports with a busy counter */
+   * which of those vectors are non-empty */
   uint32_t rsp_for[SHELL_XBAR_MAX][SHELL_XBAR_MW], req_to[SHELL_XBAR_MAX][SHELL_XBAR_MW];
   uint32_t rsp_any[SHELL_XBAR_MW], req_any[SHELL_XBAR_MW];
-  uint32_t inj_busy_any[SHELL_XBAR_MW], ej_busy_any[SHELL_XBAR_MW];
+  /* not hardware: the ports whose busy counter (*_busy_q) is not 0, and
+   * (_nx) those whose next value (*_busy_d) is not 0; a cycle counts down
+   * only these (every other counter is 0, its next value too) */
+  uint32_t inj_busy_any[SHELL_XBAR_MW], ej_busy_any[SHELL_XBAR_MW], bk_busy_any[SHELL_XBAR_MW];
+  uint32_t inj_busy_nx[SHELL_XBAR_MW], ej_busy_nx[SHELL_XBAR_MW], bk_busy_nx[SHELL_XBAR_MW];
 } shell_xbar_t;
 
 /* law: atom-address bits; sectw: log2 sectors per line; ejq: entries of
