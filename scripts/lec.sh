@@ -112,7 +112,7 @@ if [ -n "$cutnet" ]; then
   # the netlist's names of them: Yosys' derived names, escaped in Verilog
   # (\$paramod\popcnt\N=32'...); RTLIL gives the netlist's a leading backslash
   mapfile -t cutmods < <(sed -n 's/^module \(\\[^ ]*\) (.*/\1/p' "$cutnet" | grep -v "^\\\\$top\$" || true)
-  [ ${#cutmods[@]} -gt 0 ] || die "$cutnet: no cut module in it (rerun make synth BLOCK=$block)"
+  [ ${#cutmods[@]} -gt 0 ] || die "$cutnet: no module but the top $top; expected the netlist as mapped with its keep_hierarchy modules apart (synth.sh's netlist_cut.v)"
 fi
 # a cut module's name in a selection: a leading * (the gate's name has a
 # backslash before the $, the gold's not) and ? for the backslashes and quotes
