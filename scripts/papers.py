@@ -11,7 +11,7 @@ Verdict rule (issue 24): a claim AGREES when our effect has the paper's
 direction and is within +-30 % of its magnitude (effect = ratio - 1); else it
 DISAGREES.  A direction-only claim (<1, >1) is judged on direction.  No other
 margin.  `check CLAIMS` only parses the claims file (make test)."""
-import json, math, os, subprocess, sys
+import json, math, os, re, subprocess, sys
 
 PAPERS = ["mrpb", "coord", "twolevel", "ba", "ccn"]
 TITLE = {
@@ -30,6 +30,7 @@ STATS = ("ipc", "l2_req", "l2_rsp", "l1_miss", "miss_rate", "aml")
 AGGS = ("geomean", "mean", "bench")
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXPLAIN = os.environ.get("PAPERS_EXPLAIN", os.path.join(HERE, "..", "tb", "papers", "explain.tsv"))
+ARGS_RE = r"[a-z]+=[0-9]+(,[a-z]+=[0-9]+)*"  # a generator's --args (csim/workload/shell_gen.c: n, iters, bs)
 COLS = ["paper", "id", "variant", "stat", "agg", "scope", "value", "source", "claim"]
 
 
@@ -125,9 +126,20 @@ def read_explain(path, claims):
                 g["text"] = e["note"]
                 continue
             main = ["BASE"] + VARIANTS[p]
+            if "@" in e["bench"]:
+                # a kernel outside the paper's set, or another input size: NAME@ARGS (no main run exists)
+                name, args = e["bench"].split("@", 1)
+                if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) or not re.fullmatch(ARGS_RE, args):
+                    die("%s: bench '%s': expected a generator name, or NAME@ARGS with ARGS as "
+                        "k=v[,k=v...] (e.g. syr2k@n=256)" % (where, e["bench"]))
+                if e["run"] in main:
+                    die("%s: run '%s' on %s: a main run does not exist for NAME@ARGS: expected another "
+                        "name, with its settings" % (where, e["run"], e["bench"]))
             if not e["run"].replace("_", "").isalnum():
                 die("%s: run '%s': expected a name of letters, digits and _" % (where, e["run"]))
-            if e["settings"] == "-":
+            if e["settings"] == "-" and "@" in e["bench"]:
+                pass  # NAME@ARGS with the paper's config as is
+            elif e["settings"] == "-":
                 if e["run"] not in main:
                     die("%s: run '%s' with settings -: expected one of the main runs %s" % (where, e["run"], " ".join(main)))
             else:
@@ -140,7 +152,14 @@ def read_explain(path, claims):
                 if xsets.setdefault(k, e["settings"]) != e["settings"]:
                     die("%s: run '%s' on %s given two different settings" % (where, e["run"], e["bench"]))
             names = main + [r["run"] for r in g["runs"] if r["bench"] == e["bench"]]
-            if e["vs"] != "-" and e["vs"] not in names:
+            if "@" in e["bench"]:
+                # its vs is a reference run of the same NAME@ARGS, itself against nothing: papers.sh runs
+                # those first and caps the others at CAPX x its cycles
+                names = [r["run"] for r in g["runs"] if r["bench"] == e["bench"] and r["vs"] == "-"]
+                if e["vs"] != "-" and e["vs"] not in names:
+                    die("%s: vs '%s': expected - or a run on %s named above it whose own vs is -"
+                        % (where, e["vs"], e["bench"]))
+            elif e["vs"] != "-" and e["vs"] not in names:
                 die("%s: vs '%s': expected - or a run on %s named above it (or a main run)" % (where, e["vs"], e["bench"]))
             g["runs"].append(e)
     if not header:
@@ -151,7 +170,18 @@ def read_explain(path, claims):
     return out
 
 
+def bench_key(b):
+    """A benchmark's part of a run's file name: NAME, or for NAME@ARGS NAME-ARGS with '=' dropped and
+    ',' as '-' (syr2k@n=256 -> syr2k-n256); scripts/papers.sh names the files the same way."""
+    if "@" not in b:
+        return b
+    name, args = b.split("@", 1)
+    return name + "-" + args.replace("=", "").replace(",", "-")
+
+
 def run_file(rdir, p, b, run):
+    if "@" in b:
+        return os.path.join(rdir, "x_%s_%s_%s.json" % (p, bench_key(b), run))
     if run == "BASE" or run in VARIANTS[p]:
         return os.path.join(rdir, "%s_%s_%s.json" % (p, b, run))
     return os.path.join(rdir, "x_%s_%s_%s.json" % (p, b, run))
@@ -179,7 +209,7 @@ def explain_md(p, cid, g, rdir, sizes, capx):
         b = e["bench"]
         d, cap = load_run(run_file(rdir, p, b, e["run"]))
         loaded[(b, e["run"])] = d
-        sets = e["settings"] if e["settings"] != "-" else dict(
+        sets = e["settings"] if e["settings"] != "-" else "(the config as is)" if "@" in b else dict(
             [("BASE", "(the BASE run)")] + [(v, "(the %s run)" % v) for v in VARIANTS[p]])[e["run"]]
         if d is None:
             o.append("| %s | %s | %s | missing | | | | | | | | | | | | %s |" % (e["run"], b, sets, e["note"]))
@@ -193,17 +223,19 @@ def explain_md(p, cid, g, rdir, sizes, capx):
                 ref, _ = load_run(run_file(rdir, p, b, e["vs"]))
             if ref is not None and ref["total"]["ipc"] > 0:
                 r = "%s vs %s" % (fmt(t["ipc"] / ref["total"]["ipc"]), e["vs"])
+        bshow = b if "@" not in b else "%s (`%s`, not a main run)" % tuple(b.split("@", 1))
         o.append("| %s | %s | %s | %d%s | %.3f | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.1f | %d | %d | %.3f | %s |" % (
-            e["run"], b, sets, d["cycles"], " (unfinished, stopped at %dx BASE)" % capx if cap else "",
+            e["run"], bshow, sets, d["cycles"], " (unfinished, stopped at %dx %s)" % (capx, "BASE" if "@" not in b else e["vs"]) if cap else "",
             t["ipc"], r, t["l1_misses"] / acc, t["fail_line_alloc"] / acc, t["fail_mshr_entry"] / acc, t["fail_miss_queue"] / acc,
             t["fail_byp_queue"] / acc, t["avg_load_latency"], stat(d, "l2_req"),
             sum(x.get("ccn_remote_hits", 0) for x in d["sm"]),
             sum(x["ld_insts"] for x in d["sm"]) / max(t["warp_insts"], 1), e["note"]))
-        if e["settings"] != "-":
+        if e["settings"] != "-" or "@" in b:
+            name, a = b.split("@", 1) if "@" in b else (b, args.get(b, "?"))
             cmds.append("build/bin/shell-sim --seed 1 --workload %s --args %s --config "
                         "tb/configs/shell/sim/papers/%s.cfg%s%s --stats table" % (
-                            b, args.get(b, "?"), p, "".join(" --set " + x for x in e["settings"].split()),
-                            " --tags build/papers/coord_%s.tags" % b if p == "coord" else ""))
+                            name, a, p, "".join(" --set " + x for x in e["settings"].split() if x != "-"),
+                            " --tags build/papers/coord_%s.tags" % b if p == "coord" and "@" not in b else ""))
     o.append("")
     if cmds:
         o.append("Reproduce (make papers runs these as `build/papers/x_%s_<bench>_<run>.json`):\n" % p)
@@ -313,7 +345,8 @@ def main():
              "the paper's). An average over our subset is not the paper's average over its set: "
              "read each verdict with its scope.\n")
     o.append("Where a claim DISAGREES, the experiment that shows what makes the difference (a setting the "
-             "paper's baseline has and ours had not, a sweep point, a difference of benchmark) is listed "
+             "paper's baseline has and ours had not, a sweep point, a difference of benchmark: a kernel outside the "
+             "paper's set or one at another size, shown as `NAME` (`ARGS`, not a main run)) is listed "
              "under \"What makes the difference\" in the paper's section: its runs are declared in "
              "`tb/papers/explain.tsv` and run by `make papers` like the others (same seed, resumable), and "
              "the numbers shown are theirs.\n")
@@ -331,7 +364,7 @@ def main():
             pv = c["value"] if c["dir_only"] else fmt(c["value"])
             g = expl.get((p, c["id"]))
             xb = " | " + ("What makes the difference, below: " + (", ".join(sorted(
-                {e["run"] + " (" + e["bench"] + ")" for e in g["runs"] if e["settings"] != "-"})) or "the main runs")
+                {e["run"] + " (" + e["bench"] + ")" for e in g["runs"] if e["settings"] != "-" or "@" in e["bench"]})) or "the main runs")
                           if g else "-")
             if c["variant"] == "-" or not c["scope"]:
                 o.append("| %s | %s | %s | - | %s | not run | no benchmark or setting of ours (see source)%s |"

@@ -26,11 +26,16 @@ for line in open(sys.argv[1]):
     if line.startswith('#') or len(c) < 6 or c[0] == 'paper' or c[5] == '-':
         continue
     bad += ['%s/%s:%s' % (c[0], c[1], b) for b in c[5].split(',') if (c[0], b) not in runs]
+src = open('csim/workload/shell_gen.c').read()
+gens = set(re.findall(r'"([a-z0-9-]+)"', src[src.index('shell_wl_gen_names'):src.index('NULL}')]))
 for line in open('tb/papers/explain.tsv'):
     c = line.rstrip('\n').split('\t')
     if line.startswith('#') or len(c) < 4 or c[0] == 'paper' or c[3] == '-':
         continue
-    if (c[0], c[3]) not in runs:
+    if '@' in c[3]:  # NAME@ARGS: any generator
+        if c[3].split('@')[0] not in gens:
+            bad.append('explain.tsv:%s/%s:%s(no such generator)' % (c[0], c[1], c[3]))
+    elif (c[0], c[3]) not in runs:
         bad.append('explain.tsv:%s/%s:%s' % (c[0], c[1], c[3]))
 print(' '.join(bad))
 EOF
@@ -55,3 +60,14 @@ out=$(PAPERS_EXPLAIN=$t python3 scripts/papers.py check "$C" 2>&1); rc=$?
 if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^error: $t:[0-9]*: vs 'NOSUCH'" <<<"$out"; then
   echo "PASS papers: a bad explain.tsv run is refused (exit 2, one line naming file:line)"
 else echo "FAIL papers: a bad explain.tsv line: exit $rc, '$out'"; fi
+# NAME@ARGS (a kernel outside a paper's set, or another size): a malformed ARGS, a main run's name on
+# it, and a vs that is not one of its own reference runs are each refused the same way
+for bad in "mrpb	polybench_s	X256	syr2k@n=big	SHELL_MRPB=0	-	x|bench 'syr2k@n=big'" \
+           "mrpb	polybench_s	BASE	syr2k@n=256	SHELL_MRPB=0	-	x|run 'BASE' on syr2k@n=256" \
+           "mrpb	polybench_s	X256	syr2k@n=256	-	BASE	x|vs 'BASE'"; do
+  { cat tb/papers/explain.tsv; printf '%s\n' "${bad%|*}"; } > "$t"
+  out=$(PAPERS_EXPLAIN=$t python3 scripts/papers.py check "$C" 2>&1); rc=$?
+  if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -qF "error: $t:$(wc -l < "$t"): ${bad#*|}" <<<"$out"; then
+    echo "PASS papers: explain.tsv NAME@ARGS: ${bad#*|} refused (exit 2, one line naming file:line)"
+  else echo "FAIL papers: explain.tsv NAME@ARGS ${bad#*|}: exit $rc, '$out'"; fi
+done
