@@ -7,7 +7,9 @@
 # most 400 lines (scripts/check_sizes.sh: "PASS size tb/engine: ..."), and the
 # parameter declarations agree with csim/params*.def (scripts/check_manifest.sh:
 # "PASS manifest: ..."), and every docs link and docs/<name>.md mention
-# resolves (scripts/check_doc_links.py: "PASS doc links: ...").
+# resolves (scripts/check_doc_links.py: "PASS doc links: ..."), and no C fault guard
+# hides in a header-inline function the harness calls (scripts/check_fault_guards.py:
+# "PASS fault guards: ...").
 set -u
 cd "$(dirname "$0")/.."
 files=(build/gen/l1sys_pkg.sv $(find rtl -name '*.sv' | sort))
@@ -50,4 +52,8 @@ bash scripts/check_twins.sh || rc=1
 bash scripts/check_sizes.sh || rc=1
 bash scripts/check_manifest.sh --quick || rc=1
 python3 scripts/check_doc_links.py || rc=1
+# a C fault's guard in a header-inline function is not compiled into the harness's own C
+# (scripts/check_fault_guards.py: FAULT_C builds recompile csim/ alone)
+if out=$(python3 scripts/check_fault_guards.py); then echo "PASS fault guards: ${out#ok: }"
+else sed 's/^error: /FAIL fault guards: /' <<<"$out"; rc=1; fi
 exit $rc

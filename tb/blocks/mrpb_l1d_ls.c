@@ -220,7 +220,7 @@ static void new_phase(ctx_t *x, ls_rng_t *r) {
   x->nfoot = 0;
   for (unsigned tries = 0; x->nfoot < want && tries < 200000; tries++) {
     uint32_t line = ls_below(r, MEM_LINES);
-    uint32_t s = l1d_index(line << l->offw, l->offw, sets, l->in.mode_hash_i);
+    uint32_t s = l1d_index(line << l->offw, l->offw, sets, l->in.mode_hash_i); /* fault-guard-ok: stimulus */
     int ok = x->kind != 1 || s == chosen[0] || (nset > 1 && s == chosen[1]);
     for (unsigned i = 0; i < x->nfoot && ok; i++) ok = x->foot[i] != line;
     if (ok) x->foot[x->nfoot++] = line;
