@@ -71,3 +71,23 @@ for bad in "mrpb	polybench_s	X256	syr2k@n=big	SHELL_MRPB=0	-	x|bench 'syr2k@n=bi
     echo "PASS papers: explain.tsv NAME@ARGS: ${bad#*|} refused (exit 2, one line naming file:line)"
   else echo "FAIL papers: explain.tsv NAME@ARGS ${bad#*|}: exit $rc, '$out'"; fi
 done
+# make papers' reduced subset (PAPERS_SMOKE=1: three kernels at a tiny size on the MRPB and BA GPUs,
+# baselines, mechanisms, their explaining runs and the report): it runs to its end with a verdict
+# per claim and the explaining runs' numbers; a second run in the same directory runs nothing and
+# writes the same report; a run in a fresh directory writes it byte for byte (same seed)
+s1=$(mktemp -d) s2=$(mktemp -d); trap 'rm -rf $t $s1 $s2' EXIT
+if out=$(PAPERS_SMOKE=1 PAPERS_DIR=$s1 bash scripts/papers.sh mrpb ba 2>&1) \
+   && grep -q '^| spmv | SPMV: .* | x[0-9.]* | x[0-9.]* | \(AGREES\|DISAGREES\)' $s1/papers.md \
+   && grep -q '^| BASE_HASH | atax | L1D_BA=0 L1D_INDEX=FERMI | [0-9]' $s1/papers.md \
+   && [ -s $s1/img/papers_mrpb.png ] && [ -s $s1/img/papers_ba.png ]; then
+  echo "PASS papers: make papers' reduced subset runs to its report (PAPERS_SMOKE=1: $(ls $s1/*.json | wc -l) runs, claims judged, explaining runs shown)"
+else echo "FAIL papers: PAPERS_SMOKE=1 scripts/papers.sh mrpb ba: $(tail -2 <<<"$out" | tr "\n" " ")"; fi
+cp $s1/papers.md $s1/first.md; before=$(stat -c %Y $s1/*.json | sort | md5sum)
+PAPERS_SMOKE=1 PAPERS_DIR=$s1 bash scripts/papers.sh mrpb ba > /dev/null 2>&1
+if [ "$before" = "$(stat -c %Y $s1/*.json | sort | md5sum)" ] && cmp -s $s1/papers.md $s1/first.md; then
+  echo "PASS papers: a second make papers in the same directory reruns nothing (resumable) and writes the same report"
+else echo "FAIL papers: the second run redid runs or changed the report"; fi
+PAPERS_SMOKE=1 PAPERS_DIR=$s2 bash scripts/papers.sh mrpb ba > /dev/null 2>&1
+if cmp -s $s1/first.md $s2/papers.md && cmp -s $s1/img/papers_mrpb.png $s2/img/papers_mrpb.png; then
+  echo "PASS papers: the same seed in a fresh directory gives the report and its plot byte for byte"
+else echo "FAIL papers: two fresh runs of the reduced subset differ: $(diff $s1/first.md $s2/papers.md | head -3)"; fi
