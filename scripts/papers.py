@@ -341,8 +341,10 @@ def main():
              "ratio is then over the cycles it ran and is marked unfinished.\n" % capx)
     o.append("Our benchmark set is a subset of each paper's (named per claim), our kernels are "
              "this project's generators (`csim/workload/shell_gen.c`), not the papers' binaries, and the "
-             "problem sizes are cut to keep `make papers` within its budget (tables below: ours beside "
-             "the paper's). An average over our subset is not the paper's average over its set: "
+             "problem sizes are the paper's input where the paper states one and it fits the generators "
+             "and the budget (MRPB's 2mm, 3mm, 3dconv, gemm, syr2k, syrk; nw), cut elsewhere to "
+             "keep `make papers` within its 45 minutes (tables below: ours beside the paper's; a clean "
+             "`make papers` took 13 minutes on this 2-core machine). An average over our subset is not the paper's average over its set: "
              "read each verdict with its scope.\n")
     o.append("Where a claim DISAGREES, the experiment that shows what makes the difference (a setting the "
              "paper's baseline has and ours had not, a sweep point, a difference of benchmark: a kernel outside the "
