@@ -13,14 +13,15 @@
 # (scripts/papers_run1.sh).  Same seed, same outputs, byte for byte.
 #
 #   scripts/papers.sh [PAPER...]      default: all five
-#   PAPERS_DIR=dir  (default build/papers)   JOBS=n (default 2)
+#   PAPERS_DIR=dir  (default build/papers)   PAPERS_JOBS=n (default 2)
 #   PAPERS_SMOKE=1  the reduced subset of make test (below), report in PAPERS_DIR
 set -eu
 cd "$(dirname "$0")/.."
 SIM=build/bin/shell-sim
 CLS=build/bin/chss-classify
 R=${PAPERS_DIR:-build/papers}
-JOBS=${JOBS:-2}
+JOBS=${PAPERS_JOBS:-2}   # (not JOBS: make test's runner exports JOBS, its job list's path)
+case $JOBS in ''|*[!0-9]*|0) echo "error: PAPERS_JOBS='$JOBS': expected a number of parallel runs, 1 or more" >&2; exit 2 ;; esac
 SEED=1
 CAPX=${CAPX:-8}   # a mechanism run stops at CAPX x its baseline's cycles (recorded as unfinished)
 CFGDIR=tb/configs/shell/sim/papers

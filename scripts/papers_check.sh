@@ -91,3 +91,8 @@ PAPERS_SMOKE=1 PAPERS_DIR=$s2 bash scripts/papers.sh mrpb ba > /dev/null 2>&1
 if cmp -s $s1/first.md $s2/papers.md && cmp -s $s1/img/papers_mrpb.png $s2/img/papers_mrpb.png; then
   echo "PASS papers: the same seed in a fresh directory gives the report and its plot byte for byte"
 else echo "FAIL papers: two fresh runs of the reduced subset differ: $(diff $s1/first.md $s2/papers.md | head -3)"; fi
+# its run count: make test's runner exports JOBS (a file's path), which make papers must not read
+out=$(PAPERS_JOBS=x bash scripts/papers.sh mrpb 2>&1); rc=$?
+if [ $rc = 2 ] && [ "$out" = "error: PAPERS_JOBS='x': expected a number of parallel runs, 1 or more" ]; then
+  echo "PASS papers: PAPERS_JOBS=x is refused (exit 2, one line)"
+else echo "FAIL papers: PAPERS_JOBS=x: exit $rc, '$out'"; fi

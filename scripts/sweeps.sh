@@ -9,7 +9,7 @@
 # stopped at CAPX x its reference's cycles.  Then scripts/sweeps.py writes
 # docs/sweeps.md + docs/img/sweep_*.png, or docs/shootout.md + docs/img/shootout.png.
 #
-#   SWEEPS_DIR=dir (default build/sweeps)   JOBS=n (default 2)   CAPX=n (default 8)
+#   SWEEPS_DIR=dir (default build/sweeps)   SWEEPS_JOBS=n (default 2)   CAPX=n (default 8)
 #   OUT_MD=file IMG_DIR=dir (default docs/<what>.md, docs/img)
 set -eu
 cd "$(dirname "$0")/.."
@@ -18,7 +18,8 @@ case $what in sweeps|shootout) ;; *) echo "error: argument 1: expected sweeps or
 SIM=build/bin/shell-sim
 CLS=build/bin/chss-classify
 R=${SWEEPS_DIR:-build/sweeps}
-JOBS=${JOBS:-2}
+JOBS=${SWEEPS_JOBS:-2}   # (not JOBS: make test's runner exports JOBS, its job list's path)
+case $JOBS in ''|*[!0-9]*|0) echo "error: SWEEPS_JOBS='$JOBS': expected a number of parallel runs, 1 or more" >&2; exit 2 ;; esac
 export CAPX=${CAPX:-8}
 [ -x $SIM ] && [ -x $CLS ] || { echo "error: $SIM, $CLS: expected built (make build/bin/shell-sim build/bin/chss-classify)" >&2; exit 2; }
 mkdir -p "$R"
