@@ -148,6 +148,9 @@ def read_explain(path, claims):
                 for x in e["settings"].split():
                     if "=" not in x or not x.split("=", 1)[0] or not x.split("=", 1)[1]:
                         die("%s: setting '%s': expected NAME=VALUE" % (where, x))
+                    if x.startswith("TAGS=") and (x != "TAGS=NOCG" or p != "coord" or "@" in e["bench"]):
+                        die("%s: setting '%s': expected TAGS=NOCG (the classifier's tags with cg as ca), "
+                            "on a coord benchmark only" % (where, x))
                 k = (p, e["bench"], e["run"])
                 if xsets.setdefault(k, e["settings"]) != e["settings"]:
                     die("%s: run '%s' on %s given two different settings" % (where, e["run"], e["bench"]))
@@ -234,8 +237,9 @@ def explain_md(p, cid, g, rdir, sizes, capx):
             name, a = b.split("@", 1) if "@" in b else (b, args.get(b, "?"))
             cmds.append("build/bin/shell-sim --seed 1 --workload %s --args %s --config "
                         "tb/configs/shell/sim/papers/%s.cfg%s%s --stats table" % (
-                            name, a, p, "".join(" --set " + x for x in e["settings"].split() if x != "-"),
-                            " --tags build/papers/coord_%s.tags" % b if p == "coord" and "@" not in b else ""))
+                            name, a, p, "".join(" --set " + x for x in e["settings"].split() if x != "-" and not x.startswith("TAGS=")),
+                            " --tags build/papers/coord_%s%s" % (b, ".nocg.tags" if "TAGS=NOCG" in e["settings"].split() else ".tags")
+                            if p == "coord" and "@" not in b else ""))
     o.append("")
     if cmds:
         o.append("Reproduce (make papers runs these as `build/papers/x_%s_<bench>_<run>.json`):\n" % p)

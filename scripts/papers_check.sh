@@ -61,10 +61,12 @@ if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^error: $t:[0-9]*: vs
   echo "PASS papers: a bad explain.tsv run is refused (exit 2, one line naming file:line)"
 else echo "FAIL papers: a bad explain.tsv line: exit $rc, '$out'"; fi
 # NAME@ARGS (a kernel outside a paper's set, or another size): a malformed ARGS, a main run's name on
-# it, and a vs that is not one of its own reference runs are each refused the same way
+# it, and a vs that is not one of its own reference runs are each refused the same way; so is
+# TAGS=NOCG (coord's tags with cg as ca) on another paper
 for bad in "mrpb	polybench_s	X256	syr2k@n=big	SHELL_MRPB=0	-	x|bench 'syr2k@n=big'" \
            "mrpb	polybench_s	BASE	syr2k@n=256	SHELL_MRPB=0	-	x|run 'BASE' on syr2k@n=256" \
-           "mrpb	polybench_s	X256	syr2k@n=256	-	BASE	x|vs 'BASE'"; do
+           "mrpb	polybench_s	X256	syr2k@n=256	-	BASE	x|vs 'BASE'" \
+           "mrpb	polybench_s	XT	atax	TAGS=NOCG	BASE	x|setting 'TAGS=NOCG'"; do
   { cat tb/papers/explain.tsv; printf '%s\n' "${bad%|*}"; } > "$t"
   out=$(PAPERS_EXPLAIN=$t python3 scripts/papers.py check "$C" 2>&1); rc=$?
   if [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -qF "error: $t:$(wc -l < "$t"): ${bad#*|}" <<<"$out"; then
