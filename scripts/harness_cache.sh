@@ -57,13 +57,18 @@ hc_put() {
   [ -f "$2/Vls_top__ALL.a" ] || return 0
   local t="$d/.tmp.$$.$RANDOM"
   if (cd "$2" && tar -cf "$t" Vls_top__ALL.a ./*.h) 2>/dev/null; then mv -f "$t" "$d/$1.tar"; else rm -f "$t"; return 0; fi
-  # keep the cache under its size: the least recently used entries go
-  local max=$(( ${L1SYS_HARNESS_CACHE_MB:-6144} * 1024 )) tot
+  cache_trim "$d" "${L1SYS_HARNESS_CACHE_MB:-6144}" "$d/$1.tar"
+}
+
+# cache_trim DIR MB KEEP -- keep DIR's *.tar under MB megabytes: the least
+# recently used entries go first, never KEEP (the entry just written).  Also
+# used by the synthesis cache (scripts/synth_cache.sh).
+cache_trim() {
+  local d=$1 max=$(( $2 * 1024 )) tot f
   tot=$(du -sk "$d" 2>/dev/null | cut -f1)
   [ "${tot:-0}" -le $max ] && return 0
-  local f
   for f in $(ls -tr "$d"/*.tar 2>/dev/null); do
-    [ "$f" = "$d/$1.tar" ] && continue
+    [ "$f" = "$3" ] && continue
     rm -f "$f"
     tot=$(du -sk "$d" | cut -f1)
     [ "$tot" -le $max ] && break

@@ -122,6 +122,15 @@ if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
   [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
   exit 0
 fi
+# the machine's synthesis cache (scripts/synth_cache.sh): a --reuse run whose
+# inputs were synthesized before, in any clone, unpacks that run instead
+. scripts/synth_cache.sh
+skey=""; [ $staonly = 0 ] && skey=$(sc_key "$out" "$hdir" "$sdc" ${cfg:+"$cfg"} "$LIBERTY" \
+  "${SRAM_MODEL:-constraints/sram_osu018.model}" "${SRAM_MODEL_ALT:-constraints/sram_cacti.model}" "$B/gen/l1sys_pkg.sv")
+if [ $reuse = 1 ] && [ -n "$skey" ] && sc_get "$skey" "$out"; then
+  [ $quiet = 0 ] && echo "synth.sh: $block: the same inputs were synthesized before: run unpacked from the machine's synthesis cache ($(sc_dir)/$skey.tar) into $out"
+  exit 0
+fi
 rm -f "$out/metrics.txt"
 rm -rf "$out/harness"; cp -r "$hdir" "$out/harness"; rm -rf "$out/harness/def"
 
@@ -376,6 +385,7 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
   sed -n '/^Startpoint:/,/slack/p' "$out/sta.log"
   echo '```'
 } >"$out/report.md"
+[ -n "$skey" ] && sc_put "$skey" "$out"
 [ $quiet = 0 ] && { sed -n '5,7p' "$out/report.md"; echo "SRAM: $m_sram_area_um2 um2 ($m_sram_model), $m_sram_area_alt_um2 um2 ($m_sram_model_alt); total area $m_total_area_um2 / $m_total_area_alt_um2 um2"; }
 exit 0
 }
