@@ -152,8 +152,8 @@ VFLAGS+=(-fno-const-bit-op-tree)
 # this clone or another on the machine, builds from the cache
 # (docs/testing.md, "Time")
 # (not part of the harness's cache key: the same harness either way)
-OBJC=(); GXX=(g++)
-if command -v ccache >/dev/null 2>&1; then OBJC=(-MAKEFLAGS OBJCACHE=ccache); GXX=(ccache g++); fi # the glue below too
+OBJC=(); GXX=(g++); GCC=(gcc)
+if command -v ccache >/dev/null 2>&1; then OBJC=(-MAKEFLAGS OBJCACHE=ccache); GXX=(ccache g++); GCC=(ccache gcc); fi # the glue and a C fault's model below too
 VTRACE=1
 if [ -n "${LS_SPEED:-}" ]; then
   case " ${args[*]} " in *" --mode rtl "*) ;; *) echo "error: LS_SPEED=1 (a build without public state) runs only --mode rtl (MODE=rtl)" >&2; exit 2 ;; esac
@@ -229,7 +229,7 @@ if [ -n "${FAULT_C:-}" ]; then
     if [ $inhdr = 0 ] && ! grep -qw -- "$FAULT_C" "$s" && [ -f "$B/obj/${s%.c}.o" ]; then
       objs+=("$B/obj/${s%.c}.o"); continue
     fi
-    gcc -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen "${cinc[@]}" -Itb -Itb/engine -c "$s" -o "$o"
+    "${GCC[@]}" -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -D"$FAULT_C" -I$B/gen "${cinc[@]}" -Itb -Itb/engine -c "$s" -o "$o"
     objs+=("$o")
   done
   rm -f "$fdir/libcsim.a"; ar rcs "$fdir/libcsim.a" "${objs[@]}"
