@@ -23,9 +23,15 @@ SHELL   := /bin/bash
 CCACHE  := $(shell command -v ccache 2>/dev/null)
 CC      := $(if $(CCACHE),ccache gcc,gcc)
 CXX     := $(if $(CCACHE),ccache g++,g++)
+# ... and from another clone's directory: with -g, ccache hashes the working
+# directory (the debug info names it), so each fresh clone missed every -g
+# compile.  The debug info names "." instead (-fdebug-prefix-map), the
+# objects are the same in every clone, and the directory is not hashed.
+export CCACHE_NOHASHDIR := 1
+export CCACHE_BASEDIR   := $(CURDIR)
 B       := build
 VINC    := /usr/share/verilator/include
-CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE
+CSTD    := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -fdebug-prefix-map=$(CURDIR)=.
 WARN    := -Wall -Wextra -Werror
 INC      = -I$(B)/gen -Icsim $(addprefix -I,$(CSIM_DIRS)) -Itb -Itb/engine -I$(VINC)/vltstd -I$(VINC)/gtkwave
 CFLAGS  ?= -O2 -g
