@@ -168,13 +168,16 @@ $(B)/vrt/%.o: $(VINC)/%.cpp Makefile  # Makefile: VDEFS live here
 build: $(B)/bin/lockstep-c $(B)/lib/libls.a $(B)/lib/libcsim.a $(B)/obj/tb/engine/ls_vpi.o $(VRT_OBJS) $(B)/gen/.faults
 
 # ---- C tests ----------------------------------------------------------------
-$(B)/test/%: tb/tests/%.c $(TEST_SUPP) $(B)/lib/libcsim.a $(HDRS)
+# (compiled to objects first, so that ccache keeps them: a compile-and-link
+# in one command is not cacheable)
+$(B)/test/%: $(B)/obj/tb/tests/%.o $(patsubst %.c,$(B)/obj/%.o,$(TEST_SUPP)) $(B)/lib/libcsim.a
 	@mkdir -p $(dir $@)
-	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(TEST_SUPP) $(B)/lib/libcsim.a -lm -o $@
-$(B)/asan/%: tb/tests/%.c $(TEST_SUPP) $(B)/lib/libcsim_asan.a $(HDRS)
+	$(Q)$(call say,LD )$(CC) $(CFLAGS) $^ -lm -o $@
+$(B)/asan/%: $(B)/asanobj/tb/tests/%.o $(patsubst %.c,$(B)/asanobj/%.o,$(TEST_SUPP)) $(B)/lib/libcsim_asan.a
 	@mkdir -p $(dir $@)
-	$(Q)$(call say,LD )$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) $< $(TEST_SUPP) $(B)/lib/libcsim_asan.a -lm -o $@
+	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $^ -lm -o $@
 ctest-build: $(TESTS) $(ASAN_TESTS) $(B)/bin/lockstep-c-asan
+.SECONDARY: $(patsubst tb/tests/%.c,$(B)/obj/tb/tests/%.o,$(TEST_SRC)) $(patsubst tb/tests/%.c,$(B)/asanobj/tb/tests/%.o,$(TEST_SRC))
 # make ctest: the C unit tests alone, plain and sanitized (scripts/ctest.sh;
 # make test's step 4 runs the same binaries); ends "N passed, M failed", exit 1 on a failure
 .PHONY: .ctest-run
