@@ -1,6 +1,6 @@
 # synth_cache.sh -- sourced by scripts/synth.sh: a machine-wide cache of
 # finished synthesis runs (Yosys + OpenSTA), keyed by the content of
-# everything a run reads (docs/synthesis.md, "The synthesis cache").
+# everything a run reads (docs/testing.md, "The machine's synthesis cache").
 #
 # `synth.sh --reuse` (make test's synthesis job, `make synth-all`'s reuse)
 # keeps a run whose build/synth directory is newer than its inputs; a fresh
