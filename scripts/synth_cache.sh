@@ -2,7 +2,7 @@
 # finished synthesis runs (Yosys + OpenSTA), keyed by the content of
 # everything a run reads (docs/testing.md, "The machine's synthesis cache").
 #
-# `synth.sh --reuse` (make test's synthesis job, `make synth-all`'s reuse)
+# `synth.sh --reuse` (make test's synthesis job, `make synth-all REUSE=1`)
 # keeps a run whose build/synth directory is newer than its inputs; a fresh
 # clone has no such directory, so make test re-synthesized every test block
 # (about 140 s of Yosys and OpenSTA on this machine) although the same RTL had
