@@ -42,7 +42,7 @@ sc_key() {
     local f
     for f in $(find "$h" -type f | sort) $(find rtl -name '*.sv' | sort) "$@" \
              constraints/blocks.list constraints/macros.list constraints/common.sdc \
-             csim/params*.def tb/faults/*.txt scripts/synth.sh scripts/synth_cache.sh \
+             csim/params*.def tb/faults/*.txt scripts/synth.sh \
              scripts/sram_model.sh scripts/gen_faults.sh; do
       [ -f "$f" ] || continue
       printf '%s ' "${f#"$h"/}"; sha256sum <"$f"
