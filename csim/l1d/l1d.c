@@ -91,6 +91,13 @@ static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x
     uint64_t m = 0;
 #ifdef __SSE2__
     const __m128i vx = _mm_set1_epi32((int)x);
+    for (; i + 16 <= c; i += 16) { /* sixteen entries: four compares packed to bytes, one movemask */
+      const __m128i *p = (const __m128i *)(const void *)(a + b + i);
+      const __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128(p), vx), e1 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 1), vx);
+      const __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 2), vx), e3 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 3), vx);
+      /* (0 / -1 lanes stay 0 / -1 through the signed saturating packs, in entry order) */
+      m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(_mm_packs_epi32(e0, e1), _mm_packs_epi32(e2, e3))) << i;
+    }
     for (; i + 4 <= c; i += 4)
       m |= (uint64_t)(unsigned)_mm_movemask_ps(
                _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + b + i)), vx)))
@@ -495,13 +502,23 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
       for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
     }
     if (nacc) m->tag_wdata[k] = (uint32_t)acc;
-  } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md) */
-    bits_set(m->tag_wdata, way * law, law, v);
+    memset(m->tag_wmask, 0, bits_words(W) * 4);
+    m->tag_wmask[way / 32] = 1u << (way % 32);
+    mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
+    mem_1r1w_sync_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
+  } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md),
+            * set in the two write ports themselves (mem_1r1w_write's port, without the row copies) */
+    mem_1r1w_t *ports[2] = {&m->i_tags.m, &m->i_tags_rmt.m};
+    for (int i = 0; i < 2; i++) {
+      mem_1r1w_t *p = ports[i];
+      p->wk0 = p->wk1 = 0;
+      p->we_i = 1;
+      p->waddr_i = set;
+      bits_set(p->wdata_i, way * law, law, v);
+      if (p->mwords == 1) p->wmask_i[0] = 1u << way;
+      else memset(p->wmask_i, 0, p->mwords * 4u), p->wmask_i[way / 32] = 1u << (way % 32);
+    }
   }
-  memset(m->tag_wmask, 0, bits_words(W) * 4);
-  m->tag_wmask[way / 32] = 1u << (way % 32);
-  mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
-  mem_1r1w_sync_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;
   m->fw_tag_way_d = (uint16_t)way;
