@@ -332,6 +332,7 @@ void l1d_reset(l1d_t *m) {
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
   m->trow_ok = 0; /* (the tag SRAM's output register is not reset) */
+  m->dsm_ok = 0;
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -575,7 +576,21 @@ typedef struct {
   size_t rs;
   l1d_vict_t rv;
 } l1d_verd_t;
-static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy, l1d_verd_t *vd) {
+/* l1d_index of an address, remembered as D's (l1d.h, dsm_*) */
+static inline uint32_t set_memo(l1d_t *m, uint32_t addr) {
+  m->dsm_addr = addr;
+  m->dsm_hash = m->in.mode_hash_i;
+  m->dsm_set = l1d_index(addr, m->offw, m->g.sets, m->in.mode_hash_i);
+  m->dsm_ok = 1;
+  return m->dsm_set;
+}
+/* D's set index: remembered when the cycle that read its set computed it */
+static inline uint32_t d_set_of(l1d_t *m) {
+  if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
+  return set_memo(m, m->d_addr_q);
+}
+static inline void decide(const l1d_t *m, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
+                          l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge, nwe = nwords(E);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
@@ -584,7 +599,6 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_line
   uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
   uint32_t d_sect = (m->d_addr_q >> (m->offw - m->sectw)) & (m->g.sectors - 1u);
   uint32_t d_atom = d_line << m->sectw | d_sect;
-  uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
   const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
   size_t rs = (size_t)d_set * W;
   l1d_setv_t rf;
@@ -848,7 +862,7 @@ __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   l1d_verd_t vd;
   uint64_t ev[VW];
   vec_nz(ev, m->mshr_valid_q, m->g.entries);
-  decide(m, ev, 0, 0, &vd);
+  decide(m, d_set_of(m), ev, 0, 0, &vd);
   m->memo_out = vd.out;
   m->memo_fail = vd.fail;
   m->memo_addr = m->d_addr_q;
@@ -927,7 +941,10 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   const uint32_t fill_line = in->fill_addr_i >> sectw, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
-  uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i);
+  /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
+  uint32_t fill_set = in->fill_valid_i || on_fill
+                          ? l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i)
+                          : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
   uint64_t ev[VW], ep[VW]; /* valid; pending = valid and not filled */
@@ -965,7 +982,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  decide(m, ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
+  decide(m, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
                  free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
@@ -1243,7 +1260,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->d_byp_d = (uint8_t)(m->d_byp_q || sbyp_set);
     m->d_id_d = m->d_id_q;
   }
-  uint32_t rd_set = m->d_load ? l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i) : d_set;
+  uint32_t rd_set = m->d_load ? set_memo(m, in->req_addr_i) : d_set; /* (D's set next cycle) */
   uint32_t rd_en = m->d_load ? in->req_valid_i : 1;
   if (rd_en) {
     mem_1r1w_sync_read(&m->i_tags, rd_set);
@@ -1349,9 +1366,13 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);
   mem_1r1w_sync_commit(&m->i_tags);
-  mem_1r1w_sync_commit(&m->i_tags_rmt);
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
+  /* the remote copies: an edge with no remote read and no write leaves them as they are */
+  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)
+#endif
+    mem_1r1w_sync_commit(&m->i_tags_rmt);
   dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
-  dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  if (m->dk_rmt.rd | m->ndwe) dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
   if (m->observed) {
     dk_sync(&m->dk, m->g.ways);
     dk_sync(&m->dk_rmt, m->g.ways);
