@@ -376,9 +376,18 @@ static void touch(l1d_t *m, unsigned set, unsigned way) {
  * (any sector valid or reserved, or the BA tag-only bit) and reserved (any
  * sector reserved). */
 typedef struct { uint64_t occ[VW], r[VW]; } l1d_setv_t;
-static void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
+static inline void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
   const size_t o = (size_t)set * m->g.ways;
   const unsigned W = m->g.ways;
+#ifdef __SSE2__
+  if (W <= 16) { /* one 16-byte pack per vector (the flag arrays' slack covers the bytes past W) */
+    const uint64_t all = (1ull << W) - 1u;
+    const __m128i r = ld16(m->rsv_q + o);
+    f->occ[0] = pk16(_mm_or_si128(_mm_or_si128(ld16(m->valid_q + o), r), ld16(m->byp_q + o))) & all;
+    f->r[0] = pk16(r) & all;
+    return;
+  }
+#endif
   for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
     unsigned n = W - b < 64 ? W - b : 64;
     f->occ[k] = pk_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
@@ -738,14 +747,21 @@ static inline void decide(const l1d_t *m, uint32_t d_set, const uint64_t *ev, ui
 /* The memory port's fields from the miss queue's head {store, id, atom,
  * mask, data} (the port shows them whenever the bypass queue is not
  * selected, valid or not). */
+/* bits_get for a field of 1..32 bits: one or two words, no loop */
+static inline uint32_t fld32(const uint32_t *v, unsigned lsb, unsigned w) {
+  const unsigned k = lsb >> 5, o = lsb & 31u;
+  uint64_t x = v[k];
+  if (o + w > 32) x |= (uint64_t)v[k + 1] << 32;
+  return (uint32_t)(x >> o) & (uint32_t)bits_mask64(w);
+}
 static void mreq_from_missq(l1d_t *m) {
   l1d_out_t *o = &m->out;
   const unsigned aw = m->aw, idw = m->g.id_w;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
   const uint32_t *mh = fifo_sync_rdata(&m->i_missq);
-  o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
-  o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
-  o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, aw);
+  o->mem_req_store_o = fld32(mh, slsb, 1);
+  o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
+  o->mem_req_addr_o = fld32(mh, llsb, aw);
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
     cpy_words(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line));
     bits_trim(o->mem_req_mask_o, m->g.line);
@@ -1207,7 +1223,8 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
   /* ---- remote answer (registers only) ---- */
-  l1d_comb_rmt(m);
+  if (m->rmt_v_q || !m->rmt_zero) l1d_comb_rmt(m);
+  else o->rmt_hit_o = 0; /* (no lookup asked, rmt_data_o already zero: what l1d_comb_rmt leaves) */
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
