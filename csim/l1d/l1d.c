@@ -492,10 +492,14 @@ static inline void dk_idle(l1d_t *m) {
 static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
   const uint32_t *l = dk_row(k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
-  unsigned L = m->g.line;
-  cpy_words(m->line_buf, l, m->lwords);
-  for (unsigned b = 0; b < L; b++)
-    if (bits_test(m->fw_data_mask_q, b)) bits_set(m->line_buf, b * 8, 8, bits_get(m->fw_data_q, b * 8, 8));
+  /* a data word at a time: its nibble of byte-mask bits -> its byte lanes */
+  static const uint32_t lanes[16] = {
+      0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
+      0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
+  for (unsigned w = 0; w < m->lwords; w++) { /* (lwords = line / 4) */
+    const uint32_t bm = lanes[(m->fw_data_mask_q[w / 8] >> (4 * (w % 8))) & 15u];
+    m->line_buf[w] = (l[w] & ~bm) | (m->fw_data_q[w] & bm);
+  }
   return m->line_buf;
 }
 
