@@ -241,7 +241,6 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->sect_mask = calloc(bits_words(g->line), 4));
-  rc |= !(m->mq_wdata = calloc(bits_words(m->mqw), 4));
   rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
   rc |= !(m->rq_wdata = calloc(bits_words(m->rqw), 4));
   rc |= !(m->tag_wdata = calloc(bits_words(g->ways * m->law), 4));
@@ -266,7 +265,7 @@ void l1d_free(l1d_t *m) {
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
-               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
+               m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
                m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
@@ -528,7 +527,15 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
       p->wk0 = p->wk1 = 0;
       p->we_i = 1;
       p->waddr_i = set;
-      bits_set(p->wdata_i, way * law, law, v);
+      const unsigned lsb = way * law, k = lsb >> 5;
+      if (k + 1 < p->words) { /* the slice (law <= 32 bits) inside a two-word window: one 64-bit update */
+        const uint64_t bm = bits_mask64(law) << (lsb & 31);
+        const uint64_t y = (((uint64_t)p->wdata_i[k] | (uint64_t)p->wdata_i[k + 1] << 32) & ~bm) | (v << (lsb & 31));
+        p->wdata_i[k] = (uint32_t)y;
+        p->wdata_i[k + 1] = (uint32_t)(y >> 32);
+      } else {
+        bits_set(p->wdata_i, lsb, law, v);
+      }
       if (p->mwords == 1) p->wmask_i[0] = 1u << way;
       else memset(p->wmask_i, 0, p->mwords * 4u), p->wmask_i[way / 32] = 1u << (way % 32);
     }
@@ -1183,16 +1190,20 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
                      act == ACT_ALLOC || act == ACT_SMISS;
   uint32_t bq_push = act == ACT_BYP_LD || act == ACT_BA_BYP;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
+  /* the miss queue's entry is built in its body's write port (fifo_sync_comb
+   * takes it in place: no copy) */
+  uint32_t *mq_wdata = m->i_missq.i_mem.wdata_i;
   if (mq_push) {
-    memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
+    memset(mq_wdata, 0, bits_words(m->mqw) * 4);
     if (m->d_store_q) {
-      cpy_words(m->mq_wdata, m->d_data_q, m->lwords);
-      for (unsigned b = 0; b < m->g.line; b += 32)
-        bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, m->d_mask_q[b / 32]);
+      cpy_words(mq_wdata, m->d_data_q, m->lwords);
+      for (unsigned b = 0; b < m->g.line; b += 32) /* (the mask starts on a word: mlsb = line * 8) */
+        if (m->g.line - b >= 32) mq_wdata[(mlsb + b) / 32] = m->d_mask_q[b / 32];
+        else bits_set(mq_wdata, mlsb + b, m->g.line - b, m->d_mask_q[b / 32]);
     }
-    bits_set(m->mq_wdata, llsb, aw, d_atom);
-    bits_set(m->mq_wdata, ilsb, idw, m->d_id_q);
-    bits_set(m->mq_wdata, slsb, 1, m->d_store_q);
+    bits_set(mq_wdata, llsb, aw, d_atom);
+    bits_set(mq_wdata, ilsb, idw, m->d_id_q);
+    bits_set(mq_wdata, slsb, 1, m->d_store_q);
   }
   if (bq_push) {
     m->bq_wdata[0] = 0;
@@ -1223,7 +1234,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
-  fq_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
+  fq_comb(&m->i_missq, mq_push, mq_push ? mq_wdata : NULL, mem_go && !sel_byp);
   fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
   /* ---- remote answer (registers only) ---- */

@@ -161,7 +161,7 @@ typedef struct {
   uint32_t dsm_addr, dsm_hash, dsm_set;
   uint8_t dsm_ok;
   /* scratch */
-  uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
+  uint32_t *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
 
 /* Geometry from a configuration; -1 and one "error: parameter ..." line on a
