@@ -375,7 +375,7 @@ static void touch(l1d_t *m, unsigned set, unsigned way) {
  * (any sector valid or reserved, or the BA tag-only bit) and reserved (any
  * sector reserved). */
 typedef struct { uint64_t occ[VW], r[VW]; } l1d_setv_t;
-static inline void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
+__attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
   const size_t o = (size_t)set * m->g.ways;
   const unsigned W = m->g.ways;
 #ifdef __SSE2__
