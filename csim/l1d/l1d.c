@@ -609,7 +609,7 @@ static inline uint32_t d_set_of(l1d_t *m) {
   if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
   return set_memo(m, m->d_addr_q);
 }
-static inline void decide(const l1d_t *m, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
+__attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
                           l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge, nwe = nwords(E);
