@@ -91,6 +91,13 @@ static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x
     uint64_t m = 0;
 #ifdef __SSE2__
     const __m128i vx = _mm_set1_epi32((int)x);
+    for (; i + 16 <= c; i += 16) { /* sixteen entries: four compares packed to bytes, one movemask */
+      const __m128i *p = (const __m128i *)(const void *)(a + b + i);
+      const __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128(p), vx), e1 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 1), vx);
+      const __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 2), vx), e3 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 3), vx);
+      /* (0 / -1 lanes stay 0 / -1 through the signed saturating packs, in entry order) */
+      m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(_mm_packs_epi32(e0, e1), _mm_packs_epi32(e2, e3))) << i;
+    }
     for (; i + 4 <= c; i += 4)
       m |= (uint64_t)(unsigned)_mm_movemask_ps(
                _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + b + i)), vx)))
@@ -234,7 +241,6 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->sect_mask = calloc(bits_words(g->line), 4));
-  rc |= !(m->mq_wdata = calloc(bits_words(m->mqw), 4));
   rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
   rc |= !(m->rq_wdata = calloc(bits_words(m->rqw), 4));
   rc |= !(m->tag_wdata = calloc(bits_words(g->ways * m->law), 4));
@@ -259,7 +265,7 @@ void l1d_free(l1d_t *m) {
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
-               m->mq_wdata, m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
+               m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
                m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
@@ -325,6 +331,7 @@ void l1d_reset(l1d_t *m) {
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
   m->trow_ok = 0; /* (the tag SRAM's output register is not reset) */
+  m->dsm_ok = 0;
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
@@ -368,9 +375,18 @@ static void touch(l1d_t *m, unsigned set, unsigned way) {
  * (any sector valid or reserved, or the BA tag-only bit) and reserved (any
  * sector reserved). */
 typedef struct { uint64_t occ[VW], r[VW]; } l1d_setv_t;
-static void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
+__attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsigned set, l1d_setv_t *f) {
   const size_t o = (size_t)set * m->g.ways;
   const unsigned W = m->g.ways;
+#ifdef __SSE2__
+  if (W <= 16) { /* one 16-byte pack per vector (the flag arrays' slack covers the bytes past W) */
+    const uint64_t all = (1ull << W) - 1u;
+    const __m128i r = ld16(m->rsv_q + o);
+    f->occ[0] = pk16(_mm_or_si128(_mm_or_si128(ld16(m->valid_q + o), r), ld16(m->byp_q + o))) & all;
+    f->r[0] = pk16(r) & all;
+    return;
+  }
+#endif
   for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
     unsigned n = W - b < 64 ? W - b : 64;
     f->occ[k] = pk_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
@@ -475,10 +491,14 @@ static inline void dk_idle(l1d_t *m) {
 static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
   const uint32_t *l = dk_row(k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
-  unsigned L = m->g.line;
-  cpy_words(m->line_buf, l, m->lwords);
-  for (unsigned b = 0; b < L; b++)
-    if (bits_test(m->fw_data_mask_q, b)) bits_set(m->line_buf, b * 8, 8, bits_get(m->fw_data_q, b * 8, 8));
+  /* a data word at a time: its nibble of byte-mask bits -> its byte lanes */
+  static const uint32_t lanes[16] = {
+      0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
+      0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
+  for (unsigned w = 0; w < m->lwords; w++) { /* (lwords = line / 4) */
+    const uint32_t bm = lanes[(m->fw_data_mask_q[w / 8] >> (4 * (w % 8))) & 15u];
+    m->line_buf[w] = (l[w] & ~bm) | (m->fw_data_q[w] & bm);
+  }
   return m->line_buf;
 }
 
@@ -495,13 +515,31 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
       for (; nacc >= 32; nacc -= 32, acc >>= 32) m->tag_wdata[k++] = (uint32_t)acc;
     }
     if (nacc) m->tag_wdata[k] = (uint32_t)acc;
-  } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md) */
-    bits_set(m->tag_wdata, way * law, law, v);
+    memset(m->tag_wmask, 0, bits_words(W) * 4);
+    m->tag_wmask[way / 32] = 1u << (way % 32);
+    mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
+    mem_1r1w_sync_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
+  } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md),
+            * set in the two write ports themselves (mem_1r1w_write's port, without the row copies) */
+    mem_1r1w_t *ports[2] = {&m->i_tags.m, &m->i_tags_rmt.m};
+    for (int i = 0; i < 2; i++) {
+      mem_1r1w_t *p = ports[i];
+      p->wk0 = p->wk1 = 0;
+      p->we_i = 1;
+      p->waddr_i = set;
+      const unsigned lsb = way * law, k = lsb >> 5;
+      if (k + 1 < p->words) { /* the slice (law <= 32 bits) inside a two-word window: one 64-bit update */
+        const uint64_t bm = bits_mask64(law) << (lsb & 31);
+        const uint64_t y = (((uint64_t)p->wdata_i[k] | (uint64_t)p->wdata_i[k + 1] << 32) & ~bm) | (v << (lsb & 31));
+        p->wdata_i[k] = (uint32_t)y;
+        p->wdata_i[k + 1] = (uint32_t)(y >> 32);
+      } else {
+        bits_set(p->wdata_i, lsb, law, v);
+      }
+      if (p->mwords == 1) p->wmask_i[0] = 1u << way;
+      else memset(p->wmask_i, 0, p->mwords * 4u), p->wmask_i[way / 32] = 1u << (way % 32);
+    }
   }
-  memset(m->tag_wmask, 0, bits_words(W) * 4);
-  m->tag_wmask[way / 32] = 1u << (way % 32);
-  mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
-  mem_1r1w_sync_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;
   m->fw_tag_way_d = (uint16_t)way;
@@ -558,7 +596,21 @@ typedef struct {
   size_t rs;
   l1d_vict_t rv;
 } l1d_verd_t;
-static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy, l1d_verd_t *vd) {
+/* l1d_index of an address, remembered as D's (l1d.h, dsm_*) */
+static inline uint32_t set_memo(l1d_t *m, uint32_t addr) {
+  m->dsm_addr = addr;
+  m->dsm_hash = m->in.mode_hash_i;
+  m->dsm_set = l1d_index(addr, m->offw, m->g.sets, m->in.mode_hash_i);
+  m->dsm_ok = 1;
+  return m->dsm_set;
+}
+/* D's set index: remembered when the cycle that read its set computed it */
+static inline uint32_t d_set_of(l1d_t *m) {
+  if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
+  return set_memo(m, m->d_addr_q);
+}
+__attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
+                          l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge, nwe = nwords(E);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
@@ -567,7 +619,6 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_line
   uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
   uint32_t d_sect = (m->d_addr_q >> (m->offw - m->sectw)) & (m->g.sectors - 1u);
   uint32_t d_atom = d_line << m->sectw | d_sect;
-  uint32_t d_set = l1d_index(m->d_addr_q, m->offw, m->g.sets, in->mode_hash_i);
   const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
   size_t rs = (size_t)d_set * W;
   l1d_setv_t rf;
@@ -707,14 +758,21 @@ static inline void decide(const l1d_t *m, const uint64_t *ev, uint32_t fill_line
 /* The memory port's fields from the miss queue's head {store, id, atom,
  * mask, data} (the port shows them whenever the bypass queue is not
  * selected, valid or not). */
+/* bits_get for a field of 1..32 bits: one or two words, no loop */
+static inline uint32_t fld32(const uint32_t *v, unsigned lsb, unsigned w) {
+  const unsigned k = lsb >> 5, o = lsb & 31u;
+  uint64_t x = v[k];
+  if (o + w > 32) x |= (uint64_t)v[k + 1] << 32;
+  return (uint32_t)(x >> o) & (uint32_t)bits_mask64(w);
+}
 static void mreq_from_missq(l1d_t *m) {
   l1d_out_t *o = &m->out;
   const unsigned aw = m->aw, idw = m->g.id_w;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
   const uint32_t *mh = fifo_sync_rdata(&m->i_missq);
-  o->mem_req_store_o = (uint32_t)bits_get(mh, slsb, 1);
-  o->mem_req_id_o = (uint32_t)bits_get(mh, ilsb, idw);
-  o->mem_req_addr_o = (uint32_t)bits_get(mh, llsb, aw);
+  o->mem_req_store_o = fld32(mh, slsb, 1);
+  o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
+  o->mem_req_addr_o = fld32(mh, llsb, aw);
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
     cpy_words(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line));
     bits_trim(o->mem_req_mask_o, m->g.line);
@@ -831,7 +889,7 @@ __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   l1d_verd_t vd;
   uint64_t ev[VW];
   vec_nz(ev, m->mshr_valid_q, m->g.entries);
-  decide(m, ev, 0, 0, &vd);
+  decide(m, d_set_of(m), ev, 0, 0, &vd);
   m->memo_out = vd.out;
   m->memo_fail = vd.fail;
   m->memo_addr = m->d_addr_q;
@@ -910,7 +968,10 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   const uint32_t fill_line = in->fill_addr_i >> sectw, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
-  uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i);
+  /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
+  uint32_t fill_set = in->fill_valid_i || on_fill
+                          ? l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i)
+                          : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
   uint64_t ev[VW], ep[VW]; /* valid; pending = valid and not filled */
@@ -948,7 +1009,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  decide(m, ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
+  decide(m, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
                  free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
@@ -1129,16 +1190,20 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
                      act == ACT_ALLOC || act == ACT_SMISS;
   uint32_t bq_push = act == ACT_BYP_LD || act == ACT_BA_BYP;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
+  /* the miss queue's entry is built in its body's write port (fifo_sync_comb
+   * takes it in place: no copy) */
+  uint32_t *mq_wdata = m->i_missq.i_mem.wdata_i;
   if (mq_push) {
-    memset(m->mq_wdata, 0, bits_words(m->mqw) * 4);
+    memset(mq_wdata, 0, bits_words(m->mqw) * 4);
     if (m->d_store_q) {
-      cpy_words(m->mq_wdata, m->d_data_q, m->lwords);
-      for (unsigned b = 0; b < m->g.line; b += 32)
-        bits_set(m->mq_wdata, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32, m->d_mask_q[b / 32]);
+      cpy_words(mq_wdata, m->d_data_q, m->lwords);
+      for (unsigned b = 0; b < m->g.line; b += 32) /* (the mask starts on a word: mlsb = line * 8) */
+        if (m->g.line - b >= 32) mq_wdata[(mlsb + b) / 32] = m->d_mask_q[b / 32];
+        else bits_set(mq_wdata, mlsb + b, m->g.line - b, m->d_mask_q[b / 32]);
     }
-    bits_set(m->mq_wdata, llsb, aw, d_atom);
-    bits_set(m->mq_wdata, ilsb, idw, m->d_id_q);
-    bits_set(m->mq_wdata, slsb, 1, m->d_store_q);
+    bits_set(mq_wdata, llsb, aw, d_atom);
+    bits_set(mq_wdata, ilsb, idw, m->d_id_q);
+    bits_set(mq_wdata, slsb, 1, m->d_store_q);
   }
   if (bq_push) {
     m->bq_wdata[0] = 0;
@@ -1169,11 +1234,12 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
   uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
   if (mem_go) m->mem_rr_d = !sel_byp;
-  fq_comb(&m->i_missq, mq_push, mq_push ? m->mq_wdata : NULL, mem_go && !sel_byp);
+  fq_comb(&m->i_missq, mq_push, mq_push ? mq_wdata : NULL, mem_go && !sel_byp);
   fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 
   /* ---- remote answer (registers only) ---- */
-  l1d_comb_rmt(m);
+  if (m->rmt_v_q || !m->rmt_zero) l1d_comb_rmt(m);
+  else o->rmt_hit_o = 0; /* (no lookup asked, rmt_data_o already zero: what l1d_comb_rmt leaves) */
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
@@ -1226,7 +1292,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->d_byp_d = (uint8_t)(m->d_byp_q || sbyp_set);
     m->d_id_d = m->d_id_q;
   }
-  uint32_t rd_set = m->d_load ? l1d_index(in->req_addr_i, m->offw, m->g.sets, in->mode_hash_i) : d_set;
+  uint32_t rd_set = m->d_load ? set_memo(m, in->req_addr_i) : d_set; /* (D's set next cycle) */
   uint32_t rd_en = m->d_load ? in->req_valid_i : 1;
   if (rd_en) {
     mem_1r1w_sync_read(&m->i_tags, rd_set);
@@ -1332,9 +1398,13 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);
   mem_1r1w_sync_commit(&m->i_tags);
-  mem_1r1w_sync_commit(&m->i_tags_rmt);
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
+  /* the remote copies: an edge with no remote read and no write leaves them as they are */
+  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)
+#endif
+    mem_1r1w_sync_commit(&m->i_tags_rmt);
   dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
-  dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  if (m->dk_rmt.rd | m->ndwe) dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
   if (m->observed) {
     dk_sync(&m->dk, m->g.ways);
     dk_sync(&m->dk_rmt, m->g.ways);

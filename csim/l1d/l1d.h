@@ -155,8 +155,13 @@ typedef struct {
   uint8_t idle, mreq_held, memo_ok, memo_sb; /* idle: 0 full evaluation, 1 quiet (comb_idle), 2 a repeat (comb_rep) */
   uint8_t rep_ok, rep_cnt; /* the last cycle was a stalled retry that moved nothing; its stall counter */
   uint32_t memo_addr, memo_out, memo_fail;
+  /* D's set index l1d_index(d_addr_q) remembered (not hardware: a cache of a
+   * pure function, keyed by the address and the index mode): the cycle that
+   * reads a request's set computes it, the next one decides on it */
+  uint32_t dsm_addr, dsm_hash, dsm_set;
+  uint8_t dsm_ok;
   /* scratch */
-  uint32_t *mq_wdata, *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
+  uint32_t *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
 
 /* Geometry from a configuration; -1 and one "error: parameter ..." line on a

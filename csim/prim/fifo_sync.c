@@ -53,7 +53,8 @@ void fifo_sync_comb_full(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, u
   mem_1r1w_idle(&f->i_mem);
   f->i_mem.waddr_i = f->wptr_q;
   if (wdata) {
-    memcpy(f->i_mem.wdata_i, wdata, f->i_mem.words * sizeof(uint32_t));
+    if (wdata != f->i_mem.wdata_i) /* (an owner may build the entry in the port itself) */
+      memcpy(f->i_mem.wdata_i, wdata, f->i_mem.words * sizeof(uint32_t));
     bits_trim(f->i_mem.wdata_i, f->width);
   }
   f->i_mem.wmask_i[0] = one;

@@ -30,7 +30,8 @@ static inline const uint32_t *fifo_sync_rdata(const fifo_sync_t *f) { return mem
 void fifo_sync_comb_full(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop);
 void fifo_sync_idle(fifo_sync_t *f);
 void fifo_sync_commit_full(fifo_sync_t *f);
-/* The cycle's logic; wdata may be NULL when push is 0.  With neither push
+/* The cycle's logic; wdata may be NULL when push is 0, or the body's own
+ * write port (i_mem.wdata_i) holding the entry the owner built there.  With neither push
  * nor pop nothing moves: the idle form, whose port and next state a run of
  * idle cycles leaves in place (pidle). */
 static inline void fifo_sync_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {

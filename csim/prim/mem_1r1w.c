@@ -109,6 +109,16 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
       unsigned lsb = s * m->slice_w;
       if (!(lsb & 31) && !(m->slice_w & 31)) {
         memcpy(row + lsb / 32, m->wdata_i + lsb / 32, m->slice_w / 8);
+      } else if (m->slice_w <= 32 && lsb / 32 + 1 < m->words) {
+        /* a slice of up to 32 bits inside a two-word window of the row (a
+         * tag): one masked 64-bit update */
+        const unsigned k = lsb / 32;
+        const uint64_t bm = bits_mask64(m->slice_w) << (lsb & 31);
+        const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+        const uint64_t d = (uint64_t)m->wdata_i[k] | (uint64_t)m->wdata_i[k + 1] << 32;
+        const uint64_t y = (x & ~bm) | (d & bm);
+        row[k] = (uint32_t)y;
+        row[k + 1] = (uint32_t)(y >> 32);
       } else {
         for (unsigned b = lsb; b < lsb + m->slice_w; b += 32) {
           unsigned n = lsb + m->slice_w - b < 32 ? lsb + m->slice_w - b : 32;

@@ -285,11 +285,36 @@ static void mem_store(ctx_t *c) {
   const l1d_out_t *o = &c->m.out;
   unsigned L = c->m.g.line;
   uint8_t *row = mem_row(c, o->mem_req_addr_o >> c->m.sectw); /* the port carries an atom address */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* byte b of the line is row byte b (a little-endian host's word layout):
+   * a mask word of all ones is one copy of its 32 bytes, another a masked
+   * update of each data word with a nibble set (its byte lanes) */
+  static const uint32_t lanes[16] = {
+      0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
+      0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
+  for (unsigned b0 = 0; b0 < L; b0 += 32) {
+    const unsigned n = L - b0 < 32 ? L - b0 : 32; /* bytes under this mask word */
+    uint32_t mk = o->mem_req_mask_o[b0 / 32];
+    if (n == 32 && mk == 0xffffffffu) {
+      memcpy(row + b0, o->mem_req_data_o + b0 / 4, 32);
+      continue;
+    }
+    for (unsigned w = b0 / 4; mk; w++, mk >>= 4) {
+      const uint32_t bm = lanes[mk & 15u];
+      if (!bm) continue;
+      uint32_t x;
+      memcpy(&x, row + 4 * w, 4);
+      x = (x & ~bm) | (o->mem_req_data_o[w] & bm);
+      memcpy(row + 4 * w, &x, 4);
+    }
+  }
+#else
   for (unsigned w = 0; w < L / 4; w++) { /* a data word and its nibble of byte-mask bits */
     uint32_t nib = o->mem_req_mask_o[w / 8] >> (4 * (w % 8)) & 15u, d = o->mem_req_data_o[w];
     for (unsigned k = 0; nib; k++, nib >>= 1)
       if (nib & 1u) row[4 * w + k] = (uint8_t)(d >> (8 * k));
   }
+#endif
 }
 
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {

@@ -58,6 +58,17 @@ static inline void ls_rand_stir(ls_rng_t *r, uint32_t *words, unsigned width) {
   uint64_t a = ls_rand(r), step = a >> 31 | 1u;
   unsigned n = (width + 31) / 32, k = n < LS_STIR_WORDS ? n : LS_STIR_WORDS;
   uint32_t *w = words + (unsigned)(((a >> 40) * (n - k + 1)) >> 24); /* window start in [0, n - k] */
+#if LS_STIR_WORDS == 4
+  if (k == 4) { /* (the common case, unrolled: the same values as the loop) */
+    const uint64_t a1 = a + step, a2 = a1 + step, a3 = a2 + step;
+    w[0] ^= (uint32_t)(a ^ (a >> 23));
+    w[1] ^= (uint32_t)(a1 ^ (a1 >> 23));
+    w[2] ^= (uint32_t)(a2 ^ (a2 >> 23));
+    w[3] ^= (uint32_t)(a3 ^ (a3 >> 23));
+    if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+    return;
+  }
+#endif
   for (unsigned j = 0; j < k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
   if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
 }
