@@ -117,8 +117,10 @@ out=${out:-$B/synth/$adapter/$tag}
 [ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"
 # --reuse: keep a finished run whose inputs have not changed since
-if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && \
-   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list constraints/common.sdc "${SRAM_MODEL:-constraints/sram_osu018.model}" "${SRAM_MODEL_ALT:-constraints/sram_cacti.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/metrics.txt" 2>/dev/null | head -1)" ]; then
+# (.inputs_ok: when this directory's run was made or unpacked; metrics.txt
+# keeps the run's own time, which synth_all.sh's table shows)
+if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && [ -f "$out/.inputs_ok" ] && \
+   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list constraints/common.sdc "${SRAM_MODEL:-constraints/sram_osu018.model}" "${SRAM_MODEL_ALT:-constraints/sram_cacti.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/.inputs_ok" 2>/dev/null | head -1)" ]; then
   [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
   exit 0
 fi
@@ -128,6 +130,7 @@ fi
 skey=""; [ $staonly = 0 ] && skey=$(sc_key "$out" "$hdir" "$sdc" ${cfg:+"$cfg"} "$LIBERTY" \
   "${SRAM_MODEL:-constraints/sram_osu018.model}" "${SRAM_MODEL_ALT:-constraints/sram_cacti.model}" "$B/gen/l1sys_pkg.sv")
 if [ $reuse = 1 ] && [ -n "$skey" ] && sc_get "$skey" "$out"; then
+  touch "$out/.inputs_ok"
   [ $quiet = 0 ] && echo "synth.sh: $block: the same inputs were synthesized before: run unpacked from the machine's synthesis cache ($(sc_dir)/$skey.tar) into $out"
   exit 0
 fi
@@ -385,6 +388,7 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
   sed -n '/^Startpoint:/,/slack/p' "$out/sta.log"
   echo '```'
 } >"$out/report.md"
+touch "$out/.inputs_ok"
 [ -n "$skey" ] && sc_put "$skey" "$out"
 [ $quiet = 0 ] && { sed -n '5,7p' "$out/report.md"; echo "SRAM: $m_sram_area_um2 um2 ($m_sram_model), $m_sram_area_alt_um2 um2 ($m_sram_model_alt); total area $m_total_area_um2 / $m_total_area_alt_um2 um2"; }
 exit 0
