@@ -15,7 +15,9 @@
 # fault sites under LS_FAULTS, with ls_fault_pkg::sel a constant,
 # scripts/gen_faults.sh --fixed).
 # --print-dir: print DIR and stop; --reuse: do nothing when DIR holds a run
-# newer than every input (RTL, constraints, these scripts, the config);
+# newer than every input (RTL, constraints, these scripts, the config), or
+# else unpack the run of the same inputs from the machine's synthesis cache
+# (scripts/synth_cache.sh) when it holds one;
 # --sta-only: keep DIR's Yosys output (netlist_yosys.v, stat.txt) and redo
 # the macro naming, OpenSTA and the report (after a change to those steps).
 # Another LIBERTY, SRAM_MODEL or SDC_DIR than the default gets its own DIR

@@ -11,6 +11,8 @@
 #     named signal in the gate-level run
 #  4. the same for a fault in the SRAM macros' behavioural model
 #     (FAULT_MEM_1R1W_SYNC_HOLD in fifo_sync_sram's netlist run)
+#  6. the synthesis cache: a run unpacked from it equals a fresh one, and its
+#     key changes with an input's content and the environment, not its date
 #  5. formal equivalence (scripts/lec.sh) of sat_cnt and of fifo_sync_sram
 #     (an SRAM macro cut as a black box) proves; sat_cnt's netlist with one
 #     inverter planted as a buffer fails it; the bounded check alone
@@ -24,6 +26,23 @@ set -u
 cd "$(dirname "$0")/.."
 CYC=${SYNTH_TEST_CYCLES:-20000}
 bash scripts/synth_all.sh --tier test --reuse 2>&1 | grep -E '^(PASS|FAIL)'
+# the machine's synthesis cache (scripts/synth_cache.sh), which the line above
+# may have read: a run from it is what the tools make now, byte for byte, and
+# its key follows every input's content (not its date) and the environment
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+d=$(bash scripts/synth.sh sat_cnt --print-dir)
+if L1SYS_SYNTH_CACHE=off bash scripts/synth.sh sat_cnt --quiet --out "$t/fresh" >/dev/null 2>&1 &&
+   cmp -s "$t/fresh/netlist.v" "$d/netlist.v" && cmp -s <(grep -v '_s=' "$t/fresh/metrics.txt") <(grep -v '_s=' "$d/metrics.txt"); then
+  echo "PASS synthesis cache: sat_cnt synthesized now = its run in $d (netlist.v and metrics byte for byte but the tools' seconds)"
+else echo "FAIL synthesis cache: sat_cnt synthesized now differs from its run in $d (or the run failed)"; fi
+c=$t/tree; mkdir -p "$c/csim" "$c/tb" "$c/h"
+cp -r rtl constraints scripts "$c/"; cp csim/params*.def "$c/csim/"; cp -r tb/faults "$c/tb/"
+skey() { (cd "$c" && . scripts/synth_cache.sh && sc_key build/synth/sat_cnt/default h constraints/sat_cnt.sdc); }
+k0=$(skey); touch -d 2001-01-01 "$c/rtl/prim/sat_cnt.sv"; k1=$(skey)
+echo '// a comment' >>"$c/rtl/prim/sat_cnt.sv"; k2=$(skey); k3=$(SYNTH_BUFFER=0 skey)
+if [ -n "$k0" ] && [ "$k0" = "$k1" ] && [ "$k2" != "$k0" ] && [ "$k3" != "$k2" ]; then
+  echo "PASS synthesis cache: the key follows content, not dates (an RTL file re-dated: same key; a comment added to it: another; SYNTH_BUFFER=0: another)"
+else echo "FAIL synthesis cache: keys '$k0' (as is) '$k1' (re-dated) '$k2' (a comment added) '$k3' (SYNTH_BUFFER=0)"; fi
 grep -v '^\s*#' constraints/blocks.list | awk 'NF && $2 == "test" && $3 == "gate" {print $1}' | while read -r b; do
   # a BLOCK@CFG line: the adapter BLOCK at tb/configs/BLOCK/CFG.cfg only
   a=${b%%@*}
