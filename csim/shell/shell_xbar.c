@@ -108,6 +108,7 @@ void shell_xbar_reset(shell_xbar_t *m) {
   m->nej = m->nmoved = 0;
   m->offered = 0;
   memset(m->bank_rr_q, 0, sizeof m->bank_rr_q);
+  memset(m->bank_rr_d, 0, sizeof m->bank_rr_d);
   memset(m->inj_busy_q, 0, sizeof m->inj_busy_q);
   memset(m->ej_busy_q, 0, sizeof m->ej_busy_q);
   memset(m->ej_rr_q, 0, sizeof m->ej_rr_q);
@@ -184,6 +185,10 @@ static void req_speedup2(shell_xbar_t *m) {
   shell_xbar_out_t *o = &m->out;
   for (unsigned b = 0; b < m->nb; b++) {
     fifo_sync_w2_t *f = &m->i_bq[b];
+    /* (an empty buffer, idle at its write pointer, with no request for
+     * its bank: nothing pops, nothing is granted, its idle comb is a
+     * no-op) */
+    if (!f->count_q && !shell_xbar_bit(m->req_any, b) && f->pidle == f->wptr_q + 1) continue;
     const uint32_t ready = shell_xbar_bit(in->l2_req_ready_i, b), empty = fifo_sync_w2_empty(f);
     const uint32_t pop = ready && !empty, direct = ready && empty;
     if (pop) {
@@ -330,13 +335,16 @@ void shell_xbar_comb(shell_xbar_t *m) {
   /* ---- injection: each bank takes at most one request a cycle, the first
    * SM from bank_rr_q whose idle head maps to it --------------------------- */
   memset(o->inj_pop_o, 0, sizeof o->inj_pop_o);
+  /* (a request's fields are written only with its valid bit: only last
+   * cycle's requests are cleared) */
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t x = o->l2_req_valid_o[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      o->l2_req_sm_o[b] = o->l2_req_line_o[b] = o->l2_req_id_o[b] = 0;
+    }
   memset(o->l2_req_valid_o, 0, sizeof o->l2_req_valid_o);
   memset(o->l2_req_store_o, 0, sizeof o->l2_req_store_o);
   memset(o->l2_req_byp_o, 0, sizeof o->l2_req_byp_o);
-  memset(o->l2_req_sm_o, 0, m->nb * 4);
-  memset(o->l2_req_line_o, 0, m->nb * 4);
-  memset(o->l2_req_id_o, 0, m->nb * 4);
-  memcpy(m->bank_rr_d, m->bank_rr_q, m->nb * 4);
   for (unsigned w = 0; w < mw; w++)
     for (uint32_t x = m->req_any[w]; x; x &= x - 1) memset(m->req_to[w * 32 + (unsigned)__builtin_ctz(x)], 0, mw * 4);
   memset(m->req_any, 0, sizeof m->req_any);
@@ -366,11 +374,34 @@ void shell_xbar_commit(shell_xbar_t *m) {
   for (unsigned k = 0; k < m->nej; k++) fifo_sync_w2_commit(&m->i_ejq[m->ej_list[k]]);
   if (m->i_bq)
     for (unsigned b = 0; b < m->nb; b++) fifo_sync_w2_commit(&m->i_bq[b]);
-  memcpy(m->bk_busy_q, m->bk_busy_d, m->nb * 4);
-  memcpy(m->bank_rr_q, m->bank_rr_d, m->nb * 4);
-  memcpy(m->inj_busy_q, m->inj_busy_d, m->nsm * 4);
-  memcpy(m->ej_busy_q, m->ej_busy_d, m->nsm * 4);
-  memcpy(m->ej_rr_q, m->ej_rr_d, m->nsm * 4);
+  /* The comb writes a next-state value only where it moves (the rest
+   * equal the registers since reset): only those entries are copied.
+   * Busy ports count down (*_busy_any) or are granted (l2_rsp_ready_o,
+   * inj_pop_o, ej_popv); bank pointers move only at banks with a request
+   * (req_any); ejection pointers only at SMs that took a response. */
+  const shell_xbar_out_t *o = &m->out;
+  for (unsigned w = 0; w < m->mw; w++) {
+    for (uint32_t x = m->bk_busy_any[w] | o->l2_rsp_ready_o[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      m->bk_busy_q[b] = m->bk_busy_d[b];
+    }
+    for (uint32_t x = m->req_any[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      m->bank_rr_q[b] = m->bank_rr_d[b];
+    }
+    for (uint32_t x = m->inj_busy_any[w] | o->inj_pop_o[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->inj_busy_q[i] = m->inj_busy_d[i];
+    }
+    for (uint32_t x = m->ej_busy_any[w] | m->ej_popv[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->ej_busy_q[i] = m->ej_busy_d[i];
+    }
+    for (uint32_t x = m->ej_pushv[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->ej_rr_q[i] = m->ej_rr_d[i];
+    }
+  }
   memcpy(m->bk_busy_any, m->bk_busy_nx, sizeof m->bk_busy_any);
   memcpy(m->inj_busy_any, m->inj_busy_nx, sizeof m->inj_busy_any);
   memcpy(m->ej_busy_any, m->ej_busy_nx, sizeof m->ej_busy_any);
