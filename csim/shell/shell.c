@@ -158,6 +158,13 @@ void shell_reset(shell_t *s) {
     shell_sm_reset(&s->sm[i]);
     shell_byp_reset(&s->byp[i]);
     shell_ccn_reset(&s->ccn[i]);
+    if (s->ccn[i].variant == SHELL_CCN_OFF) { /* the off hook's constant answers: set once (shell_comb writes them only with a node) */
+      shell_sm_in_t *in = &s->sm[i].in;
+      in->ccn_fill_valid_i = in->ccn_fill_line_i = 0;
+      in->ccn_mem_ready_i = 1;
+      in->ccn_l2_valid_i = in->ccn_l2_line_i = 0;
+      in->rmt_valid_i = in->rmt_addr_i = 0;
+    }
     memset(&s->env[i], 0, sizeof s->env[i]);
   }
   memset(s->dorm, 0, s->nsm);
@@ -355,12 +362,7 @@ void shell_comb(shell_t *s) {
       in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
       in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
       shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
-    } else {
-      in->ccn_fill_valid_i = in->ccn_fill_line_i = 0;
-      in->ccn_mem_ready_i = 1;
-      in->ccn_l2_valid_i = in->ccn_l2_line_i = 0;
-      in->rmt_valid_i = in->rmt_addr_i = 0;
-    }
+    } /* (off: the constants shell_reset set stand) */
     if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
         (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
       /* woken, or a repeat ends: the cycle's first half, late */
