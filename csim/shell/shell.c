@@ -158,6 +158,13 @@ void shell_reset(shell_t *s) {
     shell_sm_reset(&s->sm[i]);
     shell_byp_reset(&s->byp[i]);
     shell_ccn_reset(&s->ccn[i]);
+    if (s->ccn[i].variant == SHELL_CCN_OFF) { /* the off hook's constant answers: set once (shell_comb writes them only with a node) */
+      shell_sm_in_t *in = &s->sm[i].in;
+      in->ccn_fill_valid_i = in->ccn_fill_line_i = 0;
+      in->ccn_mem_ready_i = 1;
+      in->ccn_l2_valid_i = in->ccn_l2_line_i = 0;
+      in->rmt_valid_i = in->rmt_addr_i = 0;
+    }
     memset(&s->env[i], 0, sizeof s->env[i]);
   }
   memset(s->dorm, 0, s->nsm);
@@ -221,20 +228,22 @@ void shell_comb(shell_t *s) {
   shell_xbar_t *X = &s->xbar;
   shell_xbar_in_t *xi = &X->in;
   const shell_xbar_out_t *xo = &X->out;
-  memset(xi->l2_req_ready_i, 0, sizeof xi->l2_req_ready_i);
-  memset(xi->l2_rsp_valid_i, 0, sizeof xi->l2_rsp_valid_i);
-  memset(xi->l2_rsp_byp_i, 0, sizeof xi->l2_rsp_byp_i);
   for (unsigned b = 0; b < s->nbanks; b++) {
     shell_l2_t *L = &s->l2[b];
-    if (!L2_ASLEEP(s, b)) shell_l2_peek(L); /* asleep: its outputs are last cycle's */
     L->in.req_valid_i = 0;
     L->in.rsp_ready_i = 0;
-    xi->l2_req_ready_i[b >> 5] |= L->out.req_ready_o << (b & 31);
-    xi->l2_rsp_valid_i[b >> 5] |= L->out.rsp_valid_o << (b & 31);
+    /* A bank asleep whose whole last cycle was skipped (l2_skip) has the
+     * outputs it had when the crossbar's inputs last took them: those
+     * inputs stand (only peek and comb write a bank's outputs, and the
+     * cycle after either one takes them here; reset clears both sides). */
+    if (L2_ASLEEP(s, b) && s->l2_skip[b]) continue;
+    if (!L2_ASLEEP(s, b)) shell_l2_peek(L); /* asleep: its outputs are last cycle's */
+    shell_xbar_put(xi->l2_req_ready_i, b, L->out.req_ready_o);
+    shell_xbar_put(xi->l2_rsp_valid_i, b, L->out.rsp_valid_o);
     xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
     xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
     xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
-    xi->l2_rsp_byp_i[b >> 5] |= L->out.rsp_byp_o << (b & 31);
+    shell_xbar_put(xi->l2_rsp_byp_i, b, L->out.rsp_byp_o);
   }
   /* ---- SMs, first half: the environment's answers to last cycle's
    * requests, then what depends on registers only (the dispatcher's view,
@@ -323,6 +332,7 @@ void shell_comb(shell_t *s) {
   const uint32_t disp_warps = pi->kern_warps_i;
 #endif
   const uint32_t kstart = s->kstart_q;
+  uint32_t hk_disp[SHELL_XBAR_MW] = {0}; /* (the SMs whose hk_disp_valid_o is set, for the hooks below) */
   for (unsigned i = 0; i < s->nsm; i++) {
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
@@ -352,12 +362,7 @@ void shell_comb(shell_t *s) {
       in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
       in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
       shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
-    } else {
-      in->ccn_fill_valid_i = in->ccn_fill_line_i = 0;
-      in->ccn_mem_ready_i = 1;
-      in->ccn_l2_valid_i = in->ccn_l2_line_i = 0;
-      in->rmt_valid_i = in->rmt_addr_i = 0;
-    }
+    } /* (off: the constants shell_reset set stand) */
     if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
         (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
       /* woken, or a repeat ends: the cycle's first half, late */
@@ -372,6 +377,7 @@ void shell_comb(shell_t *s) {
       shell_sm_comb_rep(m);
     else
       shell_sm_comb(m);
+    hk_disp[i >> 5] |= (so->hk_disp_valid_o & 1u) << (i & 31);
     const int rep = s->srep[i];
     if (m->stray)
       snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
@@ -440,56 +446,80 @@ void shell_comb(shell_t *s) {
   for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
 
   /* ---- hooks: kernel start and the dispatched block (after every SM's
-   * events: a kernel start moves the controllers to the next kernel) ---- */
-  for (unsigned i = 0; i < s->nsm; i++) {
-    const shell_sm_out_t *so = &s->sm[i].out;
+   * events: a kernel start moves the controllers to the next kernel) ----
+   * Every form of an SM's cycle (comb, comb_rep, asleep) sets
+   * hk_kern_start_o = kern_start_i = kstart: without a kernel start only
+   * the SMs in hk_disp are visited, in the same order. */
+  if (kstart)
+    for (unsigned i = 0; i < s->nsm; i++) {
+      const shell_sm_out_t *so = &s->sm[i].out;
 #ifdef FAULT_SHELL_TBMAX
-    if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i], s->kern_tbmax_i > 1 ? s->kern_tbmax_i - 1 : 1); /* injected */
+      if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i], s->kern_tbmax_i > 1 ? s->kern_tbmax_i - 1 : 1); /* injected */
 #else
-    if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i], s->kern_tbmax_i);
+      if (so->hk_kern_start_o) shell_byp_kernel_start(&s->byp[i], s->kern_tbmax_i);
 #endif
-    if (so->hk_disp_valid_o) shell_byp_tb_dispatch(&s->byp[i], so->hk_disp_slot_o, so->hk_disp_block_o);
-  }
+      if (so->hk_disp_valid_o) shell_byp_tb_dispatch(&s->byp[i], so->hk_disp_slot_o, so->hk_disp_block_o);
+    }
+  else
+    for (unsigned w = 0; w < X->mw; w++)
+      for (uint32_t x = hk_disp[w]; x; x &= x - 1) {
+        const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+        const shell_sm_out_t *so = &s->sm[i].out;
+        shell_byp_tb_dispatch(&s->byp[i], so->hk_disp_slot_o, so->hk_disp_block_o);
+      }
   s->cycle_d = cyc + 1;
 }
 
 void shell_commit(shell_t *s) {
-  for (unsigned i = 0; i < s->nsm; i++) {
+  /* (the fields read in the loops, in locals: the byte stores to dorm,
+   * srep and l2_dorm and the calls would make the compiler reload them
+   * from s for every SM and bank) */
+  const unsigned nsm = s->nsm, nbanks = s->nbanks;
+  const int eval_all = s->eval_all, ccn_any = s->ccn_any, ext_env = s->ext_env;
+  uint8_t *const dorm = s->dorm, *const srep = s->srep, *const l2_dorm = s->l2_dorm;
+  const uint8_t *const l2_skip = s->l2_skip;
+  shell_byp_t *const byp = s->byp;
+  shell_ccn_t *const ccn = s->ccn;
+  for (unsigned i = 0; i < nsm; i++) {
     shell_sm_t *m = &s->sm[i];
     if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
       uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
       memcpy(ib, m->out.ibuf_o, sizeof m->out.ibuf_o < sizeof ib ? sizeof m->out.ibuf_o : sizeof ib);
-      shell_byp_ibuf(&s->byp[i], ib);
-      shell_byp_warps(&s->byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
+      shell_byp_ibuf(&byp[i], ib);
+      shell_byp_warps(&byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
     }
-    if (SM_ASLEEP(s, i))
+    if (dorm[i] >= SHELL_SM_SETTLE) /* (SM_ASLEEP) */
       m->cyc_d = ++m->cyc_q; /* the one register a cycle at the fixpoint changes */
-    else if (s->srep[i])
-      s->srep[i] = (uint8_t)shell_sm_commit_rep(m);
+    else if (srep[i])
+      srep[i] = (uint8_t)shell_sm_commit_rep(m);
     else {
-      s->srep[i] = !s->eval_all && (!s->ccn_any || s->ccn[i].variant == SHELL_CCN_OFF) && shell_sm_still(m);
+      srep[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_still(m);
       shell_sm_commit(m);
-      s->dorm[i] = !s->eval_all && (!s->ccn_any || s->ccn[i].variant == SHELL_CCN_OFF) && shell_sm_idle(m)
-                       ? (uint8_t)(s->dorm[i] < SHELL_SM_SETTLE ? s->dorm[i] + 1 : SHELL_SM_SETTLE)
-                       : 0;
+      dorm[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_idle(m)
+                    ? (uint8_t)(dorm[i] < SHELL_SM_SETTLE ? dorm[i] + 1 : SHELL_SM_SETTLE)
+                    : 0;
     }
-    shell_byp_commit(&s->byp[i]);
-    if (s->ccn_any && s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&s->ccn[i]);
+    shell_byp_commit(&byp[i]);
+    if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
   }
-  shell_ccn_commit_ring(&s->ccn[0]);
+  shell_ccn_commit_ring(&ccn[0]);
   shell_xbar_commit(&s->xbar);
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_t *L = &s->l2[b];
-    if (s->l2_skip[b])
+  shell_l2_t *const l2 = s->l2;
+  shell_dram_t *const dram = s->dram;
+  const shell_dram_hs_t *const dram_hs = s->dram_hs;
+  const uint32_t cyc = s->cycle_q;
+  for (unsigned b = 0; b < nbanks; b++) {
+    shell_l2_t *L = &l2[b];
+    if (l2_skip[b])
       L->cyc_q++; /* the one register a cycle asleep changes */
     else {
       shell_l2_commit(L);
-      s->l2_dorm[b] = !s->eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
-                          ? (uint8_t)(s->l2_dorm[b] < SHELL_L2_SETTLE ? s->l2_dorm[b] + 1 : SHELL_L2_SETTLE)
-                          : 0;
+      l2_dorm[b] = !eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
+                       ? (uint8_t)(l2_dorm[b] < SHELL_L2_SETTLE ? l2_dorm[b] + 1 : SHELL_L2_SETTLE)
+                       : 0;
     }
-    const shell_dram_hs_t *hs = &s->dram_hs[b];
-    if (!s->ext_env) shell_dram_step(&s->dram[b], s->cycle_q, hs->req_fire, &hs->req, hs->rsp_fire);
+    const shell_dram_hs_t *hs = &dram_hs[b];
+    if (!ext_env) shell_dram_step(&dram[b], cyc, hs->req_fire, &hs->req, hs->rsp_fire);
   }
   shell_disp_commit(&s->disp);
   s->kstart_q = s->kstart_d;

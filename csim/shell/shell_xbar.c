@@ -13,6 +13,12 @@ static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; r
 /* A queue row of w <= 64 bits as one word, and a word into a row of two
  * (the ejection and boundary entries: shell_xbar_init checks bqw <= 64) */
 static inline uint64_t row64(const uint32_t *h, unsigned w) { return w > 32 ? (uint64_t)h[0] | (uint64_t)h[1] << 32 : h[0]; }
+/* a bit vector of mw words cleared; one word (up to 32 SMs and banks)
+ * without a call to memset */
+static inline void clear_row(uint32_t *v, unsigned mw) {
+  if (mw == 1) v[0] = 0;
+  else memset(v, 0, mw * 4);
+}
 static inline void put64(uint32_t *e, uint64_t x) { e[0] = (uint32_t)x, e[1] = (uint32_t)(x >> 32); }
 /* An ejection entry {byp, id, line} */
 static inline uint64_t ej_entry(const shell_xbar_t *m, uint32_t line, uint32_t id, uint32_t byp) {
@@ -108,6 +114,7 @@ void shell_xbar_reset(shell_xbar_t *m) {
   m->nej = m->nmoved = 0;
   m->offered = 0;
   memset(m->bank_rr_q, 0, sizeof m->bank_rr_q);
+  memset(m->bank_rr_d, 0, sizeof m->bank_rr_d);
   memset(m->inj_busy_q, 0, sizeof m->inj_busy_q);
   memset(m->ej_busy_q, 0, sizeof m->ej_busy_q);
   memset(m->ej_rr_q, 0, sizeof m->ej_rr_q);
@@ -115,6 +122,7 @@ void shell_xbar_reset(shell_xbar_t *m) {
   memset(m->req_to, 0, sizeof m->req_to);
   memset(m->rsp_any, 0, sizeof m->rsp_any);
   memset(m->req_any, 0, sizeof m->req_any);
+  memset(m->bq_live, 0, sizeof m->bq_live);
 }
 
 /* SM i's port, when not busy, is offered its ejection buffer's head:
@@ -182,8 +190,14 @@ static void bq_entry(const shell_xbar_t *m, uint32_t *e, unsigned i) {
 static void req_speedup2(shell_xbar_t *m) {
   const shell_xbar_in_t *in = &m->in;
   shell_xbar_out_t *o = &m->out;
+  memset(m->bq_live, 0, sizeof m->bq_live);
   for (unsigned b = 0; b < m->nb; b++) {
     fifo_sync_w2_t *f = &m->i_bq[b];
+    /* (an empty buffer, idle at its write pointer, with no request for
+     * its bank: nothing pops, nothing is granted, its idle comb is a
+     * no-op) */
+    if (!f->count_q && !shell_xbar_bit(m->req_any, b) && f->pidle == f->wptr_q + 1) continue;
+    m->bq_live[b >> 5] |= 1u << (b & 31);
     const uint32_t ready = shell_xbar_bit(in->l2_req_ready_i, b), empty = fifo_sync_w2_empty(f);
     const uint32_t pop = ready && !empty, direct = ready && empty;
     if (pop) {
@@ -264,7 +278,7 @@ void shell_xbar_comb(shell_xbar_t *m) {
    * not full; the bank's port is then busy Flits-1 more cycles.  Speedup 2:
    * with room for two, also the next such bank after it ------------------ */
   for (unsigned w = 0; w < mw; w++)
-    for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) memset(m->rsp_for[w * 32 + (unsigned)__builtin_ctz(x)], 0, mw * 4);
+    for (uint32_t x = m->rsp_any[w]; x; x &= x - 1) clear_row(m->rsp_for[w * 32 + (unsigned)__builtin_ctz(x)], mw);
   memset(m->rsp_any, 0, sizeof m->rsp_any);
   for (unsigned w = 0; w < mw; w++)
     for (uint32_t x = in->l2_rsp_valid_i[w]; x; x &= x - 1) {
@@ -330,15 +344,18 @@ void shell_xbar_comb(shell_xbar_t *m) {
   /* ---- injection: each bank takes at most one request a cycle, the first
    * SM from bank_rr_q whose idle head maps to it --------------------------- */
   memset(o->inj_pop_o, 0, sizeof o->inj_pop_o);
+  /* (a request's fields are written only with its valid bit: only last
+   * cycle's requests are cleared) */
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t x = o->l2_req_valid_o[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      o->l2_req_sm_o[b] = o->l2_req_line_o[b] = o->l2_req_id_o[b] = 0;
+    }
   memset(o->l2_req_valid_o, 0, sizeof o->l2_req_valid_o);
   memset(o->l2_req_store_o, 0, sizeof o->l2_req_store_o);
   memset(o->l2_req_byp_o, 0, sizeof o->l2_req_byp_o);
-  memset(o->l2_req_sm_o, 0, m->nb * 4);
-  memset(o->l2_req_line_o, 0, m->nb * 4);
-  memset(o->l2_req_id_o, 0, m->nb * 4);
-  memcpy(m->bank_rr_d, m->bank_rr_q, m->nb * 4);
   for (unsigned w = 0; w < mw; w++)
-    for (uint32_t x = m->req_any[w]; x; x &= x - 1) memset(m->req_to[w * 32 + (unsigned)__builtin_ctz(x)], 0, mw * 4);
+    for (uint32_t x = m->req_any[w]; x; x &= x - 1) clear_row(m->req_to[w * 32 + (unsigned)__builtin_ctz(x)], mw);
   memset(m->req_any, 0, sizeof m->req_any);
   for (unsigned w = 0; w < mw; w++)
     for (uint32_t x = in->inj_valid_i[w]; x; x &= x - 1) {
@@ -364,13 +381,37 @@ void shell_xbar_comb(shell_xbar_t *m) {
 void shell_xbar_commit(shell_xbar_t *m) {
   m->offered = 0;
   for (unsigned k = 0; k < m->nej; k++) fifo_sync_w2_commit(&m->i_ejq[m->ej_list[k]]);
-  if (m->i_bq)
-    for (unsigned b = 0; b < m->nb; b++) fifo_sync_w2_commit(&m->i_bq[b]);
-  memcpy(m->bk_busy_q, m->bk_busy_d, m->nb * 4);
-  memcpy(m->bank_rr_q, m->bank_rr_d, m->nb * 4);
-  memcpy(m->inj_busy_q, m->inj_busy_d, m->nsm * 4);
-  memcpy(m->ej_busy_q, m->ej_busy_d, m->nsm * 4);
-  memcpy(m->ej_rr_q, m->ej_rr_d, m->nsm * 4);
+  if (m->i_bq) /* (a buffer passed over is idle: its commit is a no-op) */
+    for (unsigned w = 0; w < m->mw; w++)
+      for (uint32_t x = m->bq_live[w]; x; x &= x - 1) fifo_sync_w2_commit(&m->i_bq[w * 32 + (unsigned)__builtin_ctz(x)]);
+  /* The comb writes a next-state value only where it moves (the rest
+   * equal the registers since reset): only those entries are copied.
+   * Busy ports count down (*_busy_any) or are granted (l2_rsp_ready_o,
+   * inj_pop_o, ej_popv); bank pointers move only at banks with a request
+   * (req_any); ejection pointers only at SMs that took a response. */
+  const shell_xbar_out_t *o = &m->out;
+  for (unsigned w = 0; w < m->mw; w++) {
+    for (uint32_t x = m->bk_busy_any[w] | o->l2_rsp_ready_o[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      m->bk_busy_q[b] = m->bk_busy_d[b];
+    }
+    for (uint32_t x = m->req_any[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      m->bank_rr_q[b] = m->bank_rr_d[b];
+    }
+    for (uint32_t x = m->inj_busy_any[w] | o->inj_pop_o[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->inj_busy_q[i] = m->inj_busy_d[i];
+    }
+    for (uint32_t x = m->ej_busy_any[w] | m->ej_popv[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->ej_busy_q[i] = m->ej_busy_d[i];
+    }
+    for (uint32_t x = m->ej_pushv[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      m->ej_rr_q[i] = m->ej_rr_d[i];
+    }
+  }
   memcpy(m->bk_busy_any, m->bk_busy_nx, sizeof m->bk_busy_any);
   memcpy(m->inj_busy_any, m->inj_busy_nx, sizeof m->inj_busy_any);
   memcpy(m->ej_busy_any, m->ej_busy_nx, sizeof m->ej_busy_any);

@@ -94,6 +94,7 @@ typedef struct {
   uint32_t ej_wbuf[SHELL_XBAR_MAX][2], ej_wbuf2[SHELL_XBAR_MAX][2];
   uint8_t ej_push2[SHELL_XBAR_MAX];
   uint32_t bq_wbuf[2][2]; /* scratch: a bank's two boundary-buffer writes */
+  uint32_t bq_live[SHELL_XBAR_MW]; /* not hardware: the banks whose boundary buffer req_speedup2 evaluated this cycle */
   /* the searches' scratch (combinational, not registers): the banks whose
    * response head is for SM i, the SMs whose idle head maps to bank b, and
    * which of those vectors are non-empty */
