@@ -520,25 +520,9 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
     mem_1r1w_sync_write(&m->i_tags, set, m->tag_wdata, m->tag_wmask);
     mem_1r1w_sync_write(&m->i_tags_rmt, set, m->tag_wdata, m->tag_wmask);
   } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md),
-            * set in the two write ports themselves (mem_1r1w_write's port, without the row copies) */
-    mem_1r1w_t *ports[2] = {&m->i_tags.m, &m->i_tags_rmt.m};
-    for (int i = 0; i < 2; i++) {
-      mem_1r1w_t *p = ports[i];
-      p->wk0 = p->wk1 = 0;
-      p->we_i = 1;
-      p->waddr_i = set;
-      const unsigned lsb = way * law, k = lsb >> 5;
-      if (k + 1 < p->words) { /* the slice (law <= 32 bits) inside a two-word window: one 64-bit update */
-        const uint64_t bm = bits_mask64(law) << (lsb & 31);
-        const uint64_t y = (((uint64_t)p->wdata_i[k] | (uint64_t)p->wdata_i[k + 1] << 32) & ~bm) | (v << (lsb & 31));
-        p->wdata_i[k] = (uint32_t)y;
-        p->wdata_i[k + 1] = (uint32_t)(y >> 32);
-      } else {
-        bits_set(p->wdata_i, lsb, law, v);
-      }
-      if (p->mwords == 1) p->wmask_i[0] = 1u << way;
-      else memset(p->wmask_i, 0, p->mwords * 4u), p->wmask_i[way / 32] = 1u << (way % 32);
-    }
+            * set in the two write ports themselves (mem_1r1w_write_slice: no row copies) */
+    mem_1r1w_write_slice(&m->i_tags.m, set, way, way * law, law, (uint32_t)v);
+    mem_1r1w_write_slice(&m->i_tags_rmt.m, set, way, way * law, law, (uint32_t)v);
   }
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;

@@ -39,6 +39,11 @@ static inline void mem_1r1w_idle(mem_1r1w_t *m) {
 }
 /* Writes the slices set in mask (NULL: all slices). */
 void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask);
+/* Writes one slice (index `slice`) of `w` <= 32 bits at bit `lsb` of row addr
+ * with value v: the port's mask holds that slice's bit alone; the port's
+ * other data bits keep what they held (don't-cares under the mask).  For a
+ * writer that does not observe the port's whole data (docs/c-models.md). */
+void mem_1r1w_write_slice(mem_1r1w_t *m, unsigned addr, unsigned slice, unsigned lsb, unsigned w, uint32_t v);
 void mem_1r1w_commit(mem_1r1w_t *m);
 
 #endif
