@@ -15,7 +15,9 @@
 # It prints a table with the ratios and writes build/bench.json.  The
 # figures move with machine load: compare runs of one machine and moment.
 #   bench.sh --ir: instructions per cycle of the C model under valgrind
-#   --tool=callgrind (a figure that does not move with load).
+#   --tool=callgrind (a figure that does not move with load), and of the RTL
+#   speed build for the rows with a C/RTLf target (BENCH_IR_RTL=all: every
+#   row; 0: none): the C/RTLf ratio in instructions.
 # Environment: BENCH_CYCLES (the lockstep-build and lockstep runs; C alone and
 # the RTL speed build run 10x that, the same stretch of stimulus for the
 # C/RTLf ratio, long enough that a moment of load weighs on both alike);
@@ -152,21 +154,40 @@ if [ "${1:-}" = --ir ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is not installed (scripts/install_deps.sh installs it)" >&2; exit 2; }
   NI=${BENCH_IR_CYCLES:-20000}
   [ $STREAM_ONLY = 1 ] || echo "make bench-ir: instructions per cycle of the C model alone, --bench (valgrind --tool=callgrind, $NI cycles minus a 0-cycle run)"
-  [ $STREAM_ONLY = 1 ] || printf '%-10s %-22s %14s\n' block config "instr/cycle"
-  json="["
+  # the RTL speed build's instructions per cycle too (the same --bench
+  # stimulus): the C/RTLf ratio in instructions, which the machine's load
+  # does not move.  BENCH_IR_RTL: "targets" (default: the rows issue 28 sets
+  # a C/RTLf target for, l1d:base_fermi and mrpb:warp), "all", or 0.
+  IRR=${BENCH_IR_RTL:-targets}
+  [ $STREAM_ONLY = 1 ] || echo "(RTLf: the RTL speed build under callgrind, a quarter of the cycles minus a 0-cycle run; BENCH_IR_RTL=$IRR)"
+  [ $STREAM_ONLY = 1 ] || printf '%-10s %-22s %14s %14s %9s\n' block config "instr/cycle" "RTLf instr/c" "RTLf/C"
+  json="["; irc=0
   for row in "${ROWS[@]}"; do
-    IFS='|' read -r b c _ <<<"$row"; cn=$(basename $c .cfg)
+    IFS='|' read -r b c div <<<"$row"; cn=$(basename $c .cfg); div=${div:-1}
     ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/lockstep-c --block $b --mode c --bench --config $c \
       --cycles $1 --quiet --progress off 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
+    rir() { LS_QUIET=1 LS_SPEED=1 LS_WRAP="valgrind --tool=callgrind --callgrind-out-file=/dev/null" bash scripts/lockstep.sh $b \
+      --config $c --mode rtl --bench --seed 1 --cycles $1 --quiet --no-rerun 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
     echo "  ... $b $cn under callgrind" >&2
     i1=$(ir $NI); i0=$(ir 0)
     if [ -n "$i1" ] && [ -n "$i0" ]; then per=$(( (i1 - i0) / NI )); else per=""; fi
-    printf '%-10s %-22s %14s\n' $b $cn "${per:-fail}"
+    rper="-"; rr="-"
+    if [ "$IRR" = all ] || { [ "$IRR" = targets ] && [[ " l1d:base_fermi mrpb:warp " == *" $b:$cn "* ]]; }; then
+      nr=$((NI / 4 / div))
+      echo "  ... $b $cn: RTL speed build under callgrind (the first run builds it)" >&2
+      r1=$(rir $nr); r0=$(rir 0)
+      if [ -n "$r1" ] && [ -n "$r0" ]; then rper=$(( (r1 - r0) / nr )); else rper=fail; fi
+      [ -n "$per" ] && [ "$rper" != fail ] && rr=$(awk -v a=$rper -v b=$per 'BEGIN { printf "%.2f", a / b }')
+    fi
+    { [ -n "$per" ] && [ "$rper" != fail ]; } || irc=1
+    printf '%-10s %-22s %14s %14s %9s\n' $b $cn "${per:-fail}" "$rper" "$rr"
     [ "$json" = "[" ] || json+=","
-    json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$NI,\"c_instr_per_cycle\":${per:-null}}"
+    json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$NI,\"c_instr_per_cycle\":${per:-null},"
+    json+="\"rtl_speed_instr_per_cycle\":$([[ "$rper" =~ ^[0-9]+$ ]] && echo $rper || echo null),"
+    json+="\"rtl_speed_over_c_instr\":$([ "$rr" = - ] && echo null || echo $rr)}"
   done
   [ $STREAM_ONLY = 1 ] || { echo "$json]" >$B/bench_ir.json; echo "written: $B/bench_ir.json"; }
-  rc=0
+  rc=$irc
   [ $STREAMS = 1 ] && streams_ir
   # the whole shell's C model (shell-sim, atax on the default shell):
   # instructions per simulated cycle, a figure the machine's load does not

@@ -22,6 +22,9 @@
 #   of the RTL (docs/synthesis.md, "Gate-level lockstep").
 #   LS_QUIET=1 hides the build log.  LS_SPEED=1 builds the RTL for speed
 #   (Verilator -O3, no tracing, no public state; only --mode rtl runs on it).
+#   LS_WRAP="CMD ARGS" runs the harness binary under that command (make
+#   bench-ir: valgrind --tool=callgrind); not for --mode c, which runs
+#   build/bin/lockstep-c directly.
 set -euo pipefail
 # The whole script is one brace group: bash parses it before running it, so
 # editing this file while a run of it builds a harness cannot change that run.
@@ -241,7 +244,9 @@ make -s -f scripts/harness.mk DIR="$dir" EXE="$exe" CSIM="$csim" || exit 2
 flock -u 9
 [ -n "${LS_BUILD_ONLY:-}" ] && exit 0
 rc=0
-LS_FAULT_ID=$fid "$exe" --block "$block" "${args[@]}" || rc=$?
+# LS_WRAP: a command the binary runs under (make bench-ir: valgrind)
+read -r -a wrap <<<"${LS_WRAP:-}"
+LS_FAULT_ID=$fid "${wrap[@]}" "$exe" --block "$block" "${args[@]}" || rc=$?
 [ $rc -gt 2 ] && { echo "error: the lockstep binary $exe ended with status $rc (crash?)" >&2; rc=2; }
 exit $rc
 }
