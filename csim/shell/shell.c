@@ -27,7 +27,11 @@
  * nothing is read or written), and the one register that moves is the
  * cycle counter: comb and commit are skipped until a request or a DRAM
  * response arrives or the head's ROP delay ends (shell_l2_head_ready); the
- * outputs stay last cycle's (docs/shell.md, "Scale").  Not hardware:
+ * outputs stay last cycle's (docs/shell.md, "Scale").  A cycle whose
+ * comb already found that fixpoint (shell_l2_t.fix: settled at its start,
+ * nothing taken in or read, the decide stage's message already the one it
+ * loads) puts the bank to sleep from the next cycle on, without the second
+ * cycle: its next state is its state but the counter.  Not hardware:
  * lockstep compares every register of every bank every cycle, asleep or
  * not. */
 #define SHELL_L2_SETTLE 2
@@ -515,7 +519,7 @@ void shell_commit(shell_t *s) {
     else {
       shell_l2_commit(L);
       l2_dorm[b] = !eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
-                       ? (uint8_t)(l2_dorm[b] < SHELL_L2_SETTLE ? l2_dorm[b] + 1 : SHELL_L2_SETTLE)
+                       ? (uint8_t)(L->fix || l2_dorm[b] >= SHELL_L2_SETTLE - 1 ? SHELL_L2_SETTLE : l2_dorm[b] + 1)
                        : 0;
     }
     const shell_dram_hs_t *hs = &dram_hs[b];
