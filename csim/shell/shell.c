@@ -37,6 +37,11 @@
 #define SHELL_L2_SETTLE 2
 #define L2_ASLEEP(s, b) ((s)->l2_dorm[b] >= SHELL_L2_SETTLE)
 
+/* The SMs of word w of a one-bit-per-SM vector. */
+static inline uint32_t sm_word(unsigned nsm, unsigned w) {
+  return nsm >= (w + 1) * 32 ? ~0u : nsm > w * 32 ? (1u << (nsm - w * 32)) - 1 : 0;
+}
+
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
   const uint32_t kq = s->disp.kern_q;
   const wl_kernel_t *k = &s->wl->k[kq < s->wl->nk ? kq : s->wl->nk - 1];
@@ -80,7 +85,8 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
   s->l2_dorm = calloc(s->nbanks, 1);
   s->l2_skip = calloc(s->nbanks, 1);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip)
+  s->l2_wake = calloc(s->nbanks, sizeof *s->l2_wake);
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake)
     return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
@@ -146,6 +152,8 @@ void shell_free(shell_t *s) {
   s->dorm = s->srep = NULL;
   free(s->l2_dorm);
   free(s->l2_skip);
+  free(s->l2_wake);
+  s->l2_wake = NULL;
   s->l2_dorm = s->l2_skip = NULL;
   s->byp = NULL;
   s->ccn = NULL;
@@ -175,6 +183,12 @@ void shell_reset(shell_t *s) {
   memset(s->srep, 0, s->nsm);
   memset(s->l2_dorm, 0, s->nbanks);
   memset(s->l2_skip, 0, s->nbanks);
+  memset(s->zz, 0, sizeof s->zz);
+  memset(s->zz_tbf, 0, sizeof s->zz_tbf);
+  memset(s->zzf, 0, sizeof s->zzf);
+  memset(s->bz, 0, sizeof s->bz);
+  memset(s->bzf, 0, sizeof s->bzf);
+  s->hk_kst = s->hk_blk = 0;
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
   memset(&s->xbar.out, 0, sizeof s->xbar.out);
@@ -260,9 +274,13 @@ void shell_comb(shell_t *s) {
   memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
   shell_disp_t *P = &s->disp;
   shell_disp_in_t *pi = &P->in;
-  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
+  /* (an SM in zz adds nothing but its tb_free_o, set or not: zz_tbf) */
+  memcpy(pi->tb_free_i, s->zz_tbf, sizeof pi->tb_free_i);
   memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
-  for (unsigned i = 0; i < s->nsm; i++) {
+  const unsigned mw = X->mw;
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t xw = ~s->zz[w] & sm_word(s->nsm, w); xw; xw &= xw - 1) {
+    const unsigned i = w * 32 + (unsigned)__builtin_ctz(xw);
     shell_sm_t *m = &s->sm[i];
     if (!SM_ASLEEP(s, i) && !s->srep[i]) { /* (else at its fixpoint, or repeating: last cycle's outputs stand) */
       shell_sm_in_t *in = &m->in;
@@ -337,7 +355,16 @@ void shell_comb(shell_t *s) {
 #endif
   const uint32_t kstart = s->kstart_q;
   uint32_t hk_disp[SHELL_XBAR_MW] = {0}; /* (the SMs whose hk_disp_valid_o is set, for the hooks below) */
-  for (unsigned i = 0; i < s->nsm; i++) {
+  /* The SMs of zz not woken (no block dispatched to them, no fill offered)
+   * are left out while the inputs an asleep SM passes to its outputs stand:
+   * everything else this pass gives them or reads of them stands too. */
+  const int zkeep = kstart == s->hk_kst && disp_block == s->hk_blk;
+  for (unsigned w = 0; w < mw; w++)
+    s->zzf[w] = zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
+  s->hk_kst = kstart, s->hk_blk = disp_block;
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t xw = ~s->zzf[w] & sm_word(s->nsm, w); xw; xw &= xw - 1) {
+    const unsigned i = w * 32 + (unsigned)__builtin_ctz(xw);
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_sm_out_t *so = &m->out;
@@ -447,7 +474,18 @@ void shell_comb(shell_t *s) {
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
-  for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
+  /* (bz: asleep until l2_wake; sent no request, it stays skipped: its
+   * inputs from DRAM and its handshakes stand as the skipped cycle left
+   * them, nothing at DRAM having moved) */
+  for (unsigned w = 0; w < X->mw; w++) {
+    uint32_t f = 0;
+    for (uint32_t x = s->bz[w] & ~xo->l2_req_valid_o[w]; x; x &= x - 1) {
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      f |= (uint32_t)((int32_t)(s->l2[b].cyc_q - s->l2_wake[b]) < 0) << (b & 31);
+    }
+    s->bzf[w] = f;
+    for (uint32_t x = ~f & sm_word(s->nbanks, w); x; x &= x - 1) l2_comb(s, w * 32 + (unsigned)__builtin_ctz(x));
+  }
 
   /* ---- hooks: kernel start and the dispatched block (after every SM's
    * events: a kernel start moves the controllers to the next kernel) ----
@@ -484,7 +522,16 @@ void shell_commit(shell_t *s) {
   const uint8_t *const l2_skip = s->l2_skip;
   shell_byp_t *const byp = s->byp;
   shell_ccn_t *const ccn = s->ccn;
-  for (unsigned i = 0; i < nsm; i++) {
+  const unsigned mw = s->xbar.mw;
+  for (unsigned w = 0; w < mw; w++) /* (zzf: asleep, no WOMU view, the hook quiet: the cycle is counted) */
+    for (uint32_t x = s->zzf[w]; x; x &= x - 1) {
+      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+      s->sm[i].cyc_d = ++s->sm[i].cyc_q;
+      shell_byp_commit(&byp[i]);
+    }
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t xw = ~s->zzf[w] & sm_word(nsm, w); xw; xw &= xw - 1) {
+    const unsigned i = w * 32 + (unsigned)__builtin_ctz(xw);
     shell_sm_t *m = &s->sm[i];
     if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
       uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
@@ -505,6 +552,14 @@ void shell_commit(shell_t *s) {
     }
     shell_byp_commit(&byp[i]);
     if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
+    const shell_sm_out_t *so = &m->out;
+    const uint32_t z = dorm[i] >= SHELL_SM_SETTLE && !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu &&
+                       !byp[i].hw.run_chss && !so->inj_valid_o && !so->busy_o && !so->byp_valid_o &&
+                       !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !so->ev_access_o &&
+                       !so->fetch_valid_o && !so->ifetch_valid_o && !so->lsu_valid_o && !m->stray;
+    const uint32_t bit = 1u << (i & 31);
+    s->zz[w] = (s->zz[w] & ~bit) | (z ? bit : 0);
+    s->zz_tbf[w] = (s->zz_tbf[w] & ~bit) | (z && so->tb_free_o ? bit : 0);
   }
   shell_ccn_commit_ring(&ccn[0]);
   shell_xbar_commit(&s->xbar);
@@ -512,7 +567,11 @@ void shell_commit(shell_t *s) {
   shell_dram_t *const dram = s->dram;
   const shell_dram_hs_t *const dram_hs = s->dram_hs;
   const uint32_t cyc = s->cycle_q;
-  for (unsigned b = 0; b < nbanks; b++) {
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t x = s->bzf[w]; x; x &= x - 1) l2[w * 32 + (unsigned)__builtin_ctz(x)].cyc_q++;
+  for (unsigned w = 0; w < mw; w++)
+    for (uint32_t xb = ~s->bzf[w] & sm_word(nbanks, w); xb; xb &= xb - 1) {
+    const unsigned b = w * 32 + (unsigned)__builtin_ctz(xb);
     shell_l2_t *L = &l2[b];
     if (l2_skip[b])
       L->cyc_q++; /* the one register a cycle asleep changes */
@@ -524,6 +583,19 @@ void shell_commit(shell_t *s) {
     }
     const shell_dram_hs_t *hs = &dram_hs[b];
     if (!ext_env) shell_dram_step(&dram[b], cyc, hs->req_fire, &hs->req, hs->rsp_fire);
+    const uint32_t bit = 1u << (b & 31);
+    s->bz[w] &= ~bit;
+    if (l2_skip[b] && !ext_env) { /* (asleep: its next time, a cycle early; one that comes sooner is taken) */
+      const shell_dram_t *D = &dram[b];
+      uint32_t t = L->cyc_q + 0x40000000u;
+      if (!fifo_sync_empty(&L->i_reqq)) t = (uint32_t)bits_get(fifo_sync_rdata(&L->i_reqq), L->bodyw, 32);
+      if (D->count) {
+        const uint32_t td = D->e[D->head].ts + (L->cyc_q - (cyc + 1)); /* (on the bank's cyc_q) */
+        if ((int32_t)(td - t) < 0) t = td;
+      }
+      s->l2_wake[b] = t - 1;
+      s->bz[w] |= bit;
+    }
   }
   shell_disp_commit(&s->disp);
   s->kstart_q = s->kstart_d;
