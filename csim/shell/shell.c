@@ -37,11 +37,6 @@
 #define SHELL_L2_SETTLE 2
 #define L2_ASLEEP(s, b) ((s)->l2_dorm[b] >= SHELL_L2_SETTLE)
 
-/* The SMs of word w of a one-bit-per-SM vector. */
-static inline uint32_t sm_word(unsigned nsm, unsigned w) {
-  return nsm >= (w + 1) * 32 ? ~0u : nsm > w * 32 ? (1u << (nsm - w * 32)) - 1 : 0;
-}
-
 const wl_rec_t *shell_env_rec(const shell_t *s, uint32_t block, uint32_t wib, uint32_t pc) {
   const uint32_t kq = s->disp.kern_q;
   const wl_kernel_t *k = &s->wl->k[kq < s->wl->nk ? kq : s->wl->nk - 1];
@@ -86,7 +81,9 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->l2_dorm = calloc(s->nbanks, 1);
   s->l2_skip = calloc(s->nbanks, 1);
   s->l2_wake = calloc(s->nbanks, sizeof *s->l2_wake);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake)
+  s->l2_bz = calloc(s->nbanks, 1);
+  s->l2_fast = calloc(s->nbanks, 1);
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_fast)
     return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
@@ -153,7 +150,10 @@ void shell_free(shell_t *s) {
   free(s->l2_dorm);
   free(s->l2_skip);
   free(s->l2_wake);
+  free(s->l2_bz);
+  free(s->l2_fast);
   s->l2_wake = NULL;
+  s->l2_bz = s->l2_fast = NULL;
   s->l2_dorm = s->l2_skip = NULL;
   s->byp = NULL;
   s->ccn = NULL;
@@ -186,8 +186,8 @@ void shell_reset(shell_t *s) {
   memset(s->zz, 0, sizeof s->zz);
   memset(s->zz_tbf, 0, sizeof s->zz_tbf);
   memset(s->zzf, 0, sizeof s->zzf);
-  memset(s->bz, 0, sizeof s->bz);
-  memset(s->bzf, 0, sizeof s->bzf);
+  memset(s->l2_bz, 0, s->nbanks);
+  memset(s->l2_fast, 0, s->nbanks);
   s->hk_kst = s->hk_blk = 0;
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
@@ -216,6 +216,14 @@ static void l2_comb(shell_t *s, unsigned b) {
   shell_l2_t *L = &s->l2[b];
   shell_dram_t *D = &s->dram[b];
   shell_l2_in_t *in = &L->in;
+  if (s->l2_bz[b]) { /* asleep until l2_wake: sent no request, it stays skipped (l2_fast): its inputs
+                      * from DRAM and its handshakes stand as the skipped cycle left them, nothing at DRAM moved */
+    if (!in->req_valid_i && (int32_t)(L->cyc_q - s->l2_wake[b]) < 0) {
+      s->l2_fast[b] = 1;
+      return;
+    }
+    s->l2_bz[b] = 0;
+  }
   if (!s->ext_env) {
     const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
     in->dram_req_ready_i = shell_dram_ready(D);
@@ -278,9 +286,8 @@ void shell_comb(shell_t *s) {
   memcpy(pi->tb_free_i, s->zz_tbf, sizeof pi->tb_free_i);
   memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
   const unsigned mw = X->mw;
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t xw = ~s->zz[w] & sm_word(s->nsm, w); xw; xw &= xw - 1) {
-    const unsigned i = w * 32 + (unsigned)__builtin_ctz(xw);
+  for (unsigned i = 0; i < s->nsm; i++) {
+    if (SM_ASLEEP(s, i) && (s->zz[i >> 5] >> (i & 31) & 1)) continue; /* (its contributions stand) */
     shell_sm_t *m = &s->sm[i];
     if (!SM_ASLEEP(s, i) && !s->srep[i]) { /* (else at its fixpoint, or repeating: last cycle's outputs stand) */
       shell_sm_in_t *in = &m->in;
@@ -362,9 +369,8 @@ void shell_comb(shell_t *s) {
   for (unsigned w = 0; w < mw; w++)
     s->zzf[w] = zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
   s->hk_kst = kstart, s->hk_blk = disp_block;
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t xw = ~s->zzf[w] & sm_word(s->nsm, w); xw; xw &= xw - 1) {
-    const unsigned i = w * 32 + (unsigned)__builtin_ctz(xw);
+  for (unsigned i = 0; i < s->nsm; i++) {
+    if (SM_ASLEEP(s, i) && (s->zzf[i >> 5] >> (i & 31) & 1)) continue;
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_sm_out_t *so = &m->out;
@@ -398,6 +404,7 @@ void shell_comb(shell_t *s) {
         (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
       /* woken, or a repeat ends: the cycle's first half, late */
       s->dorm[i] = s->srep[i] = 0;
+      s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */
       shell_sm_comb_req(m);
       shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
     }
@@ -474,18 +481,7 @@ void shell_comb(shell_t *s) {
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
-  /* (bz: asleep until l2_wake; sent no request, it stays skipped: its
-   * inputs from DRAM and its handshakes stand as the skipped cycle left
-   * them, nothing at DRAM having moved) */
-  for (unsigned w = 0; w < X->mw; w++) {
-    uint32_t f = 0;
-    for (uint32_t x = s->bz[w] & ~xo->l2_req_valid_o[w]; x; x &= x - 1) {
-      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
-      f |= (uint32_t)((int32_t)(s->l2[b].cyc_q - s->l2_wake[b]) < 0) << (b & 31);
-    }
-    s->bzf[w] = f;
-    for (uint32_t x = ~f & sm_word(s->nbanks, w); x; x &= x - 1) l2_comb(s, w * 32 + (unsigned)__builtin_ctz(x));
-  }
+  for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
 
   /* ---- hooks: kernel start and the dispatched block (after every SM's
    * events: a kernel start moves the controllers to the next kernel) ----
@@ -516,23 +512,21 @@ void shell_commit(shell_t *s) {
   /* (the fields read in the loops, in locals: the byte stores to dorm,
    * srep and l2_dorm and the calls would make the compiler reload them
    * from s for every SM and bank) */
-  const unsigned nsm = s->nsm, nbanks = s->nbanks;
   const int eval_all = s->eval_all, ccn_any = s->ccn_any, ext_env = s->ext_env;
   uint8_t *const dorm = s->dorm, *const srep = s->srep, *const l2_dorm = s->l2_dorm;
   const uint8_t *const l2_skip = s->l2_skip;
   shell_byp_t *const byp = s->byp;
   shell_ccn_t *const ccn = s->ccn;
-  const unsigned mw = s->xbar.mw;
-  for (unsigned w = 0; w < mw; w++) /* (zzf: asleep, no WOMU view, the hook quiet: the cycle is counted) */
-    for (uint32_t x = s->zzf[w]; x; x &= x - 1) {
-      const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
-      s->sm[i].cyc_d = ++s->sm[i].cyc_q;
-      shell_byp_commit(&byp[i]);
-    }
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t xw = ~s->zzf[w] & sm_word(nsm, w); xw; xw &= xw - 1) {
-    const unsigned i = w * 32 + (unsigned)__builtin_ctz(xw);
+  const unsigned nsm = s->nsm, nbanks = s->nbanks;
+  uint32_t *const zz = s->zz, *const zz_tbf = s->zz_tbf;
+  const uint32_t *const zzf = s->zzf;
+  for (unsigned i = 0; i < nsm; i++) {
     shell_sm_t *m = &s->sm[i];
+    if (dorm[i] >= SHELL_SM_SETTLE && (zzf[i >> 5] >> (i & 31) & 1)) { /* (asleep, no WOMU view, the hook quiet: the cycle is counted) */
+      m->cyc_d = ++m->cyc_q;
+      shell_byp_commit(&byp[i]);
+      continue;
+    }
     if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
       uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
       memcpy(ib, m->out.ibuf_o, sizeof m->out.ibuf_o < sizeof ib ? sizeof m->out.ibuf_o : sizeof ib);
@@ -552,14 +546,16 @@ void shell_commit(shell_t *s) {
     }
     shell_byp_commit(&byp[i]);
     if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
-    const shell_sm_out_t *so = &m->out;
-    const uint32_t z = dorm[i] >= SHELL_SM_SETTLE && !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu &&
-                       !byp[i].hw.run_chss && !so->inj_valid_o && !so->busy_o && !so->byp_valid_o &&
-                       !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !so->ev_access_o &&
-                       !so->fetch_valid_o && !so->ifetch_valid_o && !so->lsu_valid_o && !m->stray;
-    const uint32_t bit = 1u << (i & 31);
-    s->zz[w] = (s->zz[w] & ~bit) | (z ? bit : 0);
-    s->zz_tbf[w] = (s->zz_tbf[w] & ~bit) | (z && so->tb_free_o ? bit : 0);
+    if (dorm[i] >= SHELL_SM_SETTLE) { /* (into zz or not; a woken SM left it when it woke) */
+      const uint32_t bit = 1u << (i & 31);
+      const shell_sm_out_t *so = &m->out;
+      const uint32_t z = dorm[i] >= SHELL_SM_SETTLE && !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu &&
+                         !byp[i].hw.run_chss && !so->inj_valid_o && !so->busy_o && !so->byp_valid_o &&
+                         !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !so->ev_access_o &&
+                         !so->fetch_valid_o && !so->ifetch_valid_o && !so->lsu_valid_o && !m->stray;
+      zz[i >> 5] = (zz[i >> 5] & ~bit) | (z ? bit : 0);
+      zz_tbf[i >> 5] = (zz_tbf[i >> 5] & ~bit) | (z && so->tb_free_o ? bit : 0);
+    }
   }
   shell_ccn_commit_ring(&ccn[0]);
   shell_xbar_commit(&s->xbar);
@@ -567,15 +563,17 @@ void shell_commit(shell_t *s) {
   shell_dram_t *const dram = s->dram;
   const shell_dram_hs_t *const dram_hs = s->dram_hs;
   const uint32_t cyc = s->cycle_q;
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t x = s->bzf[w]; x; x &= x - 1) l2[w * 32 + (unsigned)__builtin_ctz(x)].cyc_q++;
-  for (unsigned w = 0; w < mw; w++)
-    for (uint32_t xb = ~s->bzf[w] & sm_word(nbanks, w); xb; xb &= xb - 1) {
-    const unsigned b = w * 32 + (unsigned)__builtin_ctz(xb);
+  uint8_t *const l2_bz = s->l2_bz, *const l2_fast = s->l2_fast;
+  uint32_t *const l2_wake = s->l2_wake;
+  for (unsigned b = 0; b < nbanks; b++) {
     shell_l2_t *L = &l2[b];
-    if (l2_skip[b])
+    if (l2_skip[b]) {
       L->cyc_q++; /* the one register a cycle asleep changes */
-    else {
+      if (l2_fast[b]) { /* (asleep until l2_wake: nothing else; it stays in l2_bz) */
+        l2_fast[b] = 0;
+        continue;
+      }
+    } else {
       shell_l2_commit(L);
       l2_dorm[b] = !eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
                        ? (uint8_t)(L->fix || l2_dorm[b] >= SHELL_L2_SETTLE - 1 ? SHELL_L2_SETTLE : l2_dorm[b] + 1)
@@ -583,8 +581,6 @@ void shell_commit(shell_t *s) {
     }
     const shell_dram_hs_t *hs = &dram_hs[b];
     if (!ext_env) shell_dram_step(&dram[b], cyc, hs->req_fire, &hs->req, hs->rsp_fire);
-    const uint32_t bit = 1u << (b & 31);
-    s->bz[w] &= ~bit;
     if (l2_skip[b] && !ext_env) { /* (asleep: its next time, a cycle early; one that comes sooner is taken) */
       const shell_dram_t *D = &dram[b];
       uint32_t t = L->cyc_q + 0x40000000u;
@@ -593,8 +589,8 @@ void shell_commit(shell_t *s) {
         const uint32_t td = D->e[D->head].ts + (L->cyc_q - (cyc + 1)); /* (on the bank's cyc_q) */
         if ((int32_t)(td - t) < 0) t = td;
       }
-      s->l2_wake[b] = t - 1;
-      s->bz[w] |= bit;
+      l2_wake[b] = t - 1;
+      l2_bz[b] = 1;
     }
   }
   shell_disp_commit(&s->disp);

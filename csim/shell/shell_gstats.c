@@ -83,9 +83,8 @@ static void flush(shell_gstats_t *g, const shell_t *s, unsigned i) {
 static void observe(shell_gstats_t *g, const shell_t *s) {
   /* (an SM of zzf has been asleep since its L1D's D stage was last seen
    * empty: its type stays -1, as observed then) */
-  for (unsigned w = 0; w * 32 < g->nsm; w++)
-    for (uint32_t x = ~s->zzf[w] & (g->nsm - w * 32 >= 32 ? ~0u : (1u << (g->nsm - w * 32)) - 1); x; x &= x - 1) {
-    const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+  for (unsigned i = 0; i < g->nsm; i++) {
+    if (s->dorm[i] >= SHELL_SM_SETTLE && (s->zzf[i >> 5] >> (i & 31) & 1)) continue;
     const l1d_t *l = &s->sm[i].i_l1d;
     int8_t t = -1;
     if (l->d_valid_q && !(l->d_byp_q && !l->d_store_q)) /* (a bypassed load: not an L1D access in GPGPU-Sim) */
