@@ -27,7 +27,11 @@
  * nothing is read or written), and the one register that moves is the
  * cycle counter: comb and commit are skipped until a request or a DRAM
  * response arrives or the head's ROP delay ends (shell_l2_head_ready); the
- * outputs stay last cycle's (docs/shell.md, "Scale").  Not hardware:
+ * outputs stay last cycle's (docs/shell.md, "Scale").  A cycle whose
+ * comb already found that fixpoint (shell_l2_t.fix: settled at its start,
+ * nothing taken in or read, the decide stage's message already the one it
+ * loads) puts the bank to sleep from the next cycle on, without the second
+ * cycle: its next state is its state but the counter.  Not hardware:
  * lockstep compares every register of every bank every cycle, asleep or
  * not. */
 #define SHELL_L2_SETTLE 2
@@ -76,7 +80,10 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
   s->l2_dorm = calloc(s->nbanks, 1);
   s->l2_skip = calloc(s->nbanks, 1);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip)
+  s->l2_wake = calloc(s->nbanks, sizeof *s->l2_wake);
+  s->l2_bz = calloc(s->nbanks, 1);
+  s->l2_fast = calloc(s->nbanks, 1);
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_fast)
     return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
@@ -142,6 +149,11 @@ void shell_free(shell_t *s) {
   s->dorm = s->srep = NULL;
   free(s->l2_dorm);
   free(s->l2_skip);
+  free(s->l2_wake);
+  free(s->l2_bz);
+  free(s->l2_fast);
+  s->l2_wake = NULL;
+  s->l2_bz = s->l2_fast = NULL;
   s->l2_dorm = s->l2_skip = NULL;
   s->byp = NULL;
   s->ccn = NULL;
@@ -171,6 +183,12 @@ void shell_reset(shell_t *s) {
   memset(s->srep, 0, s->nsm);
   memset(s->l2_dorm, 0, s->nbanks);
   memset(s->l2_skip, 0, s->nbanks);
+  memset(s->zz, 0, sizeof s->zz);
+  memset(s->zz_tbf, 0, sizeof s->zz_tbf);
+  memset(s->zzf, 0, sizeof s->zzf);
+  memset(s->l2_bz, 0, s->nbanks);
+  memset(s->l2_fast, 0, s->nbanks);
+  s->hk_kst = s->hk_blk = 0;
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
   memset(&s->xbar.out, 0, sizeof s->xbar.out);
@@ -198,6 +216,14 @@ static void l2_comb(shell_t *s, unsigned b) {
   shell_l2_t *L = &s->l2[b];
   shell_dram_t *D = &s->dram[b];
   shell_l2_in_t *in = &L->in;
+  if (s->l2_bz[b]) { /* asleep until l2_wake: sent no request, it stays skipped (l2_fast): its inputs
+                      * from DRAM and its handshakes stand as the skipped cycle left them, nothing at DRAM moved */
+    if (!in->req_valid_i && (int32_t)(L->cyc_q - s->l2_wake[b]) < 0) {
+      s->l2_fast[b] = 1;
+      return;
+    }
+    s->l2_bz[b] = 0;
+  }
   if (!s->ext_env) {
     const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
     in->dram_req_ready_i = shell_dram_ready(D);
@@ -256,9 +282,12 @@ void shell_comb(shell_t *s) {
   memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
   shell_disp_t *P = &s->disp;
   shell_disp_in_t *pi = &P->in;
-  memset(pi->tb_free_i, 0, sizeof pi->tb_free_i);
+  /* (an SM in zz adds nothing but its tb_free_o, set or not: zz_tbf) */
+  memcpy(pi->tb_free_i, s->zz_tbf, sizeof pi->tb_free_i);
   memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
+  const unsigned mw = X->mw;
   for (unsigned i = 0; i < s->nsm; i++) {
+    if (SM_ASLEEP(s, i) && (s->zz[i >> 5] >> (i & 31) & 1)) continue; /* (its contributions stand) */
     shell_sm_t *m = &s->sm[i];
     if (!SM_ASLEEP(s, i) && !s->srep[i]) { /* (else at its fixpoint, or repeating: last cycle's outputs stand) */
       shell_sm_in_t *in = &m->in;
@@ -333,7 +362,15 @@ void shell_comb(shell_t *s) {
 #endif
   const uint32_t kstart = s->kstart_q;
   uint32_t hk_disp[SHELL_XBAR_MW] = {0}; /* (the SMs whose hk_disp_valid_o is set, for the hooks below) */
+  /* The SMs of zz not woken (no block dispatched to them, no fill offered)
+   * are left out while the inputs an asleep SM passes to its outputs stand:
+   * everything else this pass gives them or reads of them stands too. */
+  const int zkeep = kstart == s->hk_kst && disp_block == s->hk_blk;
+  for (unsigned w = 0; w < mw; w++)
+    s->zzf[w] = zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
+  s->hk_kst = kstart, s->hk_blk = disp_block;
   for (unsigned i = 0; i < s->nsm; i++) {
+    if (SM_ASLEEP(s, i) && (s->zzf[i >> 5] >> (i & 31) & 1)) continue;
     shell_sm_t *m = &s->sm[i];
     shell_sm_in_t *in = &m->in;
     const shell_sm_out_t *so = &m->out;
@@ -367,6 +404,7 @@ void shell_comb(shell_t *s) {
         (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
       /* woken, or a repeat ends: the cycle's first half, late */
       s->dorm[i] = s->srep[i] = 0;
+      s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */
       shell_sm_comb_req(m);
       shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
     }
@@ -474,14 +512,21 @@ void shell_commit(shell_t *s) {
   /* (the fields read in the loops, in locals: the byte stores to dorm,
    * srep and l2_dorm and the calls would make the compiler reload them
    * from s for every SM and bank) */
-  const unsigned nsm = s->nsm, nbanks = s->nbanks;
   const int eval_all = s->eval_all, ccn_any = s->ccn_any, ext_env = s->ext_env;
   uint8_t *const dorm = s->dorm, *const srep = s->srep, *const l2_dorm = s->l2_dorm;
   const uint8_t *const l2_skip = s->l2_skip;
   shell_byp_t *const byp = s->byp;
   shell_ccn_t *const ccn = s->ccn;
+  const unsigned nsm = s->nsm, nbanks = s->nbanks;
+  uint32_t *const zz = s->zz, *const zz_tbf = s->zz_tbf;
+  const uint32_t *const zzf = s->zzf;
   for (unsigned i = 0; i < nsm; i++) {
     shell_sm_t *m = &s->sm[i];
+    if (dorm[i] >= SHELL_SM_SETTLE && (zzf[i >> 5] >> (i & 31) & 1)) { /* (asleep, no WOMU view, the hook quiet: the cycle is counted) */
+      m->cyc_d = ++m->cyc_q;
+      shell_byp_commit(&byp[i]);
+      continue;
+    }
     if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
       uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
       memcpy(ib, m->out.ibuf_o, sizeof m->out.ibuf_o < sizeof ib ? sizeof m->out.ibuf_o : sizeof ib);
@@ -501,6 +546,16 @@ void shell_commit(shell_t *s) {
     }
     shell_byp_commit(&byp[i]);
     if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
+    if (dorm[i] >= SHELL_SM_SETTLE) { /* (into zz or not; a woken SM left it when it woke) */
+      const uint32_t bit = 1u << (i & 31);
+      const shell_sm_out_t *so = &m->out;
+      const uint32_t z = dorm[i] >= SHELL_SM_SETTLE && !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu &&
+                         !byp[i].hw.run_chss && !so->inj_valid_o && !so->busy_o && !so->byp_valid_o &&
+                         !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !so->ev_access_o &&
+                         !so->fetch_valid_o && !so->ifetch_valid_o && !so->lsu_valid_o && !m->stray;
+      zz[i >> 5] = (zz[i >> 5] & ~bit) | (z ? bit : 0);
+      zz_tbf[i >> 5] = (zz_tbf[i >> 5] & ~bit) | (z && so->tb_free_o ? bit : 0);
+    }
   }
   shell_ccn_commit_ring(&ccn[0]);
   shell_xbar_commit(&s->xbar);
@@ -508,18 +563,35 @@ void shell_commit(shell_t *s) {
   shell_dram_t *const dram = s->dram;
   const shell_dram_hs_t *const dram_hs = s->dram_hs;
   const uint32_t cyc = s->cycle_q;
+  uint8_t *const l2_bz = s->l2_bz, *const l2_fast = s->l2_fast;
+  uint32_t *const l2_wake = s->l2_wake;
   for (unsigned b = 0; b < nbanks; b++) {
     shell_l2_t *L = &l2[b];
-    if (l2_skip[b])
+    if (l2_skip[b]) {
       L->cyc_q++; /* the one register a cycle asleep changes */
-    else {
+      if (l2_fast[b]) { /* (asleep until l2_wake: nothing else; it stays in l2_bz) */
+        l2_fast[b] = 0;
+        continue;
+      }
+    } else {
       shell_l2_commit(L);
       l2_dorm[b] = !eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
-                       ? (uint8_t)(l2_dorm[b] < SHELL_L2_SETTLE ? l2_dorm[b] + 1 : SHELL_L2_SETTLE)
+                       ? (uint8_t)(L->fix || l2_dorm[b] >= SHELL_L2_SETTLE - 1 ? SHELL_L2_SETTLE : l2_dorm[b] + 1)
                        : 0;
     }
     const shell_dram_hs_t *hs = &dram_hs[b];
     if (!ext_env) shell_dram_step(&dram[b], cyc, hs->req_fire, &hs->req, hs->rsp_fire);
+    if (l2_skip[b] && !ext_env) { /* (asleep: its next time, a cycle early; one that comes sooner is taken) */
+      const shell_dram_t *D = &dram[b];
+      uint32_t t = L->cyc_q + 0x40000000u;
+      if (!fifo_sync_empty(&L->i_reqq)) t = (uint32_t)bits_get(fifo_sync_rdata(&L->i_reqq), L->bodyw, 32);
+      if (D->count) {
+        const uint32_t td = D->e[D->head].ts + (L->cyc_q - (cyc + 1)); /* (on the bank's cyc_q) */
+        if ((int32_t)(td - t) < 0) t = td;
+      }
+      l2_wake[b] = t - 1;
+      l2_bz[b] = 1;
+    }
   }
   shell_disp_commit(&s->disp);
   s->kstart_q = s->kstart_d;

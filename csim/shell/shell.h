@@ -65,6 +65,23 @@ typedef struct {
   shell_l2_t *l2;
   uint8_t *l2_dorm; /* per bank: cycles in a row it ended idle with idle inputs; from SHELL_L2_SETTLE on it sleeps (not hardware) */
   uint8_t *l2_skip; /* per bank: this cycle's comb was skipped (asleep, inputs idle) */
+  /* not hardware: the SMs asleep whose cycle is only counted (docs/c-models.md,
+   * "Asleep SMs and banks left out"): asleep (dorm), no node, no WOMU
+   * view, the bypass hook quiet with no unit, and every output the passes
+   * read idle; zz_tbf: those of them whose tb_free_o is set.  zzf: this
+   * cycle's (zz less the SMs woken, or none when the inputs every asleep
+   * SM passes straight through change); hk_kst, hk_blk: those inputs as
+   * last given to every SM (kern_start_i, disp_block_i). */
+  uint32_t zz[SHELL_XBAR_MW], zz_tbf[SHELL_XBAR_MW], zzf[SHELL_XBAR_MW];
+  uint32_t hk_kst, hk_blk;
+  /* not hardware: per bank, asleep with its cycles only counted until
+   * l2_wake (docs/c-models.md, "Asleep SMs and banks left out"): l2_bz, a
+   * bank skipped last cycle with the shell's own DRAM, whose request queue
+   * head and DRAM channel head have a time still to come (l2_wake: a cycle
+   * before the earlier of them, on the bank's cyc_q); l2_fast: this
+   * cycle's comb left it out (sent no request, its time not come) */
+  uint8_t *l2_bz, *l2_fast;
+  uint32_t *l2_wake;
   shell_dram_t *dram;  /* environment: one DRAM channel per bank */
   shell_dram_hs_t *dram_hs;
   shell_xbar_t xbar; /* request and response crossbars */

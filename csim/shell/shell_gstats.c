@@ -81,7 +81,10 @@ static void flush(shell_gstats_t *g, const shell_t *s, unsigned i) {
 }
 
 static void observe(shell_gstats_t *g, const shell_t *s) {
+  /* (an SM of zzf has been asleep since its L1D's D stage was last seen
+   * empty: its type stays -1, as observed then) */
   for (unsigned i = 0; i < g->nsm; i++) {
+    if (s->dorm[i] >= SHELL_SM_SETTLE && (s->zzf[i >> 5] >> (i & 31) & 1)) continue;
     const l1d_t *l = &s->sm[i].i_l1d;
     int8_t t = -1;
     if (l->d_valid_q && !(l->d_byp_q && !l->d_store_q)) /* (a bypassed load: not an L1D access in GPGPU-Sim) */

@@ -104,6 +104,7 @@ void shell_l2_reset(shell_l2_t *m) {
   fifo_sync_reset(&m->i_reqq);
   fifo_sync_reset(&m->i_rspq);
   m->dset = -1;
+  m->fix = 0;
 }
 
 /* Of the bank-local line (line / banks: the bank number's part of the
@@ -348,6 +349,12 @@ void shell_l2_comb(shell_l2_t *m) {
   if (push_req)
     pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, m->cyc_q + m->lat);
   fifo_sync_comb(&m->i_reqq, push_req, push_req ? wreq : NULL, a_req && !m->rp_valid_q);
+  /* (not hardware: the next state is the state but cyc_q -- shell_l2_t.fix;
+   * with the decide stage empty nothing is pushed into the response queue,
+   * and no fill is read: a_fill needs a DRAM response, an input) */
+  m->fix = !(m->dec_valid_q | m->dec_fill_q | m->rp_valid_q | m->fw_v_q | push_req | a_req | a_fill) &&
+           m->dec_set_q == ~0u && fifo_sync_empty(&m->i_rspq) && m->dec_msg_q[0] == (uint32_t)r_msg &&
+           m->dec_msg_q[1] == (uint32_t)(r_msg >> 32) && !(m->dec_msg_q[2] | m->dec_msg_q[3]);
   /* ---- counters ---------------------------------------------------------- */
 #ifdef FAULT_SHELL_L2_HITCNT
   m->cnt_d[L2C_HIT] += hit_go || ld_hit; /* fault: a hit blocked by a full response queue counted */

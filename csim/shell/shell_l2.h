@@ -99,6 +99,12 @@ typedef struct {
   /* not hardware: the set index of the access held in the decide stage
    * (dec_msg_q's line), computed when it was read; ~0u unknown */
   uint32_t dec_set_q, dec_set_d;
+  /* not hardware: this cycle's comb found the bank settled (decide stage,
+   * replay slot and response queue empty, no forward), took nothing in and
+   * read nothing, and the decide stage's message already the one it loads:
+   * the next state is the state but the cycle counter, so the next comb
+   * with idle inputs computes this one again (the shell's sleeping banks) */
+  uint8_t fix;
 } shell_l2_t;
 
 /* lat: the ROP latency; reqq: request-queue entries (ROP delay + L2_Q);

@@ -103,7 +103,7 @@ static void one(tc_t *t, const skip_case_t *c) {
     return;
   }
   char msg[200] = "";
-  unsigned long long rep = 0, asleep = 0, cyc = 0;
+  unsigned long long rep = 0, asleep = 0, cyc = 0, zcnt = 0, bcnt = 0;
   int rc[2] = {0, 0};
   for (; cyc < c->cycles && !msg[0] && !rc[0] && !s[0].done; cyc++) {
     for (unsigned i = 0; i < s[0].nsm; i++) {
@@ -112,6 +112,9 @@ static void one(tc_t *t, const skip_case_t *c) {
     }
     rc[0] = shell_gstats_cycle(&g[0], &s[0]);
     rc[1] = shell_gstats_cycle(&g[1], &s[1]);
+    for (unsigned k = 0; k < SHELL_XBAR_MW; k++) /* (the cycle's SMs only counted: zzf) */
+      zcnt += (unsigned)__builtin_popcount(s[0].zzf[k]);
+    for (unsigned k = 0; k < s[0].nbanks; k++) bcnt += s[0].l2_bz[k]; /* (banks asleep until their time) */
     differ(&s[0], &s[1], msg, sizeof msg);
     if (!msg[0] && rc[0] != rc[1]) snprintf(msg, sizeof msg, "scoreboard %d, evaluated every cycle %d", rc[0], rc[1]);
   }
@@ -123,7 +126,11 @@ static void one(tc_t *t, const skip_case_t *c) {
   free(txt[0]);
   free(txt[1]);
   if (c->want_rep) TC_CHECK(t, rep > 0, "%s: SM cycles repeated (%llu)", c->what, rep);
-  if (c->want_asleep) TC_CHECK(t, asleep > 0, "%s: SM cycles asleep (%llu)", c->what, asleep);
+  if (c->want_asleep) {
+    TC_CHECK(t, asleep > 0, "%s: SM cycles asleep (%llu)", c->what, asleep);
+    TC_CHECK(t, zcnt > 0, "%s: SM cycles left out of the passes (%llu)", c->what, zcnt);
+    TC_CHECK(t, bcnt > 0, "%s: L2 bank cycles left out until their time (%llu)", c->what, bcnt);
+  }
   for (int k = 0; k < 2; k++) {
     shell_gstats_free(&g[k]);
     shell_free(&s[k]);
@@ -145,6 +152,8 @@ int main(void) {
       /* a workload that ends: SMs fall asleep, kernels end (the statistics' snapshots) */
       {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1},
       {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0},
+      /* more SMs than blocks: most SMs and banks asleep from the start (shell_t.zz, bz) */
+      {"atax, 80 SMs", "SHELL_SMS=80 SHELL_L2_BANKS=64", "atax", NULL, 4000, 1, 1},
   };
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) one(&t, &cases[k]);
   return tc_done(&t);
