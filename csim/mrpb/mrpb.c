@@ -118,7 +118,7 @@ void mrpb_reset(mrpb_t *m) {
   memset(m->out_sdata_q, 0, sizeof m->out_sdata_q);
   m->ntch = 0;
   m->out_load = m->out_sload = 0;
-  m->out_sdirty = 1;
+  m->out_sdirty = m->out_pdirty = 1;
   memset(m->elig, 0, sizeof m->elig);
   memset(m->elig_cnt, 0, sizeof m->elig_cnt);
   m->elig_cnts = 0;
@@ -268,8 +268,19 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 
   m->occ_d = m->occ_q + enq_push - deq_pop; /* +1, -1, or both: unchanged */
 
-  /* Output register and bypass (Section 3.4): resource fails only. */
-  uint32_t pres_store = mrpb_deq_store(m);
+  /* Output register and bypass (Section 3.4): resource fails only.  The
+   * presented request's narrow fields are recomputed only after a change
+   * (out_pdirty, set by commit and reset; the wide store data likewise,
+   * out_sdirty), or for an output struct the model has not written before. */
+  if (m->out_last != out) m->out_sdirty = m->out_pdirty = 1, m->out_last = out;
+  if (m->out_pdirty) {
+    m->pres_store = mrpb_deq_store(m);
+    out->deq_store_o = m->pres_store;
+    out->deq_wid_o = mrpb_deq_wid(m);
+    mrpb_deq_payload(m, out->deq_payload_o);
+    m->out_pdirty = 0;
+  }
+  uint32_t pres_store = m->pres_store;
   uint32_t byp_set = 0;
   if (ov & !ready & !m->out_bypass_q & !pres_store) {
     uint32_t mode = in->mode_bypass_i, fail = in->l1d_fail_i;
@@ -311,16 +322,10 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   out->enq_ready_o = enq_ready;
   out->deq_valid_o = ov;
   out->deq_bypass_o = m->out_bypass_q;
-  out->deq_store_o = pres_store;
-  out->deq_wid_o = mrpb_deq_wid(m);
-  /* the payload (<= 8 words) every cycle: cheaper than a branch on a random
-   * event; the store data (up to 72 words) only after a load or a read */
-  mrpb_deq_payload(m, out->deq_payload_o);
-  if (m->out_last != out) m->out_sdirty = 1;
+  /* (deq_store_o, deq_wid_o, deq_payload_o: above, after a change) */
   if (m->out_sdirty) {
     memcpy(out->deq_sdata_o, mrpb_deq_sdata(m), m->swords * 4);
     m->out_sdirty = 0;
-    m->out_last = out;
   }
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
@@ -367,15 +372,15 @@ void mrpb_commit(mrpb_t *m) {
   m->out_bypass_q = m->out_bypass_d;
   m->out_store_q = m->out_store_d;
   m->out_wid_q = m->out_wid_d;
-  if (m->out_src_q != m->out_src_d) m->out_sdirty = 1;
+  if (m->out_src_q != m->out_src_d) m->out_sdirty = m->out_pdirty = 1;
   m->out_src_q = m->out_src_d;
-  if (m->out_load | m->out_sload) {
-    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4);
+  if (m->out_load | m->out_sload) { /* (a load of the output register: out_store_q, out_wid_q too) */
+    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4), m->out_pdirty = 1;
     if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
   if (m->i_mem.m.we_i | m->i_mem.re_i) { /* the memories change only through a read or a write */
-    if (m->i_mem.re_i) m->out_sdirty = 1; /* a new row in the SRAMs' output registers */
+    if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
     mem_1r1w_sync_commit(&m->i_mem);
     mem_1r1w_sync_commit(&m->i_sdata);
     m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;

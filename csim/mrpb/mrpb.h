@@ -83,6 +83,11 @@ typedef struct {
   uint32_t tch[3];
   unsigned ntch;
   uint32_t out_load, out_sload, out_sdirty;
+  /* the presented request's narrow fields (deq_store_o, deq_wid_o,
+   * deq_payload_o) change only when the output register loads, its source
+   * flips or the SRAMs' output row changes (out_pdirty): they are computed
+   * then, into the output struct and pres_store (read by the bypass rule) */
+  uint32_t out_pdirty, pres_store;
   const mrpb_out_t *out_last;
   uint32_t elig[MRPB_ELIG_WORDS];
   /* the eligible queues per count (bit q of elig_cnt[c]: queue q is
