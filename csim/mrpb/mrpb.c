@@ -364,16 +364,9 @@ void mrpb_commit(mrpb_t *m) {
     }
   }
   m->ntch = 0;
-  m->hist_v_q = m->hist_v_d;
-  memcpy(m->hist_id_q, m->hist_id_d, MRPB_HIST_MAX);
-  m->occ_q = m->occ_d;
-  m->bar_pend_q = m->bar_pend_d;
-  m->out_valid_q = m->out_valid_d;
-  m->out_bypass_q = m->out_bypass_d;
-  m->out_store_q = m->out_store_d;
-  m->out_wid_q = m->out_wid_d;
   if (m->out_src_q != m->out_src_d) m->out_sdirty = m->out_pdirty = 1;
-  m->out_src_q = m->out_src_d;
+  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
+  memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
   if (m->out_load | m->out_sload) { /* (a load of the output register: out_store_q, out_wid_q too) */
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4), m->out_pdirty = 1;
     if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;

@@ -84,14 +84,8 @@ static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
 }
 
 static inline void mrpb_stats_commit(mrpb_stats_t *s) {
-  s->enq_cnt_q = s->enq_cnt_d;
-  s->deq_cnt_q = s->deq_cnt_d;
-  s->wpass_cnt_q = s->wpass_cnt_d;
-  s->flush_cnt_q = s->flush_cnt_d;
-  s->bypass_cnt_q = s->bypass_cnt_d;
-  s->stall_cnt_q = s->stall_cnt_d;
-  s->rej_cnt_q = s->rej_cnt_d;
-  s->occ_max_q = s->occ_max_d;
+  /* enq_cnt_q .. occ_max_q from enq_cnt_d .. occ_max_d (consecutive, checked above) */
+  memcpy((char *)s + offsetof(mrpb_stats_t, enq_cnt_q), (const char *)s + offsetof(mrpb_stats_t, enq_cnt_d), 32);
   s->occ_hist_q[s->bkt] = s->occ_hist_d[s->bkt]; /* the only bucket this cycle wrote */
 }
 
