@@ -350,19 +350,19 @@ static void set_mode(ctx_t *c, unsigned combo, ls_rng_t *r) {
   c->combo = mode_to_combo(&c->in);
 }
 
-static void new_request(ctx_t *c, ls_rng_t *r) {
+static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   mrpb_t *m = &c->m;
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : ls_pool_chance(r, &c->pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, &c->pool, c->nhot)]
-                                                      : ls_pool_below(r, &c->pool, MRPB_WARPS);
-    c->burst_left = ls_pool_below(r, &c->pool, c->max_burst);
+                 : ls_pool_chance(r, pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, pool, c->nhot)]
+                                                      : ls_pool_below(r, pool, MRPB_WARPS);
+    c->burst_left = ls_pool_below(r, pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
   c->in.enq_bid_i = c->lay_bid[c->cur_wid];
   c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
-  c->in.enq_store_i = ls_pool_chance(r, &c->pool, c->store_pct);
+  c->in.enq_store_i = ls_pool_chance(r, pool, c->store_pct);
   ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
@@ -371,8 +371,11 @@ static void new_request(ctx_t *c, ls_rng_t *r) {
   bits_set(c->in.enq_payload_i, 0, m->payload_w < 16 ? m->payload_w : 16, c->seq++);
 }
 
-static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
-  ctx_t *c = p;
+/* The cycle's stimulus, with the generator's state and the pool in locals
+ * of stim() (the same draws in the same order: only where they live
+ * changes, so the compiler keeps them in registers across the stores into
+ * the inputs, which may alias the pool's counter in memory). */
+static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle) {
   /* Previous cycle: was the presented request taken? */
   uint32_t holding = c->in.enq_valid_i && !c->out.enq_ready_o;
 
@@ -404,9 +407,9 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
 
   /* LD/ST side. */
   if (!holding) {
-    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, &c->pool, c->enq_pct);
+    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, pool, c->enq_pct);
     if (c->in.enq_valid_i) {
-      new_request(c, r);
+      new_request(c, r, pool);
       /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
        * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside
        * the LD/ST unit's range, to show that the RTL's input assumption
@@ -420,32 +423,41 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     } else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
             * fields stirred, tb/engine/ls_rng.h) */
-      c->in.enq_wid_i = ls_pool_below(r, &c->pool, MRPB_WARPS);
-      c->in.enq_bid_i = ls_pool_below(r, &c->pool, MRPB_BLOCKS);
-      c->in.enq_bwid_i = ls_pool_below(r, &c->pool, MRPB_BWARPS);
-      c->in.enq_store_i = ls_pool_below(r, &c->pool, 2);
+      c->in.enq_wid_i = ls_pool_below(r, pool, MRPB_WARPS);
+      c->in.enq_bid_i = ls_pool_below(r, pool, MRPB_BLOCKS);
+      c->in.enq_bwid_i = ls_pool_below(r, pool, MRPB_BWARPS);
+      c->in.enq_store_i = ls_pool_below(r, pool, 2);
       ls_rand_stir(r, c->in.enq_payload_i, c->m.payload_w);
       ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w);
     }
   } else if (!c->in.enq_store_i) {
     ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
   }
-  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, &c->pool, 10000) < c->barrier_pm;
+  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, pool, 10000) < c->barrier_pm;
 
   /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
-  c->in.deq_ready_i = ls_pool_chance(r, &c->pool, c->acc_pct);
-  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, &c->pool, 8);
-  else if (ls_pool_chance(r, &c->pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
+  c->in.deq_ready_i = ls_pool_chance(r, pool, c->acc_pct);
+  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, pool, 8);
+  else if (ls_pool_chance(r, pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
   else {
     static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
                                        L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
                                        L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
-    c->in.l1d_fail_i = reasons[ls_pool_below(r, &c->pool, 8)];
+    c->in.l1d_fail_i = reasons[ls_pool_below(r, pool, 8)];
   }
   if (c->drop_portbusy && !c->in.deq_ready_i && c->in.l1d_fail_i == L1D_FAIL_PORT_BUSY) c->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
-  c->in.stat_sel_i = ls_pool_below(r, &c->pool, 32);
+  c->in.stat_sel_i = ls_pool_below(r, pool, 32);
+}
+
+static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+  ctx_t *c = p;
+  ls_rng_t rl = *r;
+  ls_pool_t pl = c->pool;
+  stim_cycle(c, &rl, &pl, cycle);
+  *r = rl;
+  c->pool = pl;
 }
 
 /* Adds (sign +1) or removes (-1) queue q's part of the queue summary. */
