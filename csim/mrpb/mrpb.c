@@ -341,6 +341,16 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   m->dbg_byp_set = byp_set;
 }
 
+/* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
+ * common commit then saves no registers).  The store-data SRAM is read
+ * with the row SRAM and written only by a store's push. */
+static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
+  if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
+  mem_1r1w_sync_commit(&m->i_mem);
+  if (m->i_sdata.re_i | m->i_sdata.m.we_i) mem_1r1w_sync_commit(&m->i_sdata);
+  m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
+}
+
 void mrpb_commit(mrpb_t *m) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
@@ -372,12 +382,7 @@ void mrpb_commit(mrpb_t *m) {
     if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
-  if (m->i_mem.m.we_i | m->i_mem.re_i) { /* the memories change only through a read or a write */
-    if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
-    mem_1r1w_sync_commit(&m->i_mem);
-    mem_1r1w_sync_commit(&m->i_sdata);
-    m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
-  }
+  if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
 }

@@ -79,6 +79,37 @@ typedef struct {
   unsigned head, n;
 } sb_warp_t;
 
+/* A don't-care field's stir (ls_rand_stir of tb/engine/ls_rng.h) with its
+ * width's constants worked out once: the window length k, the number of
+ * window positions (span = n - k + 1 for n words) and the mask of the last
+ * word (all ones for a whole last word).  stir() below draws and XORs
+ * exactly as ls_rand_stir does, inline. */
+typedef struct { uint32_t k, span, last, lmask; } stir_t;
+
+static void stir_init(stir_t *f, unsigned width) {
+  unsigned n = (width + 31) / 32;
+  f->k = n < LS_STIR_WORDS ? n : LS_STIR_WORDS;
+  f->span = n - f->k + 1;
+  f->last = n - 1;
+  f->lmask = width & 31 ? (1u << (width & 31)) - 1u : ~0u;
+}
+
+static inline void stir(ls_rng_t *r, uint32_t *words, const stir_t *f) {
+  uint64_t a = ls_rand(r), step = a >> 31 | 1u;
+  uint32_t *w = words + (unsigned)(((a >> 40) * f->span) >> 24); /* window start in [0, n - k] */
+  if (f->k == 4) {
+    const uint64_t a1 = a + step, a2 = a1 + step, a3 = a2 + step;
+    w[0] ^= (uint32_t)(a ^ (a >> 23));
+    w[1] ^= (uint32_t)(a1 ^ (a1 >> 23));
+    w[2] ^= (uint32_t)(a2 ^ (a2 >> 23));
+    w[3] ^= (uint32_t)(a3 ^ (a3 >> 23));
+  } else {
+    for (unsigned j = 0; j < f->k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
+  }
+  words[f->last] &= f->lmask;
+}
+_Static_assert(LS_STIR_WORDS == 4, "stir() unrolls a window of four words");
+
 typedef struct {
   mrpb_t m;
   mrpb_in_t in;
@@ -94,6 +125,7 @@ typedef struct {
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
+  stir_t stir_pl, stir_sd; /* the payload's and the store data's stir constants */
   uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
   ls_pool_t pool; /* the per-cycle small choices, four to a draw */
@@ -146,6 +178,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   c->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
   c->bad_wid = getenv("MRPB_STIM_BAD_WID") != NULL;
+  stir_init(&c->stir_pl, c->m.payload_w);
+  stir_init(&c->stir_sd, c->m.sdata_w);
   mrpb_mode_from_cfg(&c->cfg_mode, cfg);
   /* A stimulus feature can be switched off to show that the coverage check
    * notices (make test does): MRPB_STIM_DROP=portbusy. */
@@ -366,7 +400,7 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
-  else ls_rand_stir(r, c->in.enq_sdata_i, m->sdata_w);
+  else stir(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
   bits_set(c->in.enq_payload_i, 0, m->payload_w < 16 ? m->payload_w : 16, c->seq++);
 }
@@ -427,11 +461,11 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
       c->in.enq_bid_i = ls_pool_below(r, pool, MRPB_BLOCKS);
       c->in.enq_bwid_i = ls_pool_below(r, pool, MRPB_BWARPS);
       c->in.enq_store_i = ls_pool_below(r, pool, 2);
-      ls_rand_stir(r, c->in.enq_payload_i, c->m.payload_w);
-      ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w);
+      stir(r, c->in.enq_payload_i, &c->stir_pl);
+      stir(r, c->in.enq_sdata_i, &c->stir_sd);
     }
   } else if (!c->in.enq_store_i) {
-    ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
+    stir(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
   }
   c->in.barrier_i = c->barrier_pm && ls_pool_below(r, pool, 10000) < c->barrier_pm;
 
@@ -533,23 +567,24 @@ static void count_coverage(ctx_t *c) {
   if (m->i_stats.enq_cnt_q == cmax || m->i_stats.stall_cnt_q == cmax || m->i_stats.rej_cnt_q == cmax) v[COV_STAT_SAT]++;
 }
 
+static __attribute__((noinline)) void comb_cov(ctx_t *c) {
+  mrpb_comb(&c->m, &c->in, &c->out);
+  count_coverage(c);
+}
+
+/* (--bench: the model's comb as a tail call, nothing kept across it) */
 static void comb(void *p) {
   ctx_t *c = p;
-  mrpb_comb(&c->m, &c->in, &c->out);
-  if (!c->cov_off) count_coverage(c);
+  if (c->cov_off) mrpb_comb(&c->m, &c->in, &c->out);
+  else comb_cov(c);
 }
 
 static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
 
 /* The clock edge; the queue summary follows the queues the cycle wrote
  * (the model's list of touched queues, read before the commit clears it). */
-static void commit(void *p) {
-  ctx_t *c = p;
+static __attribute__((noinline)) void commit_qsum(ctx_t *c) {
   mrpb_t *m = &c->m;
-  if (c->qsum_stale || c->cov_off) { /* no summary to keep */
-    mrpb_commit(m);
-    return;
-  }
   uint32_t tq[3]; /* the model may list a queue twice: each once here */
   unsigned nt = 0;
   for (unsigned i = 0; i < m->ntch; i++) {
@@ -560,6 +595,12 @@ static void commit(void *p) {
   }
   mrpb_commit(m);
   for (unsigned i = 0; i < nt; i++) qsum_account(c, tq[i], +1);
+}
+
+static void commit(void *p) {
+  ctx_t *c = p;
+  if (c->qsum_stale || c->cov_off) mrpb_commit(&c->m); /* no summary to keep (a tail call) */
+  else commit_qsum(c);
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
