@@ -402,7 +402,8 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
   else stir(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
-  bits_set(c->in.enq_payload_i, 0, m->payload_w < 16 ? m->payload_w : 16, c->seq++);
+  if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
+  else bits_set(c->in.enq_payload_i, 0, m->payload_w, c->seq++);
 }
 
 /* The cycle's stimulus, with the generator's state and the pool in locals
