@@ -7,17 +7,6 @@
 
 static uint32_t mask32(unsigned w) { return w >= 32 ? 0xffffffffu : (1u << w) - 1u; }
 
-/* dst[0 +: n] = src[slsb +: n] (word-wise; whole words of dst written). */
-static void get_bits(uint32_t *dst, const uint32_t *src, unsigned slsb, unsigned n) {
-  unsigned sh = slsb & 31, w0 = slsb >> 5;
-  for (unsigned b = 0; b < n; b += 32) {
-    unsigned k = n - b < 32 ? n - b : 32, w = w0 + b / 32;
-    uint32_t v = src[w] >> sh;
-    if (sh && sh + k > 32) v |= src[w + 1] << (32 - sh);
-    dst[b / 32] = v & mask32(k);
-  }
-}
-
 static uint32_t elig_of(uint32_t cnt, uint32_t young) {
 #ifdef FAULT_MRPB_LATENCY
   return cnt != 0 && cnt + 1 > young; /* injected: the head counts as old one cycle early */
@@ -167,8 +156,15 @@ static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const 
 }
 
 void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
-  if (m->out_src_q) get_bits(dst, mem_1r1w_sync_rdata(&m->i_mem), 1 + m->wid_w, m->payload_w);
-  else memcpy(dst, m->out_payload_q, m->pwords * 4);
+  if (m->out_src_q) { /* the row's payload field, at bit 1 + WidW (< 32): each word a 64-bit window of two
+                       * (rdata_q has two words of padding past the row) */
+    const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
+    unsigned sh = 1 + m->wid_w, n = m->pwords;
+    for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
+    dst[n - 1] &= m->plast_mask;
+  } else {
+    memcpy(dst, m->out_payload_q, m->pwords * 4);
+  }
 }
 
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
@@ -214,11 +210,12 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 
   /* Queue storage: row q*Entries + offset; store data at the same row (the
    * write ports are set only when they write: the engine compares address
-   * and data only then). */
-  m->i_mem.m.we_i = enq_push;
-  m->i_sdata.m.we_i = enq_push & store;
+   * and data only then; we_i and re_i are 0 between cycles, commit_mems
+   * clears them, so they are written only to set them). */
   if (enq_push) {
     uint32_t waddr = (tq * m->entries + m->tail_q[tq]) & m->addr_mask;
+    m->i_mem.m.we_i = 1;
+    m->i_sdata.m.we_i = store;
     m->i_mem.m.waddr_i = waddr;
     m->i_mem.m.wmask_i[0] = 1; /* one slice per row: the whole row */
     pack_row(m, m->i_mem.m.wdata_i, store | (in->enq_wid_i & m->wid_mask) << 1, in->enq_payload_i);
@@ -236,8 +233,10 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 #else
   uint32_t rd_en = deq_pop;
 #endif
-  m->i_mem.re_i = m->i_sdata.re_i = rd_en;
-  if (rd_en) m->i_mem.raddr_i = m->i_sdata.raddr_i = (sel.idx * m->entries + m->head_q[sel.idx]) & m->addr_mask;
+  if (rd_en) {
+    m->i_mem.re_i = m->i_sdata.re_i = 1;
+    m->i_mem.raddr_i = m->i_sdata.raddr_i = (sel.idx * m->entries + m->head_q[sel.idx]) & m->addr_mask;
+  }
 
   /* Per-queue pointers, counts and young counts: only the pushed, popped
    * and aged queues change.  Outside a cycle every *_d element equals its
