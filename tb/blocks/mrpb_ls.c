@@ -406,11 +406,10 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   else bits_set(c->in.enq_payload_i, 0, m->payload_w, c->seq++);
 }
 
-/* The cycle's stimulus, with the generator's state and the pool in locals
- * of stim() (the same draws in the same order: only where they live
- * changes, so the compiler keeps them in registers across the stores into
- * the inputs, which may alias the pool's counter in memory). */
-static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle) {
+/* The sweep and the traffic phase: their boundaries draw from the
+ * generator directly (rare: out of line, before the cycle's own draws).
+ * Returns whether the presented request is held. */
+static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint64_t cycle) {
   /* Previous cycle: was the presented request taken? */
   uint32_t holding = c->in.enq_valid_i && !c->out.enq_ready_o;
 
@@ -438,8 +437,15 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
     new_layout(c, r);
     c->quiesce = 0;
   }
-  c->combo_cycles[c->combo]++;
+  return holding;
+}
 
+/* The cycle's own draws, with the generator's state and the pool in locals
+ * of stim() whose address goes to nothing out of line (the same draws in
+ * the same order: only where the state lives changes, so the compiler
+ * keeps it in registers across the stores into the inputs, which may alias
+ * the pool's counter in memory). */
+static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding) {
   /* LD/ST side. */
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, pool, c->enq_pct);
@@ -488,9 +494,16 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
 
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
+  uint32_t holding;
+  if (cycle == 0 || c->quiesce || (c->sweep && c->seg_left == 1) || cycle % 512 == 0) holding = stim_sweep(c, r, cycle);
+  else { /* (stim_sweep's common case: nothing but the counter) */
+    holding = c->in.enq_valid_i && !c->out.enq_ready_o;
+    if (c->sweep) c->seg_left--;
+  }
+  c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
   ls_pool_t pl = c->pool;
-  stim_cycle(c, &rl, &pl, cycle);
+  stim_cycle(c, &rl, &pl, cycle, holding);
   *r = rl;
   c->pool = pl;
 }
