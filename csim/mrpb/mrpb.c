@@ -203,9 +203,21 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t flush_valid = flush_on & (store ? !tq_empty : tq_full);
   uint32_t hold_drain = flush_on & store & tq_empty;
 
-  /* The drain selector; advance_i = deq_pop = sel_valid && out_free && !hold_drain. */
-  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
-  mrpb_drain_sel_t sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
+  /* The drain selector; advance_i = deq_pop = sel_valid && out_free && !hold_drain.
+   * With the output register held (about half the cycles) nothing can
+   * advance and the pick is used nowhere (deq_pop = 0, so no read, no
+   * flush count): only the greedy flag's next state is computed
+   * (mrpb_drain_hold).  The injected FAULT_MRPB_RDHOLD reads with the pick
+   * while held, so it always picks. */
+  mrpb_drain_sel_t sel = {0, 0, 0};
+#ifndef FAULT_MRPB_RDHOLD
+  if (!out_free) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
+  else
+#endif
+  {
+    mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
+    sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
+  }
   uint32_t deq_pop = sel.valid & out_free & !hold_drain;
 
   /* Queue storage: row q*Entries + offset; store data at the same row (the
@@ -286,12 +298,11 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
     byp_set = mode < 4 && fail < 8 ? (m->byp_tbl[mode] >> fail) & 1u : mrpb_bypass_hit(mode, fail);
   }
 
+  /* out_bypass_d, out_store_d, out_wid_d, out_src_d: as the queues' next
+   * state, equal to their _q outside a cycle (commit copies them back, reset
+   * clears both), so only a change is written.  out_payload_d / out_sdata_d
+   * equal their _q unless loaded (out_load, out_sload). */
   m->out_valid_d = ov & !deq_fire;
-  m->out_bypass_d = m->out_bypass_q;
-  m->out_store_d = m->out_store_q;
-  m->out_wid_d = m->out_wid_q;
-  m->out_src_d = m->out_src_q;
-  /* out_payload_d / out_sdata_d equal their _q unless loaded (out_load, out_sload) */
   if (deq_pop) { /* the row arrives in the SRAMs' output registers at this edge */
     m->out_valid_d = 1;
     m->out_bypass_d = 0;

@@ -92,6 +92,13 @@ static inline mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain
   }
   return s;
 }
+/* mrpb_drain_step()'s next state when go is 0 (nothing advances): the
+ * greedy current queue stays, flagged while it has an eligible head. */
+static inline void mrpb_drain_hold(mrpb_drain_t *d, const uint32_t *elig, uint32_t mode_greedy) {
+  uint64_t el = (uint64_t)elig[1] << 32 | elig[0];
+  d->gcur_d = d->gcur_q;
+  d->gcur_v_d = mode_greedy & d->gcur_v_q & (uint32_t)(el >> (d->gcur_q & 63));
+}
 static inline void mrpb_drain_commit(mrpb_drain_t *d) {
   d->gcur_q = d->gcur_d;
   d->gcur_v_q = d->gcur_v_d;
