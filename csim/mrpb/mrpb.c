@@ -365,23 +365,32 @@ void mrpb_commit(mrpb_t *m) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
-  for (unsigned i = 0; i < m->ntch; i++) {
-    uint32_t q = m->tch[i], oc = m->cnt_q[q];
-    uint64_t bit = 1ull << q;
-    if ((m->elig[q >> 5] >> (q & 31)) & 1u) {
-      if (!(m->elig_cnt[oc] &= ~bit)) m->elig_cnts &= ~(1ull << oc);
+  if (m->ntch) {
+    /* the eligibility vector and the counts' summary in locals (uint32_t
+     * stores into the queue arrays could alias them in memory) */
+    uint64_t el = (uint64_t)m->elig[1] << 32 | m->elig[0], cnts = m->elig_cnts;
+    for (unsigned i = 0; i < m->ntch; i++) {
+      uint32_t q = m->tch[i], oc = m->cnt_q[q];
+      uint64_t bit = 1ull << q;
+      if (el & bit) {
+        if (!(m->elig_cnt[oc] &= ~bit)) cnts &= ~(1ull << oc);
+      }
+      uint32_t nc = m->cnt_d[q], ny = m->young_d[q];
+      m->cnt_q[q] = nc;
+      m->head_q[q] = m->head_d[q];
+      m->tail_q[q] = m->tail_d[q];
+      m->young_q[q] = ny;
+      if (elig_of(nc, ny)) {
+        el |= bit;
+        m->elig_cnt[nc] |= bit;
+        cnts |= 1ull << nc;
+      } else {
+        el &= ~bit;
+      }
     }
-    m->cnt_q[q] = m->cnt_d[q];
-    m->head_q[q] = m->head_d[q];
-    m->tail_q[q] = m->tail_d[q];
-    m->young_q[q] = m->young_d[q];
-    if (elig_of(m->cnt_q[q], m->young_q[q])) {
-      m->elig[q >> 5] |= 1u << (q & 31);
-      m->elig_cnt[m->cnt_q[q]] |= bit;
-      m->elig_cnts |= 1ull << m->cnt_q[q];
-    } else {
-      m->elig[q >> 5] &= ~(1u << (q & 31));
-    }
+    m->elig[0] = (uint32_t)el;
+    m->elig[1] = (uint32_t)(el >> 32);
+    m->elig_cnts = cnts;
   }
   m->ntch = 0;
   if (m->out_src_q != m->out_src_d) m->out_sdirty = m->out_pdirty = 1;
