@@ -119,8 +119,9 @@ typedef struct {
   mrpb_in_t cfg_mode;
   /* sweep state */
   unsigned perm[NCOMBO], combo, pending_combo, quiesce;
-  uint64_t seg;     /* sweep period number */
-  unsigned seg_left; /* cycles to the next period boundary (no division per cycle) */
+  uint64_t seg;      /* sweep period number */
+  uint64_t seg_next; /* the cycle the next period starts (cycle % period == 0; no division per cycle) */
+  uint64_t rare_next; /* the next cycle with a period or phase boundary (stim_sweep's work) */
   uint64_t combo_cycles[NCOMBO];
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
@@ -415,16 +416,16 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
 
   if (cycle == 0) {
     c->seg = 0;
-    c->seg_left = c->period;
+    c->seg_next = c->period;
     shuffle(c, r);
     new_phase(c, r);
     new_layout(c, r);
     set_mode(c, c->perm[0], r);
     c->in.enq_valid_i = 0;
     holding = 0;
-  } else if (c->sweep && --c->seg_left == 0) { /* cycle % period == 0 */
+  } else if (c->sweep && cycle == c->seg_next) { /* cycle % period == 0 */
     uint64_t seg = ++c->seg;
-    c->seg_left = c->period;
+    c->seg_next += c->period;
     if (seg % NCOMBO == 0) shuffle(c, r);
     c->pending_combo = c->perm[seg % NCOMBO];
     c->quiesce = 1;
@@ -437,6 +438,8 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
     new_layout(c, r);
     c->quiesce = 0;
   }
+  c->rare_next = (cycle | 511) + 1; /* the next phase boundary (a multiple of 512) */
+  if (c->sweep && c->seg_next < c->rare_next) c->rare_next = c->seg_next;
   return holding;
 }
 
@@ -495,11 +498,8 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
   uint32_t holding;
-  if (cycle == 0 || c->quiesce || (c->sweep && c->seg_left == 1) || cycle % 512 == 0) holding = stim_sweep(c, r, cycle);
-  else { /* (stim_sweep's common case: nothing but the counter) */
-    holding = c->in.enq_valid_i && !c->out.enq_ready_o;
-    if (c->sweep) c->seg_left--;
-  }
+  if (cycle == 0 || cycle >= c->rare_next || c->quiesce) holding = stim_sweep(c, r, cycle);
+  else holding = c->in.enq_valid_i && !c->out.enq_ready_o; /* (stim_sweep without a boundary or a quiet point) */
   c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
   ls_pool_t pl = c->pool;
