@@ -259,9 +259,12 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t s = sel.idx;
   uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
   unsigned nt = 0;
-  if (push_q) m->tch[nt++] = tq;
-  if (deq_pop) m->tch[nt++] = s;
-  if (aged) m->tch[nt++] = aged_id;
+  m->tch[nt] = tq; /* (listed without a branch: each entry kept when its flag is set) */
+  nt += push_q;
+  m->tch[nt] = s;
+  nt += deq_pop;
+  m->tch[nt] = aged_id;
+  nt += aged;
   m->ntch = nt;
   if (nt) {
     if (push_q) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
