@@ -364,37 +364,41 @@ static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
   m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
 }
 
+/* The listed queues' edge (out of line: the loop's registers are then
+ * saved only in a cycle that touched a queue). */
+static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
+  /* the eligibility vector and the counts' summary in locals (uint32_t
+   * stores into the queue arrays could alias them in memory) */
+  uint64_t el = (uint64_t)m->elig[1] << 32 | m->elig[0], cnts = m->elig_cnts;
+  for (unsigned i = 0; i < m->ntch; i++) {
+    uint32_t q = m->tch[i], oc = m->cnt_q[q];
+    uint64_t bit = 1ull << q;
+    if (el & bit) {
+      if (!(m->elig_cnt[oc] &= ~bit)) cnts &= ~(1ull << oc);
+    }
+    uint32_t nc = m->cnt_d[q], ny = m->young_d[q];
+    m->cnt_q[q] = nc;
+    m->head_q[q] = m->head_d[q];
+    m->tail_q[q] = m->tail_d[q];
+    m->young_q[q] = ny;
+    if (elig_of(nc, ny)) {
+      el |= bit;
+      m->elig_cnt[nc] |= bit;
+      cnts |= 1ull << nc;
+    } else {
+      el &= ~bit;
+    }
+  }
+  m->elig[0] = (uint32_t)el;
+  m->elig[1] = (uint32_t)(el >> 32);
+  m->elig_cnts = cnts;
+}
+
 void mrpb_commit(mrpb_t *m) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
-  if (m->ntch) {
-    /* the eligibility vector and the counts' summary in locals (uint32_t
-     * stores into the queue arrays could alias them in memory) */
-    uint64_t el = (uint64_t)m->elig[1] << 32 | m->elig[0], cnts = m->elig_cnts;
-    for (unsigned i = 0; i < m->ntch; i++) {
-      uint32_t q = m->tch[i], oc = m->cnt_q[q];
-      uint64_t bit = 1ull << q;
-      if (el & bit) {
-        if (!(m->elig_cnt[oc] &= ~bit)) cnts &= ~(1ull << oc);
-      }
-      uint32_t nc = m->cnt_d[q], ny = m->young_d[q];
-      m->cnt_q[q] = nc;
-      m->head_q[q] = m->head_d[q];
-      m->tail_q[q] = m->tail_d[q];
-      m->young_q[q] = ny;
-      if (elig_of(nc, ny)) {
-        el |= bit;
-        m->elig_cnt[nc] |= bit;
-        cnts |= 1ull << nc;
-      } else {
-        el &= ~bit;
-      }
-    }
-    m->elig[0] = (uint32_t)el;
-    m->elig[1] = (uint32_t)(el >> 32);
-    m->elig_cnts = cnts;
-  }
+  if (m->ntch) commit_queues(m);
   m->ntch = 0;
   if (m->out_src_q != m->out_src_d) m->out_sdirty = m->out_pdirty = 1;
   /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
