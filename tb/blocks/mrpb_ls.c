@@ -79,37 +79,6 @@ typedef struct {
   unsigned head, n;
 } sb_warp_t;
 
-/* A don't-care field's stir (ls_rand_stir of tb/engine/ls_rng.h) with its
- * width's constants worked out once: the window length k, the number of
- * window positions (span = n - k + 1 for n words) and the mask of the last
- * word (all ones for a whole last word).  stir() below draws and XORs
- * exactly as ls_rand_stir does, inline. */
-typedef struct { uint32_t k, span, last, lmask; } stir_t;
-
-static void stir_init(stir_t *f, unsigned width) {
-  unsigned n = (width + 31) / 32;
-  f->k = n < LS_STIR_WORDS ? n : LS_STIR_WORDS;
-  f->span = n - f->k + 1;
-  f->last = n - 1;
-  f->lmask = width & 31 ? (1u << (width & 31)) - 1u : ~0u;
-}
-
-static inline void stir(ls_rng_t *r, uint32_t *words, const stir_t *f) {
-  uint64_t a = ls_rand(r), step = a >> 31 | 1u;
-  uint32_t *w = words + (unsigned)(((a >> 40) * f->span) >> 24); /* window start in [0, n - k] */
-  if (f->k == 4) {
-    const uint64_t a1 = a + step, a2 = a1 + step, a3 = a2 + step;
-    w[0] ^= (uint32_t)(a ^ (a >> 23));
-    w[1] ^= (uint32_t)(a1 ^ (a1 >> 23));
-    w[2] ^= (uint32_t)(a2 ^ (a2 >> 23));
-    w[3] ^= (uint32_t)(a3 ^ (a3 >> 23));
-  } else {
-    for (unsigned j = 0; j < f->k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
-  }
-  words[f->last] &= f->lmask;
-}
-_Static_assert(LS_STIR_WORDS == 4, "stir() unrolls a window of four words");
-
 typedef struct {
   mrpb_t m;
   mrpb_in_t in;
@@ -126,7 +95,7 @@ typedef struct {
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
-  stir_t stir_pl, stir_sd; /* the payload's and the store data's stir constants */
+  ls_stir_t stir_pl, stir_sd; /* the payload's and the store data's stir constants (ls_rng.h) */
   uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
   ls_pool_t pool; /* the per-cycle small choices, four to a draw */
@@ -179,8 +148,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   c->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
   c->bad_wid = getenv("MRPB_STIM_BAD_WID") != NULL;
-  stir_init(&c->stir_pl, c->m.payload_w);
-  stir_init(&c->stir_sd, c->m.sdata_w);
+  ls_stir_init(&c->stir_pl, c->m.payload_w);
+  ls_stir_init(&c->stir_sd, c->m.sdata_w);
   mrpb_mode_from_cfg(&c->cfg_mode, cfg);
   /* A stimulus feature can be switched off to show that the coverage check
    * notices (make test does): MRPB_STIM_DROP=portbusy. */
@@ -401,7 +370,7 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
-  else stir(r, c->in.enq_sdata_i, &c->stir_sd);
+  else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
   if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
   else bits_set(c->in.enq_payload_i, 0, m->payload_w, c->seq++);
@@ -471,11 +440,11 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
       c->in.enq_bid_i = ls_pool_below(r, pool, MRPB_BLOCKS);
       c->in.enq_bwid_i = ls_pool_below(r, pool, MRPB_BWARPS);
       c->in.enq_store_i = ls_pool_below(r, pool, 2);
-      stir(r, c->in.enq_payload_i, &c->stir_pl);
-      stir(r, c->in.enq_sdata_i, &c->stir_sd);
+      ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+      ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
     }
   } else if (!c->in.enq_store_i) {
-    stir(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
+    ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
   }
   c->in.barrier_i = c->barrier_pm && ls_pool_below(r, pool, 10000) < c->barrier_pm;
 
