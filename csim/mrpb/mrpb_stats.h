@@ -64,8 +64,10 @@ static inline void mrpb_stats_comb_v(mrpb_stats_t *s, uint32_t enq, uint32_t deq
   mrpb_stats_v4_t ia = {enq, deq, wpass, flush}, ib = {bypass, stall, rej, 0};
   memcpy(&a, base, sizeof a);      /* enq, deq, wpass, flush */
   memcpy(&b, base + 16, sizeof b); /* bypass, stall, rej, occ_max */
-  a += ia & (mrpb_stats_v4_t)(a != cm); /* sat_inc of the RTL: + inc unless at CntW's maximum */
-  b += ib & (mrpb_stats_v4_t)(b != cm);
+  /* sat_inc of the RTL: + inc unless at CntW's maximum (~(x == cm): one
+   * and-not, where x != cm compiles to a compare and its inversion) */
+  a += ia & ~(mrpb_stats_v4_t)(a == cm);
+  b += ib & ~(mrpb_stats_v4_t)(b == cm);
   memcpy(base + 32, &a, sizeof a); /* enq_cnt_d .. flush_cnt_d */
   memcpy(base + 48, &b, sizeof b); /* bypass_cnt_d .. rej_cnt_d, occ_max_d (set next) */
   s->occ_max_d = occ_i > om ? occ_i : om;
