@@ -167,11 +167,17 @@ void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
   }
 }
 
-void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+/* The cycle's logic.  `held` (the output register valid and refused:
+ * out_free = 0, about half the cycles) is a constant in each of
+ * mrpb_comb's two calls, so the compiler drops from the held copy what a
+ * held cycle cannot do (a pop, a read, the output register's load) and
+ * from the other the bypass and refusal logic's held-only terms. */
+static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
+                                                            const uint32_t held) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
-  const uint32_t flush = in->mode_flush_i & 1u, ready = in->deq_ready_i & 1u;
+  const uint32_t flush = in->mode_flush_i & 1u, ready = held ? 0 : in->deq_ready_i & 1u; /* (held: refused) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
    * caller error, see the RTL's assertion; the model reads it as empty: the
@@ -180,12 +186,12 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t tq_ok = tq < m->nq;
   uint32_t tq_cnt = m->cnt_q[tq];
   uint32_t tq_full = tq_cnt == m->entries, tq_empty = tq_cnt == 0;
-  uint32_t ov = m->out_valid_q;
+  uint32_t ov = held ? 1 : m->out_valid_q; /* (held: valid) */
   uint32_t idle = (m->occ_q == 0) & !ov;
 
-  /* Dequeue side. */
+  /* Dequeue side (out_free = !held). */
   uint32_t deq_fire = ov & ready;
-  uint32_t out_free = (!ov) | deq_fire;
+  uint32_t out_free = !held;
 
   /* Enqueue side; wpass: straight into the output register. */
   uint32_t wpass_mode = slot | (flush & store);
@@ -352,6 +358,11 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   m->dbg_wpass = wpass;
   m->dbg_enq_push = enq_push;
   m->dbg_byp_set = byp_set;
+}
+
+void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_body(m, in, out, 1);
+  else comb_body(m, in, out, 0);
 }
 
 /* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
