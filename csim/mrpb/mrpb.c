@@ -403,6 +403,7 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   m->elig[0] = (uint32_t)el;
   m->elig[1] = (uint32_t)(el >> 32);
   m->elig_cnts = cnts;
+  m->ntch = 0;
 }
 
 void mrpb_commit(mrpb_t *m) {
@@ -410,15 +411,17 @@ void mrpb_commit(mrpb_t *m) {
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
   if (m->ntch) commit_queues(m);
-  m->ntch = 0;
-  if (m->out_src_q != m->out_src_d) m->out_sdirty = m->out_pdirty = 1;
-  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
-  memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
-  if (m->out_load | m->out_sload) { /* (a load of the output register: out_store_q, out_wid_q too) */
+  /* The output register's source flips only with a pop (to the SRAMs' row:
+   * the read below marks both outputs) or a pass (to out_*_q: out_load).
+   * A pass loads the register (out_store_q, out_wid_q too). */
+  if (m->out_load | m->out_sload) {
+    if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4), m->out_pdirty = 1;
     if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
+  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
+  memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
   if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
