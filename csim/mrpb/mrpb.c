@@ -7,17 +7,6 @@
 
 static uint32_t mask32(unsigned w) { return w >= 32 ? 0xffffffffu : (1u << w) - 1u; }
 
-/* dst[0 +: n] = src[slsb +: n] (word-wise; whole words of dst written). */
-static void get_bits(uint32_t *dst, const uint32_t *src, unsigned slsb, unsigned n) {
-  unsigned sh = slsb & 31, w0 = slsb >> 5;
-  for (unsigned b = 0; b < n; b += 32) {
-    unsigned k = n - b < 32 ? n - b : 32, w = w0 + b / 32;
-    uint32_t v = src[w] >> sh;
-    if (sh && sh + k > 32) v |= src[w + 1] << (32 - sh);
-    dst[b / 32] = v & mask32(k);
-  }
-}
-
 static uint32_t elig_of(uint32_t cnt, uint32_t young) {
 #ifdef FAULT_MRPB_LATENCY
   return cnt != 0 && cnt + 1 > young; /* injected: the head counts as old one cycle early */
@@ -118,7 +107,7 @@ void mrpb_reset(mrpb_t *m) {
   memset(m->out_sdata_q, 0, sizeof m->out_sdata_q);
   m->ntch = 0;
   m->out_load = m->out_sload = 0;
-  m->out_sdirty = 1;
+  m->out_sdirty = m->out_pdirty = 1;
   memset(m->elig, 0, sizeof m->elig);
   memset(m->elig_cnt, 0, sizeof m->elig_cnt);
   m->elig_cnts = 0;
@@ -167,15 +156,28 @@ static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const 
 }
 
 void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
-  if (m->out_src_q) get_bits(dst, mem_1r1w_sync_rdata(&m->i_mem), 1 + m->wid_w, m->payload_w);
-  else memcpy(dst, m->out_payload_q, m->pwords * 4);
+  if (m->out_src_q) { /* the row's payload field, at bit 1 + WidW (< 32): each word a 64-bit window of two
+                       * (rdata_q has two words of padding past the row) */
+    const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
+    unsigned sh = 1 + m->wid_w, n = m->pwords;
+    for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
+    dst[n - 1] &= m->plast_mask;
+  } else {
+    memcpy(dst, m->out_payload_q, m->pwords * 4);
+  }
 }
 
-void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+/* The cycle's logic.  `held` (the output register valid and refused:
+ * out_free = 0, about half the cycles) is a constant in each of
+ * mrpb_comb's two calls, so the compiler drops from the held copy what a
+ * held cycle cannot do (a pop, a read, the output register's load) and
+ * from the other the bypass and refusal logic's held-only terms. */
+static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
+                                                            const uint32_t held) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
-  const uint32_t flush = in->mode_flush_i & 1u, ready = in->deq_ready_i & 1u;
+  const uint32_t flush = in->mode_flush_i & 1u, ready = held ? 0 : in->deq_ready_i & 1u; /* (held: refused) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
    * caller error, see the RTL's assertion; the model reads it as empty: the
@@ -184,12 +186,12 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t tq_ok = tq < m->nq;
   uint32_t tq_cnt = m->cnt_q[tq];
   uint32_t tq_full = tq_cnt == m->entries, tq_empty = tq_cnt == 0;
-  uint32_t ov = m->out_valid_q;
+  uint32_t ov = held ? 1 : m->out_valid_q; /* (held: valid) */
   uint32_t idle = (m->occ_q == 0) & !ov;
 
-  /* Dequeue side. */
+  /* Dequeue side (out_free = !held). */
   uint32_t deq_fire = ov & ready;
-  uint32_t out_free = (!ov) | deq_fire;
+  uint32_t out_free = !held;
 
   /* Enqueue side; wpass: straight into the output register. */
   uint32_t wpass_mode = slot | (flush & store);
@@ -207,18 +209,31 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t flush_valid = flush_on & (store ? !tq_empty : tq_full);
   uint32_t hold_drain = flush_on & store & tq_empty;
 
-  /* The drain selector; advance_i = deq_pop = sel_valid && out_free && !hold_drain. */
-  mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
-  mrpb_drain_sel_t sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
+  /* The drain selector; advance_i = deq_pop = sel_valid && out_free && !hold_drain.
+   * With the output register held (about half the cycles) nothing can
+   * advance and the pick is used nowhere (deq_pop = 0, so no read, no
+   * flush count): only the greedy flag's next state is computed
+   * (mrpb_drain_hold).  The injected FAULT_MRPB_RDHOLD reads with the pick
+   * while held, so it always picks. */
+  mrpb_drain_sel_t sel = {0, 0, 0};
+#ifndef FAULT_MRPB_RDHOLD
+  if (!out_free) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
+  else
+#endif
+  {
+    mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
+    sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
+  }
   uint32_t deq_pop = sel.valid & out_free & !hold_drain;
 
   /* Queue storage: row q*Entries + offset; store data at the same row (the
    * write ports are set only when they write: the engine compares address
-   * and data only then). */
-  m->i_mem.m.we_i = enq_push;
-  m->i_sdata.m.we_i = enq_push & store;
+   * and data only then; we_i and re_i are 0 between cycles, commit_mems
+   * clears them, so they are written only to set them). */
   if (enq_push) {
     uint32_t waddr = (tq * m->entries + m->tail_q[tq]) & m->addr_mask;
+    m->i_mem.m.we_i = 1;
+    m->i_sdata.m.we_i = store;
     m->i_mem.m.waddr_i = waddr;
     m->i_mem.m.wmask_i[0] = 1; /* one slice per row: the whole row */
     pack_row(m, m->i_mem.m.wdata_i, store | (in->enq_wid_i & m->wid_mask) << 1, in->enq_payload_i);
@@ -236,8 +251,10 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 #else
   uint32_t rd_en = deq_pop;
 #endif
-  m->i_mem.re_i = m->i_sdata.re_i = rd_en;
-  if (rd_en) m->i_mem.raddr_i = m->i_sdata.raddr_i = (sel.idx * m->entries + m->head_q[sel.idx]) & m->addr_mask;
+  if (rd_en) {
+    m->i_mem.re_i = m->i_sdata.re_i = 1;
+    m->i_mem.raddr_i = m->i_sdata.raddr_i = (sel.idx * m->entries + m->head_q[sel.idx]) & m->addr_mask;
+  }
 
   /* Per-queue pointers, counts and young counts: only the pushed, popped
    * and aged queues change.  Outside a cycle every *_d element equals its
@@ -248,9 +265,12 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   uint32_t s = sel.idx;
   uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
   unsigned nt = 0;
-  if (push_q) m->tch[nt++] = tq;
-  if (deq_pop) m->tch[nt++] = s;
-  if (aged) m->tch[nt++] = aged_id;
+  m->tch[nt] = tq; /* (listed without a branch: each entry kept when its flag is set) */
+  nt += push_q;
+  m->tch[nt] = s;
+  nt += deq_pop;
+  m->tch[nt] = aged_id;
+  nt += aged;
   m->ntch = nt;
   if (nt) {
     if (push_q) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
@@ -268,20 +288,30 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 
   m->occ_d = m->occ_q + enq_push - deq_pop; /* +1, -1, or both: unchanged */
 
-  /* Output register and bypass (Section 3.4): resource fails only. */
-  uint32_t pres_store = mrpb_deq_store(m);
+  /* Output register and bypass (Section 3.4): resource fails only.  The
+   * presented request's narrow fields are recomputed only after a change
+   * (out_pdirty, set by commit and reset; the wide store data likewise,
+   * out_sdirty), or for an output struct the model has not written before. */
+  if (m->out_last != out) m->out_sdirty = m->out_pdirty = 1, m->out_last = out;
+  if (m->out_pdirty) {
+    m->pres_store = mrpb_deq_store(m);
+    out->deq_store_o = m->pres_store;
+    out->deq_wid_o = mrpb_deq_wid(m);
+    mrpb_deq_payload(m, out->deq_payload_o);
+    m->out_pdirty = 0;
+  }
+  uint32_t pres_store = m->pres_store;
   uint32_t byp_set = 0;
   if (ov & !ready & !m->out_bypass_q & !pres_store) {
     uint32_t mode = in->mode_bypass_i, fail = in->l1d_fail_i;
     byp_set = mode < 4 && fail < 8 ? (m->byp_tbl[mode] >> fail) & 1u : mrpb_bypass_hit(mode, fail);
   }
 
+  /* out_bypass_d, out_store_d, out_wid_d, out_src_d: as the queues' next
+   * state, equal to their _q outside a cycle (commit copies them back, reset
+   * clears both), so only a change is written.  out_payload_d / out_sdata_d
+   * equal their _q unless loaded (out_load, out_sload). */
   m->out_valid_d = ov & !deq_fire;
-  m->out_bypass_d = m->out_bypass_q;
-  m->out_store_d = m->out_store_q;
-  m->out_wid_d = m->out_wid_q;
-  m->out_src_d = m->out_src_q;
-  /* out_payload_d / out_sdata_d equal their _q unless loaded (out_load, out_sload) */
   if (deq_pop) { /* the row arrives in the SRAMs' output registers at this edge */
     m->out_valid_d = 1;
     m->out_bypass_d = 0;
@@ -311,16 +341,10 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   out->enq_ready_o = enq_ready;
   out->deq_valid_o = ov;
   out->deq_bypass_o = m->out_bypass_q;
-  out->deq_store_o = pres_store;
-  out->deq_wid_o = mrpb_deq_wid(m);
-  /* the payload (<= 8 words) every cycle: cheaper than a branch on a random
-   * event; the store data (up to 72 words) only after a load or a read */
-  mrpb_deq_payload(m, out->deq_payload_o);
-  if (m->out_last != out) m->out_sdirty = 1;
+  /* (deq_store_o, deq_wid_o, deq_payload_o: above, after a change) */
   if (m->out_sdirty) {
     memcpy(out->deq_sdata_o, mrpb_deq_sdata(m), m->swords * 4);
     m->out_sdirty = 0;
-    m->out_last = out;
   }
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
@@ -336,50 +360,69 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   m->dbg_byp_set = byp_set;
 }
 
+void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_body(m, in, out, 1);
+  else comb_body(m, in, out, 0);
+}
+
+/* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
+ * common commit then saves no registers).  The store-data SRAM is read
+ * with the row SRAM and written only by a store's push. */
+static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
+  if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
+  mem_1r1w_sync_commit(&m->i_mem);
+  if (m->i_sdata.re_i | m->i_sdata.m.we_i) mem_1r1w_sync_commit(&m->i_sdata);
+  m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
+}
+
+/* The listed queues' edge (out of line: the loop's registers are then
+ * saved only in a cycle that touched a queue). */
+static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
+  /* the eligibility vector and the counts' summary in locals (uint32_t
+   * stores into the queue arrays could alias them in memory) */
+  uint64_t el = (uint64_t)m->elig[1] << 32 | m->elig[0], cnts = m->elig_cnts;
+  for (unsigned i = 0; i < m->ntch; i++) {
+    uint32_t q = m->tch[i], oc = m->cnt_q[q];
+    uint64_t bit = 1ull << q;
+    if (el & bit) {
+      if (!(m->elig_cnt[oc] &= ~bit)) cnts &= ~(1ull << oc);
+    }
+    uint32_t nc = m->cnt_d[q], ny = m->young_d[q];
+    m->cnt_q[q] = nc;
+    m->head_q[q] = m->head_d[q];
+    m->tail_q[q] = m->tail_d[q];
+    m->young_q[q] = ny;
+    if (elig_of(nc, ny)) {
+      el |= bit;
+      m->elig_cnt[nc] |= bit;
+      cnts |= 1ull << nc;
+    } else {
+      el &= ~bit;
+    }
+  }
+  m->elig[0] = (uint32_t)el;
+  m->elig[1] = (uint32_t)(el >> 32);
+  m->elig_cnts = cnts;
+  m->ntch = 0;
+}
+
 void mrpb_commit(mrpb_t *m) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
-  for (unsigned i = 0; i < m->ntch; i++) {
-    uint32_t q = m->tch[i], oc = m->cnt_q[q];
-    uint64_t bit = 1ull << q;
-    if ((m->elig[q >> 5] >> (q & 31)) & 1u) {
-      if (!(m->elig_cnt[oc] &= ~bit)) m->elig_cnts &= ~(1ull << oc);
-    }
-    m->cnt_q[q] = m->cnt_d[q];
-    m->head_q[q] = m->head_d[q];
-    m->tail_q[q] = m->tail_d[q];
-    m->young_q[q] = m->young_d[q];
-    if (elig_of(m->cnt_q[q], m->young_q[q])) {
-      m->elig[q >> 5] |= 1u << (q & 31);
-      m->elig_cnt[m->cnt_q[q]] |= bit;
-      m->elig_cnts |= 1ull << m->cnt_q[q];
-    } else {
-      m->elig[q >> 5] &= ~(1u << (q & 31));
-    }
-  }
-  m->ntch = 0;
-  m->hist_v_q = m->hist_v_d;
-  memcpy(m->hist_id_q, m->hist_id_d, MRPB_HIST_MAX);
-  m->occ_q = m->occ_d;
-  m->bar_pend_q = m->bar_pend_d;
-  m->out_valid_q = m->out_valid_d;
-  m->out_bypass_q = m->out_bypass_d;
-  m->out_store_q = m->out_store_d;
-  m->out_wid_q = m->out_wid_d;
-  if (m->out_src_q != m->out_src_d) m->out_sdirty = 1;
-  m->out_src_q = m->out_src_d;
+  if (m->ntch) commit_queues(m);
+  /* The output register's source flips only with a pop (to the SRAMs' row:
+   * the read below marks both outputs) or a pass (to out_*_q: out_load).
+   * A pass loads the register (out_store_q, out_wid_q too). */
   if (m->out_load | m->out_sload) {
-    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4);
+    if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
+    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4), m->out_pdirty = 1;
     if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
-  if (m->i_mem.m.we_i | m->i_mem.re_i) { /* the memories change only through a read or a write */
-    if (m->i_mem.re_i) m->out_sdirty = 1; /* a new row in the SRAMs' output registers */
-    mem_1r1w_sync_commit(&m->i_mem);
-    mem_1r1w_sync_commit(&m->i_sdata);
-    m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
-  }
+  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
+  memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
+  if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
 }

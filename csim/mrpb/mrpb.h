@@ -19,6 +19,7 @@
  * a function of cnt_q and young_q, not extra state). */
 #ifndef MRPB_H
 #define MRPB_H
+#include <stddef.h>
 #include <stdint.h>
 #include "cfg.h"
 #include "mem_1r1w_sync.h"
@@ -59,7 +60,9 @@ typedef struct {
    * every signature value indexes them: a queue index >= nq reads as an
    * empty queue, as the model always read it, and is never written) */
   uint32_t *cnt_q, *head_q, *tail_q, *young_q;
-  /* registers: age history, occupancy, barrier, output register */
+  /* registers: age history, occupancy, barrier, output register (hist_v_q
+   * .. out_src_q and hist_v_d .. out_src_d: two blocks of the same layout,
+   * MRPB_SCALARS_BYTES below) */
   uint32_t hist_v_q;
   uint8_t hist_id_q[MRPB_HIST_MAX]; /* IdxW <= 8 bits: Verilator's uint8_t */
   uint32_t occ_q, bar_pend_q, out_valid_q, out_bypass_q, out_store_q, out_wid_q;
@@ -83,6 +86,11 @@ typedef struct {
   uint32_t tch[3];
   unsigned ntch;
   uint32_t out_load, out_sload, out_sdirty;
+  /* the presented request's narrow fields (deq_store_o, deq_wid_o,
+   * deq_payload_o) change only when the output register loads, its source
+   * flips or the SRAMs' output row changes (out_pdirty): they are computed
+   * then, into the output struct and pres_store (read by the bypass rule) */
+  uint32_t out_pdirty, pres_store;
   const mrpb_out_t *out_last;
   uint32_t elig[MRPB_ELIG_WORDS];
   /* the eligible queues per count (bit q of elig_cnt[c]: queue q is
@@ -92,6 +100,18 @@ typedef struct {
   /* this cycle's internal decisions (for tests and the scoreboard; not state) */
   uint32_t dbg_deq_pop, dbg_sel_idx, dbg_sel_flush, dbg_wpass, dbg_enq_push, dbg_byp_set;
 } mrpb_t;
+
+/* The scalar registers hist_v_q .. out_src_q (with hist_id_q) and their
+ * next state hist_v_d .. out_src_d have the same layout, each one block:
+ * commit copies them with one fixed-size move. */
+#define MRPB_SCALARS_BYTES (offsetof(mrpb_t, out_src_q) + 4 - offsetof(mrpb_t, hist_v_q))
+_Static_assert(offsetof(mrpb_t, out_src_d) + 4 - offsetof(mrpb_t, hist_v_d) == MRPB_SCALARS_BYTES &&
+                   offsetof(mrpb_t, hist_id_d) - offsetof(mrpb_t, hist_v_d) == offsetof(mrpb_t, hist_id_q) - offsetof(mrpb_t, hist_v_q) &&
+                   offsetof(mrpb_t, occ_d) - offsetof(mrpb_t, hist_v_d) == offsetof(mrpb_t, occ_q) - offsetof(mrpb_t, hist_v_q) &&
+                   offsetof(mrpb_t, out_wid_d) - offsetof(mrpb_t, hist_v_d) == offsetof(mrpb_t, out_wid_q) - offsetof(mrpb_t, hist_v_q) &&
+                   offsetof(mrpb_t, out_src_q) == offsetof(mrpb_t, out_wid_q) + 4 &&
+                   offsetof(mrpb_t, out_src_d) == offsetof(mrpb_t, out_wid_d) + 4,
+               "mrpb_t: the scalar registers and their next state must be two blocks of the same layout");
 
 /* Structural parameters; returns 0, or -1 (out of memory / bad sizes). */
 int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsigned payload_w, unsigned sdata_w,

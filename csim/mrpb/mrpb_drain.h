@@ -54,8 +54,7 @@ void mrpb_drain_rr_advance(mrpb_drain_t *d, const uint32_t *elig);
 static inline mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t go) {
   mrpb_drain_sel_t s = {0, 0, 0};
   uint64_t el = (uint64_t)in->elig[1] << 32 | in->elig[0];
-  d->gcur_d = d->gcur_q;
-  d->gcur_v_d = 0;
+  d->gcur_v_d = 0; /* (gcur_d equals gcur_q outside a cycle: written only when it changes) */
   if (!el) return s; /* no eligible head: no pick (every encoder gives index 0), nothing advances */
   uint32_t flush_hit = in->flush_valid & (uint32_t)(el >> (in->flush_idx & 63));
   uint32_t active = in->mode_greedy & d->gcur_v_q & (uint32_t)(el >> (d->gcur_q & 63));
@@ -91,6 +90,13 @@ static inline mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain
     d->gcur_v_d = 1;
   }
   return s;
+}
+/* mrpb_drain_step()'s next state when go is 0 (nothing advances): the
+ * greedy current queue stays (gcur_d already equals gcur_q), flagged while
+ * it has an eligible head. */
+static inline void mrpb_drain_hold(mrpb_drain_t *d, const uint32_t *elig, uint32_t mode_greedy) {
+  uint64_t el = (uint64_t)elig[1] << 32 | elig[0];
+  d->gcur_v_d = mode_greedy & d->gcur_v_q & (uint32_t)(el >> (d->gcur_q & 63));
 }
 static inline void mrpb_drain_commit(mrpb_drain_t *d) {
   d->gcur_q = d->gcur_d;

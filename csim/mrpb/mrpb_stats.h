@@ -64,8 +64,10 @@ static inline void mrpb_stats_comb_v(mrpb_stats_t *s, uint32_t enq, uint32_t deq
   mrpb_stats_v4_t ia = {enq, deq, wpass, flush}, ib = {bypass, stall, rej, 0};
   memcpy(&a, base, sizeof a);      /* enq, deq, wpass, flush */
   memcpy(&b, base + 16, sizeof b); /* bypass, stall, rej, occ_max */
-  a += ia & (mrpb_stats_v4_t)(a != cm); /* sat_inc of the RTL: + inc unless at CntW's maximum */
-  b += ib & (mrpb_stats_v4_t)(b != cm);
+  /* sat_inc of the RTL: + inc unless at CntW's maximum (~(x == cm): one
+   * and-not, where x != cm compiles to a compare and its inversion) */
+  a += ia & ~(mrpb_stats_v4_t)(a == cm);
+  b += ib & ~(mrpb_stats_v4_t)(b == cm);
   memcpy(base + 32, &a, sizeof a); /* enq_cnt_d .. flush_cnt_d */
   memcpy(base + 48, &b, sizeof b); /* bypass_cnt_d .. rej_cnt_d, occ_max_d (set next) */
   s->occ_max_d = occ_i > om ? occ_i : om;
@@ -84,14 +86,8 @@ static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
 }
 
 static inline void mrpb_stats_commit(mrpb_stats_t *s) {
-  s->enq_cnt_q = s->enq_cnt_d;
-  s->deq_cnt_q = s->deq_cnt_d;
-  s->wpass_cnt_q = s->wpass_cnt_d;
-  s->flush_cnt_q = s->flush_cnt_d;
-  s->bypass_cnt_q = s->bypass_cnt_d;
-  s->stall_cnt_q = s->stall_cnt_d;
-  s->rej_cnt_q = s->rej_cnt_d;
-  s->occ_max_q = s->occ_max_d;
+  /* enq_cnt_q .. occ_max_q from enq_cnt_d .. occ_max_d (consecutive, checked above) */
+  memcpy((char *)s + offsetof(mrpb_stats_t, enq_cnt_q), (const char *)s + offsetof(mrpb_stats_t, enq_cnt_d), 32);
   s->occ_hist_q[s->bkt] = s->occ_hist_d[s->bkt]; /* the only bucket this cycle wrote */
 }
 

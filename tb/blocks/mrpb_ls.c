@@ -88,12 +88,14 @@ typedef struct {
   mrpb_in_t cfg_mode;
   /* sweep state */
   unsigned perm[NCOMBO], combo, pending_combo, quiesce;
-  uint64_t seg;     /* sweep period number */
-  unsigned seg_left; /* cycles to the next period boundary (no division per cycle) */
+  uint64_t seg;      /* sweep period number */
+  uint64_t seg_next; /* the cycle the next period starts (cycle % period == 0; no division per cycle) */
+  uint64_t rare_next; /* the next cycle with a period or phase boundary (stim_sweep's work) */
   uint64_t combo_cycles[NCOMBO];
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
+  ls_stir_t stir_pl, stir_sd; /* the payload's and the store data's stir constants (ls_rng.h) */
   uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
   ls_pool_t pool; /* the per-cycle small choices, four to a draw */
@@ -146,6 +148,8 @@ static void *create(const l1sys_cfg_t *cfg) {
   c->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   c->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
   c->bad_wid = getenv("MRPB_STIM_BAD_WID") != NULL;
+  ls_stir_init(&c->stir_pl, c->m.payload_w);
+  ls_stir_init(&c->stir_sd, c->m.sdata_w);
   mrpb_mode_from_cfg(&c->cfg_mode, cfg);
   /* A stimulus feature can be switched off to show that the coverage check
    * notices (make test does): MRPB_STIM_DROP=portbusy. */
@@ -350,44 +354,47 @@ static void set_mode(ctx_t *c, unsigned combo, ls_rng_t *r) {
   c->combo = mode_to_combo(&c->in);
 }
 
-static void new_request(ctx_t *c, ls_rng_t *r) {
+static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   mrpb_t *m = &c->m;
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : ls_pool_chance(r, &c->pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, &c->pool, c->nhot)]
-                                                      : ls_pool_below(r, &c->pool, MRPB_WARPS);
-    c->burst_left = ls_pool_below(r, &c->pool, c->max_burst);
+                 : ls_pool_chance(r, pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, pool, c->nhot)]
+                                                      : ls_pool_below(r, pool, MRPB_WARPS);
+    c->burst_left = ls_pool_below(r, pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
   c->in.enq_bid_i = c->lay_bid[c->cur_wid];
   c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
-  c->in.enq_store_i = ls_pool_chance(r, &c->pool, c->store_pct);
+  c->in.enq_store_i = ls_pool_chance(r, pool, c->store_pct);
   ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
-  else ls_rand_stir(r, c->in.enq_sdata_i, m->sdata_w);
+  else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
-  bits_set(c->in.enq_payload_i, 0, m->payload_w < 16 ? m->payload_w : 16, c->seq++);
+  if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
+  else bits_set(c->in.enq_payload_i, 0, m->payload_w, c->seq++);
 }
 
-static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
-  ctx_t *c = p;
+/* The sweep and the traffic phase: their boundaries draw from the
+ * generator directly (rare: out of line, before the cycle's own draws).
+ * Returns whether the presented request is held. */
+static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint64_t cycle) {
   /* Previous cycle: was the presented request taken? */
   uint32_t holding = c->in.enq_valid_i && !c->out.enq_ready_o;
 
   if (cycle == 0) {
     c->seg = 0;
-    c->seg_left = c->period;
+    c->seg_next = c->period;
     shuffle(c, r);
     new_phase(c, r);
     new_layout(c, r);
     set_mode(c, c->perm[0], r);
     c->in.enq_valid_i = 0;
     holding = 0;
-  } else if (c->sweep && --c->seg_left == 0) { /* cycle % period == 0 */
+  } else if (c->sweep && cycle == c->seg_next) { /* cycle % period == 0 */
     uint64_t seg = ++c->seg;
-    c->seg_left = c->period;
+    c->seg_next += c->period;
     if (seg % NCOMBO == 0) shuffle(c, r);
     c->pending_combo = c->perm[seg % NCOMBO];
     c->quiesce = 1;
@@ -400,13 +407,22 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     new_layout(c, r);
     c->quiesce = 0;
   }
-  c->combo_cycles[c->combo]++;
+  c->rare_next = (cycle | 511) + 1; /* the next phase boundary (a multiple of 512) */
+  if (c->sweep && c->seg_next < c->rare_next) c->rare_next = c->seg_next;
+  return holding;
+}
 
+/* The cycle's own draws, with the generator's state and the pool in locals
+ * of stim() whose address goes to nothing out of line (the same draws in
+ * the same order: only where the state lives changes, so the compiler
+ * keeps it in registers across the stores into the inputs, which may alias
+ * the pool's counter in memory). */
+static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding) {
   /* LD/ST side. */
   if (!holding) {
-    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, &c->pool, c->enq_pct);
+    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, pool, c->enq_pct);
     if (c->in.enq_valid_i) {
-      new_request(c, r);
+      new_request(c, r, pool);
       /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
        * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside
        * the LD/ST unit's range, to show that the RTL's input assumption
@@ -420,32 +436,45 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     } else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
             * fields stirred, tb/engine/ls_rng.h) */
-      c->in.enq_wid_i = ls_pool_below(r, &c->pool, MRPB_WARPS);
-      c->in.enq_bid_i = ls_pool_below(r, &c->pool, MRPB_BLOCKS);
-      c->in.enq_bwid_i = ls_pool_below(r, &c->pool, MRPB_BWARPS);
-      c->in.enq_store_i = ls_pool_below(r, &c->pool, 2);
-      ls_rand_stir(r, c->in.enq_payload_i, c->m.payload_w);
-      ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w);
+      c->in.enq_wid_i = ls_pool_below(r, pool, MRPB_WARPS);
+      c->in.enq_bid_i = ls_pool_below(r, pool, MRPB_BLOCKS);
+      c->in.enq_bwid_i = ls_pool_below(r, pool, MRPB_BWARPS);
+      c->in.enq_store_i = ls_pool_below(r, pool, 2);
+      ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+      ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
     }
   } else if (!c->in.enq_store_i) {
-    ls_rand_stir(r, c->in.enq_sdata_i, c->m.sdata_w); /* a held load's store data is a don't-care */
+    ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
   }
-  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, &c->pool, 10000) < c->barrier_pm;
+  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, pool, 10000) < c->barrier_pm;
 
   /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
-  c->in.deq_ready_i = ls_pool_chance(r, &c->pool, c->acc_pct);
-  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, &c->pool, 8);
-  else if (ls_pool_chance(r, &c->pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
+  c->in.deq_ready_i = ls_pool_chance(r, pool, c->acc_pct);
+  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, pool, 8);
+  else if (ls_pool_chance(r, pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
   else {
     static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
                                        L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
                                        L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
-    c->in.l1d_fail_i = reasons[ls_pool_below(r, &c->pool, 8)];
+    c->in.l1d_fail_i = reasons[ls_pool_below(r, pool, 8)];
   }
   if (c->drop_portbusy && !c->in.deq_ready_i && c->in.l1d_fail_i == L1D_FAIL_PORT_BUSY) c->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
-  c->in.stat_sel_i = ls_pool_below(r, &c->pool, 32);
+  c->in.stat_sel_i = ls_pool_below(r, pool, 32);
+}
+
+static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+  ctx_t *c = p;
+  uint32_t holding;
+  if (cycle == 0 || cycle >= c->rare_next || c->quiesce) holding = stim_sweep(c, r, cycle);
+  else holding = c->in.enq_valid_i && !c->out.enq_ready_o; /* (stim_sweep without a boundary or a quiet point) */
+  c->combo_cycles[c->combo]++;
+  ls_rng_t rl = *r;
+  ls_pool_t pl = c->pool;
+  stim_cycle(c, &rl, &pl, cycle, holding);
+  *r = rl;
+  c->pool = pl;
 }
 
 /* Adds (sign +1) or removes (-1) queue q's part of the queue summary. */
@@ -521,23 +550,24 @@ static void count_coverage(ctx_t *c) {
   if (m->i_stats.enq_cnt_q == cmax || m->i_stats.stall_cnt_q == cmax || m->i_stats.rej_cnt_q == cmax) v[COV_STAT_SAT]++;
 }
 
+static __attribute__((noinline)) void comb_cov(ctx_t *c) {
+  mrpb_comb(&c->m, &c->in, &c->out);
+  count_coverage(c);
+}
+
+/* (--bench: the model's comb as a tail call, nothing kept across it) */
 static void comb(void *p) {
   ctx_t *c = p;
-  mrpb_comb(&c->m, &c->in, &c->out);
-  if (!c->cov_off) count_coverage(c);
+  if (c->cov_off) mrpb_comb(&c->m, &c->in, &c->out);
+  else comb_cov(c);
 }
 
 static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
 
 /* The clock edge; the queue summary follows the queues the cycle wrote
  * (the model's list of touched queues, read before the commit clears it). */
-static void commit(void *p) {
-  ctx_t *c = p;
+static __attribute__((noinline)) void commit_qsum(ctx_t *c) {
   mrpb_t *m = &c->m;
-  if (c->qsum_stale || c->cov_off) { /* no summary to keep */
-    mrpb_commit(m);
-    return;
-  }
   uint32_t tq[3]; /* the model may list a queue twice: each once here */
   unsigned nt = 0;
   for (unsigned i = 0; i < m->ntch; i++) {
@@ -548,6 +578,12 @@ static void commit(void *p) {
   }
   mrpb_commit(m);
   for (unsigned i = 0; i < nt; i++) qsum_account(c, tq[i], +1);
+}
+
+static void commit(void *p) {
+  ctx_t *c = p;
+  if (c->qsum_stale || c->cov_off) mrpb_commit(&c->m); /* no summary to keep (a tail call) */
+  else commit_qsum(c);
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {

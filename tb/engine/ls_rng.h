@@ -54,23 +54,42 @@ static inline void ls_rand_fill(ls_rng_t *r, uint32_t *words, unsigned width) {
  * seed like every other draw (the new value depends on the old, which came
  * from the seed too). */
 #define LS_STIR_WORDS 4u
-static inline void ls_rand_stir(ls_rng_t *r, uint32_t *words, unsigned width) {
+/* A field's stir constants, worked out once for its width (a field stirred
+ * every cycle keeps them: ls_rand_stir_f then makes no division and no
+ * call): the window length k, the number of window positions span = n - k
+ * + 1 for n words, the last word and its mask (all ones for a whole word:
+ * nothing to clear, and nothing touched for a field of no words). */
+typedef struct { uint32_t k, span, last, lmask; } ls_stir_t;
+static inline void ls_stir_init(ls_stir_t *f, unsigned width) {
+  unsigned n = (width + 31) / 32;
+  f->k = n < LS_STIR_WORDS ? n : LS_STIR_WORDS;
+  f->span = n - f->k + 1;
+  f->last = n - 1;
+  f->lmask = width & 31 ? (1u << (width & 31)) - 1u : ~0u;
+}
+/* (always inlined: a caller keeps the generator in locals, whose address
+ * must not escape to an out-of-line copy) */
+static inline __attribute__((always_inline)) void ls_rand_stir_f(ls_rng_t *r, uint32_t *words, const ls_stir_t *f) {
   uint64_t a = ls_rand(r), step = a >> 31 | 1u;
-  unsigned n = (width + 31) / 32, k = n < LS_STIR_WORDS ? n : LS_STIR_WORDS;
-  uint32_t *w = words + (unsigned)(((a >> 40) * (n - k + 1)) >> 24); /* window start in [0, n - k] */
+  uint32_t *w = words + (unsigned)(((a >> 40) * f->span) >> 24); /* window start in [0, n - k] */
 #if LS_STIR_WORDS == 4
-  if (k == 4) { /* (the common case, unrolled: the same values as the loop) */
+  if (f->k == 4) { /* (the common case, unrolled: the same values as the loop) */
     const uint64_t a1 = a + step, a2 = a1 + step, a3 = a2 + step;
     w[0] ^= (uint32_t)(a ^ (a >> 23));
     w[1] ^= (uint32_t)(a1 ^ (a1 >> 23));
     w[2] ^= (uint32_t)(a2 ^ (a2 >> 23));
     w[3] ^= (uint32_t)(a3 ^ (a3 >> 23));
-    if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+    if (f->lmask != ~0u) words[f->last] &= f->lmask;
     return;
   }
 #endif
-  for (unsigned j = 0; j < k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
-  if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+  for (unsigned j = 0; j < f->k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
+  if (f->lmask != ~0u) words[f->last] &= f->lmask;
+}
+static inline void ls_rand_stir(ls_rng_t *r, uint32_t *words, unsigned width) {
+  ls_stir_t f;
+  ls_stir_init(&f, width);
+  ls_rand_stir_f(r, words, &f);
 }
 
 /* Small random choices four to a draw: a pool holds the unused 16-bit
