@@ -25,6 +25,7 @@ enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, AC
 
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
+_Static_assert(sizeof ((l1d_t *)0)->mshr_vbits == VW * sizeof(uint64_t), "mshr_vbits: VW words");
 static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
 /* n words; the line sizes that occur (16..128 bytes, masks of 4..16
  * bytes) as fixed-size copies the compiler inlines */
@@ -110,7 +111,7 @@ static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x
 /* Exact copies of a row of n bytes (n >= 1) as at most two overlapping
  * fixed-size moves for the row sizes that occur (ways, ranks, merge ids),
  * nothing written outside [d, d + n). */
-static inline void cpy_n(void *d, const void *s, size_t n) {
+__attribute__((always_inline)) static inline void cpy_n(void *d, const void *s, size_t n) {
   unsigned char *dd = d;
   const unsigned char *ss = s;
   if (n >= 8 && n <= 16) {
@@ -122,6 +123,12 @@ static inline void cpy_n(void *d, const void *s, size_t n) {
   } else if (n > 16 && n <= 32) {
     uint64_t a[2], b[2];
     memcpy(a, ss, 16), memcpy(b, ss + n - 16, 16), memcpy(dd, a, 16), memcpy(dd + n - 16, b, 16);
+  } else if (n > 32 && n <= 64) { /* (48 ways' flags; 16..32 ways' ranks) */
+    uint64_t a[4], b[4];
+    memcpy(a, ss, 32), memcpy(b, ss + n - 32, 32), memcpy(dd, a, 32), memcpy(dd + n - 32, b, 32);
+  } else if (n > 64 && n <= 128) { /* (33..64 ways' ranks) */
+    uint64_t a[8], b[8];
+    memcpy(a, ss, 64), memcpy(b, ss + n - 64, 64), memcpy(dd, a, 64), memcpy(dd + n - 64, b, 64);
   } else {
     memcpy(dd, ss, n);
   }
@@ -332,16 +339,41 @@ void l1d_reset(l1d_t *m) {
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
   m->trow_ok = 0; /* (the tag SRAM's output register is not reset) */
   m->dsm_ok = 0;
+  memset(m->mshr_vbits, 0, sizeof m->mshr_vbits); /* (every entry reset empty) */
+  memset(m->mshr_pbits, 0, sizeof m->mshr_pbits);
 }
 
 /* ---- next-state rows: copy q->d for what this cycle may write -------------- */
+/* A set's five rows (four flag rows of W bytes, the ranks' 2W) from the
+ * arrays at s to those at d: one dispatch on the way count, then moves of
+ * a constant size for the counts that occur (4, 48 ways), else cpy_n. */
+typedef struct { uint8_t *f[4]; uint16_t *r; } l1d_setrows_t;
+static inline void set_rows_copy(const l1d_setrows_t *d, const l1d_setrows_t *s, size_t o, unsigned W) {
+#define SRC_(N)                                                                            \
+  case N:                                                                                  \
+    for (int i = 0; i < 4; i++) memcpy(d->f[i] + o, s->f[i] + o, N);                       \
+    memcpy(d->r + o, s->r + o, 2 * N);                                                     \
+    return;
+  switch (W) {
+    SRC_(4)
+    SRC_(48)
+  default:
+    for (int i = 0; i < 4; i++) cpy_n(d->f[i] + o, s->f[i] + o, W);
+    cpy_n(d->r + o, s->r + o, W * 2u);
+  }
+#undef SRC_
+}
+static inline l1d_setrows_t rows_q(const l1d_t *m) {
+  return (l1d_setrows_t){{m->valid_q, m->rsv_q, m->byp_q, m->reuse_q}, m->rank_q};
+}
+static inline l1d_setrows_t rows_d(const l1d_t *m) {
+  return (l1d_setrows_t){{m->valid_d, m->rsv_d, m->byp_d, m->reuse_d}, m->rank_d};
+}
 static void stage_set(l1d_t *m, unsigned set) {
   for (unsigned i = 0; i < m->nds; i++)
     if (m->dset[i] == set) return;
-  size_t o = (size_t)set * m->g.ways, W = m->g.ways;
-  cpy_n(m->valid_d + o, m->valid_q + o, W); cpy_n(m->rsv_d + o, m->rsv_q + o, W);
-  cpy_n(m->byp_d + o, m->byp_q + o, W); cpy_n(m->reuse_d + o, m->reuse_q + o, W);
-  cpy_n(m->rank_d + o, m->rank_q + o, W * 2);
+  const l1d_setrows_t d = rows_d(m), q = rows_q(m);
+  set_rows_copy(&d, &q, (size_t)set * m->g.ways, m->g.ways);
   m->dset[m->nds++] = set;
 }
 static void stage_ent(l1d_t *m, unsigned e) {
@@ -871,9 +903,7 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
 /* D's verdict on its (invalid) request, remembered (out of line: rare). */
 __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   l1d_verd_t vd;
-  uint64_t ev[VW];
-  vec_nz(ev, m->mshr_valid_q, m->g.entries);
-  decide(m, d_set_of(m), ev, 0, 0, &vd);
+  decide(m, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   m->memo_out = vd.out;
   m->memo_fail = vd.fail;
   m->memo_addr = m->d_addr_q;
@@ -958,10 +988,8 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
-  uint64_t ev[VW], ep[VW]; /* valid; pending = valid and not filled */
-  vec_nz(ev, m->mshr_valid_q, E);
-  vec_nz(ep, m->mshr_rdy_q, E);
-  for (unsigned k = 0; k < nwe; k++) ep[k] = ev[k] & ~ep[k];
+  /* valid; pending = valid and not filled (kept up to date by commit: l1d.h) */
+  const uint64_t *ev = m->mshr_vbits, *ep = m->mshr_pbits;
   uint32_t fill_hit = 0, fill_e = 0;
   if (in->fill_valid_i) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
     uint64_t fm[VW];
@@ -1333,17 +1361,19 @@ void l1d_commit_any(l1d_t *m) {
 
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
-  for (unsigned i = 0; i < m->nds; i++) {
-    size_t o = (size_t)m->dset[i] * W;
-    cpy_n(m->valid_q + o, m->valid_d + o, W); cpy_n(m->rsv_q + o, m->rsv_d + o, W);
-    cpy_n(m->byp_q + o, m->byp_d + o, W); cpy_n(m->reuse_q + o, m->reuse_d + o, W);
-    cpy_n(m->rank_q + o, m->rank_d + o, W * 2);
+  if (m->nds) {
+    const l1d_setrows_t d = rows_d(m), q = rows_q(m);
+    for (unsigned i = 0; i < m->nds; i++) set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
     m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
     cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
+    uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
+    *vb = m->mshr_valid_q[e] ? *vb | b : *vb & ~b;
+    *pb = m->mshr_valid_q[e] && !m->mshr_rdy_q[e] ? *pb | b : *pb & ~b;
   }
   m->nds = m->nde = 0;
   m->mem_rr_q = m->mem_rr_d;

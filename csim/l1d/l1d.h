@@ -160,6 +160,12 @@ typedef struct {
    * reads a request's set computes it, the next one decides on it */
   uint32_t dsm_addr, dsm_hash, dsm_set;
   uint8_t dsm_ok;
+  /* The MSHR's valid and pending (valid, not filled) flags as Entries-bit
+   * vectors, entry e at bit e % 64 of word e / 64 (not hardware: the
+   * values of mshr_valid_q / mshr_rdy_q packed, kept where those change --
+   * reset and commit, the only writers: both are reset registers, which no
+   * random initial state writes) */
+  uint64_t mshr_vbits[16], mshr_pbits[16];
   /* scratch */
   uint32_t *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
