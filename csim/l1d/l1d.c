@@ -211,6 +211,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 16, 1)); /* (+ 16: room for pk_nz's 16-byte reads) */
   rc |= !(m->rank_q = calloc(sw, 2));
   rc |= !(m->tag_sh = calloc(sw, 4));
+  rc |= !(m->trow_sh = calloc(g->ways, 4));
+  rc |= !(m->tag_wr = calloc((size_t)g->sets * nwords(g->ways), 8));
   rc |= !(m->rank_d = calloc(sw, 2));
   uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
                     &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
@@ -274,7 +276,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -337,7 +339,10 @@ void l1d_reset(l1d_t *m) {
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
-  m->trow_ok = 0; /* (the tag SRAM's output register is not reset) */
+  m->trow_ok = m->trow_cp = 0; /* (the tag SRAM's output register is not reset) */
+  /* no tag written since reset: tag_sh knows none (a random initial state
+   * of the tag SRAM is written before reset) */
+  memset(m->tag_wr, 0, (size_t)m->g.sets * nwords(m->g.ways) * 8);
   m->dsm_ok = 0;
   memset(m->mshr_vbits, 0, sizeof m->mshr_vbits); /* (every entry reset empty) */
   memset(m->mshr_pbits, 0, sizeof m->mshr_pbits);
@@ -654,14 +659,27 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_
     const unsigned char *rb = (const unsigned char *)trow;
 #endif
 #ifndef FAULT_L1D_NOFWD /* (the injected fault takes the row-and-forwarding path below) */
-    if (m->d_valid_q || m->trow_ok) {
-      /* D holds a request: its row was read at the last edge and, merged with
-       * that edge's write, is the tag array's row now; or the row last read
-       * (trow_set, for D's stale address: the RTL compares whatever row the
-       * SRAM holds) has not been written since it was read.  Either way the
-       * row is tag_sh's (l1d.h), the last edge's write forwarded as above. */
+    /* D holds a request: its row was read at the last edge and, merged with
+     * that edge's write, is the tag array's row now (tag_sh's, l1d.h; every
+     * present way of a set was written since reset: a way becomes present
+     * only with a tag write).  D empty: the RTL compares whatever row the
+     * SRAM's output register holds (trow_set) -- tag_sh's row while it has
+     * not been written since the read (trow_ok), else the copy taken at its
+     * first write since (trow_cp) -- for the ways whose tags were written
+     * since reset (tag_wr, trow_known: tag_sh knows nothing of a random
+     * initial state); a present way outside those takes the row path. */
+    const uint32_t *sh = NULL;
+    if (m->d_valid_q) {
+      sh = m->tag_sh + rs;
+    } else if (m->trow_ok || m->trow_cp) {
+      const uint64_t *kn = m->trow_ok ? m->tag_wr + (size_t)m->trow_set * nwords(W) : m->trow_known;
+      uint64_t unk = 0;
+      for (unsigned k = 0; k < nwords(W); k++) unk |= rf.occ[k] & ~kn[k];
+      if (!unk) sh = m->trow_ok ? m->tag_sh + (size_t)m->trow_set * W : m->trow_sh;
+    }
+    if (sh) { /* the last edge's write forwarded as above */
       uint64_t tm[VW];
-      cam_eq(tm, m->tag_sh + (m->d_valid_q ? rs : (size_t)m->trow_set * W), W, d_line);
+      cam_eq(tm, sh, W, d_line);
       if (fws != ~0u)
         tm[fws / 64u] = (tm[fws / 64u] & ~(1ull << (fws % 64u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws % 64u);
       for (unsigned k = 0; k < nwords(W) && !mhit; k++)
@@ -1390,9 +1408,17 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
-  if (m->fw_tag_v_d) m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d; /* (i_tags' write) */
-  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1; /* the row i_tags' output register takes */
-  if (m->fw_tag_v_d && m->fw_tag_set_d == m->trow_set) m->trow_ok = 0; /* written at or after its read */
+  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0; /* the row i_tags' output register takes */
+  if (m->fw_tag_v_d) { /* (i_tags' write) */
+    const size_t nw = nwords((unsigned)W), ws = (size_t)m->fw_tag_set_d * nw + m->fw_tag_way_d / 64u;
+    if (m->fw_tag_set_d == m->trow_set && m->trow_ok) { /* the first write since the read: the register's row kept */
+      cpy_n(m->trow_sh, m->tag_sh + (size_t)m->trow_set * W, W * 4);
+      memcpy(m->trow_known, m->tag_wr + (size_t)m->trow_set * nw, nw * 8);
+      m->trow_ok = 0, m->trow_cp = 1;
+    }
+    m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d;
+    m->tag_wr[ws] |= 1ull << (m->fw_tag_way_d % 64u);
+  }
   m->fw_tag_v_q = m->fw_tag_v_d;
   m->fw_tag_set_q = m->fw_tag_set_d;
   m->fw_tag_way_q = m->fw_tag_way_d;

@@ -144,6 +144,13 @@ typedef struct {
    * it is now (read, not written since: D's compare may use tag_sh) */
   uint32_t trow_set;
   uint8_t trow_ok;
+  /* trow_cp: trow_sh holds the output register's row one tag to a word
+   * (tag_sh's row copied at the first write into it since its read), for
+   * the ways set in trow_known; tag_wr[set][Ways/64 words]: the ways whose
+   * tag was written since reset (tag_sh's entry is the SRAM's) */
+  uint8_t trow_cp;
+  uint32_t *trow_sh;
+  uint64_t *tag_wr, trow_known[16];
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
