@@ -302,6 +302,14 @@ void l1d_reset(l1d_t *m) {
   memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
   m->mem_rr_q = 0;
   memset(m->cnt_q, 0, sizeof m->cnt_q);
+  /* _d equals _q outside a cycle (stage_set, stage_ent): reset both */
+  memcpy(m->valid_d, m->valid_q, sw); memcpy(m->rsv_d, m->rsv_q, sw); memcpy(m->byp_d, m->byp_q, sw);
+  memcpy(m->reuse_d, m->reuse_q, sw); memcpy(m->rank_d, m->rank_q, sw * 2);
+  memcpy(m->mshr_valid_d, m->mshr_valid_q, e); memcpy(m->mshr_rdy_d, m->mshr_rdy_q, e);
+  memcpy(m->mshr_pres_d, m->mshr_pres_q, e); memcpy(m->mshr_addr_d, m->mshr_addr_q, e * 4);
+  memcpy(m->mshr_way_d, m->mshr_way_q, e * 2); memcpy(m->mshr_cnt_d, m->mshr_cnt_q, e);
+  memcpy(m->mshr_ids_d, m->mshr_ids_q, e * m->g.merge * 4);
+  memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   fifo_sync_reset(&m->i_missq);
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
@@ -348,7 +356,11 @@ void l1d_reset(l1d_t *m) {
   memset(m->mshr_pbits, 0, sizeof m->mshr_pbits);
 }
 
-/* ---- next-state rows: copy q->d for what this cycle may write -------------- */
+/* ---- next-state rows: the rows and entries this cycle may write ----------
+ * _d equals _q outside a cycle: l1d_reset sets both, comb writes _d only in
+ * the rows and entries it lists here (every write follows its stage_*
+ * call), and commit copies exactly those back -- so staging copies nothing
+ * (the MRPB's rule, docs/c-models.md).  Reads use _q. */
 /* A set's five rows (four flag rows of W bytes, the ranks' 2W) from the
  * arrays at s to those at d: one dispatch on the way count, then moves of
  * a constant size for the counts that occur (4, 48 ways), else cpy_n. */
@@ -374,19 +386,14 @@ static inline l1d_setrows_t rows_q(const l1d_t *m) {
 static inline l1d_setrows_t rows_d(const l1d_t *m) {
   return (l1d_setrows_t){{m->valid_d, m->rsv_d, m->byp_d, m->reuse_d}, m->rank_d};
 }
-static void stage_set(l1d_t *m, unsigned set) {
+static inline void stage_set(l1d_t *m, unsigned set) {
   for (unsigned i = 0; i < m->nds; i++)
     if (m->dset[i] == set) return;
-  const l1d_setrows_t d = rows_d(m), q = rows_q(m);
-  set_rows_copy(&d, &q, (size_t)set * m->g.ways, m->g.ways);
   m->dset[m->nds++] = set;
 }
-static void stage_ent(l1d_t *m, unsigned e) {
+static inline void stage_ent(l1d_t *m, unsigned e) {
   for (unsigned i = 0; i < m->nde; i++)
     if (m->dent[i] == e) return;
-  m->mshr_valid_d[e] = m->mshr_valid_q[e]; m->mshr_rdy_d[e] = m->mshr_rdy_q[e]; m->mshr_pres_d[e] = m->mshr_pres_q[e];
-  m->mshr_addr_d[e] = m->mshr_addr_q[e]; m->mshr_way_d[e] = m->mshr_way_q[e]; m->mshr_cnt_d[e] = m->mshr_cnt_q[e];
-  cpy_n(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
   m->dent[m->nde++] = e;
 }
 
@@ -876,8 +883,7 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
 __attribute__((noinline)) static void idle_enter(l1d_t *m) {
   l1d_out_t *o = &m->out;
   { /* (the outputs and next-state values a full evaluation would give) */
-    m->nds = m->nde = 0;
-    memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+    m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
     m->mem_rr_d = m->mem_rr_q;
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
@@ -982,8 +988,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   const uint32_t lmask = (uint32_t)bits_mask64(law);
   m->idle = 0;
   m->memo_ok = 0;
-  m->nds = m->nde = 0;
-  memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+  m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
   m->mem_rr_d = m->mem_rr_q;
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
@@ -1361,6 +1366,7 @@ void l1d_commit_any(l1d_t *m) {
   if (m->idle == 2) { /* comb_rep: only the stall counter moves */
 #ifndef FAULT_L1D_REP_NOCNT
     m->cnt_q[m->rep_cnt]++;
+    m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
 #endif /* (injected: a repeated stall cycle is not counted) */
     return;
   }

@@ -209,6 +209,7 @@ static inline void l1d_commit(l1d_t *m) {
 #ifndef FAULT_L1D_REP_NOCNT /* (injected: l1d_commit_any leaves the repeat uncounted) */
   if (m->idle == 2) { /* comb_rep: only the stall counter moves */
     m->cnt_q[m->rep_cnt]++;
+    m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
     return;
   }
 #endif
