@@ -211,6 +211,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 16, 1)); /* (+ 16: room for pk_nz's 16-byte reads) */
   rc |= !(m->rank_q = calloc(sw, 2));
   rc |= !(m->tag_sh = calloc(sw, 4));
+  rc |= !(m->vmemo = calloc(g->sets, sizeof *m->vmemo));
   rc |= !(m->trow_sh = calloc(g->ways, 4));
   rc |= !(m->tag_wr = calloc((size_t)g->sets * nwords(g->ways), 8));
   rc |= !(m->rank_d = calloc(sw, 2));
@@ -276,7 +277,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -310,6 +311,7 @@ void l1d_reset(l1d_t *m) {
   memcpy(m->mshr_way_d, m->mshr_way_q, e * 2); memcpy(m->mshr_cnt_d, m->mshr_cnt_q, e);
   memcpy(m->mshr_ids_d, m->mshr_ids_q, e * m->g.merge * 4);
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+  memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
   fifo_sync_reset(&m->i_missq);
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
@@ -441,6 +443,9 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
 /* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
  * (the RTL's free_i, cand_i). */
 static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
+  /* remembered per set until the set's flags or ranks change (l1d.h, vmemo) */
+  struct l1d_vmemo *vm = &m->vmemo[set];
+  if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
   const size_t o = (size_t)set * m->g.ways;
   const unsigned W = m->g.ways, nw = nwords(W);
   uint64_t fr[VW], cd[VW], ru[VW];
@@ -450,7 +455,9 @@ static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint
     cd[k] = ~f->r[k] & all;
   }
   if (ba) vec_nz(ru, m->reuse_q + o, W); /* used only with BA */
-  return l1d_victim(W, fr, cd, m->rank_q + o, ru, ba, thr);
+  vm->v = l1d_victim(W, fr, cd, m->rank_q + o, ru, ba, thr);
+  vm->ok = 1, vm->ba = (uint8_t)ba, vm->thr = thr;
+  return vm->v;
 }
 
 /* Way w's tag in a tag row (law <= 32 bits): one 64-bit window when the
@@ -1387,7 +1394,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
   if (m->nds) {
     const l1d_setrows_t d = rows_d(m), q = rows_q(m);
-    for (unsigned i = 0; i < m->nds; i++) set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
+    for (unsigned i = 0; i < m->nds; i++) {
+      set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
+      m->vmemo[m->dset[i]].ok = 0; /* (its victim may change) */
+    }
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];

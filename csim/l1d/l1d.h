@@ -37,6 +37,7 @@
 #include "fifo_sync.h"
 #include "mem_1r1w_sync.h"
 #include "l1d_gpgpusim.h"
+#include "l1d_victim.h"
 
 typedef struct {
   unsigned sets, ways, line, sectors, entries, merge, missq, bypq, relq, addr_w, id_w;
@@ -173,6 +174,12 @@ typedef struct {
    * reset and commit, the only writers: both are reset registers, which no
    * random initial state writes) */
   uint64_t mshr_vbits[16], mshr_pbits[16];
+  /* vmemo[set]: the set's victim choice (l1d_victim on its flags and ranks)
+   * for mode inputs (ba, thr), remembered until a commit writes the set's
+   * rows (not hardware: a cache of a pure function; reset clears it, and
+   * the rows it depends on are reset registers no random initial state
+   * writes) */
+  struct l1d_vmemo { uint8_t ok, ba; uint32_t thr; l1d_vict_t v; } *vmemo;
   /* scratch */
   uint32_t *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
