@@ -433,6 +433,17 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
     return;
   }
 #endif
+  if (W <= 64) { /* remembered until a commit writes the set's rows (l1d.h, vmemo) */
+    struct l1d_vmemo *vm = &m->vmemo[set];
+    if (!vm->fok) {
+      vm->occ = pk_nz3(m->valid_q + o, m->rsv_q + o, m->byp_q + o, W);
+      vm->r = pk_nz(m->rsv_q + o, W);
+      vm->fok = 1;
+    }
+    f->occ[0] = vm->occ;
+    f->r[0] = vm->r;
+    return;
+  }
   for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
     unsigned n = W - b < 64 ? W - b : 64;
     f->occ[k] = pk_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
@@ -1396,7 +1407,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     const l1d_setrows_t d = rows_d(m), q = rows_q(m);
     for (unsigned i = 0; i < m->nds; i++) {
       set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
-      m->vmemo[m->dset[i]].ok = 0; /* (its victim may change) */
+      m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
     }
   }
   for (unsigned i = 0; i < m->nde; i++) {

@@ -175,11 +175,12 @@ typedef struct {
    * random initial state writes) */
   uint64_t mshr_vbits[16], mshr_pbits[16];
   /* vmemo[set]: the set's victim choice (l1d_victim on its flags and ranks)
-   * for mode inputs (ba, thr), remembered until a commit writes the set's
-   * rows (not hardware: a cache of a pure function; reset clears it, and
-   * the rows it depends on are reset registers no random initial state
-   * writes) */
-  struct l1d_vmemo { uint8_t ok, ba; uint32_t thr; l1d_vict_t v; } *vmemo;
+   * for mode inputs (ba, thr) (ok), and with 17..64 ways its present and
+   * reserved flags as Ways-bit vectors (fok), remembered until a commit
+   * writes the set's rows (not hardware: a cache of pure functions; reset
+   * clears it, and the rows it depends on are reset registers no random
+   * initial state writes) */
+  struct l1d_vmemo { uint8_t ok, ba, fok; uint32_t thr; l1d_vict_t v; uint64_t occ, r; } *vmemo;
   /* scratch */
   uint32_t *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
