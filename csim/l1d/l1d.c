@@ -252,7 +252,6 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->sect_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
-  rc |= !(m->rq_wdata = calloc(bits_words(m->rqw), 4));
   rc |= !(m->tag_wdata = calloc(bits_words(g->ways * m->law), 4));
   rc |= !(m->tag_wmask = calloc(bits_words(g->ways), 4));
   if (rc) {
@@ -275,7 +274,7 @@ void l1d_free(l1d_t *m) {
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
-               m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
+               m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
                m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
@@ -1141,9 +1140,9 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   }
   /* the filled entry and its data join the release queue (fill order) */
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
-    cpy_words(m->rq_wdata, in->fill_data_i, m->lwords);
-    m->rq_wdata[m->lwords] = 0;
-    bits_set(m->rq_wdata, m->lbits, m->eidxw, fill_e);
+    uint32_t *rq = m->i_relq.i_mem.wdata_i; /* built in the queue body's write port (no copy) */
+    cpy_words(rq, in->fill_data_i, m->lwords);
+    rq[m->lwords] = fill_e; /* (the entry index at bit lbits = 32 * lwords; eidxw <= 10) */
   }
 
   /* ---- release updates ---- */
@@ -1236,7 +1235,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->mshr_valid_d[rel_e] = 0;
     m->mshr_rdy_d[rel_e] = 0;
   }
-  fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
+  fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
   /* ---- miss queue {store, id, atom, mask, data}; bypass queue {atom, id} ---- */
   uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||

@@ -182,7 +182,7 @@ typedef struct {
    * initial state writes) */
   struct l1d_vmemo { uint8_t ok, ba, fok; uint32_t thr; l1d_vict_t v; uint64_t occ, r; } *vmemo;
   /* scratch */
-  uint32_t *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
+  uint32_t *bq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
 
 /* Geometry from a configuration; -1 and one "error: parameter ..." line on a
