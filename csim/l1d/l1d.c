@@ -86,7 +86,8 @@ static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
 }
 /* The MSHR's address match (a CAM): bit e of v[e / 64] set where a[e] == x,
  * e < n; four entries to a compare where SSE2 is there. */
-static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x) {
+__attribute__((always_inline)) static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x, int small) {
+  if (small && n > 64) __builtin_unreachable(); /* (small: n <= 64, one word) */
   for (unsigned k = 0, b = 0; b < n; k++, b += 64) {
     unsigned c = n - b < 64 ? n - b : 64, i = 0;
     uint64_t m = 0;
@@ -654,10 +655,12 @@ static inline uint32_t d_set_of(l1d_t *m) {
   if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
   return set_memo(m, m->d_addr_q);
 }
-__attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
+__attribute__((always_inline)) static inline void decide(const l1d_t *m, const int small, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
                           l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
-  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge, nwe = nwords(E);
+  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
+  /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
+  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nww;
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
@@ -696,21 +699,21 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_
     if (m->d_valid_q) {
       sh = m->tag_sh + rs;
     } else if (m->trow_ok || m->trow_cp) {
-      const uint64_t *kn = m->trow_ok ? m->tag_wr + (size_t)m->trow_set * nwords(W) : m->trow_known;
+      const uint64_t *kn = m->trow_ok ? m->tag_wr + (size_t)m->trow_set * nww : m->trow_known;
       uint64_t unk = 0;
-      for (unsigned k = 0; k < nwords(W); k++) unk |= rf.occ[k] & ~kn[k];
+      for (unsigned k = 0; k < nww; k++) unk |= rf.occ[k] & ~kn[k];
       if (!unk) sh = m->trow_ok ? m->tag_sh + (size_t)m->trow_set * W : m->trow_sh;
     }
     if (sh) { /* the last edge's write forwarded as above */
       uint64_t tm[VW];
-      cam_eq(tm, sh, W, d_line);
+      cam_eq(tm, sh, W, d_line, small);
       if (fws != ~0u)
         tm[fws / 64u] = (tm[fws / 64u] & ~(1ull << (fws % 64u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws % 64u);
-      for (unsigned k = 0; k < nwords(W) && !mhit; k++)
+      for (unsigned k = 0; k < nww && !mhit; k++)
         if (tm[k] & rf.occ[k]) mhit = 1, mw = k * 64u + (uint32_t)__builtin_ctzll(tm[k] & rf.occ[k]);
     } else
 #endif
-    for (unsigned k = 0; k < nwords(W) && !mhit; k++) {
+    for (unsigned k = 0; k < nww && !mhit; k++) {
       uint64_t occ = rf.occ[k], match = 0;
       if (!occ) continue;
       const unsigned top = 64u - (unsigned)__builtin_clzll(occ);
@@ -738,7 +741,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
   { /* the lowest valid entry of the atom */
     uint64_t pm[VW];
-    cam_eq(pm, m->mshr_addr_q, E, d_atom);
+    cam_eq(pm, m->mshr_addr_q, E, d_atom, small);
     for (unsigned k = 0; k < nwe && !p_hit; k++)
       if (pm[k] & ev[k]) p_hit = 1, p_e = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]);
   }
@@ -944,7 +947,7 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
 /* D's verdict on its (invalid) request, remembered (out of line: rare). */
 __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   l1d_verd_t vd;
-  decide(m, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  decide(m, 0, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   m->memo_out = vd.out;
   m->memo_fail = vd.fail;
   m->memo_addr = m->d_addr_q;
@@ -997,11 +1000,20 @@ void l1d_comb_any(l1d_t *m) {
   }
 }
 
-__attribute__((noinline)) static void comb_full(l1d_t *m) {
+/* The full evaluation, in two forms: small (Ways and Entries <= 64, one
+ * word per vector: the compiler drops the loops over words) and general. */
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small);
+__attribute__((noinline)) static void comb_full_small(l1d_t *m) { comb_body(m, 1); }
+__attribute__((noinline)) static void comb_full_gen(l1d_t *m) { comb_body(m, 0); }
+static void comb_full(l1d_t *m) {
+  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m);
+  else comb_full_gen(m);
+}
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries, law = m->law, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
-  const unsigned nwe = nwords(E), sectw = m->sectw;
+  const unsigned nwe = small ? 1u : nwords(E), sectw = m->sectw;
   const uint32_t lmask = (uint32_t)bits_mask64(law);
   m->idle = 0;
   m->memo_ok = 0;
@@ -1033,7 +1045,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t fill_hit = 0, fill_e = 0;
   if (in->fill_valid_i) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
     uint64_t fm[VW];
-    cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i);
+    cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i, small);
     for (unsigned k = 0; k < nwe && !fill_hit; k++)
       if (fm[k] & ep[k]) fill_hit = 1, fill_e = k * 64u + (uint32_t)__builtin_ctzll(fm[k] & ep[k]);
   }
@@ -1061,7 +1073,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  decide(m, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
+  decide(m, small, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
                  free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
