@@ -33,9 +33,17 @@
 typedef struct { uint64_t due; uint32_t line, byp, id; } pend_t;
 
 /* a binary min-heap of pending fills by due cycle (ties: insertion order
- * does not matter -- any due fill may be presented) */
-typedef struct { pend_t *a; unsigned n, cap; } heap_t;
+ * does not matter -- any due fill may be presented); fifo: every fill is
+ * due a fixed latency after its send and a cycle sends at most one, so the
+ * due cycles strictly increase in push order and the heap's order is the
+ * order of a ring queue (a[head] the earliest; cap a power of two) */
+typedef struct { pend_t *a; unsigned n, cap, head, fifo; } heap_t;
+static inline const pend_t *heap_top(const heap_t *h) { return &h->a[h->head]; }
 static void heap_push(heap_t *h, pend_t p) {
+  if (h->fifo) {
+    h->a[(h->head + h->n++) & (h->cap - 1u)] = p;
+    return;
+  }
   unsigned i = h->n++;
   while (i) {
     unsigned u = (i - 1) / 2;
@@ -46,6 +54,11 @@ static void heap_push(heap_t *h, pend_t p) {
   h->a[i] = p;
 }
 static void heap_pop(heap_t *h) {
+  if (h->fifo) {
+    h->head = (h->head + 1u) & (h->cap - 1u);
+    h->n--;
+    return;
+  }
   pend_t x = h->a[--h->n];
   unsigned i = 0;
   for (;;) {
@@ -97,7 +110,7 @@ int main(int argc, char **argv) {
   const uint32_t foot = 4u * g.sets * g.ways; /* footprint, in lines */
   uint32_t recent[64] = {0}, nrecent = 0;
   uint32_t *ids = malloc(nid * sizeof *ids), nfree = nid;
-  heap_t h = {malloc(sizeof(pend_t) * 65536u), 0, 65536u};
+  heap_t h = {malloc(sizeof(pend_t) * 65536u), 0, 65536u, 0, kind != 1}; /* (A, idle: a fixed latency) */
   if (!ids || !h.a) { fprintf(stderr, "error: out of memory\n"); return 2; }
   for (uint32_t i = 0; i < nid; i++) ids[i] = nid - 1 - i;
   for (unsigned w = 0; w < lw; w++) in->fill_data_i[w] = 0x9e3779b9u * (w + 1);
@@ -132,11 +145,11 @@ int main(int argc, char **argv) {
     }
     in->req_valid_i = (uint32_t)have;
     if (kind == 1) in->mem_req_ready_i = ls_below(&r, 100) < 70;
-    in->fill_valid_i = h.n && h.a[0].due <= cyc;
+    in->fill_valid_i = h.n && heap_top(&h)->due <= cyc;
     if (in->fill_valid_i) {
-      in->fill_addr_i = h.a[0].line;
-      in->fill_byp_i = h.a[0].byp;
-      in->fill_id_i = h.a[0].id;
+      in->fill_addr_i = heap_top(&h)->line;
+      in->fill_byp_i = heap_top(&h)->byp;
+      in->fill_id_i = heap_top(&h)->id;
     }
     in->rmt_valid_i = 0;
 

@@ -25,6 +25,7 @@ enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, AC
 
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
+_Static_assert(sizeof ((l1d_t *)0)->mshr_vbits == VW * sizeof(uint64_t), "mshr_vbits: VW words");
 static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
 /* n words; the line sizes that occur (16..128 bytes, masks of 4..16
  * bytes) as fixed-size copies the compiler inlines */
@@ -85,7 +86,8 @@ static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
 }
 /* The MSHR's address match (a CAM): bit e of v[e / 64] set where a[e] == x,
  * e < n; four entries to a compare where SSE2 is there. */
-static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x) {
+__attribute__((always_inline)) static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x, int small) {
+  if (small && n > 64) __builtin_unreachable(); /* (small: n <= 64, one word) */
   for (unsigned k = 0, b = 0; b < n; k++, b += 64) {
     unsigned c = n - b < 64 ? n - b : 64, i = 0;
     uint64_t m = 0;
@@ -110,7 +112,7 @@ static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x
 /* Exact copies of a row of n bytes (n >= 1) as at most two overlapping
  * fixed-size moves for the row sizes that occur (ways, ranks, merge ids),
  * nothing written outside [d, d + n). */
-static inline void cpy_n(void *d, const void *s, size_t n) {
+__attribute__((always_inline)) static inline void cpy_n(void *d, const void *s, size_t n) {
   unsigned char *dd = d;
   const unsigned char *ss = s;
   if (n >= 8 && n <= 16) {
@@ -122,6 +124,12 @@ static inline void cpy_n(void *d, const void *s, size_t n) {
   } else if (n > 16 && n <= 32) {
     uint64_t a[2], b[2];
     memcpy(a, ss, 16), memcpy(b, ss + n - 16, 16), memcpy(dd, a, 16), memcpy(dd + n - 16, b, 16);
+  } else if (n > 32 && n <= 64) { /* (48 ways' flags; 16..32 ways' ranks) */
+    uint64_t a[4], b[4];
+    memcpy(a, ss, 32), memcpy(b, ss + n - 32, 32), memcpy(dd, a, 32), memcpy(dd + n - 32, b, 32);
+  } else if (n > 64 && n <= 128) { /* (33..64 ways' ranks) */
+    uint64_t a[8], b[8];
+    memcpy(a, ss, 64), memcpy(b, ss + n - 64, 64), memcpy(dd, a, 64), memcpy(dd + n - 64, b, 64);
   } else {
     memcpy(dd, ss, n);
   }
@@ -204,6 +212,9 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   for (size_t i = 0; i < sizeof b8 / sizeof b8[0]; i++) rc |= !(*b8[i] = calloc(sw + 16, 1)); /* (+ 16: room for pk_nz's 16-byte reads) */
   rc |= !(m->rank_q = calloc(sw, 2));
   rc |= !(m->tag_sh = calloc(sw, 4));
+  rc |= !(m->vmemo = calloc(g->sets, sizeof *m->vmemo));
+  rc |= !(m->trow_sh = calloc(g->ways, 4));
+  rc |= !(m->tag_wr = calloc((size_t)g->sets * nwords(g->ways), 8));
   rc |= !(m->rank_d = calloc(sw, 2));
   uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
                     &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
@@ -242,7 +253,6 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->sect_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
-  rc |= !(m->rq_wdata = calloc(bits_words(m->rqw), 4));
   rc |= !(m->tag_wdata = calloc(bits_words(g->ways * m->law), 4));
   rc |= !(m->tag_wmask = calloc(bits_words(g->ways), 4));
   if (rc) {
@@ -265,9 +275,9 @@ void l1d_free(l1d_t *m) {
                m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
-               m->bq_wdata, m->rq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
+               m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -293,6 +303,15 @@ void l1d_reset(l1d_t *m) {
   memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
   m->mem_rr_q = 0;
   memset(m->cnt_q, 0, sizeof m->cnt_q);
+  /* _d equals _q outside a cycle (stage_set, stage_ent): reset both */
+  memcpy(m->valid_d, m->valid_q, sw); memcpy(m->rsv_d, m->rsv_q, sw); memcpy(m->byp_d, m->byp_q, sw);
+  memcpy(m->reuse_d, m->reuse_q, sw); memcpy(m->rank_d, m->rank_q, sw * 2);
+  memcpy(m->mshr_valid_d, m->mshr_valid_q, e); memcpy(m->mshr_rdy_d, m->mshr_rdy_q, e);
+  memcpy(m->mshr_pres_d, m->mshr_pres_q, e); memcpy(m->mshr_addr_d, m->mshr_addr_q, e * 4);
+  memcpy(m->mshr_way_d, m->mshr_way_q, e * 2); memcpy(m->mshr_cnt_d, m->mshr_cnt_q, e);
+  memcpy(m->mshr_ids_d, m->mshr_ids_q, e * m->g.merge * 4);
+  memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+  memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
   fifo_sync_reset(&m->i_missq);
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
@@ -330,26 +349,53 @@ void l1d_reset(l1d_t *m) {
   m->nds = m->nde = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
-  m->trow_ok = 0; /* (the tag SRAM's output register is not reset) */
+  m->trow_ok = m->trow_cp = 0; /* (the tag SRAM's output register is not reset) */
+  /* no tag written since reset: tag_sh knows none (a random initial state
+   * of the tag SRAM is written before reset) */
+  memset(m->tag_wr, 0, (size_t)m->g.sets * nwords(m->g.ways) * 8);
   m->dsm_ok = 0;
+  memset(m->mshr_vbits, 0, sizeof m->mshr_vbits); /* (every entry reset empty) */
+  memset(m->mshr_pbits, 0, sizeof m->mshr_pbits);
 }
 
-/* ---- next-state rows: copy q->d for what this cycle may write -------------- */
-static void stage_set(l1d_t *m, unsigned set) {
+/* ---- next-state rows: the rows and entries this cycle may write ----------
+ * _d equals _q outside a cycle: l1d_reset sets both, comb writes _d only in
+ * the rows and entries it lists here (every write follows its stage_*
+ * call), and commit copies exactly those back -- so staging copies nothing
+ * (the MRPB's rule, docs/c-models.md).  Reads use _q. */
+/* A set's five rows (four flag rows of W bytes, the ranks' 2W) from the
+ * arrays at s to those at d: one dispatch on the way count, then moves of
+ * a constant size for the counts that occur (4, 48 ways), else cpy_n. */
+typedef struct { uint8_t *f[4]; uint16_t *r; } l1d_setrows_t;
+static inline void set_rows_copy(const l1d_setrows_t *d, const l1d_setrows_t *s, size_t o, unsigned W) {
+#define SRC_(N)                                                                            \
+  case N:                                                                                  \
+    for (int i = 0; i < 4; i++) memcpy(d->f[i] + o, s->f[i] + o, N);                       \
+    memcpy(d->r + o, s->r + o, 2 * N);                                                     \
+    return;
+  switch (W) {
+    SRC_(4)
+    SRC_(48)
+  default:
+    for (int i = 0; i < 4; i++) cpy_n(d->f[i] + o, s->f[i] + o, W);
+    cpy_n(d->r + o, s->r + o, W * 2u);
+  }
+#undef SRC_
+}
+static inline l1d_setrows_t rows_q(const l1d_t *m) {
+  return (l1d_setrows_t){{m->valid_q, m->rsv_q, m->byp_q, m->reuse_q}, m->rank_q};
+}
+static inline l1d_setrows_t rows_d(const l1d_t *m) {
+  return (l1d_setrows_t){{m->valid_d, m->rsv_d, m->byp_d, m->reuse_d}, m->rank_d};
+}
+static inline void stage_set(l1d_t *m, unsigned set) {
   for (unsigned i = 0; i < m->nds; i++)
     if (m->dset[i] == set) return;
-  size_t o = (size_t)set * m->g.ways, W = m->g.ways;
-  cpy_n(m->valid_d + o, m->valid_q + o, W); cpy_n(m->rsv_d + o, m->rsv_q + o, W);
-  cpy_n(m->byp_d + o, m->byp_q + o, W); cpy_n(m->reuse_d + o, m->reuse_q + o, W);
-  cpy_n(m->rank_d + o, m->rank_q + o, W * 2);
   m->dset[m->nds++] = set;
 }
-static void stage_ent(l1d_t *m, unsigned e) {
+static inline void stage_ent(l1d_t *m, unsigned e) {
   for (unsigned i = 0; i < m->nde; i++)
     if (m->dent[i] == e) return;
-  m->mshr_valid_d[e] = m->mshr_valid_q[e]; m->mshr_rdy_d[e] = m->mshr_rdy_q[e]; m->mshr_pres_d[e] = m->mshr_pres_q[e];
-  m->mshr_addr_d[e] = m->mshr_addr_q[e]; m->mshr_way_d[e] = m->mshr_way_q[e]; m->mshr_cnt_d[e] = m->mshr_cnt_q[e];
-  cpy_n(m->mshr_ids_d + (size_t)e * m->g.merge, m->mshr_ids_q + (size_t)e * m->g.merge, m->g.merge * 4);
   m->dent[m->nde++] = e;
 }
 
@@ -387,6 +433,17 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
     return;
   }
 #endif
+  if (W <= 64) { /* remembered until a commit writes the set's rows (l1d.h, vmemo) */
+    struct l1d_vmemo *vm = &m->vmemo[set];
+    if (!vm->fok) {
+      vm->occ = pk_nz3(m->valid_q + o, m->rsv_q + o, m->byp_q + o, W);
+      vm->r = pk_nz(m->rsv_q + o, W);
+      vm->fok = 1;
+    }
+    f->occ[0] = vm->occ;
+    f->r[0] = vm->r;
+    return;
+  }
   for (unsigned k = 0, b = 0; b < W; k++, b += 64) {
     unsigned n = W - b < 64 ? W - b : 64;
     f->occ[k] = pk_nz3(m->valid_q + o + b, m->rsv_q + o + b, m->byp_q + o + b, n);
@@ -397,6 +454,9 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
 /* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
  * (the RTL's free_i, cand_i). */
 static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
+  /* remembered per set until the set's flags or ranks change (l1d.h, vmemo) */
+  struct l1d_vmemo *vm = &m->vmemo[set];
+  if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
   const size_t o = (size_t)set * m->g.ways;
   const unsigned W = m->g.ways, nw = nwords(W);
   uint64_t fr[VW], cd[VW], ru[VW];
@@ -406,7 +466,9 @@ static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint
     cd[k] = ~f->r[k] & all;
   }
   if (ba) vec_nz(ru, m->reuse_q + o, W); /* used only with BA */
-  return l1d_victim(W, fr, cd, m->rank_q + o, ru, ba, thr);
+  vm->v = l1d_victim(W, fr, cd, m->rank_q + o, ru, ba, thr);
+  vm->ok = 1, vm->ba = (uint8_t)ba, vm->thr = thr;
+  return vm->v;
 }
 
 /* Way w's tag in a tag row (law <= 32 bits): one 64-bit window when the
@@ -593,10 +655,12 @@ static inline uint32_t d_set_of(l1d_t *m) {
   if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
   return set_memo(m, m->d_addr_q);
 }
-__attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
+__attribute__((always_inline)) static inline void decide(const l1d_t *m, const int small, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
                           l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
-  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge, nwe = nwords(E);
+  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
+  /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
+  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nww;
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
@@ -622,21 +686,34 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_
     const unsigned char *rb = (const unsigned char *)trow;
 #endif
 #ifndef FAULT_L1D_NOFWD /* (the injected fault takes the row-and-forwarding path below) */
-    if (m->d_valid_q || m->trow_ok) {
-      /* D holds a request: its row was read at the last edge and, merged with
-       * that edge's write, is the tag array's row now; or the row last read
-       * (trow_set, for D's stale address: the RTL compares whatever row the
-       * SRAM holds) has not been written since it was read.  Either way the
-       * row is tag_sh's (l1d.h), the last edge's write forwarded as above. */
+    /* D holds a request: its row was read at the last edge and, merged with
+     * that edge's write, is the tag array's row now (tag_sh's, l1d.h; every
+     * present way of a set was written since reset: a way becomes present
+     * only with a tag write).  D empty: the RTL compares whatever row the
+     * SRAM's output register holds (trow_set) -- tag_sh's row while it has
+     * not been written since the read (trow_ok), else the copy taken at its
+     * first write since (trow_cp) -- for the ways whose tags were written
+     * since reset (tag_wr, trow_known: tag_sh knows nothing of a random
+     * initial state); a present way outside those takes the row path. */
+    const uint32_t *sh = NULL;
+    if (m->d_valid_q) {
+      sh = m->tag_sh + rs;
+    } else if (m->trow_ok || m->trow_cp) {
+      const uint64_t *kn = m->trow_ok ? m->tag_wr + (size_t)m->trow_set * nww : m->trow_known;
+      uint64_t unk = 0;
+      for (unsigned k = 0; k < nww; k++) unk |= rf.occ[k] & ~kn[k];
+      if (!unk) sh = m->trow_ok ? m->tag_sh + (size_t)m->trow_set * W : m->trow_sh;
+    }
+    if (sh) { /* the last edge's write forwarded as above */
       uint64_t tm[VW];
-      cam_eq(tm, m->tag_sh + (m->d_valid_q ? rs : (size_t)m->trow_set * W), W, d_line);
+      cam_eq(tm, sh, W, d_line, small);
       if (fws != ~0u)
         tm[fws / 64u] = (tm[fws / 64u] & ~(1ull << (fws % 64u))) | (uint64_t)(m->fw_tag_line_q == d_line) << (fws % 64u);
-      for (unsigned k = 0; k < nwords(W) && !mhit; k++)
+      for (unsigned k = 0; k < nww && !mhit; k++)
         if (tm[k] & rf.occ[k]) mhit = 1, mw = k * 64u + (uint32_t)__builtin_ctzll(tm[k] & rf.occ[k]);
     } else
 #endif
-    for (unsigned k = 0; k < nwords(W) && !mhit; k++) {
+    for (unsigned k = 0; k < nww && !mhit; k++) {
       uint64_t occ = rf.occ[k], match = 0;
       if (!occ) continue;
       const unsigned top = 64u - (unsigned)__builtin_clzll(occ);
@@ -664,7 +741,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, uint32_
   uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
   { /* the lowest valid entry of the atom */
     uint64_t pm[VW];
-    cam_eq(pm, m->mshr_addr_q, E, d_atom);
+    cam_eq(pm, m->mshr_addr_q, E, d_atom, small);
     for (unsigned k = 0; k < nwe && !p_hit; k++)
       if (pm[k] & ev[k]) p_hit = 1, p_e = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]);
   }
@@ -826,8 +903,7 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
 __attribute__((noinline)) static void idle_enter(l1d_t *m) {
   l1d_out_t *o = &m->out;
   { /* (the outputs and next-state values a full evaluation would give) */
-    m->nds = m->nde = 0;
-    memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+    m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
     m->mem_rr_d = m->mem_rr_q;
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
@@ -871,9 +947,7 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
 /* D's verdict on its (invalid) request, remembered (out of line: rare). */
 __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   l1d_verd_t vd;
-  uint64_t ev[VW];
-  vec_nz(ev, m->mshr_valid_q, m->g.entries);
-  decide(m, d_set_of(m), ev, 0, 0, &vd);
+  decide(m, 0, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   m->memo_out = vd.out;
   m->memo_fail = vd.fail;
   m->memo_addr = m->d_addr_q;
@@ -926,16 +1000,24 @@ void l1d_comb_any(l1d_t *m) {
   }
 }
 
-__attribute__((noinline)) static void comb_full(l1d_t *m) {
+/* The full evaluation, in two forms: small (Ways and Entries <= 64, one
+ * word per vector: the compiler drops the loops over words) and general. */
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small);
+__attribute__((noinline)) static void comb_full_small(l1d_t *m) { comb_body(m, 1); }
+__attribute__((noinline)) static void comb_full_gen(l1d_t *m) { comb_body(m, 0); }
+static void comb_full(l1d_t *m) {
+  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m);
+  else comb_full_gen(m);
+}
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries, law = m->law, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
-  const unsigned nwe = nwords(E), sectw = m->sectw;
+  const unsigned nwe = small ? 1u : nwords(E), sectw = m->sectw;
   const uint32_t lmask = (uint32_t)bits_mask64(law);
   m->idle = 0;
   m->memo_ok = 0;
-  m->nds = m->nde = 0;
-  memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
+  m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
   m->mem_rr_d = m->mem_rr_q;
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
@@ -958,14 +1040,12 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
-  uint64_t ev[VW], ep[VW]; /* valid; pending = valid and not filled */
-  vec_nz(ev, m->mshr_valid_q, E);
-  vec_nz(ep, m->mshr_rdy_q, E);
-  for (unsigned k = 0; k < nwe; k++) ep[k] = ev[k] & ~ep[k];
+  /* valid; pending = valid and not filled (kept up to date by commit: l1d.h) */
+  const uint64_t *ev = m->mshr_vbits, *ep = m->mshr_pbits;
   uint32_t fill_hit = 0, fill_e = 0;
   if (in->fill_valid_i) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
     uint64_t fm[VW];
-    cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i);
+    cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i, small);
     for (unsigned k = 0; k < nwe && !fill_hit; k++)
       if (fm[k] & ep[k]) fill_hit = 1, fill_e = k * 64u + (uint32_t)__builtin_ctzll(fm[k] & ep[k]);
   }
@@ -993,7 +1073,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  decide(m, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
+  decide(m, small, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
                  free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
@@ -1072,9 +1152,9 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
   }
   /* the filled entry and its data join the release queue (fill order) */
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
-    cpy_words(m->rq_wdata, in->fill_data_i, m->lwords);
-    m->rq_wdata[m->lwords] = 0;
-    bits_set(m->rq_wdata, m->lbits, m->eidxw, fill_e);
+    uint32_t *rq = m->i_relq.i_mem.wdata_i; /* built in the queue body's write port (no copy) */
+    cpy_words(rq, in->fill_data_i, m->lwords);
+    rq[m->lwords] = fill_e; /* (the entry index at bit lbits = 32 * lwords; eidxw <= 10) */
   }
 
   /* ---- release updates ---- */
@@ -1167,7 +1247,7 @@ __attribute__((noinline)) static void comb_full(l1d_t *m) {
     m->mshr_valid_d[rel_e] = 0;
     m->mshr_rdy_d[rel_e] = 0;
   }
-  fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->rq_wdata : NULL, rel_done);
+  fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
   /* ---- miss queue {store, id, atom, mask, data}; bypass queue {atom, id} ---- */
   uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||
@@ -1315,6 +1395,7 @@ void l1d_commit_any(l1d_t *m) {
   if (m->idle == 2) { /* comb_rep: only the stall counter moves */
 #ifndef FAULT_L1D_REP_NOCNT
     m->cnt_q[m->rep_cnt]++;
+    m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
 #endif /* (injected: a repeated stall cycle is not counted) */
     return;
   }
@@ -1333,17 +1414,22 @@ void l1d_commit_any(l1d_t *m) {
 
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
-  for (unsigned i = 0; i < m->nds; i++) {
-    size_t o = (size_t)m->dset[i] * W;
-    cpy_n(m->valid_q + o, m->valid_d + o, W); cpy_n(m->rsv_q + o, m->rsv_d + o, W);
-    cpy_n(m->byp_q + o, m->byp_d + o, W); cpy_n(m->reuse_q + o, m->reuse_d + o, W);
-    cpy_n(m->rank_q + o, m->rank_d + o, W * 2);
+  if (m->nds) {
+    const l1d_setrows_t d = rows_d(m), q = rows_q(m);
+    for (unsigned i = 0; i < m->nds; i++) {
+      set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
+      m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
+    }
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
     m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
     cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
+    uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
+    *vb = m->mshr_valid_q[e] ? *vb | b : *vb & ~b;
+    *pb = m->mshr_valid_q[e] && !m->mshr_rdy_q[e] ? *pb | b : *pb & ~b;
   }
   m->nds = m->nde = 0;
   m->mem_rr_q = m->mem_rr_d;
@@ -1360,9 +1446,17 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
-  if (m->fw_tag_v_d) m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d; /* (i_tags' write) */
-  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1; /* the row i_tags' output register takes */
-  if (m->fw_tag_v_d && m->fw_tag_set_d == m->trow_set) m->trow_ok = 0; /* written at or after its read */
+  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0; /* the row i_tags' output register takes */
+  if (m->fw_tag_v_d) { /* (i_tags' write) */
+    const size_t nw = nwords((unsigned)W), ws = (size_t)m->fw_tag_set_d * nw + m->fw_tag_way_d / 64u;
+    if (m->fw_tag_set_d == m->trow_set && m->trow_ok) { /* the first write since the read: the register's row kept */
+      cpy_n(m->trow_sh, m->tag_sh + (size_t)m->trow_set * W, W * 4);
+      memcpy(m->trow_known, m->tag_wr + (size_t)m->trow_set * nw, nw * 8);
+      m->trow_ok = 0, m->trow_cp = 1;
+    }
+    m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d;
+    m->tag_wr[ws] |= 1ull << (m->fw_tag_way_d % 64u);
+  }
   m->fw_tag_v_q = m->fw_tag_v_d;
   m->fw_tag_set_q = m->fw_tag_set_d;
   m->fw_tag_way_q = m->fw_tag_way_d;

@@ -37,6 +37,7 @@
 #include "fifo_sync.h"
 #include "mem_1r1w_sync.h"
 #include "l1d_gpgpusim.h"
+#include "l1d_victim.h"
 
 typedef struct {
   unsigned sets, ways, line, sectors, entries, merge, missq, bypq, relq, addr_w, id_w;
@@ -144,6 +145,13 @@ typedef struct {
    * it is now (read, not written since: D's compare may use tag_sh) */
   uint32_t trow_set;
   uint8_t trow_ok;
+  /* trow_cp: trow_sh holds the output register's row one tag to a word
+   * (tag_sh's row copied at the first write into it since its read), for
+   * the ways set in trow_known; tag_wr[set][Ways/64 words]: the ways whose
+   * tag was written since reset (tag_sh's entry is the SRAM's) */
+  uint8_t trow_cp;
+  uint32_t *trow_sh;
+  uint64_t *tag_wr, trow_known[16];
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
@@ -160,8 +168,21 @@ typedef struct {
    * reads a request's set computes it, the next one decides on it */
   uint32_t dsm_addr, dsm_hash, dsm_set;
   uint8_t dsm_ok;
+  /* The MSHR's valid and pending (valid, not filled) flags as Entries-bit
+   * vectors, entry e at bit e % 64 of word e / 64 (not hardware: the
+   * values of mshr_valid_q / mshr_rdy_q packed, kept where those change --
+   * reset and commit, the only writers: both are reset registers, which no
+   * random initial state writes) */
+  uint64_t mshr_vbits[16], mshr_pbits[16];
+  /* vmemo[set]: the set's victim choice (l1d_victim on its flags and ranks)
+   * for mode inputs (ba, thr) (ok), and with 17..64 ways its present and
+   * reserved flags as Ways-bit vectors (fok), remembered until a commit
+   * writes the set's rows (not hardware: a cache of pure functions; reset
+   * clears it, and the rows it depends on are reset registers no random
+   * initial state writes) */
+  struct l1d_vmemo { uint8_t ok, ba, fok; uint32_t thr; l1d_vict_t v; uint64_t occ, r; } *vmemo;
   /* scratch */
-  uint32_t *bq_wdata, *rq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
+  uint32_t *bq_wdata, *tag_wdata, *tag_wmask, *all_mask, *line_buf, *sect_mask;
 } l1d_t;
 
 /* Geometry from a configuration; -1 and one "error: parameter ..." line on a
@@ -196,6 +217,7 @@ static inline void l1d_commit(l1d_t *m) {
 #ifndef FAULT_L1D_REP_NOCNT /* (injected: l1d_commit_any leaves the repeat uncounted) */
   if (m->idle == 2) { /* comb_rep: only the stall counter moves */
     m->cnt_q[m->rep_cnt]++;
+    m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
     return;
   }
 #endif

@@ -34,8 +34,8 @@ static inline uint32_t l1d_index(uint32_t addr, unsigned offw, unsigned sets, ui
   uint32_t s;
   switch (mode) {
   case L1D_INDEX_FERMI: {
-    uint32_t upper = ((addr >> 13) & 1u) | ((addr >> 14) & 1u) << 1 | ((addr >> 15) & 1u) << 2 |
-                     ((addr >> 17) & 1u) << 3 | ((addr >> 19) & 1u) << 4;
+    /* address bits 13..15 to bits 0..2, 17 to 3, 19 to 4 (three masked shifts) */
+    uint32_t upper = ((addr >> 13) & 7u) | ((addr >> 14) & 8u) | ((addr >> 15) & 16u);
     s = (line & 0x1Fu) ^ upper;
     if (sets == 64) s |= (addr & 0x1000u) >> 7;
     break;

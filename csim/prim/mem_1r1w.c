@@ -29,6 +29,7 @@ void mem_1r1w_free(mem_1r1w_t *m) {
 
 void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask) {
   m->wk0 = m->wk1 = 0;
+  m->wsl = 0;
   m->we_i = 1;
   m->waddr_i = addr;
   memcpy(m->wdata_i, data, m->words * sizeof(uint32_t));
@@ -57,6 +58,7 @@ void mem_1r1w_write_slice(mem_1r1w_t *m, unsigned addr, unsigned slice, unsigned
   }
   if (m->mwords == 1) m->wmask_i[0] = 1u << slice;
   else memset(m->wmask_i, 0, m->mwords * 4u), m->wmask_i[slice / 32] = 1u << (slice % 32);
+  m->wsl = 1, m->wsl_lsb = lsb, m->wsl_w = w;
 }
 
 #ifndef FAULT_MEM_1R1W_MASK /* (the injected fault takes the general path below) */
@@ -72,6 +74,23 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
   (void)k0, (void)k1; /* (unused when FAULT_MEM_1R1W_MASK removes the masked paths) */
   m->wk0 = m->wk1 = 0;
   uint32_t *row = m->mem_q + (size_t)m->waddr_i * m->words;
+#ifndef FAULT_MEM_1R1W_MASK /* (the injected fault takes the general path below) */
+  if (m->wsl) { /* one slice (mem_1r1w_write_slice): its bits alone, as the mask loop below would */
+    const unsigned lsb = m->wsl_lsb, w = m->wsl_w, k = lsb >> 5;
+    m->wsl = 0;
+    if (k + 1 < m->words) {
+      const uint64_t bm = bits_mask64(w) << (lsb & 31);
+      const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+      const uint64_t d = (uint64_t)m->wdata_i[k] | (uint64_t)m->wdata_i[k + 1] << 32;
+      const uint64_t y = (x & ~bm) | (d & bm);
+      row[k] = (uint32_t)y;
+      row[k + 1] = (uint32_t)(y >> 32);
+    } else {
+      bits_set(row, lsb, w, bits_get(m->wdata_i, lsb, w));
+    }
+    return;
+  }
+#endif
   if (m->slice_w == m->width) { /* one slice: whole row */
     if (bits_test(m->wmask_i, 0)) memcpy(row, m->wdata_i, m->words * sizeof(uint32_t));
     return;

@@ -20,6 +20,10 @@ typedef struct {
    * says so (wk1 > 0) and commit looks only there; mem_1r1w_write and
    * commit clear it (0: the whole mask) */
   unsigned wk0, wk1;
+  /* wsl: the port was set by mem_1r1w_write_slice (one slice, bits
+   * [wsl_lsb, wsl_lsb + wsl_w) of the row): commit updates just those;
+   * mem_1r1w_write, mem_1r1w_idle and commit clear it */
+  unsigned wsl, wsl_lsb, wsl_w;
 } mem_1r1w_t;
 
 /* Returns 0, or -1 when slice_w does not divide width or out of memory. */
@@ -36,6 +40,7 @@ static inline void mem_1r1w_idle(mem_1r1w_t *m) {
   m->we_i = 0;
   m->waddr_i = 0;
   m->wk0 = m->wk1 = 0;
+  m->wsl = 0;
 }
 /* Writes the slices set in mask (NULL: all slices). */
 void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask);
