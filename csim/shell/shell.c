@@ -83,8 +83,8 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->l2_skip = calloc(s->nbanks, 1);
   s->l2_wake = calloc(s->nbanks, sizeof *s->l2_wake);
   s->l2_bz = calloc(s->nbanks, 1);
-  s->l2_fast = calloc(s->nbanks, 1);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->zt || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_fast)
+  s->l2_bt = calloc(s->nbanks, sizeof *s->l2_bt);
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->zt || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_bt)
     return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
@@ -154,9 +154,9 @@ void shell_free(shell_t *s) {
   free(s->l2_skip);
   free(s->l2_wake);
   free(s->l2_bz);
-  free(s->l2_fast);
-  s->l2_wake = NULL;
-  s->l2_bz = s->l2_fast = NULL;
+  free(s->l2_bt);
+  s->l2_wake = s->l2_bt = NULL;
+  s->l2_bz = NULL;
   s->l2_dorm = s->l2_skip = NULL;
   s->byp = NULL;
   s->ccn = NULL;
@@ -194,7 +194,11 @@ void shell_reset(shell_t *s) {
   for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the SMs there are, in words) */
     s->smask[w] = s->nsm >= 32 * (w + 1) ? ~0u : s->nsm > 32 * w ? (1u << (s->nsm - 32 * w)) - 1 : 0;
   memset(s->l2_bz, 0, s->nbanks);
-  memset(s->l2_fast, 0, s->nbanks);
+  memset(s->bzv, 0, sizeof s->bzv);
+  s->bzmay = 0;
+  s->bz_next = 0;
+  for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the banks there are, in words) */
+    s->bmask[w] = s->nbanks >= 32 * (w + 1) ? ~0u : s->nbanks > 32 * w ? (1u << (s->nbanks - 32 * w)) - 1 : 0;
   s->hk_kst = s->hk_blk = 0;
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
@@ -219,18 +223,10 @@ void shell_reset(shell_t *s) {
 
 /* ---- L2 bank (csim/shell/shell_l2.c, the twin of rtl/shell/shell_l2.sv)
  * and its DRAM channel (environment, csim/shell/shell_dram.h). */
-static void l2_comb(shell_t *s, unsigned b) {
+static inline __attribute__((always_inline)) void l2_comb(shell_t *s, unsigned b) {
   shell_l2_t *L = &s->l2[b];
   shell_dram_t *D = &s->dram[b];
   shell_l2_in_t *in = &L->in;
-  if (s->l2_bz[b]) { /* asleep until l2_wake: sent no request, it stays skipped (l2_fast): its inputs
-                      * from DRAM and its handshakes stand as the skipped cycle left them, nothing at DRAM moved */
-    if (!in->req_valid_i && (int32_t)(L->cyc_q - s->l2_wake[b]) < 0) {
-      s->l2_fast[b] = 1;
-      return;
-    }
-    s->l2_bz[b] = 0;
-  }
   if (!s->ext_env) {
     const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
     in->dram_req_ready_i = shell_dram_ready(D);
@@ -266,8 +262,14 @@ static void sm_sync(shell_t *s, unsigned i) {
 }
 
 void shell_sync(shell_t *s) {
-  for (unsigned w = 0; w < SHELL_XBAR_MW; w++)
+  for (unsigned w = 0; w < SHELL_XBAR_MW; w++) {
     for (uint32_t x = s->zl[w]; x; x &= x - 1) sm_sync(s, w * 32 + (unsigned)__builtin_ctz(x));
+    for (uint32_t x = s->bzv[w]; x; x &= x - 1) { /* (a bank of l2_bz: each cycle left out counted its cycle) */
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      s->l2[b].cyc_q += s->cycle_q - s->l2_bt[b];
+      s->l2_bt[b] = s->cycle_q;
+    }
+  }
 }
 
 /* SM i's first half (shell_comb's first pass): the environment's answers,
@@ -409,6 +411,40 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
   e->lv = so->lsu_valid_o, e->lb = so->lsu_block_o, e->lw = so->lsu_wib_o, e->lp = so->lsu_pc_o;
 }
 
+/* Bank b leaves l2_bz (sent a request, or its time came): its cycle
+ * counter catches up with the cycles it was left out since l2_bt, and the
+ * crossbar input the first pass did not clear for it is this cycle's (its
+ * req_valid_i was 0 when it went in, and only a request, which wakes it,
+ * sets it). */
+static void l2_unbz(shell_t *s, unsigned b) {
+  shell_l2_t *L = &s->l2[b];
+  L->cyc_q += s->cycle_q - s->l2_bt[b];
+  s->l2_bz[b] = 0;
+  s->bzv[b >> 5] &= ~(1u << (b & 31));
+  L->in.rsp_ready_i = shell_xbar_bit(s->xbar.out.l2_rsp_ready_o, b);
+}
+
+/* The banks' first pass: their crossbar inputs cleared, the crossbar's
+ * inputs from their outputs. */
+static inline __attribute__((always_inline)) void l2_first(shell_t *s, unsigned b) {
+  shell_xbar_in_t *xi = &s->xbar.in;
+  shell_l2_t *L = &s->l2[b];
+  L->in.req_valid_i = 0;
+  L->in.rsp_ready_i = 0;
+  /* A bank asleep whose whole last cycle was skipped (l2_skip) has the
+   * outputs it had when the crossbar's inputs last took them: those
+   * inputs stand (only peek and comb write a bank's outputs, and the
+   * cycle after either one takes them here; reset clears both sides). */
+  if (L2_ASLEEP(s, b) && s->l2_skip[b]) return;
+  if (!L2_ASLEEP(s, b)) shell_l2_peek(L); /* asleep: its outputs are last cycle's */
+  shell_xbar_put(xi->l2_req_ready_i, b, L->out.req_ready_o);
+  shell_xbar_put(xi->l2_rsp_valid_i, b, L->out.rsp_valid_o);
+  xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
+  xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
+  xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
+  shell_xbar_put(xi->l2_rsp_byp_i, b, L->out.rsp_byp_o);
+}
+
 void shell_comb(shell_t *s) {
   const uint32_t cyc = s->cycle_q;
   /* ---- crossbars (csim/shell/shell_xbar.c, twin of rtl/shell/shell_xbar.sv):
@@ -416,23 +452,12 @@ void shell_comb(shell_t *s) {
   shell_xbar_t *X = &s->xbar;
   shell_xbar_in_t *xi = &X->in;
   const shell_xbar_out_t *xo = &X->out;
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_t *L = &s->l2[b];
-    L->in.req_valid_i = 0;
-    L->in.rsp_ready_i = 0;
-    /* A bank asleep whose whole last cycle was skipped (l2_skip) has the
-     * outputs it had when the crossbar's inputs last took them: those
-     * inputs stand (only peek and comb write a bank's outputs, and the
-     * cycle after either one takes them here; reset clears both sides). */
-    if (L2_ASLEEP(s, b) && s->l2_skip[b]) continue;
-    if (!L2_ASLEEP(s, b)) shell_l2_peek(L); /* asleep: its outputs are last cycle's */
-    shell_xbar_put(xi->l2_req_ready_i, b, L->out.req_ready_o);
-    shell_xbar_put(xi->l2_rsp_valid_i, b, L->out.rsp_valid_o);
-    xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
-    xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
-    xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
-    shell_xbar_put(xi->l2_rsp_byp_i, b, L->out.rsp_byp_o);
-  }
+  const unsigned bw = (s->nbanks + 31) / 32;
+  if (s->bzmay && (s->bzmay = shell_any_set(s->bzv, bw))) /* (a bank of l2_bz: its inputs and outputs stand) */
+    for (unsigned w = 0; w < bw; w++)
+      for (uint32_t x = s->bmask[w] & ~s->bzv[w]; x; x &= x - 1) l2_first(s, w * 32 + (unsigned)__builtin_ctz(x));
+  else
+    for (unsigned b = 0; b < s->nbanks; b++) l2_first(s, b);
   /* ---- SMs, first half: the environment's answers to last cycle's
    * requests, then what depends on registers only (the dispatcher's view,
    * the request presented to the L1D); with them, what the crossbar's
@@ -546,7 +571,28 @@ void shell_comb(shell_t *s) {
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
-  for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
+  if (s->bzmay) { /* the banks of l2_bz sent no request and whose time has not come are left out */
+    uint32_t wk[SHELL_XBAR_MW] = {0};
+    if ((int32_t)(cyc - s->bz_next) >= 0) { /* (some bank's time may have come: which, and the next) */
+      uint32_t nx = cyc + 0x40000000u;
+      for (unsigned w = 0; w < bw; w++)
+        for (uint32_t x = s->bzv[w]; x; x &= x - 1) {
+          const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+          if ((int32_t)(cyc - s->l2_wake[b]) >= 0) wk[w] |= 1u << (b & 31);
+          else if ((int32_t)(s->l2_wake[b] - nx) < 0) nx = s->l2_wake[b];
+        }
+      s->bz_next = nx;
+    }
+    for (unsigned w = 0; w < bw; w++) {
+      const uint32_t v = s->bzv[w];
+      for (uint32_t x = s->bmask[w] & (~v | xo->l2_req_valid_o[w] | wk[w]); x; x &= x - 1) {
+        const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+        if (v >> (b & 31) & 1) l2_unbz(s, b);
+        l2_comb(s, b);
+      }
+    }
+  } else
+    for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
 
   /* ---- hooks: kernel start and the dispatched block (after every SM's
    * events: a kernel start moves the controllers to the next kernel) ----
@@ -612,13 +658,51 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
   }
 }
 
+/* Bank b's clock edge with its DRAM channel's (shell_commit's pass). */
+static inline __attribute__((always_inline)) void l2_commit(shell_t *s, unsigned b, uint32_t cyc, int eval_all, int ext_env) {
+  uint8_t *const l2_dorm = s->l2_dorm;
+  const uint8_t *const l2_skip = s->l2_skip;
+  shell_dram_t *const dram = s->dram;
+  const shell_dram_hs_t *const dram_hs = s->dram_hs;
+  {
+    shell_l2_t *L = &s->l2[b];
+    if (l2_skip[b])
+      L->cyc_q++; /* the one register a cycle asleep changes */
+    else {
+      shell_l2_commit(L);
+      l2_dorm[b] = !eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
+                       ? (uint8_t)(L->fix || l2_dorm[b] >= SHELL_L2_SETTLE - 1 ? SHELL_L2_SETTLE : l2_dorm[b] + 1)
+                       : 0;
+    }
+    const shell_dram_hs_t *hs = &dram_hs[b];
+    if (!ext_env) shell_dram_step(&dram[b], cyc, hs->req_fire, &hs->req, hs->rsp_fire);
+    if (l2_skip[b] && !ext_env) { /* (asleep: its next time, a cycle early; one that comes sooner is taken) */
+      const shell_dram_t *D = &dram[b];
+      /* (on the shell's cycle: the bank's cyc_q is off ahead of it from
+       * the next cycle on) */
+      const uint32_t off = L->cyc_q - (cyc + 1);
+      uint32_t t = cyc + 1 + 0x40000000u;
+      if (!fifo_sync_empty(&L->i_reqq)) t = (uint32_t)bits_get(fifo_sync_rdata(&L->i_reqq), L->bodyw, 32) - off;
+      if (D->count) {
+        const uint32_t td = D->e[D->head].ts;
+        if ((int32_t)(td - t) < 0) t = td;
+      }
+      s->l2_wake[b] = t - 1;
+      s->l2_bt[b] = cyc + 1; /* (its cyc_q lags from the next cycle on) */
+      if ((int32_t)(t - 1 - s->bz_next) < 0 || !s->bzmay) s->bz_next = t - 1;
+      s->l2_bz[b] = 1;
+      s->bzv[b >> 5] |= 1u << (b & 31);
+      s->bzmay = 1;
+    }
+  }
+}
+
 void shell_commit(shell_t *s) {
   /* (the fields read in the loops, in locals: the byte stores to dorm,
    * srep and l2_dorm and the calls would make the compiler reload them
    * from s for every SM and bank) */
   const int eval_all = s->eval_all, ccn_any = s->ccn_any, ext_env = s->ext_env;
-  uint8_t *const dorm = s->dorm, *const srep = s->srep, *const l2_dorm = s->l2_dorm;
-  const uint8_t *const l2_skip = s->l2_skip;
+  uint8_t *const dorm = s->dorm, *const srep = s->srep;
   shell_byp_t *const byp = s->byp;
   shell_ccn_t *const ccn = s->ccn;
   const unsigned nbanks = s->nbanks, mw = s->xbar.mw;
@@ -632,40 +716,14 @@ void shell_commit(shell_t *s) {
     for (unsigned i = 0; i < s->nsm; i++) sm_commit(s, i, eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf);
   shell_ccn_commit_ring(&ccn[0]);
   shell_xbar_commit(&s->xbar);
-  shell_l2_t *const l2 = s->l2;
-  shell_dram_t *const dram = s->dram;
-  const shell_dram_hs_t *const dram_hs = s->dram_hs;
   const uint32_t cyc = s->cycle_q;
-  uint8_t *const l2_bz = s->l2_bz, *const l2_fast = s->l2_fast;
-  uint32_t *const l2_wake = s->l2_wake;
-  for (unsigned b = 0; b < nbanks; b++) {
-    shell_l2_t *L = &l2[b];
-    if (l2_skip[b]) {
-      L->cyc_q++; /* the one register a cycle asleep changes */
-      if (l2_fast[b]) { /* (asleep until l2_wake: nothing else; it stays in l2_bz) */
-        l2_fast[b] = 0;
-        continue;
-      }
-    } else {
-      shell_l2_commit(L);
-      l2_dorm[b] = !eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
-                       ? (uint8_t)(L->fix || l2_dorm[b] >= SHELL_L2_SETTLE - 1 ? SHELL_L2_SETTLE : l2_dorm[b] + 1)
-                       : 0;
-    }
-    const shell_dram_hs_t *hs = &dram_hs[b];
-    if (!ext_env) shell_dram_step(&dram[b], cyc, hs->req_fire, &hs->req, hs->rsp_fire);
-    if (l2_skip[b] && !ext_env) { /* (asleep: its next time, a cycle early; one that comes sooner is taken) */
-      const shell_dram_t *D = &dram[b];
-      uint32_t t = L->cyc_q + 0x40000000u;
-      if (!fifo_sync_empty(&L->i_reqq)) t = (uint32_t)bits_get(fifo_sync_rdata(&L->i_reqq), L->bodyw, 32);
-      if (D->count) {
-        const uint32_t td = D->e[D->head].ts + (L->cyc_q - (cyc + 1)); /* (on the bank's cyc_q) */
-        if ((int32_t)(td - t) < 0) t = td;
-      }
-      l2_wake[b] = t - 1;
-      l2_bz[b] = 1;
-    }
-  }
+  const unsigned bw = (nbanks + 31) / 32;
+  if (s->bzmay)
+    for (unsigned w = 0; w < bw; w++)
+      for (uint32_t x = s->bmask[w] & ~s->bzv[w]; x; x &= x - 1) /* (a bank of l2_bz: its cycle is counted by l2_bt) */
+        l2_commit(s, w * 32 + (unsigned)__builtin_ctz(x), cyc, eval_all, ext_env);
+  else
+    for (unsigned b = 0; b < nbanks; b++) l2_commit(s, b, cyc, eval_all, ext_env);
   shell_disp_commit(&s->disp);
   s->kstart_q = s->kstart_d;
   s->cycle_q = s->cycle_d;

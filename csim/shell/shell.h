@@ -90,10 +90,18 @@ typedef struct {
    * l2_wake (docs/c-models.md, "Asleep SMs and banks left out"): l2_bz, a
    * bank skipped last cycle with the shell's own DRAM, whose request queue
    * head and DRAM channel head have a time still to come (l2_wake: a cycle
-   * before the earlier of them, on the bank's cyc_q); l2_fast: this
-   * cycle's comb left it out (sent no request, its time not come) */
-  uint8_t *l2_bz, *l2_fast;
+   * before the earlier of them, on the shell's cycle_q) */
+  uint8_t *l2_bz;
   uint32_t *l2_wake;
+  /* not hardware: the banks of l2_bz are not visited (bzv: the same set as
+   * bits; bmask: the banks there are; bzmay: some bit of bzv may be set):
+   * a request to one (the crossbar's l2_req_valid_o) or its time wakes it;
+   * bz_next: no bank of l2_bz has its time before it.  Its cyc_q lags from
+   * the shell's cycle l2_bt[b] on, and catches up when it wakes or at
+   * shell_sync (docs/c-models.md, "Left-out SMs and banks not visited"). */
+  uint32_t bzv[SHELL_XBAR_MW], bmask[SHELL_XBAR_MW], bz_next;
+  int bzmay;
+  uint32_t *l2_bt;
   shell_dram_t *dram;  /* environment: one DRAM channel per bank */
   shell_dram_hs_t *dram_hs;
   shell_xbar_t xbar; /* request and response crossbars */
