@@ -79,7 +79,7 @@ typedef struct {
    * SMs whose cycle counters (cyc_q, cyc_d, their hook's cyc) lag: left out
    * since the shell's cycle zt[i], they are cycle_q - zt[i] behind;
    * shell_sync brings them up to date (docs/c-models.md, "Left-out SMs
-   * not visited"). */
+   * and banks not visited"). */
   uint32_t smask[SHELL_XBAR_MW], zl[SHELL_XBAR_MW];
   uint32_t *zt;
   /* zzmay: some bit of zz may be set (cleared when a pass finds none);
