@@ -75,6 +75,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->env = calloc(s->nsm, sizeof *s->env);
   s->dorm = calloc(s->nsm, 1);
   s->srep = calloc(s->nsm, 1);
+  s->zt = calloc(s->nsm, sizeof *s->zt);
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
@@ -82,8 +83,8 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->l2_skip = calloc(s->nbanks, 1);
   s->l2_wake = calloc(s->nbanks, sizeof *s->l2_wake);
   s->l2_bz = calloc(s->nbanks, 1);
-  s->l2_fast = calloc(s->nbanks, 1);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_fast)
+  s->l2_bt = calloc(s->nbanks, sizeof *s->l2_bt);
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->zt || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_bt)
     return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
@@ -146,14 +147,16 @@ void shell_free(shell_t *s) {
   free(s->env);
   free(s->dorm);
   free(s->srep);
+  free(s->zt);
   s->dorm = s->srep = NULL;
+  s->zt = NULL;
   free(s->l2_dorm);
   free(s->l2_skip);
   free(s->l2_wake);
   free(s->l2_bz);
-  free(s->l2_fast);
-  s->l2_wake = NULL;
-  s->l2_bz = s->l2_fast = NULL;
+  free(s->l2_bt);
+  s->l2_wake = s->l2_bt = NULL;
+  s->l2_bz = NULL;
   s->l2_dorm = s->l2_skip = NULL;
   s->byp = NULL;
   s->ccn = NULL;
@@ -186,8 +189,16 @@ void shell_reset(shell_t *s) {
   memset(s->zz, 0, sizeof s->zz);
   memset(s->zz_tbf, 0, sizeof s->zz_tbf);
   memset(s->zzf, 0, sizeof s->zzf);
+  memset(s->zl, 0, sizeof s->zl);
+  s->zzmay = s->zfany = 0;
+  for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the SMs there are, in words) */
+    s->smask[w] = s->nsm >= 32 * (w + 1) ? ~0u : s->nsm > 32 * w ? (1u << (s->nsm - 32 * w)) - 1 : 0;
   memset(s->l2_bz, 0, s->nbanks);
-  memset(s->l2_fast, 0, s->nbanks);
+  memset(s->bzv, 0, sizeof s->bzv);
+  s->bzmay = 0;
+  s->bz_next = 0;
+  for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the banks there are, in words) */
+    s->bmask[w] = s->nbanks >= 32 * (w + 1) ? ~0u : s->nbanks > 32 * w ? (1u << (s->nbanks - 32 * w)) - 1 : 0;
   s->hk_kst = s->hk_blk = 0;
   shell_xbar_reset(&s->xbar);
   memset(&s->xbar.in, 0, sizeof s->xbar.in);
@@ -212,18 +223,10 @@ void shell_reset(shell_t *s) {
 
 /* ---- L2 bank (csim/shell/shell_l2.c, the twin of rtl/shell/shell_l2.sv)
  * and its DRAM channel (environment, csim/shell/shell_dram.h). */
-static void l2_comb(shell_t *s, unsigned b) {
+static inline __attribute__((always_inline)) void l2_comb(shell_t *s, unsigned b) {
   shell_l2_t *L = &s->l2[b];
   shell_dram_t *D = &s->dram[b];
   shell_l2_in_t *in = &L->in;
-  if (s->l2_bz[b]) { /* asleep until l2_wake: sent no request, it stays skipped (l2_fast): its inputs
-                      * from DRAM and its handshakes stand as the skipped cycle left them, nothing at DRAM moved */
-    if (!in->req_valid_i && (int32_t)(L->cyc_q - s->l2_wake[b]) < 0) {
-      s->l2_fast[b] = 1;
-      return;
-    }
-    s->l2_bz[b] = 0;
-  }
   if (!s->ext_env) {
     const shell_dram_ent_t *h = shell_dram_rsp(D, s->cycle_q);
     in->dram_req_ready_i = shell_dram_ready(D);
@@ -247,6 +250,201 @@ static void l2_comb(shell_t *s, unsigned b) {
   hs->req = r;
 }
 
+/* SM i's cycle counters, left out since the shell's cycle zt[i] (in zl):
+ * each left-out cycle would have counted its cycle (cyc_d = ++cyc_q) and
+ * its quiet hook's (shell_byp_commit: cyc++), nothing else. */
+static void sm_sync(shell_t *s, unsigned i) {
+  const uint32_t n = s->cycle_q - s->zt[i];
+  shell_sm_t *m = &s->sm[i];
+  m->cyc_d = m->cyc_q += n;
+  s->byp[i].cyc += n;
+  s->zt[i] = s->cycle_q;
+}
+
+void shell_sync(shell_t *s) {
+  for (unsigned w = 0; w < SHELL_XBAR_MW; w++) {
+    for (uint32_t x = s->zl[w]; x; x &= x - 1) sm_sync(s, w * 32 + (unsigned)__builtin_ctz(x));
+    for (uint32_t x = s->bzv[w]; x; x &= x - 1) { /* (a bank of l2_bz: each cycle left out counted its cycle) */
+      const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+      s->l2[b].cyc_q += s->cycle_q - s->l2_bt[b];
+      s->l2_bt[b] = s->cycle_q;
+    }
+  }
+}
+
+/* SM i's first half (shell_comb's first pass): the environment's answers,
+ * what depends on registers only, and what the crossbar's injection
+ * inputs and the dispatcher's slot inputs read of it. */
+static inline __attribute__((always_inline)) void sm_first(shell_t *s, unsigned i) {
+  shell_xbar_in_t *xi = &s->xbar.in;
+  shell_disp_in_t *pi = &s->disp.in;
+  shell_sm_t *m = &s->sm[i];
+  if (!SM_ASLEEP(s, i) && !s->srep[i]) { /* (else at its fixpoint, or repeating: last cycle's outputs stand) */
+    shell_sm_in_t *in = &m->in;
+    const shell_env_req_t *e = &s->env[i];
+    if (!s->ext_env) {
+      if (e->fv) {
+        const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
+        in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
+      }
+      if (e->iv) {
+        const wl_rec_t *r = shell_env_rec(s, e->ib, e->iw, e->ip);
+        in->ifetch_kind_i = r->kind, in->ifetch_count_i = r->count, in->ifetch_size_i = r->size, in->ifetch_mask_i = r->mask;
+      }
+      if (e->lv) {
+        const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
+        const uint32_t *a = &s->wl->pool[r->addr];
+        for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
+        in->lsu_mask_i = r->mask;
+        in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
+      }
+    }
+    shell_sm_comb_req(m);
+    /* the L1D's remote answer (registers only); with CCN nodes it is
+     * read below, into the ring, in its own pass */
+    if (!s->ccn_any) shell_sm_comb_rmt(m);
+  }
+  const shell_sm_out_t *so = &m->out; /* the injection queue's head: registered */
+  if (so->inj_valid_o) {
+    xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
+    xi->inj_line_i[i] = so->inj_line_o;
+    xi->inj_id_i[i] = so->inj_id_o;
+    xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
+    xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
+  }
+  pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
+  pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
+  pi->free_warps_i[i] = so->free_warps_o;
+}
+
+/* The cycle's inputs every SM's second half reads alike. */
+typedef struct {
+  uint32_t cyc, disp_sm, disp_block, disp_warps, kstart;
+} sm_pass_t;
+
+/* SM i's second half with its hooks (shell_comb's pass). */
+static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned i, const sm_pass_t *ps, uint32_t *hk_disp) {
+  shell_xbar_in_t *xi = &s->xbar.in;
+  const shell_xbar_out_t *xo = &s->xbar.out;
+  const uint32_t cyc = ps->cyc, disp_sm = ps->disp_sm, disp_block = ps->disp_block, disp_warps = ps->disp_warps,
+                 kstart = ps->kstart;
+  shell_sm_t *m = &s->sm[i];
+  shell_sm_in_t *in = &m->in;
+  const shell_sm_out_t *so = &m->out;
+  shell_byp_t *byp = &s->byp[i];
+  shell_ccn_t *ccn = &s->ccn[i];
+  in->disp_valid_i = disp_sm == i;
+  in->disp_block_i = disp_block;
+  in->disp_warps_i = disp_warps;
+  in->kern_start_i = kstart;
+  in->fill_valid_i = shell_xbar_bit(xo->ej_valid_o, i);
+#ifdef FAULT_SHELL_LOSE
+  /* injected (C alone, the system scoreboard's test): SM 0's fills of lines
+   * ending in 0x5 vanish, while the crossbar counts them delivered */
+  uint32_t lose = i == 0 && in->fill_valid_i && (xo->ej_line_o[i] & 0xf) == 5;
+  if (lose) in->fill_valid_i = 0;
+#endif
+  in->fill_line_i = xo->ej_line_o[i];
+  in->fill_id_i = xo->ej_id_o[i];
+  in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
+  in->inj_pop_i = 0;
+  shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
+  in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
+  const int ccn_on = s->ccn_any && ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
+  if (ccn_on) {
+    in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
+    in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
+    in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
+    shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
+  } /* (off: the constants shell_reset set stand) */
+  if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
+      (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
+    /* woken, or a repeat ends: the cycle's first half, late */
+    s->dorm[i] = s->srep[i] = 0;
+    s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */
+    shell_sm_comb_req(m);
+    shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
+  }
+  if (SM_ASLEEP(s, i)) { /* the outputs that follow inputs straight through */
+    m->out.hk_kern_start_o = in->kern_start_i;
+    m->out.hk_disp_block_o = in->disp_block_i;
+  } else if (s->srep[i])
+    shell_sm_comb_rep(m);
+  else
+    shell_sm_comb(m);
+  hk_disp[i >> 5] |= (so->hk_disp_valid_o & 1u) << (i & 31);
+  const int rep = s->srep[i];
+  if (m->stray)
+    snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
+             m->id, m->stray_warp);
+  /* (shell_byp_events does nothing without an accepted request, a profiled
+   * load being decided or a unit that reads the events: not called then) */
+  if (so->l1d_take_o | (byp->prof_v && so->ev_access_o) | byp->hw.run_bdu | byp->hw.run_chss) {
+    l1d_out_t *ev = &s->ev; /* (not cleared per SM and cycle: only these fields are set or read) */
+    ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
+    ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
+    ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
+    shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+  }
+  /* a repeated cycle: no ring, no retired block, no fill; the environment
+   * requests stand as registered last cycle (none) */
+  if (rep) return;
+  if (ccn_on) {
+    if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
+    uint32_t cl2;
+    shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
+  }
+  if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
+  if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
+#ifdef FAULT_SHELL_LOSE
+  if (lose) xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
+#endif
+  if (in->fill_valid_i && so->fill_ready_o) {
+    xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
+    m->st[SHS_EJ_FLITS] += s->flits_line;
+    s->xbar_rsp_flits += s->flits_line;
+  }
+  /* the environment registers this cycle's requests */
+  shell_env_req_t *e = &s->env[i];
+  e->fv = so->fetch_valid_o, e->fb = so->fetch_block_o, e->fw = so->fetch_wib_o, e->fp = so->fetch_pc_o;
+  e->iv = so->ifetch_valid_o, e->ib = so->ifetch_block_o, e->iw = so->ifetch_wib_o, e->ip = so->ifetch_pc_o;
+  e->lv = so->lsu_valid_o, e->lb = so->lsu_block_o, e->lw = so->lsu_wib_o, e->lp = so->lsu_pc_o;
+}
+
+/* Bank b leaves l2_bz (sent a request, or its time came): its cycle
+ * counter catches up with the cycles it was left out since l2_bt, and the
+ * crossbar input the first pass did not clear for it is this cycle's (its
+ * req_valid_i was 0 when it went in, and only a request, which wakes it,
+ * sets it). */
+static void l2_unbz(shell_t *s, unsigned b) {
+  shell_l2_t *L = &s->l2[b];
+  L->cyc_q += s->cycle_q - s->l2_bt[b];
+  s->l2_bz[b] = 0;
+  s->bzv[b >> 5] &= ~(1u << (b & 31));
+  L->in.rsp_ready_i = shell_xbar_bit(s->xbar.out.l2_rsp_ready_o, b);
+}
+
+/* The banks' first pass: their crossbar inputs cleared, the crossbar's
+ * inputs from their outputs. */
+static inline __attribute__((always_inline)) void l2_first(shell_t *s, unsigned b) {
+  shell_xbar_in_t *xi = &s->xbar.in;
+  shell_l2_t *L = &s->l2[b];
+  L->in.req_valid_i = 0;
+  L->in.rsp_ready_i = 0;
+  /* A bank asleep whose whole last cycle was skipped (l2_skip) has the
+   * outputs it had when the crossbar's inputs last took them: those
+   * inputs stand (only peek and comb write a bank's outputs, and the
+   * cycle after either one takes them here; reset clears both sides). */
+  if (L2_ASLEEP(s, b) && s->l2_skip[b]) return;
+  if (!L2_ASLEEP(s, b)) shell_l2_peek(L); /* asleep: its outputs are last cycle's */
+  shell_xbar_put(xi->l2_req_ready_i, b, L->out.req_ready_o);
+  shell_xbar_put(xi->l2_rsp_valid_i, b, L->out.rsp_valid_o);
+  xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
+  xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
+  xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
+  shell_xbar_put(xi->l2_rsp_byp_i, b, L->out.rsp_byp_o);
+}
+
 void shell_comb(shell_t *s) {
   const uint32_t cyc = s->cycle_q;
   /* ---- crossbars (csim/shell/shell_xbar.c, twin of rtl/shell/shell_xbar.sv):
@@ -254,23 +452,12 @@ void shell_comb(shell_t *s) {
   shell_xbar_t *X = &s->xbar;
   shell_xbar_in_t *xi = &X->in;
   const shell_xbar_out_t *xo = &X->out;
-  for (unsigned b = 0; b < s->nbanks; b++) {
-    shell_l2_t *L = &s->l2[b];
-    L->in.req_valid_i = 0;
-    L->in.rsp_ready_i = 0;
-    /* A bank asleep whose whole last cycle was skipped (l2_skip) has the
-     * outputs it had when the crossbar's inputs last took them: those
-     * inputs stand (only peek and comb write a bank's outputs, and the
-     * cycle after either one takes them here; reset clears both sides). */
-    if (L2_ASLEEP(s, b) && s->l2_skip[b]) continue;
-    if (!L2_ASLEEP(s, b)) shell_l2_peek(L); /* asleep: its outputs are last cycle's */
-    shell_xbar_put(xi->l2_req_ready_i, b, L->out.req_ready_o);
-    shell_xbar_put(xi->l2_rsp_valid_i, b, L->out.rsp_valid_o);
-    xi->l2_rsp_sm_i[b] = L->out.rsp_sm_o;
-    xi->l2_rsp_line_i[b] = L->out.rsp_line_o;
-    xi->l2_rsp_id_i[b] = L->out.rsp_id_o;
-    shell_xbar_put(xi->l2_rsp_byp_i, b, L->out.rsp_byp_o);
-  }
+  const unsigned bw = (s->nbanks + 31) / 32;
+  if (s->bzmay && (s->bzmay = shell_any_set(s->bzv, bw))) /* (a bank of l2_bz: its inputs and outputs stand) */
+    for (unsigned w = 0; w < bw; w++)
+      for (uint32_t x = s->bmask[w] & ~s->bzv[w]; x; x &= x - 1) l2_first(s, w * 32 + (unsigned)__builtin_ctz(x));
+  else
+    for (unsigned b = 0; b < s->nbanks; b++) l2_first(s, b);
   /* ---- SMs, first half: the environment's answers to last cycle's
    * requests, then what depends on registers only (the dispatcher's view,
    * the request presented to the L1D); with them, what the crossbar's
@@ -286,46 +473,12 @@ void shell_comb(shell_t *s) {
   memcpy(pi->tb_free_i, s->zz_tbf, sizeof pi->tb_free_i);
   memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
   const unsigned mw = X->mw;
-  for (unsigned i = 0; i < s->nsm; i++) {
-    if (SM_ASLEEP(s, i) && (s->zz[i >> 5] >> (i & 31) & 1)) continue; /* (its contributions stand) */
-    shell_sm_t *m = &s->sm[i];
-    if (!SM_ASLEEP(s, i) && !s->srep[i]) { /* (else at its fixpoint, or repeating: last cycle's outputs stand) */
-      shell_sm_in_t *in = &m->in;
-      const shell_env_req_t *e = &s->env[i];
-      if (!s->ext_env) {
-        if (e->fv) {
-          const wl_rec_t *r = shell_env_rec(s, e->fb, e->fw, e->fp);
-          in->fetch_kind_i = r->kind, in->fetch_count_i = r->count, in->fetch_size_i = r->size, in->fetch_mask_i = r->mask;
-        }
-        if (e->iv) {
-          const wl_rec_t *r = shell_env_rec(s, e->ib, e->iw, e->ip);
-          in->ifetch_kind_i = r->kind, in->ifetch_count_i = r->count, in->ifetch_size_i = r->size, in->ifetch_mask_i = r->mask;
-        }
-        if (e->lv) {
-          const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
-          const uint32_t *a = &s->wl->pool[r->addr];
-          for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
-          in->lsu_mask_i = r->mask;
-          in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
-        }
-      }
-      shell_sm_comb_req(m);
-      /* the L1D's remote answer (registers only); with CCN nodes it is
-       * read below, into the ring, in its own pass */
-      if (!s->ccn_any) shell_sm_comb_rmt(m);
-    }
-    const shell_sm_out_t *so = &m->out; /* the injection queue's head: registered */
-    if (so->inj_valid_o) {
-      xi->inj_valid_i[i >> 5] |= 1u << (i & 31);
-      xi->inj_line_i[i] = so->inj_line_o;
-      xi->inj_id_i[i] = so->inj_id_o;
-      xi->inj_store_i[i >> 5] |= so->inj_store_o << (i & 31);
-      xi->inj_byp_i[i >> 5] |= so->inj_byp_o << (i & 31);
-    }
-    pi->tb_free_i[i >> 5] |= so->tb_free_o << (i & 31);
-    pi->sm_busy_i[i >> 5] |= so->busy_o << (i & 31);
-    pi->free_warps_i[i] = so->free_warps_o;
-  }
+  if (s->zzmay && (s->zzmay = shell_any_set(s->zz, mw))) /* (zzmay: some bit may be set) */
+    for (unsigned w = 0; w < mw; w++)
+      for (uint32_t x = s->smask[w] & ~s->zz[w]; x; x &= x - 1) /* (an SM of zz: its contributions stand; zz is asleep) */
+        sm_first(s, w * 32 + (unsigned)__builtin_ctz(x));
+  else /* (none in zz: every SM, no test) */
+    for (unsigned i = 0; i < s->nsm; i++) sm_first(s, i);
   shell_xbar_offer(X);
 
 
@@ -365,94 +518,31 @@ void shell_comb(shell_t *s) {
   /* The SMs of zz not woken (no block dispatched to them, no fill offered)
    * are left out while the inputs an asleep SM passes to its outputs stand:
    * everything else this pass gives them or reads of them stands too. */
-  const int zkeep = kstart == s->hk_kst && disp_block == s->hk_blk;
-  for (unsigned w = 0; w < mw; w++)
-    s->zzf[w] = zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
-  s->hk_kst = kstart, s->hk_blk = disp_block;
-  for (unsigned i = 0; i < s->nsm; i++) {
-    if (SM_ASLEEP(s, i) && (s->zzf[i >> 5] >> (i & 31) & 1)) continue;
-    shell_sm_t *m = &s->sm[i];
-    shell_sm_in_t *in = &m->in;
-    const shell_sm_out_t *so = &m->out;
-    shell_byp_t *byp = &s->byp[i];
-    shell_ccn_t *ccn = &s->ccn[i];
-    in->disp_valid_i = disp_sm == i;
-    in->disp_block_i = disp_block;
-    in->disp_warps_i = disp_warps;
-    in->kern_start_i = kstart;
-    in->fill_valid_i = shell_xbar_bit(xo->ej_valid_o, i);
-#ifdef FAULT_SHELL_LOSE
-    /* injected (C alone, the system scoreboard's test): SM 0's fills of lines
-     * ending in 0x5 vanish, while the crossbar counts them delivered */
-    uint32_t lose = i == 0 && in->fill_valid_i && (xo->ej_line_o[i] & 0xf) == 5;
-    if (lose) in->fill_valid_i = 0;
-#endif
-    in->fill_line_i = xo->ej_line_o[i];
-    in->fill_id_i = xo->ej_id_o[i];
-    in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
-    in->inj_pop_i = 0;
-    shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
-    in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
-    const int ccn_on = s->ccn_any && ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
-    if (ccn_on) {
-      in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
-      in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
-      in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
-      shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
-    } /* (off: the constants shell_reset set stand) */
-    if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
-        (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
-      /* woken, or a repeat ends: the cycle's first half, late */
-      s->dorm[i] = s->srep[i] = 0;
-      s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */
-      shell_sm_comb_req(m);
-      shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
+  /* (none in a kernel start's cycle either: its hook would hear it, and
+   * the commit does not visit the SMs of zzf) */
+  const int zkeep = !kstart && kstart == s->hk_kst && disp_block == s->hk_blk;
+  if (s->zzmay | s->zfany) { /* (else zz, zl = last cycle's zzf and zzf are empty, and stay so) */
+    uint32_t fa = 0;
+    for (unsigned w = 0; w < mw; w++) {
+      const uint32_t f = zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
+      s->zzf[w] = f;
+      /* their cycle counters: those left in catch up (before anything of
+       * the cycle reads them), those newly left out start to lag */
+      for (uint32_t x = s->zl[w] & ~f; x; x &= x - 1) sm_sync(s, w * 32 + (unsigned)__builtin_ctz(x));
+      for (uint32_t x = f & ~s->zl[w]; x; x &= x - 1) s->zt[w * 32 + (unsigned)__builtin_ctz(x)] = cyc;
+      s->zl[w] = f;
+      fa |= f;
     }
-    if (SM_ASLEEP(s, i)) { /* the outputs that follow inputs straight through */
-      m->out.hk_kern_start_o = in->kern_start_i;
-      m->out.hk_disp_block_o = in->disp_block_i;
-    } else if (s->srep[i])
-      shell_sm_comb_rep(m);
-    else
-      shell_sm_comb(m);
-    hk_disp[i >> 5] |= (so->hk_disp_valid_o & 1u) << (i & 31);
-    const int rep = s->srep[i];
-    if (m->stray)
-      snprintf(s->err, sizeof s->err, "cycle %u SM %u: load response for warp %u, which has no load outstanding", cyc,
-               m->id, m->stray_warp);
-    /* (shell_byp_events does nothing without an accepted request, a profiled
-     * load being decided or a unit that reads the events: not called then) */
-    if (so->l1d_take_o | (byp->prof_v && so->ev_access_o) | byp->hw.run_bdu | byp->hw.run_chss) {
-      l1d_out_t *ev = &s->ev; /* (not cleared per SM and cycle: only these fields are set or read) */
-      ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
-      ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
-      ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
-      shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
-    }
-    /* a repeated cycle: no ring, no retired block, no fill; the environment
-     * requests stand as registered last cycle (none) */
-    if (rep) continue;
-    if (ccn_on) {
-      if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
-      uint32_t cl2;
-      shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
-    }
-    if (so->hk_done_valid_o) shell_byp_tb_done(byp, so->hk_done_slot_o);
-    if (in->ccn_fill_valid_i && so->ccn_fill_ready_o) shell_ccn_filled(ccn);
-#ifdef FAULT_SHELL_LOSE
-    if (lose) xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
-#endif
-    if (in->fill_valid_i && so->fill_ready_o) {
-      xi->ej_ready_i[i >> 5] |= 1u << (i & 31);
-      m->st[SHS_EJ_FLITS] += s->flits_line;
-      s->xbar_rsp_flits += s->flits_line;
-    }
-    /* the environment registers this cycle's requests */
-    shell_env_req_t *e = &s->env[i];
-    e->fv = so->fetch_valid_o, e->fb = so->fetch_block_o, e->fw = so->fetch_wib_o, e->fp = so->fetch_pc_o;
-    e->iv = so->ifetch_valid_o, e->ib = so->ifetch_block_o, e->iw = so->ifetch_wib_o, e->ip = so->ifetch_pc_o;
-    e->lv = so->lsu_valid_o, e->lb = so->lsu_block_o, e->lw = so->lsu_wib_o, e->lp = so->lsu_pc_o;
+    s->zfany = fa != 0;
   }
+  s->hk_kst = kstart, s->hk_blk = disp_block;
+  const sm_pass_t ps = {cyc, disp_sm, disp_block, disp_warps, kstart};
+  if (s->zfany)
+    for (unsigned w = 0; w < mw; w++)
+      for (uint32_t x = s->smask[w] & ~s->zzf[w]; x; x &= x - 1) /* (the SMs of zzf are not visited) */
+        sm_second(s, w * 32 + (unsigned)__builtin_ctz(x), &ps, hk_disp);
+  else /* (none left out: every SM, no test) */
+    for (unsigned i = 0; i < s->nsm; i++) sm_second(s, i, &ps, hk_disp);
   shell_xbar_comb(X);
   for (unsigned w = 0; w < X->mw; w++) /* (the SMs whose injection queue the crossbar pops) */
     for (uint32_t x = xo->inj_pop_o[w]; x; x &= x - 1) {
@@ -481,7 +571,28 @@ void shell_comb(shell_t *s) {
   }
 
   /* ---- L2 banks and their DRAM channels --------------------------------- */
-  for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
+  if (s->bzmay) { /* the banks of l2_bz sent no request and whose time has not come are left out */
+    uint32_t wk[SHELL_XBAR_MW] = {0};
+    if ((int32_t)(cyc - s->bz_next) >= 0) { /* (some bank's time may have come: which, and the next) */
+      uint32_t nx = cyc + 0x40000000u;
+      for (unsigned w = 0; w < bw; w++)
+        for (uint32_t x = s->bzv[w]; x; x &= x - 1) {
+          const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+          if ((int32_t)(cyc - s->l2_wake[b]) >= 0) wk[w] |= 1u << (b & 31);
+          else if ((int32_t)(s->l2_wake[b] - nx) < 0) nx = s->l2_wake[b];
+        }
+      s->bz_next = nx;
+    }
+    for (unsigned w = 0; w < bw; w++) {
+      const uint32_t v = s->bzv[w];
+      for (uint32_t x = s->bmask[w] & (~v | xo->l2_req_valid_o[w] | wk[w]); x; x &= x - 1) {
+        const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
+        if (v >> (b & 31) & 1) l2_unbz(s, b);
+        l2_comb(s, b);
+      }
+    }
+  } else
+    for (unsigned b = 0; b < s->nbanks; b++) l2_comb(s, b);
 
   /* ---- hooks: kernel start and the dispatched block (after every SM's
    * events: a kernel start moves the controllers to the next kernel) ----
@@ -508,72 +619,56 @@ void shell_comb(shell_t *s) {
   s->cycle_d = cyc + 1;
 }
 
-void shell_commit(shell_t *s) {
-  /* (the fields read in the loops, in locals: the byte stores to dorm,
-   * srep and l2_dorm and the calls would make the compiler reload them
-   * from s for every SM and bank) */
-  const int eval_all = s->eval_all, ccn_any = s->ccn_any, ext_env = s->ext_env;
-  uint8_t *const dorm = s->dorm, *const srep = s->srep, *const l2_dorm = s->l2_dorm;
-  const uint8_t *const l2_skip = s->l2_skip;
-  shell_byp_t *const byp = s->byp;
-  shell_ccn_t *const ccn = s->ccn;
-  const unsigned nsm = s->nsm, nbanks = s->nbanks;
-  uint32_t *const zz = s->zz, *const zz_tbf = s->zz_tbf;
-  const uint32_t *const zzf = s->zzf;
-  for (unsigned i = 0; i < nsm; i++) {
-    shell_sm_t *m = &s->sm[i];
-    if (dorm[i] >= SHELL_SM_SETTLE && (zzf[i >> 5] >> (i & 31) & 1)) { /* (asleep, no WOMU view, the hook quiet: the cycle is counted) */
-      m->cyc_d = ++m->cyc_q;
-      shell_byp_commit(&byp[i]);
-      continue;
-    }
-    if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
-      uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
-      memcpy(ib, m->out.ibuf_o, sizeof m->out.ibuf_o < sizeof ib ? sizeof m->out.ibuf_o : sizeof ib);
-      shell_byp_ibuf(&byp[i], ib);
-      shell_byp_warps(&byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
-    }
-    if (dorm[i] >= SHELL_SM_SETTLE) /* (SM_ASLEEP) */
-      m->cyc_d = ++m->cyc_q; /* the one register a cycle at the fixpoint changes */
-    else if (srep[i])
-      srep[i] = (uint8_t)shell_sm_commit_rep(m);
-    else {
-      srep[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_still(m);
-      shell_sm_commit(m);
-      dorm[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_idle(m)
-                    ? (uint8_t)(dorm[i] < SHELL_SM_SETTLE ? dorm[i] + 1 : SHELL_SM_SETTLE)
-                    : 0;
-    }
-    shell_byp_commit(&byp[i]);
-    if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
-    if (dorm[i] >= SHELL_SM_SETTLE) { /* (into zz or not; a woken SM left it when it woke) */
-      const uint32_t bit = 1u << (i & 31);
-      const shell_sm_out_t *so = &m->out;
-      const uint32_t z = dorm[i] >= SHELL_SM_SETTLE && !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu &&
-                         !byp[i].hw.run_chss && !so->inj_valid_o && !so->busy_o && !so->byp_valid_o &&
-                         !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !so->ev_access_o &&
-                         !so->fetch_valid_o && !so->ifetch_valid_o && !so->lsu_valid_o && !m->stray;
-      zz[i >> 5] = (zz[i >> 5] & ~bit) | (z ? bit : 0);
-      zz_tbf[i >> 5] = (zz_tbf[i >> 5] & ~bit) | (z && so->tb_free_o ? bit : 0);
-    }
+/* One SM's clock edge with its hooks' (shell_commit's pass; the fields it
+ * reads in the caller's locals: the byte stores and calls would make the
+ * compiler reload them from s for every SM). */
+static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned i, int eval_all, int ccn_any, uint8_t *dorm,
+                                                           uint8_t *srep, shell_byp_t *byp, shell_ccn_t *ccn, uint32_t *zz,
+                                                           uint32_t *zz_tbf) {
+  shell_sm_t *m = &s->sm[i];
+  if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
+    uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
+    memcpy(ib, m->out.ibuf_o, sizeof m->out.ibuf_o < sizeof ib ? sizeof m->out.ibuf_o : sizeof ib);
+    shell_byp_ibuf(&byp[i], ib);
+    shell_byp_warps(&byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
   }
-  shell_ccn_commit_ring(&ccn[0]);
-  shell_xbar_commit(&s->xbar);
-  shell_l2_t *const l2 = s->l2;
+  if (dorm[i] >= SHELL_SM_SETTLE) /* (SM_ASLEEP) */
+    m->cyc_d = ++m->cyc_q; /* the one register a cycle at the fixpoint changes */
+  else if (srep[i])
+    srep[i] = (uint8_t)shell_sm_commit_rep(m);
+  else {
+    srep[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_still(m);
+    shell_sm_commit(m);
+    dorm[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_idle(m)
+                  ? (uint8_t)(dorm[i] < SHELL_SM_SETTLE ? dorm[i] + 1 : SHELL_SM_SETTLE)
+                  : 0;
+  }
+  shell_byp_commit(&byp[i]);
+  if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
+  if (dorm[i] >= SHELL_SM_SETTLE) { /* (into zz or not; a woken SM left it when it woke) */
+    const uint32_t bit = 1u << (i & 31);
+    const shell_sm_out_t *so = &m->out;
+    const uint32_t z = dorm[i] >= SHELL_SM_SETTLE && !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu &&
+                       !byp[i].hw.run_chss && !so->inj_valid_o && !so->busy_o && !so->byp_valid_o &&
+                       !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !so->ev_access_o &&
+                       !so->fetch_valid_o && !so->ifetch_valid_o && !so->lsu_valid_o && !m->stray;
+    zz[i >> 5] = (zz[i >> 5] & ~bit) | (z ? bit : 0);
+    s->zzmay |= z != 0;
+    zz_tbf[i >> 5] = (zz_tbf[i >> 5] & ~bit) | (z && so->tb_free_o ? bit : 0);
+  }
+}
+
+/* Bank b's clock edge with its DRAM channel's (shell_commit's pass). */
+static inline __attribute__((always_inline)) void l2_commit(shell_t *s, unsigned b, uint32_t cyc, int eval_all, int ext_env) {
+  uint8_t *const l2_dorm = s->l2_dorm;
+  const uint8_t *const l2_skip = s->l2_skip;
   shell_dram_t *const dram = s->dram;
   const shell_dram_hs_t *const dram_hs = s->dram_hs;
-  const uint32_t cyc = s->cycle_q;
-  uint8_t *const l2_bz = s->l2_bz, *const l2_fast = s->l2_fast;
-  uint32_t *const l2_wake = s->l2_wake;
-  for (unsigned b = 0; b < nbanks; b++) {
-    shell_l2_t *L = &l2[b];
-    if (l2_skip[b]) {
+  {
+    shell_l2_t *L = &s->l2[b];
+    if (l2_skip[b])
       L->cyc_q++; /* the one register a cycle asleep changes */
-      if (l2_fast[b]) { /* (asleep until l2_wake: nothing else; it stays in l2_bz) */
-        l2_fast[b] = 0;
-        continue;
-      }
-    } else {
+    else {
       shell_l2_commit(L);
       l2_dorm[b] = !eval_all && !L->in.req_valid_i && !L->in.dram_rsp_valid_i && shell_l2_settled(L)
                        ? (uint8_t)(L->fix || l2_dorm[b] >= SHELL_L2_SETTLE - 1 ? SHELL_L2_SETTLE : l2_dorm[b] + 1)
@@ -583,16 +678,52 @@ void shell_commit(shell_t *s) {
     if (!ext_env) shell_dram_step(&dram[b], cyc, hs->req_fire, &hs->req, hs->rsp_fire);
     if (l2_skip[b] && !ext_env) { /* (asleep: its next time, a cycle early; one that comes sooner is taken) */
       const shell_dram_t *D = &dram[b];
-      uint32_t t = L->cyc_q + 0x40000000u;
-      if (!fifo_sync_empty(&L->i_reqq)) t = (uint32_t)bits_get(fifo_sync_rdata(&L->i_reqq), L->bodyw, 32);
+      /* (on the shell's cycle: the bank's cyc_q is off ahead of it from
+       * the next cycle on) */
+      const uint32_t off = L->cyc_q - (cyc + 1);
+      uint32_t t = cyc + 1 + 0x40000000u;
+      if (!fifo_sync_empty(&L->i_reqq)) t = (uint32_t)bits_get(fifo_sync_rdata(&L->i_reqq), L->bodyw, 32) - off;
       if (D->count) {
-        const uint32_t td = D->e[D->head].ts + (L->cyc_q - (cyc + 1)); /* (on the bank's cyc_q) */
+        const uint32_t td = D->e[D->head].ts;
         if ((int32_t)(td - t) < 0) t = td;
       }
-      l2_wake[b] = t - 1;
-      l2_bz[b] = 1;
+      s->l2_wake[b] = t - 1;
+      s->l2_bt[b] = cyc + 1; /* (its cyc_q lags from the next cycle on) */
+      if ((int32_t)(t - 1 - s->bz_next) < 0 || !s->bzmay) s->bz_next = t - 1;
+      s->l2_bz[b] = 1;
+      s->bzv[b >> 5] |= 1u << (b & 31);
+      s->bzmay = 1;
     }
   }
+}
+
+void shell_commit(shell_t *s) {
+  /* (the fields read in the loops, in locals: the byte stores to dorm,
+   * srep and l2_dorm and the calls would make the compiler reload them
+   * from s for every SM and bank) */
+  const int eval_all = s->eval_all, ccn_any = s->ccn_any, ext_env = s->ext_env;
+  uint8_t *const dorm = s->dorm, *const srep = s->srep;
+  shell_byp_t *const byp = s->byp;
+  shell_ccn_t *const ccn = s->ccn;
+  const unsigned nbanks = s->nbanks, mw = s->xbar.mw;
+  uint32_t *const zz = s->zz, *const zz_tbf = s->zz_tbf;
+  const uint32_t *const zzf = s->zzf;
+  if (s->zfany)
+    for (unsigned w = 0; w < mw; w++)
+      for (uint32_t x = s->smask[w] & ~zzf[w]; x; x &= x - 1) /* (the SMs of zzf: their cycle is counted by zl) */
+        sm_commit(s, w * 32 + (unsigned)__builtin_ctz(x), eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf);
+  else /* (none left out: every SM, no test) */
+    for (unsigned i = 0; i < s->nsm; i++) sm_commit(s, i, eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf);
+  shell_ccn_commit_ring(&ccn[0]);
+  shell_xbar_commit(&s->xbar);
+  const uint32_t cyc = s->cycle_q;
+  const unsigned bw = (nbanks + 31) / 32;
+  if (s->bzmay)
+    for (unsigned w = 0; w < bw; w++)
+      for (uint32_t x = s->bmask[w] & ~s->bzv[w]; x; x &= x - 1) /* (a bank of l2_bz: its cycle is counted by l2_bt) */
+        l2_commit(s, w * 32 + (unsigned)__builtin_ctz(x), cyc, eval_all, ext_env);
+  else
+    for (unsigned b = 0; b < nbanks; b++) l2_commit(s, b, cyc, eval_all, ext_env);
   shell_disp_commit(&s->disp);
   s->kstart_q = s->kstart_d;
   s->cycle_q = s->cycle_d;
@@ -633,11 +764,18 @@ int shell_check(shell_t *s) {
 int shell_run(shell_t *s, uint64_t max_cycles, int progress) {
   time_t t0 = time(NULL), last = t0;
   uint64_t total = shell_wl_insts(s->wl);
+  int rc = 3;
   for (uint64_t c = 0; c < max_cycles; c++) {
     shell_comb(s);
     shell_commit(s);
-    if (shell_check(s)) return 1;
-    if (s->done) return 0;
+    if (shell_check(s)) {
+      rc = 1;
+      break;
+    }
+    if (s->done) {
+      rc = 0;
+      break;
+    }
     if (progress && !(c & 0xffff)) {
       time_t now = time(NULL);
       if (now - last >= 2) {
@@ -650,7 +788,8 @@ int shell_run(shell_t *s, uint64_t max_cycles, int progress) {
       }
     }
   }
-  return 3;
+  shell_sync(s); /* (the counters read after the run) */
+  return rc;
 }
 
 /* ---- reports ---------------------------------------------------------------- */

@@ -74,14 +74,34 @@ typedef struct {
    * last given to every SM (kern_start_i, disp_block_i). */
   uint32_t zz[SHELL_XBAR_MW], zz_tbf[SHELL_XBAR_MW], zzf[SHELL_XBAR_MW];
   uint32_t hk_kst, hk_blk;
+  /* not hardware: the passes walk the set bits of smask (the SMs there
+   * are) less zz or zzf, so a left-out SM is not visited at all.  zl: the
+   * SMs whose cycle counters (cyc_q, cyc_d, their hook's cyc) lag: left out
+   * since the shell's cycle zt[i], they are cycle_q - zt[i] behind;
+   * shell_sync brings them up to date (docs/c-models.md, "Left-out SMs
+   * and banks not visited"). */
+  uint32_t smask[SHELL_XBAR_MW], zl[SHELL_XBAR_MW];
+  uint32_t *zt;
+  /* zzmay: some bit of zz may be set (cleared when a pass finds none);
+   * zfany: some bit of zzf is set.  Without either, the passes visit
+   * every SM with no test. */
+  int zzmay, zfany;
   /* not hardware: per bank, asleep with its cycles only counted until
    * l2_wake (docs/c-models.md, "Asleep SMs and banks left out"): l2_bz, a
    * bank skipped last cycle with the shell's own DRAM, whose request queue
    * head and DRAM channel head have a time still to come (l2_wake: a cycle
-   * before the earlier of them, on the bank's cyc_q); l2_fast: this
-   * cycle's comb left it out (sent no request, its time not come) */
-  uint8_t *l2_bz, *l2_fast;
+   * before the earlier of them, on the shell's cycle_q) */
+  uint8_t *l2_bz;
   uint32_t *l2_wake;
+  /* not hardware: the banks of l2_bz are not visited (bzv: the same set as
+   * bits; bmask: the banks there are; bzmay: some bit of bzv may be set):
+   * a request to one (the crossbar's l2_req_valid_o) or its time wakes it;
+   * bz_next: no bank of l2_bz has its time before it.  Its cyc_q lags from
+   * the shell's cycle l2_bt[b] on, and catches up when it wakes or at
+   * shell_sync (docs/c-models.md, "Left-out SMs and banks not visited"). */
+  uint32_t bzv[SHELL_XBAR_MW], bmask[SHELL_XBAR_MW], bz_next;
+  int bzmay;
+  uint32_t *l2_bt;
   shell_dram_t *dram;  /* environment: one DRAM channel per bank */
   shell_dram_hs_t *dram_hs;
   shell_xbar_t xbar; /* request and response crossbars */
@@ -120,6 +140,11 @@ void shell_free(shell_t *s);
 void shell_reset(shell_t *s);
 void shell_comb(shell_t *s);
 void shell_commit(shell_t *s);
+/* Brings the cycle counters of the left-out SMs up to date (zl): call it
+ * between cycles before reading an SM's cyc_q / cyc_d or its hook's cyc
+ * (the lockstep map, the tests); shell_run and shell_gstats_run call it
+ * before they return. */
+void shell_sync(shell_t *s);
 /* Runs until the workload is done or max cycles; returns 0, 1 on a
  * scoreboard failure (s->err), 3 when max cycles ran out. progress: print a
  * progress line to stderr every few seconds. */
@@ -139,6 +164,13 @@ static inline uint32_t shell_kern_tbmax(unsigned nwarps, unsigned ntbs, uint32_t
   uint32_t n = nwarps / (warps ? warps : 1);
   if (n > ntbs) n = ntbs;
   return n ? n : 1;
+}
+/* Whether any bit of the first mw words is set (a set of SMs, zz or zzf:
+ * none, and the passes visit every SM with no test). */
+static inline int shell_any_set(const uint32_t *v, unsigned mw) {
+  uint32_t a = 0;
+  for (unsigned w = 0; w < mw; w++) a |= v[w];
+  return a != 0;
 }
 static inline unsigned shell_bank(const shell_t *s, uint32_t line) { return line % s->nbanks; }
 

@@ -80,19 +80,25 @@ static void flush(shell_gstats_t *g, const shell_t *s, unsigned i) {
   memcpy(g->cpre[i], q, sizeof g->cpre[i]);
 }
 
+static inline __attribute__((always_inline)) void observe_sm(shell_gstats_t *g, const shell_t *s, unsigned i) {
+  const l1d_t *l = &s->sm[i].i_l1d;
+  int8_t t = -1;
+  if (l->d_valid_q && !(l->d_byp_q && !l->d_store_q)) /* (a bypassed load: not an L1D access in GPGPU-Sim) */
+    t = (int8_t)(l->d_store_q ? GS_GLOBAL_ACC_W : GS_GLOBAL_ACC_R);
+  if (t == g->tpre[i]) return;
+  flush(g, s, i); /* the run ends before this edge */
+  g->tpre[i] = t;
+}
+
 static void observe(shell_gstats_t *g, const shell_t *s) {
   /* (an SM of zzf has been asleep since its L1D's D stage was last seen
    * empty: its type stays -1, as observed then) */
-  for (unsigned i = 0; i < g->nsm; i++) {
-    if (s->dorm[i] >= SHELL_SM_SETTLE && (s->zzf[i >> 5] >> (i & 31) & 1)) continue;
-    const l1d_t *l = &s->sm[i].i_l1d;
-    int8_t t = -1;
-    if (l->d_valid_q && !(l->d_byp_q && !l->d_store_q)) /* (a bypassed load: not an L1D access in GPGPU-Sim) */
-      t = (int8_t)(l->d_store_q ? GS_GLOBAL_ACC_W : GS_GLOBAL_ACC_R);
-    if (t == g->tpre[i]) continue;
-    flush(g, s, i); /* the run ends before this edge */
-    g->tpre[i] = t;
-  }
+  const unsigned mw = s->xbar.mw;
+  if (s->zfany)
+    for (unsigned w = 0; w < mw; w++)
+      for (uint32_t x = s->smask[w] & ~s->zzf[w]; x; x &= x - 1) observe_sm(g, s, w * 32 + (unsigned)__builtin_ctz(x));
+  else
+    for (unsigned i = 0; i < g->nsm; i++) observe_sm(g, s, i);
 }
 
 static void flush_all(shell_gstats_t *g, const shell_t *s) {
@@ -145,9 +151,16 @@ int shell_gstats_cycle(shell_gstats_t *g, shell_t *s) {
 int shell_gstats_run(shell_gstats_t *g, shell_t *s, uint64_t max_cycles, int progress) {
   time_t t0 = time(NULL), last = t0;
   uint64_t total = shell_wl_insts(s->wl);
+  int rc = 3;
   for (uint64_t c = 0; c < max_cycles; c++) {
-    if (shell_gstats_cycle(g, s)) return 1;
-    if (s->done) return 0;
+    if (shell_gstats_cycle(g, s)) {
+      rc = 1;
+      break;
+    }
+    if (s->done) {
+      rc = 0;
+      break;
+    }
     if (progress && !(c & 0xffff)) {
       time_t now = time(NULL);
       if (now - last >= 2) {
@@ -159,7 +172,8 @@ int shell_gstats_run(shell_gstats_t *g, shell_t *s, uint64_t max_cycles, int pro
       }
     }
   }
-  return 3;
+  shell_sync(s); /* (the counters read after the run) */
+  return rc;
 }
 
 void shell_gstats_close(shell_gstats_t *g, const shell_t *s) {

@@ -123,6 +123,10 @@ void shell_xbar_reset(shell_xbar_t *m) {
   memset(m->rsp_any, 0, sizeof m->rsp_any);
   memset(m->req_any, 0, sizeof m->req_any);
   memset(m->bq_live, 0, sizeof m->bq_live);
+  memset(m->bq_busy, 0, sizeof m->bq_busy);
+  for (unsigned b = 0; b < m->nb; b++) m->bq_busy[b >> 5] |= 1u << (b & 31);
+  memset(m->ej_ne, 0, sizeof m->ej_ne);
+  for (unsigned i = 0; i < m->nsm; i++) m->ej_ne[i >> 5] |= 1u << (i & 31);
 }
 
 /* SM i's port, when not busy, is offered its ejection buffer's head:
@@ -131,10 +135,13 @@ void shell_xbar_offer(shell_xbar_t *m) {
   shell_xbar_out_t *o = &m->out;
   memset(o->ej_valid_o, 0, sizeof o->ej_valid_o);
   memset(o->ej_byp_o, 0, sizeof o->ej_byp_o);
-  for (unsigned i = 0; i < m->nsm; i++) {
+  for (unsigned w = 0; w < m->mw; w++)
+  for (uint32_t x = m->ej_ne[w]; x; x &= x - 1) { /* (the others: empty, their outputs zero) */
+    const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
     const fifo_sync_w2_t *f = &m->i_ejq[i];
     if (fifo_sync_w2_empty(f)) {
       o->ej_line_o[i] = o->ej_id_o[i] = 0;
+      m->ej_ne[w] &= ~(1u << (i & 31));
       continue;
     }
     const uint64_t h = row64(fifo_sync_w2_rdata(f), m->ejw);
@@ -191,13 +198,19 @@ static void req_speedup2(shell_xbar_t *m) {
   const shell_xbar_in_t *in = &m->in;
   shell_xbar_out_t *o = &m->out;
   memset(m->bq_live, 0, sizeof m->bq_live);
-  for (unsigned b = 0; b < m->nb; b++) {
+  for (unsigned w = 0; w < m->mw; w++)
+  for (uint32_t x = m->bq_busy[w] | m->req_any[w]; x; x &= x - 1) { /* (the others: empty and idle, no request) */
+    const unsigned b = w * 32 + (unsigned)__builtin_ctz(x);
     fifo_sync_w2_t *f = &m->i_bq[b];
     /* (an empty buffer, idle at its write pointer, with no request for
      * its bank: nothing pops, nothing is granted, its idle comb is a
-     * no-op) */
-    if (!f->count_q && !shell_xbar_bit(m->req_any, b) && f->pidle == f->wptr_q + 1) continue;
-    m->bq_live[b >> 5] |= 1u << (b & 31);
+     * no-op, and stays one until a request: left out of bq_busy) */
+    if (!f->count_q && !shell_xbar_bit(m->req_any, b) && f->pidle == f->wptr_q + 1) {
+      m->bq_busy[w] &= ~(1u << (b & 31));
+      continue;
+    }
+    m->bq_live[w] |= 1u << (b & 31);
+    m->bq_busy[w] |= 1u << (b & 31);
     const uint32_t ready = shell_xbar_bit(in->l2_req_ready_i, b), empty = fifo_sync_w2_empty(f);
     const uint32_t pop = ready && !empty, direct = ready && empty;
     if (pop) {
@@ -380,7 +393,11 @@ void shell_xbar_comb(shell_xbar_t *m) {
 
 void shell_xbar_commit(shell_xbar_t *m) {
   m->offered = 0;
-  for (unsigned k = 0; k < m->nej; k++) fifo_sync_w2_commit(&m->i_ejq[m->ej_list[k]]);
+  for (unsigned k = 0; k < m->nej; k++) {
+    const unsigned i = m->ej_list[k];
+    fifo_sync_w2_commit(&m->i_ejq[i]);
+    m->ej_ne[i >> 5] |= 1u << (i & 31); /* (moved: offer looks at it again) */
+  }
   if (m->i_bq) /* (a buffer passed over is idle: its commit is a no-op) */
     for (unsigned w = 0; w < m->mw; w++)
       for (uint32_t x = m->bq_live[w]; x; x &= x - 1) fifo_sync_w2_commit(&m->i_bq[w * 32 + (unsigned)__builtin_ctz(x)]);

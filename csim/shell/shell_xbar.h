@@ -95,6 +95,16 @@ typedef struct {
   uint8_t ej_push2[SHELL_XBAR_MAX];
   uint32_t bq_wbuf[2][2]; /* scratch: a bank's two boundary-buffer writes */
   uint32_t bq_live[SHELL_XBAR_MW]; /* not hardware: the banks whose boundary buffer req_speedup2 evaluated this cycle */
+  /* not hardware: the banks whose boundary buffer may be other than empty
+   * and idle at its write pointer (a superset; reset: all): req_speedup2
+   * visits these and the banks with a request, and drops a bank it finds
+   * empty and idle (its comb and commit are no-ops until a request) */
+  uint32_t bq_busy[SHELL_XBAR_MW];
+  /* not hardware: the SMs whose ejection buffer may be non-empty (a
+   * superset; reset: all): shell_xbar_offer visits these, and drops one it
+   * finds empty after zeroing its line and id outputs, which stay zero
+   * until the buffer moves (then commit puts it back) */
+  uint32_t ej_ne[SHELL_XBAR_MW];
   /* the searches' scratch (combinational, not registers): the banks whose
    * response head is for SM i, the SMs whose idle head maps to bank b, and
    * which of those vectors are non-empty */
