@@ -969,7 +969,60 @@ static inline void comb_idle(l1d_t *m) {
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
 
-static void comb_full(l1d_t *m);
+static void comb_full(l1d_t *m, const l1d_verd_t *pre);
+/* D holds a request and nothing else can move: no fill, no remote lookup
+ * asked now or last cycle, no forwarding register set, every queue empty
+ * (l1d_quiet but for D).  Then a refused request is the whole cycle (the
+ * first cycle of a stall; comb_rep repeats it): no array, flag, entry or
+ * queue is written, the outputs are the quiet cycle's but D's (valid,
+ * refused, its verdict, the stall event), D holds and re-reads its set,
+ * and the stall counter (and stall-to-bypass) move.  Returns 0 with the
+ * verdict in *vd when the request leaves (comb_full takes it from there). */
+static inline int stall_cand(const l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  return m->d_valid_q && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->fw_tag_v_q | m->fw_data_v_q) &&
+         !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+}
+__attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
+  const l1d_in_t *in = &m->in;
+  l1d_out_t *o = &m->out;
+  const uint32_t d_set = d_set_of(m);
+  if (m->g.ways <= 64 && m->g.entries <= 64) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
+  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
+  if (vd->fail == L1D_FAIL_NONE) return 0;
+  idle_enter(m); /* the quiet cycle's outputs and next state (no port, queue or register moves) */
+  fill_ready_empty_relq(m);
+  m->idle = 0; /* (commit_full: D and the counters move) */
+  m->memo_ok = 0;
+  o->dec_valid_o = 1;
+  o->req_outcome_o = vd->out;
+  o->req_fail_o = vd->fail;
+  o->ev_stall_o = 1;
+  o->req_ready_o = 0;
+  /* stall to bypass (comb_body's rule) */
+  const uint32_t fail = vd->fail;
+  const uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY ||
+                            fail == L1D_FAIL_MSHR_MERGE || fail == L1D_FAIL_MISS_QUEUE;
+  const uint32_t sbyp_hit = in->mode_sbyp_i == L1D_SBYP_ALL     ? sbyp_res
+                            : in->mode_sbyp_i == L1D_SBYP_ASSOC ? fail == L1D_FAIL_LINE_ALLOC
+                                                                : 0;
+  const uint32_t sbyp_set = !m->d_store_q && !m->d_byp_q && sbyp_hit;
+  const unsigned fail_cnt = L1D_CNT_FAIL_LINE + fail - 1u;
+  m->cnt_d[fail_cnt]++;
+  m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+  /* D holds its request and re-reads its set */
+  m->d_load = 0;
+  m->d_valid_d = 1;
+  m->d_addr_d = m->d_addr_q;
+  m->d_store_d = m->d_store_q;
+  m->d_byp_d = (uint8_t)(m->d_byp_q || sbyp_set);
+  m->d_id_d = m->d_id_q;
+  mem_1r1w_sync_read(&m->i_tags, d_set);
+  m->dk.rd = d_set + 1;
+  m->rep_ok = !sbyp_set;
+  m->rep_cnt = (uint8_t)fail_cnt;
+  return 1;
+}
 void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) {
@@ -995,21 +1048,24 @@ void l1d_comb_any(l1d_t *m) {
     fill_ready_empty_relq(m);
   } else if (l1d_quiet(m)) {
     comb_idle(m);
+  } else if (stall_cand(m)) {
+    l1d_verd_t vd;
+    if (!comb_stall(m, &vd)) comb_full(m, &vd);
   } else {
-    comb_full(m);
+    comb_full(m, NULL);
   }
 }
 
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small);
-__attribute__((noinline)) static void comb_full_small(l1d_t *m) { comb_body(m, 1); }
-__attribute__((noinline)) static void comb_full_gen(l1d_t *m) { comb_body(m, 0); }
-static void comb_full(l1d_t *m) {
-  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m);
-  else comb_full_gen(m);
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre);
+__attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre); }
+__attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre); }
+static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
+  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m, pre);
+  else comb_full_gen(m, pre);
 }
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small) {
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries, law = m->law, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
@@ -1073,7 +1129,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  decide(m, small, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
+  if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
+    vd = *pre;
+  } else if (fill_go && !in->fill_byp_i) { /* a line fill owns the arrays: D's verdict needs no probe */
+    vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
+  } else {
+    decide(m, small, d_set_of(m), ev, 0, fill_byp_go || rel_any, &vd);
+  }
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
                  free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
