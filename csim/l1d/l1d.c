@@ -898,9 +898,54 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
   }
 }
 
+/* The memory port: the two queues alternate when both wait (mem_rr_q);
+ * the queues' cycles (a push built in mq_wdata / bq_wdata, a pop when the
+ * port's request goes). */
+__attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq_push, const uint32_t *mq_wdata,
+                                                           uint32_t bq_push) {
+  const l1d_in_t *in = &m->in;
+  l1d_out_t *o = &m->out;
+  const unsigned aw = m->aw, idw = m->g.id_w;
+  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
+  uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
+  uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
+  o->mem_req_valid_o = mq_any || bq_any;
+  o->mem_req_byp_o = sel_byp;
+  if (sel_byp) {
+    o->mem_req_store_o = 0;
+    o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
+    o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
+    if (!m->mreq_zero) {
+      memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
+      memset(o->mem_req_data_o, 0, m->lwords * 4);
+    }
+    m->mreq_zero = 1;
+  } else if (!m->mreq_held) {
+    mreq_from_missq(m);
+  }
+  /* the missq head's fields stay on the port as long as its head row is
+   * neither popped nor written (an idle cycle then leaves them as they are) */
+  m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
+  uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
+  if (mem_go) m->mem_rr_d = !sel_byp;
+  fq_comb(&m->i_missq, mq_push, mq_push ? mq_wdata : NULL, mem_go && !sel_byp);
+  fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
+}
+
 /* The first quiet cycle after others: the parts that stay constant while
  * quiet cycles follow one another (out of line: the steady path stays short). */
+static void idle_common(l1d_t *m);
 __attribute__((noinline)) static void idle_enter(l1d_t *m) {
+  idle_common(m);
+  fifo_idle(&m->i_missq);
+  fifo_idle(&m->i_bypq);
+  if (!m->mreq_held) {
+    mreq_from_missq(m);
+    m->mreq_held = 1;
+  }
+}
+/* idle_enter's parts but the memory port and its queues (comb_stall's too) */
+__attribute__((noinline)) static void idle_common(l1d_t *m) {
   l1d_out_t *o = &m->out;
   { /* (the outputs and next-state values a full evaluation would give) */
     m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
@@ -916,8 +961,6 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
     m->fw_data_set_d = m->fw_data_set_q;
     m->fw_data_way_d = m->fw_data_way_q;
     fifo_idle(&m->i_relq);
-    fifo_idle(&m->i_missq);
-    fifo_idle(&m->i_bypq);
     o->dec_valid_o = 0;
     o->rsp_valid_o = 0;
     o->rsp_id_o = 0;
@@ -937,10 +980,6 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
     m->rsp_zero = 1;
     if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
     m->rmt_zero = 1;
-    if (!m->mreq_held) {
-      mreq_from_missq(m);
-      m->mreq_held = 1;
-    }
   }
 }
 
@@ -970,27 +1009,28 @@ static inline void comb_idle(l1d_t *m) {
 }
 
 static void comb_full(l1d_t *m, const l1d_verd_t *pre);
-/* D holds a request and nothing else can move: no fill, no remote lookup
- * asked now or last cycle, no forwarding register set, every queue empty
- * (l1d_quiet but for D).  Then a refused request is the whole cycle (the
- * first cycle of a stall; comb_rep repeats it): no array, flag, entry or
- * queue is written, the outputs are the quiet cycle's but D's (valid,
- * refused, its verdict, the stall event), D holds and re-reads its set,
- * and the stall counter (and stall-to-bypass) move.  Returns 0 with the
- * verdict in *vd when the request leaves (comb_full takes it from there). */
+/* D holds a request and nothing but the memory port can move: no fill, no
+ * remote lookup asked now or last cycle, the release queue empty (the
+ * forwarding registers only feed D's probe).  Then a refused request is
+ * the whole cycle but for the memory port (the first cycle of a stall;
+ * with the queues empty and nothing forwarded comb_rep repeats it): no
+ * array, flag or entry is written, nothing pushed; the outputs are the
+ * quiet cycle's but D's (valid, refused, its verdict, the stall event) and
+ * the memory port's; D holds and re-reads its set; the stall counter (and
+ * stall-to-bypass) move.  Returns 0 with the verdict in *vd when the
+ * request leaves (comb_full takes it from there). */
 static inline int stall_cand(const l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  return m->d_valid_q && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->fw_tag_v_q | m->fw_data_v_q) &&
-         !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+  return m->d_valid_q && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->i_relq.count_q);
 }
-__attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
+/* The refused cycle's outputs and next state, D's verdict in *vd (also
+ * comb_body's exit when it finds such a cycle). */
+__attribute__((noinline)) static void stall_tail(l1d_t *m, const l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
-  const uint32_t d_set = d_set_of(m);
-  if (m->g.ways <= 64 && m->g.entries <= 64) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
-  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
-  if (vd->fail == L1D_FAIL_NONE) return 0;
-  idle_enter(m); /* the quiet cycle's outputs and next state (no port, queue or register moves) */
+  const uint32_t d_set = vd->d_set;
+  idle_common(m); /* the quiet cycle's outputs and next state (no array, flag or entry moves) */
+  mem_port(m, 0, NULL, 0);
   fill_ready_empty_relq(m);
   m->idle = 0; /* (commit_full: D and the counters move) */
   m->memo_ok = 0;
@@ -1019,8 +1059,16 @@ __attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
   m->d_id_d = m->d_id_q;
   mem_1r1w_sync_read(&m->i_tags, d_set);
   m->dk.rd = d_set + 1;
-  m->rep_ok = !sbyp_set;
+  /* (comb_body's rule: nothing forwarded or queued, nothing moved) */
+  m->rep_ok = !sbyp_set && !(m->fw_tag_v_q | m->fw_data_v_q) && !(m->i_missq.count_q | m->i_bypq.count_q);
   m->rep_cnt = (uint8_t)fail_cnt;
+}
+__attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
+  const uint32_t d_set = d_set_of(m);
+  if (m->g.ways <= 64 && m->g.entries <= 64) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
+  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
+  if (vd->fail == L1D_FAIL_NONE) return 0;
+  stall_tail(m, vd);
   return 1;
 }
 void l1d_comb_any(l1d_t *m) {
@@ -1049,8 +1097,21 @@ void l1d_comb_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
   } else if (stall_cand(m)) {
-    l1d_verd_t vd;
-    if (!comb_stall(m, &vd)) comb_full(m, &vd);
+    /* comb_stall decides first when a refusal is likely: D was refused
+     * last cycle (d_load clear), or such cycles were refused lately (sp, a
+     * two-bit counter of their verdicts: it chooses a path, never a value) */
+    if (!m->d_load || m->sp >= 2) {
+      l1d_verd_t vd;
+      if (comb_stall(m, &vd)) {
+        m->sp = (uint8_t)(m->sp < 3 ? m->sp + 1 : 3);
+      } else {
+        comb_full(m, &vd);
+        m->sp = (uint8_t)(m->sp ? m->sp - 1 : 0);
+      }
+    } else {
+      comb_full(m, NULL);
+      m->sp = (uint8_t)(m->out.ev_stall_o ? m->sp + 1 : m->sp ? m->sp - 1 : 0);
+    }
   } else {
     comb_full(m, NULL);
   }
@@ -1337,31 +1398,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     bits_set(m->bq_wdata, idw, aw, d_atom);
   }
 
-  /* memory port: the two queues alternate when both wait (mem_rr_q) */
-  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
-  uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
-  uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
-  o->mem_req_valid_o = mq_any || bq_any;
-  o->mem_req_byp_o = sel_byp;
-  if (sel_byp) {
-    o->mem_req_store_o = 0;
-    o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
-    o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
-    if (!m->mreq_zero) {
-      memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
-      memset(o->mem_req_data_o, 0, m->lwords * 4);
-    }
-    m->mreq_zero = 1;
-  } else if (!m->mreq_held) {
-    mreq_from_missq(m);
-  }
-  /* the missq head's fields stay on the port as long as its head row is
-   * neither popped nor written (an idle cycle then leaves them as they are) */
-  m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
-  uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
-  if (mem_go) m->mem_rr_d = !sel_byp;
-  fq_comb(&m->i_missq, mq_push, mq_push ? mq_wdata : NULL, mem_go && !sel_byp);
-  fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
+  mem_port(m, mq_push, mq_wdata, bq_push);
 
   /* ---- remote answer (registers only) ---- */
   if (m->rmt_v_q || !m->rmt_zero) l1d_comb_rmt(m);
