@@ -595,10 +595,22 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
 /* The RTL's data write: row `set` of way `way`'s bank, the byte mask over
  * the line (line bits); the same to the remote copy and into the
  * forwarding register.  The other ways' banks are not written. */
+/* mem_1r1w_write into a data bank's port (Sets x LBits, byte slices: the
+ * data needs no trim, the mask is L bits), the copies inline */
+static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *data, const uint32_t *mask, unsigned lw,
+                               unsigned L) {
+  mm->wk0 = mm->wk1 = 0;
+  mm->wsl = 0;
+  mm->we_i = 1;
+  mm->waddr_i = set;
+  cpy_words(mm->wdata_i, data, lw);
+  cpy_words(mm->wmask_i, mask, bits_words(L));
+  bits_trim(mm->wmask_i, L);
+}
 static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
   unsigned L = m->g.line, lw = m->lwords;
-  mem_1r1w_sync_write(&m->i_data[way], set, data, mask);
-  mem_1r1w_sync_write(&m->i_data_rmt[way], set, data, mask);
+  dport_write(&m->i_data[way].m, set, data, mask, lw, L);
+  dport_write(&m->i_data_rmt[way].m, set, data, mask, lw, L);
   if (!(m->ndwe && m->dwe[0] == way)) m->dwe[m->ndwe++] = way;
   m->dwe_full = m->ndwe == 1 && mask == m->all_mask; /* (all_mask: the line's every byte) */
   m->fw_data_v_d = 1;

@@ -92,7 +92,7 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
   }
 #endif
   if (m->slice_w == m->width) { /* one slice: whole row */
-    if (bits_test(m->wmask_i, 0)) memcpy(row, m->wdata_i, m->words * sizeof(uint32_t));
+    if (bits_test(m->wmask_i, 0)) mem_row_cpy(row, m->wdata_i, m->words);
     return;
   }
 #ifndef FAULT_MEM_1R1W_MASK

@@ -8,6 +8,7 @@
 #define MEM_1R1W_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct {
   unsigned depth, width, slice_w, nslice, words, mwords;
@@ -31,6 +32,18 @@ int mem_1r1w_init(mem_1r1w_t *m, unsigned depth, unsigned width, unsigned slice_
 void mem_1r1w_free(mem_1r1w_t *m);
 static inline const uint32_t *mem_1r1w_read(const mem_1r1w_t *m, unsigned addr) {
   return m->mem_q + (size_t)addr * m->words;
+}
+/* A row copy of n words: rows of 1..4 words (queue entries, tag rows, the
+ * MRPB's 2-word rows) as word moves the compiler inlines, not a library
+ * call of run-time size; longer rows with memcpy. */
+static inline void mem_row_cpy(uint32_t *d, const uint32_t *s, unsigned n) {
+  switch (n) {
+  case 4: d[3] = s[3]; /* fall through */
+  case 3: d[2] = s[2]; /* fall through */
+  case 2: d[1] = s[1]; /* fall through */
+  case 1: d[0] = s[0]; return;
+  default: memcpy(d, s, (size_t)n * sizeof(uint32_t));
+  }
 }
 /* Start of a cycle's logic: port idle (the RTL's defaults).  Only we_i and
  * waddr_i return to idle: data and mask are compared (and mean anything)
