@@ -19,6 +19,7 @@ const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_fail_entry_q", "cnt_fail_merge_q", "cnt_fail_mq_q",  "cnt_fail_port_q", "cnt_fail_bypq_q",
     "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q",    "cnt_sbyp_q",      "cnt_smiss_q"};
 
+static const uint32_t ids_zero[32]; /* a new entry's merge ids, up to 32 of them */
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
        ACT_BA_BYP, ACT_ALLOC, ACT_SMISS };
@@ -313,6 +314,7 @@ void l1d_reset(l1d_t *m) {
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
   fifo_sync_reset(&m->i_missq);
+  memset(m->mq_ld, 0, sizeof m->mq_ld); /* (no row known: a random initial state may write the body) */
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
   mem_1r1w_sync_idle(&m->i_tags);
@@ -514,11 +516,11 @@ static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, u
     mem_1r1w_t *mm = &k->b[we[i]].m;
     if (!mm->we_i) continue;
     if (k->lz == mm->waddr_i + 1 && k->mat[we[i]] != k->gen) {
-      memcpy(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words * 4u);
+      cpy_words(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
       k->mat[we[i]] = k->gen;
     }
     if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
-      memcpy(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words * 4u);
+      cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words);
     else
       mem_1r1w_commit(mm);
   }
@@ -846,6 +848,8 @@ static void mreq_from_missq(l1d_t *m) {
   o->mem_req_store_o = fld32(mh, slsb, 1);
   o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
   o->mem_req_addr_o = fld32(mh, llsb, aw);
+  const uint8_t ld = m->mq_ld[m->i_missq.rptr_q]; /* a load's row: its mask and data are zero (l1d.h) */
+  if (ld && m->mreq_zero) return; /* (the port's mask and data are zero already) */
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
     cpy_words(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line));
     bits_trim(o->mem_req_mask_o, m->g.line);
@@ -854,7 +858,7 @@ static void mreq_from_missq(l1d_t *m) {
       o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
   }
   cpy_words(o->mem_req_data_o, mh, m->lwords);
-  m->mreq_zero = 0;
+  m->mreq_zero = ld;
 }
 
 /* A quiescent cycle: nothing at the ports (no request offered or held in D,
@@ -1296,7 +1300,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (rel_go) {
     stage_ent(m, rel_e);
     uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * mg;
-    memmove(ids, ids + 1, (mg - 1) * 4);
+    if (mg <= 33) cpy_n(ids, ids + 1, (mg - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
+    else memmove(ids, ids + 1, (mg - 1) * 4);
     ids[mg - 1] = 0;
     m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
   }
@@ -1353,7 +1358,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_way_d[free_e] = (uint16_t)way;
     m->mshr_cnt_d[free_e] = 1;
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;
-    memset(ids, 0, mg * 4);
+    if (mg <= 32) cpy_n(ids, ids_zero, mg * 4);
+    else memset(ids, 0, mg * 4);
     ids[0] = m->d_id_q;
   }
   if (act == ACT_SMISS && !on_fill) { /* allocate_sector: reserved; the line's last access */
@@ -1411,6 +1417,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   }
 
   mem_port(m, mq_push, mq_wdata, bq_push);
+  if (mq_push) m->mq_ld[m->i_missq.wptr_q] = !m->d_store_q; /* (the row this push writes, after the port read it) */
 
   /* ---- remote answer (registers only) ---- */
   if (m->rmt_v_q || !m->rmt_zero) l1d_comb_rmt(m);
