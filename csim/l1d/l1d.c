@@ -669,12 +669,22 @@ static inline uint32_t d_set_of(l1d_t *m) {
   if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
   return set_memo(m, m->d_addr_q);
 }
+/* Some way of the set not reserved (flags rf of W ways) */
+__attribute__((always_inline)) static inline int cand_any_of(const l1d_setv_t *rf, unsigned W, const int small) {
+  const unsigned nww = small ? 1u : nwords(W);
+  uint64_t c = 0;
+  for (unsigned k = 0; k < nww; k++) {
+    const uint64_t all = (k + 1 < nww || !(W & 63u)) ? ~0ull : (1ull << (W & 63u)) - 1ull;
+    c |= ~rf->r[k] & all;
+  }
+  return c != 0;
+}
 __attribute__((always_inline)) static inline void decide(const l1d_t *m, const int small, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
                           l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
   /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
-  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nww;
+  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nwords(W);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
@@ -773,7 +783,11 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
 #endif
   uint32_t bq_full = fifo_sync_full(&m->i_bypq);
-  /* the victim way: computed only where the verdict or the update uses it */
+  /* the victim way: computed only where an update uses it; whether one is
+   * found needs no search -- l1d_victim finds a way exactly when some way
+   * is not reserved (a free way is one; else the chosen group, or the
+   * other, holds a candidate: l1d_victim.h) */
+#define cand_any cand_any_of(&rf, W, small)
   l1d_vict_t rv = {0, 0, 0};
 #define RV() (rv = victim(m, d_set, &rf, ba, in->mode_ba_thr_i))
 
@@ -808,7 +822,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
     else if (!p_hit && !free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (p_hit) {
     act = ACT_MERGE;
-    if (!on_fill && !ba && !RV().found) fail = L1D_FAIL_LINE_ALLOC;
+    if (!on_fill && !ba && !cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (on_fill) {
@@ -820,11 +834,13 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
     if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else {
     act = ACT_ALLOC;
-    if (!(ba ? rv : RV()).found) fail = L1D_FAIL_LINE_ALLOC;
+    if (!cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
+    else if (!ba) RV(); /* the way it takes (BA: found above) */
   }
 #undef RV
+#undef cand_any
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
   vd->d_line = d_line; vd->d_atom = d_atom; vd->d_sect = d_sect; vd->d_set = d_set; vd->rs = rs; vd->mw = mw;
   vd->p_e = p_e; vd->free_e = free_e; vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
