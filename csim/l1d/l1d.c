@@ -349,6 +349,7 @@ void l1d_reset(l1d_t *m) {
   m->rmt_line_q = m->rmt_set_q = m->rmt_sect_q = 0;
   m->d_load = 0;
   m->nds = m->nde = 0;
+  m->dids = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
   m->trow_ok = m->trow_cp = 0; /* (the tag SRAM's output register is not reset) */
@@ -395,11 +396,15 @@ static inline void stage_set(l1d_t *m, unsigned set) {
     if (m->dset[i] == set) return;
   m->dset[m->nds++] = set;
 }
-static inline void stage_ent(l1d_t *m, unsigned e) {
+static inline unsigned stage_ent(l1d_t *m, unsigned e) { /* returns e's place in the list */
   for (unsigned i = 0; i < m->nde; i++)
-    if (m->dent[i] == e) return;
-  m->dent[m->nde++] = e;
+    if (m->dent[i] == e) return i;
+  m->dent[m->nde] = e;
+  return m->nde++;
 }
+/* stage_ent for a write of the entry's merge ids too (commit copies an
+ * entry's ids back only when they were written: dids) */
+static inline void stage_ids(l1d_t *m, unsigned e) { m->dids |= 1ull << stage_ent(m, e); }
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
 static void touch(l1d_t *m, unsigned set, unsigned way) {
@@ -1314,7 +1319,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release updates ---- */
   if (rel_go) {
-    stage_ent(m, rel_e);
+    stage_ids(m, rel_e);
     uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * mg;
     if (mg <= 33) cpy_n(ids, ids + 1, (mg - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
     else memmove(ids, ids + 1, (mg - 1) * 4);
@@ -1359,14 +1364,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     if (ba) m->reuse_d[rb] = 1;
   }
   if (act == ACT_MERGE_T || act == ACT_MERGE) {
-    stage_ent(m, p_e);
+    stage_ids(m, p_e);
     uint32_t c = m->mshr_cnt_d[p_e]; /* after this cycle's release */
     m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;
     m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);
   }
   if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC || act == ACT_SMISS) {
     uint32_t way = act == ACT_PSEUDO || act == ACT_SMISS ? mw : act == ACT_ALLOC ? rv.way : 0;
-    stage_ent(m, free_e);
+    stage_ids(m, free_e);
     m->mshr_valid_d[free_e] = 1;
     m->mshr_rdy_d[free_e] = 0;
     m->mshr_pres_d[free_e] = act != ACT_NEWENT; /* the line is present in `way` (NEWENT: not present) */
@@ -1559,13 +1564,14 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
     m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
-    cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    if (m->dids >> i & 1u) cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
     const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
     uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
     *vb = m->mshr_valid_q[e] ? *vb | b : *vb & ~b;
     *pb = m->mshr_valid_q[e] && !m->mshr_rdy_q[e] ? *pb | b : *pb & ~b;
   }
   m->nds = m->nde = 0;
+  m->dids = 0;
   m->mem_rr_q = m->mem_rr_d;
   memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
   m->d_valid_q = m->d_valid_d;
@@ -1609,7 +1615,12 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_missq);
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);
-  mem_1r1w_sync_commit(&m->i_tags);
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
+  /* no write, and no read or a read of the row the register holds unwritten
+   * (keep): the edge leaves the tag array and its register as they are */
+  if (m->i_tags.m.we_i || (m->i_tags.re_i && m->i_tags.held != m->i_tags.raddr_i + 1))
+#endif
+    mem_1r1w_sync_commit(&m->i_tags);
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
   /* the remote copies: an edge with no remote read and no write leaves them as they are */
   if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)

@@ -153,6 +153,7 @@ typedef struct {
   uint32_t *trow_sh;
   uint64_t *tag_wr, trow_known[16];
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
+  uint64_t dids; /* bit i: entry dent[i]'s merge ids written (commit copies those back) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
   /* outputs known to be all zero (cleared once, not every idle cycle) */
