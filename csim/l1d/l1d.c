@@ -509,14 +509,15 @@ static inline const uint32_t *dk_row(const struct l1d_dbanks *k, unsigned w) {
 /* The edge for a group: this cycle's read (every bank, the same set), then
  * the written banks' writes; a write into the row a bank holds lazily first
  * fills that bank's buffer with the row as it was (read-before-write). */
-static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
-  if (k->rd) {
-    if (++k->gen == 0) { /* (a wrap: no stale mark may equal a new gen) */
-      memset(k->mat, 0, ways * 4u);
-      k->gen = 1;
-    }
-    k->lz = k->rd;
+static inline void dk_read(struct l1d_dbanks *k, unsigned ways) { /* the read: every bank holds row rd - 1 */
+  if (__builtin_expect(++k->gen == 0, 0)) { /* (a wrap: no stale mark may equal a new gen) */
+    memset(k->mat, 0, ways * 4u);
+    k->gen = 1;
   }
+  k->lz = k->rd;
+}
+static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
+  if (k->rd) dk_read(k, ways);
   for (unsigned i = 0; i < nwe; i++) {
     mem_1r1w_t *mm = &k->b[we[i]].m;
     if (!mm->we_i) continue;
@@ -1626,8 +1627,13 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)
 #endif
     mem_1r1w_sync_commit(&m->i_tags_rmt);
-  dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
-  if (m->dk_rmt.rd | m->ndwe) dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
+    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  } else { /* reads only (dk_commit's first step, inline) */
+    if (m->dk.rd) dk_read(&m->dk, m->g.ways);
+    if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+  }
   if (m->observed) {
     dk_sync(&m->dk, m->g.ways);
     dk_sync(&m->dk_rmt, m->g.ways);
