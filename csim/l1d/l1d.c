@@ -1526,6 +1526,21 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rep_cnt = (uint8_t)fail_cnt;
 }
 
+/* A tag array's edge (keep set: l1d_init): with no write, mem_1r1w_sync_commit
+ * inline -- a read of a row the register does not hold copies it, else
+ * nothing moves */
+static inline void tags_commit(mem_1r1w_sync_t *s) {
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
+  if (!s->m.we_i) {
+    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) {
+      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words);
+      s->held = s->raddr_i + 1;
+    }
+    return;
+  }
+#endif
+  mem_1r1w_sync_commit(s);
+}
 static void commit_full(l1d_t *m);
 void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
@@ -1616,12 +1631,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_missq);
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);
-#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
-  /* no write, and no read or a read of the row the register holds unwritten
-   * (keep): the edge leaves the tag array and its register as they are */
-  if (m->i_tags.m.we_i || (m->i_tags.re_i && m->i_tags.held != m->i_tags.raddr_i + 1))
-#endif
-    mem_1r1w_sync_commit(&m->i_tags);
+  tags_commit(&m->i_tags);
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
   /* the remote copies: an edge with no remote read and no write leaves them as they are */
   if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)
