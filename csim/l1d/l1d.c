@@ -418,6 +418,11 @@ static void touch(l1d_t *m, unsigned set, unsigned way) {
     __m128i lt = _mm_cmplt_epi16(x, vr); /* q < rk: q + 1, else d as staged */
     _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
   }
+  for (; v + 4 <= m->g.ways; v += 4) { /* four ranks (a 4-way set): one 64-bit lane */
+    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)(q + v)), y = _mm_loadl_epi64((const __m128i *)(void *)(d + v));
+    __m128i lt = _mm_cmplt_epi16(x, vr);
+    _mm_storel_epi64((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  }
 #endif
   for (; v < m->g.ways; v++)
     if (q[v] < rk) d[v] = (uint16_t)(q[v] + 1);
