@@ -867,7 +867,7 @@ static inline uint32_t fld32(const uint32_t *v, unsigned lsb, unsigned w) {
   if (o + w > 32) x |= (uint64_t)v[k + 1] << 32;
   return (uint32_t)(x >> o) & (uint32_t)bits_mask64(w);
 }
-static void mreq_from_missq(l1d_t *m) {
+__attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
   l1d_out_t *o = &m->out;
   const unsigned aw = m->aw, idw = m->g.id_w;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
