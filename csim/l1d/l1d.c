@@ -19,6 +19,7 @@ const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_fail_entry_q", "cnt_fail_merge_q", "cnt_fail_mq_q",  "cnt_fail_port_q", "cnt_fail_bypq_q",
     "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q",    "cnt_sbyp_q",      "cnt_smiss_q"};
 
+static const uint32_t ids_zero[32]; /* a new entry's merge ids, up to 32 of them */
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
        ACT_BA_BYP, ACT_ALLOC, ACT_SMISS };
@@ -313,6 +314,7 @@ void l1d_reset(l1d_t *m) {
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
   fifo_sync_reset(&m->i_missq);
+  memset(m->mq_ld, 0, sizeof m->mq_ld); /* (no row known: a random initial state may write the body) */
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
   mem_1r1w_sync_idle(&m->i_tags);
@@ -347,6 +349,7 @@ void l1d_reset(l1d_t *m) {
   m->rmt_line_q = m->rmt_set_q = m->rmt_sect_q = 0;
   m->d_load = 0;
   m->nds = m->nde = 0;
+  m->dids = 0;
   m->rsp_zero = m->rmt_zero = m->mreq_zero = 0;
   m->mreq_held = m->idle = m->memo_ok = m->rep_ok = 0;
   m->trow_ok = m->trow_cp = 0; /* (the tag SRAM's output register is not reset) */
@@ -393,11 +396,15 @@ static inline void stage_set(l1d_t *m, unsigned set) {
     if (m->dset[i] == set) return;
   m->dset[m->nds++] = set;
 }
-static inline void stage_ent(l1d_t *m, unsigned e) {
+static inline unsigned stage_ent(l1d_t *m, unsigned e) { /* returns e's place in the list */
   for (unsigned i = 0; i < m->nde; i++)
-    if (m->dent[i] == e) return;
-  m->dent[m->nde++] = e;
+    if (m->dent[i] == e) return i;
+  m->dent[m->nde] = e;
+  return m->nde++;
 }
+/* stage_ent for a write of the entry's merge ids too (commit copies an
+ * entry's ids back only when they were written: dids) */
+static inline void stage_ids(l1d_t *m, unsigned e) { m->dids |= 1ull << stage_ent(m, e); }
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
 static void touch(l1d_t *m, unsigned set, unsigned way) {
@@ -410,6 +417,11 @@ static void touch(l1d_t *m, unsigned set, unsigned way) {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
     __m128i lt = _mm_cmplt_epi16(x, vr); /* q < rk: q + 1, else d as staged */
     _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  }
+  for (; v + 4 <= m->g.ways; v += 4) { /* four ranks (a 4-way set): one 64-bit lane */
+    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)(q + v)), y = _mm_loadl_epi64((const __m128i *)(void *)(d + v));
+    __m128i lt = _mm_cmplt_epi16(x, vr);
+    _mm_storel_epi64((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
   }
 #endif
   for (; v < m->g.ways; v++)
@@ -502,23 +514,24 @@ static inline const uint32_t *dk_row(const struct l1d_dbanks *k, unsigned w) {
 /* The edge for a group: this cycle's read (every bank, the same set), then
  * the written banks' writes; a write into the row a bank holds lazily first
  * fills that bank's buffer with the row as it was (read-before-write). */
-static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
-  if (k->rd) {
-    if (++k->gen == 0) { /* (a wrap: no stale mark may equal a new gen) */
-      memset(k->mat, 0, ways * 4u);
-      k->gen = 1;
-    }
-    k->lz = k->rd;
+static inline void dk_read(struct l1d_dbanks *k, unsigned ways) { /* the read: every bank holds row rd - 1 */
+  if (__builtin_expect(++k->gen == 0, 0)) { /* (a wrap: no stale mark may equal a new gen) */
+    memset(k->mat, 0, ways * 4u);
+    k->gen = 1;
   }
+  k->lz = k->rd;
+}
+static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
+  if (k->rd) dk_read(k, ways);
   for (unsigned i = 0; i < nwe; i++) {
     mem_1r1w_t *mm = &k->b[we[i]].m;
     if (!mm->we_i) continue;
     if (k->lz == mm->waddr_i + 1 && k->mat[we[i]] != k->gen) {
-      memcpy(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words * 4u);
+      cpy_words(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
       k->mat[we[i]] = k->gen;
     }
     if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
-      memcpy(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words * 4u);
+      cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words);
     else
       mem_1r1w_commit(mm);
   }
@@ -595,10 +608,22 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
 /* The RTL's data write: row `set` of way `way`'s bank, the byte mask over
  * the line (line bits); the same to the remote copy and into the
  * forwarding register.  The other ways' banks are not written. */
+/* mem_1r1w_write into a data bank's port (Sets x LBits, byte slices: the
+ * data needs no trim, the mask is L bits), the copies inline */
+static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *data, const uint32_t *mask, unsigned lw,
+                               unsigned L) {
+  mm->wk0 = mm->wk1 = 0;
+  mm->wsl = 0;
+  mm->we_i = 1;
+  mm->waddr_i = set;
+  cpy_words(mm->wdata_i, data, lw);
+  cpy_words(mm->wmask_i, mask, bits_words(L));
+  bits_trim(mm->wmask_i, L);
+}
 static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
   unsigned L = m->g.line, lw = m->lwords;
-  mem_1r1w_sync_write(&m->i_data[way], set, data, mask);
-  mem_1r1w_sync_write(&m->i_data_rmt[way], set, data, mask);
+  dport_write(&m->i_data[way].m, set, data, mask, lw, L);
+  dport_write(&m->i_data_rmt[way].m, set, data, mask, lw, L);
   if (!(m->ndwe && m->dwe[0] == way)) m->dwe[m->ndwe++] = way;
   m->dwe_full = m->ndwe == 1 && mask == m->all_mask; /* (all_mask: the line's every byte) */
   m->fw_data_v_d = 1;
@@ -655,12 +680,22 @@ static inline uint32_t d_set_of(l1d_t *m) {
   if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
   return set_memo(m, m->d_addr_q);
 }
+/* Some way of the set not reserved (flags rf of W ways) */
+__attribute__((always_inline)) static inline int cand_any_of(const l1d_setv_t *rf, unsigned W, const int small) {
+  const unsigned nww = small ? 1u : nwords(W);
+  uint64_t c = 0;
+  for (unsigned k = 0; k < nww; k++) {
+    const uint64_t all = (k + 1 < nww || !(W & 63u)) ? ~0ull : (1ull << (W & 63u)) - 1ull;
+    c |= ~rf->r[k] & all;
+  }
+  return c != 0;
+}
 __attribute__((always_inline)) static inline void decide(const l1d_t *m, const int small, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
                           l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
   /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
-  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nww;
+  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nwords(W);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
@@ -759,7 +794,11 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   uint32_t mq_ld_full = mq_cnt + 1 >= m->g.missq; /* GPGPU-Sim miss_queue_full(1) */
 #endif
   uint32_t bq_full = fifo_sync_full(&m->i_bypq);
-  /* the victim way: computed only where the verdict or the update uses it */
+  /* the victim way: computed only where an update uses it; whether one is
+   * found needs no search -- l1d_victim finds a way exactly when some way
+   * is not reserved (a free way is one; else the chosen group, or the
+   * other, holds a candidate: l1d_victim.h) */
+#define cand_any cand_any_of(&rf, W, small)
   l1d_vict_t rv = {0, 0, 0};
 #define RV() (rv = victim(m, d_set, &rf, ba, in->mode_ba_thr_i))
 
@@ -794,7 +833,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
     else if (!p_hit && !free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (p_hit) {
     act = ACT_MERGE;
-    if (!on_fill && !ba && !RV().found) fail = L1D_FAIL_LINE_ALLOC;
+    if (!on_fill && !ba && !cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (on_fill) {
@@ -806,11 +845,13 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
     if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else {
     act = ACT_ALLOC;
-    if (!(ba ? rv : RV()).found) fail = L1D_FAIL_LINE_ALLOC;
+    if (!cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
+    else if (!ba) RV(); /* the way it takes (BA: found above) */
   }
 #undef RV
+#undef cand_any
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
   vd->d_line = d_line; vd->d_atom = d_atom; vd->d_sect = d_sect; vd->d_set = d_set; vd->rs = rs; vd->mw = mw;
   vd->p_e = p_e; vd->free_e = free_e; vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
@@ -826,7 +867,7 @@ static inline uint32_t fld32(const uint32_t *v, unsigned lsb, unsigned w) {
   if (o + w > 32) x |= (uint64_t)v[k + 1] << 32;
   return (uint32_t)(x >> o) & (uint32_t)bits_mask64(w);
 }
-static void mreq_from_missq(l1d_t *m) {
+__attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
   l1d_out_t *o = &m->out;
   const unsigned aw = m->aw, idw = m->g.id_w;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
@@ -834,6 +875,8 @@ static void mreq_from_missq(l1d_t *m) {
   o->mem_req_store_o = fld32(mh, slsb, 1);
   o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
   o->mem_req_addr_o = fld32(mh, llsb, aw);
+  const uint8_t ld = m->mq_ld[m->i_missq.rptr_q]; /* a load's row: its mask and data are zero (l1d.h) */
+  if (ld && m->mreq_zero) return; /* (the port's mask and data are zero already) */
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
     cpy_words(o->mem_req_mask_o, mh + mlsb / 32, bits_words(m->g.line));
     bits_trim(o->mem_req_mask_o, m->g.line);
@@ -842,7 +885,7 @@ static void mreq_from_missq(l1d_t *m) {
       o->mem_req_mask_o[b / 32] = (uint32_t)bits_get(mh, mlsb + b, m->g.line - b < 32 ? m->g.line - b : 32);
   }
   cpy_words(o->mem_req_data_o, mh, m->lwords);
-  m->mreq_zero = 0;
+  m->mreq_zero = ld;
 }
 
 /* A quiescent cycle: nothing at the ports (no request offered or held in D,
@@ -898,9 +941,54 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
   }
 }
 
+/* The memory port: the two queues alternate when both wait (mem_rr_q);
+ * the queues' cycles (a push built in mq_wdata / bq_wdata, a pop when the
+ * port's request goes). */
+__attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq_push, const uint32_t *mq_wdata,
+                                                           uint32_t bq_push) {
+  const l1d_in_t *in = &m->in;
+  l1d_out_t *o = &m->out;
+  const unsigned aw = m->aw, idw = m->g.id_w;
+  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
+  uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
+  uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
+  o->mem_req_valid_o = mq_any || bq_any;
+  o->mem_req_byp_o = sel_byp;
+  if (sel_byp) {
+    o->mem_req_store_o = 0;
+    o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
+    o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
+    if (!m->mreq_zero) {
+      memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
+      memset(o->mem_req_data_o, 0, m->lwords * 4);
+    }
+    m->mreq_zero = 1;
+  } else if (!m->mreq_held) {
+    mreq_from_missq(m);
+  }
+  /* the missq head's fields stay on the port as long as its head row is
+   * neither popped nor written (an idle cycle then leaves them as they are) */
+  m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
+  uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
+  if (mem_go) m->mem_rr_d = !sel_byp;
+  fq_comb(&m->i_missq, mq_push, mq_push ? mq_wdata : NULL, mem_go && !sel_byp);
+  fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
+}
+
 /* The first quiet cycle after others: the parts that stay constant while
  * quiet cycles follow one another (out of line: the steady path stays short). */
+static void idle_common(l1d_t *m);
 __attribute__((noinline)) static void idle_enter(l1d_t *m) {
+  idle_common(m);
+  fifo_idle(&m->i_missq);
+  fifo_idle(&m->i_bypq);
+  if (!m->mreq_held) {
+    mreq_from_missq(m);
+    m->mreq_held = 1;
+  }
+}
+/* idle_enter's parts but the memory port and its queues (comb_stall's too) */
+__attribute__((noinline)) static void idle_common(l1d_t *m) {
   l1d_out_t *o = &m->out;
   { /* (the outputs and next-state values a full evaluation would give) */
     m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
@@ -916,8 +1004,6 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
     m->fw_data_set_d = m->fw_data_set_q;
     m->fw_data_way_d = m->fw_data_way_q;
     fifo_idle(&m->i_relq);
-    fifo_idle(&m->i_missq);
-    fifo_idle(&m->i_bypq);
     o->dec_valid_o = 0;
     o->rsp_valid_o = 0;
     o->rsp_id_o = 0;
@@ -937,10 +1023,6 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
     m->rsp_zero = 1;
     if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
     m->rmt_zero = 1;
-    if (!m->mreq_held) {
-      mreq_from_missq(m);
-      m->mreq_held = 1;
-    }
   }
 }
 
@@ -969,7 +1051,69 @@ static inline void comb_idle(l1d_t *m) {
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
 
-static void comb_full(l1d_t *m);
+static void comb_full(l1d_t *m, const l1d_verd_t *pre);
+/* D holds a request and nothing but the memory port can move: no fill, no
+ * remote lookup asked now or last cycle, the release queue empty (the
+ * forwarding registers only feed D's probe).  Then a refused request is
+ * the whole cycle but for the memory port (the first cycle of a stall;
+ * with the queues empty and nothing forwarded comb_rep repeats it): no
+ * array, flag or entry is written, nothing pushed; the outputs are the
+ * quiet cycle's but D's (valid, refused, its verdict, the stall event) and
+ * the memory port's; D holds and re-reads its set; the stall counter (and
+ * stall-to-bypass) move.  Returns 0 with the verdict in *vd when the
+ * request leaves (comb_full takes it from there). */
+static inline int stall_cand(const l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  return m->d_valid_q && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->i_relq.count_q);
+}
+/* The refused cycle's outputs and next state, D's verdict in *vd (also
+ * comb_body's exit when it finds such a cycle). */
+__attribute__((noinline)) static void stall_tail(l1d_t *m, const l1d_verd_t *vd) {
+  const l1d_in_t *in = &m->in;
+  l1d_out_t *o = &m->out;
+  const uint32_t d_set = vd->d_set;
+  idle_common(m); /* the quiet cycle's outputs and next state (no array, flag or entry moves) */
+  mem_port(m, 0, NULL, 0);
+  fill_ready_empty_relq(m);
+  m->idle = 0; /* (commit_full: D and the counters move) */
+  m->memo_ok = 0;
+  o->dec_valid_o = 1;
+  o->req_outcome_o = vd->out;
+  o->req_fail_o = vd->fail;
+  o->ev_stall_o = 1;
+  o->req_ready_o = 0;
+  /* stall to bypass (comb_body's rule) */
+  const uint32_t fail = vd->fail;
+  const uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY ||
+                            fail == L1D_FAIL_MSHR_MERGE || fail == L1D_FAIL_MISS_QUEUE;
+  const uint32_t sbyp_hit = in->mode_sbyp_i == L1D_SBYP_ALL     ? sbyp_res
+                            : in->mode_sbyp_i == L1D_SBYP_ASSOC ? fail == L1D_FAIL_LINE_ALLOC
+                                                                : 0;
+  const uint32_t sbyp_set = !m->d_store_q && !m->d_byp_q && sbyp_hit;
+  const unsigned fail_cnt = L1D_CNT_FAIL_LINE + fail - 1u;
+  m->cnt_d[fail_cnt]++;
+  m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+  /* D holds its request and re-reads its set */
+  m->d_load = 0;
+  m->d_valid_d = 1;
+  m->d_addr_d = m->d_addr_q;
+  m->d_store_d = m->d_store_q;
+  m->d_byp_d = (uint8_t)(m->d_byp_q || sbyp_set);
+  m->d_id_d = m->d_id_q;
+  mem_1r1w_sync_read(&m->i_tags, d_set);
+  m->dk.rd = d_set + 1;
+  /* (comb_body's rule: nothing forwarded or queued, nothing moved) */
+  m->rep_ok = !sbyp_set && !(m->fw_tag_v_q | m->fw_data_v_q) && !(m->i_missq.count_q | m->i_bypq.count_q);
+  m->rep_cnt = (uint8_t)fail_cnt;
+}
+__attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
+  const uint32_t d_set = d_set_of(m);
+  if (m->g.ways <= 64 && m->g.entries <= 64) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
+  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
+  if (vd->fail == L1D_FAIL_NONE) return 0;
+  stall_tail(m, vd);
+  return 1;
+}
 void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) {
@@ -995,21 +1139,37 @@ void l1d_comb_any(l1d_t *m) {
     fill_ready_empty_relq(m);
   } else if (l1d_quiet(m)) {
     comb_idle(m);
+  } else if (stall_cand(m)) {
+    /* comb_stall decides first when a refusal is likely: D was refused
+     * last cycle (d_load clear), or such cycles were refused lately (sp, a
+     * two-bit counter of their verdicts: it chooses a path, never a value) */
+    if (!m->d_load || m->sp >= 2) {
+      l1d_verd_t vd;
+      if (comb_stall(m, &vd)) {
+        m->sp = (uint8_t)(m->sp < 3 ? m->sp + 1 : 3);
+      } else {
+        comb_full(m, &vd);
+        m->sp = (uint8_t)(m->sp ? m->sp - 1 : 0);
+      }
+    } else {
+      comb_full(m, NULL);
+      m->sp = (uint8_t)(m->out.ev_stall_o ? m->sp + 1 : m->sp ? m->sp - 1 : 0);
+    }
   } else {
-    comb_full(m);
+    comb_full(m, NULL);
   }
 }
 
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small);
-__attribute__((noinline)) static void comb_full_small(l1d_t *m) { comb_body(m, 1); }
-__attribute__((noinline)) static void comb_full_gen(l1d_t *m) { comb_body(m, 0); }
-static void comb_full(l1d_t *m) {
-  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m);
-  else comb_full_gen(m);
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre);
+__attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre); }
+__attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre); }
+static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
+  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m, pre);
+  else comb_full_gen(m, pre);
 }
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small) {
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries, law = m->law, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
@@ -1073,7 +1233,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  decide(m, small, d_set_of(m), ev, fill_go && !in->fill_byp_i, fill_byp_go || rel_any, &vd);
+  if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
+    vd = *pre;
+  } else if (fill_go && !in->fill_byp_i) { /* a line fill owns the arrays: D's verdict needs no probe */
+    vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
+  } else {
+    decide(m, small, d_set_of(m), ev, 0, fill_byp_go || rel_any, &vd);
+  }
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
                  free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
@@ -1159,9 +1325,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release updates ---- */
   if (rel_go) {
-    stage_ent(m, rel_e);
+    stage_ids(m, rel_e);
     uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * mg;
-    memmove(ids, ids + 1, (mg - 1) * 4);
+    if (mg <= 33) cpy_n(ids, ids + 1, (mg - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
+    else memmove(ids, ids + 1, (mg - 1) * 4);
     ids[mg - 1] = 0;
     m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
   }
@@ -1203,14 +1370,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     if (ba) m->reuse_d[rb] = 1;
   }
   if (act == ACT_MERGE_T || act == ACT_MERGE) {
-    stage_ent(m, p_e);
+    stage_ids(m, p_e);
     uint32_t c = m->mshr_cnt_d[p_e]; /* after this cycle's release */
     m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;
     m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);
   }
   if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC || act == ACT_SMISS) {
     uint32_t way = act == ACT_PSEUDO || act == ACT_SMISS ? mw : act == ACT_ALLOC ? rv.way : 0;
-    stage_ent(m, free_e);
+    stage_ids(m, free_e);
     m->mshr_valid_d[free_e] = 1;
     m->mshr_rdy_d[free_e] = 0;
     m->mshr_pres_d[free_e] = act != ACT_NEWENT; /* the line is present in `way` (NEWENT: not present) */
@@ -1218,7 +1385,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_way_d[free_e] = (uint16_t)way;
     m->mshr_cnt_d[free_e] = 1;
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;
-    memset(ids, 0, mg * 4);
+    if (mg <= 32) cpy_n(ids, ids_zero, mg * 4);
+    else memset(ids, 0, mg * 4);
     ids[0] = m->d_id_q;
   }
   if (act == ACT_SMISS && !on_fill) { /* allocate_sector: reserved; the line's last access */
@@ -1275,31 +1443,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     bits_set(m->bq_wdata, idw, aw, d_atom);
   }
 
-  /* memory port: the two queues alternate when both wait (mem_rr_q) */
-  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
-  uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
-  uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
-  o->mem_req_valid_o = mq_any || bq_any;
-  o->mem_req_byp_o = sel_byp;
-  if (sel_byp) {
-    o->mem_req_store_o = 0;
-    o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
-    o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
-    if (!m->mreq_zero) {
-      memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
-      memset(o->mem_req_data_o, 0, m->lwords * 4);
-    }
-    m->mreq_zero = 1;
-  } else if (!m->mreq_held) {
-    mreq_from_missq(m);
-  }
-  /* the missq head's fields stay on the port as long as its head row is
-   * neither popped nor written (an idle cycle then leaves them as they are) */
-  m->mreq_held = !sel_byp && !mq_push && !(o->mem_req_valid_o && in->mem_req_ready_i);
-  uint32_t mem_go = o->mem_req_valid_o && in->mem_req_ready_i;
-  if (mem_go) m->mem_rr_d = !sel_byp;
-  fq_comb(&m->i_missq, mq_push, mq_push ? mq_wdata : NULL, mem_go && !sel_byp);
-  fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
+  mem_port(m, mq_push, mq_wdata, bq_push);
+  if (mq_push) m->mq_ld[m->i_missq.wptr_q] = !m->d_store_q; /* (the row this push writes, after the port read it) */
 
   /* ---- remote answer (registers only) ---- */
   if (m->rmt_v_q || !m->rmt_zero) l1d_comb_rmt(m);
@@ -1386,6 +1531,21 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rep_cnt = (uint8_t)fail_cnt;
 }
 
+/* A tag array's edge (keep set: l1d_init): with no write, mem_1r1w_sync_commit
+ * inline -- a read of a row the register does not hold copies it, else
+ * nothing moves */
+static inline void tags_commit(mem_1r1w_sync_t *s) {
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
+  if (!s->m.we_i) {
+    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) {
+      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words);
+      s->held = s->raddr_i + 1;
+    }
+    return;
+  }
+#endif
+  mem_1r1w_sync_commit(s);
+}
 static void commit_full(l1d_t *m);
 void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
@@ -1425,13 +1585,14 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
     m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
-    cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    if (m->dids >> i & 1u) cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
     const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
     uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
     *vb = m->mshr_valid_q[e] ? *vb | b : *vb & ~b;
     *pb = m->mshr_valid_q[e] && !m->mshr_rdy_q[e] ? *pb | b : *pb & ~b;
   }
   m->nds = m->nde = 0;
+  m->dids = 0;
   m->mem_rr_q = m->mem_rr_d;
   memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
   m->d_valid_q = m->d_valid_d;
@@ -1475,14 +1636,19 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fifo_sync_commit(&m->i_missq);
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);
-  mem_1r1w_sync_commit(&m->i_tags);
+  tags_commit(&m->i_tags);
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
   /* the remote copies: an edge with no remote read and no write leaves them as they are */
   if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)
 #endif
     mem_1r1w_sync_commit(&m->i_tags_rmt);
-  dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
-  if (m->dk_rmt.rd | m->ndwe) dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
+    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  } else { /* reads only (dk_commit's first step, inline) */
+    if (m->dk.rd) dk_read(&m->dk, m->g.ways);
+    if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+  }
   if (m->observed) {
     dk_sync(&m->dk, m->g.ways);
     dk_sync(&m->dk_rmt, m->g.ways);

@@ -153,6 +153,7 @@ typedef struct {
   uint32_t *trow_sh;
   uint64_t *tag_wr, trow_known[16];
   /* rows and entries this cycle writes (copied q->d in comb, back in commit) */
+  uint64_t dids; /* bit i: entry dent[i]'s merge ids written (commit copies those back) */
   unsigned dset[2], nds, dent[4 + 4 * 8], nde; /* entries: fill, release, request, and a fill's or store's pres/way
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
   /* outputs known to be all zero (cleared once, not every idle cycle) */
@@ -162,6 +163,13 @@ typedef struct {
    * (memo_addr, memo_sb) while idle cycles follow one another */
   uint8_t idle, mreq_held, memo_ok, memo_sb; /* idle: 0 full evaluation, 1 quiet (comb_idle), 2 a repeat (comb_rep) */
   uint8_t rep_ok, rep_cnt; /* the last cycle was a stalled retry that moved nothing; its stall counter */
+  /* mq_ld[slot]: the miss queue's row at slot was pushed by a load since
+   * reset (its mask and data are zero: mreq_from_missq then copies them
+   * only onto a port that is not zero already); not hardware, the model's
+   * knowledge of rows it wrote itself (reset clears it, before a random
+   * initial state may write the queue's body) */
+  uint8_t mq_ld[64];
+  uint8_t sp; /* l1d_comb_any's guess that D is refused with nothing else moving (0..3; chooses a path only) */
   uint32_t memo_addr, memo_out, memo_fail;
   /* D's set index l1d_index(d_addr_q) remembered (not hardware: a cache of a
    * pure function, keyed by the address and the index mode): the cycle that

@@ -43,23 +43,6 @@ void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const ui
   }
 }
 
-void mem_1r1w_write_slice(mem_1r1w_t *m, unsigned addr, unsigned slice, unsigned lsb, unsigned w, uint32_t v) {
-  m->wk0 = m->wk1 = 0;
-  m->we_i = 1;
-  m->waddr_i = addr;
-  const unsigned k = lsb >> 5;
-  if (k + 1 < m->words) { /* the slice inside a two-word window: one 64-bit update */
-    const uint64_t bm = bits_mask64(w) << (lsb & 31);
-    const uint64_t y = (((uint64_t)m->wdata_i[k] | (uint64_t)m->wdata_i[k + 1] << 32) & ~bm) | ((uint64_t)v << (lsb & 31));
-    m->wdata_i[k] = (uint32_t)y;
-    m->wdata_i[k + 1] = (uint32_t)(y >> 32);
-  } else {
-    bits_set(m->wdata_i, lsb, w, v);
-  }
-  if (m->mwords == 1) m->wmask_i[0] = 1u << slice;
-  else memset(m->wmask_i, 0, m->mwords * 4u), m->wmask_i[slice / 32] = 1u << (slice % 32);
-  m->wsl = 1, m->wsl_lsb = lsb, m->wsl_w = w;
-}
 
 #ifndef FAULT_MEM_1R1W_MASK /* (the injected fault takes the general path below) */
 /* byte slices: a nibble of mask bits -> the byte lanes of a data word */
@@ -92,7 +75,7 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
   }
 #endif
   if (m->slice_w == m->width) { /* one slice: whole row */
-    if (bits_test(m->wmask_i, 0)) memcpy(row, m->wdata_i, m->words * sizeof(uint32_t));
+    if (bits_test(m->wmask_i, 0)) mem_row_cpy(row, m->wdata_i, m->words);
     return;
   }
 #ifndef FAULT_MEM_1R1W_MASK

@@ -8,6 +8,8 @@
 #define MEM_1R1W_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include "bits.h"
 
 typedef struct {
   unsigned depth, width, slice_w, nslice, words, mwords;
@@ -32,6 +34,18 @@ void mem_1r1w_free(mem_1r1w_t *m);
 static inline const uint32_t *mem_1r1w_read(const mem_1r1w_t *m, unsigned addr) {
   return m->mem_q + (size_t)addr * m->words;
 }
+/* A row copy of n words: rows of 1..4 words (queue entries, tag rows, the
+ * MRPB's 2-word rows) as word moves the compiler inlines, not a library
+ * call of run-time size; longer rows with memcpy. */
+static inline void mem_row_cpy(uint32_t *d, const uint32_t *s, unsigned n) {
+  switch (n) {
+  case 4: d[3] = s[3]; /* fall through */
+  case 3: d[2] = s[2]; /* fall through */
+  case 2: d[1] = s[1]; /* fall through */
+  case 1: d[0] = s[0]; return;
+  default: memcpy(d, s, (size_t)n * sizeof(uint32_t));
+  }
+}
 /* Start of a cycle's logic: port idle (the RTL's defaults).  Only we_i and
  * waddr_i return to idle: data and mask are compared (and mean anything)
  * only while we_i is set, and clearing a 1 KiB data port every cycle would
@@ -48,7 +62,24 @@ void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const ui
  * with value v: the port's mask holds that slice's bit alone; the port's
  * other data bits keep what they held (don't-cares under the mask).  For a
  * writer that does not observe the port's whole data (docs/c-models.md). */
-void mem_1r1w_write_slice(mem_1r1w_t *m, unsigned addr, unsigned slice, unsigned lsb, unsigned w, uint32_t v);
+static inline void mem_1r1w_write_slice(mem_1r1w_t *m, unsigned addr, unsigned slice, unsigned lsb, unsigned w,
+                                        uint32_t v) { /* (inline: one tag write sets two ports) */
+  m->wk0 = m->wk1 = 0;
+  m->we_i = 1;
+  m->waddr_i = addr;
+  const unsigned k = lsb >> 5;
+  if (k + 1 < m->words) { /* the slice inside a two-word window: one 64-bit update */
+    const uint64_t bm = bits_mask64(w) << (lsb & 31);
+    const uint64_t y = (((uint64_t)m->wdata_i[k] | (uint64_t)m->wdata_i[k + 1] << 32) & ~bm) | ((uint64_t)v << (lsb & 31));
+    m->wdata_i[k] = (uint32_t)y;
+    m->wdata_i[k + 1] = (uint32_t)(y >> 32);
+  } else {
+    bits_set(m->wdata_i, lsb, w, v);
+  }
+  if (m->mwords == 1) m->wmask_i[0] = 1u << slice;
+  else memset(m->wmask_i, 0, m->mwords * 4u), m->wmask_i[slice / 32] = 1u << (slice % 32);
+  m->wsl = 1, m->wsl_lsb = lsb, m->wsl_w = w;
+}
 void mem_1r1w_commit(mem_1r1w_t *m);
 
 #endif

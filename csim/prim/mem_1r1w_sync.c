@@ -24,7 +24,7 @@ void mem_1r1w_sync_commit(mem_1r1w_sync_t *s) {
 #endif
   /* read-before-write: capture the row, then apply the write */
   if (take && s->raddr_i < s->m.depth && !(s->keep && s->held == s->raddr_i + 1)) {
-    memcpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words * sizeof(uint32_t));
+    mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words);
     s->held = s->keep ? s->raddr_i + 1 : 0;
   }
   /* a write into the held row: the register no longer holds the row */
