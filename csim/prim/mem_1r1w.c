@@ -43,6 +43,15 @@ void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const ui
   }
 }
 
+/* row[k +: 2] takes the bits bm selects of data[k +: 2] (a slice of up to
+ * 32 bits inside a two-word window: one masked 64-bit update) */
+static inline void put_window(uint32_t *row, const uint32_t *data, unsigned k, uint64_t bm) {
+  const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+  const uint64_t d = (uint64_t)data[k] | (uint64_t)data[k + 1] << 32;
+  const uint64_t y = (x & ~bm) | (d & bm);
+  row[k] = (uint32_t)y;
+  row[k + 1] = (uint32_t)(y >> 32);
+}
 
 #ifndef FAULT_MEM_1R1W_MASK /* (the injected fault takes the general path below) */
 /* byte slices: a nibble of mask bits -> the byte lanes of a data word */
@@ -62,12 +71,7 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
     const unsigned lsb = m->wsl_lsb, w = m->wsl_w, k = lsb >> 5;
     m->wsl = 0;
     if (k + 1 < m->words) {
-      const uint64_t bm = bits_mask64(w) << (lsb & 31);
-      const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
-      const uint64_t d = (uint64_t)m->wdata_i[k] | (uint64_t)m->wdata_i[k + 1] << 32;
-      const uint64_t y = (x & ~bm) | (d & bm);
-      row[k] = (uint32_t)y;
-      row[k + 1] = (uint32_t)(y >> 32);
+      put_window(row, m->wdata_i, k, bits_mask64(w) << (lsb & 31));
     } else {
       bits_set(row, lsb, w, bits_get(m->wdata_i, lsb, w));
     }
@@ -132,12 +136,7 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
         /* a slice of up to 32 bits inside a two-word window of the row (a
          * tag): one masked 64-bit update */
         const unsigned k = lsb / 32;
-        const uint64_t bm = bits_mask64(m->slice_w) << (lsb & 31);
-        const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
-        const uint64_t d = (uint64_t)m->wdata_i[k] | (uint64_t)m->wdata_i[k + 1] << 32;
-        const uint64_t y = (x & ~bm) | (d & bm);
-        row[k] = (uint32_t)y;
-        row[k + 1] = (uint32_t)(y >> 32);
+        put_window(row, m->wdata_i, k, bits_mask64(m->slice_w) << (lsb & 31));
       } else {
         for (unsigned b = lsb; b < lsb + m->slice_w; b += 32) {
           unsigned n = lsb + m->slice_w - b < 32 ? lsb + m->slice_w - b : 32;
