@@ -2,8 +2,10 @@
 # regress_selftest.sh -- make regress-selftest (and the last step of make
 # test): scripts/regress.sh on real distributed engines, end to end, on a
 # small matrix (sat_cnt w4 and fifo_sync depth5_w1, seeds 1-2, random
-# initial state off/on: 8 runs of CYCLES cycles, default 500000, about a
-# second each).
+# initial state off/on: 8 runs of CYCLES cycles, default 3000000: 0.4 s
+# each at the 7 M cycles/s fifo_sync ran at on 2026-11-28, long enough for
+# the killer, polling every 20 ms, to catch its victim mid-run; at 500000 a
+# run ended in 70 ms and the killer missed it).
 #  Slurm: a one-machine cluster (scripts/slurm_local.sh, its own directory
 #    and ports); the matrix submitted as a job array (--slurm --submit); one
 #    array task frozen mid-run and cancelled (scancel); every run's JSON line
@@ -27,7 +29,7 @@
 set -u
 cd "$(dirname "$0")/.."
 T=$PWD/build/regress-selftest
-CYC=${CYCLES:-500000}
+CYC=${CYCLES:-3000000}
 [[ $CYC =~ ^[1-9][0-9]*$ ]] || { echo "error: CYCLES='$CYC' is not a positive integer" >&2; exit 2; }
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "PASS regress-selftest: $*"; }
@@ -93,11 +95,11 @@ print("" if last is None else last[sys.argv[3]])' "$@"
 # the pid of this checkout's lockstep process for the victim run (bounded: 120 s)
 find_victim() {
   local t pid
-  for t in $(seq 1 2400); do
+  for t in $(seq 1 6000); do
     for pid in $(pgrep -f "^build/ls/$VB/[0-9a-f]+/lockstep --block $VB --seed $VSEED --cycles $CYC .*--rand-init"); do
       [ "$(readlink "/proc/$pid/cwd")" = "$PWD" ] && { echo "$pid"; return 0; }
     done
-    sleep 0.05
+    sleep 0.02
   done
   return 1
 }
