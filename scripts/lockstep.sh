@@ -164,6 +164,14 @@ if [ -n "${LS_SPEED:-}" ]; then
   # public state (ls_pub.vlt and ls_ptrs.inc emptied; only the harness's port variables)
   VFLAGS=(--cc --build --vpi -O3 -j 2 -Wno-fatal -Wno-lint -Wno-style --x-assign 0 --x-initial 0 -fno-const-bit-op-tree --top-module ls_top
     --timescale 1ns/1ns -CFLAGS -DVL_VALUE_STRING_MAX_WORDS=2048 -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O3")
+  # Module inlining off where it is the faster build (measured 2026-11-28,
+  # RTL alone, --bench): the whole shell flattened into one model ran at
+  # 3,586 cycles/s (1 SM), slower than its lockstep build (16,991), whose
+  # public state keeps each module's code shared by its instances; with
+  # -fno-inline 20,444.  shell_sm 273 k -> 300 k.  Elsewhere inlining wins
+  # or ties (mrpb 1.60 M against 1.55 M, shell_xbar 8.7 k against 8.2 k,
+  # l1d and shell_l2 within 2 %), so it stays on there.
+  case " shell shell_sm " in *" $block "*) VFLAGS+=(-fno-inline) ;; esac
   printf '`verilator_config\n// speed build: no public state\n' >"$tmp"/ls_pub.vlt
   : >"$tmp"/ls_ptrs.inc
   VTRACE=0
