@@ -29,6 +29,12 @@
 #     a killed run reported and re-run by --resume, dead nodes/machines exit 2
 set -u
 cd "$(dirname "$0")/.."
+# GPGPU-Sim's configs (../shared beside the checkout, or /work/shared for a
+# clone elsewhere: the readers' own rule, scripts/test_inputs.sh), resolved
+# once for every test that reads them
+GPGPUSIM_CONFIGS=${GPGPUSIM_CONFIGS:-/work/shared/gpgpusim-configs}
+[ -d "$GPGPUSIM_CONFIGS" ] || GPGPUSIM_CONFIGS=$PWD/../shared/gpgpusim-configs
+export GPGPUSIM_CONFIGS
 B=build
 LOG=$B/test-logs
 mkdir -p $LOG
@@ -113,7 +119,7 @@ LATER=$LOG/jobs_later.txt
   # sweeps' machinery against direct shell-sim runs
   echo "tests papers and sweeps|bash scripts/papers_check.sh; bash scripts/sweeps_check.sh"
   # the memory side against the latencies and bandwidths SM2_GTX480.config implies (make calibrate, docs/shell.md)
-  echo "tests make calibrate|if out=\$(python3 scripts/calibrate.py ../shared/gpgpusim-configs/SM2_GTX480.config 2>&1); then echo \"PASS make calibrate: \$(tail -1 <<<\"\$out\" | cut -d';' -f1)\"; else echo \"FAIL make calibrate: \$(grep -E 'FAIL|error' <<<\"\$out\" | head -3 | tr '\\n' ' ')\"; fi"
+  echo "tests make calibrate|if out=\$(python3 scripts/calibrate.py \$GPGPUSIM_CONFIGS/SM2_GTX480.config 2>&1); then echo \"PASS make calibrate: \$(tail -1 <<<\"\$out\" | cut -d';' -f1)\"; else echo \"FAIL make calibrate: \$(grep -E 'FAIL|error' <<<\"\$out\" | head -3 | tr '\\n' ' ')\"; fi"
   echo "tests SRAM model|bash scripts/sram_model_test.sh"
   # make pnr's routed-net parasitics: qrouter's RC trees as SPEF, read by OpenSTA
   echo "tests place-and-route parasitics|bash scripts/rc2spef_test.sh"

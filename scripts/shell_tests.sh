@@ -39,12 +39,12 @@ run "48 KB 6-way FERMI-hashed L1D from a GPGPU-Sim string config" --workload syr
 # 80-SM Volta's SM and bank counts, every load answered once
 run "stream on 128 SMs x 128 L2 banks" --workload stream --args iters=2 --set SHELL_SMS=128 --set SHELL_L2_BANKS=128
 run "atax on 80 SMs x 64 L2 banks (SM7_QV100's counts)" --workload atax --args iters=2 --set SHELL_SMS=80 --set SHELL_L2_BANKS=64
-[ -f ../shared/gpgpusim-configs/SM2_GTX480.config ] && run "configured from SM2_GTX480.config (15 SMs, 12 L2 banks)" --workload stream --gpgpusim-config ../shared/gpgpusim-configs/SM2_GTX480.config
+[ -f ${GPGPUSIM_CONFIGS:-../shared/gpgpusim-configs}/SM2_GTX480.config ] && run "configured from SM2_GTX480.config (15 SMs, 12 L2 banks)" --workload stream --gpgpusim-config ${GPGPUSIM_CONFIGS:-../shared/gpgpusim-configs}/SM2_GTX480.config
 # a full DRAM channel whose head answer has a dirty victim: the fill's
 # write-back takes the fill's entry (shell_dram_req_fire); when it waited for
 # room instead, this run deadlocked (L2 bank 8: request queue and channel
 # full, the fill unable to leave) and hit the cycle limit
-[ -f ../shared/gpgpusim-configs/SM2_GTX480.config ] && run "a full DRAM channel: a fill's write-back takes the fill's entry (GTX480, atax n=512,iters=16, every load bypassed)" --workload atax --args n=512,iters=16 --set SHELL_BYPASS=ALL --set SHELL_MAX_CYCLES=1000000 --gpgpusim-config ../shared/gpgpusim-configs/SM2_GTX480.config
+[ -f ${GPGPUSIM_CONFIGS:-../shared/gpgpusim-configs}/SM2_GTX480.config ] && run "a full DRAM channel: a fill's write-back takes the fill's entry (GTX480, atax n=512,iters=16, every load bypassed)" --workload atax --args n=512,iters=16 --set SHELL_BYPASS=ALL --set SHELL_MAX_CYCLES=1000000 --gpgpusim-config ${GPGPUSIM_CONFIGS:-../shared/gpgpusim-configs}/SM2_GTX480.config
 
 # the C model under ASan/UBSan
 if [ -x $B/bin/shell-sim-asan ]; then
