@@ -50,8 +50,8 @@ else bad "shell mech: CHSS_CONTROL has no effect"; fi
 
 # STATIC: profile -> classifier -> tags; only cg loads bypass; all-ca tags bypass nothing.
 # gemm at n=96: at its default n=64 (gemm.cu's 32 x 8 blocks, a block's 8 row warps
-# sharing B's rows) the classifier tags 3 loads cg and the rest ca, no cm for COORD;
-# n=96 gives 3 cg, 64 cm, 62 ca
+# sharing B's rows) the classifier tags no load cm, nothing for COORD's dynamic part;
+# n=96 gives its three static loads one tag each: C cg (read once), A ca, B cm
 G="--workload gemm --args n=96"
 sim $T/prof.json $G --profile $T/gemm.prof
 if $CLS $T/gemm.prof > $T/gemm.tags 2>$T/cls.err && grep -q ' cg$' $T/gemm.tags; then
@@ -69,6 +69,26 @@ if $CLS $T/gemm.prof > $T/gemm.tags 2>$T/cls.err && grep -q ' cg$' $T/gemm.tags;
     ok "shell mech: COORD bypasses cg loads ($(jsum $T/coord.json bypassed_cg)) and cm loads of bg blocks ($(jsum $T/coord.json bypassed_cm))"
   else bad "shell mech: COORD: cg $(jsum $T/coord.json bypassed_cg) cm $(jsum $T/coord.json bypassed_cm)"; fi
 else bad "shell mech: classifier on the gemm profile: $(head -2 $T/cls.err) (no cg load)"; fi
+
+# Static sites (wl_rec_t.site, docs/shell.md "The static flow"): a load's PC is
+# the static instruction it executes, not its place in its warp's records.
+# gemm.cu has 3 global loads (C before the k loop, A and B in it) at any size,
+# 2dconv 9 (the taps the source writes out); a workload written by --dump-wl
+# reads back with its sites (the same profile); a trace's loads are keyed by
+# their PCs (the pow kernel's two LDGs at 0xa0 and 0xb0).
+nl() { grep -c '^load ' "$1"; }
+sim $T/site2d.json --workload 2dconv --args n=64 --profile $T/2dconv.prof --dump-wl $T/2dconv.wl
+sim $T/site2dwl.json --workload $T/2dconv.wl --profile $T/2dconv_wl.prof
+TR=${GPGPUSIM_TRACES:-}; [ -n "$TR" ] || for d in /work/shared/traces ../shared/traces; do [ -d $d ] && { TR=$d; break; }; done
+tl="(no trace dir)"
+if [ -n "$TR" ] && [ -f $TR/accelsim-pow-kernel-593.traceg ]; then
+  sim $T/sitetr.json --workload $TR/accelsim-pow-kernel-593.traceg --profile $T/trace.prof
+  tl=$(grep '^load ' $T/trace.prof | awk '{print $2}' | tr '\n' ' ')
+fi
+if [ "$(nl $T/gemm.prof)" = 3 ] && [ "$(nl $T/2dconv.prof)" = 9 ] && cmp -s $T/2dconv.prof $T/2dconv_wl.prof &&
+   grep -q ' pc ' $T/2dconv.wl && { [ "$tl" = "(no trace dir)" ] || [ "$tl" = "k0_pc160 k0_pc176 " ]; }; then
+  ok "shell mech: static sites: gemm 3 loads, 2dconv 9, the same profile through --dump-wl, trace loads by PC: $tl"
+else bad "shell mech: static sites: gemm $(nl $T/gemm.prof) loads (expected 3), 2dconv $(nl $T/2dconv.prof) (9), .wl round trip $(cmp -s $T/2dconv.prof $T/2dconv_wl.prof && echo same || echo differs), trace: $tl"; fi
 
 # TWOLEVEL time series: the BDU mode sampled, B on stream
 sim $T/tl.json --workload stream --set SHELL_BYPASS=TWOLEVEL --set BDU_PERIOD=2000 --set BDU_HOLD=10000 --set SHELL_SAMPLE=200

@@ -103,6 +103,8 @@ expect2 ".wl bad count" "bad_count.wl:3: bad count" --workload $D/bad_count.wl
 expect2 ".wl record after exit" "after_exit.wl:5: 'ld' after the warp's exit" --workload $D/after_exit.wl
 expect2 ".wl NUL byte" "nul_byte.wl:4: NUL byte" --workload $D/nul_byte.wl
 expect2 ".wl stride past 2^40 (no overflow)" "stride_overflow.wl:3: address out of range" --workload $D/stride_overflow.wl
+expect2 ".wl site past 2^32" "pc_range.wl:3: bad count: pc" --workload $D/pc_range.wl
+expect2 ".wl pc without its number" "pc_missing.wl:3: truncated line: pc takes" --workload $D/pc_missing.wl
 if [ -f $REAL ]; then
   L=$(grep -n "insts = 33" $REAL | head -1 | cut -d: -f1)
   sed "${L}s/insts = 33/insts = 34/" $REAL > $T/bad_count.traceg
@@ -116,6 +118,8 @@ if [ -f $REAL ]; then
   expect2 ".traceg address out of range" "address_range.traceg:45: address out of range" --workload $T/address_range.traceg
   expect2 ".traceg bad count (insts)" "bad_count.traceg:59: bad count" --workload $T/bad_count.traceg
   expect2 ".traceg extra field" "extra_field.traceg:45: bad count" --workload $T/extra_field.traceg
+  { head -44 $REAL; echo "1000000b0 ffffffff 1 R4 LDG.E.128.SYS 1 R2 16 1 0x7f580facec00 16 0"; tail -n +46 $REAL; } > $T/pc_range.traceg
+  expect2 ".traceg PC past 2^32 (a load's site)" "pc_range.traceg:45: bad count: PC" --workload $T/pc_range.traceg
   expect2 ".traceg truncated file" "truncated_file.traceg:" --workload $T/truncated_file.traceg
   { head -44 $REAL; printf '00b0 ffffffff 1 R4 LDG.E.128.SYS 1 R2 16 1 0x7f580facec00\0 16 0\n'; tail -n +46 $REAL; } > $T/nul_byte.traceg
   expect2 ".traceg NUL byte" "nul_byte.traceg:45: NUL byte" --workload $T/nul_byte.traceg

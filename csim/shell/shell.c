@@ -295,7 +295,7 @@ static inline __attribute__((always_inline)) void sm_first(shell_t *s, unsigned 
         const uint32_t *a = &s->wl->pool[r->addr];
         for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
         in->lsu_mask_i = r->mask;
-        in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, e->lp);
+        in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, r->site); /* (keyed by the static site) */
       }
     }
     shell_sm_comb_req(m);
@@ -347,7 +347,10 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
   in->fill_id_i = xo->ej_id_o[i];
   in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
   in->inj_pop_i = 0;
-  shell_byp_req(byp, so->byp_pc_o, so->byp_store_o);
+  /* the profile's key: the presented load's static site (its record's; only the profile reads it) */
+  shell_byp_req(byp, byp->prof && so->byp_valid_o
+                         ? shell_env_rec(s, so->byp_block_o, m->w_q[so->byp_warp_o].wib, so->byp_pc_o)->site : 0,
+                so->byp_store_o);
   in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
   const int ccn_on = s->ccn_any && ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
   if (ccn_on) {

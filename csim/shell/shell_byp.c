@@ -528,7 +528,7 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
 }
 
 int shell_byp_prof_write(const shell_byp_prof_t *p, FILE *f) {
-  fprintf(f, "# shell-sim --profile: cached line loads per kernel and load PC (record index), and hits\n");
+  fprintf(f, "# shell-sim --profile: cached line loads per kernel and load PC (the static site, wl_rec_t.site), and hits\n");
   for (uint32_t k = 0; k < p->nk; k++)
     for (uint32_t pc = 0; pc < p->n[k]; pc++)
       if (p->acc[k][pc]) fprintf(f, "load k%u_pc%u %llu %llu\n", k, pc, (unsigned long long)p->acc[k][pc],

@@ -31,7 +31,7 @@
 #include "shell_wl.h"
 
 /* Static load tags (CHSS_LD_CA/CG/CM) per kernel and load PC (the load's
- * record index in its warp's stream), read from a chss-classify output
+ * static site, wl_rec_t.site), read from a chss-classify output
  * (lines "k<K>_pc<P> ca|cg|cm"); untagged loads are ca.  Sparse: one entry
  * per line of the file, sorted by key = kernel << 32 | PC (strictly
  * increasing), looked up by binary search -- the memory follows the file's

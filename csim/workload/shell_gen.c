@@ -28,7 +28,19 @@ const char *const shell_wl_gen_names[] = {"atax", "bicg",   "mvt",    "gesummv",
 #define A9 0x0A000000u
 #define A10 0x0B000000u
 #define GEN_ARRAY_BYTES (16ull << 20) /* the space between two array bases */
-#define GEN_MAX_RECS (1ull << 26)     /* records of one generated workload (12 bytes each) */
+#define GEN_MAX_RECS (1ull << 26)     /* records of one generated workload (16 bytes each) */
+/* A load or store of the static site this call stands for (wl_rec_t.site:
+ * the static flow's load "PC", docs/shell.md "The static flow"): the call's
+ * line, so every warp, and every trip of a loop the source runs as a loop,
+ * executes the same static instruction; gmem_tap where one call stands for
+ * several loads the source writes out one by one (a stencil's taps, a
+ * statement the source repeats, a helper called from two statements): tap
+ * (< 256) tells them apart.  nvcc's unrolled copies of a loop's load (the
+ * matrix-vector kernels' 4x unrolled PTX) are one site here: each copy sees
+ * the same accesses, one trip in four, so their profiles would agree. */
+#define gmem_tap(w, tap, st, m, sz, a) \
+  shell_wl_mem_at((w), shell_wl_site((w), (uint32_t)__LINE__ << 8 | (uint32_t)(tap)), (st), (m), (sz), (a))
+#define gmem(w, st, m, sz, a) gmem_tap(w, 0u, st, m, sz, a)
 
 typedef struct {
   unsigned n, iters, bs;
@@ -141,17 +153,17 @@ static void pb_mm(shell_wl_t *w, const char *name, unsigned ni, unsigned nj, uns
         if (m) {
           lanes_lin(c, C + i * nj * 4, j0, 4);
           if (beta) {
-            shell_wl_mem(w, 0, m, 4, c);
+            gmem(w, 0, m, 4, c);
             shell_wl_alu(w, 1);
           }
-          shell_wl_mem(w, 1, m, 4, c);
+          gmem(w, 1, m, 4, c);
           for (unsigned k = 0; k < nk; k++) {
             lanes_same(a, A + (i * nk + k) * 4);
             lanes_lin(b, B + k * nj * 4, j0, 4);
-            shell_wl_mem(w, 0, m, 4, a_first ? a : b);
-            shell_wl_mem(w, 0, m, 4, a_first ? b : a);
+            gmem(w, 0, m, 4, a_first ? a : b);
+            gmem(w, 0, m, 4, a_first ? b : a);
             shell_wl_alu(w, 2);
-            shell_wl_mem(w, 1, m, 4, c);
+            gmem(w, 1, m, 4, c);
           }
         }
         shell_wl_exit(w);
@@ -183,22 +195,22 @@ static void pb_syrk(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs, int tw
         uint32_t m = i < ni ? lanes_in(j0, 0, ni) : 0;
         if (m) {
           lanes_lin(c, C + i * ni * 4, j0, 4);
-          shell_wl_mem(w, 0, m, 4, c);
+          gmem(w, 0, m, 4, c);
           shell_wl_alu(w, 1);
-          shell_wl_mem(w, 1, m, 4, c);
+          gmem(w, 1, m, 4, c);
           for (unsigned k = 0; k < nj; k++) {
             lanes_same(a, A + (i * nj + k) * 4); /* A[i][k] */
-            shell_wl_mem(w, 0, m, 4, a);
+            gmem(w, 0, m, 4, a);
             if (two) {
               lanes_lin(a, B + k * 4, j0, (long long)nj * 4); /* B[j][k] */
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               lanes_same(a, B + (i * nj + k) * 4); /* B[i][k] */
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
             }
             lanes_lin(a, A + k * 4, j0, (long long)nj * 4); /* A[j][k] */
-            shell_wl_mem(w, 0, m, 4, a);
+            gmem(w, 0, m, 4, a);
             shell_wl_alu(w, two ? 5 : 2);
-            shell_wl_mem(w, 1, m, 4, c);
+            gmem(w, 1, m, 4, c);
           }
         }
         shell_wl_exit(w);
@@ -229,11 +241,11 @@ static void pb_conv3d(shell_wl_t *w, unsigned ni, unsigned nj, unsigned nk, unsi
             for (unsigned e = 0; e < 11; e++) {
               uint32_t row = A + (((i + off[e][0]) * nj + j + off[e][1]) * nk + off[e][2]) * 4;
               lanes_lin(a, row, k0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem_tap(w, e, 0, m, 4, a); /* 11 loads the source writes out */
             }
             shell_wl_alu(w, 15);
             lanes_lin(a, B + ((i * nj + j) * nk) * 4, k0, 4);
-            shell_wl_mem(w, 1, m, 4, a);
+            gmem(w, 1, m, 4, a);
           }
           shell_wl_exit(w);
         }
@@ -266,42 +278,42 @@ static void pb_fdtd2d(shell_wl_t *w, unsigned nx, unsigned ny, unsigned tmax, un
             if (step == 1 && (m = i < nx ? lanes_in(j0, 0, ny) : 0)) {
               if (i == 0) {
                 lanes_same(a, A0 + t * 4);
-                shell_wl_mem(w, 0, m, 4, a);
+                gmem(w, 0, m, 4, a);
               } else {
                 lanes_lin(a, ey + row, j0, 4);
-                shell_wl_mem(w, 0, m, 4, a);
+                gmem(w, 0, m, 4, a);
                 lanes_lin(a, hz + row, j0, 4);
-                shell_wl_mem(w, 0, m, 4, a);
+                gmem(w, 0, m, 4, a);
                 lanes_lin(a, hz + row - ny * 4, j0, 4);
-                shell_wl_mem(w, 0, m, 4, a);
+                gmem(w, 0, m, 4, a);
                 shell_wl_alu(w, 3);
               }
               lanes_lin(a, ey + row, j0, 4);
-              shell_wl_mem(w, 1, m, 4, a);
+              gmem(w, 1, m, 4, a);
             } else if (step == 2 && (m = i < nx ? lanes_in(j0, 1, ny) : 0)) {
               lanes_lin(a, ex + row, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               lanes_lin(a, hz + row, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               lanes_lin(a, hz + row - 4, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               shell_wl_alu(w, 3);
               lanes_lin(a, ex + row, j0, 4);
-              shell_wl_mem(w, 1, m, 4, a);
+              gmem(w, 1, m, 4, a);
             } else if (step == 3 && (m = i + 1 < nx ? lanes_in(j0, 0, (long long)ny - 1) : 0)) {
               lanes_lin(a, hz + row, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               lanes_lin(a, ex + row + 4, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               lanes_lin(a, ex + row, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               lanes_lin(a, ey + row + ny * 4, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               lanes_lin(a, ey + row, j0, 4);
-              shell_wl_mem(w, 0, m, 4, a);
+              gmem(w, 0, m, 4, a);
               shell_wl_alu(w, 5);
               lanes_lin(a, hz + row, j0, 4);
-              shell_wl_mem(w, 1, m, 4, a);
+              gmem(w, 1, m, 4, a);
             }
             shell_wl_exit(w);
           }
@@ -349,16 +361,16 @@ static void pb_mv(shell_wl_t *w, const char *name, unsigned n, unsigned iters, u
       uint32_t m = lanes_in(e0, 0, n);
       if (m) {
         lanes_lin(a, out, e0, 4);
-        shell_wl_mem(w, first, m, 4, a);
+        gmem(w, first, m, 4, a);
         for (unsigned k = 0; k < iters; k++) {
           if (colwise) lanes_lin(a, M + k * n * 4, e0, 4);
           else lanes_lin(a, M + k * 4, e0, (long long)n * 4);
           lanes_same(c, v + k * 4);
-          shell_wl_mem(w, 0, m, 4, mat_first ? a : c);
-          shell_wl_mem(w, 0, m, 4, mat_first ? c : a);
+          gmem(w, 0, m, 4, mat_first ? a : c);
+          gmem(w, 0, m, 4, mat_first ? c : a);
           shell_wl_alu(w, 2);
           lanes_lin(a, out, e0, 4);
-          shell_wl_mem(w, 1, m, 4, a);
+          gmem(w, 1, m, 4, a);
         }
       }
       shell_wl_exit(w);
@@ -377,14 +389,14 @@ static void pb_mv(shell_wl_t *w, const char *name, unsigned n, unsigned iters, u
 /* One gesummv accumulation of a trip, as nvcc emits it: x[j] (reloaded: the
  * stores before may alias it), the matrix's row element, the accumulator
  * reloaded, the multiply-add, the accumulator stored. */
-static void gesummv_acc(shell_wl_t *w, uint32_t m, uint32_t *v, uint32_t *a, uint32_t mat_j, long long e0, unsigned n,
-                        uint32_t *acc) {
-  shell_wl_mem(w, 0, m, 4, v);
+static void gesummv_acc(shell_wl_t *w, unsigned tap, uint32_t m, uint32_t *v, uint32_t *a, uint32_t mat_j, long long e0,
+                        unsigned n, uint32_t *acc) { /* tap: which of the two statements (its static loads) */
+  gmem_tap(w, tap, 0, m, 4, v);
   lanes_lin(a, mat_j, e0, (long long)n * 4);
-  shell_wl_mem(w, 0, m, 4, a);
-  shell_wl_mem(w, 0, m, 4, acc);
+  gmem_tap(w, tap, 0, m, 4, a);
+  gmem_tap(w, tap, 0, m, 4, acc);
   shell_wl_alu(w, 2);
-  shell_wl_mem(w, 1, m, 4, acc);
+  gmem_tap(w, tap, 1, m, 4, acc);
 }
 static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
   const uint32_t A = A0, B = A4, tmp = A8, x = A9, y = A10;
@@ -395,14 +407,14 @@ static void pb_gesummv(shell_wl_t *w, unsigned n, unsigned iters, unsigned bs) {
     lanes_lin(yy, y, e0, 4);
     for (unsigned j = 0; m && j < iters; j++) {
       lanes_same(v, x + j * 4);
-      gesummv_acc(w, m, v, a, A + j * 4, e0, n, t);  /* tmp[i] += A[i][j] * x[j] */
-      gesummv_acc(w, m, v, a, B + j * 4, e0, n, yy); /* y[i] += B[i][j] * x[j] */
+      gesummv_acc(w, 0, m, v, a, A + j * 4, e0, n, t);  /* tmp[i] += A[i][j] * x[j] */
+      gesummv_acc(w, 1, m, v, a, B + j * 4, e0, n, yy); /* y[i] += B[i][j] * x[j] */
     }
     if (m) {
-      shell_wl_mem(w, 0, m, 4, t);
-      shell_wl_mem(w, 0, m, 4, yy);
+      gmem(w, 0, m, 4, t);
+      gmem(w, 0, m, 4, yy);
       shell_wl_alu(w, 2);
-      shell_wl_mem(w, 1, m, 4, yy);
+      gmem(w, 1, m, 4, yy);
     }
   }
 }
@@ -469,15 +481,15 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
     uint32_t mk = lanes_in(t0, 0, m);
     if (mk) {
       lanes_lin(acc, mean, t0, 4);
-      shell_wl_mem(w, 1, mk, 4, acc);
+      gmem(w, 1, mk, 4, acc);
       for (unsigned i = 0; i < n; i++) {
         lanes_lin(a, data + i * m * 4, t0, 4);
-        shell_wl_mem(w, 0, mk, 4, a);
+        gmem(w, 0, mk, 4, a);
         shell_wl_alu(w, 1);
-        shell_wl_mem(w, 1, mk, 4, acc);
+        gmem(w, 1, mk, 4, acc);
       }
       shell_wl_alu(w, 1);
-      shell_wl_mem(w, 1, mk, 4, acc);
+      gmem(w, 1, mk, 4, acc);
     }
   }
   if (corr) {
@@ -485,22 +497,22 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
       uint32_t mk = lanes_in(t0, 0, m);
       if (mk) {
         lanes_lin(acc, stdv, t0, 4);
-        shell_wl_mem(w, 1, mk, 4, acc);
+        gmem(w, 1, mk, 4, acc);
         for (unsigned i = 0; i < n; i++) {
           lanes_lin(a, mean, t0, 4);
-          shell_wl_mem(w, 0, mk, 4, a);
+          gmem(w, 0, mk, 4, a);
           lanes_lin(a, data + i * m * 4, t0, 4);
-          shell_wl_mem(w, 0, mk, 4, a);
+          gmem(w, 0, mk, 4, a);
           shell_wl_alu(w, 2);
-          shell_wl_mem(w, 1, mk, 4, acc);
+          gmem(w, 1, mk, 4, acc);
         }
         shell_wl_alu(w, 2);
-        shell_wl_mem(w, 1, mk, 4, acc);
+        gmem(w, 1, mk, 4, acc);
         uint32_t small = 0;
         for (unsigned l = 0; l < WL_LANES; l++)
           if ((mk >> l & 1) && corr_std_small(m, n, t0 + l)) small |= 1u << l;
         shell_wl_alu(w, 1);
-        if (small) shell_wl_mem(w, 1, small, 4, acc);
+        if (small) gmem(w, 1, small, 4, acc);
       }
     }
   }
@@ -515,16 +527,16 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
           uint32_t mk = i < n ? lanes_in(j0, 0, m) : 0;
           if (mk) {
             lanes_lin(acc, data + i * m * 4, j0, 4);
-            shell_wl_mem(w, 0, mk, 4, acc);
+            gmem(w, 0, mk, 4, acc);
             lanes_lin(a, mean, j0, 4);
-            shell_wl_mem(w, 0, mk, 4, a);
+            gmem(w, 0, mk, 4, a);
             shell_wl_alu(w, 1);
-            shell_wl_mem(w, 1, mk, 4, acc);
+            gmem(w, 1, mk, 4, acc);
             if (corr) {
               lanes_lin(a, stdv, j0, 4);
-              shell_wl_mem(w, 0, mk, 4, a);
+              gmem(w, 0, mk, 4, a);
               shell_wl_alu(w, 2);
-              shell_wl_mem(w, 1, mk, 4, acc);
+              gmem(w, 1, mk, 4, acc);
             }
           }
           shell_wl_exit(w);
@@ -534,24 +546,24 @@ static void pb_corr(shell_wl_t *w, unsigned m, unsigned n, unsigned bs, int corr
     uint32_t live = lanes_in(t0, 0, corr ? (long long)m - 1 : m);
     if (live && corr) {
       lanes_lin(a, sym, t0, (long long)(m + 1) * 4);
-      shell_wl_mem(w, 1, live, 4, a);
+      gmem(w, 1, live, 4, a);
     }
     for (unsigned r = 0; live; r++) {
       unsigned d = corr ? 1 + r : r; /* lane l's j2 = t0 + l + d */
       uint32_t mk = live & lanes_in((long long)t0 + d, 0, m);
       if (!mk) break;
       lanes_lin(acc, sym + d * 4, t0, (long long)(m + 1) * 4); /* symmat[j1][j1 + d] */
-      shell_wl_mem(w, 1, mk, 4, acc);
+      gmem(w, 1, mk, 4, acc);
       for (unsigned i = 0; i < n; i++) {
         lanes_lin(a, data + (i * m + d) * 4, t0, 4); /* data[i][j2] */
-        shell_wl_mem(w, 0, mk, 4, a);
+        gmem(w, 0, mk, 4, a);
         lanes_lin(a, data + i * m * 4, t0, 4); /* data[i][j1] */
-        shell_wl_mem(w, 0, mk, 4, a);
+        gmem(w, 0, mk, 4, a);
         shell_wl_alu(w, 2);
-        shell_wl_mem(w, 1, mk, 4, acc);
+        gmem(w, 1, mk, 4, acc);
       }
       lanes_lin(c, sym + d * m * 4, t0, (long long)(m + 1) * 4); /* symmat[j1 + d][j1] */
-      shell_wl_mem(w, 1, mk, 4, c);
+      gmem(w, 1, mk, 4, c);
     }
   }
 }
@@ -582,47 +594,47 @@ static void pb_gramschmidt(shell_wl_t *w, unsigned ni, unsigned nj, unsigned bs)
       if (t0 == 0) {
         for (unsigned i = 0; i < ni; i++) {
           lanes_same(a, A + (i * nj + k) * 4);
-          shell_wl_mem(w, 0, 1, 4, a);
+          gmem(w, 0, 1, 4, a);
           shell_wl_alu(w, 1);
         }
         shell_wl_alu(w, 1);
         lanes_same(a, R + (k * nj + k) * 4);
-        shell_wl_mem(w, 1, 1, 4, a);
+        gmem(w, 1, 1, 4, a);
       }
     }
     FOR_1D(w, "gramschmidt_kernel2", nb, bs, t0) {
       uint32_t mk = lanes_in(t0, 0, ni);
       if (mk) {
         lanes_same(a, R + (k * nj + k) * 4);
-        shell_wl_mem(w, 0, mk, 4, a);
+        gmem(w, 0, mk, 4, a);
         lanes_lin(a, A + k * 4, t0, (long long)nj * 4);
-        shell_wl_mem(w, 0, mk, 4, a);
+        gmem(w, 0, mk, 4, a);
         shell_wl_alu(w, 1);
         lanes_lin(a, Q + k * 4, t0, (long long)nj * 4);
-        shell_wl_mem(w, 1, mk, 4, a);
+        gmem(w, 1, mk, 4, a);
       }
     }
     FOR_1D(w, "gramschmidt_kernel3", nb, bs, t0) {
       uint32_t mk = lanes_in(t0, (long long)k + 1, nj);
       if (mk) {
         lanes_lin(r, R + k * nj * 4, t0, 4);
-        shell_wl_mem(w, 1, mk, 4, r);
+        gmem(w, 1, mk, 4, r);
         for (unsigned i = 0; i < ni; i++) {
           lanes_lin(a, A + i * nj * 4, t0, 4);
           lanes_same(q, Q + (i * nj + k) * 4);
-          shell_wl_mem(w, 0, mk, 4, a);
-          shell_wl_mem(w, 0, mk, 4, q);
+          gmem(w, 0, mk, 4, a);
+          gmem(w, 0, mk, 4, q);
           shell_wl_alu(w, 2);
-          shell_wl_mem(w, 1, mk, 4, r);
+          gmem(w, 1, mk, 4, r);
         }
         for (unsigned i = 0; i < ni; i++) {
           lanes_lin(a, A + i * nj * 4, t0, 4);
           lanes_same(q, Q + (i * nj + k) * 4);
-          shell_wl_mem(w, 0, mk, 4, r);
-          shell_wl_mem(w, 0, mk, 4, q);
-          shell_wl_mem(w, 0, mk, 4, a);
+          gmem(w, 0, mk, 4, r);
+          gmem(w, 0, mk, 4, q);
+          gmem(w, 0, mk, 4, a);
           shell_wl_alu(w, 2);
-          shell_wl_mem(w, 1, mk, 4, a);
+          gmem(w, 1, mk, 4, a);
         }
       }
     }
@@ -665,9 +677,9 @@ static void rd_hotspot(shell_wl_t *w, unsigned n, unsigned sim_time) {
           uint32_t b[WL_LANES];
           if (ld) {
             for (unsigned l = 0; l < WL_LANES; l++) b[l] = src + a[l];
-            shell_wl_mem(w, 0, ld, 4, b);
+            gmem(w, 0, ld, 4, b);
             for (unsigned l = 0; l < WL_LANES; l++) b[l] = A2 + a[l];
-            shell_wl_mem(w, 0, ld, 4, b);
+            gmem(w, 0, ld, 4, b);
           }
           shell_wl_bar(w);
           for (unsigned i = 0; i < it; i++) {
@@ -679,7 +691,7 @@ static void rd_hotspot(shell_wl_t *w, unsigned n, unsigned sim_time) {
           }
           if (st) {
             for (unsigned l = 0; l < WL_LANES; l++) b[l] = dst + a[l];
-            shell_wl_mem(w, 1, st, 4, b);
+            gmem(w, 1, st, 4, b);
           }
           shell_wl_exit(w);
         }
@@ -712,14 +724,14 @@ static void rd_pathfinder(shell_wl_t *w, unsigned cols, unsigned rows) {
         uint32_t valid = lanes_in(x0, 0, cols);
         if (valid) {
           lanes_lin(a, src, x0, 4);
-          shell_wl_mem(w, 0, valid, 4, a);
+          gmem(w, 0, valid, 4, a);
         }
         shell_wl_bar(w);
         for (unsigned i = 0; i < it; i++) {
           uint32_t m = valid & lanes_in(tx0, i + 1, (long long)B - 1 - i);
           if (m) {
             lanes_lin(a, A0 + (t + i) * cols * 4, x0, 4);
-            shell_wl_mem(w, 0, m, 4, a);
+            gmem(w, 0, m, 4, a);
           }
           shell_wl_alu(w, 4);
           shell_wl_bar(w);
@@ -730,7 +742,7 @@ static void rd_pathfinder(shell_wl_t *w, unsigned cols, unsigned rows) {
         uint32_t m = valid & lanes_in(tx0, it, (long long)B - it);
         if (m) {
           lanes_lin(a, dst, x0, 4);
-          shell_wl_mem(w, 1, m, 4, a);
+          gmem(w, 1, m, 4, a);
         }
         shell_wl_exit(w);
       }
@@ -767,22 +779,22 @@ static void rd_nw(shell_wl_t *w, unsigned n) {
         shell_wl_warp_begin(w, bx, 0);
         if (pass == 1) {
           lanes_same(a, mat + base);
-          shell_wl_mem(w, 0, 1, 4, a);
+          gmem(w, 0, 1, 4, a);
         }
         for (unsigned ty = 0; ty < B; ty++) {
           lanes_lin(a, ref + base + (cols + 1 + ty * cols) * 4, 0, 4);
-          shell_wl_mem(w, 0, 0xffff, 4, a);
+          gmem(w, 0, 0xffff, 4, a);
         }
         shell_wl_bar(w);
         if (pass == 2) {
           lanes_same(a, mat + base);
-          shell_wl_mem(w, 0, 1, 4, a);
+          gmem(w, 0, 1, 4, a);
         }
         lanes_lin(a, mat + base + cols * 4, 0, (long long)cols * 4);
-        shell_wl_mem(w, 0, 0xffff, 4, a);
+        gmem(w, 0, 0xffff, 4, a);
         shell_wl_bar(w);
         lanes_lin(a, mat + base + 4, 0, 4);
-        shell_wl_mem(w, 0, 0xffff, 4, a);
+        gmem(w, 0, 0xffff, 4, a);
         shell_wl_bar(w);
         for (unsigned m = 0; m < 2 * B - 1; m++) {
           shell_wl_alu(w, 6);
@@ -790,7 +802,7 @@ static void rd_nw(shell_wl_t *w, unsigned n) {
         }
         for (unsigned ty = 0; ty < B; ty++) {
           lanes_lin(a, mat + base + (cols + 1 + ty * cols) * 4, 0, 4);
-          shell_wl_mem(w, 1, 0xffff, 4, a);
+          gmem(w, 1, 0xffff, 4, a);
         }
         shell_wl_exit(w);
       }
@@ -827,9 +839,9 @@ static void rd_backprop(shell_wl_t *w, unsigned in) {
           a[l] = part + (16 * by + ty) * 4;
         }
         if (!k) {
-          shell_wl_mem(w, 0, 0x10001u, 4, row);
+          gmem(w, 0, 0x10001u, 4, row);
           shell_wl_bar(w);
-          shell_wl_mem(w, 0, ~0u, 4, ix);
+          gmem(w, 0, ~0u, 4, ix);
           shell_wl_bar(w);
           shell_wl_alu(w, 1);
           shell_wl_bar(w);
@@ -837,29 +849,29 @@ static void rd_backprop(shell_wl_t *w, unsigned in) {
             shell_wl_alu(w, 2);
             shell_wl_bar(w);
           }
-          shell_wl_mem(w, 1, ~0u, 4, ix);
+          gmem(w, 1, ~0u, 4, ix);
           shell_wl_bar(w);
-          shell_wl_mem(w, 1, 0x10001u, 4, a);
+          gmem(w, 1, 0x10001u, 4, a);
         } else {
           uint32_t ox[WL_LANES];
           for (unsigned l = 0; l < WL_LANES; l++) ox[l] = ix[l] - wt + oldw;
-          shell_wl_mem(w, 0, ~0u, 4, ix);
-          for (int rep = 0; rep < 2; rep++) {
-            shell_wl_mem(w, 0, ~0u, 4, dx);
-            shell_wl_mem(w, 0, ~0u, 4, row);
-            shell_wl_mem(w, 0, ~0u, 4, ox);
+          gmem(w, 0, ~0u, 4, ix);
+          for (int rep = 0; rep < 2; rep++) { /* the source's two statements: their own static loads */
+            gmem_tap(w, rep, 0, ~0u, 4, dx);
+            gmem_tap(w, rep, 0, ~0u, 4, row);
+            gmem_tap(w, rep, 0, ~0u, 4, ox);
             shell_wl_alu(w, 4);
-            shell_wl_mem(w, 1, ~0u, 4, rep ? ox : ix);
+            gmem_tap(w, rep, 1, ~0u, 4, rep ? ox : ix);
           }
           shell_wl_bar(w);
           if (by == 0 && wi == 0) {
             for (unsigned l = 0; l < WL_LANES; l++) ix[l] = wt + (l % 16 + 1) * 4, ox[l] = oldw + (l % 16 + 1) * 4;
-            shell_wl_mem(w, 0, 0xffff, 4, ix);
-            for (int rep = 0; rep < 2; rep++) {
-              shell_wl_mem(w, 0, 0xffff, 4, dx);
-              shell_wl_mem(w, 0, 0xffff, 4, ox);
+            gmem(w, 0, 0xffff, 4, ix);
+            for (int rep = 0; rep < 2; rep++) { /* (two statements, as above) */
+              gmem_tap(w, rep, 0, 0xffff, 4, dx);
+              gmem_tap(w, rep, 0, 0xffff, 4, ox);
               shell_wl_alu(w, 3);
-              shell_wl_mem(w, 1, 0xffff, 4, rep ? ox : ix);
+              gmem_tap(w, rep, 1, 0xffff, 4, rep ? ox : ix);
             }
           }
         }
@@ -934,7 +946,7 @@ static int rd_bfs(shell_wl_t *w, const char *name, const gargs_t *g, uint64_t se
         uint32_t live = lanes_in(t0, 0, n) & lanes_in(wi * 32, 0, tpb), fr = 0;
         unsigned maxd = 0;
         lanes_lin(a, A1, t0, 1);
-        shell_wl_mem(w, 0, live, 1, a);
+        gmem(w, 0, live, 1, a);
         for (unsigned l = 0; l < WL_LANES; l++)
           if (live >> l & 1 && mask[t0 + l]) {
             fr |= 1u << l;
@@ -942,11 +954,11 @@ static int rd_bfs(shell_wl_t *w, const char *name, const gargs_t *g, uint64_t se
             maxd = d > maxd ? d : maxd;
           }
         if (fr) {
-          shell_wl_mem(w, 1, fr, 1, a);
+          gmem(w, 1, fr, 1, a);
           lanes_lin(a, A0, t0, 8);
-          shell_wl_mem(w, 0, fr, 4, a);
+          gmem(w, 0, fr, 4, a);
           lanes_lin(a, A0 + 4, t0, 8);
-          shell_wl_mem(w, 0, fr, 4, a);
+          gmem(w, 0, fr, 4, a);
           for (unsigned j = 0; j < maxd; j++) {
             uint32_t m = 0, un = 0;
             for (unsigned l = 0; l < WL_LANES; l++) {
@@ -958,11 +970,11 @@ static int rd_bfs(shell_wl_t *w, const char *name, const gargs_t *g, uint64_t se
               c[l] = A3 + id;
               if (!vis[id]) un |= 1u << l;
             }
-            shell_wl_mem(w, 0, m, 4, a);
-            shell_wl_mem(w, 0, m, 1, c);
+            gmem(w, 0, m, 4, a);
+            gmem(w, 0, m, 1, c);
             if (un) {
               lanes_lin(a, A4, t0, 4);
-              shell_wl_mem(w, 0, un, 4, a);
+              gmem(w, 0, un, 4, a);
               shell_wl_alu(w, 1);
               for (unsigned l = 0; l < WL_LANES; l++)
                 if (un >> l & 1) {
@@ -970,8 +982,8 @@ static int rd_bfs(shell_wl_t *w, const char *name, const gargs_t *g, uint64_t se
                   a[l] = A4 + id * 4;
                   c[l] = A2 + id;
                 }
-              shell_wl_mem(w, 1, un, 4, a);
-              shell_wl_mem(w, 1, un, 1, c);
+              gmem(w, 1, un, 4, a);
+              gmem(w, 1, un, 1, c);
             }
           }
         }
@@ -990,17 +1002,17 @@ static int rd_bfs(shell_wl_t *w, const char *name, const gargs_t *g, uint64_t se
         unsigned t0 = b * tpb + wi * 32;
         uint32_t live = lanes_in(t0, 0, n) & lanes_in(wi * 32, 0, tpb), u = 0;
         lanes_lin(a, A2, t0, 1);
-        shell_wl_mem(w, 0, live, 1, a);
+        gmem(w, 0, live, 1, a);
         for (unsigned l = 0; l < WL_LANES; l++) if (live >> l & 1 && upd[t0 + l]) u |= 1u << l;
         if (u) {
           lanes_lin(a, A1, t0, 1);
-          shell_wl_mem(w, 1, u, 1, a);
+          gmem(w, 1, u, 1, a);
           lanes_lin(a, A3, t0, 1);
-          shell_wl_mem(w, 1, u, 1, a);
+          gmem(w, 1, u, 1, a);
           lanes_same(a, A6);
-          shell_wl_mem(w, 1, u, 1, a);
+          gmem(w, 1, u, 1, a);
           lanes_lin(a, A2, t0, 1);
-          shell_wl_mem(w, 1, u, 1, a);
+          gmem(w, 1, u, 1, a);
         }
         shell_wl_exit(w);
       }
@@ -1046,21 +1058,21 @@ static void rd_kmeans(shell_wl_t *w, unsigned np, unsigned iters) {
         for (unsigned i = 0; m && i < (it ? K : F); i++) {
           if (!it) {
             lanes_lin(a, A0 + i * 4, p0, (long long)F * 4);
-            shell_wl_mem(w, 0, m, 4, a);
+            gmem(w, 0, m, 4, a);
             lanes_lin(a, A1 + i * np * 4, p0, 4);
-            shell_wl_mem(w, 1, m, 4, a);
+            gmem(w, 1, m, 4, a);
             continue;
           }
           for (unsigned j = 0; j < F; j++) {
             lanes_lin(a, A1 + j * np * 4, p0, 4);
-            shell_wl_mem(w, 0, m, 4, a);
+            gmem(w, 0, m, 4, a);
             shell_wl_alu(w, 2);
           }
           shell_wl_alu(w, 2);
         }
         if (m && it) {
           lanes_lin(a, A2, p0, 4);
-          shell_wl_mem(w, 1, m, 4, a);
+          gmem(w, 1, m, 4, a);
         }
         shell_wl_exit(w);
       }
@@ -1229,11 +1241,11 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
                   a[l] = (uint32_t)(A0 + (row * n + col) * 4);
                 }
               }
-              if (mask) shell_wl_mem(w, 0, mask, 4, a);
+              if (mask) gmem_tap(w, (unsigned)((di2 + 1) * 3 + dj + 1), 0, mask, 4, a); /* the 9 taps the source writes out */
             }
           shell_wl_alu(w, 17);
           lanes_lin(a, A1 + i * n * 4, j0, 4);
-          shell_wl_mem(w, 1, ~0u, 4, a);
+          gmem(w, 1, ~0u, 4, a);
         }
         shell_wl_exit(w);
       }
@@ -1251,12 +1263,12 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
           unsigned r = ti * 16 + wi * 2 + l / 16, c = tj * 16 + l % 16;
           a[l] = A0 + (r * n + c) * 4;
         }
-        shell_wl_mem(w, 0, ~0u, 4, a);
+        gmem(w, 0, ~0u, 4, a);
         for (unsigned l = 0; l < WL_LANES; l++) { /* the same tile of the second image */
           unsigned r = ti * 16 + wi * 2 + l / 16, c = tj * 16 + l % 16;
           a[l] = A1 + (r * n + c) * 4;
         }
-        shell_wl_mem(w, 0, ~0u, 4, a);
+        gmem(w, 0, ~0u, 4, a);
         shell_wl_alu(w, 4); /* stores to shared memory */
         shell_wl_bar(w);
         shell_wl_alu(w, 60); /* the stencil from shared memory */
@@ -1265,7 +1277,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
           unsigned r = ti * 16 + wi * 2 + l / 16, c = tj * 16 + l % 16;
           a[l] = A2 + (r * n + c) * 4;
         }
-        shell_wl_mem(w, 1, ~0u, 4, a);
+        gmem(w, 1, ~0u, 4, a);
         shell_wl_exit(w);
       }
     }
@@ -1281,12 +1293,12 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
           long long t0 = (long long)it * threads + b * g.bs + wi * 32;
           if (t0 >= g.n) break;
           lanes_lin(a, A0, t0, 4);
-          shell_wl_mem(w, 0, ~0u, 4, a);
+          gmem(w, 0, ~0u, 4, a);
           lanes_lin(a, A1, t0, 4);
-          shell_wl_mem(w, 0, ~0u, 4, a);
+          gmem(w, 0, ~0u, 4, a);
           shell_wl_alu(w, 1);
           lanes_lin(a, A2, t0, 4);
-          shell_wl_mem(w, 1, ~0u, 4, a);
+          gmem(w, 1, ~0u, 4, a);
         }
         shell_wl_exit(w);
       }
@@ -1302,11 +1314,11 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
         for (unsigned it = 0; it < g.iters; it++) {
           unsigned line = (it * 7 + wi * 13 + (b % 4) * 3) % lines;
           lanes_lin(a, A0 + line * 128, 0, 4);
-          shell_wl_mem(w, 0, ~0u, 4, a);
+          gmem(w, 0, ~0u, 4, a);
           shell_wl_alu(w, 8);
         }
         lanes_lin(a, A1, (long long)(b * g.bs + wi * 32), 4);
-        shell_wl_mem(w, 1, ~0u, 4, a);
+        gmem(w, 1, ~0u, 4, a);
         shell_wl_exit(w);
       }
     break;
@@ -1332,7 +1344,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
         for (unsigned l = 0; l < WL_LANES; l++) a[l] = r0 + l < rows ? A0 + (r0 + l) * 4 : 0;
         uint32_t live = 0;
         for (unsigned l = 0; l < WL_LANES; l++) if (r0 + l < rows) live |= 1u << l;
-        if (live) shell_wl_mem(w, 0, live, 4, a); /* row pointers */
+        if (live) gmem(w, 0, live, 4, a); /* row pointers */
         for (unsigned k = 0; k < maxl; k++) {
           uint32_t mask = 0, c[WL_LANES];
           for (unsigned l = 0; l < WL_LANES; l++) {
@@ -1343,15 +1355,15 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
               c[l] = A3 + (uint32_t)(rng_next(&s) % rows) * 4;       /* x[col] */
             }
           }
-          shell_wl_mem(w, 0, mask, 4, a);
+          gmem(w, 0, mask, 4, a);
           for (unsigned l = 0; l < WL_LANES; l++) if (mask >> l & 1) a[l] += A2 - A1; /* value */
-          shell_wl_mem(w, 0, mask, 4, a);
-          shell_wl_mem(w, 0, mask, 4, c);
+          gmem(w, 0, mask, 4, a);
+          gmem(w, 0, mask, 4, c);
           shell_wl_alu(w, 2);
         }
         if (live) {
           lanes_lin(a, A4, r0, 4);
-          shell_wl_mem(w, 1, live, 4, a);
+          gmem(w, 1, live, 4, a);
         }
         shell_wl_exit(w);
       }

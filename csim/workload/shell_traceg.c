@@ -171,7 +171,8 @@ static int inst_line(shell_wl_t *w, const tg_t *t, char **tok, int nt, unsigned 
   if (lineinfo) i += 1;
   if (i > nt) return terr(t, "truncated line: %s", "thread-block/line-number fields missing");
   const char *s;
-  if (!(s = NEXT("PC")) || parse_u(t, s, 16, ~0ull, "PC (hex)", &v)) return -1;
+  if (!(s = NEXT("PC")) || parse_u(t, s, 16, 0xffffffffull, "PC (hex, below 2^32)", &v)) return -1;
+  const uint32_t pc = (uint32_t)v; /* the load's static site (wl_rec_t.site): the static flow keys by it */
   if (!(s = NEXT("active mask"))) return -1;
   if (strlen(s) > 8 || parse_u(t, s, 16, 0xffffffffull, "active mask (8 hex digits)", &v)) {
     if (strlen(s) > 8) terr(t, "bad count: active mask '%s' wider than 32 lanes", s);
@@ -255,7 +256,7 @@ static int inst_line(shell_wl_t *w, const tg_t *t, char **tok, int nt, unsigned 
         }
         lane[l] = (uint32_t)(x - w->addr_base);
       }
-      shell_wl_mem(w, stt, mask, size, lane);
+      shell_wl_mem_at(w, pc, stt, mask, size, lane);
     } else {
       count_unsup(w, op);
       shell_wl_alu(w, 1);

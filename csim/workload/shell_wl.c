@@ -39,6 +39,7 @@ void shell_wl_free(shell_wl_t *w) {
   free(w->k);
   free(w->rec);
   free(w->pool);
+  free(w->skey);
   memset(w, 0, sizeof *w);
 }
 
@@ -51,6 +52,7 @@ int shell_wl_kernel(shell_wl_t *w, const char *name, uint32_t blocks, uint32_t w
   k->warps = warps;
   k->wfirst = calloc((size_t)blocks * warps, 4);
   k->wlen = calloc((size_t)blocks * warps, 4);
+  w->nskey = 0; /* (generator sites are numbered per kernel) */
   if (!k->name || !k->wfirst || !k->wlen) {
     fprintf(stderr, "error: out of memory building the workload\n");
     exit(2);
@@ -85,15 +87,27 @@ void shell_wl_alu(shell_wl_t *w, uint32_t n) {
       continue;
     }
     uint32_t c = n > WL_MAX_ALU ? WL_MAX_ALU : n;
-    push(w, (wl_rec_t){WL_ALU, 0, (uint16_t)c, 0, 0});
+    push(w, (wl_rec_t){WL_ALU, 0, (uint16_t)c, 0, 0, 0});
     n -= c;
   }
 }
 
 void shell_wl_lanes(shell_wl_t *w, unsigned lanes) { w->k[w->nk - 1].threads -= WL_LANES - (lanes > WL_LANES ? WL_LANES : lanes); }
 
+uint32_t shell_wl_site(shell_wl_t *w, uint32_t key) {
+  for (uint32_t i = 0; i < w->nskey; i++)
+    if (w->skey[i] == key) return i;
+  w->skey = grow(w->skey, &w->capskey, w->nskey + 1, sizeof *w->skey);
+  w->skey[w->nskey] = key;
+  return w->nskey++;
+}
+
 void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr) {
-  wl_rec_t r = {(uint8_t)(store ? WL_ST : WL_LD), (uint8_t)size, 1, mask, w->npool};
+  shell_wl_mem_at(w, w->k[w->nk - 1].wlen[w->open], store, mask, size, lane_addr);
+}
+
+void shell_wl_mem_at(shell_wl_t *w, uint32_t site, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr) {
+  wl_rec_t r = {(uint8_t)(store ? WL_ST : WL_LD), (uint8_t)size, 1, mask, w->npool, site};
   unsigned n = (unsigned)__builtin_popcount(mask);
   w->k[w->nk - 1].threads += n;
   w->pool = grow(w->pool, &w->cappool, w->npool + n, 4);
@@ -104,11 +118,11 @@ void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const 
 
 void shell_wl_bar(shell_wl_t *w) {
   w->k[w->nk - 1].threads += WL_LANES;
-  push(w, (wl_rec_t){WL_BAR, 0, 1, 0, 0});
+  push(w, (wl_rec_t){WL_BAR, 0, 1, 0, 0, 0});
 }
 void shell_wl_exit(shell_wl_t *w) {
   w->k[w->nk - 1].threads += WL_LANES;
-  push(w, (wl_rec_t){WL_EXIT, 0, 1, 0, 0});
+  push(w, (wl_rec_t){WL_EXIT, 0, 1, 0, 0, 0});
 }
 
 int shell_wl_finish(shell_wl_t *w, const char *origin) {
@@ -405,8 +419,18 @@ int shell_wl_read(shell_wl_t *w, const char *path) {
       if (!a) { rc = rerr(&r, "bad count: %s", "mask has no active lane"); goto out; }
       if (b != 1 && b != 2 && b != 4 && b != 8 && b != 16) { rc = rerr(&r, "bad count: %s", "size must be 1, 2, 4, 8 or 16"); goto out; }
       uint32_t lane[WL_LANES];
+      /* an optional `pc N` after the addresses: the static site (wl_rec_t.site) */
+      long long pc = -1;
+      if (!strcmp(r.tok[r.nt - 1], "pc")) { rc = rerr(&r, "truncated line: %s", "pc takes the site's number (pc N)"); goto out; }
+      if (r.nt >= 6 && !strcmp(r.tok[r.nt - 2], "pc")) {
+        unsigned long long v;
+        if (num(&r, r.tok[r.nt - 1], "pc", 0xffffffffull, &v)) { rc = -1; goto out; }
+        pc = (long long)v;
+        r.nt -= 2;
+      }
       if (decode_addrs(&r, 3, (uint32_t)a, (unsigned)b, w->addr_w, lane)) { rc = -1; goto out; }
-      shell_wl_mem(w, op[0] == 's', (uint32_t)a, (unsigned)b, lane);
+      if (pc < 0) shell_wl_mem(w, op[0] == 's', (uint32_t)a, (unsigned)b, lane);
+      else shell_wl_mem_at(w, (uint32_t)pc, op[0] == 's', (uint32_t)a, (unsigned)b, lane);
     } else if (!strcmp(op, "bar") || !strcmp(op, "exit")) {
       if (r.nt > 1) { rc = rerr(&r, "bad count: %s takes no operand", op); goto out; }
       if (op[0] == 'b') shell_wl_bar(w); else { shell_wl_exit(w); ended = 1; }
@@ -465,13 +489,15 @@ int shell_wl_write(const shell_wl_t *w, FILE *f) {
           int stride = n > 1;
           for (unsigned q = 2; q < n && stride; q++) stride = a[q] - a[q - 1] == a[1] - a[0];
           fprintf(f, "%s 0x%x %u", r->kind == WL_ST ? "st" : "ld", r->mask, r->size);
-          if (n == 1) fprintf(f, " list 0x%x\n", a[0]);
-          else if (stride) fprintf(f, " stride 0x%x %lld\n", a[0], (long long)a[1] - (long long)a[0]);
+          if (n == 1) fprintf(f, " list 0x%x", a[0]);
+          else if (stride) fprintf(f, " stride 0x%x %lld", a[0], (long long)a[1] - (long long)a[0]);
           else {
             fprintf(f, " delta 0x%x", a[0]);
             for (unsigned q = 1; q < n; q++) fprintf(f, " %lld", (long long)a[q] - (long long)a[q - 1]);
-            fprintf(f, "\n");
           }
+          /* the site, unless it is the one a line without `pc` reads back */
+          if (r->site != x) fprintf(f, " pc %u", r->site);
+          fprintf(f, "\n");
         }
         }
       }

@@ -29,6 +29,15 @@ typedef struct {
   uint16_t count; /* ALU: instructions in the gap (1..65535); others 1 */
   uint32_t mask;  /* active lanes (LD/ST) */
   uint32_t addr;  /* LD/ST: index of its first address in the pool (one per active lane, lane order) */
+  /* LD/ST: the static memory instruction it is an execution of, the load
+   * "PC" of the static bypass flow (profile and tags: docs/shell.md, "The
+   * static flow"), the same for every warp and every trip of a loop that
+   * executes that instruction.  Generators: a per-kernel index of the
+   * generator's call site (plus a tap index where one call stands for
+   * several loads the source writes out), in order of first use; .traceg:
+   * the trace's PC; .wl: its `pc N`, else the record's index in its warp.
+   * The environment's, not the hardware's: no model register holds it. */
+  uint32_t site;
 } wl_rec_t;
 
 /* A kernel name is any bytes but NUL, at most WL_NAME_MAX of them (real
@@ -64,6 +73,7 @@ typedef struct {
   uint64_t addr_base;   /* Accel-Sim: the rebase subtracted from every address */
   int have_base;
   uint32_t open;        /* builder: the warp records are appended to */
+  uint32_t *skey, nskey, capskey; /* builder: the open kernel's generator site keys (shell_wl_site) */
 } shell_wl_t;
 
 void shell_wl_init(shell_wl_t *w, unsigned addr_w);
@@ -72,7 +82,15 @@ void shell_wl_free(shell_wl_t *w);
 int shell_wl_kernel(shell_wl_t *w, const char *name, uint32_t blocks, uint32_t warps);
 void shell_wl_warp_begin(shell_wl_t *w, uint32_t block, uint32_t warp);
 void shell_wl_alu(shell_wl_t *w, uint32_t n); /* merges into a preceding ALU record */
+/* A load or store of static site `site` (wl_rec_t.site). */
+void shell_wl_mem_at(shell_wl_t *w, uint32_t site, int store, uint32_t mask, unsigned size,
+                     const uint32_t *lane_addr /*[32]*/);
+/* The same, its site the record's index in its warp (a source without
+ * static instructions: a .wl line without `pc`). */
 void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr /*[32]*/);
+/* A generator's site: `key` (its call site) numbered in the order the open
+ * kernel first uses it, so a kernel's loads are sites 0, 1, 2, ... */
+uint32_t shell_wl_site(shell_wl_t *w, uint32_t key);
 void shell_wl_bar(shell_wl_t *w);
 void shell_wl_exit(shell_wl_t *w);
 /* Checks every warp of every kernel ends in EXIT and has records; -1 and an

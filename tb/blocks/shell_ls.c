@@ -429,11 +429,12 @@ static const wl_rec_t *rec(const ctx_t *c, uint32_t kern, uint32_t block, uint32
   return &c->wl.rec[k->wfirst[i] + q];
 }
 
-/* The static tag of kernel k's load at pc (k counts the run's kernels). */
-static uint32_t tag_of(const ctx_t *c, uint32_t kern, uint32_t pc) {
+/* The static tag of kernel k's load of static site `site` (wl_rec_t.site;
+ * k counts the run's kernels). */
+static uint32_t tag_of(const ctx_t *c, uint32_t kern, uint32_t site) {
   uint32_t k = kern % c->wl.nk;
-  if (c->have_tags) return shell_byp_tag_of(&c->tags, k, pc);
-  uint32_t h = (k * 0x9e3779b1u) ^ (pc * 0x85ebca6bu);
+  if (c->have_tags) return shell_byp_tag_of(&c->tags, k, site);
+  uint32_t h = (k * 0x9e3779b1u) ^ (site * 0x85ebca6bu);
   h ^= h >> 15;
   return h % 3 == 0 ? CHSS_LD_CA : h % 3 == 1 ? CHSS_LD_CG : CHSS_LD_CM;
 }
@@ -470,7 +471,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
       IS(I_LM, x->mask);
       for (unsigned l = 0, k = 0; l < WL_LANES; l++)
         bits_set(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32, (x->mask >> l & 1) ? a[k++] : 0);
-      IS(I_LT, tag_of(c, prev_kern, OG(O_LP)));
+      IS(I_LT, tag_of(c, prev_kern, x->site));
     } else {
       IS(I_LM, 0);
       IS(I_LT, 0);
