@@ -139,7 +139,7 @@ while IFS='|' read -r p b args paper_size; do
     out=$R/${p}_${b}_$v.json
     common="CAPX=$CAPX nice -n 10 scripts/papers_run1.sh $out $simsum $SIM --quiet --seed $SEED --workload $b --args $args --config $cfg$s"
     if [ "$v" = BASE ]; then
-      extra=""; [ $p = coord ] && extra=" --profile $R/${p}_$b.prof"
+      extra=""; [ $p = coord ] && extra=" --profile-exclusive $R/${p}_$b.prof"
       echo "$common$extra" >> $j1
     elif [ $p = coord ] && [ $v != CHSS ]; then
       echo "CAP_OF=$R/${p}_${b}_BASE.json $common --tags $R/${p}_$b.tags" >> $j2

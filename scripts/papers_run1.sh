@@ -24,7 +24,7 @@ if [ -n "${CAP_OF:-}" ]; then
   cap=$(( $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cycles"])' "$CAP_OF") * ${CAPX:-8} ))
 fi
 outs_there=1 prev=""
-for a in "$@"; do [ "$prev" = --profile ] && [ ! -f "$a" ] && outs_there=0; prev=$a; done
+for a in "$@"; do { [ "$prev" = --profile ] || [ "$prev" = --profile-exclusive ]; } && [ ! -f "$a" ] && outs_there=0; prev=$a; done
 if [ $outs_there = 1 ] && [ -f "$out" ] && [ -f "$out.key" ]; then
   read -r k1 k2 k3 < "$out.key" || true
   if [ "$k1" = "$key" ] && { [ -z "${k2:-}" ] || [ "$k3" = "$cap" ]; }; then exit 0; fi

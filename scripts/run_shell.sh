@@ -44,7 +44,7 @@ for s in ${SET:-}; do case "$s" in SHELL_BYPASS=*) sch=${s#SHELL_BYPASS=} ;; esa
 # the shell's inputs checked before anything runs (one error line, exit 2)
 $B/bin/shell-sim --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" --seed "$S" --dot /dev/null || exit $?
 static_flow() { # workload args (default: ARGS) -> $R/shell.tags
-  $B/bin/shell-sim --quiet --workload "$W" ${1:+--args "$1"} "${copt[@]}" --set SHELL_BYPASS=NONE --seed "$S" --profile $R/shell.prof >/dev/null &&
+  $B/bin/shell-sim --quiet --workload "$W" ${1:+--args "$1"} "${copt[@]}" --set SHELL_BYPASS=NONE --seed "$S" --profile-exclusive $R/shell.prof >/dev/null &&
     $B/bin/chss-classify $R/shell.prof >$R/shell.tags
 }
 # ---- the lockstep's harness, built in the background while the C model runs --

@@ -53,7 +53,7 @@ else bad "shell mech: CHSS_CONTROL has no effect"; fi
 # sharing B's rows) the classifier tags no load cm, nothing for COORD's dynamic part;
 # n=96 gives its three static loads one tag each: C cg (read once), A ca, B cm
 G="--workload gemm --args n=96"
-sim $T/prof.json $G --profile $T/gemm.prof
+sim $T/prof.json $G --profile-exclusive $T/gemm.prof
 if $CLS $T/gemm.prof > $T/gemm.tags 2>$T/cls.err && grep -q ' cg$' $T/gemm.tags; then
   sim $T/static.json $G --set SHELL_BYPASS=STATIC --tags $T/gemm.tags
   sed 's/ c[gm]$/ ca/' $T/gemm.tags > $T/gemm_ca.tags
@@ -90,6 +90,19 @@ if [ "$(nl $T/gemm.prof)" = 3 ] && [ "$(nl $T/2dconv.prof)" = 9 ] && cmp -s $T/2
   ok "shell mech: static sites: gemm 3 loads, 2dconv 9, the same profile through --dump-wl, trace loads by PC: $tl"
 else bad "shell mech: static sites: gemm $(nl $T/gemm.prof) loads (expected 3), 2dconv $(nl $T/2dconv.prof) (9), .wl round trip $(cmp -s $T/2dconv.prof $T/2dconv_wl.prof && echo same || echo differs), trace: $tl"; fi
 
+# The paper's profile (--profile-exclusive, csim/shell/shell_prof.c): each load's hits with itself ca and
+# every other load cg, G's share edges, each group's hits with its loads ca.  2dconv's 9 taps read one
+# array in straight code: one group (36 edges); alone each tap hits nothing (its neighbours bring its
+# lines), together they hit, and the classifier spreads the group's hits over them: every tap ca.  The
+# same counts without G (each load its own group): every tap cg.  gemm's A and B are two arrays: no edge.
+sim $T/g2d.json --workload 2dconv --args n=64 --profile-exclusive $T/2dconv_x.prof
+grep -v '^share\|^group' $T/2dconv_x.prof > $T/2dconv_nog.prof
+ng=$(grep -c '^group' $T/2dconv_x.prof); ns=$(grep -c '^share' $T/2dconv_x.prof)
+cg_g=$($CLS $T/2dconv_x.prof | grep -c ' cg$'); cg_n=$($CLS $T/2dconv_nog.prof | grep -c ' cg$')
+if [ "$ng" = 1 ] && [ "$ns" = 36 ] && [ "$cg_g" = 0 ] && [ "$cg_n" = 9 ] && ! grep -q '^share' $T/gemm.prof; then
+  ok "shell mech: exclusive profile: 2dconv's 9 taps one group (36 edges), all ca with G, all cg without; gemm no edge"
+else bad "shell mech: exclusive profile: 2dconv $ng groups, $ns edges, cg with G $cg_g (0), without $cg_n (9); gemm edges $(grep -c '^share' $T/gemm.prof)"; fi
+
 # TWOLEVEL time series: the BDU mode sampled, B on stream
 sim $T/tl.json --workload stream --set SHELL_BYPASS=TWOLEVEL --set BDU_PERIOD=2000 --set BDU_HOLD=10000 --set SHELL_SAMPLE=200
 nb=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(d['sm'][0]['bdu_bmode_series']))" $T/tl.json)
@@ -121,6 +134,8 @@ for sms in 2 15; do sim $T/ccn_sms.json --workload syrk --args iters=8 --set SHE
 if [ -x $B/bin/shell-sim-asan ]; then
   out=$($B/bin/shell-sim-asan --quiet --workload 2dconv --args bs=64 --set SHELL_BYPASS=COORD --tags $T/gemm.tags --profile $T/asan.prof --set SHELL_CCN=ON_THROTTLE $CC 2>&1) &&
     ok "shell mech: asan COORD + profile + CCN" || bad "shell mech: asan COORD: $(head -5 <<<"$out")"
+  out=$($B/bin/shell-sim-asan --quiet --workload backprop --args n=256 --profile-exclusive $T/asan_x.prof 2>&1) && grep -q '^group' $T/asan_x.prof &&
+    ok "shell mech: asan exclusive profile (backprop: loads, edges, groups)" || bad "shell mech: asan exclusive profile: $(head -5 <<<"$out")"
 fi
 
 # bad input: exit 2 and one error line

@@ -38,7 +38,7 @@ jobs=$R/jobs.txt
 : > $jobs
 while IFS='|' read -r name wl args; do
   # profile run (NONE) first: the static tags depend on it
-  nice -n 10 $SIM --quiet --workload $wl --args $args $COMMON --profile $R/$name.prof --json $R/${name}_PROFILE.json
+  nice -n 10 $SIM --quiet --workload $wl --args $args $COMMON --profile-exclusive $R/$name.prof --json $R/${name}_PROFILE.json
   $CLS $R/$name.prof > $R/$name.tags
   while IFS='|' read -r mech sets; do
     s=""; for p in $sets; do s="$s --set $p"; done

@@ -267,7 +267,7 @@ class Plan:
             cmd = ("CAPX=${CAPX:-8} nice -n 10 scripts/papers_run1.sh %s %s %s --quiet --seed %d --workload %s "
                    "--args %s --config %s/%s.cfg%s" % (out, simsum, SIM, SEED, r["bench"], r["args"], CFGDIR, r["cfg"], s))
             if r["prof"]:
-                cmd += " --profile %s" % os.path.join(self.rdir, name + ".prof")
+                cmd += " --profile-exclusive %s" % os.path.join(self.rdir, name + ".prof")
                 profs.append(os.path.join(self.rdir, name + ".prof"))
             if r["tags"]:
                 cmd += " --tags %s" % os.path.join(self.rdir, r["tags"] + ".tags")
