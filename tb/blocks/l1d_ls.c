@@ -62,6 +62,12 @@ typedef struct {
   int was_stall;    /* coverage: D refused its request last cycle */
   int d_conv;       /* coverage: D's request was converted into a bypass by the L1D (stall-to-bypass) */
   ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
+  uint64_t due_lb;  /* no pending answer is due before this cycle (pend_find) */
+  /* per-run constants of the stimulus, worked out once at create */
+  unsigned L;       /* bytes per line */
+  uint32_t id_mask, addr_mask, fill_addr_mask; /* nid - 1; the request's and the fill's address widths */
+  ls_stir_t stir_data, stir_mask; /* the stir constants of a line's data and byte mask (ls_rng.h) */
+  uint64_t lanes8[256]; /* per mask byte, its 8 byte lanes (0xff per set bit): mem_store */
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
@@ -107,7 +113,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   if (l1d_init(&c->m, &g)) { free(c); return NULL; }
   l1d_modes_from_cfg(cfg, &c->m.in);
   c->nid = 1u << g.id_w;
-  c->busy = calloc(c->nid, 1);
+  c->busy = calloc(c->nid + 1u, 1); /* slot nid: a spare the stimulus writes instead of branching (stim_last) */
   c->out_flag = calloc(c->nid, 1);
   c->out_since = calloc(c->nid, sizeof(uint64_t));
   c->mem = malloc((size_t)MEM_LINES * g.line);
@@ -118,6 +124,14 @@ static void *create(const l1sys_cfg_t *cfg) {
     return NULL;
   }
   c->fill_cur = -1;
+  c->L = g.line;
+  c->id_mask = c->nid - 1u;
+  c->addr_mask = (uint32_t)bits_mask64(g.addr_w);
+  c->fill_addr_mask = (uint32_t)bits_mask64(c->m.aw);
+  ls_stir_init(&c->stir_data, c->m.lbits);
+  ls_stir_init(&c->stir_mask, g.line);
+  for (unsigned v = 0; v < 256; v++)
+    for (unsigned k = 0; k < 8; k++) c->lanes8[v] |= (uint64_t)((v >> k) & 1u) * 0xffu << (8 * k);
   /* A stimulus feature can be switched off to show that the coverage check
    * notices (make test does): L1D_STIM_DROP=bypass. */
   const char *drop = getenv("L1D_STIM_DROP");
@@ -287,16 +301,25 @@ static void mem_store(ctx_t *c) {
   uint8_t *row = mem_row(c, o->mem_req_addr_o >> c->m.sectw); /* the port carries an atom address */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   /* byte b of the line is row byte b (a little-endian host's word layout):
-   * a mask word of all ones is one copy of its 32 bytes, another a masked
-   * update of each data word with a nibble set (its byte lanes) */
+   * the 32 bytes under a mask word are four 8-byte blends, each under the
+   * lanes of its mask byte (the same bytes written, no branch on the random
+   * mask); a line of under 32 bytes, a masked update of each data word with
+   * a nibble set (its byte lanes) */
   static const uint32_t lanes[16] = {
       0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
       0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
   for (unsigned b0 = 0; b0 < L; b0 += 32) {
     const unsigned n = L - b0 < 32 ? L - b0 : 32; /* bytes under this mask word */
     uint32_t mk = o->mem_req_mask_o[b0 / 32];
-    if (n == 32 && mk == 0xffffffffu) {
-      memcpy(row + b0, o->mem_req_data_o + b0 / 4, 32);
+    if (n == 32) { /* four groups of 8 bytes, each blended under its mask byte's lanes: no branch on the mask */
+      const uint8_t *d8 = (const uint8_t *)(o->mem_req_data_o + b0 / 4);
+      for (unsigned k = 0; k < 32; k += 8, mk >>= 8) {
+        uint64_t x, d;
+        memcpy(&x, row + b0 + k, 8);
+        memcpy(&d, d8 + k, 8);
+        x ^= (x ^ d) & c->lanes8[mk & 255u];
+        memcpy(row + b0 + k, &x, 8);
+      }
       continue;
     }
     for (unsigned w = b0 / 4; mk; w++, mk >>= 4) {
@@ -317,24 +340,44 @@ static void mem_store(ctx_t *c) {
 #endif
 }
 
-static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
-  ctx_t *c = p;
-  l1d_t *m = &c->m;
-  l1d_in_t *in = &m->in;
-  const l1d_out_t *o = &m->out;
-  unsigned L = m->g.line;
+/* Index of the first pending answer due by this cycle, scanning from start
+ * and wrapping ((start + k) % npend for k = 0, 1, ...), or -1.  A scan that
+ * finds none has seen every entry and keeps their earliest due cycle as
+ * due_lb (a lower bound while entries only leave or arrive with their due
+ * folded in): until then no scan can find one, and none is made. */
+static int pend_find(ctx_t *c, unsigned start, uint64_t cycle) {
+  const pend_t *q = c->pend;
+  uint64_t lo = UINT64_MAX;
+  for (unsigned i = start; i < c->npend; i++) {
+    if (q[i].due <= cycle) return (int)i;
+    lo = q[i].due < lo ? q[i].due : lo;
+  }
+  for (unsigned i = 0; i < start; i++) {
+    if (q[i].due <= cycle) return (int)i;
+    lo = q[i].due < lo ? q[i].due : lo;
+  }
+  c->due_lb = lo;
+  return -1;
+}
 
-  /* ---- what happened last cycle ---- */
+/* What happened last cycle: ids taken and freed, a refused request held or
+ * replaced, a memory request taken (an answer due later) or a fill taken.
+ * Returns whether the refused request is held. */
+static inline __attribute__((always_inline)) int stim_last(ctx_t *c, ls_rng_t *r, ls_pool_t *pl, uint64_t cycle) {
+  const l1d_in_t *in = &c->m.in;
+  const l1d_out_t *o = &c->m.out;
   int hold = 0;
   c->changed = 0;
   if (cycle > 0) {
-    if (in->req_valid_i && o->req_ready_o) {
-      if (!in->req_store_i) c->busy[in->req_id_i] = 1;
-    } else if (in->req_valid_i) {
+    /* the id of a load taken is busy, that of a response free again; a
+     * write of no id goes to the spare slot nid (no branch on random bits) */
+    const uint32_t took = in->req_valid_i & o->req_ready_o;
+    c->busy[took & !in->req_store_i ? in->req_id_i : c->nid] = 1;
+    if (in->req_valid_i && !took) {
       hold = !ls_chance(r, c->chg_pct); /* held, or (nothing entered) replaced */
       c->changed = !hold;
     }
-    if (o->rsp_valid_o) c->busy[o->rsp_id_o] = 0;
+    c->busy[o->rsp_valid_o ? o->rsp_id_o : c->nid] = 0;
     if (o->mem_req_valid_o && in->mem_req_ready_i) {
       if (o->mem_req_store_o) {
         mem_store(c);
@@ -343,7 +386,8 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
         q->line = o->mem_req_addr_o;
         q->byp = o->mem_req_byp_o;
         q->id = o->mem_req_id_o;
-        q->due = cycle + c->lat_min + ls_pool_below(r, &c->pool, c->lat_span);
+        q->due = cycle + c->lat_min + ls_pool_below(r, pl, c->lat_span);
+        if (q->due < c->due_lb) c->due_lb = q->due;
       }
     }
     if (in->fill_valid_i && o->fill_ready_o && c->fill_cur >= 0) {
@@ -352,18 +396,20 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     }
   }
   if (c->npend > c->max_pend_seen) c->max_pend_seen = c->npend;
+  return hold;
+}
 
-  if (cycle % 2048 == 0) new_phase(c, r);
+/* The memory side, the request and the remote lookup of this cycle. */
+static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pl, uint64_t cycle, int hold) {
+  l1d_t *m = &c->m;
+  l1d_in_t *in = &m->in;
+  const unsigned L = c->L;
 
   /* ---- memory side ---- */
-  ls_pool_t *pl = &c->pool;
   in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_pool_chance(r, pl, c->rdy_pct);
   if (c->fill_cur < 0 && c->npend && ls_pool_chance(r, pl, c->fill_pct)) {
     unsigned start = ls_pool_below(r, pl, c->npend);
-    for (unsigned k = 0; k < c->npend; k++) {
-      unsigned i = start + k < c->npend ? start + k : start + k - c->npend; /* (start + k) % npend */
-      if (c->pend[i].due <= cycle) { c->fill_cur = (int)i; break; }
-    }
+    if (cycle >= c->due_lb) c->fill_cur = pend_find(c, start, cycle);
     if (c->fill_cur >= 0) { /* data as memory holds it now */
       const pend_t *q = &c->pend[c->fill_cur];
       const uint8_t *row = mem_row(c, q->line >> m->sectw);
@@ -382,10 +428,10 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   in->fill_valid_i = c->fill_cur >= 0;
   if (!in->fill_valid_i) { /* don't-care payload: fresh values every cycle, so logic that forgets the valid shows */
     uint64_t x = ls_rand(r);
-    in->fill_addr_i = (uint32_t)x & (uint32_t)bits_mask64(m->aw);
+    in->fill_addr_i = (uint32_t)x & c->fill_addr_mask;
     in->fill_byp_i = (uint32_t)(x >> 32) & 1u;
-    in->fill_id_i = (uint32_t)(x >> 33) & (c->nid - 1u);
-    ls_rand_stir(r, in->fill_data_i, m->lbits); /* every word new, one draw (tb/engine/ls_rng.h) */
+    in->fill_id_i = (uint32_t)(x >> 33) & c->id_mask;
+    ls_rand_stir_f(r, in->fill_data_i, &c->stir_data); /* every word new, one draw (tb/engine/ls_rng.h) */
   }
 
   /* ---- request ---- */
@@ -407,17 +453,20 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
           ls_rand_fill(r, in->req_mask_i, L);
         }
         if (m->g.sectors > 1) { /* one sector per request (the coalescer's split): the bytes of its sector */
-          unsigned s0 = (in->req_addr_i % L) / m->sbytes * m->sbytes;
-          for (unsigned b = 0; b < L; b++)
-            if (b < s0 || b >= s0 + m->sbytes) bits_set(in->req_mask_i, b, 1, 0);
+          const unsigned s0 = (in->req_addr_i % L) / m->sbytes * m->sbytes, s1 = s0 + m->sbytes;
+          for (unsigned w = 0, b = 0; b < L; w++, b += 32) { /* mask word w keeps bits [s0, s1) only (bits b..b+31) */
+            const uint32_t lo = s0 <= b ? ~0u : s0 < b + 32 ? ~0u << (s0 - b) : 0u;
+            const uint32_t hi = s1 >= b + 32 ? ~0u : s1 > b ? ~0u >> (b + 32 - s1) : 0u;
+            in->req_mask_i[w] &= lo & hi;
+          }
         }
       } else { /* a load's data and mask are don't-cares: stirred */
-        ls_rand_stir(r, in->req_data_i, m->lbits);
-        ls_rand_stir(r, in->req_mask_i, L);
+        ls_rand_stir_f(r, in->req_data_i, &c->stir_data);
+        ls_rand_stir_f(r, in->req_mask_i, &c->stir_mask);
         uint32_t id = ls_pool_below(r, pl, c->nid), k;
-        for (k = 0; k < c->nid && c->busy[(id + k) & (c->nid - 1u)]; k++) {} /* nid: a power of two */
+        for (k = 0; k < c->nid && c->busy[(id + k) & c->id_mask]; k++) {} /* nid: a power of two */
         if (k == c->nid) in->req_valid_i = 0; /* every id in flight: wait */
-        in->req_id_i = (id + k) & (c->nid - 1u);
+        in->req_id_i = (id + k) & c->id_mask;
       }
     }
   }
@@ -425,18 +474,38 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   if (!in->req_valid_i) { /* don't-care payload: fresh values every cycle */
     uint64_t x = ls_rand(r);
     in->req_addr_i = x >> 63 ? (uint32_t)(c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L)) : (uint32_t)x;
-    in->req_addr_i &= (uint32_t)bits_mask64(m->g.addr_w);
+    in->req_addr_i &= c->addr_mask;
     in->req_store_i = (uint32_t)(x >> 32) & 1u;
     in->req_byp_i = (uint32_t)(x >> 33) & 1u;
-    in->req_id_i = (uint32_t)(x >> 34) & (c->nid - 1u);
-    ls_rand_stir(r, in->req_data_i, m->lbits); /* the wide fields: every word new, one draw each */
-    ls_rand_stir(r, in->req_mask_i, L);
+    in->req_id_i = (uint32_t)(x >> 34) & c->id_mask;
+    ls_rand_stir_f(r, in->req_data_i, &c->stir_data); /* the wide fields: every word new, one draw each */
+    ls_rand_stir_f(r, in->req_mask_i, &c->stir_mask);
   }
 
   /* ---- remote lookups ---- */
   in->rmt_valid_i = ls_pool_chance(r, pl, c->rmt_pct);
   in->rmt_addr_i = c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L);
-  if (!in->rmt_valid_i && ls_pool_below(r, pl, 2)) in->rmt_addr_i = (uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->g.addr_w);
+  if (!in->rmt_valid_i && ls_pool_below(r, pl, 2)) in->rmt_addr_i = (uint32_t)ls_rand(r) & c->addr_mask;
+}
+
+/* The generator's state and the pool live in locals for the cycle (the
+ * same draws in the same order; docs/c-models.md, "Stimulus: pay for
+ * random bits only where they matter"): their address reaches nothing out
+ * of line, so they stay in registers across the stores into the inputs.
+ * The phase boundary's out-of-line draws run on the caller's generator. */
+static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+  ctx_t *c = p;
+  ls_rng_t rl = *r;
+  ls_pool_t pl = c->pool;
+  const int hold = stim_last(c, &rl, &pl, cycle);
+  if (cycle % 2048 == 0) {
+    *r = rl;
+    new_phase(c, r);
+    rl = *r;
+  }
+  stim_cycle(c, &rl, &pl, cycle, hold);
+  *r = rl;
+  c->pool = pl;
 }
 
 /* Way w's tag as D sees it (the read row merged with the last edge's tag
@@ -448,7 +517,7 @@ static uint32_t cov_tag(const l1d_t *m, const uint32_t *row, uint32_t set, unsig
 
 /* Coverage of this cycle, from the C model's outputs and its pre-edge state
  * (the request decided this cycle is D's: d_*_q). */
-static void cover(ctx_t *c) {
+static __attribute__((noinline)) void cover(ctx_t *c) { /* (out of line: comb stays a thin wrapper under --bench) */
   const l1d_t *m = &c->m;
   const l1d_in_t *in = &m->in;
   const l1d_out_t *o = &m->out;
