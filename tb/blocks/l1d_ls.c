@@ -62,6 +62,7 @@ typedef struct {
   int was_stall;    /* coverage: D refused its request last cycle */
   int d_conv;       /* coverage: D's request was converted into a bypass by the L1D (stall-to-bypass) */
   ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
+  ls_ahead_t ah;    /* the stimulus's draws, made ahead (stim) */
   uint64_t due_lb;  /* no pending answer is due before this cycle (pend_find) */
   /* per-run constants of the stimulus, worked out once at create */
   unsigned L;       /* bytes per line */
@@ -224,21 +225,21 @@ static void reset(void *p) {
   c->was_stall = c->d_conv = 0;
 }
 
-static void new_phase(ctx_t *c, ls_rng_t *r) {
+static void new_phase(ctx_t *c, ls_ahead_t *a) {
   const l1d_t *m = &c->m;
   unsigned sets = m->g.sets, ways = m->g.ways;
   static const unsigned lat_min[] = {2, 5, 20, 60, 150};
-  unsigned kind = ls_below(r, m->g.sectors > 1 ? 7 : 6); /* kind 6: sectored only (line configs draw as before) */
-  c->req_pct = 30 + ls_below(r, 71);
-  c->st_pct = ls_chance(r, 25) ? 0 : ls_below(r, 45);
-  c->byp_pct = ls_chance(r, 50) ? 0 : ls_below(r, 30);
-  c->rmt_pct = ls_below(r, 60);
-  c->rdy_pct = ls_chance(r, 30) ? 10 + ls_below(r, 40) : 60 + ls_below(r, 41);
-  c->fill_pct = 50 + ls_below(r, 51);
-  c->lat_min = lat_min[ls_below(r, 5)];
-  c->lat_span = 1 + ls_below(r, 40);
-  c->full_mask_pct = ls_below(r, 100);
-  c->chg_pct = ls_chance(r, 50) ? 0 : ls_below(r, 40); /* a refused request replaced by another */
+  unsigned kind = ls_ahead_below(a, m->g.sectors > 1 ? 7 : 6); /* kind 6: sectored only (line configs draw as before) */
+  c->req_pct = 30 + ls_ahead_below(a, 71);
+  c->st_pct = ls_ahead_chance(a, 25) ? 0 : ls_ahead_below(a, 45);
+  c->byp_pct = ls_ahead_chance(a, 50) ? 0 : ls_ahead_below(a, 30);
+  c->rmt_pct = ls_ahead_below(a, 60);
+  c->rdy_pct = ls_ahead_chance(a, 30) ? 10 + ls_ahead_below(a, 40) : 60 + ls_ahead_below(a, 41);
+  c->fill_pct = 50 + ls_ahead_below(a, 51);
+  c->lat_min = lat_min[ls_ahead_below(a, 5)];
+  c->lat_span = 1 + ls_ahead_below(a, 40);
+  c->full_mask_pct = ls_ahead_below(a, 100);
+  c->chg_pct = ls_ahead_chance(a, 50) ? 0 : ls_ahead_below(a, 40); /* a refused request replaced by another */
   /* footprint: kind 0 one line (merges, merge fails), 1 a few sets with
    * ways-ish lines (hits, LRU order), 2 one or two sets with more lines than
    * ways (associativity stalls, BA), 3 many lines everywhere (MSHR full),
@@ -254,30 +255,30 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   if (kind == 5 || kind == 6) {
     c->req_pct = 100;
     c->st_pct = kind == 6 ? 33 : 25;
-    c->byp_pct = ls_below(r, 10);
+    c->byp_pct = ls_ahead_below(a, 10);
     c->rdy_pct = 100;
     c->fill_pct = 100;
     c->lat_min = 2;
     c->lat_span = 4;
   }
-  unsigned nset = kind == 0 || kind == 5 || kind == 6 ? 1 : kind == 1 ? 1 + ls_below(r, 4) : kind == 2 ? 1 + ls_below(r, 2) : sets;
-  unsigned per = kind == 0 || kind == 6 ? 1 : kind == 1 ? 1 + ls_below(r, ways + 1) : kind == 2 ? ways + 1 + ls_below(r, ways + 3)
-                 : kind == 3 ? 2 + ls_below(r, 4) : kind == 5 ? ways + 1 : 1 + ls_below(r, 2);
+  unsigned nset = kind == 0 || kind == 5 || kind == 6 ? 1 : kind == 1 ? 1 + ls_ahead_below(a, 4) : kind == 2 ? 1 + ls_ahead_below(a, 2) : sets;
+  unsigned per = kind == 0 || kind == 6 ? 1 : kind == 1 ? 1 + ls_ahead_below(a, ways + 1) : kind == 2 ? ways + 1 + ls_ahead_below(a, ways + 3)
+                 : kind == 3 ? 2 + ls_ahead_below(a, 4) : kind == 5 ? ways + 1 : 1 + ls_ahead_below(a, 2);
   if (nset > sets) nset = sets;
   uint32_t chosen[8];
-  for (unsigned i = 0; i < nset && i < 8; i++) chosen[i] = ls_below(r, sets);
+  for (unsigned i = 0; i < nset && i < 8; i++) chosen[i] = ls_ahead_below(a, sets);
   unsigned want = nset * per;
   if (want > MAXFOOT) want = MAXFOOT;
   c->nfoot = 0;
   for (unsigned tries = 0; c->nfoot < want && tries < 200000; tries++) {
-    uint32_t line = ls_below(r, MEM_LINES);
+    uint32_t line = ls_ahead_below(a, MEM_LINES);
     uint32_t s = l1d_index(line << m->offw, m->offw, sets, m->in.mode_hash_i); /* fault-guard-ok: stimulus */
     int ok = nset >= sets || nset > 8;
     for (unsigned i = 0; i < nset && i < 8 && !ok; i++) ok = chosen[i] == s;
     for (unsigned i = 0; i < c->nfoot && ok; i++) ok = c->foot[i] != line;
     if (ok) c->foot[c->nfoot++] = line;
   }
-  if (!c->nfoot) c->foot[c->nfoot++] = ls_below(r, MEM_LINES);
+  if (!c->nfoot) c->foot[c->nfoot++] = ls_ahead_below(a, MEM_LINES);
 }
 
 /* A line of the memory model.  Initial image: a fixed pattern, so every
@@ -363,7 +364,7 @@ static int pend_find(ctx_t *c, unsigned start, uint64_t cycle) {
 /* What happened last cycle: ids taken and freed, a refused request held or
  * replaced, a memory request taken (an answer due later) or a fill taken.
  * Returns whether the refused request is held. */
-static inline __attribute__((always_inline)) int stim_last(ctx_t *c, ls_rng_t *r, ls_pool_t *pl, uint64_t cycle) {
+static inline __attribute__((always_inline)) int stim_last(ctx_t *c, const uint64_t **d, ls_pool_t *pl, uint64_t cycle) {
   const l1d_in_t *in = &c->m.in;
   const l1d_out_t *o = &c->m.out;
   int hold = 0;
@@ -371,13 +372,13 @@ static inline __attribute__((always_inline)) int stim_last(ctx_t *c, ls_rng_t *r
   if (cycle > 0) {
     /* the id of a load taken is busy, that of a response free again; a
      * write of no id goes to the spare slot nid (no branch on random bits) */
-    const uint32_t took = in->req_valid_i & o->req_ready_o;
-    c->busy[took & !in->req_store_i ? in->req_id_i : c->nid] = 1;
+    const uint32_t took = in->req_valid_i & o->req_ready_o, ld = took & !in->req_store_i, rs = o->rsp_valid_o;
+    c->busy[c->nid ^ ((in->req_id_i ^ c->nid) & (0u - ld))] = 1; /* (index selects by masks: a compiler may branch on ?:) */
     if (in->req_valid_i && !took) {
-      hold = !ls_chance(r, c->chg_pct); /* held, or (nothing entered) replaced */
+      hold = !ls_next_chance(d, c->chg_pct); /* held, or (nothing entered) replaced */
       c->changed = !hold;
     }
-    c->busy[o->rsp_valid_o ? o->rsp_id_o : c->nid] = 0;
+    c->busy[c->nid ^ ((o->rsp_id_o ^ c->nid) & (0u - rs))] = 0;
     if (o->mem_req_valid_o && in->mem_req_ready_i) {
       if (o->mem_req_store_o) {
         mem_store(c);
@@ -386,7 +387,7 @@ static inline __attribute__((always_inline)) int stim_last(ctx_t *c, ls_rng_t *r
         q->line = o->mem_req_addr_o;
         q->byp = o->mem_req_byp_o;
         q->id = o->mem_req_id_o;
-        q->due = cycle + c->lat_min + ls_pool_below(r, pl, c->lat_span);
+        q->due = cycle + c->lat_min + ls_next_pool_below(d, pl, c->lat_span);
         if (q->due < c->due_lb) c->due_lb = q->due;
       }
     }
@@ -400,15 +401,15 @@ static inline __attribute__((always_inline)) int stim_last(ctx_t *c, ls_rng_t *r
 }
 
 /* The memory side, the request and the remote lookup of this cycle. */
-static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pl, uint64_t cycle, int hold) {
+static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, const uint64_t **d, ls_pool_t *pl, uint64_t cycle, int hold) {
   l1d_t *m = &c->m;
   l1d_in_t *in = &m->in;
   const unsigned L = c->L;
 
   /* ---- memory side ---- */
-  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_pool_chance(r, pl, c->rdy_pct);
-  if (c->fill_cur < 0 && c->npend && ls_pool_chance(r, pl, c->fill_pct)) {
-    unsigned start = ls_pool_below(r, pl, c->npend);
+  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_next_pool_chance(d, pl, c->rdy_pct);
+  if (c->fill_cur < 0 && c->npend && ls_next_pool_chance(d, pl, c->fill_pct)) {
+    unsigned start = ls_next_pool_below(d, pl, c->npend);
     if (cycle >= c->due_lb) c->fill_cur = pend_find(c, start, cycle);
     if (c->fill_cur >= 0) { /* data as memory holds it now */
       const pend_t *q = &c->pend[c->fill_cur];
@@ -427,30 +428,30 @@ static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, ls_rng_t 
   }
   in->fill_valid_i = c->fill_cur >= 0;
   if (!in->fill_valid_i) { /* don't-care payload: fresh values every cycle, so logic that forgets the valid shows */
-    uint64_t x = ls_rand(r);
+    uint64_t x = ls_next(d);
     in->fill_addr_i = (uint32_t)x & c->fill_addr_mask;
     in->fill_byp_i = (uint32_t)(x >> 32) & 1u;
     in->fill_id_i = (uint32_t)(x >> 33) & c->id_mask;
-    ls_rand_stir_f(r, in->fill_data_i, &c->stir_data); /* every word new, one draw (tb/engine/ls_rng.h) */
+    ls_next_stir_f(d, in->fill_data_i, &c->stir_data); /* every word new, one draw (tb/engine/ls_rng.h) */
   }
 
   /* ---- request ---- */
   if (!hold) {
     in->req_valid_i = 0;
-    if (ls_pool_chance(r, pl, c->req_pct)) {
-      uint32_t line = c->foot[ls_pool_below(r, pl, c->nfoot)];
-      in->req_addr_i = line * L + ls_pool_below(r, pl, L);
-      in->req_store_i = ls_pool_chance(r, pl, c->st_pct);
-      in->req_byp_i = ls_pool_chance(r, pl, c->byp_pct) && !c->drop_bypass;
+    if (ls_next_pool_chance(d, pl, c->req_pct)) {
+      uint32_t line = c->foot[ls_next_pool_below(d, pl, c->nfoot)];
+      in->req_addr_i = line * L + ls_next_pool_below(d, pl, L);
+      in->req_store_i = ls_next_pool_chance(d, pl, c->st_pct);
+      in->req_byp_i = ls_next_pool_chance(d, pl, c->byp_pct) && !c->drop_bypass;
       in->req_valid_i = 1;
       if (in->req_store_i) { /* the data and mask of a store matter: drawn */
-        in->req_id_i = ls_pool_below(r, pl, c->nid);
-        ls_rand_fill(r, in->req_data_i, m->lbits);
-        if (ls_pool_chance(r, pl, c->full_mask_pct)) {
+        in->req_id_i = ls_next_pool_below(d, pl, c->nid);
+        ls_next_fill(d, in->req_data_i, m->lbits);
+        if (ls_next_pool_chance(d, pl, c->full_mask_pct)) {
           memset(in->req_mask_i, 0xff, bits_words(L) * 4);
           bits_trim(in->req_mask_i, L);
         } else {
-          ls_rand_fill(r, in->req_mask_i, L);
+          ls_next_fill(d, in->req_mask_i, L);
         }
         if (m->g.sectors > 1) { /* one sector per request (the coalescer's split): the bytes of its sector */
           const unsigned s0 = (in->req_addr_i % L) / m->sbytes * m->sbytes, s1 = s0 + m->sbytes;
@@ -461,9 +462,9 @@ static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, ls_rng_t 
           }
         }
       } else { /* a load's data and mask are don't-cares: stirred */
-        ls_rand_stir_f(r, in->req_data_i, &c->stir_data);
-        ls_rand_stir_f(r, in->req_mask_i, &c->stir_mask);
-        uint32_t id = ls_pool_below(r, pl, c->nid), k;
+        ls_next_stir_f(d, in->req_data_i, &c->stir_data);
+        ls_next_stir_f(d, in->req_mask_i, &c->stir_mask);
+        uint32_t id = ls_next_pool_below(d, pl, c->nid), k;
         for (k = 0; k < c->nid && c->busy[(id + k) & c->id_mask]; k++) {} /* nid: a power of two */
         if (k == c->nid) in->req_valid_i = 0; /* every id in flight: wait */
         in->req_id_i = (id + k) & c->id_mask;
@@ -472,39 +473,49 @@ static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, ls_rng_t 
   }
 
   if (!in->req_valid_i) { /* don't-care payload: fresh values every cycle */
-    uint64_t x = ls_rand(r);
-    in->req_addr_i = x >> 63 ? (uint32_t)(c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L)) : (uint32_t)x;
+    uint64_t x = ls_next(d);
+    in->req_addr_i = x >> 63 ? (uint32_t)(c->foot[ls_next_pool_below(d, pl, c->nfoot)] * L + ls_next_pool_below(d, pl, L)) : (uint32_t)x;
     in->req_addr_i &= c->addr_mask;
     in->req_store_i = (uint32_t)(x >> 32) & 1u;
     in->req_byp_i = (uint32_t)(x >> 33) & 1u;
     in->req_id_i = (uint32_t)(x >> 34) & c->id_mask;
-    ls_rand_stir_f(r, in->req_data_i, &c->stir_data); /* the wide fields: every word new, one draw each */
-    ls_rand_stir_f(r, in->req_mask_i, &c->stir_mask);
+    ls_next_stir_f(d, in->req_data_i, &c->stir_data); /* the wide fields: every word new, one draw each */
+    ls_next_stir_f(d, in->req_mask_i, &c->stir_mask);
   }
 
   /* ---- remote lookups ---- */
-  in->rmt_valid_i = ls_pool_chance(r, pl, c->rmt_pct);
-  in->rmt_addr_i = c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L);
-  if (!in->rmt_valid_i && ls_pool_below(r, pl, 2)) in->rmt_addr_i = (uint32_t)ls_rand(r) & c->addr_mask;
+  in->rmt_valid_i = ls_next_pool_chance(d, pl, c->rmt_pct);
+  in->rmt_addr_i = c->foot[ls_next_pool_below(d, pl, c->nfoot)] * L + ls_next_pool_below(d, pl, L);
+  if (!in->rmt_valid_i) { /* half the time any address instead (a select: no branch on the random bit) */
+    const uint32_t e = ls_next_pool_below(d, pl, 2), any = (uint32_t)ls_next_if(d, e, 0) & c->addr_mask;
+    in->rmt_addr_i ^= (in->rmt_addr_i ^ any) & (0u - e);
+  }
 }
 
-/* The generator's state and the pool live in locals for the cycle (the
+/* The cycle's draws come from the buffer of draws made ahead (c->ah,
+ * tb/engine/ls_rng.h) through a local cursor, the pool in a local (the
  * same draws in the same order; docs/c-models.md, "Stimulus: pay for
  * random bits only where they matter"): their address reaches nothing out
  * of line, so they stay in registers across the stores into the inputs.
- * The phase boundary's out-of-line draws run on the caller's generator. */
+ * The engine's generator starts the buffer at cycle 0 and is not drawn
+ * from again.  A cycle makes at most ~70 unchecked draws (a store of a
+ * 256-byte line: 32 for its data, 4 for its mask; every pool refill),
+ * under LS_AHEAD_MIN; the phase boundary's draws are checked ones. */
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
-  ls_rng_t rl = *r;
+  if (cycle == 0) ls_ahead_start(&c->ah, r);
+  ls_ahead_ensure(&c->ah);
+  const uint64_t *d = c->ah.v + c->ah.i;
   ls_pool_t pl = c->pool;
-  const int hold = stim_last(c, &rl, &pl, cycle);
+  const int hold = stim_last(c, &d, &pl, cycle);
   if (cycle % 2048 == 0) {
-    *r = rl;
-    new_phase(c, r);
-    rl = *r;
+    c->ah.i = (unsigned)(d - c->ah.v);
+    new_phase(c, &c->ah);
+    ls_ahead_ensure(&c->ah);
+    d = c->ah.v + c->ah.i;
   }
-  stim_cycle(c, &rl, &pl, cycle, hold);
-  *r = rl;
+  stim_cycle(c, &d, &pl, cycle, hold);
+  c->ah.i = (unsigned)(d - c->ah.v);
   c->pool = pl;
 }
 
