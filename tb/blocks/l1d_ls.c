@@ -114,7 +114,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   if (l1d_init(&c->m, &g)) { free(c); return NULL; }
   l1d_modes_from_cfg(cfg, &c->m.in);
   c->nid = 1u << g.id_w;
-  c->busy = calloc(c->nid + 1u, 1); /* slot nid: a spare the stimulus writes instead of branching (stim_last) */
+  c->busy = calloc(c->nid, 1);
   c->out_flag = calloc(c->nid, 1);
   c->out_since = calloc(c->nid, sizeof(uint64_t));
   c->mem = malloc((size_t)MEM_LINES * g.line);
@@ -314,6 +314,7 @@ static void mem_store(ctx_t *c) {
     uint32_t mk = o->mem_req_mask_o[b0 / 32];
     if (n == 32) { /* four groups of 8 bytes, each blended under its mask byte's lanes: no branch on the mask */
       const uint8_t *d8 = (const uint8_t *)(o->mem_req_data_o + b0 / 4);
+#pragma GCC unroll 4
       for (unsigned k = 0; k < 32; k += 8, mk >>= 8) {
         uint64_t x, d;
         memcpy(&x, row + b0 + k, 8);
@@ -370,15 +371,16 @@ static inline __attribute__((always_inline)) int stim_last(ctx_t *c, const uint6
   int hold = 0;
   c->changed = 0;
   if (cycle > 0) {
-    /* the id of a load taken is busy, that of a response free again; a
-     * write of no id goes to the spare slot nid (no branch on random bits) */
+    /* the id of a load taken is busy, that of a response free again: an
+     * OR and an AND with the flags (no branch on random bits; busy[] holds
+     * 0 or 1, the ids are in range) */
     const uint32_t took = in->req_valid_i & o->req_ready_o, ld = took & !in->req_store_i, rs = o->rsp_valid_o;
-    c->busy[c->nid ^ ((in->req_id_i ^ c->nid) & (0u - ld))] = 1; /* (index selects by masks: a compiler may branch on ?:) */
+    c->busy[in->req_id_i & c->id_mask] |= (uint8_t)ld;
     if (in->req_valid_i && !took) {
       hold = !ls_next_chance(d, c->chg_pct); /* held, or (nothing entered) replaced */
       c->changed = !hold;
     }
-    c->busy[c->nid ^ ((o->rsp_id_o ^ c->nid) & (0u - rs))] = 0;
+    c->busy[o->rsp_id_o & c->id_mask] &= (uint8_t)!rs;
     if (o->mem_req_valid_o && in->mem_req_ready_i) {
       if (o->mem_req_store_o) {
         mem_store(c);

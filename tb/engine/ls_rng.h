@@ -3,6 +3,9 @@
 #ifndef LS_RNG_H
 #define LS_RNG_H
 #include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h> /* ls_next_stir_f */
+#endif
 
 typedef struct { uint64_t s[4]; } ls_rng_t;
 
@@ -187,11 +190,21 @@ static inline __attribute__((always_inline)) void ls_next_stir_f(const uint64_t 
   uint64_t a = ls_next(d), step = a >> 31 | 1u;
   uint32_t *w = words + (unsigned)(((a >> 40) * f->span) >> 24); /* window start in [0, n - k] */
   if (f->k == 4) { /* (the common case, unrolled: the same values as the loop) */
+#ifdef __SSE2__
+    /* the four Weyl values two to a vector, their low halves XORed in as one 128-bit word */
+    const __m128i s2 = _mm_set1_epi64x((long long)(2 * step));
+    __m128i lo = _mm_set_epi64x((long long)(a + step), (long long)a), hi = _mm_add_epi64(lo, s2);
+    lo = _mm_xor_si128(lo, _mm_srli_epi64(lo, 23));
+    hi = _mm_xor_si128(hi, _mm_srli_epi64(hi, 23));
+    const __m128i x = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), _MM_SHUFFLE(2, 0, 2, 0)));
+    _mm_storeu_si128((__m128i *)w, _mm_xor_si128(_mm_loadu_si128((const __m128i *)w), x));
+#else
     const uint64_t a1 = a + step, a2 = a1 + step, a3 = a2 + step;
     w[0] ^= (uint32_t)(a ^ (a >> 23));
     w[1] ^= (uint32_t)(a1 ^ (a1 >> 23));
     w[2] ^= (uint32_t)(a2 ^ (a2 >> 23));
     w[3] ^= (uint32_t)(a3 ^ (a3 >> 23));
+#endif
   } else {
     for (unsigned j = 0; j < f->k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
   }
