@@ -22,6 +22,9 @@
  * no spurious id), none waits longer than LOST_CYCLES. */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h> /* mem_row */
+#endif
 #include "bits.h"
 #include "l1d.h"
 #include "l1d_index.h"
@@ -289,8 +292,21 @@ static uint8_t *mem_row(ctx_t *c, uint32_t line) {
   line %= MEM_LINES;
   uint8_t *row = c->mem + (size_t)line * L;
   if (!c->mem_set[line]) {
-    uint64_t h = (uint64_t)line * L * 2654435761u;
-    for (unsigned b = 0; b < L; b++, h += 2654435761u) row[b] = (uint8_t)(h >> 13);
+    /* bits 13..20 of the 64-bit product depend on its low 32 bits only:
+     * 32-bit arithmetic, 16 bytes a step in SSE2 lanes */
+    const uint32_t h = (uint32_t)((uint64_t)line * L * 2654435761u), k = 2654435761u;
+    unsigned b = 0;
+#ifdef __SSE2__
+    const __m128i k4 = _mm_set1_epi32((int)(4u * k)), k16 = _mm_set1_epi32((int)(16u * k)), ff = _mm_set1_epi32(0xff);
+    __m128i v0 = _mm_set_epi32((int)(h + 3u * k), (int)(h + 2u * k), (int)(h + k), (int)h);
+    for (; b + 16 <= L; b += 16, v0 = _mm_add_epi32(v0, k16)) {
+      const __m128i v1 = _mm_add_epi32(v0, k4), v2 = _mm_add_epi32(v1, k4), v3 = _mm_add_epi32(v2, k4);
+      const __m128i w01 = _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(v0, 13), ff), _mm_and_si128(_mm_srli_epi32(v1, 13), ff));
+      const __m128i w23 = _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(v2, 13), ff), _mm_and_si128(_mm_srli_epi32(v3, 13), ff));
+      _mm_storeu_si128((__m128i *)(row + b), _mm_packus_epi16(w01, w23));
+    }
+#endif
+    for (; b < L; b++) row[b] = (uint8_t)((h + b * k) >> 13);
     c->mem_set[line] = 1;
   }
   return row;
