@@ -521,7 +521,7 @@ static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, const uin
  * under LS_AHEAD_MIN; the phase boundary's draws are checked ones. */
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
-  if (cycle == 0) ls_ahead_start(&c->ah, r);
+  if (cycle == 0 || !c->ah.n) ls_ahead_start(&c->ah, r); /* (n: 0 only before the first start) */
   ls_ahead_ensure(&c->ah);
   const uint64_t *d = c->ah.v + c->ah.i;
   ls_pool_t pl = c->pool;
