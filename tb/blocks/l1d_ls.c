@@ -42,6 +42,7 @@ typedef struct {
   l1d_t m;
   /* phase */
   unsigned req_pct, st_pct, byp_pct, rmt_pct, rdy_pct, fill_pct, lat_min, lat_span, full_mask_pct, chg_pct;
+  uint32_t req_t, st_t, byp_t, rmt_t, rdy_t, fill_t, full_mask_t; /* the percentages as pool thresholds (ls_pool_thr) */
   uint32_t foot[MAXFOOT];
   unsigned nfoot;
   /* stimulus view of the ids in flight (from previous outputs) */
@@ -282,6 +283,13 @@ static void new_phase(ctx_t *c, ls_ahead_t *a) {
     if (ok) c->foot[c->nfoot++] = line;
   }
   if (!c->nfoot) c->foot[c->nfoot++] = ls_ahead_below(a, MEM_LINES);
+  c->req_t = ls_pool_thr(c->req_pct);
+  c->st_t = ls_pool_thr(c->st_pct);
+  c->byp_t = ls_pool_thr(c->byp_pct);
+  c->rmt_t = ls_pool_thr(c->rmt_pct);
+  c->rdy_t = ls_pool_thr(c->rdy_pct);
+  c->fill_t = ls_pool_thr(c->fill_pct);
+  c->full_mask_t = ls_pool_thr(c->full_mask_pct);
 }
 
 /* A line of the memory model.  Initial image: a fixed pattern, so every
@@ -425,8 +433,8 @@ static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, const uin
   const unsigned L = c->L;
 
   /* ---- memory side ---- */
-  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_next_pool_chance(d, pl, c->rdy_pct);
-  if (c->fill_cur < 0 && c->npend && ls_next_pool_chance(d, pl, c->fill_pct)) {
+  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_next_pool_under(d, pl, c->rdy_t);
+  if (c->fill_cur < 0 && c->npend && ls_next_pool_under(d, pl, c->fill_t)) {
     unsigned start = ls_next_pool_below(d, pl, c->npend);
     if (cycle >= c->due_lb) c->fill_cur = pend_find(c, start, cycle);
     if (c->fill_cur >= 0) { /* data as memory holds it now */
@@ -456,16 +464,16 @@ static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, const uin
   /* ---- request ---- */
   if (!hold) {
     in->req_valid_i = 0;
-    if (ls_next_pool_chance(d, pl, c->req_pct)) {
+    if (ls_next_pool_under(d, pl, c->req_t)) {
       uint32_t line = c->foot[ls_next_pool_below(d, pl, c->nfoot)];
       in->req_addr_i = line * L + ls_next_pool_below(d, pl, L);
-      in->req_store_i = ls_next_pool_chance(d, pl, c->st_pct);
-      in->req_byp_i = ls_next_pool_chance(d, pl, c->byp_pct) && !c->drop_bypass;
+      in->req_store_i = ls_next_pool_under(d, pl, c->st_t);
+      in->req_byp_i = ls_next_pool_under(d, pl, c->byp_t) && !c->drop_bypass;
       in->req_valid_i = 1;
       if (in->req_store_i) { /* the data and mask of a store matter: drawn */
         in->req_id_i = ls_next_pool_below(d, pl, c->nid);
         ls_next_fill(d, in->req_data_i, m->lbits);
-        if (ls_next_pool_chance(d, pl, c->full_mask_pct)) {
+        if (ls_next_pool_under(d, pl, c->full_mask_t)) {
           memset(in->req_mask_i, 0xff, bits_words(L) * 4);
           bits_trim(in->req_mask_i, L);
         } else {
@@ -502,7 +510,7 @@ static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, const uin
   }
 
   /* ---- remote lookups ---- */
-  in->rmt_valid_i = ls_next_pool_chance(d, pl, c->rmt_pct);
+  in->rmt_valid_i = ls_next_pool_under(d, pl, c->rmt_t);
   in->rmt_addr_i = c->foot[ls_next_pool_below(d, pl, c->nfoot)] * L + ls_next_pool_below(d, pl, L);
   if (!in->rmt_valid_i) { /* half the time any address instead (a select: no branch on the random bit) */
     const uint32_t e = ls_next_pool_below(d, pl, 2), any = (uint32_t)ls_next_if(d, e, 0) & c->addr_mask;

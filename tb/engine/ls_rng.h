@@ -161,15 +161,21 @@ static inline uint64_t ls_next_if(const uint64_t **d, unsigned e, uint64_t keep)
   return keep ^ ((keep ^ v) & (0 - (uint64_t)e));
 #endif
 }
-/* ls_pool_below with the refill a select: the same fields in the same
- * order (between calls a pool holds 0..3 fields). */
-static inline uint32_t ls_next_pool_below(const uint64_t **d, ls_pool_t *p, uint32_t n) {
+/* The pool's next 16-bit field, the refill a select: the same fields in
+ * the same order as ls_pool_below (between calls a pool holds 0..3). */
+static inline uint32_t ls_next_pool_field(const uint64_t **d, ls_pool_t *p) {
   const uint64_t x = ls_next_if(d, p->n == 0, p->x);
   p->n = (p->n - 1u) & 3u; /* 0 -> 3 (refilled, one taken), else one fewer */
   p->x = x >> 16;
-  return ((uint32_t)(x & 0xffffu) * n) >> 16;
+  return (uint32_t)(x & 0xffffu);
 }
+static inline uint32_t ls_next_pool_below(const uint64_t **d, ls_pool_t *p, uint32_t n) { return (ls_next_pool_field(d, p) * n) >> 16; }
 static inline uint32_t ls_next_pool_chance(const uint64_t **d, ls_pool_t *p, uint32_t pct) { return ls_next_pool_below(d, p, 100) < pct; }
+/* A percentage as a threshold on the field: (f * 100) >> 16 < pct exactly
+ * when f * 100 < pct << 16, i.e. f < ceil((pct << 16) / 100) -- worked out
+ * once per percentage, no multiply per choice. */
+static inline uint32_t ls_pool_thr(uint32_t pct) { return (uint32_t)(((uint64_t)pct * 65536u + 99u) / 100u); }
+static inline uint32_t ls_next_pool_under(const uint64_t **d, ls_pool_t *p, uint32_t thr) { return ls_next_pool_field(d, p) < thr; }
 /* ls_rand_fill from the cursor (a little-endian host: one copy). */
 static inline void ls_next_fill(const uint64_t **d, uint32_t *words, unsigned width) {
   const unsigned n = (width + 31) / 32;
