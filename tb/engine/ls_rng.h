@@ -144,13 +144,14 @@ static inline uint64_t ls_ahead_rand(ls_ahead_t *a) {
 }
 static inline uint32_t ls_ahead_below(ls_ahead_t *a, uint32_t n) { return (uint32_t)(((ls_ahead_rand(a) >> 32) * n) >> 32); }
 static inline uint32_t ls_ahead_chance(ls_ahead_t *a, uint32_t pct) { return ls_ahead_below(a, 100) < pct; }
-/* Unchecked draws through a cursor d (a local pointer into v: at most
- * LS_AHEAD_MIN of them after ls_ahead_ensure), as ls_rand/ls_below/ls_chance. */
+/* Unchecked draws through a cursor d (a local pointer into v: fewer than
+ * LS_AHEAD_MIN of them after ls_ahead_ensure, since a select reads the
+ * draw after the cursor), as ls_rand/ls_below/ls_chance. */
 static inline uint64_t ls_next(const uint64_t **d) { return *(*d)++; }
 static inline uint32_t ls_next_below(const uint64_t **d, uint32_t n) { return (uint32_t)(((ls_next(d) >> 32) * n) >> 32); }
 static inline uint32_t ls_next_chance(const uint64_t **d, uint32_t pct) { return ls_next_below(d, 100) < pct; }
 /* The next draw if e (0 or 1), else keep: the value and the cursor's step
- * are selects (the cursor reads one past only where a draw is left). */
+ * are selects (the next draw is read either way). */
 static inline uint64_t ls_next_if(const uint64_t **d, unsigned e, uint64_t keep) {
   const uint64_t v = **d;
   *d += e;
