@@ -22,6 +22,9 @@
  * no spurious id), none waits longer than LOST_CYCLES. */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h> /* mem_row */
+#endif
 #include "bits.h"
 #include "l1d.h"
 #include "l1d_index.h"
@@ -39,6 +42,7 @@ typedef struct {
   l1d_t m;
   /* phase */
   unsigned req_pct, st_pct, byp_pct, rmt_pct, rdy_pct, fill_pct, lat_min, lat_span, full_mask_pct, chg_pct;
+  uint32_t req_t, st_t, byp_t, rmt_t, rdy_t, fill_t, full_mask_t; /* the percentages as pool thresholds (ls_pool_thr) */
   uint32_t foot[MAXFOOT];
   unsigned nfoot;
   /* stimulus view of the ids in flight (from previous outputs) */
@@ -62,6 +66,13 @@ typedef struct {
   int was_stall;    /* coverage: D refused its request last cycle */
   int d_conv;       /* coverage: D's request was converted into a bypass by the L1D (stall-to-bypass) */
   ls_pool_t pool;   /* the per-cycle small choices, four to a draw */
+  ls_ahead_t ah;    /* the stimulus's draws, made ahead (stim) */
+  uint64_t due_lb;  /* no pending answer is due before this cycle (pend_find) */
+  /* per-run constants of the stimulus, worked out once at create */
+  unsigned L;       /* bytes per line */
+  uint32_t id_mask, addr_mask, fill_addr_mask; /* nid - 1; the request's and the fill's address widths */
+  ls_stir_t stir_data, stir_mask; /* the stir constants of a line's data and byte mask (ls_rng.h) */
+  uint64_t lanes8[256]; /* per mask byte, its 8 byte lanes (0xff per set bit): mem_store */
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
 } ctx_t;
 
@@ -118,6 +129,14 @@ static void *create(const l1sys_cfg_t *cfg) {
     return NULL;
   }
   c->fill_cur = -1;
+  c->L = g.line;
+  c->id_mask = c->nid - 1u;
+  c->addr_mask = (uint32_t)bits_mask64(g.addr_w);
+  c->fill_addr_mask = (uint32_t)bits_mask64(c->m.aw);
+  ls_stir_init(&c->stir_data, c->m.lbits);
+  ls_stir_init(&c->stir_mask, g.line);
+  for (unsigned v = 0; v < 256; v++)
+    for (unsigned k = 0; k < 8; k++) c->lanes8[v] |= (uint64_t)((v >> k) & 1u) * 0xffu << (8 * k);
   /* A stimulus feature can be switched off to show that the coverage check
    * notices (make test does): L1D_STIM_DROP=bypass. */
   const char *drop = getenv("L1D_STIM_DROP");
@@ -210,21 +229,21 @@ static void reset(void *p) {
   c->was_stall = c->d_conv = 0;
 }
 
-static void new_phase(ctx_t *c, ls_rng_t *r) {
+static void new_phase(ctx_t *c, ls_ahead_t *a) {
   const l1d_t *m = &c->m;
   unsigned sets = m->g.sets, ways = m->g.ways;
   static const unsigned lat_min[] = {2, 5, 20, 60, 150};
-  unsigned kind = ls_below(r, m->g.sectors > 1 ? 7 : 6); /* kind 6: sectored only (line configs draw as before) */
-  c->req_pct = 30 + ls_below(r, 71);
-  c->st_pct = ls_chance(r, 25) ? 0 : ls_below(r, 45);
-  c->byp_pct = ls_chance(r, 50) ? 0 : ls_below(r, 30);
-  c->rmt_pct = ls_below(r, 60);
-  c->rdy_pct = ls_chance(r, 30) ? 10 + ls_below(r, 40) : 60 + ls_below(r, 41);
-  c->fill_pct = 50 + ls_below(r, 51);
-  c->lat_min = lat_min[ls_below(r, 5)];
-  c->lat_span = 1 + ls_below(r, 40);
-  c->full_mask_pct = ls_below(r, 100);
-  c->chg_pct = ls_chance(r, 50) ? 0 : ls_below(r, 40); /* a refused request replaced by another */
+  unsigned kind = ls_ahead_below(a, m->g.sectors > 1 ? 7 : 6); /* kind 6: sectored only (line configs draw as before) */
+  c->req_pct = 30 + ls_ahead_below(a, 71);
+  c->st_pct = ls_ahead_chance(a, 25) ? 0 : ls_ahead_below(a, 45);
+  c->byp_pct = ls_ahead_chance(a, 50) ? 0 : ls_ahead_below(a, 30);
+  c->rmt_pct = ls_ahead_below(a, 60);
+  c->rdy_pct = ls_ahead_chance(a, 30) ? 10 + ls_ahead_below(a, 40) : 60 + ls_ahead_below(a, 41);
+  c->fill_pct = 50 + ls_ahead_below(a, 51);
+  c->lat_min = lat_min[ls_ahead_below(a, 5)];
+  c->lat_span = 1 + ls_ahead_below(a, 40);
+  c->full_mask_pct = ls_ahead_below(a, 100);
+  c->chg_pct = ls_ahead_chance(a, 50) ? 0 : ls_ahead_below(a, 40); /* a refused request replaced by another */
   /* footprint: kind 0 one line (merges, merge fails), 1 a few sets with
    * ways-ish lines (hits, LRU order), 2 one or two sets with more lines than
    * ways (associativity stalls, BA), 3 many lines everywhere (MSHR full),
@@ -240,30 +259,37 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   if (kind == 5 || kind == 6) {
     c->req_pct = 100;
     c->st_pct = kind == 6 ? 33 : 25;
-    c->byp_pct = ls_below(r, 10);
+    c->byp_pct = ls_ahead_below(a, 10);
     c->rdy_pct = 100;
     c->fill_pct = 100;
     c->lat_min = 2;
     c->lat_span = 4;
   }
-  unsigned nset = kind == 0 || kind == 5 || kind == 6 ? 1 : kind == 1 ? 1 + ls_below(r, 4) : kind == 2 ? 1 + ls_below(r, 2) : sets;
-  unsigned per = kind == 0 || kind == 6 ? 1 : kind == 1 ? 1 + ls_below(r, ways + 1) : kind == 2 ? ways + 1 + ls_below(r, ways + 3)
-                 : kind == 3 ? 2 + ls_below(r, 4) : kind == 5 ? ways + 1 : 1 + ls_below(r, 2);
+  unsigned nset = kind == 0 || kind == 5 || kind == 6 ? 1 : kind == 1 ? 1 + ls_ahead_below(a, 4) : kind == 2 ? 1 + ls_ahead_below(a, 2) : sets;
+  unsigned per = kind == 0 || kind == 6 ? 1 : kind == 1 ? 1 + ls_ahead_below(a, ways + 1) : kind == 2 ? ways + 1 + ls_ahead_below(a, ways + 3)
+                 : kind == 3 ? 2 + ls_ahead_below(a, 4) : kind == 5 ? ways + 1 : 1 + ls_ahead_below(a, 2);
   if (nset > sets) nset = sets;
   uint32_t chosen[8];
-  for (unsigned i = 0; i < nset && i < 8; i++) chosen[i] = ls_below(r, sets);
+  for (unsigned i = 0; i < nset && i < 8; i++) chosen[i] = ls_ahead_below(a, sets);
   unsigned want = nset * per;
   if (want > MAXFOOT) want = MAXFOOT;
   c->nfoot = 0;
   for (unsigned tries = 0; c->nfoot < want && tries < 200000; tries++) {
-    uint32_t line = ls_below(r, MEM_LINES);
+    uint32_t line = ls_ahead_below(a, MEM_LINES);
     uint32_t s = l1d_index(line << m->offw, m->offw, sets, m->in.mode_hash_i); /* fault-guard-ok: stimulus */
     int ok = nset >= sets || nset > 8;
     for (unsigned i = 0; i < nset && i < 8 && !ok; i++) ok = chosen[i] == s;
     for (unsigned i = 0; i < c->nfoot && ok; i++) ok = c->foot[i] != line;
     if (ok) c->foot[c->nfoot++] = line;
   }
-  if (!c->nfoot) c->foot[c->nfoot++] = ls_below(r, MEM_LINES);
+  if (!c->nfoot) c->foot[c->nfoot++] = ls_ahead_below(a, MEM_LINES);
+  c->req_t = ls_pool_thr(c->req_pct);
+  c->st_t = ls_pool_thr(c->st_pct);
+  c->byp_t = ls_pool_thr(c->byp_pct);
+  c->rmt_t = ls_pool_thr(c->rmt_pct);
+  c->rdy_t = ls_pool_thr(c->rdy_pct);
+  c->fill_t = ls_pool_thr(c->fill_pct);
+  c->full_mask_t = ls_pool_thr(c->full_mask_pct);
 }
 
 /* A line of the memory model.  Initial image: a fixed pattern, so every
@@ -274,8 +300,21 @@ static uint8_t *mem_row(ctx_t *c, uint32_t line) {
   line %= MEM_LINES;
   uint8_t *row = c->mem + (size_t)line * L;
   if (!c->mem_set[line]) {
-    uint64_t h = (uint64_t)line * L * 2654435761u;
-    for (unsigned b = 0; b < L; b++, h += 2654435761u) row[b] = (uint8_t)(h >> 13);
+    /* bits 13..20 of the 64-bit product depend on its low 32 bits only:
+     * 32-bit arithmetic, 16 bytes a step in SSE2 lanes */
+    const uint32_t h = (uint32_t)((uint64_t)line * L * 2654435761u), k = 2654435761u;
+    unsigned b = 0;
+#ifdef __SSE2__
+    const __m128i k4 = _mm_set1_epi32((int)(4u * k)), k16 = _mm_set1_epi32((int)(16u * k)), ff = _mm_set1_epi32(0xff);
+    __m128i v0 = _mm_set_epi32((int)(h + 3u * k), (int)(h + 2u * k), (int)(h + k), (int)h);
+    for (; b + 16 <= L; b += 16, v0 = _mm_add_epi32(v0, k16)) {
+      const __m128i v1 = _mm_add_epi32(v0, k4), v2 = _mm_add_epi32(v1, k4), v3 = _mm_add_epi32(v2, k4);
+      const __m128i w01 = _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(v0, 13), ff), _mm_and_si128(_mm_srli_epi32(v1, 13), ff));
+      const __m128i w23 = _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(v2, 13), ff), _mm_and_si128(_mm_srli_epi32(v3, 13), ff));
+      _mm_storeu_si128((__m128i *)(row + b), _mm_packus_epi16(w01, w23));
+    }
+#endif
+    for (; b < L; b++) row[b] = (uint8_t)((h + b * k) >> 13);
     c->mem_set[line] = 1;
   }
   return row;
@@ -287,16 +326,26 @@ static void mem_store(ctx_t *c) {
   uint8_t *row = mem_row(c, o->mem_req_addr_o >> c->m.sectw); /* the port carries an atom address */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   /* byte b of the line is row byte b (a little-endian host's word layout):
-   * a mask word of all ones is one copy of its 32 bytes, another a masked
-   * update of each data word with a nibble set (its byte lanes) */
+   * the 32 bytes under a mask word are four 8-byte blends, each under the
+   * lanes of its mask byte (the same bytes written, no branch on the random
+   * mask); a line of under 32 bytes, a masked update of each data word with
+   * a nibble set (its byte lanes) */
   static const uint32_t lanes[16] = {
       0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
       0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu, 0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu};
   for (unsigned b0 = 0; b0 < L; b0 += 32) {
     const unsigned n = L - b0 < 32 ? L - b0 : 32; /* bytes under this mask word */
     uint32_t mk = o->mem_req_mask_o[b0 / 32];
-    if (n == 32 && mk == 0xffffffffu) {
-      memcpy(row + b0, o->mem_req_data_o + b0 / 4, 32);
+    if (n == 32) { /* four groups of 8 bytes, each blended under its mask byte's lanes: no branch on the mask */
+      const uint8_t *d8 = (const uint8_t *)(o->mem_req_data_o + b0 / 4);
+#pragma GCC unroll 4
+      for (unsigned k = 0; k < 32; k += 8, mk >>= 8) {
+        uint64_t x, d;
+        memcpy(&x, row + b0 + k, 8);
+        memcpy(&d, d8 + k, 8);
+        x ^= (x ^ d) & c->lanes8[mk & 255u];
+        memcpy(row + b0 + k, &x, 8);
+      }
       continue;
     }
     for (unsigned w = b0 / 4; mk; w++, mk >>= 4) {
@@ -317,24 +366,45 @@ static void mem_store(ctx_t *c) {
 #endif
 }
 
-static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
-  ctx_t *c = p;
-  l1d_t *m = &c->m;
-  l1d_in_t *in = &m->in;
-  const l1d_out_t *o = &m->out;
-  unsigned L = m->g.line;
+/* Index of the first pending answer due by this cycle, scanning from start
+ * and wrapping ((start + k) % npend for k = 0, 1, ...), or -1.  A scan that
+ * finds none has seen every entry and keeps their earliest due cycle as
+ * due_lb (a lower bound while entries only leave or arrive with their due
+ * folded in): until then no scan can find one, and none is made. */
+static int pend_find(ctx_t *c, unsigned start, uint64_t cycle) {
+  const pend_t *q = c->pend;
+  uint64_t lo = UINT64_MAX;
+  for (unsigned i = start; i < c->npend; i++) {
+    if (q[i].due <= cycle) return (int)i;
+    lo = q[i].due < lo ? q[i].due : lo;
+  }
+  for (unsigned i = 0; i < start; i++) {
+    if (q[i].due <= cycle) return (int)i;
+    lo = q[i].due < lo ? q[i].due : lo;
+  }
+  c->due_lb = lo;
+  return -1;
+}
 
-  /* ---- what happened last cycle ---- */
+/* What happened last cycle: ids taken and freed, a refused request held or
+ * replaced, a memory request taken (an answer due later) or a fill taken.
+ * Returns whether the refused request is held. */
+static inline __attribute__((always_inline)) int stim_last(ctx_t *c, const uint64_t **d, ls_pool_t *pl, uint64_t cycle) {
+  const l1d_in_t *in = &c->m.in;
+  const l1d_out_t *o = &c->m.out;
   int hold = 0;
   c->changed = 0;
   if (cycle > 0) {
-    if (in->req_valid_i && o->req_ready_o) {
-      if (!in->req_store_i) c->busy[in->req_id_i] = 1;
-    } else if (in->req_valid_i) {
-      hold = !ls_chance(r, c->chg_pct); /* held, or (nothing entered) replaced */
+    /* the id of a load taken is busy, that of a response free again: an
+     * OR and an AND with the flags (no branch on random bits; busy[] holds
+     * 0 or 1, the ids are in range) */
+    const uint32_t took = in->req_valid_i & o->req_ready_o, ld = took & !in->req_store_i, rs = o->rsp_valid_o;
+    c->busy[in->req_id_i & c->id_mask] |= (uint8_t)ld;
+    if (in->req_valid_i && !took) {
+      hold = !ls_next_chance(d, c->chg_pct); /* held, or (nothing entered) replaced */
       c->changed = !hold;
     }
-    if (o->rsp_valid_o) c->busy[o->rsp_id_o] = 0;
+    c->busy[o->rsp_id_o & c->id_mask] &= (uint8_t)!rs;
     if (o->mem_req_valid_o && in->mem_req_ready_i) {
       if (o->mem_req_store_o) {
         mem_store(c);
@@ -343,7 +413,8 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
         q->line = o->mem_req_addr_o;
         q->byp = o->mem_req_byp_o;
         q->id = o->mem_req_id_o;
-        q->due = cycle + c->lat_min + ls_pool_below(r, &c->pool, c->lat_span);
+        q->due = cycle + c->lat_min + ls_next_pool_below(d, pl, c->lat_span);
+        if (q->due < c->due_lb) c->due_lb = q->due;
       }
     }
     if (in->fill_valid_i && o->fill_ready_o && c->fill_cur >= 0) {
@@ -352,18 +423,20 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     }
   }
   if (c->npend > c->max_pend_seen) c->max_pend_seen = c->npend;
+  return hold;
+}
 
-  if (cycle % 2048 == 0) new_phase(c, r);
+/* The memory side, the request and the remote lookup of this cycle. */
+static inline __attribute__((always_inline)) void stim_cycle(ctx_t *c, const uint64_t **d, ls_pool_t *pl, uint64_t cycle, int hold) {
+  l1d_t *m = &c->m;
+  l1d_in_t *in = &m->in;
+  const unsigned L = c->L;
 
   /* ---- memory side ---- */
-  ls_pool_t *pl = &c->pool;
-  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_pool_chance(r, pl, c->rdy_pct);
-  if (c->fill_cur < 0 && c->npend && ls_pool_chance(r, pl, c->fill_pct)) {
-    unsigned start = ls_pool_below(r, pl, c->npend);
-    for (unsigned k = 0; k < c->npend; k++) {
-      unsigned i = start + k < c->npend ? start + k : start + k - c->npend; /* (start + k) % npend */
-      if (c->pend[i].due <= cycle) { c->fill_cur = (int)i; break; }
-    }
+  in->mem_req_ready_i = c->npend + 4 < MAXPEND && ls_next_pool_under(d, pl, c->rdy_t);
+  if (c->fill_cur < 0 && c->npend && ls_next_pool_under(d, pl, c->fill_t)) {
+    unsigned start = ls_next_pool_below(d, pl, c->npend);
+    if (cycle >= c->due_lb) c->fill_cur = pend_find(c, start, cycle);
     if (c->fill_cur >= 0) { /* data as memory holds it now */
       const pend_t *q = &c->pend[c->fill_cur];
       const uint8_t *row = mem_row(c, q->line >> m->sectw);
@@ -381,62 +454,95 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   }
   in->fill_valid_i = c->fill_cur >= 0;
   if (!in->fill_valid_i) { /* don't-care payload: fresh values every cycle, so logic that forgets the valid shows */
-    uint64_t x = ls_rand(r);
-    in->fill_addr_i = (uint32_t)x & (uint32_t)bits_mask64(m->aw);
+    uint64_t x = ls_next(d);
+    in->fill_addr_i = (uint32_t)x & c->fill_addr_mask;
     in->fill_byp_i = (uint32_t)(x >> 32) & 1u;
-    in->fill_id_i = (uint32_t)(x >> 33) & (c->nid - 1u);
-    ls_rand_stir(r, in->fill_data_i, m->lbits); /* every word new, one draw (tb/engine/ls_rng.h) */
+    in->fill_id_i = (uint32_t)(x >> 33) & c->id_mask;
+    ls_next_stir_f(d, in->fill_data_i, &c->stir_data); /* every word new, one draw (tb/engine/ls_rng.h) */
   }
 
   /* ---- request ---- */
   if (!hold) {
     in->req_valid_i = 0;
-    if (ls_pool_chance(r, pl, c->req_pct)) {
-      uint32_t line = c->foot[ls_pool_below(r, pl, c->nfoot)];
-      in->req_addr_i = line * L + ls_pool_below(r, pl, L);
-      in->req_store_i = ls_pool_chance(r, pl, c->st_pct);
-      in->req_byp_i = ls_pool_chance(r, pl, c->byp_pct) && !c->drop_bypass;
+    if (ls_next_pool_under(d, pl, c->req_t)) {
+      uint32_t line = c->foot[ls_next_pool_below(d, pl, c->nfoot)];
+      in->req_addr_i = line * L + ls_next_pool_below(d, pl, L);
+      in->req_store_i = ls_next_pool_under(d, pl, c->st_t);
+      in->req_byp_i = ls_next_pool_under(d, pl, c->byp_t) && !c->drop_bypass;
       in->req_valid_i = 1;
       if (in->req_store_i) { /* the data and mask of a store matter: drawn */
-        in->req_id_i = ls_pool_below(r, pl, c->nid);
-        ls_rand_fill(r, in->req_data_i, m->lbits);
-        if (ls_pool_chance(r, pl, c->full_mask_pct)) {
+        in->req_id_i = ls_next_pool_below(d, pl, c->nid);
+        ls_next_fill(d, in->req_data_i, m->lbits);
+        if (ls_next_pool_under(d, pl, c->full_mask_t)) {
           memset(in->req_mask_i, 0xff, bits_words(L) * 4);
           bits_trim(in->req_mask_i, L);
         } else {
-          ls_rand_fill(r, in->req_mask_i, L);
+          ls_next_fill(d, in->req_mask_i, L);
         }
         if (m->g.sectors > 1) { /* one sector per request (the coalescer's split): the bytes of its sector */
-          unsigned s0 = (in->req_addr_i % L) / m->sbytes * m->sbytes;
-          for (unsigned b = 0; b < L; b++)
-            if (b < s0 || b >= s0 + m->sbytes) bits_set(in->req_mask_i, b, 1, 0);
+          const unsigned s0 = (in->req_addr_i % L) / m->sbytes * m->sbytes, s1 = s0 + m->sbytes;
+          for (unsigned w = 0, b = 0; b < L; w++, b += 32) { /* mask word w keeps bits [s0, s1) only (bits b..b+31) */
+            const uint32_t lo = s0 <= b ? ~0u : s0 < b + 32 ? ~0u << (s0 - b) : 0u;
+            const uint32_t hi = s1 >= b + 32 ? ~0u : s1 > b ? ~0u >> (b + 32 - s1) : 0u;
+            in->req_mask_i[w] &= lo & hi;
+          }
         }
       } else { /* a load's data and mask are don't-cares: stirred */
-        ls_rand_stir(r, in->req_data_i, m->lbits);
-        ls_rand_stir(r, in->req_mask_i, L);
-        uint32_t id = ls_pool_below(r, pl, c->nid), k;
-        for (k = 0; k < c->nid && c->busy[(id + k) & (c->nid - 1u)]; k++) {} /* nid: a power of two */
+        ls_next_stir_f(d, in->req_data_i, &c->stir_data);
+        ls_next_stir_f(d, in->req_mask_i, &c->stir_mask);
+        uint32_t id = ls_next_pool_below(d, pl, c->nid), k;
+        for (k = 0; k < c->nid && c->busy[(id + k) & c->id_mask]; k++) {} /* nid: a power of two */
         if (k == c->nid) in->req_valid_i = 0; /* every id in flight: wait */
-        in->req_id_i = (id + k) & (c->nid - 1u);
+        in->req_id_i = (id + k) & c->id_mask;
       }
     }
   }
 
   if (!in->req_valid_i) { /* don't-care payload: fresh values every cycle */
-    uint64_t x = ls_rand(r);
-    in->req_addr_i = x >> 63 ? (uint32_t)(c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L)) : (uint32_t)x;
-    in->req_addr_i &= (uint32_t)bits_mask64(m->g.addr_w);
+    uint64_t x = ls_next(d);
+    in->req_addr_i = x >> 63 ? (uint32_t)(c->foot[ls_next_pool_below(d, pl, c->nfoot)] * L + ls_next_pool_below(d, pl, L)) : (uint32_t)x;
+    in->req_addr_i &= c->addr_mask;
     in->req_store_i = (uint32_t)(x >> 32) & 1u;
     in->req_byp_i = (uint32_t)(x >> 33) & 1u;
-    in->req_id_i = (uint32_t)(x >> 34) & (c->nid - 1u);
-    ls_rand_stir(r, in->req_data_i, m->lbits); /* the wide fields: every word new, one draw each */
-    ls_rand_stir(r, in->req_mask_i, L);
+    in->req_id_i = (uint32_t)(x >> 34) & c->id_mask;
+    ls_next_stir_f(d, in->req_data_i, &c->stir_data); /* the wide fields: every word new, one draw each */
+    ls_next_stir_f(d, in->req_mask_i, &c->stir_mask);
   }
 
   /* ---- remote lookups ---- */
-  in->rmt_valid_i = ls_pool_chance(r, pl, c->rmt_pct);
-  in->rmt_addr_i = c->foot[ls_pool_below(r, pl, c->nfoot)] * L + ls_pool_below(r, pl, L);
-  if (!in->rmt_valid_i && ls_pool_below(r, pl, 2)) in->rmt_addr_i = (uint32_t)ls_rand(r) & (uint32_t)bits_mask64(m->g.addr_w);
+  in->rmt_valid_i = ls_next_pool_under(d, pl, c->rmt_t);
+  in->rmt_addr_i = c->foot[ls_next_pool_below(d, pl, c->nfoot)] * L + ls_next_pool_below(d, pl, L);
+  if (!in->rmt_valid_i) { /* half the time any address instead (a select: no branch on the random bit) */
+    const uint32_t e = ls_next_pool_below(d, pl, 2), any = (uint32_t)ls_next_if(d, e, 0) & c->addr_mask;
+    in->rmt_addr_i ^= (in->rmt_addr_i ^ any) & (0u - e);
+  }
+}
+
+/* The cycle's draws come from the buffer of draws made ahead (c->ah,
+ * tb/engine/ls_rng.h) through a local cursor, the pool in a local (the
+ * same draws in the same order; docs/c-models.md, "Stimulus: pay for
+ * random bits only where they matter"): their address reaches nothing out
+ * of line, so they stay in registers across the stores into the inputs.
+ * The engine's generator starts the buffer at cycle 0 and is not drawn
+ * from again.  A cycle makes at most ~70 unchecked draws (a store of a
+ * 256-byte line: 32 for its data, 4 for its mask; every pool refill),
+ * under LS_AHEAD_MIN; the phase boundary's draws are checked ones. */
+static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+  ctx_t *c = p;
+  if (cycle == 0 || !c->ah.n) ls_ahead_start(&c->ah, r); /* (n: 0 only before the first start) */
+  ls_ahead_ensure(&c->ah);
+  const uint64_t *d = c->ah.v + c->ah.i;
+  ls_pool_t pl = c->pool;
+  const int hold = stim_last(c, &d, &pl, cycle);
+  if (cycle % 2048 == 0) {
+    c->ah.i = (unsigned)(d - c->ah.v);
+    new_phase(c, &c->ah);
+    ls_ahead_ensure(&c->ah);
+    d = c->ah.v + c->ah.i;
+  }
+  stim_cycle(c, &d, &pl, cycle, hold);
+  c->ah.i = (unsigned)(d - c->ah.v);
+  c->pool = pl;
 }
 
 /* Way w's tag as D sees it (the read row merged with the last edge's tag
@@ -448,7 +554,7 @@ static uint32_t cov_tag(const l1d_t *m, const uint32_t *row, uint32_t set, unsig
 
 /* Coverage of this cycle, from the C model's outputs and its pre-edge state
  * (the request decided this cycle is D's: d_*_q). */
-static void cover(ctx_t *c) {
+static __attribute__((noinline)) void cover(ctx_t *c) { /* (out of line: comb stays a thin wrapper under --bench) */
   const l1d_t *m = &c->m;
   const l1d_in_t *in = &m->in;
   const l1d_out_t *o = &m->out;

@@ -3,6 +3,9 @@
 #ifndef LS_RNG_H
 #define LS_RNG_H
 #include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h> /* ls_next_stir_f */
+#endif
 
 typedef struct { uint64_t s[4]; } ls_rng_t;
 
@@ -105,5 +108,126 @@ static inline uint32_t ls_pool_below(ls_rng_t *r, ls_pool_t *p, uint32_t n) {
 }
 /* 1 with probability pct percent. */
 static inline uint32_t ls_pool_chance(ls_rng_t *r, ls_pool_t *p, uint32_t pct) { return ls_pool_below(r, p, 100) < pct; }
+
+/* Draws made ahead, for a stimulus whose draws depend on random conditions
+ * (the L1D's adapter): a copy of the generator fills a buffer and the
+ * stimulus takes the draws in order, so each value is the one ls_rand
+ * would have returned at that point of the stream (same seed, same
+ * values).  What it buys: a draw made only on a condition becomes "take
+ * the next value, advance the cursor by the condition", and the pool's
+ * refill a select (ls_next_pool_below) -- no branch on random bits, which
+ * the CPU mispredicts about as often as the bits say; and a field filled
+ * from draws is one copy.  From ls_ahead_start on, the buffer's generator
+ * owns the stream: the generator it was started from is not advanced. */
+#define LS_AHEAD_N 512u   /* draws per buffer */
+#define LS_AHEAD_MIN 128u /* unused draws after ls_ahead_ensure: one cycle's unchecked draws must fit */
+typedef struct { ls_rng_t g; unsigned i, n; uint64_t v[LS_AHEAD_N]; } ls_ahead_t;
+static inline void ls_ahead_start(ls_ahead_t *a, const ls_rng_t *r) { a->g = *r; a->i = a->n = 0; }
+/* Moves the unused draws to the front and fills the rest. */
+static inline void ls_ahead_refill(ls_ahead_t *a) {
+  const unsigned k = a->n - a->i;
+  __builtin_memmove(a->v, a->v + a->i, 8u * k);
+  ls_rng_t g = a->g;
+#pragma GCC unroll 4
+  for (uint64_t *v = a->v + k, *e = a->v + LS_AHEAD_N; v < e; v++) *v = ls_rand(&g);
+  a->g = g;
+  a->i = 0;
+  a->n = LS_AHEAD_N;
+}
+static inline void ls_ahead_ensure(ls_ahead_t *a) {
+  if (a->n - a->i < LS_AHEAD_MIN) ls_ahead_refill(a);
+}
+/* Checked draws (any number: refills when empty), as ls_rand/ls_below/ls_chance. */
+static inline uint64_t ls_ahead_rand(ls_ahead_t *a) {
+  if (a->i == a->n) ls_ahead_refill(a);
+  return a->v[a->i++];
+}
+static inline uint32_t ls_ahead_below(ls_ahead_t *a, uint32_t n) { return (uint32_t)(((ls_ahead_rand(a) >> 32) * n) >> 32); }
+static inline uint32_t ls_ahead_chance(ls_ahead_t *a, uint32_t pct) { return ls_ahead_below(a, 100) < pct; }
+/* Unchecked draws through a cursor d (a local pointer into v: fewer than
+ * LS_AHEAD_MIN of them after ls_ahead_ensure, since a select reads the
+ * draw after the cursor), as ls_rand/ls_below/ls_chance. */
+static inline uint64_t ls_next(const uint64_t **d) { return *(*d)++; }
+static inline uint32_t ls_next_below(const uint64_t **d, uint32_t n) { return (uint32_t)(((ls_next(d) >> 32) * n) >> 32); }
+static inline uint32_t ls_next_chance(const uint64_t **d, uint32_t pct) { return ls_next_below(d, 100) < pct; }
+/* The next draw if e (0 or 1), else keep: the value and the cursor's step
+ * are selects (the next draw is read either way). */
+static inline uint64_t ls_next_if(const uint64_t **d, unsigned e, uint64_t keep) {
+  const uint64_t v = **d;
+  *d += e;
+#if defined(__x86_64__) && defined(__GNUC__)
+  __asm__("testl %k2, %k2\n\tcmovnzq %1, %0" : "+r"(keep) : "rm"(v), "r"(e) : "cc"); /* (a compiler may branch) */
+  return keep;
+#else
+  return keep ^ ((keep ^ v) & (0 - (uint64_t)e));
+#endif
+}
+/* The pool's next 16-bit field, the refill a select: the same fields in
+ * the same order as ls_pool_below (between calls a pool holds 0..3). */
+static inline uint32_t ls_next_pool_field(const uint64_t **d, ls_pool_t *p) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  /* one compare for both selects: CF = empty; x = the next draw if CF, the
+   * cursor advanced by 8 * CF bytes */
+  uint64_t x = p->x, t;
+  const uint64_t *q = *d;
+  __asm__("cmpl $1, %k[n]\n\tcmovbq %[v], %[x]\n\tsbbq %[t], %[t]\n\tandl $8, %k[t]\n\taddq %[t], %[q]"
+          : [x] "+r"(x), [q] "+r"(q), [t] "=&r"(t)
+          : [n] "r"(p->n), [v] "m"(*q)
+          : "cc");
+  *d = q;
+#else
+  const uint64_t x = ls_next_if(d, p->n == 0, p->x);
+#endif
+  p->n = (p->n - 1u) & 3u; /* 0 -> 3 (refilled, one taken), else one fewer */
+  p->x = x >> 16;
+  return (uint32_t)(x & 0xffffu);
+}
+static inline uint32_t ls_next_pool_below(const uint64_t **d, ls_pool_t *p, uint32_t n) { return (ls_next_pool_field(d, p) * n) >> 16; }
+static inline uint32_t ls_next_pool_chance(const uint64_t **d, ls_pool_t *p, uint32_t pct) { return ls_next_pool_below(d, p, 100) < pct; }
+/* A percentage as a threshold on the field: (f * 100) >> 16 < pct exactly
+ * when f * 100 < pct << 16, i.e. f < ceil((pct << 16) / 100) -- worked out
+ * once per percentage, no multiply per choice. */
+static inline uint32_t ls_pool_thr(uint32_t pct) { return (uint32_t)(((uint64_t)pct * 65536u + 99u) / 100u); }
+static inline uint32_t ls_next_pool_under(const uint64_t **d, ls_pool_t *p, uint32_t thr) { return ls_next_pool_field(d, p) < thr; }
+/* ls_rand_fill from the cursor (a little-endian host: one copy). */
+static inline void ls_next_fill(const uint64_t **d, uint32_t *words, unsigned width) {
+  const unsigned n = (width + 31) / 32;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  __builtin_memcpy(words, *d, 4u * n); /* word 2j the low half of a draw, 2j + 1 its high half */
+  *d += (n + 1) / 2;
+#else
+  for (unsigned i = 0; i < n; i += 2) {
+    const uint64_t x = ls_next(d);
+    words[i] = (uint32_t)x;
+    if (i + 1 < n) words[i + 1] = (uint32_t)(x >> 32);
+  }
+#endif
+  if (width & 31) words[(width - 1) / 32] &= (1u << (width & 31)) - 1u;
+}
+/* ls_rand_stir_f from the cursor (the same XORs). */
+static inline __attribute__((always_inline)) void ls_next_stir_f(const uint64_t **d, uint32_t *words, const ls_stir_t *f) {
+  uint64_t a = ls_next(d), step = a >> 31 | 1u;
+  uint32_t *w = words + (unsigned)(((a >> 40) * f->span) >> 24); /* window start in [0, n - k] */
+  if (f->k == 4) { /* (the common case, unrolled: the same values as the loop) */
+#ifdef __SSE2__
+    /* the four Weyl values two to a vector, their low halves XORed in as one 128-bit word */
+    const __m128i s2 = _mm_set1_epi64x((long long)(2 * step));
+    __m128i lo = _mm_set_epi64x((long long)(a + step), (long long)a), hi = _mm_add_epi64(lo, s2);
+    lo = _mm_xor_si128(lo, _mm_srli_epi64(lo, 23));
+    hi = _mm_xor_si128(hi, _mm_srli_epi64(hi, 23));
+    const __m128i x = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), _MM_SHUFFLE(2, 0, 2, 0)));
+    _mm_storeu_si128((__m128i *)w, _mm_xor_si128(_mm_loadu_si128((const __m128i *)w), x));
+#else
+    const uint64_t a1 = a + step, a2 = a1 + step, a3 = a2 + step;
+    w[0] ^= (uint32_t)(a ^ (a >> 23));
+    w[1] ^= (uint32_t)(a1 ^ (a1 >> 23));
+    w[2] ^= (uint32_t)(a2 ^ (a2 >> 23));
+    w[3] ^= (uint32_t)(a3 ^ (a3 >> 23));
+#endif
+  } else {
+    for (unsigned j = 0; j < f->k; j++, a += step) w[j] ^= (uint32_t)(a ^ (a >> 23));
+  }
+  if (f->lmask != ~0u) words[f->last] &= f->lmask;
+}
 
 #endif
