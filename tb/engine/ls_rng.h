@@ -155,29 +155,12 @@ static inline uint32_t ls_next_chance(const uint64_t **d, uint32_t pct) { return
 static inline uint64_t ls_next_if(const uint64_t **d, unsigned e, uint64_t keep) {
   const uint64_t v = **d;
   *d += e;
-#if defined(__x86_64__) && defined(__GNUC__)
-  __asm__("testl %k2, %k2\n\tcmovnzq %1, %0" : "+r"(keep) : "rm"(v), "r"(e) : "cc"); /* (a compiler may branch) */
-  return keep;
-#else
-  return keep ^ ((keep ^ v) & (0 - (uint64_t)e));
-#endif
+  return keep ^ ((keep ^ v) & (0 - (uint64_t)e)); /* (a mask, not a ?: the compiler may branch on) */
 }
 /* The pool's next 16-bit field, the refill a select: the same fields in
  * the same order as ls_pool_below (between calls a pool holds 0..3). */
 static inline uint32_t ls_next_pool_field(const uint64_t **d, ls_pool_t *p) {
-#if defined(__x86_64__) && defined(__GNUC__)
-  /* one compare for both selects: CF = empty; x = the next draw if CF, the
-   * cursor advanced by 8 * CF bytes */
-  uint64_t x = p->x, t;
-  const uint64_t *q = *d;
-  __asm__("cmpl $1, %k[n]\n\tcmovbq %[v], %[x]\n\tsbbq %[t], %[t]\n\tandl $8, %k[t]\n\taddq %[t], %[q]"
-          : [x] "+r"(x), [q] "+r"(q), [t] "=&r"(t)
-          : [n] "r"(p->n), [v] "m"(*q)
-          : "cc");
-  *d = q;
-#else
   const uint64_t x = ls_next_if(d, p->n == 0, p->x);
-#endif
   p->n = (p->n - 1u) & 3u; /* 0 -> 3 (refilled, one taken), else one fewer */
   p->x = x >> 16;
   return (uint32_t)(x & 0xffffu);
