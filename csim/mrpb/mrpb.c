@@ -349,7 +349,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
-  mrpb_stats_comb_v(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready, ov & !ready,
+  mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready, ov & !ready,
                     m->occ_q);
 
   m->dbg_deq_pop = deq_pop;
