@@ -370,8 +370,27 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
  * with the row SRAM and written only by a store's push. */
 static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
   if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
+#if defined(FAULT_MEM_1R1W_SYNC_HOLD) || defined(FAULT_MEM_1R1W_SYNC_WFIRST) || defined(FAULT_MEM_1R1W_MASK)
+  /* (an injected fault of the primitives: their own edge, so it acts here too) */
   mem_1r1w_sync_commit(&m->i_mem);
   if (m->i_sdata.re_i | m->i_sdata.m.we_i) mem_1r1w_sync_commit(&m->i_sdata);
+#else
+  /* mem_1r1w_sync_commit() of two memories whose rows are one slice each,
+   * written whole (wmask_i = 1, no wk0/wk1, no keep), read and written by
+   * the same edge: read before write, a row copy each (the 2-word row
+   * inline).  An address past the rows (an out-of-range signature) moves
+   * nothing, as there. */
+  mem_1r1w_sync_t *a = &m->i_mem, *b = &m->i_sdata;
+  const unsigned depth = a->m.depth;
+  if (a->re_i && a->raddr_i < depth) {
+    mem_row_cpy(a->rdata_q, mem_1r1w_read(&a->m, a->raddr_i), a->m.words);
+    memcpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words * 4); /* (read with i_mem, same address) */
+  }
+  if (a->m.we_i && a->m.waddr_i < depth) {
+    mem_row_cpy(a->m.mem_q + (size_t)a->m.waddr_i * a->m.words, a->m.wdata_i, a->m.words);
+    if (b->m.we_i) memcpy(b->m.mem_q + (size_t)a->m.waddr_i * b->m.words, b->m.wdata_i, b->m.words * 4);
+  }
+#endif
   m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
 }
 
