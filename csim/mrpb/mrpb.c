@@ -167,6 +167,21 @@ void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
   }
 }
 
+/* mrpb_deq_payload() into the output struct (MRPB_PAYLOAD_WORDS words):
+ * the passed request's payload as one fixed-size move of the whole array
+ * (the words past pwords are not part of the field: they carry what the
+ * input's did, as out_payload_q does), the row's field inline. */
+static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
+  if (m->out_src_q) {
+    const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
+    unsigned sh = 1 + m->wid_w, n = m->pwords;
+    for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
+    dst[n - 1] &= m->plast_mask;
+  } else {
+    memcpy(dst, m->out_payload_q, sizeof m->out_payload_q);
+  }
+}
+
 /* The cycle's logic.  `held` (the output register valid and refused:
  * out_free = 0, about half the cycles) is a constant in each of
  * mrpb_comb's two calls, so the compiler drops from the held copy what a
@@ -297,7 +312,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->pres_store = mrpb_deq_store(m);
     out->deq_store_o = m->pres_store;
     out->deq_wid_o = mrpb_deq_wid(m);
-    mrpb_deq_payload(m, out->deq_payload_o);
+    deq_payload_out(m, out->deq_payload_o);
     m->out_pdirty = 0;
   }
   uint32_t pres_store = m->pres_store;
@@ -322,8 +337,10 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->out_src_d = 0;
     m->out_store_d = store;
     m->out_wid_d = in->enq_wid_i & m->wid_mask;
-    memcpy(m->out_payload_d, in->enq_payload_i, m->pwords * 4);
-    bits_trim(m->out_payload_d, m->payload_w);
+    /* the whole array as one fixed-size move (no library call of run-time
+     * size); the field's last word trimmed to PayloadW as bits_trim would */
+    memcpy(m->out_payload_d, in->enq_payload_i, sizeof m->out_payload_d);
+    m->out_payload_d[m->pwords - 1] &= m->plast_mask;
     m->out_load = 1;
     if (store) {
       memcpy(m->out_sdata_d, in->enq_sdata_i, m->swords * 4);
@@ -435,7 +452,7 @@ void mrpb_commit(mrpb_t *m) {
    * A pass loads the register (out_store_q, out_wid_q too). */
   if (m->out_load | m->out_sload) {
     if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
-    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4), m->out_pdirty = 1;
+    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, sizeof m->out_payload_q), m->out_pdirty = 1; /* (fixed size) */
     if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
