@@ -55,10 +55,7 @@ int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsig
   m->plast_mask = payload_w & 31 ? mask32(payload_w & 31) : 0xffffffffu;
   for (uint32_t mode = 0; mode < 4; mode++)
     for (uint32_t f = 0; f < 8; f++) m->byp_tbl[mode] |= (uint8_t)(mrpb_bypass_hit(mode, f) << f);
-  uint32_t **arr[] = {&m->cnt_q, &m->cnt_d, &m->head_q, &m->head_d, &m->tail_q, &m->tail_d, &m->young_q, &m->young_d};
-  int bad = 0;
-  for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) bad |= !(*arr[i] = calloc(m->idx_mask + 1u, sizeof(uint32_t)));
-  if (bad || mem_1r1w_sync_init(&m->i_mem, m->rows, m->row_w, m->row_w) ||
+  if (m->idx_mask + 1u > MRPB_NQ_MAX || mem_1r1w_sync_init(&m->i_mem, m->rows, m->row_w, m->row_w) ||
       mem_1r1w_sync_init(&m->i_sdata, m->rows, sdata_w, sdata_w) || mrpb_stats_init(&m->i_stats, cnt_w, m->occ_w)) {
     mrpb_free(m);
     return -1;
@@ -86,18 +83,15 @@ void mrpb_mode_from_cfg(mrpb_in_t *in, const l1sys_cfg_t *cfg) {
 }
 
 void mrpb_free(mrpb_t *m) {
-  uint32_t **arr[] = {&m->cnt_q, &m->cnt_d, &m->head_q, &m->head_d, &m->tail_q, &m->tail_d, &m->young_q, &m->young_d};
-  for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) { free(*arr[i]); *arr[i] = NULL; }
   mem_1r1w_sync_free(&m->i_mem);
   mem_1r1w_sync_free(&m->i_sdata);
 }
 
 void mrpb_reset(mrpb_t *m) {
-  size_t qb = (m->idx_mask + 1u) * sizeof(uint32_t);
-  memset(m->cnt_q, 0, qb); memset(m->cnt_d, 0, qb);
-  memset(m->head_q, 0, qb); memset(m->head_d, 0, qb);
-  memset(m->tail_q, 0, qb); memset(m->tail_d, 0, qb);
-  memset(m->young_q, 0, qb); memset(m->young_d, 0, qb);
+  memset(m->cnt_q, 0, sizeof m->cnt_q); memset(m->cnt_d, 0, sizeof m->cnt_d);
+  memset(m->head_q, 0, sizeof m->head_q); memset(m->head_d, 0, sizeof m->head_d);
+  memset(m->tail_q, 0, sizeof m->tail_q); memset(m->tail_d, 0, sizeof m->tail_d);
+  memset(m->young_q, 0, sizeof m->young_q); memset(m->young_d, 0, sizeof m->young_d);
   m->hist_v_q = m->hist_v_d = 0;
   memset(m->hist_id_q, 0, sizeof m->hist_id_q);
   memset(m->hist_id_d, 0, sizeof m->hist_id_d);
