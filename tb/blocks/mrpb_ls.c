@@ -95,6 +95,10 @@ typedef struct {
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
+  /* the phase's chances as thresholds on the pool's 16-bit field f:
+   * ls_pool_chance(pct) is (f * 100 >> 16) < pct, that is f < ceil(pct *
+   * 65536 / 100) (set with the percentages, chance_thr) */
+  uint32_t enq_thr, store_thr, acc_thr, hot_thr, fail_pb_thr, barrier_thr;
   ls_stir_t stir_pl, stir_sd; /* the payload's and the store data's stir constants (ls_rng.h) */
   uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
@@ -297,6 +301,19 @@ static void new_layout(ctx_t *c, ls_rng_t *r) {
  *   8 even fill: every warp in strict rotation, L1D closed: the queues fill
  *     together, so occupancy reaches the top histogram bucket before the
  *     first full queue stalls the in-order LD/ST side */
+/* The threshold t with (f * scale >> 16) < v exactly when f < t, for a
+ * 16-bit f: f * scale < v << 16, so t = ceil(v * 65536 / scale). */
+static uint32_t chance_thr(unsigned v, unsigned scale) {
+  return (uint32_t)(((uint64_t)v * 65536u + scale - 1) / scale);
+}
+
+/* ls_pool_chance() (and ls_pool_below(n) < v) with the threshold above: the
+ * same field of the same draw, one compare instead of a multiply, shift and
+ * compare.  ls_pool_below(r, p, 65536) is the field itself. */
+static inline uint32_t pool_under(ls_rng_t *r, ls_pool_t *pool, uint32_t thr) {
+  return ls_pool_below(r, pool, 65536u) < thr;
+}
+
 static void new_phase(ctx_t *c, ls_rng_t *r) {
   static const unsigned store_opts[] = {0, 5, 20, 50};
   static const unsigned barrier_opts[] = {0, 2, 20};
@@ -325,6 +342,12 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   case 8: c->max_burst = 1; c->enq_pct = 100; c->acc_pct = 0; c->barrier_pm = 0; c->store_pct = 0; break;
   default: break;
   }
+  c->enq_thr = chance_thr(c->enq_pct, 100);
+  c->store_thr = chance_thr(c->store_pct, 100);
+  c->acc_thr = chance_thr(c->acc_pct, 100);
+  c->hot_thr = chance_thr(c->hot_pct, 100);
+  c->fail_pb_thr = chance_thr(c->fail_pb_pct, 100);
+  c->barrier_thr = chance_thr(c->barrier_pm, 10000);
 }
 
 static void shuffle(ctx_t *c, ls_rng_t *r) {
@@ -359,14 +382,14 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : ls_pool_chance(r, pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, pool, c->nhot)]
+                 : pool_under(r, pool, c->hot_thr) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, pool, c->nhot)]
                                                       : ls_pool_below(r, pool, MRPB_WARPS);
     c->burst_left = ls_pool_below(r, pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
   c->in.enq_bid_i = c->lay_bid[c->cur_wid];
   c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
-  c->in.enq_store_i = ls_pool_chance(r, pool, c->store_pct);
+  c->in.enq_store_i = pool_under(r, pool, c->store_thr);
   ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
@@ -420,7 +443,7 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
 static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding) {
   /* LD/ST side. */
   if (!holding) {
-    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, pool, c->enq_pct);
+    c->in.enq_valid_i = !c->quiesce && pool_under(r, pool, c->enq_thr);
     if (c->in.enq_valid_i) {
       new_request(c, r, pool);
       /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
@@ -446,14 +469,14 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
   } else if (!c->in.enq_store_i) {
     ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
   }
-  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, pool, 10000) < c->barrier_pm;
+  c->in.barrier_i = c->barrier_pm && pool_under(r, pool, c->barrier_thr); /* (below(10000) < barrier_pm) */
 
   /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
-  c->in.deq_ready_i = ls_pool_chance(r, pool, c->acc_pct);
+  c->in.deq_ready_i = pool_under(r, pool, c->acc_thr);
   if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, pool, 8);
-  else if (ls_pool_chance(r, pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
+  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
   else {
     static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
                                        L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
