@@ -90,7 +90,8 @@ typedef struct {
   unsigned perm[NCOMBO], combo, pending_combo, quiesce;
   uint64_t seg;      /* sweep period number */
   uint64_t seg_next; /* the cycle the next period starts (cycle % period == 0; no division per cycle) */
-  uint64_t rare_next; /* the next cycle with a period or phase boundary (stim_sweep's work) */
+  uint64_t rare_next; /* the next cycle stim_sweep runs: a period or phase boundary, the next cycle while a
+                       * quiet point is awaited, cycle 0 after reset */
   uint64_t combo_cycles[NCOMBO];
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
@@ -272,6 +273,7 @@ static void reset(void *p) {
   c->epoch = c->last_deq_epoch = c->outstanding = c->last_deq_cycle = 0;
   c->n_in = c->n_out = c->n_bypass_out = c->n_barrier = 0;
   c->quiesce = 0;
+  c->rare_next = 0; /* cycle 0 starts the sweep */
   c->byp_expect = -1;
 }
 
@@ -432,6 +434,7 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
   }
   c->rare_next = (cycle | 511) + 1; /* the next phase boundary (a multiple of 512) */
   if (c->sweep && c->seg_next < c->rare_next) c->rare_next = c->seg_next;
+  if (c->quiesce) c->rare_next = cycle + 1; /* waiting for a quiet point: every cycle */
   return holding;
 }
 
@@ -490,7 +493,7 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
 static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
   uint32_t holding;
-  if (cycle == 0 || cycle >= c->rare_next || c->quiesce) holding = stim_sweep(c, r, cycle);
+  if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
   else holding = c->in.enq_valid_i && !c->out.enq_ready_o; /* (stim_sweep without a boundary or a quiet point) */
   c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
