@@ -121,10 +121,11 @@ static inline __attribute__((always_inline)) void mrpb_stats_comb_fast(mrpb_stat
 }
 
 /* stat_data_o: every register read is at most CntW bits except occ_max_q,
- * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both. */
+ * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both.
+ * sel is the 5-bit stat_sel_i: its low 5 bits, what the RTL's port sees
+ * (as the 1-bit inputs are bit 0). */
 static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
-  uint32_t v = *(const uint32_t *)(const void *)((const char *)s + s->rd_off[sel & 31]) & s->cmax;
-  return sel < 32 ? v : 0;
+  return *(const uint32_t *)(const void *)((const char *)s + s->rd_off[sel & 31]) & s->cmax;
 }
 
 static inline void mrpb_stats_commit(mrpb_stats_t *s) {
