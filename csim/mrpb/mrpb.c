@@ -270,24 +270,27 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * *_q element, so only the changed elements are written here and commit
    * copies the listed queues back. */
   uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
-  uint32_t aged_id = m->hist_id_q[m->hist_top];
-  uint32_t s = sel.idx;
-  uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
-  unsigned nt = 0;
-  m->tch[nt] = tq; /* (listed without a branch: each entry kept when its flag is set) */
-  nt += push_q;
-  m->tch[nt] = s;
-  nt += deq_pop;
-  m->tch[nt] = aged_id;
-  nt += aged;
-  m->ntch = nt;
-  if (nt) {
-    if (push_q) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
-    if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
-    if (push_q && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
-    if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
-    if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
-    if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+  m->ntch = 0;
+  if (enq_push | deq_pop | aged_v) { /* (most cycles touch no queue: no list to build) */
+    uint32_t aged_id = m->hist_id_q[m->hist_top];
+    uint32_t s = sel.idx;
+    uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
+    unsigned nt = 0;
+    m->tch[nt] = tq; /* (listed without a branch: each entry kept when its flag is set) */
+    nt += push_q;
+    m->tch[nt] = s;
+    nt += deq_pop;
+    m->tch[nt] = aged_id;
+    nt += aged;
+    m->ntch = nt;
+    if (nt) { /* (none: an aged or pushed queue index past the queues) */
+      if (push_q) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
+      if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
+      if (push_q && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
+      if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
+      if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
+      if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+    }
   }
 
   /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
