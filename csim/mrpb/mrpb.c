@@ -315,8 +315,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   uint32_t pres_store = m->pres_store;
   uint32_t byp_set = 0;
   if (ov & !ready & !m->out_bypass_q & !pres_store) {
-    uint32_t mode = in->mode_bypass_i, fail = in->l1d_fail_i;
-    byp_set = mode < 4 && fail < 8 ? (m->byp_tbl[mode] >> fail) & 1u : mrpb_bypass_hit(mode, fail);
+    /* mode_bypass_i (2 bits) and l1d_fail_i (3 bits) as the RTL's ports see them */
+    byp_set = (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u)) & 1u;
   }
 
   /* out_bypass_d, out_store_d, out_wid_d, out_src_d: as the queues' next
