@@ -374,14 +374,25 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   m->dbg_byp_set = byp_set;
 }
 
+/* GCC's straight-line (SLP) vectorizer packs the cycle's 0/1 flags into
+ * vectors to store them into adjacent fields (the statistics' _d counters,
+ * the dbg_* decisions, the outputs): the packing costs more instructions
+ * than one add or store per field (callgrind), so the two copies below are
+ * built without it.  Other compilers: their default. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MRPB_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define MRPB_NO_SLP
+#endif
+
 /* The two copies as functions of their own (called as tail jumps): each
  * saves only the registers its own copy uses -- the held copy needs fewer
  * than the free one, which the shared prologue of one function paid for
  * both. */
-static __attribute__((noinline)) void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 1);
 }
-static __attribute__((noinline)) void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 0);
 }
 
