@@ -490,7 +490,17 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
   c->in.stat_sel_i = ls_pool_below(r, pool, 32);
 }
 
-static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+/* GCC's straight-line (SLP) vectorizer packs the stir's four XOR values
+ * (ls_rand_stir_f) and the cycle's small choices into vectors before
+ * storing them into adjacent words and inputs: more instructions than a
+ * store each (callgrind), so stim is built without it (same values; other
+ * compilers: their default). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STIM_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define STIM_NO_SLP
+#endif
+static STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
   uint32_t holding;
   if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
