@@ -134,6 +134,15 @@ uint32_t mrpb_bypass_hit(uint32_t mode, uint32_t fail) {
   }
 }
 
+/* A store-data row of n words (swords): the default width (MRPB_SDATA_W =
+ * 1152, a 128 B line's data and byte mask: 36 words) as a move of constant
+ * size, which the compiler inlines; other widths through the library. */
+#define MRPB_SDATA_DEF_WORDS 36u
+static inline void sd_cpy(uint32_t *d, const uint32_t *s, unsigned n) {
+  if (n == MRPB_SDATA_DEF_WORDS) memcpy(d, s, MRPB_SDATA_DEF_WORDS * 4);
+  else memcpy(d, s, (size_t)n * 4);
+}
+
 static inline uint32_t ptr_next(const mrpb_t *m, uint32_t p) { return p == m->entries - 1 ? 0 : p + 1; }
 
 /* The row {payload, wid, store} into the memory's write port: the payload
@@ -249,7 +258,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     if (store) {
       m->i_sdata.m.waddr_i = waddr;
       m->i_sdata.m.wmask_i[0] = 1;
-      memcpy(m->i_sdata.m.wdata_i, in->enq_sdata_i, m->swords * 4);
+      sd_cpy(m->i_sdata.m.wdata_i, in->enq_sdata_i, m->swords);
       bits_trim(m->i_sdata.m.wdata_i, m->sdata_w);
     }
   }
@@ -340,7 +349,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->out_payload_d[m->pwords - 1] &= m->plast_mask;
     m->out_load = 1;
     if (store) {
-      memcpy(m->out_sdata_d, in->enq_sdata_i, m->swords * 4);
+      sd_cpy(m->out_sdata_d, in->enq_sdata_i, m->swords);
       bits_trim(m->out_sdata_d, m->sdata_w);
       m->out_sload = 1;
     }
@@ -357,7 +366,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->deq_bypass_o = m->out_bypass_q;
   /* (deq_store_o, deq_wid_o, deq_payload_o: above, after a change) */
   if (m->out_sdirty) {
-    memcpy(out->deq_sdata_o, mrpb_deq_sdata(m), m->swords * 4);
+    sd_cpy(out->deq_sdata_o, mrpb_deq_sdata(m), m->swords);
     m->out_sdirty = 0;
   }
   out->idle_o = idle;
@@ -420,11 +429,11 @@ static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
   const unsigned depth = a->m.depth;
   if (a->re_i && a->raddr_i < depth) {
     mem_row_cpy(a->rdata_q, mem_1r1w_read(&a->m, a->raddr_i), a->m.words);
-    memcpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words * 4); /* (read with i_mem, same address) */
+    sd_cpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words); /* (read with i_mem, same address) */
   }
   if (a->m.we_i && a->m.waddr_i < depth) {
     mem_row_cpy(a->m.mem_q + (size_t)a->m.waddr_i * a->m.words, a->m.wdata_i, a->m.words);
-    if (b->m.we_i) memcpy(b->m.mem_q + (size_t)a->m.waddr_i * b->m.words, b->m.wdata_i, b->m.words * 4);
+    if (b->m.we_i) sd_cpy(b->m.mem_q + (size_t)a->m.waddr_i * b->m.words, b->m.wdata_i, b->m.words);
   }
 #endif
   m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
@@ -472,7 +481,7 @@ void mrpb_commit(mrpb_t *m) {
   if (m->out_load | m->out_sload) {
     if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, sizeof m->out_payload_q), m->out_pdirty = 1; /* (fixed size) */
-    if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
+    if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
   /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
