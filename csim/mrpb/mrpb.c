@@ -149,6 +149,13 @@ static inline uint32_t ptr_next(const mrpb_t *m, uint32_t p) { return p == m->en
  * shifted up by 1 + WidW (< 32) bits, word by word. */
 static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const uint32_t *pl) {
   unsigned sh = 1 + m->wid_w, n = m->pwords;
+  if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
+    uint32_t v1 = pl[1] & m->plast_mask;
+    wd[0] = head | pl[0] << sh;
+    wd[1] = pl[0] >> (32 - sh) | v1 << sh;
+    if (m->i_mem.m.words > 2) wd[2] = v1 >> (32 - sh);
+    return;
+  }
   uint32_t carry = head;
   for (unsigned j = 0; j < n; j++) {
     uint32_t v = j == n - 1 ? pl[j] & m->plast_mask : pl[j];
@@ -163,6 +170,11 @@ void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
                        * (rdata_q has two words of padding past the row) */
     const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
     unsigned sh = 1 + m->wid_w, n = m->pwords;
+    if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
+      dst[0] = (uint32_t)((((uint64_t)r[1] << 32) | r[0]) >> sh);
+      dst[1] = (uint32_t)((((uint64_t)r[2] << 32) | r[1]) >> sh) & m->plast_mask;
+      return;
+    }
     for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
     dst[n - 1] &= m->plast_mask;
   } else {
@@ -178,6 +190,11 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
   if (m->out_src_q) {
     const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
     unsigned sh = 1 + m->wid_w, n = m->pwords;
+    if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
+      dst[0] = (uint32_t)((((uint64_t)r[1] << 32) | r[0]) >> sh);
+      dst[1] = (uint32_t)((((uint64_t)r[2] << 32) | r[1]) >> sh) & m->plast_mask;
+      return;
+    }
     for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
     dst[n - 1] &= m->plast_mask;
   } else {
