@@ -392,7 +392,13 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   c->in.enq_bid_i = c->lay_bid[c->cur_wid];
   c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
   c->in.enq_store_i = pool_under(r, pool, c->store_thr);
-  ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+  if (c->stir_pl.last == 1) { /* (two words, the default 40 bits: ls_rand_fill's one draw, without its loop) */
+    const uint64_t x = ls_rand(r);
+    c->in.enq_payload_i[0] = (uint32_t)x;
+    c->in.enq_payload_i[1] = (uint32_t)(x >> 32) & c->stir_pl.lmask;
+  } else {
+    ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+  }
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
   else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
@@ -466,7 +472,13 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
       c->in.enq_bid_i = ls_pool_below(r, pool, MRPB_BLOCKS);
       c->in.enq_bwid_i = ls_pool_below(r, pool, MRPB_BWARPS);
       c->in.enq_store_i = ls_pool_below(r, pool, 2);
-      ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+      if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
+        const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
+        c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
+        c->in.enq_payload_i[1] = (c->in.enq_payload_i[1] ^ (uint32_t)(a1 ^ (a1 >> 23))) & c->stir_pl.lmask;
+      } else {
+        ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+      }
       ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
     }
   } else if (!c->in.enq_store_i) {
