@@ -316,6 +316,23 @@ static inline uint32_t pool_under(ls_rng_t *r, ls_pool_t *pool, uint32_t thr) {
   return ls_pool_below(r, pool, 65536u) < thr;
 }
 
+/* Four consecutive ls_pool_below() fields at once (the first in the low 16
+ * bits): the n fields left in the pool, then the first 4 - n of the next
+ * draw, whose other n fields stay in the pool -- the draw and the fields
+ * four single calls would take, with one refill test. */
+static inline uint64_t pool_take4(ls_rng_t *r, ls_pool_t *p) {
+  const unsigned n = p->n;
+  if (n == 4) {
+    p->n = 0;
+    return p->x;
+  }
+  const uint64_t y = ls_rand(r);
+  if (!n) return y; /* (the pool stays empty) */
+  const uint64_t v = p->x | y << (16 * n);
+  p->x = y >> (64 - 16 * n);
+  return v;
+}
+
 static void new_phase(ctx_t *c, ls_rng_t *r) {
   static const unsigned store_opts[] = {0, 5, 20, 50};
   static const unsigned barrier_opts[] = {0, 2, 20};
@@ -468,10 +485,11 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
     } else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
             * fields stirred, tb/engine/ls_rng.h) */
-      c->in.enq_wid_i = ls_pool_below(r, pool, MRPB_WARPS);
-      c->in.enq_bid_i = ls_pool_below(r, pool, MRPB_BLOCKS);
-      c->in.enq_bwid_i = ls_pool_below(r, pool, MRPB_BWARPS);
-      c->in.enq_store_i = ls_pool_below(r, pool, 2);
+      const uint64_t f4 = pool_take4(r, pool); /* (ls_pool_below of 48, 8, 32 and 2 in turn) */
+      c->in.enq_wid_i = (uint32_t)(((f4 & 0xffffu) * MRPB_WARPS) >> 16);
+      c->in.enq_bid_i = (uint32_t)((((f4 >> 16) & 0xffffu) * MRPB_BLOCKS) >> 16);
+      c->in.enq_bwid_i = (uint32_t)((((f4 >> 32) & 0xffffu) * MRPB_BWARPS) >> 16);
+      c->in.enq_store_i = (uint32_t)((((f4 >> 48) & 0xffffu) * 2u) >> 16);
       if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
         const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
         c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
