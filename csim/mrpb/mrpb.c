@@ -445,11 +445,15 @@ static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
   mem_1r1w_sync_t *a = &m->i_mem, *b = &m->i_sdata;
   const unsigned depth = a->m.depth;
   if (a->re_i && a->raddr_i < depth) {
-    mem_row_cpy(a->rdata_q, mem_1r1w_read(&a->m, a->raddr_i), a->m.words);
+    const uint32_t *row = mem_1r1w_read(&a->m, a->raddr_i);
+    if (a->m.words == 2) memcpy(a->rdata_q, row, 8); /* (the default row: 47 bits) */
+    else mem_row_cpy(a->rdata_q, row, a->m.words);
     sd_cpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words); /* (read with i_mem, same address) */
   }
   if (a->m.we_i && a->m.waddr_i < depth) {
-    mem_row_cpy(a->m.mem_q + (size_t)a->m.waddr_i * a->m.words, a->m.wdata_i, a->m.words);
+    uint32_t *row = a->m.mem_q + (size_t)a->m.waddr_i * a->m.words;
+    if (a->m.words == 2) memcpy(row, a->m.wdata_i, 8); /* (the default row: 47 bits) */
+    else mem_row_cpy(row, a->m.wdata_i, a->m.words);
     if (b->m.we_i) sd_cpy(b->m.mem_q + (size_t)a->m.waddr_i * b->m.words, b->m.wdata_i, b->m.words);
   }
 #endif
