@@ -417,7 +417,17 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
     ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
   }
   /* a load's store data is a don't-care: stirred, not drawn */
-  if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
+  if (c->in.enq_store_i) {
+    if (m->sdata_w == 1152) { /* (the default, a 128 B line's data and mask: ls_rand_fill of 36 whole words, a constant count) */
+      for (unsigned i = 0; i < 36; i += 2) {
+        const uint64_t x = ls_rand(r);
+        c->in.enq_sdata_i[i] = (uint32_t)x;
+        c->in.enq_sdata_i[i + 1] = (uint32_t)(x >> 32);
+      }
+    } else {
+      ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
+    }
+  }
   else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
   if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
