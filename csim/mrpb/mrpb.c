@@ -204,11 +204,14 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
 
 /* The cycle's logic.  `held` (the output register valid and refused:
  * out_free = 0, about half the cycles) is a constant in each of
- * mrpb_comb's two calls, so the compiler drops from the held copy what a
+ * mrpb_comb's calls, so the compiler drops from the held copy what a
  * held cycle cannot do (a pop, a read, the output register's load) and
- * from the other the bypass and refusal logic's held-only terms. */
+ * from the others the bypass and refusal logic's held-only terms.
+ * `nopick` (a free cycle without an eligible head: the drain's vector is
+ * empty, so it picks nothing -- a pop, a read and a flush count cannot
+ * happen) is a constant too: that copy skips the drain step. */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
-                                                            const uint32_t held) {
+                                                            const uint32_t held, const uint32_t nopick) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
@@ -255,7 +258,9 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   if (!out_free) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
   else
 #endif
-  {
+  if (nopick) {
+    m->i_drain.gcur_v_d = 0; /* mrpb_drain_step with no eligible head: no pick, nothing advances */
+  } else {
     mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
     sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
   }
@@ -411,20 +416,23 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
 #define MRPB_NO_SLP
 #endif
 
-/* The two copies as functions of their own (called as tail jumps): each
- * saves only the registers its own copy uses -- the held copy needs fewer
- * than the free one, which the shared prologue of one function paid for
- * both. */
+/* The copies as functions of their own (called as tail jumps): each saves
+ * only the registers its own copy uses -- the held copy needs fewer than
+ * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1);
+  comb_body(m, in, out, 1, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0);
+  comb_body(m, in, out, 0, 0);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1);
 }
 
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_held(m, in, out);
-  else comb_free(m, in, out);
+  else if (m->elig[0] | m->elig[1]) comb_free(m, in, out);
+  else comb_free_nopick(m, in, out);
 }
 
 /* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
