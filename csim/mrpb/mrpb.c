@@ -209,12 +209,14 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * from the others the bypass and refusal logic's held-only terms.
  * `nopick` (a free cycle without an eligible head: the drain's vector is
  * empty, so it picks nothing -- a pop, a read and a flush count cannot
- * happen) is a constant too: that copy skips the drain step. */
+ * happen) is a constant too: that copy skips the drain step; and `noreq`
+ * (no request offered: enq_valid_i low) in the quiet copy, which then
+ * can push, pass or stall nothing either. */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
-                                                            const uint32_t held, const uint32_t nopick) {
+                                                            const uint32_t held, const uint32_t nopick, const uint32_t noreq) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
-  const uint32_t valid = in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
+  const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
   const uint32_t flush = in->mode_flush_i & 1u, ready = held ? 0 : in->deq_ready_i & 1u; /* (held: refused) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
@@ -420,19 +422,26 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
  * only the registers its own copy uses -- the held copy needs fewer than
  * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0);
+  comb_body(m, in, out, 1, 0, 0);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0);
+  comb_body(m, in, out, 0, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1);
+  comb_body(m, in, out, 0, 1, 0);
 }
 
+/* held: comb_held; free with an eligible head: comb_free; free without
+ * one: comb_free_nopick, or comb_quiet when no request is offered either
+ * (issue 28: a cycle's cost follows what it can move). */
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_held(m, in, out);
   else if (m->elig[0] | m->elig[1]) comb_free(m, in, out);
-  else comb_free_nopick(m, in, out);
+  else if (in->enq_valid_i & 1u) comb_free_nopick(m, in, out);
+  else comb_quiet(m, in, out);
 }
 
 /* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
