@@ -165,18 +165,24 @@ static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const 
   if (m->i_mem.m.words > n) wd[n] = carry;
 }
 
+/* The SRAMs' output row's payload field (pwords words) into dst: the
+ * field sits at bit 1 + WidW (< 32), so each word is a 64-bit window of two
+ * (rdata_q has two words of padding past the row). */
+static inline void row_payload(const mrpb_t *m, uint32_t *dst) {
+  const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
+  unsigned sh = 1 + m->wid_w, n = m->pwords;
+  if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
+    dst[0] = (uint32_t)((((uint64_t)r[1] << 32) | r[0]) >> sh);
+    dst[1] = (uint32_t)((((uint64_t)r[2] << 32) | r[1]) >> sh) & m->plast_mask;
+    return;
+  }
+  for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
+  dst[n - 1] &= m->plast_mask;
+}
+
 void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
-  if (m->out_src_q) { /* the row's payload field, at bit 1 + WidW (< 32): each word a 64-bit window of two
-                       * (rdata_q has two words of padding past the row) */
-    const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
-    unsigned sh = 1 + m->wid_w, n = m->pwords;
-    if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
-      dst[0] = (uint32_t)((((uint64_t)r[1] << 32) | r[0]) >> sh);
-      dst[1] = (uint32_t)((((uint64_t)r[2] << 32) | r[1]) >> sh) & m->plast_mask;
-      return;
-    }
-    for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
-    dst[n - 1] &= m->plast_mask;
+  if (m->out_src_q) {
+    row_payload(m, dst);
   } else {
     memcpy(dst, m->out_payload_q, m->pwords * 4);
   }
@@ -188,15 +194,7 @@ void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
  * input's did, as out_payload_q does), the row's field inline. */
 static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
   if (m->out_src_q) {
-    const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
-    unsigned sh = 1 + m->wid_w, n = m->pwords;
-    if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
-      dst[0] = (uint32_t)((((uint64_t)r[1] << 32) | r[0]) >> sh);
-      dst[1] = (uint32_t)((((uint64_t)r[2] << 32) | r[1]) >> sh) & m->plast_mask;
-      return;
-    }
-    for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
-    dst[n - 1] &= m->plast_mask;
+    row_payload(m, dst);
   } else {
     memcpy(dst, m->out_payload_q, sizeof m->out_payload_q);
   }
@@ -396,8 +394,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
-  mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready, ov & !ready,
-                    m->occ_q);
+  mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
+                       ov & !ready, m->occ_q);
 
   m->dbg_deq_pop = deq_pop;
   m->dbg_sel_idx = sel.idx;
@@ -410,7 +408,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
 /* GCC's straight-line (SLP) vectorizer packs the cycle's 0/1 flags into
  * vectors to store them into adjacent fields (the statistics' _d counters,
  * the dbg_* decisions, the outputs): the packing costs more instructions
- * than one add or store per field (callgrind), so the two copies below are
+ * than one add or store per field (callgrind), so the copies below are
  * built without it.  Other compilers: their default. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define MRPB_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
