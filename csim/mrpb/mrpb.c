@@ -55,10 +55,7 @@ int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsig
   m->plast_mask = payload_w & 31 ? mask32(payload_w & 31) : 0xffffffffu;
   for (uint32_t mode = 0; mode < 4; mode++)
     for (uint32_t f = 0; f < 8; f++) m->byp_tbl[mode] |= (uint8_t)(mrpb_bypass_hit(mode, f) << f);
-  uint32_t **arr[] = {&m->cnt_q, &m->cnt_d, &m->head_q, &m->head_d, &m->tail_q, &m->tail_d, &m->young_q, &m->young_d};
-  int bad = 0;
-  for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) bad |= !(*arr[i] = calloc(m->idx_mask + 1u, sizeof(uint32_t)));
-  if (bad || mem_1r1w_sync_init(&m->i_mem, m->rows, m->row_w, m->row_w) ||
+  if (m->idx_mask + 1u > MRPB_NQ_MAX || mem_1r1w_sync_init(&m->i_mem, m->rows, m->row_w, m->row_w) ||
       mem_1r1w_sync_init(&m->i_sdata, m->rows, sdata_w, sdata_w) || mrpb_stats_init(&m->i_stats, cnt_w, m->occ_w)) {
     mrpb_free(m);
     return -1;
@@ -86,18 +83,15 @@ void mrpb_mode_from_cfg(mrpb_in_t *in, const l1sys_cfg_t *cfg) {
 }
 
 void mrpb_free(mrpb_t *m) {
-  uint32_t **arr[] = {&m->cnt_q, &m->cnt_d, &m->head_q, &m->head_d, &m->tail_q, &m->tail_d, &m->young_q, &m->young_d};
-  for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) { free(*arr[i]); *arr[i] = NULL; }
   mem_1r1w_sync_free(&m->i_mem);
   mem_1r1w_sync_free(&m->i_sdata);
 }
 
 void mrpb_reset(mrpb_t *m) {
-  size_t qb = (m->idx_mask + 1u) * sizeof(uint32_t);
-  memset(m->cnt_q, 0, qb); memset(m->cnt_d, 0, qb);
-  memset(m->head_q, 0, qb); memset(m->head_d, 0, qb);
-  memset(m->tail_q, 0, qb); memset(m->tail_d, 0, qb);
-  memset(m->young_q, 0, qb); memset(m->young_d, 0, qb);
+  memset(m->cnt_q, 0, sizeof m->cnt_q); memset(m->cnt_d, 0, sizeof m->cnt_d);
+  memset(m->head_q, 0, sizeof m->head_q); memset(m->head_d, 0, sizeof m->head_d);
+  memset(m->tail_q, 0, sizeof m->tail_q); memset(m->tail_d, 0, sizeof m->tail_d);
+  memset(m->young_q, 0, sizeof m->young_q); memset(m->young_d, 0, sizeof m->young_d);
   m->hist_v_q = m->hist_v_d = 0;
   memset(m->hist_id_q, 0, sizeof m->hist_id_q);
   memset(m->hist_id_d, 0, sizeof m->hist_id_d);
@@ -140,12 +134,28 @@ uint32_t mrpb_bypass_hit(uint32_t mode, uint32_t fail) {
   }
 }
 
+/* A store-data row of n words (swords): the default width (MRPB_SDATA_W =
+ * 1152, a 128 B line's data and byte mask: 36 words) as a move of constant
+ * size, which the compiler inlines; other widths through the library. */
+#define MRPB_SDATA_DEF_WORDS 36u
+static inline void sd_cpy(uint32_t *d, const uint32_t *s, unsigned n) {
+  if (n == MRPB_SDATA_DEF_WORDS) memcpy(d, s, MRPB_SDATA_DEF_WORDS * 4);
+  else memcpy(d, s, (size_t)n * 4);
+}
+
 static inline uint32_t ptr_next(const mrpb_t *m, uint32_t p) { return p == m->entries - 1 ? 0 : p + 1; }
 
 /* The row {payload, wid, store} into the memory's write port: the payload
  * shifted up by 1 + WidW (< 32) bits, word by word. */
 static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const uint32_t *pl) {
   unsigned sh = 1 + m->wid_w, n = m->pwords;
+  if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
+    uint32_t v1 = pl[1] & m->plast_mask;
+    wd[0] = head | pl[0] << sh;
+    wd[1] = pl[0] >> (32 - sh) | v1 << sh;
+    if (m->i_mem.m.words > 2) wd[2] = v1 >> (32 - sh);
+    return;
+  }
   uint32_t carry = head;
   for (unsigned j = 0; j < n; j++) {
     uint32_t v = j == n - 1 ? pl[j] & m->plast_mask : pl[j];
@@ -155,28 +165,56 @@ static inline void pack_row(const mrpb_t *m, uint32_t *wd, uint32_t head, const 
   if (m->i_mem.m.words > n) wd[n] = carry;
 }
 
+/* The SRAMs' output row's payload field (pwords words) into dst: the
+ * field sits at bit 1 + WidW (< 32), so each word is a 64-bit window of two
+ * (rdata_q has two words of padding past the row). */
+static inline void row_payload(const mrpb_t *m, uint32_t *dst) {
+  const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
+  unsigned sh = 1 + m->wid_w, n = m->pwords;
+  if (n == 2) { /* (a payload of 33..64 bits, the default 40: the loop below, unrolled) */
+    dst[0] = (uint32_t)((((uint64_t)r[1] << 32) | r[0]) >> sh);
+    dst[1] = (uint32_t)((((uint64_t)r[2] << 32) | r[1]) >> sh) & m->plast_mask;
+    return;
+  }
+  for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
+  dst[n - 1] &= m->plast_mask;
+}
+
 void mrpb_deq_payload(const mrpb_t *m, uint32_t *dst) {
-  if (m->out_src_q) { /* the row's payload field, at bit 1 + WidW (< 32): each word a 64-bit window of two
-                       * (rdata_q has two words of padding past the row) */
-    const uint32_t *r = mem_1r1w_sync_rdata(&m->i_mem);
-    unsigned sh = 1 + m->wid_w, n = m->pwords;
-    for (unsigned j = 0; j < n; j++) dst[j] = (uint32_t)((((uint64_t)r[j + 1] << 32) | r[j]) >> sh);
-    dst[n - 1] &= m->plast_mask;
+  if (m->out_src_q) {
+    row_payload(m, dst);
   } else {
     memcpy(dst, m->out_payload_q, m->pwords * 4);
   }
 }
 
+/* mrpb_deq_payload() into the output struct (MRPB_PAYLOAD_WORDS words):
+ * the passed request's payload as one fixed-size move of the whole array
+ * (the words past pwords are not part of the field: they carry what the
+ * input's did, as out_payload_q does), the row's field inline. */
+static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
+  if (m->out_src_q) {
+    row_payload(m, dst);
+  } else {
+    memcpy(dst, m->out_payload_q, sizeof m->out_payload_q);
+  }
+}
+
 /* The cycle's logic.  `held` (the output register valid and refused:
  * out_free = 0, about half the cycles) is a constant in each of
- * mrpb_comb's two calls, so the compiler drops from the held copy what a
+ * mrpb_comb's calls, so the compiler drops from the held copy what a
  * held cycle cannot do (a pop, a read, the output register's load) and
- * from the other the bypass and refusal logic's held-only terms. */
+ * from the others the bypass and refusal logic's held-only terms.
+ * `nopick` (a free cycle without an eligible head: the drain's vector is
+ * empty, so it picks nothing -- a pop, a read and a flush count cannot
+ * happen) is a constant too: that copy skips the drain step; and `noreq`
+ * (no request offered: enq_valid_i low) in the quiet copy, which then
+ * can push, pass or stall nothing either. */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
-                                                            const uint32_t held) {
+                                                            const uint32_t held, const uint32_t nopick, const uint32_t noreq) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
-  const uint32_t valid = in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
+  const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
   const uint32_t flush = in->mode_flush_i & 1u, ready = held ? 0 : in->deq_ready_i & 1u; /* (held: refused) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
@@ -220,7 +258,9 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   if (!out_free) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
   else
 #endif
-  {
+  if (nopick) {
+    m->i_drain.gcur_v_d = 0; /* mrpb_drain_step with no eligible head: no pick, nothing advances */
+  } else {
     mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
     sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
   }
@@ -240,7 +280,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     if (store) {
       m->i_sdata.m.waddr_i = waddr;
       m->i_sdata.m.wmask_i[0] = 1;
-      memcpy(m->i_sdata.m.wdata_i, in->enq_sdata_i, m->swords * 4);
+      sd_cpy(m->i_sdata.m.wdata_i, in->enq_sdata_i, m->swords);
       bits_trim(m->i_sdata.m.wdata_i, m->sdata_w);
     }
   }
@@ -261,24 +301,27 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * *_q element, so only the changed elements are written here and commit
    * copies the listed queues back. */
   uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
-  uint32_t aged_id = m->hist_id_q[m->hist_top];
-  uint32_t s = sel.idx;
-  uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
-  unsigned nt = 0;
-  m->tch[nt] = tq; /* (listed without a branch: each entry kept when its flag is set) */
-  nt += push_q;
-  m->tch[nt] = s;
-  nt += deq_pop;
-  m->tch[nt] = aged_id;
-  nt += aged;
-  m->ntch = nt;
-  if (nt) {
-    if (push_q) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
-    if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
-    if (push_q && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
-    if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
-    if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
-    if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+  m->ntch = 0;
+  if (enq_push | deq_pop | aged_v) { /* (most cycles touch no queue: no list to build) */
+    uint32_t aged_id = m->hist_id_q[m->hist_top];
+    uint32_t s = sel.idx;
+    uint32_t push_q = enq_push & tq_ok, aged = aged_v & (aged_id < m->nq);
+    unsigned nt = 0;
+    m->tch[nt] = tq; /* (listed without a branch: each entry kept when its flag is set) */
+    nt += push_q;
+    m->tch[nt] = s;
+    nt += deq_pop;
+    m->tch[nt] = aged_id;
+    nt += aged;
+    m->ntch = nt;
+    if (nt) { /* (none: an aged or pushed queue index past the queues) */
+      if (push_q) m->tail_d[tq] = ptr_next(m, m->tail_q[tq]);
+      if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
+      if (push_q && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
+      if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
+      if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
+      if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+    }
   }
 
   /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
@@ -297,14 +340,14 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->pres_store = mrpb_deq_store(m);
     out->deq_store_o = m->pres_store;
     out->deq_wid_o = mrpb_deq_wid(m);
-    mrpb_deq_payload(m, out->deq_payload_o);
+    deq_payload_out(m, out->deq_payload_o);
     m->out_pdirty = 0;
   }
   uint32_t pres_store = m->pres_store;
   uint32_t byp_set = 0;
   if (ov & !ready & !m->out_bypass_q & !pres_store) {
-    uint32_t mode = in->mode_bypass_i, fail = in->l1d_fail_i;
-    byp_set = mode < 4 && fail < 8 ? (m->byp_tbl[mode] >> fail) & 1u : mrpb_bypass_hit(mode, fail);
+    /* mode_bypass_i (2 bits) and l1d_fail_i (3 bits) as the RTL's ports see them */
+    byp_set = (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u)) & 1u;
   }
 
   /* out_bypass_d, out_store_d, out_wid_d, out_src_d: as the queues' next
@@ -322,11 +365,13 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->out_src_d = 0;
     m->out_store_d = store;
     m->out_wid_d = in->enq_wid_i & m->wid_mask;
-    memcpy(m->out_payload_d, in->enq_payload_i, m->pwords * 4);
-    bits_trim(m->out_payload_d, m->payload_w);
+    /* the whole array as one fixed-size move (no library call of run-time
+     * size); the field's last word trimmed to PayloadW as bits_trim would */
+    memcpy(m->out_payload_d, in->enq_payload_i, sizeof m->out_payload_d);
+    m->out_payload_d[m->pwords - 1] &= m->plast_mask;
     m->out_load = 1;
     if (store) {
-      memcpy(m->out_sdata_d, in->enq_sdata_i, m->swords * 4);
+      sd_cpy(m->out_sdata_d, in->enq_sdata_i, m->swords);
       bits_trim(m->out_sdata_d, m->sdata_w);
       m->out_sload = 1;
     }
@@ -343,14 +388,14 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->deq_bypass_o = m->out_bypass_q;
   /* (deq_store_o, deq_wid_o, deq_payload_o: above, after a change) */
   if (m->out_sdirty) {
-    memcpy(out->deq_sdata_o, mrpb_deq_sdata(m), m->swords * 4);
+    sd_cpy(out->deq_sdata_o, mrpb_deq_sdata(m), m->swords);
     m->out_sdirty = 0;
   }
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
-  mrpb_stats_comb_v(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready, ov & !ready,
-                    m->occ_q);
+  mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
+                       ov & !ready, m->occ_q);
 
   m->dbg_deq_pop = deq_pop;
   m->dbg_sel_idx = sel.idx;
@@ -360,9 +405,41 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   m->dbg_byp_set = byp_set;
 }
 
+/* GCC's straight-line (SLP) vectorizer packs the cycle's 0/1 flags into
+ * vectors to store them into adjacent fields (the statistics' _d counters,
+ * the dbg_* decisions, the outputs): the packing costs more instructions
+ * than one add or store per field (callgrind), so the copies below are
+ * built without it.  Other compilers: their default. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MRPB_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define MRPB_NO_SLP
+#endif
+
+/* The copies as functions of their own (called as tail jumps): each saves
+ * only the registers its own copy uses -- the held copy needs fewer than
+ * the free one, which the shared prologue of one function paid for all. */
+static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 1, 0, 0);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 0, 0);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 0);
+}
+
+/* held: comb_held; free with an eligible head: comb_free; free without
+ * one: comb_free_nopick, or comb_quiet when no request is offered either
+ * (issue 28: a cycle's cost follows what it can move). */
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_body(m, in, out, 1);
-  else comb_body(m, in, out, 0);
+  if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_held(m, in, out);
+  else if (m->elig[0] | m->elig[1]) comb_free(m, in, out);
+  else if (in->enq_valid_i & 1u) comb_free_nopick(m, in, out);
+  else comb_quiet(m, in, out);
 }
 
 /* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
@@ -370,8 +447,31 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
  * with the row SRAM and written only by a store's push. */
 static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
   if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
+#if defined(FAULT_MEM_1R1W_SYNC_HOLD) || defined(FAULT_MEM_1R1W_SYNC_WFIRST) || defined(FAULT_MEM_1R1W_MASK)
+  /* (an injected fault of the primitives: their own edge, so it acts here too) */
   mem_1r1w_sync_commit(&m->i_mem);
   if (m->i_sdata.re_i | m->i_sdata.m.we_i) mem_1r1w_sync_commit(&m->i_sdata);
+#else
+  /* mem_1r1w_sync_commit() of two memories whose rows are one slice each,
+   * written whole (wmask_i = 1, no wk0/wk1, no keep), read and written by
+   * the same edge: read before write, a row copy each (the 2-word row
+   * inline).  An address past the rows (an out-of-range signature) moves
+   * nothing, as there. */
+  mem_1r1w_sync_t *a = &m->i_mem, *b = &m->i_sdata;
+  const unsigned depth = a->m.depth;
+  if (a->re_i && a->raddr_i < depth) {
+    const uint32_t *row = mem_1r1w_read(&a->m, a->raddr_i);
+    if (a->m.words == 2) memcpy(a->rdata_q, row, 8); /* (the default row: 47 bits) */
+    else mem_row_cpy(a->rdata_q, row, a->m.words);
+    sd_cpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words); /* (read with i_mem, same address) */
+  }
+  if (a->m.we_i && a->m.waddr_i < depth) {
+    uint32_t *row = a->m.mem_q + (size_t)a->m.waddr_i * a->m.words;
+    if (a->m.words == 2) memcpy(row, a->m.wdata_i, 8); /* (the default row: 47 bits) */
+    else mem_row_cpy(row, a->m.wdata_i, a->m.words);
+    if (b->m.we_i) sd_cpy(b->m.mem_q + (size_t)a->m.waddr_i * b->m.words, b->m.wdata_i, b->m.words);
+  }
+#endif
   m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
 }
 
@@ -416,8 +516,8 @@ void mrpb_commit(mrpb_t *m) {
    * A pass loads the register (out_store_q, out_wid_q too). */
   if (m->out_load | m->out_sload) {
     if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
-    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, m->pwords * 4), m->out_pdirty = 1;
-    if (m->out_sload) memcpy(m->out_sdata_q, m->out_sdata_d, m->swords * 4), m->out_sdirty = 1;
+    if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, sizeof m->out_payload_q), m->out_pdirty = 1; /* (fixed size) */
+    if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
   /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */

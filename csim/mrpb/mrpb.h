@@ -30,6 +30,7 @@
 #define MRPB_SDATA_WORDS 72  /* MRPB_SDATA_W <= 2304 */
 #define MRPB_HIST_MAX 16     /* Latency - 2 <= 16 */
 #define MRPB_QCNT_MAX 32     /* Entries <= 32 */
+#define MRPB_NQ_MAX (32 * MRPB_ELIG_WORDS) /* queues <= 64: 1 << IdxW <= 64 */
 
 typedef struct {
   uint32_t mode_drain_i, mode_greedy_i, mode_flush_i, mode_bypass_i, mode_slot_i;
@@ -56,10 +57,12 @@ typedef struct {
   unsigned sig_off, hist_top; /* hist_top = HistN - 1 */
   uint32_t idx_mask, wid_mask, hist_mask, addr_mask, plast_mask;
   uint8_t byp_tbl[4]; /* per mode_bypass_i: bit f set when fail code f bypasses (mrpb_bypass_hit) */
-  /* registers: per queue (nq elements each; 1 << IdxW allocated, so that
-   * every signature value indexes them: a queue index >= nq reads as an
-   * empty queue, as the model always read it, and is never written) */
-  uint32_t *cnt_q, *head_q, *tail_q, *young_q;
+  /* registers: per queue (nq elements each; MRPB_NQ_MAX >= 1 << IdxW held,
+   * so that every signature value indexes them: a queue index >= nq reads
+   * as an empty queue, as the model always read it, and is never written).
+   * Arrays inside the struct, not allocated: an element is one load at a
+   * fixed offset from the model, no array pointer to load first. */
+  uint32_t cnt_q[MRPB_NQ_MAX], head_q[MRPB_NQ_MAX], tail_q[MRPB_NQ_MAX], young_q[MRPB_NQ_MAX];
   /* registers: age history, occupancy, barrier, output register (hist_v_q
    * .. out_src_q and hist_v_d .. out_src_d: two blocks of the same layout,
    * MRPB_SCALARS_BYTES below) */
@@ -69,7 +72,7 @@ typedef struct {
   uint32_t out_src_q; /* 1: the request presented is the queue SRAMs' output row (out_store_q..: a pass) */
   uint32_t out_payload_q[MRPB_PAYLOAD_WORDS], out_sdata_q[MRPB_SDATA_WORDS];
   /* next state */
-  uint32_t *cnt_d, *head_d, *tail_d, *young_d;
+  uint32_t cnt_d[MRPB_NQ_MAX], head_d[MRPB_NQ_MAX], tail_d[MRPB_NQ_MAX], young_d[MRPB_NQ_MAX];
   uint32_t hist_v_d;
   uint8_t hist_id_d[MRPB_HIST_MAX];
   uint32_t occ_d, bar_pend_d, out_valid_d, out_bypass_d, out_store_d, out_wid_d, out_src_d;

@@ -38,6 +38,15 @@ void mrpb_stats_reset(mrpb_stats_t *s) {
   memset(s->occ_hist_d, 0, sizeof s->occ_hist_d);
   s->bkt = 0;
   s->zero = 0;
+  s->room = 0; /* (looked at by the first mrpb_stats_comb_fast) */
+}
+
+uint32_t mrpb_stats_room(const mrpb_stats_t *s) {
+  uint32_t ev[7], top = 0; /* the seven event counters (consecutive, checked in the header) */
+  memcpy(ev, (const char *)s + offsetof(mrpb_stats_t, enq_cnt_q), sizeof ev);
+  for (unsigned i = 0; i < 7; i++) top = ev[i] > top ? ev[i] : top;
+  for (unsigned b = 0; b < s->nbkt; b++) top = s->occ_hist_q[b] > top ? s->occ_hist_q[b] : top;
+  return s->cmax - top;
 }
 
 uint32_t mrpb_stats_hist(const mrpb_stats_t *s, unsigned b) {

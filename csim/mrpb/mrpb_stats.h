@@ -20,6 +20,13 @@ typedef struct {
   uint32_t enq_cnt_d, deq_cnt_d, wpass_cnt_d, flush_cnt_d, bypass_cnt_d, stall_cnt_d, rej_cnt_d, occ_max_d;
   uint32_t occ_hist_q[MRPB_NBKT_MAX], occ_hist_d[MRPB_NBKT_MAX]; /* one counter per bucket (RTL: occ_hist_q[NBkt]) */
   uint32_t bkt; /* this cycle's bucket: the one element of occ_hist_d that changes */
+  /* headroom (model bookkeeping, not state): no counter (event or bucket)
+   * is within `room` of CntW's maximum.  A counter grows by at most one a
+   * cycle, so while room > 0 no saturating increment can saturate: the
+   * cycle's increments are plain adds (mrpb_stats_comb_fast), which count
+   * room down; at 0 the registers are looked at again (0 after a cycle of
+   * the saturating form, which does not count). */
+  uint32_t room;
   /* read mux as a table (built at init, like the RTL's constant case labels):
    * byte offset in this struct of the register each stat_sel_i value reads,
    * that of `zero` for the indices that read 0 */
@@ -76,13 +83,49 @@ static inline void mrpb_stats_comb_v(mrpb_stats_t *s, uint32_t enq, uint32_t deq
   uint32_t bkt = occ ? 32u - (uint32_t)__builtin_clz(occ) : 0, h = s->occ_hist_q[bkt];
   s->bkt = bkt;
   s->occ_hist_d[bkt] = h + (h != cmax);
+  s->room = 0; /* (not counted down here: looked at again by the next mrpb_stats_comb_fast) */
+}
+
+/* The headroom of the registers: the distance of the fullest counter from
+ * CntW's maximum (out of line: only when the countdown reaches 0). */
+uint32_t mrpb_stats_room(const mrpb_stats_t *s);
+
+/* mrpb_stats_comb_v() for a parent that keeps each counter's _d equal to
+ * its _q outside a cycle (reset writes both, commit copies _d back): with
+ * headroom left (room > 0, so no counter is at CntW's maximum and sat_inc
+ * is a plain add) the cycle adds its pulses to the _d counters and writes
+ * only what changes -- a pulse the caller passes as the constant 0 costs
+ * nothing; the occupancy maximum only when exceeded; the bucket's counter.
+ * Without headroom, the saturating form above (the same values). */
+static inline __attribute__((always_inline)) void mrpb_stats_comb_fast(mrpb_stats_t *s, uint32_t enq, uint32_t deq,
+                                                                       uint32_t wpass, uint32_t flush, uint32_t bypass,
+                                                                       uint32_t stall, uint32_t rej, uint32_t occ_i) {
+  if (__builtin_expect(!s->room, 0)) s->room = mrpb_stats_room(s); /* (rare: near saturation, or never counted) */
+  if (__builtin_expect(s->room != 0, 1)) {
+    s->room--; /* this cycle's growth */
+    s->enq_cnt_d += enq;
+    s->deq_cnt_d += deq;
+    s->wpass_cnt_d += wpass;
+    s->flush_cnt_d += flush;
+    s->bypass_cnt_d += bypass;
+    s->stall_cnt_d += stall;
+    s->rej_cnt_d += rej;
+    if (occ_i > s->occ_max_q) s->occ_max_d = occ_i;
+    /* bucket: floor(log2(occ)) + 1, 0 for 0: the highest set bit of 2 * occ + 1 */
+    uint32_t bkt = 31u - (uint32_t)__builtin_clz(2u * (occ_i & s->omask) + 1u);
+    s->bkt = bkt;
+    s->occ_hist_d[bkt]++;
+  } else {
+    mrpb_stats_comb_v(s, enq, deq, wpass, flush, bypass, stall, rej, occ_i);
+  }
 }
 
 /* stat_data_o: every register read is at most CntW bits except occ_max_q,
- * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both. */
+ * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both.
+ * sel is the 5-bit stat_sel_i: its low 5 bits, what the RTL's port sees
+ * (as the 1-bit inputs are bit 0). */
 static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
-  uint32_t v = *(const uint32_t *)(const void *)((const char *)s + s->rd_off[sel & 31]) & s->cmax;
-  return sel < 32 ? v : 0;
+  return *(const uint32_t *)(const void *)((const char *)s + s->rd_off[sel & 31]) & s->cmax;
 }
 
 static inline void mrpb_stats_commit(mrpb_stats_t *s) {

@@ -90,11 +90,16 @@ typedef struct {
   unsigned perm[NCOMBO], combo, pending_combo, quiesce;
   uint64_t seg;      /* sweep period number */
   uint64_t seg_next; /* the cycle the next period starts (cycle % period == 0; no division per cycle) */
-  uint64_t rare_next; /* the next cycle with a period or phase boundary (stim_sweep's work) */
+  uint64_t rare_next; /* the next cycle stim_sweep runs: a period or phase boundary, the next cycle while a
+                       * quiet point is awaited, cycle 0 after reset */
   uint64_t combo_cycles[NCOMBO];
   /* traffic phase */
   unsigned enq_pct, store_pct, acc_pct, barrier_pm, max_burst, hot[4], nhot, hot_pct, aim, fail_pb_pct, rot;
   unsigned cur_wid, burst_left, wpb, boff;
+  /* the phase's chances as thresholds on the pool's 16-bit field f:
+   * ls_pool_chance(pct) is (f * 100 >> 16) < pct, that is f < ceil(pct *
+   * 65536 / 100) (set with the percentages, chance_thr) */
+  uint32_t enq_thr, store_thr, acc_thr, hot_thr, fail_pb_thr, barrier_thr;
   ls_stir_t stir_pl, stir_sd; /* the payload's and the store data's stir constants (ls_rng.h) */
   uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
@@ -268,6 +273,7 @@ static void reset(void *p) {
   c->epoch = c->last_deq_epoch = c->outstanding = c->last_deq_cycle = 0;
   c->n_in = c->n_out = c->n_bypass_out = c->n_barrier = 0;
   c->quiesce = 0;
+  c->rare_next = 0; /* cycle 0 starts the sweep */
   c->byp_expect = -1;
 }
 
@@ -297,6 +303,36 @@ static void new_layout(ctx_t *c, ls_rng_t *r) {
  *   8 even fill: every warp in strict rotation, L1D closed: the queues fill
  *     together, so occupancy reaches the top histogram bucket before the
  *     first full queue stalls the in-order LD/ST side */
+/* The threshold t with (f * scale >> 16) < v exactly when f < t, for a
+ * 16-bit f: f * scale < v << 16, so t = ceil(v * 65536 / scale). */
+static uint32_t chance_thr(unsigned v, unsigned scale) {
+  return (uint32_t)(((uint64_t)v * 65536u + scale - 1) / scale);
+}
+
+/* ls_pool_chance() (and ls_pool_below(n) < v) with the threshold above: the
+ * same field of the same draw, one compare instead of a multiply, shift and
+ * compare.  ls_pool_below(r, p, 65536) is the field itself. */
+static inline uint32_t pool_under(ls_rng_t *r, ls_pool_t *pool, uint32_t thr) {
+  return ls_pool_below(r, pool, 65536u) < thr;
+}
+
+/* Four consecutive ls_pool_below() fields at once (the first in the low 16
+ * bits): the n fields left in the pool, then the first 4 - n of the next
+ * draw, whose other n fields stay in the pool -- the draw and the fields
+ * four single calls would take, with one refill test. */
+static inline uint64_t pool_take4(ls_rng_t *r, ls_pool_t *p) {
+  const unsigned n = p->n;
+  if (n == 4) {
+    p->n = 0;
+    return p->x;
+  }
+  const uint64_t y = ls_rand(r);
+  if (!n) return y; /* (the pool stays empty) */
+  const uint64_t v = p->x | y << (16 * n);
+  p->x = y >> (64 - 16 * n);
+  return v;
+}
+
 static void new_phase(ctx_t *c, ls_rng_t *r) {
   static const unsigned store_opts[] = {0, 5, 20, 50};
   static const unsigned barrier_opts[] = {0, 2, 20};
@@ -325,6 +361,12 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   case 8: c->max_burst = 1; c->enq_pct = 100; c->acc_pct = 0; c->barrier_pm = 0; c->store_pct = 0; break;
   default: break;
   }
+  c->enq_thr = chance_thr(c->enq_pct, 100);
+  c->store_thr = chance_thr(c->store_pct, 100);
+  c->acc_thr = chance_thr(c->acc_pct, 100);
+  c->hot_thr = chance_thr(c->hot_pct, 100);
+  c->fail_pb_thr = chance_thr(c->fail_pb_pct, 100);
+  c->barrier_thr = chance_thr(c->barrier_pm, 10000);
 }
 
 static void shuffle(ctx_t *c, ls_rng_t *r) {
@@ -359,17 +401,33 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : ls_pool_chance(r, pool, c->hot_pct) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, pool, c->nhot)]
+                 : pool_under(r, pool, c->hot_thr) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, pool, c->nhot)]
                                                       : ls_pool_below(r, pool, MRPB_WARPS);
     c->burst_left = ls_pool_below(r, pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
   c->in.enq_bid_i = c->lay_bid[c->cur_wid];
   c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
-  c->in.enq_store_i = ls_pool_chance(r, pool, c->store_pct);
-  ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+  c->in.enq_store_i = pool_under(r, pool, c->store_thr);
+  if (c->stir_pl.last == 1) { /* (two words, the default 40 bits: ls_rand_fill's one draw, without its loop) */
+    const uint64_t x = ls_rand(r);
+    c->in.enq_payload_i[0] = (uint32_t)x;
+    c->in.enq_payload_i[1] = (uint32_t)(x >> 32) & c->stir_pl.lmask;
+  } else {
+    ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+  }
   /* a load's store data is a don't-care: stirred, not drawn */
-  if (c->in.enq_store_i) ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
+  if (c->in.enq_store_i) {
+    if (m->sdata_w == 1152) { /* (the default, a 128 B line's data and mask: ls_rand_fill of 36 whole words, a constant count) */
+      for (unsigned i = 0; i < 36; i += 2) {
+        const uint64_t x = ls_rand(r);
+        c->in.enq_sdata_i[i] = (uint32_t)x;
+        c->in.enq_sdata_i[i + 1] = (uint32_t)(x >> 32);
+      }
+    } else {
+      ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
+    }
+  }
   else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
   if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
@@ -409,6 +467,7 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
   }
   c->rare_next = (cycle | 511) + 1; /* the next phase boundary (a multiple of 512) */
   if (c->sweep && c->seg_next < c->rare_next) c->rare_next = c->seg_next;
+  if (c->quiesce) c->rare_next = cycle + 1; /* waiting for a quiet point: every cycle */
   return holding;
 }
 
@@ -420,7 +479,7 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
 static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding) {
   /* LD/ST side. */
   if (!holding) {
-    c->in.enq_valid_i = !c->quiesce && ls_pool_chance(r, pool, c->enq_pct);
+    c->in.enq_valid_i = !c->quiesce && pool_under(r, pool, c->enq_thr);
     if (c->in.enq_valid_i) {
       new_request(c, r, pool);
       /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
@@ -436,24 +495,31 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
     } else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
             * fields stirred, tb/engine/ls_rng.h) */
-      c->in.enq_wid_i = ls_pool_below(r, pool, MRPB_WARPS);
-      c->in.enq_bid_i = ls_pool_below(r, pool, MRPB_BLOCKS);
-      c->in.enq_bwid_i = ls_pool_below(r, pool, MRPB_BWARPS);
-      c->in.enq_store_i = ls_pool_below(r, pool, 2);
-      ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+      const uint64_t f4 = pool_take4(r, pool); /* (ls_pool_below of 48, 8, 32 and 2 in turn) */
+      c->in.enq_wid_i = (uint32_t)(((f4 & 0xffffu) * MRPB_WARPS) >> 16);
+      c->in.enq_bid_i = (uint32_t)((((f4 >> 16) & 0xffffu) * MRPB_BLOCKS) >> 16);
+      c->in.enq_bwid_i = (uint32_t)((((f4 >> 32) & 0xffffu) * MRPB_BWARPS) >> 16);
+      c->in.enq_store_i = (uint32_t)((((f4 >> 48) & 0xffffu) * 2u) >> 16);
+      if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
+        const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
+        c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
+        c->in.enq_payload_i[1] = (c->in.enq_payload_i[1] ^ (uint32_t)(a1 ^ (a1 >> 23))) & c->stir_pl.lmask;
+      } else {
+        ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+      }
       ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
     }
   } else if (!c->in.enq_store_i) {
     ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
   }
-  c->in.barrier_i = c->barrier_pm && ls_pool_below(r, pool, 10000) < c->barrier_pm;
+  c->in.barrier_i = c->barrier_pm && pool_under(r, pool, c->barrier_thr); /* (below(10000) < barrier_pm) */
 
   /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
-  c->in.deq_ready_i = ls_pool_chance(r, pool, c->acc_pct);
+  c->in.deq_ready_i = pool_under(r, pool, c->acc_thr);
   if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, pool, 8);
-  else if (ls_pool_chance(r, pool, c->fail_pb_pct)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
+  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
   else {
     static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
                                        L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
@@ -464,10 +530,20 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
   c->in.stat_sel_i = ls_pool_below(r, pool, 32);
 }
 
-static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+/* GCC's straight-line (SLP) vectorizer packs the stir's four XOR values
+ * (ls_rand_stir_f) and the cycle's small choices into vectors before
+ * storing them into adjacent words and inputs: more instructions than a
+ * store each (callgrind), so stim is built without it (same values; other
+ * compilers: their default). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STIM_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define STIM_NO_SLP
+#endif
+static STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
   uint32_t holding;
-  if (cycle == 0 || cycle >= c->rare_next || c->quiesce) holding = stim_sweep(c, r, cycle);
+  if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
   else holding = c->in.enq_valid_i && !c->out.enq_ready_o; /* (stim_sweep without a boundary or a quiet point) */
   c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
