@@ -1574,13 +1574,29 @@ void l1d_commit_any(l1d_t *m) {
 
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
-  if (m->nds) {
+  /* a set's five rows: moves of a constant size for the way counts that
+   * occur (4, 48), straight between the arrays */
+#define ROWS_(N)                                                                                                     \
+  for (unsigned i = 0; i < m->nds; i++) {                                                                            \
+    const size_t o = (size_t)m->dset[i] * (N);                                                                       \
+    memcpy(m->valid_q + o, m->valid_d + o, N), memcpy(m->rsv_q + o, m->rsv_d + o, N);                                \
+    memcpy(m->byp_q + o, m->byp_d + o, N), memcpy(m->reuse_q + o, m->reuse_d + o, N);                                \
+    memcpy(m->rank_q + o, m->rank_d + o, 2 * (N));                                                                   \
+    m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */                  \
+  }
+  if (!m->nds) {
+  } else if (W == 4) {
+    ROWS_(4)
+  } else if (W == 48) {
+    ROWS_(48)
+  } else {
     const l1d_setrows_t d = rows_d(m), q = rows_q(m);
     for (unsigned i = 0; i < m->nds; i++) {
       set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
       m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
     }
   }
+#undef ROWS_
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
