@@ -31,6 +31,16 @@ static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
 /* n words; the line sizes that occur (16..128 bytes, masks of 4..16
  * bytes) as fixed-size copies the compiler inlines */
 static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
+  /* a 128-byte line and its 16-byte mask first: a compare each, not the
+   * switch's table jump (the configurations' common line size) */
+  if (__builtin_expect(n == 32, 1)) {
+    memcpy(d, s, 128);
+    return;
+  }
+  if (n == 4) {
+    memcpy(d, s, 16);
+    return;
+  }
   switch (n) {
   case 1: d[0] = s[0]; break;
   case 4: memcpy(d, s, 16); break;
