@@ -346,6 +346,7 @@ void l1d_reset(l1d_t *m) {
     memset(dks[i]->mat, 0, m->g.ways * 4u);
   }
   m->ndwe = 0;
+  m->dsrc = NULL;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -531,7 +532,8 @@ static inline void dk_read(struct l1d_dbanks *k, unsigned ways) { /* the read: e
   }
   k->lz = k->rd;
 }
-static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
+static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full,
+                      const uint32_t *src) { /* src: a full write's data, NULL: the port's */
   if (k->rd) dk_read(k, ways);
   for (unsigned i = 0; i < nwe; i++) {
     mem_1r1w_t *mm = &k->b[we[i]].m;
@@ -541,7 +543,7 @@ static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, u
       k->mat[we[i]] = k->gen;
     }
     if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
-      cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words);
+      cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
     else
       mem_1r1w_commit(mm);
   }
@@ -567,6 +569,7 @@ static inline void dk_idle(l1d_t *m) {
     mem_1r1w_idle(&m->i_data_rmt[m->dwe[i]].m);
   }
   m->ndwe = 0;
+  m->dsrc = NULL;
   m->dk.rd = m->dk_rmt.rd = 0;
 }
 
@@ -632,6 +635,28 @@ static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *dat
 }
 static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
   unsigned L = m->g.line, lw = m->lwords;
+  if (!m->observed && mask == m->all_mask && !m->ndwe && data == m->in.fill_data_i) {
+    /* a line fill nobody observes: the ports' data and mask and the _d
+     * forwarding line are not written; commit takes the row from the fill
+     * port (l1d.h, dsrc) */
+    mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
+    for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
+    m->dwe[m->ndwe++] = way;
+    m->dwe_full = 1;
+    m->dsrc = data;
+    m->fw_data_v_d = 1;
+    m->fw_data_set_d = set;
+    m->fw_data_way_d = (uint16_t)way;
+    return;
+  }
+  if (m->dsrc) { /* (a second write in the cycle: the first one's ports and line as the RTL's, then as before) */
+    const unsigned w0 = m->dwe[0];
+    dport_write(&m->i_data[w0].m, m->i_data[w0].m.waddr_i, m->dsrc, m->all_mask, lw, L);
+    dport_write(&m->i_data_rmt[w0].m, m->i_data[w0].m.waddr_i, m->dsrc, m->all_mask, lw, L);
+    cpy_words(m->fw_data_d, m->dsrc, lw);
+    cpy_words(m->fw_data_mask_d, m->all_mask, bits_words(L));
+    m->dsrc = NULL;
+  }
   dport_write(&m->i_data[way].m, set, data, mask, lw, L);
   dport_write(&m->i_data_rmt[way].m, set, data, mask, lw, L);
   if (!(m->ndwe && m->dwe[0] == way)) m->dwe[m->ndwe++] = way;
@@ -1652,8 +1677,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->fw_data_set_q = m->fw_data_set_d;
   m->fw_data_way_q = m->fw_data_way_d;
   if (m->fw_data_v_d) {
-    cpy_words(m->fw_data_q, m->fw_data_d, m->lwords);
-    cpy_words(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line));
+    cpy_words(m->fw_data_q, m->dsrc ? m->dsrc : m->fw_data_d, m->lwords);
+    cpy_words(m->fw_data_mask_q, m->dsrc ? m->all_mask : m->fw_data_mask_d, bits_words(m->g.line));
   }
   m->rmt_v_q = m->rmt_v_d;
   m->rmt_line_q = m->rmt_line_d;
@@ -1669,8 +1694,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
 #endif
     mem_1r1w_sync_commit(&m->i_tags_rmt);
   if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
-    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
-    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
+    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
   } else { /* reads only (dk_commit's first step, inline) */
     if (m->dk.rd) dk_read(&m->dk, m->g.ways);
     if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);

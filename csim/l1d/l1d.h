@@ -135,6 +135,12 @@ typedef struct {
   } dk, dk_rmt;
   unsigned dwe[2], ndwe;
   uint8_t dwe_full; /* the one bank write of the cycle writes every byte (a line fill) */
+  /* dsrc: the cycle's line fill, unobserved -- its data (the fill port,
+   * which holds still until commit) goes straight into the two banks' rows
+   * and fw_data_q at commit; the banks' write-port data and mask and
+   * fw_data_d / fw_data_mask_d, compared by nobody, are not written
+   * (docs/c-models.md, "Don't-cares left alone when nobody looks") */
+  const uint32_t *dsrc;
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare
