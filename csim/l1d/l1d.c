@@ -208,6 +208,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->law = g->addr_w - m->offw;
   m->cntw = bits_clog2(g->merge + 1ull);
   m->eidxw = bits_idx_w(g->entries);
+  m->small = g->ways <= 64 && g->entries <= 64;
   m->lbits = g->line * 8;
   m->lwords = bits_words(m->lbits);
   m->sectw = log2u(g->sectors);
@@ -936,6 +937,7 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
  * register, port and output every cycle -- at a fraction of the cost. */
 static inline int l1d_quiet(const l1d_t *m) {
   const l1d_in_t *in = &m->in;
+  if (m->d_valid_q) return 0; /* (D holding a request: the usual busy cycle, one test) */
   return !(m->d_valid_q | in->req_valid_i | in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->fw_tag_v_q |
            m->fw_data_v_q) &&
          !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
@@ -1064,7 +1066,8 @@ __attribute__((noinline)) static void idle_common(l1d_t *m) {
 /* D's verdict on its (invalid) request, remembered (out of line: rare). */
 __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   l1d_verd_t vd;
-  decide(m, 0, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  if (m->small) decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd); /* (one word per vector) */
+  else decide(m, 0, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   m->memo_out = vd.out;
   m->memo_fail = vd.fail;
   m->memo_addr = m->d_addr_q;
@@ -1143,7 +1146,7 @@ __attribute__((noinline)) static void stall_tail(l1d_t *m, const l1d_verd_t *vd)
 }
 __attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
   const uint32_t d_set = d_set_of(m);
-  if (m->g.ways <= 64 && m->g.entries <= 64) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
+  if (m->small) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
   else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
   if (vd->fail == L1D_FAIL_NONE) return 0;
   stall_tail(m, vd);
@@ -1201,7 +1204,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 __attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre); }
 __attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre); }
 static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
-  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m, pre);
+  if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre) {

@@ -83,6 +83,7 @@ typedef struct {
   /* derived widths (the RTL's derived parameters) */
   unsigned offw, setw, wayw, rankw, law, cntw, eidxw, mqw, bqw, rqw, lbits, lwords;
   unsigned sectw, sectiw, aw, sbytes; /* log2(sectors) (0 for a line cache), its index width (>= 1), atom-address bits (law + sectw), bytes per sector */
+  uint8_t small; /* Ways and Entries <= 64: every vector one word (comb_full's small form) */
   l1d_in_t in;
   l1d_out_t out;
   /* per line, [set][way]: data present / fill pending (Sectors-bit masks, one bit per sector) / BA tag only /
