@@ -1572,6 +1572,36 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 /* A tag array's edge (keep set: l1d_init): with no write, mem_1r1w_sync_commit
  * inline -- a read of a row the register does not hold copies it, else
  * nothing moves */
+/* A tag array's edge with the one-slice write of tag_write
+ * (mem_1r1w_write_slice): mem_1r1w_sync_commit's read capture (keep set),
+ * then the slice as one masked 64-bit update -- mem_1r1w_commit's slice
+ * path without its general checks (out of line: a tag write is one cycle
+ * in four at most).  The injected faults of the primitives keep their own
+ * commits. */
+static void tags_commit_wr(mem_1r1w_sync_t *s) {
+#if !defined(FAULT_MEM_1R1W_MASK) && !defined(FAULT_MEM_1R1W_SYNC_WFIRST) && !defined(FAULT_MEM_1R1W_SYNC_HOLD)
+  mem_1r1w_t *mm = &s->m;
+  const unsigned lsb = mm->wsl_lsb, k = lsb >> 5;
+  if (mm->wsl && s->keep && mm->waddr_i < mm->depth && k + 1 < mm->words) {
+    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < mm->depth) { /* read before write */
+      mem_row_cpy(s->rdata_q, mem_1r1w_read(mm, s->raddr_i), mm->words);
+      s->held = s->raddr_i + 1;
+    }
+    if (s->held == mm->waddr_i + 1) s->held = 0; /* (the register no longer holds the row) */
+    uint32_t *row = mm->mem_q + (size_t)mm->waddr_i * mm->words;
+    const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
+    const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+    const uint64_t d = (uint64_t)mm->wdata_i[k] | (uint64_t)mm->wdata_i[k + 1] << 32;
+    const uint64_t y = (x & ~bm) | (d & bm);
+    row[k] = (uint32_t)y;
+    row[k + 1] = (uint32_t)(y >> 32);
+    mm->wsl = 0;
+    mm->wk0 = mm->wk1 = 0;
+    return;
+  }
+#endif
+  mem_1r1w_sync_commit(s);
+}
 static inline void tags_commit(mem_1r1w_sync_t *s) {
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
   if (!s->m.we_i) {
@@ -1582,7 +1612,7 @@ static inline void tags_commit(mem_1r1w_sync_t *s) {
     return;
   }
 #endif
-  mem_1r1w_sync_commit(s);
+  tags_commit_wr(s);
 }
 static void commit_full(l1d_t *m);
 void l1d_commit_any(l1d_t *m) {
@@ -1693,9 +1723,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   tags_commit(&m->i_tags);
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
   /* the remote copies: an edge with no remote read and no write leaves them as they are */
-  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)
+  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i) tags_commit(&m->i_tags_rmt);
+#else
+  mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
-    mem_1r1w_sync_commit(&m->i_tags_rmt);
   if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
     dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
     dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
