@@ -1727,7 +1727,21 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
 #else
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
-  if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
+  if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
+    const unsigned w = m->dwe[0];
+    const uint32_t *src = m->dsrc;
+    struct l1d_dbanks *ks[2] = {&m->dk, &m->dk_rmt};
+    for (int g = 0; g < 2; g++) {
+      struct l1d_dbanks *k = ks[g];
+      mem_1r1w_t *mm = &k->b[w].m;
+      if (k->rd) dk_read(k, (unsigned)W);
+      if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) { /* read before write: the held row to its buffer */
+        cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+        k->mat[w] = k->gen;
+      }
+      if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
+    }
+  } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
     dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
     dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
   } else { /* reads only (dk_commit's first step, inline) */
