@@ -986,12 +986,12 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned aw = m->aw, idw = m->g.id_w;
-  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
   uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
   uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
   o->mem_req_valid_o = mq_any || bq_any;
   o->mem_req_byp_o = sel_byp;
   if (sel_byp) {
+    const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
     o->mem_req_store_o = 0;
     o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
@@ -1265,9 +1265,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
-  const uint32_t *rq_head = fifo_sync_rdata(&m->i_relq);
-  uint32_t rel_e = (uint32_t)bits_get(rq_head, m->lbits, m->eidxw);
-  if (rel_e >= E) rel_e = 0; /* an empty queue's head is never used */
+  const uint32_t *rq_head = NULL;
+  uint32_t rel_e = 0; /* (an empty queue's head is never used) */
+  if (rel_any) {
+    rq_head = fifo_sync_rdata(&m->i_relq);
+    rel_e = (uint32_t)bits_get(rq_head, m->lbits, m->eidxw);
+    if (rel_e >= E) rel_e = 0;
+  }
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
