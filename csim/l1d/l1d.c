@@ -1231,7 +1231,6 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
-  const uint32_t fill_line = in->fill_addr_i >> sectw, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
   uint32_t fill_set = in->fill_valid_i || on_fill
                           ? l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i)
@@ -1259,9 +1258,6 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && in->fill_byp_i;
   uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
-  /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
-  uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
-  uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
@@ -1315,6 +1311,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- fill updates: the sector is valid and the line replaceable from now on ---- */
   if (fill_line_go) {
+    const uint32_t fill_line = in->fill_addr_i >> sectw, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
+    /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
+    const uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
+    const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
     unsigned b = fill_set * W + fill_way;
     const uint32_t fbit = 1u << fill_sect;
     stage_set(m, fill_set);
