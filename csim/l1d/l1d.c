@@ -726,12 +726,33 @@ __attribute__((always_inline)) static inline int cand_any_of(const l1d_setv_t *r
   }
   return c != 0;
 }
+/* The lowest valid MSHR entry of the atom (a CAM compare), its index in *pe */
+__attribute__((always_inline)) static inline uint32_t mshr_match(const l1d_t *m, const int small, uint32_t atom,
+                                                                const uint64_t *ev, uint32_t *pe) {
+  const unsigned E = m->g.entries, nwe = small ? 1u : nwords(E);
+  uint64_t pm[VW];
+  pm[0] = 0; /* (cam_eq writes it: Entries >= 1) */
+  cam_eq(pm, m->mshr_addr_q, E, atom, small);
+  for (unsigned k = 0; k < nwe; k++)
+    if (pm[k] & ev[k]) return *pe = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]), 1;
+  return 0;
+}
+/* The lowest free MSHR entry (ev: the valid flags), its index in *fe */
+__attribute__((always_inline)) static inline uint32_t mshr_free(const l1d_t *m, const int small, const uint64_t *ev,
+                                                               uint32_t *fe) {
+  const unsigned E = m->g.entries, nwe = small ? 1u : nwords(E);
+  for (unsigned k = 0; k < nwe; k++) {
+    const uint64_t all = (k + 1 < nwe || !(E & 63u)) ? ~0ull : (1ull << (E & 63u)) - 1ull, efree = ~ev[k] & all;
+    if (efree) return *fe = k * 64u + (uint32_t)__builtin_ctzll(efree), 1;
+  }
+  return 0;
+}
 __attribute__((always_inline)) static inline void decide(const l1d_t *m, const int small, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
                           l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
-  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
+  const unsigned W = m->g.ways, mg = m->g.merge;
   /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
-  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nwords(W);
+  const unsigned nww = small ? 1u : nwords(W);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
@@ -809,19 +830,12 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   uint32_t vm = mhit && (m->valid_q[rs + mw] & sbit), rm = mhit && (m->rsv_q[rs + mw] & sbit),
            bm = mhit && m->byp_q[rs + mw];
   uint32_t sm = mhit && !vm && !rm && !bm; /* line present, its sector neither valid nor reserved */
-  uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
-  { /* the lowest valid entry of the atom */
-    uint64_t pm[VW];
-    cam_eq(pm, m->mshr_addr_q, E, d_atom, small);
-    for (unsigned k = 0; k < nwe && !p_hit; k++)
-      if (pm[k] & ev[k]) p_hit = 1, p_e = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]);
-  }
-  for (unsigned k = 0; k < nwe && !free_any; k++) { /* the lowest free entry */
-    uint64_t all = (k + 1 < nwe || !(E & 63u)) ? ~0ull : (1ull << (E & 63u)) - 1ull;
-    uint64_t efree = ~ev[k] & all;
-    if (efree) free_any = 1, free_e = k * 64u + (uint32_t)__builtin_ctzll(efree);
-  }
-  uint32_t p_full = m->mshr_cnt_q[p_e] >= mg;
+  /* the MSHR's match (p_hit, p_e: the lowest valid entry of the atom; p_full)
+   * and the lowest free entry (free_any, free_e): searched only on the
+   * paths whose verdict or update uses them (PM(), FREE()) */
+  uint32_t p_hit = 0, p_e = 0, p_full = 0, free_any = 0, free_e = 0;
+#define PM() (p_hit = mshr_match(m, small, d_atom, ev, &p_e), p_full = m->mshr_cnt_q[p_e] >= mg, p_hit)
+#define FREE() (free_any = mshr_free(m, small, ev, &free_e))
   uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
   uint32_t mq_full = mq_cnt >= m->g.missq;
 #ifdef FAULT_L1D_MQ_N
@@ -855,25 +869,29 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   } else if (rm) {
     out = L1D_OUT_HIT_RESERVED;
     act = ACT_MERGE_T;
+    (void)PM();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!p_hit || p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (bm) {
     act = ACT_PSEUDO;
+    FREE();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (sm) { /* sectored: the line is present, the sector is not */
     out = L1D_OUT_SECTOR_MISS;
-    act = p_hit ? ACT_MERGE : ACT_SMISS;
+    act = PM() ? ACT_MERGE : ACT_SMISS;
+    if (!p_hit) FREE();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_hit && p_full) fail = L1D_FAIL_MSHR_MERGE;
     else if (!p_hit && !free_any) fail = L1D_FAIL_MSHR_ENTRY;
-  } else if (p_hit) {
+  } else if (PM()) {
     act = ACT_MERGE;
     if (!on_fill && !ba && !cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (on_fill) {
     act = ACT_NEWENT;
+    FREE();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (ba && !RV().free_any) {
@@ -881,6 +899,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
     if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else {
     act = ACT_ALLOC;
+    FREE();
     if (!cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
@@ -888,6 +907,8 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   }
 #undef RV
 #undef cand_any
+#undef PM
+#undef FREE
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
   vd->d_line = d_line; vd->d_atom = d_atom; vd->d_sect = d_sect; vd->d_set = d_set; vd->rs = rs; vd->mw = mw;
   vd->p_e = p_e; vd->free_e = free_e; vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
