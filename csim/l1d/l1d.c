@@ -1515,12 +1515,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
-  uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
-                      fail == L1D_FAIL_MISS_QUEUE;
-  uint32_t sbyp_hit = in->mode_sbyp_i == L1D_SBYP_ALL ? sbyp_res
-                      : in->mode_sbyp_i == L1D_SBYP_ASSOC ? fail == L1D_FAIL_LINE_ALLOC : 0;
-  uint32_t stall = m->d_valid_q && !go;
-  uint32_t sbyp_set = stall && !m->d_store_q && !m->d_byp_q && sbyp_hit;
+  uint32_t stall = m->d_valid_q && !go, sbyp_set = 0; /* (a stall has a fail reason) */
+  if (stall && !m->d_store_q && !m->d_byp_q && in->mode_sbyp_i != L1D_SBYP_OFF) {
+    uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
+                        fail == L1D_FAIL_MISS_QUEUE;
+    sbyp_set = in->mode_sbyp_i == L1D_SBYP_ALL ? sbyp_res
+               : in->mode_sbyp_i == L1D_SBYP_ASSOC ? fail == L1D_FAIL_LINE_ALLOC : 0;
+  }
 
   /* ---- events and counters ---- */
   o->ev_access_o = go;
@@ -1531,8 +1532,6 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   o->ev_byp_o = bq_push;
   o->ev_pseudo_o = act == ACT_PSEUDO;
   o->ev_fill_o = fill_line_go;
-  /* the stall counter of a fail reason: cnt_fail_line_q + (reason - 1) (a stall has one) */
-  const unsigned fail_cnt = L1D_CNT_FAIL_LINE + (fail ? fail - 1u : 0u);
   if (go) {
     m->cnt_d[L1D_CNT_ACCESS]++;
     m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
@@ -1540,11 +1539,15 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
     m->cnt_d[L1D_CNT_SMISS] += out == L1D_OUT_SECTOR_MISS;
   }
-  if (stall) m->cnt_d[fail_cnt]++;
+  if (stall) { /* the stall counter of its fail reason: cnt_fail_line_q + (reason - 1); comb_rep's too */
+    const unsigned fail_cnt = L1D_CNT_FAIL_LINE + fail - 1u;
+    m->cnt_d[fail_cnt]++;
+    m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+    m->rep_cnt = (uint8_t)fail_cnt; /* (read only after a stall: rep_ok) */
+  }
   m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
   m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
   m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
-  m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
@@ -1591,7 +1594,6 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
               !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
-  m->rep_cnt = (uint8_t)fail_cnt;
 }
 
 /* A tag array's edge (keep set: l1d_init): with no write, mem_1r1w_sync_commit
