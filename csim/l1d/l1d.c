@@ -1231,9 +1231,8 @@ static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
-  const unsigned W = m->g.ways, E = m->g.entries, law = m->law, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
+  const unsigned W = m->g.ways, E = m->g.entries, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
   const unsigned nwe = small ? 1u : nwords(E), sectw = m->sectw;
-  const uint32_t lmask = (uint32_t)bits_mask64(law);
   m->idle = 0;
   m->memo_ok = 0;
   m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
@@ -1580,7 +1579,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rmt_sect_d = m->rmt_sect_q;
   if (in->rmt_valid_i) {
     uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
-    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & lmask;
+    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
     m->rmt_set_d = rmt_set;
     m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
