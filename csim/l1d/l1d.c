@@ -1395,12 +1395,60 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
   }
 
-  /* ---- request updates ---- */
+  /* ---- request updates: one dispatch on the action (each case runs the
+   * RTL's update blocks for that action, in their order) ---- */
   unsigned rb = (unsigned)(rs + mw);
-  if (act == ACT_ST_HIT || act == ACT_LD_HIT || act == ACT_MERGE_T || act == ACT_PSEUDO || act == ACT_ALLOC ||
-      (act == ACT_BA_BYP && rv.found) || (act == ACT_SMISS && !on_fill))
+  /* a load hit or a hit on a reserved line: the line's last access */
+#ifdef FAULT_L1D_LRU_SKIP
+#define UPD_HIT_()                                                                                                    \
+  do {                                                                                                               \
+    if (lru && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
+    if (ba) m->reuse_d[rb] = 1;                                                                                      \
+  } while (0)
+#else
+#define UPD_HIT_()                                                                                                    \
+  do {                                                                                                               \
+    if (lru) touch(m, d_set, mw);                                                                                    \
+    if (ba) m->reuse_d[rb] = 1;                                                                                      \
+  } while (0)
+#endif
+  /* a merge into entry p_e (its count after this cycle's release) */
+#define UPD_MERGE_()                                                                                                  \
+  do {                                                                                                               \
+    stage_ids(m, p_e);                                                                                               \
+    uint32_t c = m->mshr_cnt_d[p_e];                                                                                 \
+    m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;                                                                 \
+    m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);                                                                           \
+  } while (0)
+  /* a new entry free_e, its line present in `way` (NEWENT: not present) */
+#define UPD_NEW_(way, pres)                                                                                           \
+  do {                                                                                                               \
+    stage_ids(m, free_e);                                                                                            \
+    m->mshr_valid_d[free_e] = 1;                                                                                     \
+    m->mshr_rdy_d[free_e] = 0;                                                                                       \
+    m->mshr_pres_d[free_e] = (pres);                                                                                 \
+    m->mshr_addr_d[free_e] = d_atom;                                                                                 \
+    m->mshr_way_d[free_e] = (uint16_t)(way);                                                                         \
+    m->mshr_cnt_d[free_e] = 1;                                                                                       \
+    uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;                                                             \
+    if (mg <= 32) cpy_n(ids, ids_zero, mg * 4);                                                                      \
+    else memset(ids, 0, mg * 4);                                                                                     \
+    ids[0] = m->d_id_q;                                                                                              \
+  } while (0)
+  /* allocate_line in the victim way rv.way (ALLOC: its sector reserved; BA_BYP: tag only) */
+#define UPD_LINE_()                                                                                                   \
+  do {                                                                                                               \
+    unsigned vb = d_set * W + rv.way;                                                                                \
+    tag_write(m, d_set, rv.way, d_line);                                                                             \
+    m->valid_d[vb] = 0;                                                                                              \
+    m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0);                                                           \
+    m->byp_d[vb] = act == ACT_BA_BYP;                                                                                \
+    m->reuse_d[vb] = 0;                                                                                              \
+    touch(m, d_set, rv.way);                                                                                         \
+  } while (0)
+  switch (act) {
+  case ACT_ST_HIT:
     stage_set(m, d_set);
-  if (act == ACT_ST_HIT) {
     if (thru) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
 #ifdef FAULT_L1D_SECT_EVICT_LINE
     else m->valid_d[rb] = 0; /* injected: write-evict invalidates the whole line */
@@ -1422,54 +1470,56 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
             m->mshr_pres_d[e] = 0;
           }
         }
-  }
-  if (act == ACT_LD_HIT || act == ACT_MERGE_T) {
-#ifdef FAULT_L1D_LRU_SKIP
-    if (lru && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */
-#else
-    if (lru) touch(m, d_set, mw);
-#endif
-    if (ba) m->reuse_d[rb] = 1;
-  }
-  if (act == ACT_MERGE_T || act == ACT_MERGE) {
-    stage_ids(m, p_e);
-    uint32_t c = m->mshr_cnt_d[p_e]; /* after this cycle's release */
-    m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;
-    m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);
-  }
-  if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC || act == ACT_SMISS) {
-    uint32_t way = act == ACT_PSEUDO || act == ACT_SMISS ? mw : act == ACT_ALLOC ? rv.way : 0;
-    stage_ids(m, free_e);
-    m->mshr_valid_d[free_e] = 1;
-    m->mshr_rdy_d[free_e] = 0;
-    m->mshr_pres_d[free_e] = act != ACT_NEWENT; /* the line is present in `way` (NEWENT: not present) */
-    m->mshr_addr_d[free_e] = d_atom;
-    m->mshr_way_d[free_e] = (uint16_t)way;
-    m->mshr_cnt_d[free_e] = 1;
-    uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;
-    if (mg <= 32) cpy_n(ids, ids_zero, mg * 4);
-    else memset(ids, 0, mg * 4);
-    ids[0] = m->d_id_q;
-  }
-  if (act == ACT_SMISS && !on_fill) { /* allocate_sector: reserved; the line's last access */
-    m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
-    if (lru) touch(m, d_set, mw);
-  }
-  if (act == ACT_PSEUDO) {
+    break;
+  case ACT_LD_HIT:
+    stage_set(m, d_set);
+    UPD_HIT_();
+    break;
+  case ACT_MERGE_T:
+    stage_set(m, d_set);
+    UPD_HIT_();
+    UPD_MERGE_();
+    break;
+  case ACT_MERGE:
+    UPD_MERGE_();
+    break;
+  case ACT_PSEUDO:
+    stage_set(m, d_set);
+    UPD_NEW_(mw, 1);
     m->rsv_d[rb] = 1;
     m->byp_d[rb] = 0;
     m->reuse_d[rb] = 1;
     touch(m, d_set, mw);
+    break;
+  case ACT_NEWENT:
+    UPD_NEW_(0, 0);
+    break;
+  case ACT_ALLOC:
+    stage_set(m, d_set);
+    UPD_NEW_(rv.way, 1);
+    UPD_LINE_();
+    break;
+  case ACT_BA_BYP:
+    if (rv.found) {
+      stage_set(m, d_set);
+      UPD_LINE_();
+    }
+    break;
+  case ACT_SMISS:
+    if (!on_fill) stage_set(m, d_set);
+    UPD_NEW_(mw, 1);
+    if (!on_fill) { /* allocate_sector: reserved; the line's last access */
+      m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
+      if (lru) touch(m, d_set, mw);
+    }
+    break;
+  default: /* (ACT_NONE, ACT_ST_FWD, ACT_BYP_LD: no line or entry update) */
+    break;
   }
-  if (act == ACT_ALLOC || (act == ACT_BA_BYP && rv.found)) {
-    unsigned vb = d_set * W + rv.way;
-    tag_write(m, d_set, rv.way, d_line);
-    m->valid_d[vb] = 0;
-    m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0); /* allocate_line: only the request's sector */
-    m->byp_d[vb] = act == ACT_BA_BYP;
-    m->reuse_d[vb] = 0;
-    touch(m, d_set, rv.way);
-  }
+#undef UPD_HIT_
+#undef UPD_MERGE_
+#undef UPD_NEW_
+#undef UPD_LINE_
 
   /* ---- an entry frees after its last release (merges of this cycle count) ---- */
   uint32_t rel_done = rel_go && m->mshr_cnt_d[rel_e] == 0;
