@@ -1530,9 +1530,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
   /* ---- miss queue {store, id, atom, mask, data}; bypass queue {atom, id} ---- */
-  uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||
-                     act == ACT_ALLOC || act == ACT_SMISS;
-  uint32_t bq_push = act == ACT_BYP_LD || act == ACT_BA_BYP;
+  /* (the actions that push, as bit sets over the action codes: one shift each) */
+  enum { MQ_ACTS = 1u << ACT_ST_HIT | 1u << ACT_ST_FWD | 1u << ACT_PSEUDO | 1u << ACT_NEWENT | 1u << ACT_ALLOC | 1u << ACT_SMISS,
+         BQ_ACTS = 1u << ACT_BYP_LD | 1u << ACT_BA_BYP };
+  uint32_t mq_push = (uint32_t)MQ_ACTS >> act & 1u;
+  uint32_t bq_push = (uint32_t)BQ_ACTS >> act & 1u;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
   /* the miss queue's entry is built in its body's write port (fifo_sync_comb
    * takes it in place: no copy) */
