@@ -272,6 +272,12 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
     return -1;
   }
   for (unsigned b = 0; b < g->line; b++) bits_set(m->all_mask, b, 1, 1);
+  { /* the miss queue's header on a word boundary, <= 64 bits (l1d.h, mq_hdr_ok) */
+    const unsigned llsb = m->lbits + g->line, hb = m->aw + g->id_w + 1;
+    m->mq_hdr_ok = !(llsb & 31u) && hb <= 64;
+    m->mq_hw = llsb / 32;
+    m->mq_hw2 = hb > 32;
+  }
   if (g->ways > 64u * VW || g->entries > 64u * VW) { /* the parameter ranges keep both <= 1024 */
     l1d_free(m);
     return -1;
@@ -326,6 +332,7 @@ void l1d_reset(l1d_t *m) {
   memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
   fifo_sync_reset(&m->i_missq);
   memset(m->mq_ld, 0, sizeof m->mq_ld); /* (no row known: a random initial state may write the body) */
+  m->mqp_ld = 0;
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
   mem_1r1w_sync_idle(&m->i_tags);
@@ -1539,8 +1546,22 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* the miss queue's entry is built in its body's write port (fifo_sync_comb
    * takes it in place: no copy) */
   uint32_t *mq_wdata = m->i_missq.i_mem.wdata_i;
-  if (mq_push) {
+  if (mq_push && m->mq_hdr_ok) { /* the same row: data, mask, then the header as one value (l1d.h) */
+    const unsigned hw = m->mq_hw;
+    if (m->d_store_q) {
+      cpy_words(mq_wdata, m->d_data_q, m->lwords);
+      cpy_words(mq_wdata + m->lwords, m->d_mask_q, hw - m->lwords); /* (whole mask words) */
+    } else if (!m->mqp_ld) { /* (else the port holds a load's zero data and mask already) */
+      memset(mq_wdata, 0, hw * 4u);
+    }
+    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & (uint32_t)bits_mask64(idw)) << aw |
+                       (uint64_t)(m->d_store_q & 1u) << (aw + idw);
+    mq_wdata[hw] = (uint32_t)h;
+    if (m->mq_hw2) mq_wdata[hw + 1] = (uint32_t)(h >> 32);
+    m->mqp_ld = !m->d_store_q;
+  } else if (mq_push) {
     memset(mq_wdata, 0, bits_words(m->mqw) * 4);
+    m->mqp_ld = 0;
     if (m->d_store_q) {
       cpy_words(mq_wdata, m->d_data_q, m->lwords);
       for (unsigned b = 0; b < m->g.line; b += 32) /* (the mask starts on a word: mlsb = line * 8) */

@@ -176,6 +176,14 @@ typedef struct {
    * knowledge of rows it wrote itself (reset clears it, before a random
    * initial state may write the queue's body) */
   uint8_t mq_ld[64];
+  /* The miss queue's row {store, id, atom, mask, data} with a mask of
+   * whole words (lines of >= 32 bytes): its header {store, id, atom} starts
+   * on word mq_hw and fits one or two words (mq_hw2), so it is built and
+   * read as one 64-bit value (mq_hdr_ok; l1d_init: fixed by the geometry).
+   * mqp_ld: i_missq's write port holds a row built for a load (its data and
+   * mask words zero; nothing else writes that port: reset clears it) */
+  uint8_t mq_hdr_ok, mq_hw2, mqp_ld;
+  unsigned mq_hw;
   uint8_t sp; /* l1d_comb_any's guess that D is refused with nothing else moving (0..3; chooses a path only) */
   uint32_t memo_addr, memo_out, memo_fail;
   /* D's set index l1d_index(d_addr_q) remembered (not hardware: a cache of a
