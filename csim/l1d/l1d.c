@@ -936,9 +936,16 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
   const unsigned aw = m->aw, idw = m->g.id_w;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
   const uint32_t *mh = fifo_sync_rdata(&m->i_missq);
-  o->mem_req_store_o = fld32(mh, slsb, 1);
-  o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
-  o->mem_req_addr_o = fld32(mh, llsb, aw);
+  if (m->mq_hdr_ok) { /* the header as one value (l1d.h) */
+    const uint64_t h = mh[m->mq_hw] | (m->mq_hw2 ? (uint64_t)mh[m->mq_hw + 1] << 32 : 0);
+    o->mem_req_store_o = (uint32_t)(h >> (aw + idw)) & 1u;
+    o->mem_req_id_o = (uint32_t)(h >> aw) & (uint32_t)bits_mask64(idw);
+    o->mem_req_addr_o = (uint32_t)h & (uint32_t)bits_mask64(aw);
+  } else {
+    o->mem_req_store_o = fld32(mh, slsb, 1);
+    o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
+    o->mem_req_addr_o = fld32(mh, llsb, aw);
+  }
   const uint8_t ld = m->mq_ld[m->i_missq.rptr_q]; /* a load's row: its mask and data are zero (l1d.h) */
   if (ld && m->mreq_zero) return; /* (the port's mask and data are zero already) */
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
