@@ -1299,7 +1299,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
     rq_head = fifo_sync_rdata(&m->i_relq);
-    rel_e = (uint32_t)bits_get(rq_head, m->lbits, m->eidxw);
+    rel_e = rq_head[m->lwords] & (uint32_t)bits_mask64(m->eidxw); /* (at bit lbits = 32 * lwords) */
     if (rel_e >= E) rel_e = 0;
   }
   uint32_t rel_go = rel_any && !fill_byp_go;
