@@ -1261,8 +1261,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->fw_data_v_d = 0;
   m->fw_data_set_d = m->fw_data_set_q;
   m->fw_data_way_d = m->fw_data_way_q;
-  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, lru = in->mode_repl_i == L1D_REPL_LRU;
-  const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
+  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL;
+  /* (the other mode inputs read where an update uses them) */
+#define LRU_ (in->mode_repl_i == L1D_REPL_LRU)
+#define BA_ in->mode_ba_i
+#define THRU_ (in->mode_wr_i == L1D_WRITE_THROUGH)
 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
@@ -1388,7 +1391,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           }
 #endif
         }
-    } else if (on_fill && lru) { /* allocate_sector + fill: the line's last access */
+    } else if (on_fill && LRU_) { /* allocate_sector + fill: the line's last access */
       touch(m, fill_set, fill_way);
     }
   }
@@ -1416,14 +1419,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #ifdef FAULT_L1D_LRU_SKIP
 #define UPD_HIT_()                                                                                                    \
   do {                                                                                                               \
-    if (lru && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
-    if (ba) m->reuse_d[rb] = 1;                                                                                      \
+    if (LRU_ && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
+    if (BA_) m->reuse_d[rb] = 1;                                                                                      \
   } while (0)
 #else
 #define UPD_HIT_()                                                                                                    \
   do {                                                                                                               \
-    if (lru) touch(m, d_set, mw);                                                                                    \
-    if (ba) m->reuse_d[rb] = 1;                                                                                      \
+    if (LRU_) touch(m, d_set, mw);                                                                                    \
+    if (BA_) m->reuse_d[rb] = 1;                                                                                      \
   } while (0)
 #endif
   /* a merge into entry p_e (its count after this cycle's release) */
@@ -1463,19 +1466,19 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   switch (act) {
   case ACT_ST_HIT:
     stage_set(m, d_set);
-    if (thru) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
+    if (THRU_) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
 #ifdef FAULT_L1D_SECT_EVICT_LINE
     else m->valid_d[rb] = 0; /* injected: write-evict invalidates the whole line */
 #else
     else m->valid_d[rb] = (uint8_t)(m->valid_q[rb] & ~sbit); /* write-evict: the sector */
 #endif
-    if (lru && thru) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
-    if (ba) m->reuse_d[rb] = 1;
+    if (LRU_ && THRU_) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
+    if (BA_) m->reuse_d[rb] = 1;
     /* a write-evict that empties the line (no sector valid or reserved): the
      * pending entries of the line no longer find it present.  (With one
      * sector no pending entry can have it present: ON_MISS keeps it
      * reserved, ON_FILL makes it present only at the entry's own fill.) */
-    if (!thru && m->g.sectors > 1 && !m->valid_d[rb] && !m->rsv_q[rb] && !m->byp_q[rb])
+    if (!THRU_ && m->g.sectors > 1 && !m->valid_d[rb] && !m->rsv_q[rb] && !m->byp_q[rb])
       for (unsigned k = 0; k < nwe; k++)
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
@@ -1524,7 +1527,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     UPD_NEW_(mw, 1);
     if (!on_fill) { /* allocate_sector: reserved; the line's last access */
       m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
-      if (lru) touch(m, d_set, mw);
+      if (LRU_) touch(m, d_set, mw);
     }
     break;
   default: /* (ACT_NONE, ACT_ST_FWD, ACT_BYP_LD: no line or entry update) */
@@ -1673,6 +1676,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
               !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+#undef LRU_
+#undef BA_
+#undef THRU_
 }
 
 /* A tag array's edge (keep set: l1d_init): with no write, mem_1r1w_sync_commit
