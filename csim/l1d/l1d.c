@@ -1245,7 +1245,11 @@ static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
-  const unsigned W = m->g.ways, E = m->g.entries, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
+  const unsigned W = m->g.ways, E = m->g.entries;
+  /* (widths and the merge count read where used) */
+#define AW_ m->aw
+#define IDW_ m->g.id_w
+#define MG_ m->g.merge
   const unsigned nwe = small ? 1u : nwords(E), sectw = m->sectw;
   m->idle = 0;
   m->memo_ok = 0;
@@ -1335,7 +1339,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     cpy_words(o->rsp_data_o, in->fill_data_i, m->lwords);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
-    o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * mg];
+    o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * MG_];
     cpy_words(o->rsp_data_o, rq_head, m->lwords);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
@@ -1405,10 +1409,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- release updates ---- */
   if (rel_go) {
     stage_ids(m, rel_e);
-    uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * mg;
-    if (mg <= 33) cpy_n(ids, ids + 1, (mg - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
-    else memmove(ids, ids + 1, (mg - 1) * 4);
-    ids[mg - 1] = 0;
+    uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * MG_;
+    if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
+    else memmove(ids, ids + 1, (MG_ - 1) * 4);
+    ids[MG_ - 1] = 0;
     m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
   }
 
@@ -1434,7 +1438,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   do {                                                                                                               \
     stage_ids(m, p_e);                                                                                               \
     uint32_t c = m->mshr_cnt_d[p_e];                                                                                 \
-    m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;                                                                 \
+    m->mshr_ids_d[(size_t)p_e * MG_ + c] = m->d_id_q;                                                                 \
     m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);                                                                           \
   } while (0)
   /* a new entry free_e, its line present in `way` (NEWENT: not present) */
@@ -1447,9 +1451,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
     m->mshr_way_d[free_e] = (uint16_t)(way);                                                                         \
     m->mshr_cnt_d[free_e] = 1;                                                                                       \
-    uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;                                                             \
-    if (mg <= 32) cpy_n(ids, ids_zero, mg * 4);                                                                      \
-    else memset(ids, 0, mg * 4);                                                                                     \
+    uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
+    if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                      \
+    else memset(ids, 0, MG_ * 4);                                                                                     \
     ids[0] = m->d_id_q;                                                                                              \
   } while (0)
   /* allocate_line in the victim way rv.way (ALLOC: its sector reserved; BA_BYP: tag only) */
@@ -1552,7 +1556,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
          BQ_ACTS = 1u << ACT_BYP_LD | 1u << ACT_BA_BYP };
   uint32_t mq_push = (uint32_t)MQ_ACTS >> act & 1u;
   uint32_t bq_push = (uint32_t)BQ_ACTS >> act & 1u;
-  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
+  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + AW_, slsb = ilsb + IDW_;
   /* the miss queue's entry is built in its body's write port (fifo_sync_comb
    * takes it in place: no copy) */
   uint32_t *mq_wdata = m->i_missq.i_mem.wdata_i;
@@ -1564,8 +1568,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     } else if (!m->mqp_ld) { /* (else the port holds a load's zero data and mask already) */
       memset(mq_wdata, 0, hw * 4u);
     }
-    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & (uint32_t)bits_mask64(idw)) << aw |
-                       (uint64_t)(m->d_store_q & 1u) << (aw + idw);
+    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & (uint32_t)bits_mask64(IDW_)) << AW_ |
+                       (uint64_t)(m->d_store_q & 1u) << (AW_ + IDW_);
     mq_wdata[hw] = (uint32_t)h;
     if (m->mq_hw2) mq_wdata[hw + 1] = (uint32_t)(h >> 32);
     m->mqp_ld = !m->d_store_q;
@@ -1578,14 +1582,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
         if (m->g.line - b >= 32) mq_wdata[(mlsb + b) / 32] = m->d_mask_q[b / 32];
         else bits_set(mq_wdata, mlsb + b, m->g.line - b, m->d_mask_q[b / 32]);
     }
-    bits_set(mq_wdata, llsb, aw, d_atom);
-    bits_set(mq_wdata, ilsb, idw, m->d_id_q);
+    bits_set(mq_wdata, llsb, AW_, d_atom);
+    bits_set(mq_wdata, ilsb, IDW_, m->d_id_q);
     bits_set(mq_wdata, slsb, 1, m->d_store_q);
   }
   if (bq_push) {
     m->bq_wdata[0] = 0;
-    bits_set(m->bq_wdata, 0, idw, m->d_id_q);
-    bits_set(m->bq_wdata, idw, aw, d_atom);
+    bits_set(m->bq_wdata, 0, IDW_, m->d_id_q);
+    bits_set(m->bq_wdata, IDW_, AW_, d_atom);
   }
 
   mem_port(m, mq_push, mq_wdata, bq_push);
@@ -1678,6 +1682,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
 #undef LRU_
 #undef BA_
+#undef AW_
+#undef IDW_
+#undef MG_
 #undef THRU_
 }
 
