@@ -1250,7 +1250,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define AW_ m->aw
 #define IDW_ m->g.id_w
 #define MG_ m->g.merge
-  const unsigned nwe = small ? 1u : nwords(E), sectw = m->sectw;
+  const unsigned nwe = small ? 1u : nwords(E);
+#define SECTW_ m->sectw
   m->idle = 0;
   m->memo_ok = 0;
   m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
@@ -1274,7 +1275,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
   uint32_t fill_set = in->fill_valid_i || on_fill
-                          ? l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i)
+                          ? l1d_index(in->fill_addr_i << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i)
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
@@ -1352,7 +1353,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- fill updates: the sector is valid and the line replaceable from now on ---- */
   if (fill_line_go) {
-    const uint32_t fill_line = in->fill_addr_i >> sectw, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
+    const uint32_t fill_line = in->fill_addr_i >> SECTW_, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
     /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
     const uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
     const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
@@ -1381,14 +1382,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
           if (e == fill_e) continue;
-          if ((m->mshr_addr_q[e] >> sectw) == fill_line) {
+          if ((m->mshr_addr_q[e] >> SECTW_) == fill_line) {
             stage_ent(m, e);
             m->mshr_way_d[e] = (uint16_t)fill_way;
             m->mshr_pres_d[e] = 1;
           }
 #ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
           else if (m->mshr_pres_q[e] && m->mshr_way_q[e] == fill_way &&
-                     l1d_index(m->mshr_addr_q[e] << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i) ==
+                     l1d_index(m->mshr_addr_q[e] << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
             stage_ent(m, e);
             m->mshr_pres_d[e] = 0;
@@ -1486,7 +1487,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
       for (unsigned k = 0; k < nwe; k++)
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-          if ((m->mshr_addr_q[e] >> sectw) == d_line && m->mshr_pres_q[e]) {
+          if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_pres_q[e]) {
             stage_ent(m, e);
             m->mshr_pres_d[e] = 0;
           }
@@ -1668,7 +1669,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
     m->rmt_line_d = (in->rmt_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
     m->rmt_set_d = rmt_set;
-    m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
+    m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - SECTW_)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
     m->dk_rmt.rd = rmt_set + 1;
   }
@@ -1685,6 +1686,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #undef AW_
 #undef IDW_
 #undef MG_
+#undef SECTW_
 #undef THRU_
 }
 
