@@ -31,6 +31,16 @@ static inline unsigned nwords(unsigned n) { return (n + 63u) / 64u; }
 /* n words; the line sizes that occur (16..128 bytes, masks of 4..16
  * bytes) as fixed-size copies the compiler inlines */
 static inline void cpy_words(uint32_t *d, const uint32_t *s, unsigned n) {
+  /* a 128-byte line and its 16-byte mask first: a compare each, not the
+   * switch's table jump (the configurations' common line size) */
+  if (__builtin_expect(n == 32, 1)) {
+    memcpy(d, s, 128);
+    return;
+  }
+  if (n == 4) {
+    memcpy(d, s, 16);
+    return;
+  }
   switch (n) {
   case 1: d[0] = s[0]; break;
   case 4: memcpy(d, s, 16); break;
@@ -198,6 +208,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->law = g->addr_w - m->offw;
   m->cntw = bits_clog2(g->merge + 1ull);
   m->eidxw = bits_idx_w(g->entries);
+  m->small = g->ways <= 64 && g->entries <= 64;
   m->lbits = g->line * 8;
   m->lwords = bits_words(m->lbits);
   m->sectw = log2u(g->sectors);
@@ -261,6 +272,12 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
     return -1;
   }
   for (unsigned b = 0; b < g->line; b++) bits_set(m->all_mask, b, 1, 1);
+  { /* the miss queue's header on a word boundary, <= 64 bits (l1d.h, mq_hdr_ok) */
+    const unsigned llsb = m->lbits + g->line, hb = m->aw + g->id_w + 1;
+    m->mq_hdr_ok = !(llsb & 31u) && hb <= 64;
+    m->mq_hw = llsb / 32;
+    m->mq_hw2 = hb > 32;
+  }
   if (g->ways > 64u * VW || g->entries > 64u * VW) { /* the parameter ranges keep both <= 1024 */
     l1d_free(m);
     return -1;
@@ -315,6 +332,7 @@ void l1d_reset(l1d_t *m) {
   memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
   fifo_sync_reset(&m->i_missq);
   memset(m->mq_ld, 0, sizeof m->mq_ld); /* (no row known: a random initial state may write the body) */
+  m->mqp_ld = 0;
   fifo_sync_reset(&m->i_bypq);
   fifo_sync_reset(&m->i_relq);
   mem_1r1w_sync_idle(&m->i_tags);
@@ -336,6 +354,7 @@ void l1d_reset(l1d_t *m) {
     memset(dks[i]->mat, 0, m->g.ways * 4u);
   }
   m->ndwe = 0;
+  m->dsrc = NULL;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -521,7 +540,8 @@ static inline void dk_read(struct l1d_dbanks *k, unsigned ways) { /* the read: e
   }
   k->lz = k->rd;
 }
-static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full) {
+static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full,
+                      const uint32_t *src) { /* src: a full write's data, NULL: the port's */
   if (k->rd) dk_read(k, ways);
   for (unsigned i = 0; i < nwe; i++) {
     mem_1r1w_t *mm = &k->b[we[i]].m;
@@ -531,7 +551,7 @@ static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, u
       k->mat[we[i]] = k->gen;
     }
     if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
-      cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words);
+      cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
     else
       mem_1r1w_commit(mm);
   }
@@ -557,6 +577,7 @@ static inline void dk_idle(l1d_t *m) {
     mem_1r1w_idle(&m->i_data_rmt[m->dwe[i]].m);
   }
   m->ndwe = 0;
+  m->dsrc = NULL;
   m->dk.rd = m->dk_rmt.rd = 0;
 }
 
@@ -622,6 +643,28 @@ static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *dat
 }
 static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
   unsigned L = m->g.line, lw = m->lwords;
+  if (!m->observed && mask == m->all_mask && !m->ndwe && data == m->in.fill_data_i) {
+    /* a line fill nobody observes: the ports' data and mask and the _d
+     * forwarding line are not written; commit takes the row from the fill
+     * port (l1d.h, dsrc) */
+    mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
+    for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
+    m->dwe[m->ndwe++] = way;
+    m->dwe_full = 1;
+    m->dsrc = data;
+    m->fw_data_v_d = 1;
+    m->fw_data_set_d = set;
+    m->fw_data_way_d = (uint16_t)way;
+    return;
+  }
+  if (m->dsrc) { /* (a second write in the cycle: the first one's ports and line as the RTL's, then as before) */
+    const unsigned w0 = m->dwe[0];
+    dport_write(&m->i_data[w0].m, m->i_data[w0].m.waddr_i, m->dsrc, m->all_mask, lw, L);
+    dport_write(&m->i_data_rmt[w0].m, m->i_data[w0].m.waddr_i, m->dsrc, m->all_mask, lw, L);
+    cpy_words(m->fw_data_d, m->dsrc, lw);
+    cpy_words(m->fw_data_mask_d, m->all_mask, bits_words(L));
+    m->dsrc = NULL;
+  }
   dport_write(&m->i_data[way].m, set, data, mask, lw, L);
   dport_write(&m->i_data_rmt[way].m, set, data, mask, lw, L);
   if (!(m->ndwe && m->dwe[0] == way)) m->dwe[m->ndwe++] = way;
@@ -690,12 +733,33 @@ __attribute__((always_inline)) static inline int cand_any_of(const l1d_setv_t *r
   }
   return c != 0;
 }
+/* The lowest valid MSHR entry of the atom (a CAM compare), its index in *pe */
+__attribute__((always_inline)) static inline uint32_t mshr_match(const l1d_t *m, const int small, uint32_t atom,
+                                                                const uint64_t *ev, uint32_t *pe) {
+  const unsigned E = m->g.entries, nwe = small ? 1u : nwords(E);
+  uint64_t pm[VW];
+  pm[0] = 0; /* (cam_eq writes it: Entries >= 1) */
+  cam_eq(pm, m->mshr_addr_q, E, atom, small);
+  for (unsigned k = 0; k < nwe; k++)
+    if (pm[k] & ev[k]) return *pe = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]), 1;
+  return 0;
+}
+/* The lowest free MSHR entry (ev: the valid flags), its index in *fe */
+__attribute__((always_inline)) static inline uint32_t mshr_free(const l1d_t *m, const int small, const uint64_t *ev,
+                                                               uint32_t *fe) {
+  const unsigned E = m->g.entries, nwe = small ? 1u : nwords(E);
+  for (unsigned k = 0; k < nwe; k++) {
+    const uint64_t all = (k + 1 < nwe || !(E & 63u)) ? ~0ull : (1ull << (E & 63u)) - 1ull, efree = ~ev[k] & all;
+    if (efree) return *fe = k * 64u + (uint32_t)__builtin_ctzll(efree), 1;
+  }
+  return 0;
+}
 __attribute__((always_inline)) static inline void decide(const l1d_t *m, const int small, uint32_t d_set, const uint64_t *ev, uint32_t fill_line_go, uint32_t rsp_busy,
                           l1d_verd_t *vd) {
   const l1d_in_t *in = &m->in;
-  const unsigned W = m->g.ways, E = m->g.entries, mg = m->g.merge;
+  const unsigned W = m->g.ways, mg = m->g.merge;
   /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
-  const unsigned nwe = small ? 1u : nwords(E), nww = small ? 1u : nwords(W);
+  const unsigned nww = small ? 1u : nwords(W);
   const uint32_t lmask = (uint32_t)bits_mask64(m->law);
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
@@ -773,19 +837,12 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   uint32_t vm = mhit && (m->valid_q[rs + mw] & sbit), rm = mhit && (m->rsv_q[rs + mw] & sbit),
            bm = mhit && m->byp_q[rs + mw];
   uint32_t sm = mhit && !vm && !rm && !bm; /* line present, its sector neither valid nor reserved */
-  uint32_t p_hit = 0, p_e = 0, free_any = 0, free_e = 0;
-  { /* the lowest valid entry of the atom */
-    uint64_t pm[VW];
-    cam_eq(pm, m->mshr_addr_q, E, d_atom, small);
-    for (unsigned k = 0; k < nwe && !p_hit; k++)
-      if (pm[k] & ev[k]) p_hit = 1, p_e = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]);
-  }
-  for (unsigned k = 0; k < nwe && !free_any; k++) { /* the lowest free entry */
-    uint64_t all = (k + 1 < nwe || !(E & 63u)) ? ~0ull : (1ull << (E & 63u)) - 1ull;
-    uint64_t efree = ~ev[k] & all;
-    if (efree) free_any = 1, free_e = k * 64u + (uint32_t)__builtin_ctzll(efree);
-  }
-  uint32_t p_full = m->mshr_cnt_q[p_e] >= mg;
+  /* the MSHR's match (p_hit, p_e: the lowest valid entry of the atom; p_full)
+   * and the lowest free entry (free_any, free_e): searched only on the
+   * paths whose verdict or update uses them (PM(), FREE()) */
+  uint32_t p_hit = 0, p_e = 0, p_full = 0, free_any = 0, free_e = 0;
+#define PM() (p_hit = mshr_match(m, small, d_atom, ev, &p_e), p_full = m->mshr_cnt_q[p_e] >= mg, p_hit)
+#define FREE() (free_any = mshr_free(m, small, ev, &free_e))
   uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
   uint32_t mq_full = mq_cnt >= m->g.missq;
 #ifdef FAULT_L1D_MQ_N
@@ -819,25 +876,29 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   } else if (rm) {
     out = L1D_OUT_HIT_RESERVED;
     act = ACT_MERGE_T;
+    (void)PM();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!p_hit || p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (bm) {
     act = ACT_PSEUDO;
+    FREE();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (sm) { /* sectored: the line is present, the sector is not */
     out = L1D_OUT_SECTOR_MISS;
-    act = p_hit ? ACT_MERGE : ACT_SMISS;
+    act = PM() ? ACT_MERGE : ACT_SMISS;
+    if (!p_hit) FREE();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_hit && p_full) fail = L1D_FAIL_MSHR_MERGE;
     else if (!p_hit && !free_any) fail = L1D_FAIL_MSHR_ENTRY;
-  } else if (p_hit) {
+  } else if (PM()) {
     act = ACT_MERGE;
     if (!on_fill && !ba && !cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (p_full) fail = L1D_FAIL_MSHR_MERGE;
   } else if (on_fill) {
     act = ACT_NEWENT;
+    FREE();
     if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
   } else if (ba && !RV().free_any) {
@@ -845,6 +906,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
     if (bq_full) fail = L1D_FAIL_BYP_QUEUE;
   } else {
     act = ACT_ALLOC;
+    FREE();
     if (!cand_any) fail = L1D_FAIL_LINE_ALLOC;
     else if (mq_ld_full) fail = L1D_FAIL_MISS_QUEUE;
     else if (!free_any) fail = L1D_FAIL_MSHR_ENTRY;
@@ -852,6 +914,8 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   }
 #undef RV
 #undef cand_any
+#undef PM
+#undef FREE
   if (fail != L1D_FAIL_NONE) out = L1D_OUT_RES_FAIL;
   vd->d_line = d_line; vd->d_atom = d_atom; vd->d_sect = d_sect; vd->d_set = d_set; vd->rs = rs; vd->mw = mw;
   vd->p_e = p_e; vd->free_e = free_e; vd->rv = rv; vd->out = out; vd->fail = fail; vd->act = act;
@@ -872,9 +936,16 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
   const unsigned aw = m->aw, idw = m->g.id_w;
   const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
   const uint32_t *mh = fifo_sync_rdata(&m->i_missq);
-  o->mem_req_store_o = fld32(mh, slsb, 1);
-  o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
-  o->mem_req_addr_o = fld32(mh, llsb, aw);
+  if (m->mq_hdr_ok) { /* the header as one value (l1d.h) */
+    const uint64_t h = mh[m->mq_hw] | (m->mq_hw2 ? (uint64_t)mh[m->mq_hw + 1] << 32 : 0);
+    o->mem_req_store_o = (uint32_t)(h >> (aw + idw)) & 1u;
+    o->mem_req_id_o = (uint32_t)(h >> aw) & (uint32_t)bits_mask64(idw);
+    o->mem_req_addr_o = (uint32_t)h & (uint32_t)bits_mask64(aw);
+  } else {
+    o->mem_req_store_o = fld32(mh, slsb, 1);
+    o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
+    o->mem_req_addr_o = fld32(mh, llsb, aw);
+  }
   const uint8_t ld = m->mq_ld[m->i_missq.rptr_q]; /* a load's row: its mask and data are zero (l1d.h) */
   if (ld && m->mreq_zero) return; /* (the port's mask and data are zero already) */
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
@@ -901,6 +972,7 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
  * register, port and output every cycle -- at a fraction of the cost. */
 static inline int l1d_quiet(const l1d_t *m) {
   const l1d_in_t *in = &m->in;
+  if (m->d_valid_q) return 0; /* (D holding a request: the usual busy cycle, one test) */
   return !(m->d_valid_q | in->req_valid_i | in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->fw_tag_v_q |
            m->fw_data_v_q) &&
          !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
@@ -949,12 +1021,12 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned aw = m->aw, idw = m->g.id_w;
-  const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
   uint32_t mq_any = !fifo_sync_empty(&m->i_missq), bq_any = !fifo_sync_empty(&m->i_bypq);
   uint32_t sel_byp = bq_any && (!mq_any || m->mem_rr_q);
   o->mem_req_valid_o = mq_any || bq_any;
   o->mem_req_byp_o = sel_byp;
   if (sel_byp) {
+    const uint32_t *bh = fifo_sync_rdata(&m->i_bypq);
     o->mem_req_store_o = 0;
     o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
@@ -1029,7 +1101,8 @@ __attribute__((noinline)) static void idle_common(l1d_t *m) {
 /* D's verdict on its (invalid) request, remembered (out of line: rare). */
 __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   l1d_verd_t vd;
-  decide(m, 0, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  if (m->small) decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd); /* (one word per vector) */
+  else decide(m, 0, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   m->memo_out = vd.out;
   m->memo_fail = vd.fail;
   m->memo_addr = m->d_addr_q;
@@ -1108,7 +1181,7 @@ __attribute__((noinline)) static void stall_tail(l1d_t *m, const l1d_verd_t *vd)
 }
 __attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
   const uint32_t d_set = d_set_of(m);
-  if (m->g.ways <= 64 && m->g.entries <= 64) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
+  if (m->small) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
   else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
   if (vd->fail == L1D_FAIL_NONE) return 0;
   stall_tail(m, vd);
@@ -1166,15 +1239,19 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 __attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre); }
 __attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre); }
 static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
-  if (m->g.ways <= 64 && m->g.entries <= 64) comb_full_small(m, pre);
+  if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
-  const unsigned W = m->g.ways, E = m->g.entries, law = m->law, aw = m->aw, idw = m->g.id_w, mg = m->g.merge;
-  const unsigned nwe = small ? 1u : nwords(E), sectw = m->sectw;
-  const uint32_t lmask = (uint32_t)bits_mask64(law);
+  const unsigned W = m->g.ways, E = m->g.entries;
+  /* (widths and the merge count read where used) */
+#define AW_ m->aw
+#define IDW_ m->g.id_w
+#define MG_ m->g.merge
+  const unsigned nwe = small ? 1u : nwords(E);
+#define SECTW_ m->sectw
   m->idle = 0;
   m->memo_ok = 0;
   m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
@@ -1189,14 +1266,16 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->fw_data_v_d = 0;
   m->fw_data_set_d = m->fw_data_set_q;
   m->fw_data_way_d = m->fw_data_way_q;
-  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, lru = in->mode_repl_i == L1D_REPL_LRU;
-  const uint32_t ba = in->mode_ba_i, thru = in->mode_wr_i == L1D_WRITE_THROUGH;
+  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL;
+  /* (the other mode inputs read where an update uses them) */
+#define LRU_ (in->mode_repl_i == L1D_REPL_LRU)
+#define BA_ in->mode_ba_i
+#define THRU_ (in->mode_wr_i == L1D_WRITE_THROUGH)
 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
-  const uint32_t fill_line = in->fill_addr_i >> sectw, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
   uint32_t fill_set = in->fill_valid_i || on_fill
-                          ? l1d_index(in->fill_addr_i << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i)
+                          ? l1d_index(in->fill_addr_i << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i)
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
@@ -1221,15 +1300,16 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && in->fill_byp_i;
   uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
-  /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
-  uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
-  uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
-  const uint32_t *rq_head = fifo_sync_rdata(&m->i_relq);
-  uint32_t rel_e = (uint32_t)bits_get(rq_head, m->lbits, m->eidxw);
-  if (rel_e >= E) rel_e = 0; /* an empty queue's head is never used */
+  const uint32_t *rq_head = NULL;
+  uint32_t rel_e = 0; /* (an empty queue's head is never used) */
+  if (rel_any) {
+    rq_head = fifo_sync_rdata(&m->i_relq);
+    rel_e = rq_head[m->lwords] & (uint32_t)bits_mask64(m->eidxw); /* (at bit lbits = 32 * lwords) */
+    if (rel_e >= E) rel_e = 0;
+  }
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
@@ -1260,7 +1340,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     cpy_words(o->rsp_data_o, in->fill_data_i, m->lwords);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
-    o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * mg];
+    o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * MG_];
     cpy_words(o->rsp_data_o, rq_head, m->lwords);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
@@ -1273,6 +1353,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- fill updates: the sector is valid and the line replaceable from now on ---- */
   if (fill_line_go) {
+    const uint32_t fill_line = in->fill_addr_i >> SECTW_, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
+    /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
+    const uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
+    const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
     unsigned b = fill_set * W + fill_way;
     const uint32_t fbit = 1u << fill_sect;
     stage_set(m, fill_set);
@@ -1298,21 +1382,21 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
           if (e == fill_e) continue;
-          if ((m->mshr_addr_q[e] >> sectw) == fill_line) {
+          if ((m->mshr_addr_q[e] >> SECTW_) == fill_line) {
             stage_ent(m, e);
             m->mshr_way_d[e] = (uint16_t)fill_way;
             m->mshr_pres_d[e] = 1;
           }
 #ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
           else if (m->mshr_pres_q[e] && m->mshr_way_q[e] == fill_way &&
-                     l1d_index(m->mshr_addr_q[e] << (m->offw - sectw), m->offw, m->g.sets, in->mode_hash_i) ==
+                     l1d_index(m->mshr_addr_q[e] << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
             stage_ent(m, e);
             m->mshr_pres_d[e] = 0;
           }
 #endif
         }
-    } else if (on_fill && lru) { /* allocate_sector + fill: the line's last access */
+    } else if (on_fill && LRU_) { /* allocate_sector + fill: the line's last access */
       touch(m, fill_set, fill_way);
     }
   }
@@ -1326,88 +1410,138 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- release updates ---- */
   if (rel_go) {
     stage_ids(m, rel_e);
-    uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * mg;
-    if (mg <= 33) cpy_n(ids, ids + 1, (mg - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
-    else memmove(ids, ids + 1, (mg - 1) * 4);
-    ids[mg - 1] = 0;
+    uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * MG_;
+    if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
+    else memmove(ids, ids + 1, (MG_ - 1) * 4);
+    ids[MG_ - 1] = 0;
     m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
   }
 
-  /* ---- request updates ---- */
+  /* ---- request updates: one dispatch on the action (each case runs the
+   * RTL's update blocks for that action, in their order) ---- */
   unsigned rb = (unsigned)(rs + mw);
-  if (act == ACT_ST_HIT || act == ACT_LD_HIT || act == ACT_MERGE_T || act == ACT_PSEUDO || act == ACT_ALLOC ||
-      (act == ACT_BA_BYP && rv.found) || (act == ACT_SMISS && !on_fill))
+  /* a load hit or a hit on a reserved line: the line's last access */
+#ifdef FAULT_L1D_LRU_SKIP
+#define UPD_HIT_()                                                                                                    \
+  do {                                                                                                               \
+    if (LRU_ && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
+    if (BA_) m->reuse_d[rb] = 1;                                                                                      \
+  } while (0)
+#else
+#define UPD_HIT_()                                                                                                    \
+  do {                                                                                                               \
+    if (LRU_) touch(m, d_set, mw);                                                                                    \
+    if (BA_) m->reuse_d[rb] = 1;                                                                                      \
+  } while (0)
+#endif
+  /* a merge into entry p_e (its count after this cycle's release) */
+#define UPD_MERGE_()                                                                                                  \
+  do {                                                                                                               \
+    stage_ids(m, p_e);                                                                                               \
+    uint32_t c = m->mshr_cnt_d[p_e];                                                                                 \
+    m->mshr_ids_d[(size_t)p_e * MG_ + c] = m->d_id_q;                                                                 \
+    m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);                                                                           \
+  } while (0)
+  /* a new entry free_e, its line present in `way` (NEWENT: not present) */
+#define UPD_NEW_(way, pres)                                                                                           \
+  do {                                                                                                               \
+    stage_ids(m, free_e);                                                                                            \
+    m->mshr_valid_d[free_e] = 1;                                                                                     \
+    m->mshr_rdy_d[free_e] = 0;                                                                                       \
+    m->mshr_pres_d[free_e] = (pres);                                                                                 \
+    m->mshr_addr_d[free_e] = d_atom;                                                                                 \
+    m->mshr_way_d[free_e] = (uint16_t)(way);                                                                         \
+    m->mshr_cnt_d[free_e] = 1;                                                                                       \
+    uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
+    if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                      \
+    else memset(ids, 0, MG_ * 4);                                                                                     \
+    ids[0] = m->d_id_q;                                                                                              \
+  } while (0)
+  /* allocate_line in the victim way rv.way (ALLOC: its sector reserved; BA_BYP: tag only) */
+#define UPD_LINE_()                                                                                                   \
+  do {                                                                                                               \
+    unsigned vb = d_set * W + rv.way;                                                                                \
+    tag_write(m, d_set, rv.way, d_line);                                                                             \
+    m->valid_d[vb] = 0;                                                                                              \
+    m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0);                                                           \
+    m->byp_d[vb] = act == ACT_BA_BYP;                                                                                \
+    m->reuse_d[vb] = 0;                                                                                              \
+    touch(m, d_set, rv.way);                                                                                         \
+  } while (0)
+  switch (act) {
+  case ACT_ST_HIT:
     stage_set(m, d_set);
-  if (act == ACT_ST_HIT) {
-    if (thru) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
+    if (THRU_) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
 #ifdef FAULT_L1D_SECT_EVICT_LINE
     else m->valid_d[rb] = 0; /* injected: write-evict invalidates the whole line */
 #else
     else m->valid_d[rb] = (uint8_t)(m->valid_q[rb] & ~sbit); /* write-evict: the sector */
 #endif
-    if (lru && thru) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
-    if (ba) m->reuse_d[rb] = 1;
+    if (LRU_ && THRU_) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
+    if (BA_) m->reuse_d[rb] = 1;
     /* a write-evict that empties the line (no sector valid or reserved): the
      * pending entries of the line no longer find it present.  (With one
      * sector no pending entry can have it present: ON_MISS keeps it
      * reserved, ON_FILL makes it present only at the entry's own fill.) */
-    if (!thru && m->g.sectors > 1 && !m->valid_d[rb] && !m->rsv_q[rb] && !m->byp_q[rb])
+    if (!THRU_ && m->g.sectors > 1 && !m->valid_d[rb] && !m->rsv_q[rb] && !m->byp_q[rb])
       for (unsigned k = 0; k < nwe; k++)
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-          if ((m->mshr_addr_q[e] >> sectw) == d_line && m->mshr_pres_q[e]) {
+          if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_pres_q[e]) {
             stage_ent(m, e);
             m->mshr_pres_d[e] = 0;
           }
         }
-  }
-  if (act == ACT_LD_HIT || act == ACT_MERGE_T) {
-#ifdef FAULT_L1D_LRU_SKIP
-    if (lru && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */
-#else
-    if (lru) touch(m, d_set, mw);
-#endif
-    if (ba) m->reuse_d[rb] = 1;
-  }
-  if (act == ACT_MERGE_T || act == ACT_MERGE) {
-    stage_ids(m, p_e);
-    uint32_t c = m->mshr_cnt_d[p_e]; /* after this cycle's release */
-    m->mshr_ids_d[(size_t)p_e * mg + c] = m->d_id_q;
-    m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);
-  }
-  if (act == ACT_PSEUDO || act == ACT_NEWENT || act == ACT_ALLOC || act == ACT_SMISS) {
-    uint32_t way = act == ACT_PSEUDO || act == ACT_SMISS ? mw : act == ACT_ALLOC ? rv.way : 0;
-    stage_ids(m, free_e);
-    m->mshr_valid_d[free_e] = 1;
-    m->mshr_rdy_d[free_e] = 0;
-    m->mshr_pres_d[free_e] = act != ACT_NEWENT; /* the line is present in `way` (NEWENT: not present) */
-    m->mshr_addr_d[free_e] = d_atom;
-    m->mshr_way_d[free_e] = (uint16_t)way;
-    m->mshr_cnt_d[free_e] = 1;
-    uint32_t *ids = m->mshr_ids_d + (size_t)free_e * mg;
-    if (mg <= 32) cpy_n(ids, ids_zero, mg * 4);
-    else memset(ids, 0, mg * 4);
-    ids[0] = m->d_id_q;
-  }
-  if (act == ACT_SMISS && !on_fill) { /* allocate_sector: reserved; the line's last access */
-    m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
-    if (lru) touch(m, d_set, mw);
-  }
-  if (act == ACT_PSEUDO) {
+    break;
+  case ACT_LD_HIT:
+    stage_set(m, d_set);
+    UPD_HIT_();
+    break;
+  case ACT_MERGE_T:
+    stage_set(m, d_set);
+    UPD_HIT_();
+    UPD_MERGE_();
+    break;
+  case ACT_MERGE:
+    UPD_MERGE_();
+    break;
+  case ACT_PSEUDO:
+    stage_set(m, d_set);
+    UPD_NEW_(mw, 1);
     m->rsv_d[rb] = 1;
     m->byp_d[rb] = 0;
     m->reuse_d[rb] = 1;
     touch(m, d_set, mw);
+    break;
+  case ACT_NEWENT:
+    UPD_NEW_(0, 0);
+    break;
+  case ACT_ALLOC:
+    stage_set(m, d_set);
+    UPD_NEW_(rv.way, 1);
+    UPD_LINE_();
+    break;
+  case ACT_BA_BYP:
+    if (rv.found) {
+      stage_set(m, d_set);
+      UPD_LINE_();
+    }
+    break;
+  case ACT_SMISS:
+    if (!on_fill) stage_set(m, d_set);
+    UPD_NEW_(mw, 1);
+    if (!on_fill) { /* allocate_sector: reserved; the line's last access */
+      m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
+      if (LRU_) touch(m, d_set, mw);
+    }
+    break;
+  default: /* (ACT_NONE, ACT_ST_FWD, ACT_BYP_LD: no line or entry update) */
+    break;
   }
-  if (act == ACT_ALLOC || (act == ACT_BA_BYP && rv.found)) {
-    unsigned vb = d_set * W + rv.way;
-    tag_write(m, d_set, rv.way, d_line);
-    m->valid_d[vb] = 0;
-    m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0); /* allocate_line: only the request's sector */
-    m->byp_d[vb] = act == ACT_BA_BYP;
-    m->reuse_d[vb] = 0;
-    touch(m, d_set, rv.way);
-  }
+#undef UPD_HIT_
+#undef UPD_MERGE_
+#undef UPD_NEW_
+#undef UPD_LINE_
 
   /* ---- an entry frees after its last release (merges of this cycle count) ---- */
   uint32_t rel_done = rel_go && m->mshr_cnt_d[rel_e] == 0;
@@ -1418,29 +1552,45 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
   /* ---- miss queue {store, id, atom, mask, data}; bypass queue {atom, id} ---- */
-  uint32_t mq_push = act == ACT_ST_HIT || act == ACT_ST_FWD || act == ACT_PSEUDO || act == ACT_NEWENT ||
-                     act == ACT_ALLOC || act == ACT_SMISS;
-  uint32_t bq_push = act == ACT_BYP_LD || act == ACT_BA_BYP;
-  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + aw, slsb = ilsb + idw;
+  /* (the actions that push, as bit sets over the action codes: one shift each) */
+  enum { MQ_ACTS = 1u << ACT_ST_HIT | 1u << ACT_ST_FWD | 1u << ACT_PSEUDO | 1u << ACT_NEWENT | 1u << ACT_ALLOC | 1u << ACT_SMISS,
+         BQ_ACTS = 1u << ACT_BYP_LD | 1u << ACT_BA_BYP };
+  uint32_t mq_push = (uint32_t)MQ_ACTS >> act & 1u;
+  uint32_t bq_push = (uint32_t)BQ_ACTS >> act & 1u;
+  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + AW_, slsb = ilsb + IDW_;
   /* the miss queue's entry is built in its body's write port (fifo_sync_comb
    * takes it in place: no copy) */
   uint32_t *mq_wdata = m->i_missq.i_mem.wdata_i;
-  if (mq_push) {
+  if (mq_push && m->mq_hdr_ok) { /* the same row: data, mask, then the header as one value (l1d.h) */
+    const unsigned hw = m->mq_hw;
+    if (m->d_store_q) {
+      cpy_words(mq_wdata, m->d_data_q, m->lwords);
+      cpy_words(mq_wdata + m->lwords, m->d_mask_q, hw - m->lwords); /* (whole mask words) */
+    } else if (!m->mqp_ld) { /* (else the port holds a load's zero data and mask already) */
+      memset(mq_wdata, 0, hw * 4u);
+    }
+    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & (uint32_t)bits_mask64(IDW_)) << AW_ |
+                       (uint64_t)(m->d_store_q & 1u) << (AW_ + IDW_);
+    mq_wdata[hw] = (uint32_t)h;
+    if (m->mq_hw2) mq_wdata[hw + 1] = (uint32_t)(h >> 32);
+    m->mqp_ld = !m->d_store_q;
+  } else if (mq_push) {
     memset(mq_wdata, 0, bits_words(m->mqw) * 4);
+    m->mqp_ld = 0;
     if (m->d_store_q) {
       cpy_words(mq_wdata, m->d_data_q, m->lwords);
       for (unsigned b = 0; b < m->g.line; b += 32) /* (the mask starts on a word: mlsb = line * 8) */
         if (m->g.line - b >= 32) mq_wdata[(mlsb + b) / 32] = m->d_mask_q[b / 32];
         else bits_set(mq_wdata, mlsb + b, m->g.line - b, m->d_mask_q[b / 32]);
     }
-    bits_set(mq_wdata, llsb, aw, d_atom);
-    bits_set(mq_wdata, ilsb, idw, m->d_id_q);
+    bits_set(mq_wdata, llsb, AW_, d_atom);
+    bits_set(mq_wdata, ilsb, IDW_, m->d_id_q);
     bits_set(mq_wdata, slsb, 1, m->d_store_q);
   }
   if (bq_push) {
     m->bq_wdata[0] = 0;
-    bits_set(m->bq_wdata, 0, idw, m->d_id_q);
-    bits_set(m->bq_wdata, idw, aw, d_atom);
+    bits_set(m->bq_wdata, 0, IDW_, m->d_id_q);
+    bits_set(m->bq_wdata, IDW_, AW_, d_atom);
   }
 
   mem_port(m, mq_push, mq_wdata, bq_push);
@@ -1452,12 +1602,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
-  uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
-                      fail == L1D_FAIL_MISS_QUEUE;
-  uint32_t sbyp_hit = in->mode_sbyp_i == L1D_SBYP_ALL ? sbyp_res
-                      : in->mode_sbyp_i == L1D_SBYP_ASSOC ? fail == L1D_FAIL_LINE_ALLOC : 0;
-  uint32_t stall = m->d_valid_q && !go;
-  uint32_t sbyp_set = stall && !m->d_store_q && !m->d_byp_q && sbyp_hit;
+  uint32_t stall = m->d_valid_q && !go, sbyp_set = 0; /* (a stall has a fail reason) */
+  if (stall && !m->d_store_q && !m->d_byp_q && in->mode_sbyp_i != L1D_SBYP_OFF) {
+    uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
+                        fail == L1D_FAIL_MISS_QUEUE;
+    sbyp_set = in->mode_sbyp_i == L1D_SBYP_ALL ? sbyp_res
+               : in->mode_sbyp_i == L1D_SBYP_ASSOC ? fail == L1D_FAIL_LINE_ALLOC : 0;
+  }
 
   /* ---- events and counters ---- */
   o->ev_access_o = go;
@@ -1468,8 +1619,6 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   o->ev_byp_o = bq_push;
   o->ev_pseudo_o = act == ACT_PSEUDO;
   o->ev_fill_o = fill_line_go;
-  /* the stall counter of a fail reason: cnt_fail_line_q + (reason - 1) (a stall has one) */
-  const unsigned fail_cnt = L1D_CNT_FAIL_LINE + (fail ? fail - 1u : 0u);
   if (go) {
     m->cnt_d[L1D_CNT_ACCESS]++;
     m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
@@ -1477,11 +1626,15 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
     m->cnt_d[L1D_CNT_SMISS] += out == L1D_OUT_SECTOR_MISS;
   }
-  if (stall) m->cnt_d[fail_cnt]++;
+  if (stall) { /* the stall counter of its fail reason: cnt_fail_line_q + (reason - 1); comb_rep's too */
+    const unsigned fail_cnt = L1D_CNT_FAIL_LINE + fail - 1u;
+    m->cnt_d[fail_cnt]++;
+    m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+    m->rep_cnt = (uint8_t)fail_cnt; /* (read only after a stall: rep_ok) */
+  }
   m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
   m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
   m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
-  m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
@@ -1514,9 +1667,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rmt_sect_d = m->rmt_sect_q;
   if (in->rmt_valid_i) {
     uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
-    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & lmask;
+    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
     m->rmt_set_d = rmt_set;
-    m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - sectw)) & (m->g.sectors - 1u);
+    m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - SECTW_)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
     m->dk_rmt.rd = rmt_set + 1;
   }
@@ -1528,12 +1681,48 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
               !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
-  m->rep_cnt = (uint8_t)fail_cnt;
+#undef LRU_
+#undef BA_
+#undef AW_
+#undef IDW_
+#undef MG_
+#undef SECTW_
+#undef THRU_
 }
 
 /* A tag array's edge (keep set: l1d_init): with no write, mem_1r1w_sync_commit
  * inline -- a read of a row the register does not hold copies it, else
  * nothing moves */
+/* A tag array's edge with the one-slice write of tag_write
+ * (mem_1r1w_write_slice): mem_1r1w_sync_commit's read capture (keep set),
+ * then the slice as one masked 64-bit update -- mem_1r1w_commit's slice
+ * path without its general checks (out of line: a tag write is one cycle
+ * in four at most).  The injected faults of the primitives keep their own
+ * commits. */
+static void tags_commit_wr(mem_1r1w_sync_t *s) {
+#if !defined(FAULT_MEM_1R1W_MASK) && !defined(FAULT_MEM_1R1W_SYNC_WFIRST) && !defined(FAULT_MEM_1R1W_SYNC_HOLD)
+  mem_1r1w_t *mm = &s->m;
+  const unsigned lsb = mm->wsl_lsb, k = lsb >> 5;
+  if (mm->wsl && s->keep && mm->waddr_i < mm->depth && k + 1 < mm->words) {
+    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < mm->depth) { /* read before write */
+      mem_row_cpy(s->rdata_q, mem_1r1w_read(mm, s->raddr_i), mm->words);
+      s->held = s->raddr_i + 1;
+    }
+    if (s->held == mm->waddr_i + 1) s->held = 0; /* (the register no longer holds the row) */
+    uint32_t *row = mm->mem_q + (size_t)mm->waddr_i * mm->words;
+    const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
+    const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+    const uint64_t d = (uint64_t)mm->wdata_i[k] | (uint64_t)mm->wdata_i[k + 1] << 32;
+    const uint64_t y = (x & ~bm) | (d & bm);
+    row[k] = (uint32_t)y;
+    row[k + 1] = (uint32_t)(y >> 32);
+    mm->wsl = 0;
+    mm->wk0 = mm->wk1 = 0;
+    return;
+  }
+#endif
+  mem_1r1w_sync_commit(s);
+}
 static inline void tags_commit(mem_1r1w_sync_t *s) {
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
   if (!s->m.we_i) {
@@ -1544,7 +1733,7 @@ static inline void tags_commit(mem_1r1w_sync_t *s) {
     return;
   }
 #endif
-  mem_1r1w_sync_commit(s);
+  tags_commit_wr(s);
 }
 static void commit_full(l1d_t *m);
 void l1d_commit_any(l1d_t *m) {
@@ -1574,13 +1763,29 @@ void l1d_commit_any(l1d_t *m) {
 
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
-  if (m->nds) {
+  /* a set's five rows: moves of a constant size for the way counts that
+   * occur (4, 48), straight between the arrays */
+#define ROWS_(N)                                                                                                     \
+  for (unsigned i = 0; i < m->nds; i++) {                                                                            \
+    const size_t o = (size_t)m->dset[i] * (N);                                                                       \
+    memcpy(m->valid_q + o, m->valid_d + o, N), memcpy(m->rsv_q + o, m->rsv_d + o, N);                                \
+    memcpy(m->byp_q + o, m->byp_d + o, N), memcpy(m->reuse_q + o, m->reuse_d + o, N);                                \
+    memcpy(m->rank_q + o, m->rank_d + o, 2 * (N));                                                                   \
+    m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */                  \
+  }
+  if (!m->nds) {
+  } else if (W == 4) {
+    ROWS_(4)
+  } else if (W == 48) {
+    ROWS_(48)
+  } else {
     const l1d_setrows_t d = rows_d(m), q = rows_q(m);
     for (unsigned i = 0; i < m->nds; i++) {
       set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
       m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
     }
   }
+#undef ROWS_
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
@@ -1626,8 +1831,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   m->fw_data_set_q = m->fw_data_set_d;
   m->fw_data_way_q = m->fw_data_way_d;
   if (m->fw_data_v_d) {
-    cpy_words(m->fw_data_q, m->fw_data_d, m->lwords);
-    cpy_words(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line));
+    cpy_words(m->fw_data_q, m->dsrc ? m->dsrc : m->fw_data_d, m->lwords);
+    cpy_words(m->fw_data_mask_q, m->dsrc ? m->all_mask : m->fw_data_mask_d, bits_words(m->g.line));
   }
   m->rmt_v_q = m->rmt_v_d;
   m->rmt_line_q = m->rmt_line_d;
@@ -1639,12 +1844,27 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   tags_commit(&m->i_tags);
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
   /* the remote copies: an edge with no remote read and no write leaves them as they are */
-  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i)
+  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i) tags_commit(&m->i_tags_rmt);
+#else
+  mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
-    mem_1r1w_sync_commit(&m->i_tags_rmt);
-  if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
-    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
-    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full);
+  if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
+    const unsigned w = m->dwe[0];
+    const uint32_t *src = m->dsrc;
+    struct l1d_dbanks *ks[2] = {&m->dk, &m->dk_rmt};
+    for (int g = 0; g < 2; g++) {
+      struct l1d_dbanks *k = ks[g];
+      mem_1r1w_t *mm = &k->b[w].m;
+      if (k->rd) dk_read(k, (unsigned)W);
+      if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) { /* read before write: the held row to its buffer */
+        cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+        k->mat[w] = k->gen;
+      }
+      if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
+    }
+  } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
+    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
+    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
   } else { /* reads only (dk_commit's first step, inline) */
     if (m->dk.rd) dk_read(&m->dk, m->g.ways);
     if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);

@@ -83,6 +83,7 @@ typedef struct {
   /* derived widths (the RTL's derived parameters) */
   unsigned offw, setw, wayw, rankw, law, cntw, eidxw, mqw, bqw, rqw, lbits, lwords;
   unsigned sectw, sectiw, aw, sbytes; /* log2(sectors) (0 for a line cache), its index width (>= 1), atom-address bits (law + sectw), bytes per sector */
+  uint8_t small; /* Ways and Entries <= 64: every vector one word (comb_full's small form) */
   l1d_in_t in;
   l1d_out_t out;
   /* per line, [set][way]: data present / fill pending (Sectors-bit masks, one bit per sector) / BA tag only /
@@ -135,6 +136,12 @@ typedef struct {
   } dk, dk_rmt;
   unsigned dwe[2], ndwe;
   uint8_t dwe_full; /* the one bank write of the cycle writes every byte (a line fill) */
+  /* dsrc: the cycle's line fill, unobserved -- its data (the fill port,
+   * which holds still until commit) goes straight into the two banks' rows
+   * and fw_data_q at commit; the banks' write-port data and mask and
+   * fw_data_d / fw_data_mask_d, compared by nobody, are not written
+   * (docs/c-models.md, "Don't-cares left alone when nobody looks") */
+  const uint32_t *dsrc;
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare
@@ -169,6 +176,14 @@ typedef struct {
    * knowledge of rows it wrote itself (reset clears it, before a random
    * initial state may write the queue's body) */
   uint8_t mq_ld[64];
+  /* The miss queue's row {store, id, atom, mask, data} with a mask of
+   * whole words (lines of >= 32 bytes): its header {store, id, atom} starts
+   * on word mq_hw and fits one or two words (mq_hw2), so it is built and
+   * read as one 64-bit value (mq_hdr_ok; l1d_init: fixed by the geometry).
+   * mqp_ld: i_missq's write port holds a row built for a load (its data and
+   * mask words zero; nothing else writes that port: reset clears it) */
+  uint8_t mq_hdr_ok, mq_hw2, mqp_ld;
+  unsigned mq_hw;
   uint8_t sp; /* l1d_comb_any's guess that D is refused with nothing else moving (0..3; chooses a path only) */
   uint32_t memo_addr, memo_out, memo_fail;
   /* D's set index l1d_index(d_addr_q) remembered (not hardware: a cache of a

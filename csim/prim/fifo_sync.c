@@ -65,5 +65,15 @@ void fifo_sync_commit_full(fifo_sync_t *f) {
   f->wptr_q = f->wptr_d;
   f->rptr_q = f->rptr_d;
   f->count_q = f->count_d;
-  if (f->i_mem.we_i) mem_1r1w_commit(&f->i_mem); /* (it does nothing without a write) */
+  mem_1r1w_t *mm = &f->i_mem;
+  if (!mm->we_i) return; /* (mem_1r1w_commit does nothing without a write) */
+#ifndef FAULT_MEM_1R1W_MASK /* (the injected fault acts in mem_1r1w_commit: keep its path) */
+  /* the port as fifo_sync_comb sets it (one slice, the whole row, its mask
+   * bit set): mem_1r1w_commit's whole-row copy without its general checks */
+  if (mm->nslice == 1 && !mm->wsl && !mm->wk1 && (mm->wmask_i[0] & 1u) && mm->waddr_i < mm->depth) {
+    mem_row_cpy(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words);
+    return;
+  }
+#endif
+  mem_1r1w_commit(mm);
 }
