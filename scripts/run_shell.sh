@@ -15,7 +15,7 @@
 #     Comparison waveform (.fst + .gtkw) of its first 2000 cycles;
 #  3. one summary: what ran, where each output is, how to reproduce.
 # A configuration with SHELL_BYPASS = STATIC or COORD first runs the static
-# flow: a profile under NONE, the classifier's tags, then the run with them.
+# flow: the paper's profile (shell-sim --profile-exclusive: a NONE run, then one run per load and per group), the classifier's tags, then the run with them.
 # Exit: 0, 1 divergence or scoreboard failure, 2 bad input.
 set -u
 cd "$(dirname "$0")/.."
@@ -94,7 +94,7 @@ hpid=$!
 killtree() { local c; for c in $(pgrep -P "$1"); do killtree "$c"; done; kill "$1" 2>/dev/null; }
 trap 'killtree $hpid' EXIT # an early exit (a C-model failure) stops the build
 if [ "$sch" = STATIC ] || [ "$sch" = COORD ]; then
-  echo "make run: static flow for SHELL_BYPASS=$sch: profile under NONE -> chss-classify -> $R/shell.tags"
+  echo "make run: static flow for SHELL_BYPASS=$sch: the paper's profile (--profile-exclusive: NONE, then one run per load and per group) -> chss-classify -> $R/shell.tags"
   static_flow "${ARGS:-}" || exit 2
   topt=(--tags $R/shell.tags)
 fi
