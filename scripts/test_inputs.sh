@@ -326,6 +326,8 @@ refused_shell ".traceg huge insts, named on its line" "insts_huge.traceg:9: bad 
 refused "shell-sim --json /dev/full" "option --json: cannot write '/dev/full' (No space left on device)" $S --quiet --args n=64 --json /dev/full
 refused "shell-sim --json into a missing directory, before the run" "option --json: cannot write '/nonexistent/x.json'" $S --quiet --json /nonexistent/x.json
 refused "shell-sim --profile /dev/full" "option --profile: cannot write '/dev/full'" $S --quiet --args n=64 --profile /dev/full
+refused "shell-sim --profile-exclusive /dev/full (after its profiling runs)" "option --profile-exclusive: cannot write '/dev/full'" $S --quiet --args n=64 --profile-exclusive /dev/full
+refused "shell-sim --profile-exclusive into a missing directory, before the run" "option --profile-exclusive: cannot write '/nonexistent/x.prof'" $S --quiet --profile-exclusive /nonexistent/x.prof
 refused "shell-sim --dump-wl /dev/full" "option --dump-wl: cannot write '/dev/full'" $S --quiet --args n=64 --dump-wl /dev/full
 rm -f $T/fs.json*
 refused "shell-sim --json cut short by a file-size limit" "option --json: cannot write '$T/fs.json' (File too large)" \
