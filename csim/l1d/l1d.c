@@ -385,31 +385,6 @@ void l1d_reset(l1d_t *m) {
  * the rows and entries it lists here (every write follows its stage_*
  * call), and commit copies exactly those back -- so staging copies nothing
  * (the MRPB's rule, docs/c-models.md).  Reads use _q. */
-/* A set's five rows (four flag rows of W bytes, the ranks' 2W) from the
- * arrays at s to those at d: one dispatch on the way count, then moves of
- * a constant size for the counts that occur (4, 48 ways), else cpy_n. */
-typedef struct { uint8_t *f[4]; uint16_t *r; } l1d_setrows_t;
-static inline void set_rows_copy(const l1d_setrows_t *d, const l1d_setrows_t *s, size_t o, unsigned W) {
-#define SRC_(N)                                                                            \
-  case N:                                                                                  \
-    for (int i = 0; i < 4; i++) memcpy(d->f[i] + o, s->f[i] + o, N);                       \
-    memcpy(d->r + o, s->r + o, 2 * N);                                                     \
-    return;
-  switch (W) {
-    SRC_(4)
-    SRC_(48)
-  default:
-    for (int i = 0; i < 4; i++) cpy_n(d->f[i] + o, s->f[i] + o, W);
-    cpy_n(d->r + o, s->r + o, W * 2u);
-  }
-#undef SRC_
-}
-static inline l1d_setrows_t rows_q(const l1d_t *m) {
-  return (l1d_setrows_t){{m->valid_q, m->rsv_q, m->byp_q, m->reuse_q}, m->rank_q};
-}
-static inline l1d_setrows_t rows_d(const l1d_t *m) {
-  return (l1d_setrows_t){{m->valid_d, m->rsv_d, m->byp_d, m->reuse_d}, m->rank_d};
-}
 static inline void stage_set(l1d_t *m, unsigned set) {
   for (unsigned i = 0; i < m->nds; i++)
     if (m->dset[i] == set) return;
@@ -1761,31 +1736,35 @@ void l1d_commit_any(l1d_t *m) {
   }
 }
 
+/* One row of a staged set, _d -> _q: n bytes from o; a move of a constant
+ * size where the caller passes n as a constant, else cpy_n's. */
+#define ROW_MOVE(q, d, o, n) (__builtin_constant_p(n) ? (void)memcpy((q) + (o), (d) + (o), (n)) : cpy_n((q) + (o), (d) + (o), (n)))
+/* The staged sets' five rows (four flag rows of n bytes, the ranks' 2n)
+ * _d -> _q, n ways (commit_full passes the way counts that occur as
+ * constants: one dispatch per commit, not per set). */
+__attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n) {
+  for (unsigned i = 0; i < m->nds; i++) {
+    const size_t o = (size_t)m->dset[i] * n;
+    ROW_MOVE(m->valid_q, m->valid_d, o, n), ROW_MOVE(m->rsv_q, m->rsv_d, o, n);
+    ROW_MOVE(m->byp_q, m->byp_d, o, n), ROW_MOVE(m->reuse_q, m->reuse_d, o, n);
+    ROW_MOVE(m->rank_q, m->rank_d, o, 2 * n); /* (o in ranks, 2n bytes) */
+    m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
+  }
+}
+#undef ROW_MOVE
+
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
-  /* a set's five rows: moves of a constant size for the way counts that
-   * occur (4, 48), straight between the arrays */
-#define ROWS_(N)                                                                                                     \
-  for (unsigned i = 0; i < m->nds; i++) {                                                                            \
-    const size_t o = (size_t)m->dset[i] * (N);                                                                       \
-    memcpy(m->valid_q + o, m->valid_d + o, N), memcpy(m->rsv_q + o, m->rsv_d + o, N);                                \
-    memcpy(m->byp_q + o, m->byp_d + o, N), memcpy(m->reuse_q + o, m->reuse_d + o, N);                                \
-    memcpy(m->rank_q + o, m->rank_d + o, 2 * (N));                                                                   \
-    m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */                  \
-  }
+  /* the staged sets' rows, with moves of a constant size for the way
+   * counts that occur (4, 48: one dispatch per commit, not per set) */
   if (!m->nds) {
   } else if (W == 4) {
-    ROWS_(4)
+    sets_commit(m, 4);
   } else if (W == 48) {
-    ROWS_(48)
+    sets_commit(m, 48);
   } else {
-    const l1d_setrows_t d = rows_d(m), q = rows_q(m);
-    for (unsigned i = 0; i < m->nds; i++) {
-      set_rows_copy(&q, &d, (size_t)m->dset[i] * W, (unsigned)W);
-      m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
-    }
+    sets_commit(m, W);
   }
-#undef ROWS_
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
     m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];

@@ -166,7 +166,6 @@ static inline uint32_t ls_next_pool_field(const uint64_t **d, ls_pool_t *p) {
   return (uint32_t)(x & 0xffffu);
 }
 static inline uint32_t ls_next_pool_below(const uint64_t **d, ls_pool_t *p, uint32_t n) { return (ls_next_pool_field(d, p) * n) >> 16; }
-static inline uint32_t ls_next_pool_chance(const uint64_t **d, ls_pool_t *p, uint32_t pct) { return ls_next_pool_below(d, p, 100) < pct; }
 /* A percentage as a threshold on the field: (f * 100) >> 16 < pct exactly
  * when f * 100 < pct << 16, i.e. f < ceil((pct << 16) / 100) -- worked out
  * once per percentage, no multiply per choice. */
