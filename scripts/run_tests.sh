@@ -218,12 +218,15 @@ for ff in tb/faults/*.txt; do
 done
 cat $JOBS $LATER >>$FIRST; mv $FIRST $JOBS; rm -f $LATER
 njobs=$(wc -l <$JOBS)
-rm -f $LOG/job.*.rc $LOG/job.*.start
+rm -f $LOG/job.*.rc $LOG/job.*.rc.tmp $LOG/job.*.start
 runjob() { # index
   local line; line=$(sed -n "${1}p" $JOBS)
   touch $LOG/job.$1.start
   bash -c "${line#*|}" >$LOG/job.$1.out 2>&1
-  echo $? >$LOG/job.$1.rc
+  # written whole, then renamed: the pool's loop takes an existing .rc as a
+  # finished job, and a redirection creates the file before echo fills it
+  # (an empty exit code was read once: a caught fault judged "exit ,")
+  echo $? >$LOG/job.$1.rc.tmp && mv $LOG/job.$1.rc.tmp $LOG/job.$1.rc
 }
 export -f runjob; export JOBS LOG
 seq 1 $njobs | xargs -P 2 -I{} bash -c 'runjob {}' &
