@@ -20,8 +20,10 @@ static int usage(FILE *f) {
           "usage: shell-sim [--workload NAME|FILE.traceg|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
           "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
           "                 [--json FILE] [--stats table|gpgpusim] [--tags FILE] [--profile FILE]\n"
-          "                 [--profile-exclusive FILE] [--dump-wl FILE] [--dot FILE] [--list-workloads] [--list-params] [--quiet]\n"
-          "                 [--eval-all]\n"
+          "                 [--profile-exclusive FILE [--profile-args ARGS]] [--dump-wl FILE] [--dot FILE] [--list-workloads]\n"
+          "                 [--list-params] [--quiet] [--eval-all]\n"
+          "  --profile-args: the profiling runs' input, the generator's arguments (the paper profiles with another\n"
+          "              input than it evaluates; default: the run's own --args)\n"
           "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n"
           "  --eval-all: evaluate every SM and L2 bank every cycle (no sleeping or repeated cycles; the same\n"
           "              results, slower: the reference for the C model's skip paths, docs/shell.md \"Scale\")\n");
@@ -64,7 +66,7 @@ int main(int argc, char **argv) {
   signal(SIGXFSZ, SIG_IGN);
   l1sys_cfg_t cfg;
   cfg_defaults(&cfg);
-  const char *wlspec = "atax", *args = NULL;
+  const char *wlspec = "atax", *args = NULL, *pargs = NULL; /* --args, --profile-args */
   const char *tagsf = NULL; /* static bypass tags in (docs/shell.md) */
   const char *outp[OUT_N] = {NULL}; /* --dump-wl, --dot, --json, --profile, --profile-exclusive (classifier profiles out) */
   static const char *const outopt[OUT_N] = {"option --dump-wl", "option --dot", "option --json", "option --profile",
@@ -101,6 +103,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--tags")) { NEEDV; tagsf = v; }
     else if (!strcmp(a, "--profile")) { NEEDV; outp[OUT_PROF] = v; }
     else if (!strcmp(a, "--profile-exclusive")) { NEEDV; outp[OUT_PEXC] = v; }
+    else if (!strcmp(a, "--profile-args")) { NEEDV; pargs = v; }
     else if (!strcmp(a, "--dump-wl")) { NEEDV; outp[OUT_DUMP] = v; }
     else if (!strcmp(a, "--dot")) { NEEDV; outp[OUT_DOT] = v; }
     else if (!strcmp(a, "--config")) { NEEDV; if (cfg_load(&cfg, v)) return 2; }
@@ -123,6 +126,10 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
+  if (pargs && !outp[OUT_PEXC]) {
+    fprintf(stderr, "error: option --profile-args: expected with --profile-exclusive FILE (it sets that profile's input)\n");
+    return 2;
+  }
   /* a parameter of a block the shell does not contain (FIFO_DEPTH, ...) is refused, naming where it was set */
   if (cfg_check_block(&cfg, SHELL_PARAM_BLOCKS)) return 2;
   /* every output opened before the run: a path that cannot be written fails now, not after it */
@@ -132,10 +139,24 @@ int main(int argc, char **argv) {
   shell_wl_t wl;
   shell_wl_init(&wl, (unsigned)CFG(&cfg, L1D_ADDR_W));
   if (shell_wl_load(&wl, wlspec, args, seed)) { shell_wl_free(&wl); close_outs(out, 0); return 2; }
+  /* --profile-args: the profiling input, loaded and matched to the run's kernels before the run (shell_prof.h) */
+  shell_wl_t pwl;
+  shell_wl_init(&pwl, (unsigned)CFG(&cfg, L1D_ADDR_W));
+  uint32_t *kmap = NULL;
+  if (pargs) {
+    size_t n = strlen(wlspec);
+    int file = (n > 7 && !strcmp(wlspec + n - 7, ".traceg")) || (n > 3 && !strcmp(wlspec + n - 3, ".wl"));
+    int bad = file;
+    if (file) fprintf(stderr, "error: option --profile-args: expected a generator workload (a trace or .wl file is one input)\n");
+    if (!bad && shell_wl_gen_as(&pwl, wlspec, pargs, seed, "option --profile-args")) bad = 1;
+    if (!bad && !(kmap = malloc(wl.nk * sizeof *kmap))) fprintf(stderr, "error: out of memory\n"), bad = 1;
+    if (!bad && shell_prof_kmap(&wl, &pwl, "option --profile-args", kmap)) bad = 1;
+    if (bad) { free(kmap); shell_wl_free(&pwl); shell_wl_free(&wl); close_outs(out, 0); return 2; }
+  }
   if (out[OUT_DUMP].f) (void)shell_wl_write(&wl, out[OUT_DUMP].f); /* a write error: reported by the close */
-  if (outfile_close(&out[OUT_DUMP], 1)) { shell_wl_free(&wl); close_outs(out, 0); return 2; }
+  if (outfile_close(&out[OUT_DUMP], 1)) { shell_wl_free(&wl), shell_wl_free(&pwl), free(kmap); close_outs(out, 0); return 2; }
   shell_t s;
-  if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl); close_outs(out, 0); return 2; }
+  if (shell_init(&s, &cfg, &wl)) { shell_wl_free(&wl), shell_wl_free(&pwl), free(kmap); close_outs(out, 0); return 2; }
   s.gpgpusim = grep_;
   s.eval_all = eval_all;
   if (grep_ && !quiet) {
@@ -148,7 +169,7 @@ int main(int argc, char **argv) {
     int bad = outfile_close(&out[OUT_DOT], 1);
     close_outs(out, 0);
     shell_free(&s);
-    shell_wl_free(&wl);
+    shell_wl_free(&wl), shell_wl_free(&pwl), free(kmap);
     return bad ? 2 : 0;
   }
   shell_byp_tags_t tags = {0};
@@ -158,11 +179,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "error: parameter SHELL_BYPASS=%s: needs the classifier's load tags (--tags FILE; docs/shell.md)\n",
             shell_byp_name(sch));
     shell_free(&s);
-    shell_wl_free(&wl);
+    shell_wl_free(&wl), shell_wl_free(&pwl), free(kmap);
     close_outs(out, 0);
     return 2;
   }
-  if (tagsf && shell_byp_tags_load(&tags, tagsf)) { shell_free(&s); shell_wl_free(&wl); close_outs(out, 0); return 2; }
+  if (tagsf && shell_byp_tags_load(&tags, tagsf)) { shell_free(&s); shell_wl_free(&wl), shell_wl_free(&pwl), free(kmap); close_outs(out, 0); return 2; }
   s.tags = tagsf ? &tags : NULL;
   for (unsigned i = 0; i < s.nsm; i++) s.byp[i].prof = outp[OUT_PROF] ? &prof : NULL;
   if (!cycles) cycles = (uint64_t)CFG(&cfg, SHELL_MAX_CYCLES);
@@ -193,9 +214,13 @@ int main(int argc, char **argv) {
   /* the paper's profile: the workload again, once per load index and per group index (shell_prof.h) */
   /* (each profiling run may take up to 16x this run's cycles, or the limit if larger: a run that bypasses
    * all loads but one is slower than the run with the L1D) */
+  /* (another profiling input: 16x scaled by its warp instructions over this run's, when it has more) */
   if (out[OUT_PEXC].f && !rc) {
-    uint64_t cap = 16 * (uint64_t)s.cycle_q > cycles ? 16 * (uint64_t)s.cycle_q : cycles;
-    rc = shell_prof_exclusive(&cfg, &wl, cap, out[OUT_PEXC].f, !quiet);
+    uint64_t cap = 16 * (uint64_t)s.cycle_q, ni = shell_wl_insts(&wl), np = pargs ? shell_wl_insts(&pwl) : 0;
+    if (np > ni && ni) cap = (uint64_t)((double)cap * (double)np / (double)ni);
+    cap = cap > cycles ? cap : cycles;
+    rc = pargs ? shell_prof_exclusive(&cfg, &pwl, cap, out[OUT_PEXC].f, !quiet, kmap, wl.nk)
+               : shell_prof_exclusive(&cfg, &wl, cap, out[OUT_PEXC].f, !quiet, NULL, 0);
   }
   if (close_outs(out, 1)) rc = rc ? rc : 2;
   shell_gstats_free(&gs);
@@ -203,5 +228,7 @@ int main(int argc, char **argv) {
   shell_byp_prof_free(&prof);
   shell_free(&s);
   shell_wl_free(&wl);
+  shell_wl_free(&pwl);
+  free(kmap);
   return rc;
 }

@@ -311,11 +311,13 @@ def main():
     capx = int(os.environ.get("CAPX", "8"))
     claims = read_claims(cpath)
     expl = read_explain(EXPLAIN, claims)
-    sizes = {}
+    sizes, prof_args = {}, {}
     with open(os.path.join(rdir, "sizes.tsv")) as f:
         for line in f:
-            p, b, args, paper = line.rstrip("\n").split("\t")
+            p, b, args, paper, pargs = (line.rstrip("\n").split("\t") + ["-"])[:5]
             sizes.setdefault(p, []).append((b, args, paper))
+            if pargs != "-":  # (coord: the static profile's own input, shell-sim --profile-args)
+                prof_args[(p, b)] = pargs
     runs, capped = {}, set()
     for p in sizes:
         for b, _, _ in sizes[p]:
@@ -409,7 +411,7 @@ def main():
         o.append("|" + "---|" * len(hdr))
         for b, args, paper in sizes[p]:
             base = runs.get((p, b, "BASE"))
-            row = [b, "`%s`" % args, paper]
+            row = [b, "`%s`" % args + ("; profiled at `%s`" % prof_args[(p, b)] if (p, b) in prof_args else ""), paper]
             if base is None:
                 row += ["missing"] * (len(hdr) - 3)
             else:

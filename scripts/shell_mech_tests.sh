@@ -103,6 +103,24 @@ if [ "$ng" = 1 ] && [ "$ns" = 36 ] && [ "$cg_g" = 0 ] && [ "$cg_n" = 9 ] && ! gr
   ok "shell mech: exclusive profile: 2dconv's 9 taps one group (36 edges), all ca with G, all cg without; gemm no edge"
 else bad "shell mech: exclusive profile: 2dconv $ng groups, $ns edges, cg with G $cg_g (0), without $cg_n (9); gemm edges $(grep -c '^share' $T/gemm.prof)"; fi
 
+# Another profiling input (--profile-args, the paper's Table 3): the profile is the profiling input's,
+# its lines under the evaluation's kernel numbers.  gemm at n=96 profiled at n=64 writes n=64's own
+# profile; gramschmidt at n=32 (96 launches) profiled at n=16 (48): every launch with loads gets the
+# lines of the alike launch at its relative place (first to first, last to last: kernel3's last launch
+# with loads, k92, is n=16's k44, whose counts differ from its first's).
+sim $T/gpa.json --workload gemm --args n=96 --profile-exclusive $T/gemm_pa.prof --profile-args n=64
+sim $T/g64.json --workload gemm --args n=64 --profile-exclusive $T/gemm_64.prof
+sim $T/gspa.json --workload gramschmidt --args n=32,iters=8 --profile-exclusive $T/gs_pa.prof --profile-args n=16,iters=8
+sim $T/gs16.json --workload gramschmidt --args n=16,iters=8 --profile-exclusive $T/gs_16.prof
+klines() { grep -E " k$2_" $1 | sed -E "s/ k$2_/ kX_/g"; } # file, kernel: its lines, the kernel renamed
+nk=$(grep -oE '^load k[0-9]+' $T/gs_pa.prof | sort -u | wc -l)
+if cmp -s $T/gemm_pa.prof $T/gemm_64.prof && ! cmp -s $T/gemm_pa.prof $T/gemm.prof && [ "$nk" = 95 ] &&
+   [ "$(klines $T/gs_pa.prof 2)" = "$(klines $T/gs_16.prof 2)" ] && [ -n "$(klines $T/gs_pa.prof 94)" ] &&
+   [ "$(klines $T/gs_pa.prof 94)" = "$(klines $T/gs_16.prof 46)" ] && [ "$(klines $T/gs_pa.prof 92)" = "$(klines $T/gs_16.prof 44)" ] &&
+   [ "$(klines $T/gs_16.prof 44)" != "$(klines $T/gs_16.prof 2)" ]; then
+  ok "shell mech: --profile-args: gemm n=96's profile is n=64's; gramschmidt n=32's 95 launches with loads take n=16's alike launches in place"
+else bad "shell mech: --profile-args: gemm $(cmp -s $T/gemm_pa.prof $T/gemm_64.prof && echo same || echo differs) from n=64's, gramschmidt $nk kernels with lines (95), k94 vs k46: $(klines $T/gs_pa.prof 94 | head -2 | tr '\n' '|') / $(klines $T/gs_16.prof 46 | head -2 | tr '\n' '|')"; fi
+
 # TWOLEVEL time series: the BDU mode sampled, B on stream
 sim $T/tl.json --workload stream --set SHELL_BYPASS=TWOLEVEL --set BDU_PERIOD=2000 --set BDU_HOLD=10000 --set SHELL_SAMPLE=200
 nb=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(d['sm'][0]['bdu_bmode_series']))" $T/tl.json)

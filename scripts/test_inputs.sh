@@ -328,6 +328,12 @@ refused "shell-sim --json into a missing directory, before the run" "option --js
 refused "shell-sim --profile /dev/full" "option --profile: cannot write '/dev/full'" $S --quiet --args n=64 --profile /dev/full
 refused "shell-sim --profile-exclusive /dev/full (after its profiling runs)" "option --profile-exclusive: cannot write '/dev/full'" $S --quiet --args n=64 --profile-exclusive /dev/full
 refused "shell-sim --profile-exclusive into a missing directory, before the run" "option --profile-exclusive: cannot write '/nonexistent/x.prof'" $S --quiet --profile-exclusive /nonexistent/x.prof
+# --profile-args (the paper's profiling input, another size of the generator): refused before any run
+refused "shell-sim --profile-args without --profile-exclusive" "option --profile-args: expected with --profile-exclusive FILE" $S --quiet --args n=64 --profile-args n=32
+$S --quiet --workload gemm --args n=32 --cycles 1 --dump-wl $T/pa.wl >/dev/null 2>&1 # (a good .wl: written before the run, which stops at its 1-cycle limit)
+refused "shell-sim --profile-args on a .wl file (one input)" "option --profile-args: expected a generator workload" $S --quiet --workload $T/pa.wl --profile-exclusive $T/pa.prof --profile-args n=32
+refused "shell-sim --profile-args bad generator arguments, named as that option" "option --profile-args: 'n=zz' for workload gemm" $S --quiet --workload gemm --args n=32 --profile-exclusive $T/pa.prof --profile-args n=zz
+refused "shell-sim --profile-args an input whose kernel numbers its sites otherwise" "option --profile-args: kernel 0 (2dconv, 7 load and store sites) of the evaluation input has no kernel" $S --quiet --workload 2dconv --args n=2 --profile-exclusive $T/pa.prof --profile-args n=64
 refused "shell-sim --dump-wl /dev/full" "option --dump-wl: cannot write '/dev/full'" $S --quiet --args n=64 --dump-wl /dev/full
 rm -f $T/fs.json*
 refused "shell-sim --json cut short by a file-size limit" "option --json: cannot write '$T/fs.json' (File too large)" \

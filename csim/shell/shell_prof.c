@@ -20,6 +20,7 @@
 #include "shell_prof.h"
 #include <stdlib.h>
 #include <string.h>
+#include "cfg.h"
 #include "chss.h"
 #include "shell.h"
 #include "shell_byp.h"
@@ -178,7 +179,39 @@ static uint64_t prof_get(const shell_byp_prof_t *p, uint64_t *const *a, uint32_t
   return k < p->nk && pc < p->n[k] ? a[k][pc] : 0;
 }
 
-int shell_prof_exclusive(const l1sys_cfg_t *cfg, const shell_wl_t *wl, uint64_t cycles, FILE *f, int progress) {
+/* Two kernels alike for the profile: the same name, their sites numbered alike (the same keys in the same order). */
+static int kern_alike(const wl_kernel_t *a, const wl_kernel_t *b) {
+  return !strcmp(a->name, b->name) && a->nskey == b->nskey && (!a->nskey || !memcmp(a->skey, b->skey, a->nskey * sizeof *a->skey));
+}
+
+int shell_prof_kmap(const shell_wl_t *ev, const shell_wl_t *pr, const char *opt, uint32_t *kmap) {
+  for (uint32_t k = 0; k < ev->nk; k++) {
+    const wl_kernel_t *a = &ev->k[k];
+    uint32_t j = 0, m = 0, m2 = 0; /* k is launch j of the m alike evaluation launches; m2 alike profiling ones */
+    for (uint32_t i = 0; i < ev->nk; i++)
+      if (kern_alike(&ev->k[i], a)) j += i < k, m++;
+    for (uint32_t i = 0; i < pr->nk; i++) m2 += kern_alike(&pr->k[i], a);
+    if (!m2) {
+      char e[300];
+      fprintf(stderr,
+              "error: %s: kernel %u (%s, %u load and store sites) of the evaluation input has no kernel of the same name "
+              "whose sites the generator numbers alike in the profiling input: its load PCs would not be the evaluation's; "
+              "expected a profiling input whose kernels reach the same sites in the same order\n",
+              opt, k, cfg_escape(a->name, strlen(a->name), e, sizeof e), a->nskey);
+      return 2;
+    }
+    uint32_t want = (uint32_t)((uint64_t)j * m2 / m);
+    for (uint32_t i = 0; i < pr->nk; i++)
+      if (kern_alike(&pr->k[i], a) && !want--) {
+        kmap[k] = i;
+        break;
+      }
+  }
+  return 0;
+}
+
+int shell_prof_exclusive(const l1sys_cfg_t *cfg, const shell_wl_t *wl, uint64_t cycles, FILE *f, int progress,
+                         const uint32_t *kmap, uint32_t nk) {
   shell_prof_sites_t ps = {0};
   l1sys_cfg_t c2 = *cfg;
   CFG(&c2, SHELL_BYPASS) = SHELL_BYPASS_STATIC; /* ca cached, cg bypassed: the paper's profiling runs */
@@ -231,12 +264,14 @@ int shell_prof_exclusive(const l1sys_cfg_t *cfg, const shell_wl_t *wl, uint64_t 
   if (!rc) {
     fprintf(f, "# shell-sim --profile-exclusive: per kernel and load PC (the static site), accesses and hits with the\n"
                "# load ca and every other load cg; share edges of G; each group's hits with its loads ca (docs/shell.md)\n");
-    for (uint32_t k = 0; k < ps.nk; k++) {
+    if (!kmap) nk = ps.nk;
+    for (uint32_t K = 0; K < nk; K++) { /* the lines of kernel K: the profile of wl's kernel k */
+      const uint32_t k = kmap ? kmap[K] : K;
       const shell_prof_kern_t *pk = &ps.k[k];
       for (uint32_t i = 0; i < pk->n; i++)
-        fprintf(f, "load k%u_pc%u %llu %llu\n", k, pk->site[i], (unsigned long long)acc[k][i], (unsigned long long)hit[k][i]);
+        fprintf(f, "load k%u_pc%u %llu %llu\n", K, pk->site[i], (unsigned long long)acc[k][i], (unsigned long long)hit[k][i]);
       for (uint32_t e = 0; e < pk->nedge; e++)
-        fprintf(f, "share k%u_pc%u k%u_pc%u\n", k, pk->site[pk->edge[2 * e]], k, pk->site[pk->edge[2 * e + 1]]);
+        fprintf(f, "share k%u_pc%u k%u_pc%u\n", K, pk->site[pk->edge[2 * e]], K, pk->site[pk->edge[2 * e + 1]]);
       for (uint32_t g = 0; g < pk->nmulti; g++) {
         uint64_t a = 0;
         uint32_t first = UINT32_MAX;
@@ -245,7 +280,7 @@ int shell_prof_exclusive(const l1sys_cfg_t *cfg, const shell_wl_t *wl, uint64_t 
         /* (the classifier wants hit(g) <= the group's accesses, their exclusive runs' sum; the group run's own
          * line requests can differ by a few where timing changes a merge: capped there) */
         uint64_t h = ghit[k][g] < a ? ghit[k][g] : a;
-        fprintf(f, "group k%u_pc%u %llu\n", k, pk->site[first], (unsigned long long)h);
+        fprintf(f, "group k%u_pc%u %llu\n", K, pk->site[first], (unsigned long long)h);
       }
     }
   }

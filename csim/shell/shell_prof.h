@@ -36,11 +36,25 @@ typedef struct {
 /* The loads and G of every kernel of wl (-1 on out of memory). */
 int shell_prof_sites(const shell_wl_t *wl, shell_prof_sites_t *ps);
 void shell_prof_sites_free(shell_prof_sites_t *ps);
-/* Runs the profiling simulations (cfg with SHELL_BYPASS=STATIC, the run's
- * other settings kept; at most `cycles` each) and writes chss-classify's
- * input to f: load, share and group lines.  Returns 0, or the failed run's
- * shell_run code (1 scoreboard, 3 cycle limit) or 2 (out of memory, write
- * error) after one "error: ..." line. */
-int shell_prof_exclusive(const l1sys_cfg_t *cfg, const shell_wl_t *wl, uint64_t cycles, FILE *f, int progress);
+/* Runs the profiling simulations on wl (cfg with SHELL_BYPASS=STATIC, the
+ * run's other settings kept; at most `cycles` each) and writes
+ * chss-classify's input to f: load, share and group lines.  The lines of
+ * kernel K are those of wl's kernel kmap[K], K < nk (kmap NULL: K itself,
+ * nk = wl->nk): a profile made on another input than the one it is for
+ * (shell_prof_kmap).  Returns 0, or the failed run's shell_run code (1
+ * scoreboard, 3 cycle limit) or 2 (out of memory, write error) after one
+ * "error: ..." line. */
+int shell_prof_exclusive(const l1sys_cfg_t *cfg, const shell_wl_t *wl, uint64_t cycles, FILE *f, int progress,
+                         const uint32_t *kmap, uint32_t nk);
+/* The paper profiles with another input than it evaluates (Table 3): for
+ * each kernel K of the evaluation input ev, the kernel of the profiling
+ * input pr (the same generator, another size) whose profile stands for
+ * it: among the launches alike (the same name, their sites numbered alike
+ * by the generator: the same site keys in the same order, so the
+ * profile's load PCs are the evaluation's), the one at the same relative
+ * place (launch j of m alike -> launch j * m' / m of the m' alike, rounded
+ * down: an iterative kernel's early launches stand for early ones).
+ * 0, or 2 after one "error: OPT: ..." line naming the kernel. */
+int shell_prof_kmap(const shell_wl_t *ev, const shell_wl_t *pr, const char *opt, uint32_t *kmap);
 
 #endif

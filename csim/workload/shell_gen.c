@@ -46,7 +46,7 @@ typedef struct {
   unsigned n, iters, bs;
 } gargs_t;
 
-static int parse_args(const char *name, const char *args, gargs_t *g) {
+static int parse_args(const char *name, const char *args, gargs_t *g, const char *opt) {
   if (!args || !*args) return 0;
   char buf[256];
   if (strlen(args) >= sizeof buf) goto bad;
@@ -67,8 +67,8 @@ static int parse_args(const char *name, const char *args, gargs_t *g) {
   return 0;
 bad:;
   char e[300];
-  fprintf(stderr, "error: option --args: '%s' for workload %s: expected n=N,iters=N,bs=N (N in [1, 2^20], bs a multiple of 32 up to 1024)\n",
-          cfg_escape(args, strlen(args), e, sizeof e), name);
+  fprintf(stderr, "error: %s: '%s' for workload %s: expected n=N,iters=N,bs=N (N in [1, 2^20], bs a multiple of 32 up to 1024)\n",
+          opt, cfg_escape(args, strlen(args), e, sizeof e), name);
   return -1;
 }
 
@@ -1080,6 +1080,9 @@ static void rd_kmeans(shell_wl_t *w, unsigned np, unsigned iters) {
 }
 
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed) {
+  return shell_wl_gen_as(w, name, args, seed, "option --args");
+}
+int shell_wl_gen_as(shell_wl_t *w, const char *name, const char *args, uint64_t seed, const char *opt) {
   int id = -1;
   for (int i = 0; shell_wl_gen_names[i]; i++)
     if (!strcmp(name, shell_wl_gen_names[i])) id = i;
@@ -1098,7 +1101,7 @@ int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t see
   static const unsigned db[] = {256, 256, 256, 256, 256, 256, 256, 256, 256, 128, 128, 64, /* the suites' blocks: */
                                 256, 256, 256, 256, 256, 256, 256, 256, 256, 32, 256, 512, 256};
   gargs_t g = {dn[id], di[id], db[id]};
-  if (parse_args(name, args, &g)) return -1;
+  if (parse_args(name, args, &g, opt)) return -1;
   if (id <= 3 && !g.iters) g.iters = g.n;
   if (id <= 3 && g.iters > g.n) {
     fprintf(stderr, "error: workload %s: iters=%u: expected at most n=%u (the loop runs over the matrix's n rows or columns)\n",

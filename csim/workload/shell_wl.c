@@ -35,11 +35,11 @@ void shell_wl_free(shell_wl_t *w) {
     free(w->k[i].name);
     free(w->k[i].wfirst);
     free(w->k[i].wlen);
+    free(w->k[i].skey);
   }
   free(w->k);
   free(w->rec);
   free(w->pool);
-  free(w->skey);
   memset(w, 0, sizeof *w);
 }
 
@@ -52,7 +52,6 @@ int shell_wl_kernel(shell_wl_t *w, const char *name, uint32_t blocks, uint32_t w
   k->warps = warps;
   k->wfirst = calloc((size_t)blocks * warps, 4);
   k->wlen = calloc((size_t)blocks * warps, 4);
-  w->nskey = 0; /* (generator sites are numbered per kernel) */
   if (!k->name || !k->wfirst || !k->wlen) {
     fprintf(stderr, "error: out of memory building the workload\n");
     exit(2);
@@ -95,11 +94,12 @@ void shell_wl_alu(shell_wl_t *w, uint32_t n) {
 void shell_wl_lanes(shell_wl_t *w, unsigned lanes) { w->k[w->nk - 1].threads -= WL_LANES - (lanes > WL_LANES ? WL_LANES : lanes); }
 
 uint32_t shell_wl_site(shell_wl_t *w, uint32_t key) {
-  for (uint32_t i = 0; i < w->nskey; i++)
-    if (w->skey[i] == key) return i;
-  w->skey = grow(w->skey, &w->capskey, w->nskey + 1, sizeof *w->skey);
-  w->skey[w->nskey] = key;
-  return w->nskey++;
+  wl_kernel_t *k = &w->k[w->nk - 1]; /* (generator sites are numbered per kernel) */
+  for (uint32_t i = 0; i < k->nskey; i++)
+    if (k->skey[i] == key) return i;
+  k->skey = grow(k->skey, &k->capskey, k->nskey + 1, sizeof *k->skey);
+  k->skey[k->nskey] = key;
+  return k->nskey++;
 }
 
 void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr) {

@@ -56,6 +56,10 @@ typedef struct {
    * the .traceg reader corrects compute instructions to their trace mask
    * (shell_wl_lanes).  Statistics only: no model reads it. */
   uint64_t threads;
+  /* Generators: the kernel's site keys (shell_wl_site), skey[i] the call
+   * site numbered i, so two inputs of one generator can be checked to
+   * number their loads alike (shell-sim --profile-args).  Readers: none. */
+  uint32_t *skey, nskey, capskey;
 } wl_kernel_t;
 
 typedef struct {
@@ -73,7 +77,6 @@ typedef struct {
   uint64_t addr_base;   /* Accel-Sim: the rebase subtracted from every address */
   int have_base;
   uint32_t open;        /* builder: the warp records are appended to */
-  uint32_t *skey, nskey, capskey; /* builder: the open kernel's generator site keys (shell_wl_site) */
 } shell_wl_t;
 
 void shell_wl_init(shell_wl_t *w, unsigned addr_w);
@@ -109,6 +112,8 @@ int shell_wl_traceg(shell_wl_t *w, const char *path);
  * (NULL for defaults); seed for the irregular kernel. -1 on a bad name/arg. */
 extern const char *const shell_wl_gen_names[];
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed);
+/* The same, a bad args named as coming from opt ("option --profile-args"). */
+int shell_wl_gen_as(shell_wl_t *w, const char *name, const char *args, uint64_t seed, const char *opt);
 /* A workload by spec: a generator name, a .traceg file or a .wl file. */
 int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed);
 
