@@ -154,6 +154,9 @@ if [ -x $B/bin/shell-sim-asan ]; then
     ok "shell mech: asan COORD + profile + CCN" || bad "shell mech: asan COORD: $(head -5 <<<"$out")"
   out=$($B/bin/shell-sim-asan --quiet --workload backprop --args n=256 --profile-exclusive $T/asan_x.prof 2>&1) && grep -q '^group' $T/asan_x.prof &&
     ok "shell mech: asan exclusive profile (backprop: loads, edges, groups)" || bad "shell mech: asan exclusive profile: $(head -5 <<<"$out")"
+  out=$($B/bin/shell-sim-asan --quiet --workload gramschmidt --args n=16,iters=8 --profile-exclusive $T/asan_pa.prof --profile-args n=8,iters=8 2>&1) &&
+    [ "$(grep -oE '^load k[0-9]+' $T/asan_pa.prof | sort -u | wc -l)" = 47 ] &&
+    ok "shell mech: asan profile on another input (gramschmidt n=16 profiled at n=8: 47 launches with loads mapped)" || bad "shell mech: asan --profile-args: $(head -5 <<<"$out")"
 fi
 
 # bad input: exit 2 and one error line
