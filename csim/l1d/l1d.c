@@ -1092,10 +1092,12 @@ static inline void comb_idle(l1d_t *m) {
   m->rep_ok = 0;
   fill_ready_empty_relq(m);
   /* D's verdict on its (invalid) request */
-  const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
-  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
-  o->req_outcome_o = m->memo_out;
-  o->req_fail_o = m->memo_fail;
+  if (m->observed) { /* (unobserved, a don't-care: comb_body's rule for an empty D) */
+    const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
+    if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
+    o->req_outcome_o = m->memo_out;
+    o->req_fail_o = m->memo_fail;
+  }
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
 
@@ -1173,10 +1175,12 @@ void l1d_comb_any(l1d_t *m) {
     l1d_out_t *o = &m->out;
     if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) o->fill_ready_o = 1;
     else fill_ready_empty_relq(m);
-    const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
-    if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
-    o->req_outcome_o = m->memo_out;
-    o->req_fail_o = m->memo_fail;
+    if (m->observed) { /* (unobserved, a don't-care: comb_body's rule for an empty D) */
+      const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
+      if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
+      o->req_outcome_o = m->memo_out;
+      o->req_fail_o = m->memo_fail;
+    }
     return;
   }
   if (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i)) {
@@ -1290,6 +1294,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   l1d_verd_t vd;
   if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
     vd = *pre;
+  } else if (!m->d_valid_q && !m->observed) {
+    /* D empty: its verdict on the stale address drives only req_outcome_o
+     * and req_fail_o, which nobody reads without dec_valid_o (the LD/ST
+     * unit and the MRPB read them for a request D refused): unobserved,
+     * the model leaves them as they are (docs/c-models.md, "Don't-cares
+     * left alone when nobody looks"); the rest of the cycle uses no field
+     * of the verdict (no action, no stall, D loads from the port) */
+    vd = (l1d_verd_t){.out = o->req_outcome_o, .fail = o->req_fail_o, .act = ACT_NONE};
   } else if (fill_go && !in->fill_byp_i) { /* a line fill owns the arrays: D's verdict needs no probe */
     vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
   } else {
