@@ -1214,14 +1214,18 @@ void l1d_comb_any(l1d_t *m) {
 
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre);
-__attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre); }
-__attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre); }
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty);
+__attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0); }
+__attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0); }
+/* D empty, unobserved (small): no verdict, no action, no stall -- the
+ * compiler drops the request's updates from this copy */
+__attribute__((noinline)) static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1); }
 static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
-  if (m->small) comb_full_small(m, pre);
+  if (m->small && !m->d_valid_q && !m->observed) comb_empty_small(m);
+  else if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre) {
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty) {
   const l1d_in_t *in = &m->in;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
@@ -1294,7 +1298,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   l1d_verd_t vd;
   if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
     vd = *pre;
-  } else if (!m->d_valid_q && !m->observed) {
+  } else if (dempty || (!m->d_valid_q && !m->observed)) {
     /* D empty: its verdict on the stale address drives only req_outcome_o
      * and req_fail_o, which nobody reads without dec_valid_o (the LD/ST
      * unit and the MRPB read them for a request D refused): unobserved,
@@ -1312,10 +1316,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   const size_t rs = vd.rs;
   const l1d_vict_t rv = vd.rv;
   uint32_t act = vd.act;
-  o->dec_valid_o = m->d_valid_q;
+  o->dec_valid_o = dempty ? 0 : m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
-  uint32_t go = m->d_valid_q && fail == L1D_FAIL_NONE; /* D's request is decided and leaves */
+  uint32_t go = !dempty && m->d_valid_q && fail == L1D_FAIL_NONE; /* D's request is decided and leaves */
   if (!go) act = ACT_NONE;
 
   /* ---- response: bypassed fill > release > load hit ---- */
@@ -1589,7 +1593,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
-  uint32_t stall = m->d_valid_q && !go, sbyp_set = 0; /* (a stall has a fail reason) */
+  uint32_t stall = !dempty && m->d_valid_q && !go, sbyp_set = 0; /* (a stall has a fail reason) */
   if (stall && !m->d_store_q && !m->d_byp_q && in->mode_sbyp_i != L1D_SBYP_OFF) {
     uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
                         fail == L1D_FAIL_MISS_QUEUE;
@@ -1625,7 +1629,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
-  o->req_ready_o = !m->d_valid_q || go;
+  o->req_ready_o = dempty || !m->d_valid_q || go;
   m->d_load = (uint8_t)o->req_ready_o;
   if (m->d_load) {
     m->d_valid_d = (uint8_t)in->req_valid_i;
