@@ -518,7 +518,7 @@ void mrpb_commit(mrpb_t *m) {
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */
-  if (m->out_load | m->out_sload) {
+  if (m->out_load) { /* (out_sload only with out_load: a pass of a store) */
     if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, sizeof m->out_payload_q), m->out_pdirty = 1; /* (fixed size) */
     if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
