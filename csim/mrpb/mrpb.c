@@ -303,9 +303,9 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   /* Per-queue pointers, counts and young counts: only the pushed, popped
    * and aged queues change.  Outside a cycle every *_d element equals its
    * *_q element, so only the changed elements are written here and commit
-   * copies the listed queues back. */
+   * copies the listed queues back.  The list is empty (ntch = 0) between
+   * cycles: reset clears it, commit_queues empties it. */
   uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
-  m->ntch = 0;
   if (enq_push | deq_pop | aged_v) { /* (most cycles touch no queue: no list to build) */
     uint32_t aged_id = m->hist_id_q[m->hist_top];
     uint32_t s = sel.idx;
