@@ -441,7 +441,7 @@ static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, co
  * (issue 28: a cycle's cost follows what it can move). */
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_held(m, in, out);
-  else if (m->elig[0] | m->elig[1]) comb_free(m, in, out);
+  else if (m->elig_cnts) comb_free(m, in, out); /* (nonzero exactly when a queue is eligible: one load) */
   else if (in->enq_valid_i & 1u) comb_free_nopick(m, in, out);
   else comb_quiet(m, in, out);
 }
