@@ -215,7 +215,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
-  const uint32_t flush = in->mode_flush_i & 1u, ready = held ? 0 : in->deq_ready_i & 1u; /* (held: refused) */
+  const uint32_t flush = in->mode_flush_i & 1u; /* (deq_ready_i: see stalled below) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
    * caller error, see the RTL's assertion; the model reads it as empty: the
@@ -227,8 +227,12 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   uint32_t ov = held ? 1 : m->out_valid_q; /* (held: valid) */
   uint32_t idle = (m->occ_q == 0) & !ov;
 
-  /* Dequeue side (out_free = !held). */
-  uint32_t deq_fire = ov & ready;
+  /* Dequeue side (out_free = !held).  The dispatch (mrpb_comb) picks the
+   * held copy exactly when ov & !deq_ready_i: a constant in every copy, so
+   * the stall, the bypass test and the output register's next valid bit
+   * (ov & !deq_fire) fold (outside the held copy a valid output register
+   * is taken: deq_fire = ov). */
+  const uint32_t stalled = held;
   uint32_t out_free = !held;
 
   /* Enqueue side; wpass: straight into the output register. */
@@ -299,9 +303,9 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   /* Per-queue pointers, counts and young counts: only the pushed, popped
    * and aged queues change.  Outside a cycle every *_d element equals its
    * *_q element, so only the changed elements are written here and commit
-   * copies the listed queues back. */
+   * copies the listed queues back.  The list is empty (ntch = 0) between
+   * cycles: reset clears it, commit_queues empties it. */
   uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
-  m->ntch = 0;
   if (enq_push | deq_pop | aged_v) { /* (most cycles touch no queue: no list to build) */
     uint32_t aged_id = m->hist_id_q[m->hist_top];
     uint32_t s = sel.idx;
@@ -345,7 +349,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   }
   uint32_t pres_store = m->pres_store;
   uint32_t byp_set = 0;
-  if (ov & !ready & !m->out_bypass_q & !pres_store) {
+  if (stalled & !m->out_bypass_q & !pres_store) {
     /* mode_bypass_i (2 bits) and l1d_fail_i (3 bits) as the RTL's ports see them */
     byp_set = (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u)) & 1u;
   }
@@ -354,7 +358,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * state, equal to their _q outside a cycle (commit copies them back, reset
    * clears both), so only a change is written.  out_payload_d / out_sdata_d
    * equal their _q unless loaded (out_load, out_sload). */
-  m->out_valid_d = ov & !deq_fire;
+  m->out_valid_d = stalled; /* ov & !deq_fire (see stalled) */
   if (deq_pop) { /* the row arrives in the SRAMs' output registers at this edge */
     m->out_valid_d = 1;
     m->out_bypass_d = 0;
@@ -395,7 +399,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
   mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
-                       ov & !ready, m->occ_q);
+                       stalled, m->occ_q);
 
   m->dbg_deq_pop = deq_pop;
   m->dbg_sel_idx = sel.idx;
@@ -437,7 +441,7 @@ static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, co
  * (issue 28: a cycle's cost follows what it can move). */
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) comb_held(m, in, out);
-  else if (m->elig[0] | m->elig[1]) comb_free(m, in, out);
+  else if (m->elig_cnts) comb_free(m, in, out); /* (nonzero exactly when a queue is eligible: one load) */
   else if (in->enq_valid_i & 1u) comb_free_nopick(m, in, out);
   else comb_quiet(m, in, out);
 }
@@ -514,7 +518,7 @@ void mrpb_commit(mrpb_t *m) {
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */
-  if (m->out_load | m->out_sload) {
+  if (m->out_load) { /* (out_sload only with out_load: a pass of a store) */
     if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, sizeof m->out_payload_q), m->out_pdirty = 1; /* (fixed size) */
     if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
