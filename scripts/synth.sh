@@ -205,7 +205,7 @@ ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
 # FAULT_RTL: the fault package with sel fixed to the fault (exit 2: unknown fault)
 [ -n "$fdef" ] && { bash scripts/gen_faults.sh --fixed "$FAULT_RTL" "$out/ls_fault_pkg.sv" || exit 2; }
 # Buffering (SYNTH_BUFFER=1) splits the script after the mapping: Yosys
-# writes the mapped design (mapped.json), scripts/synth_buffer.py adds the
+# writes the mapped design (mapped.json, mapped.il), scripts/synth_buffer.py adds the
 # buffer trees ABC could not see the need of (nets into SRAM macros, any net
 # over its driver's Liberty max_capacitance; docs/synthesis.md "Buffering
 # nets into macros"), and a second Yosys run reads it back and goes on.
@@ -236,8 +236,8 @@ tee -o $out/stat.txt stat -liberty $LIBERTY
 write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_yosys.v
 YS
 if [ -n "$abcx" ]; then
-  echo "write_json $out/mapped.json" >>"$out/synth.ys"
-  { echo "read_json $out/buffered.json"; echo "hierarchy -top $top"; cat "$out/synth_b.ys"; } >"$out/synth_b.tmp"
+  printf "write_json $out/mapped.json\nwrite_rtlil $out/mapped.il\n" >>"$out/synth.ys"
+  { echo "read_rtlil $out/buffered.il"; echo "hierarchy -top $top"; cat "$out/synth_b.ys"; } >"$out/synth_b.tmp"
   mv "$out/synth_b.tmp" "$out/synth_b.ys"
 else
   cat "$out/synth_b.ys" >>"$out/synth.ys"; rm -f "$out/synth_b.ys"
@@ -264,12 +264,12 @@ else
       scripts/sram_model.sh --period "$period" --liberty "probe_$m" 16 16 1 "${mports[$m]}" "${mread[$m]}" >"$out/buffer_probe_$m.lib"
       margs+=(--macro "$m=$out/buffer_probe_$m.lib")
     done
-    if ! python3 scripts/synth_buffer.py "$out/mapped.json" "$out/buffered.json" "$out/buffer.txt" --liberty "$LIBERTY" \
+    if ! python3 scripts/synth_buffer.py "$out/mapped.json" "$out/mapped.il" "$out/buffered.il" "$out/buffer.txt" --liberty "$LIBERTY" \
          --drive INVX1 --outload 0.04 --buf BUFX4 --group 0.3 "${margs[@]}" >"$out/buffer.log" 2>&1 ||
        ! $YOSYS -q -l "$out/yosys_b.log" "$out/synth_b.ys" >/dev/null 2>&1; then
       echo "error: buffering failed on $block; see $out/buffer.log, $out/yosys_b.log" >&2; cat "$out/buffer.log" >&2; grep -i -m3 error "$out/yosys_b.log" >&2; exit 1
     fi
-    rm -f "$out/mapped.json" "$out/buffered.json" "$out"/buffer_probe_*.lib
+    rm -f "$out/mapped.json" "$out/mapped.il" "$out/buffered.il" "$out"/buffer_probe_*.lib
   fi
   t1=$(date +%s.%N)
   ty=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}'); echo "$ty" >"$out/yosys_s.txt"

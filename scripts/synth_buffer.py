@@ -2,12 +2,15 @@
 """synth_buffer.py -- buffer trees for the nets ABC could not see the load of
 (scripts/synth.sh, docs/synthesis.md "Buffering nets into macros").
 
-Usage: synth_buffer.py IN.json OUT.json REPORT --liberty LIB
+Usage: synth_buffer.py IN.json IN.il OUT.il REPORT --liberty LIB
          [--macro MODULE=STUB.lib]... [--drive INVX1] [--outload 0.04]
          [--buf BUFX4] [--group 0.3]
 
-Reads Yosys' JSON of the mapped design (after `abc -liberty ... -constr`),
-writes it back with buffer cells added, and REPORT (one line per buffered
+Reads Yosys' JSON of the mapped design (after `abc -liberty ... -constr`:
+the nets as numbered bits, for the analysis) and its RTLIL (IN.il, the same
+design), writes the RTLIL with the buffer cells added (OUT.il: the design
+exactly as Yosys had it, names and aliases kept, the buffers' wires and
+cells added and the moved sink pins rewired), and REPORT (one line per buffered
 net, then "key=value" totals).  ABC buffers and sizes what it maps against
 a uniform 0.04 pF per primary output; a net into a black-box SRAM macro is
 such an output to it, whatever the number of macro pins behind it (l1d's
@@ -35,7 +38,7 @@ after), so the netlist computes the same function (make lec proves it).
 import argparse, json, re, sys
 
 ap = argparse.ArgumentParser()
-ap.add_argument("inp"); ap.add_argument("out"); ap.add_argument("report")
+ap.add_argument("inp"); ap.add_argument("il"); ap.add_argument("out"); ap.add_argument("report")
 ap.add_argument("--liberty", required=True)
 ap.add_argument("--macro", action="append", default=[])
 ap.add_argument("--drive", default="INVX1")
@@ -93,6 +96,7 @@ drive_max = [v["max"] for v in std[a.drive].values() if v["dir"] == "output"][0]
 d = json.load(open(a.inp))
 mods = d["modules"]
 rep = []
+edits = {}  # module -> {"bufs": [(name, src)], "pins": {(cell, port): {index: bufname}}}
 nbuf_total = 0
 nets_total = 0
 
@@ -192,16 +196,23 @@ for mname, m in mods.items():
                 m["cells"][name] = {"hide_name": 1, "type": a.buf, "parameters": {}, "attributes": {},
                                     "port_directions": {buf_in: "input", buf_out: "output"},
                                     "connections": {buf_in: ["PENDING"], buf_out: [o]}}
+                E = edits.setdefault(mname, {"bufs": [], "pins": {}, "parent": {}, "leaf": {}})
+                E["bufs"].append(name)
+                if levels == 0 and b not in E["leaf"]: E["leaf"][b] = name
                 for cap, x in g:
                     if isinstance(x, tuple):  # a sink pin
                         m["cells"][x[0]]["connections"][x[1]][x[2]] = o
+                        E["pins"].setdefault((x[0], x[1]), {})[x[2]] = name
                     else:  # a buffer of the level below
                         m["cells"][x]["connections"][buf_in] = [o]
+                        E["parent"][x] = name
                 nlevel.append((buf_cap, name))
             level = nlevel
             levels += 1
         for _, name in level:
             m["cells"][name]["connections"][buf_in] = [b]
+            # a root's input: the net b, named as a pin of its first leaf had it
+            E["parent"][name] = ("net", E["leaf"][b])
         nets = [n for n, v in m["netnames"].items() if b in v["bits"] and not v.get("hide_name")]
         netname = nets[0] + (f"[{m['netnames'][nets[0]]['bits'].index(b)}]" if len(m["netnames"][nets[0]]["bits"]) > 1 else "") if nets else f"bit{b}"
         rep.append(f"{mname} {netname} load_pf={load:.3f} driver_max_pf={driver[b]:.3f} sinks={len(s)} moved={len(move)} levels={levels}")
@@ -221,4 +232,71 @@ with open(a.report, "w") as f:
             f"buffer_area_um2={nbuf_total * std_area.get(a.buf, 0):.1f}\n"
             f"nets_over_max_cap_before={over_before}\nnets_over_max_cap_after={over_after}\n"
             f"clock_nets_over_max_cap={clk_over}\n")
-json.dump(d, open(a.out, "w"))
+
+
+def rtl_name(n):
+    return n if n.startswith("$") else "\\" + n
+
+
+def bits_of(sig, width):
+    """an RTLIL sigspec -> its bits, LSB first, each as an RTLIL sigspec"""
+    toks = sig.replace("{", " ").replace("}", " ").split()
+    chunks = []  # MSB-first chunks, each a list of LSB-first bits
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        mc = re.match(r"(\d+)'([01xzm-]*)$", t)
+        if mc:
+            chunks.append(["1'" + c for c in reversed(mc.group(2))]); i += 1; continue
+        sel = toks[i + 1] if i + 1 < len(toks) and toks[i + 1].startswith("[") else None
+        if sel:
+            ms = re.match(r"\[(\d+)(?::(\d+))?\]$", sel)
+            hi = int(ms.group(1)); lo = int(ms.group(2)) if ms.group(2) is not None else hi
+            chunks.append([f"{t} [{k}]" for k in range(lo, hi + 1)]); i += 2
+        else:
+            w = width[t]
+            chunks.append([t] if w == 1 else [f"{t} [{k}]" for k in range(w)]); i += 1
+    out = []
+    for c in reversed(chunks): out += c
+    return out
+
+
+lines = open(a.il).read().split("\n")
+width = {}
+for ln in lines:
+    mw = re.match(r"\s*wire (.*?)(\S+)$", ln)
+    if mw:
+        mm = re.search(r"width (\d+)", mw.group(1))
+        width[mw.group(2)] = int(mm.group(1)) if mm else 1
+res, mod, cell, pinbits = [], None, None, {}
+for ln in lines:
+    mm = re.match(r"module (\S+)$", ln)
+    if mm:
+        mod = mm.group(1).lstrip("\\"); res.append(ln)
+        E = edits.get(mod)
+        if E:  # the buffers' output wires first (the rewired cells use them)
+            for name in E["bufs"]: res.append(f"  wire {name}$y")
+        continue
+    mc = re.match(r"  cell (\S+) (\S+)$", ln)
+    if mc: cell = mc.group(2)
+    if ln == "  end": cell = None
+    mp = re.match(r"    connect (\S+) (.*)$", ln)
+    E = edits.get(mod)
+    if E and cell is not None and mp:
+        jc = cell.lstrip("\\") if cell.startswith("\\") else cell
+        key = (jc, mp.group(1).lstrip("\\"))
+        if key in E["pins"]:
+            bl = bits_of(mp.group(2), width)
+            for idx, name in E["pins"][key].items():
+                pinbits.setdefault(name, bl[idx])  # the net before: a root's input
+                bl[idx] = f"{name}$y"
+            ln = f"    connect {mp.group(1)} " + ("{ " + " ".join(reversed(bl)) + " }" if len(bl) > 1 else bl[0])
+    if ln == "end" and E:
+        def src(name):
+            p = E["parent"][name]
+            return pinbits[p[1]] if isinstance(p, tuple) else f"{p}$y"
+        for name in E["bufs"]:
+            res += [f"  cell \\{a.buf} {name}", f"    connect \\{buf_in} {src(name)}",
+                    f"    connect \\{buf_out} {name}$y", "  end"]
+    res.append(ln)
+open(a.out, "w").write("\n".join(res))
