@@ -25,15 +25,16 @@ module, made by scripts/sram_model.sh), module output ports at --outload
     for 0.04 pF there).
 Clock nets (a sink on a Liberty pin with `clock : true`, or a macro's clock
 pin) are left alone: the timing uses ideal clocks.  The tree: the sinks
-that ABC did not see (macro pins, cut-module inputs), or every sink when the
+that ABC did not see (macro pins), or every sink when the
 standard-cell sinks alone exceed --group, are cut in order (instance, port,
 bit: a macro's pins stay together) into groups of at most --group pF and 32
 sinks, each driven by one --buf; those buffers are grouped the same way
 level by level until the driver sees at most --group pF beside the sinks
 it keeps (module ports and, unless moved, the standard cells ABC sized it
-for).  Nothing else changes: no cell is resized or removed, every net and
-cell keeps its name (the new ones are private, named by `rename -enumerate`
-after), so the netlist computes the same function (make lec proves it).
+for).  Nothing else changes: no cell is resized or removed, every named
+net keeps its name (the new wires and cells are private, $synthbuf$N,
+named _N_ by `rename -enumerate` after, as every mapped cell is), so the
+netlist computes the same function (make lec proves it).
 """
 import argparse, json, re, sys
 
@@ -191,7 +192,7 @@ for mname, m in mods.items():
             nlevel = []
             for g in groups:
                 o = nb; nb += 1
-                name = f"$synthbuf${mname}${b}${nbuf}"
+                name = f"$synthbuf${nbuf_total + nbuf}"
                 nbuf += 1
                 m["cells"][name] = {"hide_name": 1, "type": a.buf, "parameters": {}, "attributes": {},
                                     "port_directions": {buf_in: "input", buf_out: "output"},
@@ -232,10 +233,6 @@ with open(a.report, "w") as f:
             f"buffer_area_um2={nbuf_total * std_area.get(a.buf, 0):.1f}\n"
             f"nets_over_max_cap_before={over_before}\nnets_over_max_cap_after={over_after}\n"
             f"clock_nets_over_max_cap={clk_over}\n")
-
-
-def rtl_name(n):
-    return n if n.startswith("$") else "\\" + n
 
 
 def bits_of(sig, width):
