@@ -8,7 +8,8 @@
 # (costed by scripts/sram_model.sh).  Writes DIR (default
 # build/synth/<BLOCK>/<config tag>/): netlist.v (the timed netlist), wrap.ys
 # (the synthesis wrapper: mode ties), yosys.log, stat.txt, sram.lib, sta.log,
-# report.md and metrics.txt (one "key=value" a line).
+# report.md and metrics.txt (one "key=value" a line), buffer.txt (the buffer
+# trees added after ABC, scripts/synth_buffer.py; not with SYNTH_BUFFER=0).
 # Environment: LIBERTY (standard cells, default OSU018), SRAM_MODEL (model
 # file), SDC_DIR (default constraints), YOSYS, STA; FAULT_RTL=<DEFINE>
 # synthesizes the RTL with that fault built in (gate-level fault tests: the
@@ -108,8 +109,11 @@ envk="$LIBERTY|${SRAM_MODEL:-}|$SDC_DIR"
 # Buffering (the default recipe): ABC also buffers and sizes (abc -constr:
 # buffer; upsize; dnsize) against an INVX1 drive and a 0.04 pF load, so a
 # net with hundreds of sinks gets a buffer tree instead of a slew far off the
-# Liberty tables.  SYNTH_BUFFER=0: map without it (run directory <tag>-nobuf;
-# docs/synthesis.md, "What the numbers are not").
+# Liberty tables; then scripts/synth_buffer.py buffers what ABC could not
+# see: nets into SRAM macros (each macro pin is a 0.04 pF output to ABC,
+# whatever the number of pins) and any net over its driver's Liberty
+# max_capacitance.  SYNTH_BUFFER=0: map without either (run directory
+# <tag>-nobuf; docs/synthesis.md, "What the numbers are not").
 case "${SYNTH_BUFFER:-1}" in
   1) abcx=" -constr $B/synth/abc_buffer.constr" ;;
   0) abcx=""; tag=$tag-nobuf ;;
@@ -122,7 +126,7 @@ mkdir -p "$out"
 # (.inputs_ok: when this directory's run was made or unpacked; metrics.txt
 # keeps the run's own time, which synth_all.sh's table shows)
 if [ $reuse = 1 ] && [ -f "$out/metrics.txt" ] && [ -f "$out/netlist.v" ] && [ -f "$out/.inputs_ok" ] && \
-   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list constraints/common.sdc "${SRAM_MODEL:-constraints/sram_osu018.model}" "${SRAM_MODEL_ALT:-constraints/sram_cacti.model}" "$LIBERTY" scripts/synth.sh scripts/sram_model.sh csim/params*.def -newer "$out/.inputs_ok" 2>/dev/null | head -1)" ]; then
+   [ -z "$(find rtl "$sdc" ${cfg:+"$cfg"} constraints/macros.list constraints/common.sdc "${SRAM_MODEL:-constraints/sram_osu018.model}" "${SRAM_MODEL_ALT:-constraints/sram_cacti.model}" "$LIBERTY" scripts/synth.sh scripts/synth_buffer.py scripts/sram_model.sh csim/params*.def -newer "$out/.inputs_ok" 2>/dev/null | head -1)" ]; then
   [ $quiet = 0 ] && echo "synth.sh: $block: up to date in $out"
   exit 0
 fi
@@ -200,6 +204,11 @@ ps=$(awk -v p="$period" 'BEGIN {printf "%d", p * 1000}')
 # so that the flattened names of both are the same).
 # FAULT_RTL: the fault package with sel fixed to the fault (exit 2: unknown fault)
 [ -n "$fdef" ] && { bash scripts/gen_faults.sh --fixed "$FAULT_RTL" "$out/ls_fault_pkg.sv" || exit 2; }
+# Buffering (SYNTH_BUFFER=1) splits the script after the mapping: Yosys
+# writes the mapped design (mapped.json, mapped.il), scripts/synth_buffer.py adds the
+# buffer trees ABC could not see the need of (nets into SRAM macros, any net
+# over its driver's Liberty max_capacitance; docs/synthesis.md "Buffering
+# nets into macros"), and a second Yosys run reads it back and goes on.
 cat >"$out/synth.ys" <<YS
 read_verilog -sv -DSYNTHESIS $B/gen/l1sys_pkg.sv${fdef:+ $out/ls_fault_pkg.sv}
 ${libfiles:+read_verilog -sv -DSYNTHESIS -lib ${libfiles[*]}}
@@ -215,6 +224,8 @@ abc -liberty $LIBERTY -D $ps$abcx
 opt_clean
 setundef -zero
 opt_clean
+YS
+cat >"$out/synth_b.ys" <<YS
 rename -enumerate
 write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_cut_yosys.v
 setattr -mod -unset keep_hierarchy
@@ -224,6 +235,13 @@ opt_clean
 tee -o $out/stat.txt stat -liberty $LIBERTY
 write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $out/netlist_yosys.v
 YS
+if [ -n "$abcx" ]; then
+  printf "write_json $out/mapped.json\nwrite_rtlil $out/mapped.il\n" >>"$out/synth.ys"
+  { echo "read_rtlil $out/buffered.il"; echo "hierarchy -top $top"; cat "$out/synth_b.ys"; } >"$out/synth_b.tmp"
+  mv "$out/synth_b.tmp" "$out/synth_b.ys"
+else
+  cat "$out/synth_b.ys" >>"$out/synth.ys"; rm -f "$out/synth_b.ys"
+fi
 [ -n "$abcx" ] && printf 'set_driving_cell INVX1\nset_load 0.04\n' >$B/synth/abc_buffer.constr
 t0=$(date +%s.%N)
 [ $quiet = 0 ] && echo "synth.sh: $block ($top${params:+ $params}) -> $out"
@@ -235,6 +253,23 @@ else
   rm -f "$out/netlist_yosys.v" "$out/netlist_cut_yosys.v" "$out/netlist_cut.v" "$out/yosys_s.txt"
   if ! $YOSYS -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>&1; then
     echo "error: Yosys failed on $block; see $out/yosys.log" >&2; grep -i -m3 error "$out/yosys.log" >&2; exit 1
+  fi
+  rm -f "$out/buffer.txt"
+  if [ -n "$abcx" ]; then
+    # the buffer trees (scripts/synth_buffer.py): each macro module's pins
+    # as its SRAM model's stub gives them (a probe shape: the pin
+    # capacitances do not depend on it), then the second Yosys run
+    margs=()
+    for m in "${!mread[@]}"; do
+      scripts/sram_model.sh --period "$period" --liberty "probe_$m" 16 16 1 "${mports[$m]}" "${mread[$m]}" >"$out/buffer_probe_$m.lib"
+      margs+=(--macro "$m=$out/buffer_probe_$m.lib")
+    done
+    if ! python3 scripts/synth_buffer.py "$out/mapped.json" "$out/mapped.il" "$out/buffered.il" "$out/buffer.txt" --liberty "$LIBERTY" \
+         --drive INVX1 --outload 0.04 --buf BUFX4 --group 0.3 "${margs[@]}" >"$out/buffer.log" 2>&1 ||
+       ! $YOSYS -q -l "$out/yosys_b.log" "$out/synth_b.ys" >/dev/null 2>&1; then
+      echo "error: buffering failed on $block; see $out/buffer.log, $out/yosys_b.log" >&2; cat "$out/buffer.log" >&2; grep -i -m3 error "$out/yosys_b.log" >&2; exit 1
+    fi
+    rm -f "$out/mapped.json" "$out/mapped.il" "$out/buffered.il" "$out"/buffer_probe_*.lib
   fi
   t1=$(date +%s.%N)
   ty=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}'); echo "$ty" >"$out/yosys_s.txt"
@@ -356,6 +391,10 @@ awk -v block="$block" -v top="$top" -v params="$params" -v cfg="${cfg:-default}"
     printf "period_ns=%s\ncrit_start=%s\ncrit_end=%s\ncrit_arrival_ns=%s\nwns_ns=%s\ntns_ns=%s\nfmax_mhz=%.1f\n", period, sp, ep, arr, wns, tns, fmax
     printf "yosys_s=%s\nsta_s=%s\n", ty, ts
   }' "$out/sta.log" >"$out/metrics.txt"
+# the buffer trees scripts/synth_buffer.py added (in the cell area and
+# counts above: they are cells of the netlist); SYNTH_BUFFER=0: none
+if [ -s "$out/buffer.txt" ]; then grep -E '^(buffer_nets|buffer_cells|buffer_area_um2|nets_over_max_cap_before|nets_over_max_cap_after|clock_nets_over_max_cap)=' "$out/buffer.txt" >>"$out/metrics.txt"
+else printf 'buffer_nets=0\nbuffer_cells=0\nbuffer_area_um2=0.0\n' >>"$out/metrics.txt"; fi
 # a flip-flop end/start point: name it by the register net on its Q pin
 regname() { # instance
   awk -v i="$1" '$2 == i && $3 == "(" {f = 1; next} f && /\.Q\(/ {s = $0; sub(/.*\.Q\(/, "", s); sub(/\)[^)]*$/, "", s); gsub(/[ \\]/, "", s); print s; exit} f && /\);/ {exit}' "$out/netlist.v"
@@ -380,6 +419,15 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
     echo "| instance | module | rows | bits | mask slices | kind | banks | ports | read | area um2 ($m_sram_model) | area um2 ($m_sram_model_alt) | access ns |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
     awk '{printf "| %s | %s | %s | %s | %s | %s | %s | %s -> %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $10, $11, $12, $6, $7, $8, $13, $9}' "$out/sram.txt"
+    echo
+  fi
+  if [ -s "$out/buffer.txt" ]; then
+    echo "Buffer trees (scripts/synth_buffer.py, after ABC; docs/synthesis.md \"Buffering nets into macros\"): $m_buffer_cells BUFX4 on $m_buffer_nets net(s), $m_buffer_area_um2 um2 (in the cell area); nets over their driver's Liberty max_capacitance: $m_nets_over_max_cap_before before, $m_nets_over_max_cap_after after ($m_clock_nets_over_max_cap of them clock nets, ideal in the timing, left alone):"
+    echo
+    grep -v '=' "$out/buffer.txt" | sed 's/^/- /' || true
+    echo
+  else
+    echo "Buffer trees: none (SYNTH_BUFFER=0, plain mapping)."
     echo
   fi
   echo "Mode ties (synthesis wrapper \`wrap.ys\`): $(grep '^# mode' "$out/wrap.ys" | sed 's/^# //' | paste -sd, - || true)"

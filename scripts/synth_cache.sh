@@ -13,7 +13,8 @@
 # generated package and harness (the DUT's parameters, its file list), the
 # block's SDC and config, the macro list, the SRAM models, the Liberty file,
 # constraints/blocks.list (the mode ties), the fault list, csim/params*.def,
-# this flow's scripts, the environment that selects another library, model,
+# this flow's scripts (synth.sh, synth_buffer.py, sram_model.sh, gen_faults.sh),
+# the environment that selects another library, model,
 # constraint set, buffering or fault, and the Yosys and OpenSTA versions.
 # A change to any of them is another key: a stale run cannot be found.
 #
@@ -43,7 +44,7 @@ sc_key() {
     for f in $(find "$h" -type f | sort) $(find rtl -name '*.sv' | sort) "$@" \
              constraints/blocks.list constraints/macros.list constraints/common.sdc \
              csim/params*.def tb/faults/*.txt scripts/synth.sh \
-             scripts/sram_model.sh scripts/gen_faults.sh; do
+             scripts/synth_buffer.py scripts/sram_model.sh scripts/gen_faults.sh; do
       [ -f "$f" ] || continue
       printf '%s ' "${f#"$h"/}"; sha256sum <"$f"
     done
