@@ -115,13 +115,14 @@ envk="$LIBERTY|${SRAM_MODEL:-}|$SDC_DIR"
 # max_capacitance.  SYNTH_BUFFER=0: map without either (run directory
 # <tag>-nobuf; docs/synthesis.md, "What the numbers are not").
 case "${SYNTH_BUFFER:-1}" in
-  1) abcx=" -constr $B/synth/abc_buffer.constr" ;;
+  1) abcx=" -constr @OUT@/abc_buffer.constr" ;; # (the run directory's own: set below)
   0) abcx=""; tag=$tag-nobuf ;;
   *) die "SYNTH_BUFFER='${SYNTH_BUFFER}': expected 1 (buffer and size, the default) or 0 (plain mapping)" ;;
 esac
 out=${out:-$B/synth/$adapter/$tag}
 [ $printdir = 1 ] && { echo "$out"; exit 0; }
 mkdir -p "$out"
+abcx=${abcx//@OUT@/$out} # (in the run directory: runs in parallel and --out DIR in a clone without build/synth)
 # --reuse: keep a finished run whose inputs have not changed since
 # (.inputs_ok: when this directory's run was made or unpacked; metrics.txt
 # keeps the run's own time, which synth_all.sh's table shows)
@@ -242,7 +243,7 @@ if [ -n "$abcx" ]; then
 else
   cat "$out/synth_b.ys" >>"$out/synth.ys"; rm -f "$out/synth_b.ys"
 fi
-[ -n "$abcx" ] && printf 'set_driving_cell INVX1\nset_load 0.04\n' >$B/synth/abc_buffer.constr
+[ -n "$abcx" ] && printf 'set_driving_cell INVX1\nset_load 0.04\n' >"$out/abc_buffer.constr"
 t0=$(date +%s.%N)
 [ $quiet = 0 ] && echo "synth.sh: $block ($top${params:+ $params}) -> $out"
 if [ $staonly = 1 ]; then
@@ -438,7 +439,10 @@ source <(sed 's/^\([a-z_0-9]*\)=\(.*\)$/m_\1="\2"/' "$out/metrics.txt")
   sed -n '/^Startpoint:/,/slack/p' "$out/sta.log"
   echo '```'
 } >"$out/report.md"
-touch "$out/.inputs_ok"
+# .inputs_ok dates the inputs of the netlist's Yosys run: --sta-only kept
+# that netlist, so it leaves the date alone (a later --reuse must not keep
+# a netlist made by an older flow or RTL because its timing was redone)
+[ $staonly = 1 ] || touch "$out/.inputs_ok"
 [ -n "$skey" ] && sc_put "$skey" "$out"
 [ $quiet = 0 ] && { sed -n '5,7p' "$out/report.md"; echo "SRAM: $m_sram_area_um2 um2 ($m_sram_model), $m_sram_area_alt_um2 um2 ($m_sram_model_alt); total area $m_total_area_um2 / $m_total_area_alt_um2 um2"; }
 exit 0
