@@ -144,9 +144,7 @@ int main(int argc, char **argv) {
   shell_wl_init(&pwl, (unsigned)CFG(&cfg, L1D_ADDR_W));
   uint32_t *kmap = NULL;
   if (pargs) {
-    size_t n = strlen(wlspec);
-    int file = (n > 7 && !strcmp(wlspec + n - 7, ".traceg")) || (n > 3 && !strcmp(wlspec + n - 3, ".wl"));
-    int bad = file;
+    int file = shell_wl_spec_kind(wlspec) != 0, bad = file;
     if (file) fprintf(stderr, "error: option --profile-args: expected a generator workload (a trace or .wl file is one input)\n");
     if (!bad && shell_wl_gen_as(&pwl, wlspec, pargs, seed, "option --profile-args")) bad = 1;
     if (!bad && !(kmap = malloc(wl.nk * sizeof *kmap))) fprintf(stderr, "error: out of memory\n"), bad = 1;

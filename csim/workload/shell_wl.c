@@ -506,9 +506,17 @@ int shell_wl_write(const shell_wl_t *w, FILE *f) {
   return ferror(f) ? -1 : 0;
 }
 
-int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed) {
+int shell_wl_spec_kind(const char *spec) {
   size_t n = strlen(spec);
-  if (n > 7 && !strcmp(spec + n - 7, ".traceg")) return shell_wl_traceg(w, spec);
-  if (n > 3 && !strcmp(spec + n - 3, ".wl")) return shell_wl_read(w, spec);
-  return shell_wl_gen(w, spec, args, seed);
+  if (n > 7 && !strcmp(spec + n - 7, ".traceg")) return 2;
+  if (n > 3 && !strcmp(spec + n - 3, ".wl")) return 1;
+  return 0;
+}
+
+int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed) {
+  switch (shell_wl_spec_kind(spec)) {
+  case 2: return shell_wl_traceg(w, spec);
+  case 1: return shell_wl_read(w, spec);
+  default: return shell_wl_gen(w, spec, args, seed);
+  }
 }

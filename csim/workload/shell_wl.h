@@ -114,6 +114,8 @@ extern const char *const shell_wl_gen_names[];
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed);
 /* The same, a bad args named as coming from opt ("option --profile-args"). */
 int shell_wl_gen_as(shell_wl_t *w, const char *name, const char *args, uint64_t seed, const char *opt);
+/* What a --workload spec names: 0 a generator, 1 a .wl file, 2 an Accel-Sim .traceg (by its ending). */
+int shell_wl_spec_kind(const char *spec);
 /* A workload by spec: a generator name, a .traceg file or a .wl file. */
 int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed);
 
