@@ -139,11 +139,11 @@ maxw=$(awk '/#define LS_MAX_SIGNAL_BITS/ { print $3 + 0 }' tb/engine/ls_limits.h
 # in the comparison waveform, which the engine writes itself.  (The
 # condition keeps every other harness's options, and so its cache key, as
 # they were.)
-tmax=65536
-big=$($B/bin/lockstep-c --block "$block" "${args[@]}" --print-map 2>/dev/null | awk '$3 > 16384 { printf "%s%s (%s)", n++ ? ", " : "", $1, $3 }')
+tmax=65536 tcap=16384
+big=$($B/bin/lockstep-c --block "$block" "${args[@]}" --print-map 2>/dev/null | awk -v c=$tcap '$3 > c { printf "%s%s (%s)", n++ ? ", " : "", $1, $3 }')
 if [ -n "$big" ]; then
-  tmax=16384
-  [ -n "${LS_QUIET:-}" ] || echo "lockstep.sh: $big: over 16384 elements, left out of Verilator's waveform (the comparison waveform has them; docs/lockstep.md)" >&2
+  tmax=$tcap
+  [ -n "${LS_QUIET:-}" ] || echo "lockstep.sh: $big: over $tcap elements, left out of Verilator's waveform (the comparison waveform has them; docs/lockstep.md)" >&2
 fi
 VFLAGS=(--cc --build --vpi --trace-fst --trace-max-array $tmax --trace-max-width "${maxw:?tb/engine/ls_limits.h: LS_MAX_SIGNAL_BITS not found}" --assert -j 2
   -Wno-fatal -Wno-lint -Wno-style --top-module ls_top --timescale 1ns/1ns
