@@ -160,31 +160,48 @@ if [ "${1:-}" = --ir ]; then
   # a C/RTLf target for, l1d:base_fermi and mrpb:warp), "all", or 0.
   IRR=${BENCH_IR_RTL:-targets}
   [ $STREAM_ONLY = 1 ] || echo "(RTLf: the RTL speed build under callgrind, a quarter of the cycles minus a 0-cycle run; BENCH_IR_RTL=$IRR)"
-  [ $STREAM_ONLY = 1 ] || printf '%-10s %-22s %14s %14s %9s\n' block config "instr/cycle" "RTLf instr/c" "RTLf/C"
+  # The stimulus (the adapter's stim(), the same code and draws in both
+  # runs) counted apart for the rows with an RTLf figure: callgrind
+  # --toggle-collect=stim, the instructions inside it and its callees.
+  # "models" is the ratio without it on either side: what the RTL speed
+  # build's model costs per cycle over what the C model costs, the engine's
+  # loop (tens of instructions) still in both.
+  [ $STREAM_ONLY = 1 ] || echo "(stim: of the C figure, the stimulus's share; models: RTLf/C with the stimulus taken out of both sides)"
+  [ $STREAM_ONLY = 1 ] || printf '%-10s %-22s %14s %14s %9s %8s %8s\n' block config "instr/cycle" "RTLf instr/c" "RTLf/C" stim models
   json="["; irc=0
   for row in "${ROWS[@]}"; do
     IFS='|' read -r b c div <<<"$row"; cn=$(basename $c .cfg); div=${div:-1}
-    ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $B/bin/lockstep-c --block $b --mode c --bench --config $c \
+    # ($2: more callgrind options, e.g. --toggle-collect=stim)
+    ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null ${2:-} $B/bin/lockstep-c --block $b --mode c --bench --config $c \
       --cycles $1 --quiet --progress off 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
-    rir() { LS_QUIET=1 LS_SPEED=1 LS_WRAP="valgrind --tool=callgrind --callgrind-out-file=/dev/null" bash scripts/lockstep.sh $b \
+    rir() { LS_QUIET=1 LS_SPEED=1 LS_WRAP="valgrind --tool=callgrind --callgrind-out-file=/dev/null ${2:-}" bash scripts/lockstep.sh $b \
       --config $c --mode rtl --bench --seed 1 --cycles $1 --quiet --no-rerun 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
     echo "  ... $b $cn under callgrind" >&2
     i1=$(ir $NI); i0=$(ir 0)
     if [ -n "$i1" ] && [ -n "$i0" ]; then per=$(( (i1 - i0) / NI )); else per=""; fi
-    rper="-"; rr="-"
+    rper="-"; rr="-"; sper="-"; mr="-"
     if [ "$IRR" = all ] || { [ "$IRR" = targets ] && [[ " l1d:base_fermi mrpb:warp " == *" $b:$cn "* ]]; }; then
       nr=$((NI / 4 / div))
       echo "  ... $b $cn: RTL speed build under callgrind (the first run builds it)" >&2
       r1=$(rir $nr); r0=$(rir 0)
       if [ -n "$r1" ] && [ -n "$r0" ]; then rper=$(( (r1 - r0) / nr )); else rper=fail; fi
       [ -n "$per" ] && [ "$rper" != fail ] && rr=$(awk -v a=$rper -v b=$per 'BEGIN { printf "%.2f", a / b }')
+      # the stimulus apart (it runs only in simulated cycles: no 0-cycle run)
+      echo "  ... $b $cn: the stimulus's share under callgrind, both sides" >&2
+      s1=$(ir $NI --toggle-collect=stim); rs1=$(rir $nr --toggle-collect=stim)
+      if [ -n "$s1" ] && [ -n "$rs1" ] && [ "$rr" != - ]; then
+        sper=$((s1 / NI))
+        mr=$(awk -v a=$rper -v sa=$((rs1 / nr)) -v b=$per -v sb=$sper 'BEGIN { printf "%.2f", (a - sa) / (b - sb) }')
+      else sper=fail; fi
     fi
-    { [ -n "$per" ] && [ "$rper" != fail ]; } || irc=1
-    printf '%-10s %-22s %14s %14s %9s\n' $b $cn "${per:-fail}" "$rper" "$rr"
+    { [ -n "$per" ] && [ "$rper" != fail ] && [ "$sper" != fail ]; } || irc=1
+    printf '%-10s %-22s %14s %14s %9s %8s %8s\n' $b $cn "${per:-fail}" "$rper" "$rr" "$sper" "$mr"
     [ "$json" = "[" ] || json+=","
     json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$NI,\"c_instr_per_cycle\":${per:-null},"
     json+="\"rtl_speed_instr_per_cycle\":$([[ "$rper" =~ ^[0-9]+$ ]] && echo $rper || echo null),"
-    json+="\"rtl_speed_over_c_instr\":$([ "$rr" = - ] && echo null || echo $rr)}"
+    json+="\"rtl_speed_over_c_instr\":$([ "$rr" = - ] && echo null || echo $rr),"
+    json+="\"c_stim_instr_per_cycle\":$([[ "$sper" =~ ^[0-9]+$ ]] && echo $sper || echo null),"
+    json+="\"models_rtl_speed_over_c_instr\":$([ "$mr" = - ] && echo null || echo $mr)}"
   done
   [ $STREAM_ONLY = 1 ] || { echo "$json]" >$B/bench_ir.json; echo "written: $B/bench_ir.json"; }
   rc=$irc
