@@ -12,7 +12,7 @@
 //      FIXED   prio_enc, lowest queue ID wins (the paper's 48-to-6 encoder);
 //      RR      rr_arb (two prio_encs), pointer moves past each base pick;
 //      LONGEST largest count among eligible queues, ties to the lower ID
-//              (a prio_enc over the queues of maximal count).
+//              (an argmax tree carrying the index).
 //      An undefined mode_drain_i encoding (3) acts as FIXED.
 // "Eligible" means non-empty with a head older than the buffer latency; the
 // top (mrpb.sv) computes it.  Counts (cnt_i) include young entries.
@@ -55,10 +55,9 @@ module mrpb_drain #(
   logic [IdxW-1:0] gcur_q, gcur_d;
   logic            gcur_v_q, gcur_v_d;
 
-  logic [NQ-1:0]   fix_gnt, rr_gnt, long_gnt, long_req;
+  logic [NQ-1:0]   fix_gnt, rr_gnt;
   logic [IdxW-1:0] fix_idx, rr_idx, long_idx;
   logic            fix_valid, rr_valid, long_valid;
-  logic [CntW-1:0] max_len;
   logic            flush_hit, cur_active, base_pick, rr_advance;
   logic            base_valid;
   logic [IdxW-1:0] base_idx;
@@ -88,37 +87,47 @@ module mrpb_drain #(
   // queues would be NQ levels deep), over the eligible counts padded to a
   // power of two with zeros (an ineligible queue counts as 0: the maximum
   // is still the largest eligible count, or 0 when none is eligible).
-  localparam int unsigned LgNP = $clog2(NQ);
+  // LONGEST: an argmax tree over the eligible queues, each node keeping
+  // (an eligible queue below it, the largest count, that queue's index);
+  // a node takes its upper child only when that child has an eligible
+  // queue with a larger count (or the lower has none), so ties go to the
+  // lower ID and no eligible queue gives index 0, as a prio_enc over the
+  // queues of maximal count would pick -- without the count comparison and
+  // the encoder after the tree (docs/synthesis.md, "mrpb_drain").
+  localparam int unsigned LgNP = (NQ > 1) ? $clog2(NQ) : 1;
   localparam int unsigned NP   = 1 << LgNP;
-  logic [NP*CntW-1:0] mx;  // the tree, in place: level l keeps NP >> l maxima at the bottom
+  logic [NP*CntW-1:0] mx;  // the tree, in place: level l keeps NP >> l nodes at the bottom
+  logic [NP*IdxW-1:0] mi;
+  logic [NP-1:0]      mv;
+  logic               up;
   always_comb begin
     mx = '0;
-    for (int unsigned q = 0; q < NQ; q++) if (elig_i[q]) mx[q*CntW +: CntW] = cnt_i[q*CntW +: CntW];
+    mi = '0;
+    mv = '0;
+    for (int unsigned q = 0; q < NQ; q++) begin
+      mv[q] = elig_i[q];
+      mx[q*CntW +: CntW] = cnt_i[q*CntW +: CntW];
+    end
     for (int unsigned l = 0; l < LgNP; l++)
-      for (int unsigned i = 0; i < (NP >> (l + 1)); i++)
-        mx[i*CntW +: CntW] = (mx[2*i*CntW +: CntW] > mx[(2*i + 1)*CntW +: CntW]) ? mx[2*i*CntW +: CntW]
-                                                                                 : mx[(2*i + 1)*CntW +: CntW];
-    max_len = mx[CntW-1:0];
-    for (int unsigned q = 0; q < NQ; q++) begin
-      long_req[q] = elig_i[q] && (cnt_i[q*CntW +: CntW] == max_len);
-    end
+      for (int unsigned i = 0; i < (NP >> (l + 1)); i++) begin
+        up = mv[2*i + 1] && (!mv[2*i] || mx[(2*i + 1)*CntW +: CntW] > mx[2*i*CntW +: CntW]);
 `ifdef LS_FAULTS
-    // Injected fault: ties go to the higher queue ID (keep only the highest
-    // candidate before the encoder).
-    for (int unsigned q = 0; q < NQ; q++) begin
-      for (int unsigned r = q + 1; r < NQ; r++) begin
-        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MRPB_LONGEST_TIE && long_req[r]) long_req[q] = 1'b0;
-      end
-    end
+        // injected FAULT_MRPB_LONGEST_TIE: ties go to the higher queue
+        if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_MRPB_LONGEST_TIE)
+          up = mv[2*i + 1] && (!mv[2*i] || mx[(2*i + 1)*CntW +: CntW] >= mx[2*i*CntW +: CntW]);
 `endif
+        if (up) begin
+          mx[i*CntW +: CntW] = mx[(2*i + 1)*CntW +: CntW];
+          mi[i*IdxW +: IdxW] = mi[(2*i + 1)*IdxW +: IdxW] | IdxW'(1 << l);
+        end else begin
+          mx[i*CntW +: CntW] = mx[2*i*CntW +: CntW];
+          mi[i*IdxW +: IdxW] = mi[2*i*IdxW +: IdxW];
+        end
+        mv[i] = mv[2*i] | mv[2*i + 1];
+      end
+    long_idx   = mi[IdxW-1:0];
+    long_valid = mv[0];
   end
-
-  prio_enc #(.N(NQ)) i_pe_long (
-    .req_i    (long_req),
-    .onehot_o (long_gnt),
-    .idx_o    (long_idx),
-    .valid_o  (long_valid)
-  );
 
   always_comb begin
     unique case (mode_drain_i)
@@ -179,5 +188,5 @@ module mrpb_drain #(
 
   // The one-hot grants are not needed: the queue index addresses the memory.
   logic unused_gnt;
-  assign unused_gnt = ^{fix_gnt, rr_gnt, long_gnt};
+  assign unused_gnt = ^{fix_gnt, rr_gnt};
 endmodule
