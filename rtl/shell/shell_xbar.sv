@@ -98,8 +98,37 @@ module shell_xbar #(
   // range first by one conditional subtraction (an SW-bit pointer is below
   // 2*NSm, a BW-bit one below 2*NB), so a random initial state wraps as the
   // C model's modulo does, with no divider at any NSm or NB.
+  //
+  // The bank of SM s's head, (line >> SectW) mod NB (the line as the C
+  // model's uint32_t), as a tree of residues rather than Yosys's divider
+  // array for `%` (which alone took about 5 ns of the 10: docs/synthesis.md,
+  // "Writing RTL that Yosys maps"): bit i of the line contributes 2^i mod NB
+  // (a constant), and each node adds two residues below NB and subtracts NB
+  // once if the sum reaches it; log2 of the line's bits levels.
+  localparam int unsigned XW  = ((LaW < 32) ? LaW : 32) - SectW;  // bits of line >> SectW
+  localparam int unsigned LgX = (XW > 1) ? $clog2(XW) : 1;
+  localparam int unsigned NX  = 1 << LgX;
+  logic [NX*(BW+1)-1:0] rt;   // the residues, in place: level l keeps NX >> l at the bottom
+  logic [BW:0]          pw, rsum;
   always_comb begin
-    for (int unsigned s = 0; s < NSm; s++) inj_bank[s] = BW'((32'(inj_line_i[s*LaW +: LaW]) >> SectW) % NB);
+    rt   = '0;
+    pw   = '0;
+    rsum = '0;
+    for (int unsigned s = 0; s < NSm; s++) begin
+      rt = '0;
+      pw = (BW+1)'(1 % NB);  // 2^i mod NB, from i = 0
+      for (int unsigned i = 0; i < XW; i++) begin
+        if (inj_line_i[s*LaW + SectW + i]) rt[i*(BW+1) +: BW+1] = pw;
+        pw = (BW+1)'((32'(pw) * 2) % NB);
+      end
+      for (int unsigned l = 0; l < LgX; l++)
+        for (int unsigned i = 0; i < (NX >> (l + 1)); i++) begin
+          rsum = rt[2*i*(BW+1) +: BW+1] + rt[(2*i + 1)*(BW+1) +: BW+1];
+          if (32'(rsum) >= NB) rsum = rsum - (BW+1)'(NB);
+          rt[i*(BW+1) +: BW+1] = rsum;
+        end
+      inj_bank[s] = rt[BW-1:0];
+    end
   end
 
   // The ejection buffers: {byp, id, line}, line at bit 0.
