@@ -203,6 +203,10 @@ module shell_l2 #(
   logic [WayW-1:0] hway, vway;
   logic [Ways*WayW-1:0] lru_w;   // the LRU tree's candidates: way numbers
   logic [Ways*32-1:0]   lru_a;   // and their ages
+  logic [3:0]           gsel;    // a group's winner (one-hot)
+  logic                 gwin;
+  logic [WayW-1:0]      grp_w;   // and its way and age
+  logic [31:0]          grp_a;
   logic [31:0]     h_ts;
   logic [Ways*TlW-1:0] tag_eff;  // the rows as the decide stage sees them
   logic [Ways*32-1:0]  age_eff;  // (the forward over the SRAM's rows)
@@ -259,22 +263,39 @@ module shell_l2 #(
       end
     // else the least recently used way, the lowest on ties: the choice of a
     // scan from way 0 that moves on a strictly smaller age (the C model's
-    // loop), as a tree of log2(Ways) compare levels (a pair keeps its upper
-    // way only if strictly older), so the path is not Ways - 1 compares deep
+    // loop), as a tree of groups of up to four consecutive candidates.  In
+    // a group every pair is compared at once, and candidate i wins when its
+    // age is below every earlier one's and not above any later one's: the
+    // lowest of the group's minima.  So a level is one compare deep, and
+    // Ways = 16 two levels, not the four of a pairwise tree (each of them a
+    // 32-bit compare: the bank's critical path; docs/synthesis.md, "Writing
+    // RTL that Yosys maps").  Group winners keep their order, so the lowest
+    // of the minima wins overall.
     lru_a = age_eff;
     for (int unsigned w = 0; w < Ways; w++) lru_w[w*WayW +: WayW] = WayW'(w);
-    for (int unsigned n = Ways; n > 1; n = (n + 1) / 2) begin
-      for (int unsigned k = 0; k < n / 2; k++)
-        if (lru_a[(2*k+1)*32 +: 32] < lru_a[2*k*32 +: 32]) begin
-          lru_w[k*WayW +: WayW] = lru_w[(2*k+1)*WayW +: WayW];
-          lru_a[k*32 +: 32]     = lru_a[(2*k+1)*32 +: 32];
-        end else begin
-          lru_w[k*WayW +: WayW] = lru_w[2*k*WayW +: WayW];
-          lru_a[k*32 +: 32]     = lru_a[2*k*32 +: 32];
-        end
-      if (n % 2 == 1) begin  // the odd one out moves up a level unchanged
-        lru_w[(n/2)*WayW +: WayW] = lru_w[(n-1)*WayW +: WayW];
-        lru_a[(n/2)*32 +: 32]     = lru_a[(n-1)*32 +: 32];
+    for (int unsigned n = Ways; n > 1; n = (n + 3) / 4) begin
+      for (int unsigned k = 0; k < (n + 3) / 4; k++) begin
+        gsel = '0;
+        for (int unsigned i = 0; i < 4; i++)
+          if (4*k + i < n) begin
+            gwin = 1'b1;
+            for (int unsigned j = 0; j < 4; j++)
+              if (4*k + j < n && j != i) begin
+                if (j < i) gwin = gwin && (lru_a[(4*k+i)*32 +: 32] < lru_a[(4*k+j)*32 +: 32]);
+                else       gwin = gwin && !(lru_a[(4*k+j)*32 +: 32] < lru_a[(4*k+i)*32 +: 32]);
+              end
+            gsel[i] = gwin;
+          end
+        // one-hot (exactly one candidate wins): an AND-OR select
+        grp_w = '0;
+        grp_a = '0;
+        for (int unsigned i = 0; i < 4; i++)
+          if (4*k + i < n && gsel[i]) begin
+            grp_w = grp_w | lru_w[(4*k+i)*WayW +: WayW];
+            grp_a = grp_a | lru_a[(4*k+i)*32 +: 32];
+          end
+        lru_w[k*WayW +: WayW] = grp_w;
+        lru_a[k*32 +: 32]     = grp_a;
       end
     end
     if (!vfound) vway = lru_w[WayW-1:0];
