@@ -19,6 +19,16 @@ const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_fail_entry_q", "cnt_fail_merge_q", "cnt_fail_mq_q",  "cnt_fail_port_q", "cnt_fail_bypq_q",
     "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q",    "cnt_sbyp_q",      "cnt_smiss_q"};
 
+/* GCC's straight-line (SLP) vectorizer packs the cycle's flags and small
+ * values into vector lanes to store them into adjacent fields: the packing
+ * costs more instructions than one store per field (the MRPB's rule,
+ * docs/c-models.md); the comb copies are built without it.  Other
+ * compilers: their default. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define L1D_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define L1D_NO_SLP
+#endif
 static const uint32_t ids_zero[32]; /* a new entry's merge ids, up to 32 of them */
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
@@ -1215,11 +1225,11 @@ void l1d_comb_any(l1d_t *m) {
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty);
-__attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0); }
-__attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0); }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1); }
 static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) comb_empty_small(m);
   else if (m->small) comb_full_small(m, pre);
