@@ -376,6 +376,12 @@ void l1d_reset(l1d_t *m) {
   m->fw_data_set_q = 0;
   m->rmt_v_q = 0;
   m->rmt_line_q = m->rmt_set_q = m->rmt_sect_q = 0;
+  /* the forwarding and remote registers' fields (all but the valid bits):
+   * _d equals _q outside a cycle (comb writes them only with their valid,
+   * commit copies them back only then) */
+  m->fw_tag_way_d = 0, m->fw_tag_set_d = m->fw_tag_line_d = 0;
+  m->fw_data_way_d = 0, m->fw_data_set_d = 0;
+  m->rmt_line_d = m->rmt_set_d = m->rmt_sect_d = 0;
   m->d_load = 0;
   m->nds = m->nde = 0;
   m->dids = 0;
@@ -1053,13 +1059,8 @@ __attribute__((noinline)) static void idle_common(l1d_t *m) {
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
     dk_idle(m);
-    m->fw_tag_v_d = 0;
-    m->fw_tag_set_d = m->fw_tag_set_q;
-    m->fw_tag_way_d = m->fw_tag_way_q;
-    m->fw_tag_line_d = m->fw_tag_line_q;
+    m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
     m->fw_data_v_d = 0;
-    m->fw_data_set_d = m->fw_data_set_q;
-    m->fw_data_way_d = m->fw_data_way_q;
     fifo_idle(&m->i_relq);
     o->dec_valid_o = 0;
     o->rsp_valid_o = 0;
@@ -1073,9 +1074,6 @@ __attribute__((noinline)) static void idle_common(l1d_t *m) {
     m->d_load = 1;
     m->d_valid_d = 0;
     m->rmt_v_d = 0;
-    m->rmt_line_d = m->rmt_line_q;
-    m->rmt_set_d = m->rmt_set_q;
-    m->rmt_sect_d = m->rmt_sect_q;
     if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
     m->rsp_zero = 1;
     if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
@@ -1252,13 +1250,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
   dk_idle(m);
-  m->fw_tag_v_d = 0;
-  m->fw_tag_set_d = m->fw_tag_set_q;
-  m->fw_tag_way_d = m->fw_tag_way_q;
-  m->fw_tag_line_d = m->fw_tag_line_q;
+  m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
   m->fw_data_v_d = 0;
-  m->fw_data_set_d = m->fw_data_set_q;
-  m->fw_data_way_d = m->fw_data_way_q;
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL;
   /* (the other mode inputs read where an update uses them) */
 #define LRU_ (in->mode_repl_i == L1D_REPL_LRU)
@@ -1662,10 +1655,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->dk.rd = rd_set + 1; /* every data bank reads the set (gen_dway) */
   }
   /* remote lookup: read now, answered the next cycle */
-  m->rmt_v_d = (uint8_t)in->rmt_valid_i;
-  m->rmt_line_d = m->rmt_line_q;
-  m->rmt_set_d = m->rmt_set_q;
-  m->rmt_sect_d = m->rmt_sect_q;
+  m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
   if (in->rmt_valid_i) {
     uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
     m->rmt_line_d = (in->rmt_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
@@ -1828,21 +1818,19 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d;
     m->tag_wr[ws] |= 1ull << (m->fw_tag_way_d % 64u);
   }
+  /* the forwarding and remote registers' fields change only with their
+   * valid bit set (_d equals _q outside a cycle: l1d_reset) */
   m->fw_tag_v_q = m->fw_tag_v_d;
-  m->fw_tag_set_q = m->fw_tag_set_d;
-  m->fw_tag_way_q = m->fw_tag_way_d;
-  m->fw_tag_line_q = m->fw_tag_line_d;
+  if (m->fw_tag_v_d) m->fw_tag_set_q = m->fw_tag_set_d, m->fw_tag_way_q = m->fw_tag_way_d, m->fw_tag_line_q = m->fw_tag_line_d;
   m->fw_data_v_q = m->fw_data_v_d;
-  m->fw_data_set_q = m->fw_data_set_d;
-  m->fw_data_way_q = m->fw_data_way_d;
   if (m->fw_data_v_d) {
+    m->fw_data_set_q = m->fw_data_set_d;
+    m->fw_data_way_q = m->fw_data_way_d;
     cpy_words(m->fw_data_q, m->dsrc ? m->dsrc : m->fw_data_d, m->lwords);
     cpy_words(m->fw_data_mask_q, m->dsrc ? m->all_mask : m->fw_data_mask_d, bits_words(m->g.line));
   }
   m->rmt_v_q = m->rmt_v_d;
-  m->rmt_line_q = m->rmt_line_d;
-  m->rmt_set_q = m->rmt_set_d;
-  m->rmt_sect_q = m->rmt_sect_d;
+  if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
   fifo_sync_commit(&m->i_missq);
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);
