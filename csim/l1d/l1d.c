@@ -1222,19 +1222,32 @@ void l1d_comb_any(l1d_t *m) {
 
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty);
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0); }
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
+                                                            const int nofill);
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0); }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1); }
+/* D holding a request, no fill offered (small): the fill's probe, updates
+ * and release-queue push drop from this copy */
+__attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 1);
+}
 static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
-  if (m->small && !m->d_valid_q && !m->observed) comb_empty_small(m);
+  if (m->small && !m->d_valid_q && !m->observed) {
+    if (m->in.fill_valid_i) comb_empty_small(m);
+    else comb_empty_nofill_small(m);
+  }
+  else if (m->small && !m->in.fill_valid_i) comb_nofill_small(m, pre);
   else if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty) {
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
+                                                            const int nofill) {
   const l1d_in_t *in = &m->in;
+  const uint32_t fill_v = nofill ? 0 : in->fill_valid_i; /* (the nofill copy: no fill offered, a constant) */
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
   /* (widths and the merge count read where used) */
@@ -1260,7 +1273,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
-  uint32_t fill_set = in->fill_valid_i || on_fill
+  uint32_t fill_set = fill_v || on_fill
                           ? l1d_index(in->fill_addr_i << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i)
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
@@ -1268,7 +1281,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* valid; pending = valid and not filled (kept up to date by commit: l1d.h) */
   const uint64_t *ev = m->mshr_vbits, *ep = m->mshr_pbits;
   uint32_t fill_hit = 0, fill_e = 0;
-  if (in->fill_valid_i) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
+  if (fill_v) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
     uint64_t fm[VW];
     cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i, small);
     for (unsigned k = 0; k < nwe && !fill_hit; k++)
@@ -1283,7 +1296,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   }
   uint32_t relq_full = fifo_sync_full(&m->i_relq);
   o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
-  uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
+  uint32_t fill_go = fill_v && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && in->fill_byp_i;
   uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
 
@@ -1669,7 +1682,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
    * release, no queue holding anything, no remote lookup, no forwarding,
    * nothing written): the next cycle repeats this one exactly, but for its
    * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
-  m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
+  m->rep_ok = stall && !sbyp_set && !fill_v && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
               !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
 #undef LRU_
