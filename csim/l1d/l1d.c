@@ -1109,7 +1109,7 @@ static inline void comb_idle(l1d_t *m) {
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
 
-static void comb_full(l1d_t *m, const l1d_verd_t *pre);
+__attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre);
 /* D holds a request and nothing but the memory port can move: no fill, no
  * remote lookup asked now or last cycle, the release queue empty (the
  * forwarding registers only feed D's probe).  Then a refused request is
@@ -1235,7 +1235,7 @@ __attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
   comb_body(m, 1, pre, 0, 1);
 }
-static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
+__attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) {
     if (m->in.fill_valid_i) comb_empty_small(m);
     else comb_empty_nofill_small(m);
