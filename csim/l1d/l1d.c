@@ -1230,17 +1230,26 @@ __attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l
  * compiler drops the request's updates from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0); }
 __attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
  * and release-queue push drop from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
   comb_body(m, 1, pre, 0, 1);
 }
+/* and the release queue empty (nofill = 2): no release, no response */
+__attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2);
+}
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) {
     if (m->in.fill_valid_i) comb_empty_small(m);
-    else comb_empty_nofill_small(m);
+    else if (m->i_relq.count_q) comb_empty_nofill_small(m);
+    else comb_empty_norel_small(m);
   }
-  else if (m->small && !m->in.fill_valid_i) comb_nofill_small(m, pre);
+  else if (m->small && !m->in.fill_valid_i) {
+    if (m->i_relq.count_q) comb_nofill_small(m, pre);
+    else comb_norel_small(m, pre);
+  }
   else if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
@@ -1294,14 +1303,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     set_flags(m, fill_set, &ff);
     fv = victim(m, fill_set, &ff, 0, 0);
   }
-  uint32_t relq_full = fifo_sync_full(&m->i_relq);
+  uint32_t relq_full = nofill == 2 ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full) */
   o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = fill_v && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && in->fill_byp_i;
   uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
-  uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
+  uint32_t rel_any = nofill == 2 ? 0 : !fifo_sync_empty(&m->i_relq); /* (the norel copy: a constant 0) */
   const uint32_t *rq_head = NULL;
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
