@@ -329,7 +329,7 @@ void l1d_reset(l1d_t *m) {
   memset(m->mshr_valid_q, 0, e); memset(m->mshr_rdy_q, 0, e); memset(m->mshr_pres_q, 0, e);
   memset(m->mshr_addr_q, 0, e * 4); memset(m->mshr_way_q, 0, e * 2); memset(m->mshr_cnt_q, 0, e);
   memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
-  m->mem_rr_q = 0;
+  m->mem_rr_q = m->mem_rr_d = 0; /* (_d equals _q outside a cycle: comb writes it only when the port goes) */
   memset(m->cnt_q, 0, sizeof m->cnt_q);
   /* _d equals _q outside a cycle (stage_set, stage_ent): reset both */
   memcpy(m->valid_d, m->valid_q, sw); memcpy(m->rsv_d, m->rsv_q, sw); memcpy(m->byp_d, m->byp_q, sw);
@@ -1054,8 +1054,7 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
 __attribute__((noinline)) static void idle_common(l1d_t *m) {
   l1d_out_t *o = &m->out;
   { /* (the outputs and next-state values a full evaluation would give) */
-    m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
-    m->mem_rr_d = m->mem_rr_q;
+    /* (nds, nde 0 and cnt_d, mem_rr_d equal to their _q between cycles: comb_body) */
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
     dk_idle(m);
@@ -1267,8 +1266,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define SECTW_ m->sectw
   m->idle = 0;
   m->memo_ok = 0;
-  m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
-  m->mem_rr_d = m->mem_rr_q;
+  /* (nds, nde: 0 between cycles -- commit_full and reset clear them, and
+   * the other commits follow cycles that staged nothing; cnt_d and mem_rr_d
+   * equal their _q outside a cycle, as the staged rows) */
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
   dk_idle(m);
