@@ -365,6 +365,7 @@ void l1d_reset(l1d_t *m) {
   }
   m->ndwe = 0;
   m->dsrc = NULL;
+  m->fw_lazy = 0;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -578,6 +579,7 @@ static inline void dk_idle(l1d_t *m) {
 static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
   const uint32_t *l = dk_row(k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
+  if (m->fw_lazy) return mem_1r1w_read(&k->b[w].m, set); /* (a whole line written at the last edge: l1d.h) */
   /* a data word at a time: its nibble of byte-mask bits -> its byte lanes */
   static const uint32_t lanes[16] = {
       0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
@@ -1848,8 +1850,11 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   if (m->fw_data_v_d) {
     m->fw_data_set_q = m->fw_data_set_d;
     m->fw_data_way_q = m->fw_data_way_d;
-    cpy_words(m->fw_data_q, m->dsrc ? m->dsrc : m->fw_data_d, m->lwords);
-    cpy_words(m->fw_data_mask_q, m->dsrc ? m->all_mask : m->fw_data_mask_d, bits_words(m->g.line));
+    m->fw_lazy = m->dsrc != NULL; /* (an unobserved line fill: the line stays in its bank row, l1d.h) */
+    if (!m->dsrc) {
+      cpy_words(m->fw_data_q, m->fw_data_d, m->lwords);
+      cpy_words(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line));
+    }
   }
   m->rmt_v_q = m->rmt_v_d;
   if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
