@@ -561,6 +561,11 @@ void l1d_observe(l1d_t *m, int on) {
   if (!on) return;
   dk_sync(&m->dk, m->g.ways);
   dk_sync(&m->dk_rmt, m->g.ways);
+  if (m->fw_lazy) { /* (watched from now on: the forwarded line as the RTL holds it, from its bank row) */
+    cpy_words(m->fw_data_q, mem_1r1w_read(&m->i_data[m->fw_data_way_q].m, m->fw_data_set_q), m->lwords);
+    cpy_words(m->fw_data_mask_q, m->all_mask, bits_words(m->g.line));
+    m->fw_lazy = 0;
+  }
 }
 /* Start of a cycle: the banks written last cycle return to idle (the others are). */
 static inline void dk_idle(l1d_t *m) {
