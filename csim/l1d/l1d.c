@@ -19,6 +19,16 @@ const char *const l1d_cnt_name[L1D_NCNT] = {
     "cnt_fail_entry_q", "cnt_fail_merge_q", "cnt_fail_mq_q",  "cnt_fail_port_q", "cnt_fail_bypq_q",
     "cnt_byp_q",        "cnt_fill_q",      "cnt_pseudo_q",    "cnt_sbyp_q",      "cnt_smiss_q"};
 
+/* GCC's straight-line (SLP) vectorizer packs the cycle's flags and small
+ * values into vector lanes to store them into adjacent fields: the packing
+ * costs more instructions than one store per field (the MRPB's rule,
+ * docs/c-models.md); the comb copies are built without it.  Other
+ * compilers: their default. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define L1D_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define L1D_NO_SLP
+#endif
 static const uint32_t ids_zero[32]; /* a new entry's merge ids, up to 32 of them */
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
@@ -319,7 +329,7 @@ void l1d_reset(l1d_t *m) {
   memset(m->mshr_valid_q, 0, e); memset(m->mshr_rdy_q, 0, e); memset(m->mshr_pres_q, 0, e);
   memset(m->mshr_addr_q, 0, e * 4); memset(m->mshr_way_q, 0, e * 2); memset(m->mshr_cnt_q, 0, e);
   memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
-  m->mem_rr_q = 0;
+  m->mem_rr_q = m->mem_rr_d = 0; /* (_d equals _q outside a cycle: comb writes it only when the port goes) */
   memset(m->cnt_q, 0, sizeof m->cnt_q);
   /* _d equals _q outside a cycle (stage_set, stage_ent): reset both */
   memcpy(m->valid_d, m->valid_q, sw); memcpy(m->rsv_d, m->rsv_q, sw); memcpy(m->byp_d, m->byp_q, sw);
@@ -355,6 +365,7 @@ void l1d_reset(l1d_t *m) {
   }
   m->ndwe = 0;
   m->dsrc = NULL;
+  m->fw_lazy = 0;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -366,6 +377,12 @@ void l1d_reset(l1d_t *m) {
   m->fw_data_set_q = 0;
   m->rmt_v_q = 0;
   m->rmt_line_q = m->rmt_set_q = m->rmt_sect_q = 0;
+  /* the forwarding and remote registers' fields (all but the valid bits):
+   * _d equals _q outside a cycle (comb writes them only with their valid,
+   * commit copies them back only then) */
+  m->fw_tag_way_d = 0, m->fw_tag_set_d = m->fw_tag_line_d = 0;
+  m->fw_data_way_d = 0, m->fw_data_set_d = 0;
+  m->rmt_line_d = m->rmt_set_d = m->rmt_sect_d = 0;
   m->d_load = 0;
   m->nds = m->nde = 0;
   m->dids = 0;
@@ -544,6 +561,11 @@ void l1d_observe(l1d_t *m, int on) {
   if (!on) return;
   dk_sync(&m->dk, m->g.ways);
   dk_sync(&m->dk_rmt, m->g.ways);
+  if (m->fw_lazy) { /* (watched from now on: the forwarded line as the RTL holds it, from its bank row) */
+    cpy_words(m->fw_data_q, mem_1r1w_read(&m->i_data[m->fw_data_way_q].m, m->fw_data_set_q), m->lwords);
+    cpy_words(m->fw_data_mask_q, m->all_mask, bits_words(m->g.line));
+    m->fw_lazy = 0;
+  }
 }
 /* Start of a cycle: the banks written last cycle return to idle (the others are). */
 static inline void dk_idle(l1d_t *m) {
@@ -562,6 +584,7 @@ static inline void dk_idle(l1d_t *m) {
 static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
   const uint32_t *l = dk_row(k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
+  if (m->fw_lazy) return mem_1r1w_read(&k->b[w].m, set); /* (a whole line written at the last edge: l1d.h) */
   /* a data word at a time: its nibble of byte-mask bits -> its byte lanes */
   static const uint32_t lanes[16] = {
       0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
@@ -1038,18 +1061,12 @@ __attribute__((noinline)) static void idle_enter(l1d_t *m) {
 __attribute__((noinline)) static void idle_common(l1d_t *m) {
   l1d_out_t *o = &m->out;
   { /* (the outputs and next-state values a full evaluation would give) */
-    m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
-    m->mem_rr_d = m->mem_rr_q;
+    /* (nds, nde 0 and cnt_d, mem_rr_d equal to their _q between cycles: comb_body) */
     mem_1r1w_sync_idle(&m->i_tags);
     mem_1r1w_sync_idle(&m->i_tags_rmt);
     dk_idle(m);
-    m->fw_tag_v_d = 0;
-    m->fw_tag_set_d = m->fw_tag_set_q;
-    m->fw_tag_way_d = m->fw_tag_way_q;
-    m->fw_tag_line_d = m->fw_tag_line_q;
+    m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
     m->fw_data_v_d = 0;
-    m->fw_data_set_d = m->fw_data_set_q;
-    m->fw_data_way_d = m->fw_data_way_q;
     fifo_idle(&m->i_relq);
     o->dec_valid_o = 0;
     o->rsp_valid_o = 0;
@@ -1063,9 +1080,6 @@ __attribute__((noinline)) static void idle_common(l1d_t *m) {
     m->d_load = 1;
     m->d_valid_d = 0;
     m->rmt_v_d = 0;
-    m->rmt_line_d = m->rmt_line_q;
-    m->rmt_set_d = m->rmt_set_q;
-    m->rmt_sect_d = m->rmt_sect_q;
     if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
     m->rsp_zero = 1;
     if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
@@ -1101,7 +1115,7 @@ static inline void comb_idle(l1d_t *m) {
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
 
-static void comb_full(l1d_t *m, const l1d_verd_t *pre);
+__attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre);
 /* D holds a request and nothing but the memory port can move: no fill, no
  * remote lookup asked now or last cycle, the release queue empty (the
  * forwarding registers only feed D's probe).  Then a refused request is
@@ -1214,19 +1228,41 @@ void l1d_comb_any(l1d_t *m) {
 
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty);
-__attribute__((noinline)) static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0); }
-__attribute__((noinline)) static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0); }
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
+                                                            const int nofill);
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0); }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1); }
-static void comb_full(l1d_t *m, const l1d_verd_t *pre) {
-  if (m->small && !m->d_valid_q && !m->observed) comb_empty_small(m);
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2); }
+/* D holding a request, no fill offered (small): the fill's probe, updates
+ * and release-queue push drop from this copy */
+__attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 1);
+}
+/* and the release queue empty (nofill = 2): no release, no response */
+__attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2);
+}
+__attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre) {
+  if (m->small && !m->d_valid_q && !m->observed) {
+    if (m->in.fill_valid_i) comb_empty_small(m);
+    else if (m->i_relq.count_q) comb_empty_nofill_small(m);
+    else comb_empty_norel_small(m);
+  }
+  else if (m->small && !m->in.fill_valid_i) {
+    if (m->i_relq.count_q) comb_nofill_small(m, pre);
+    else comb_norel_small(m, pre);
+  }
   else if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
-__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty) {
+__attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
+                                                            const int nofill) {
   const l1d_in_t *in = &m->in;
+  const uint32_t fill_v = nofill ? 0 : in->fill_valid_i; /* (the nofill copy: no fill offered, a constant) */
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
   /* (widths and the merge count read where used) */
@@ -1237,18 +1273,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define SECTW_ m->sectw
   m->idle = 0;
   m->memo_ok = 0;
-  m->nds = m->nde = 0; /* (cnt_d equals cnt_q outside a cycle, as the staged rows) */
-  m->mem_rr_d = m->mem_rr_q;
+  /* (nds, nde: 0 between cycles -- commit_full and reset clear them, and
+   * the other commits follow cycles that staged nothing; cnt_d and mem_rr_d
+   * equal their _q outside a cycle, as the staged rows) */
   mem_1r1w_sync_idle(&m->i_tags);
   mem_1r1w_sync_idle(&m->i_tags_rmt);
   dk_idle(m);
-  m->fw_tag_v_d = 0;
-  m->fw_tag_set_d = m->fw_tag_set_q;
-  m->fw_tag_way_d = m->fw_tag_way_q;
-  m->fw_tag_line_d = m->fw_tag_line_q;
+  m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
   m->fw_data_v_d = 0;
-  m->fw_data_set_d = m->fw_data_set_q;
-  m->fw_data_way_d = m->fw_data_way_q;
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL;
   /* (the other mode inputs read where an update uses them) */
 #define LRU_ (in->mode_repl_i == L1D_REPL_LRU)
@@ -1257,7 +1289,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
-  uint32_t fill_set = in->fill_valid_i || on_fill
+  uint32_t fill_set = fill_v || on_fill
                           ? l1d_index(in->fill_addr_i << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i)
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
@@ -1265,7 +1297,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* valid; pending = valid and not filled (kept up to date by commit: l1d.h) */
   const uint64_t *ev = m->mshr_vbits, *ep = m->mshr_pbits;
   uint32_t fill_hit = 0, fill_e = 0;
-  if (in->fill_valid_i) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
+  if (fill_v) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
     uint64_t fm[VW];
     cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i, small);
     for (unsigned k = 0; k < nwe && !fill_hit; k++)
@@ -1278,14 +1310,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     set_flags(m, fill_set, &ff);
     fv = victim(m, fill_set, &ff, 0, 0);
   }
-  uint32_t relq_full = fifo_sync_full(&m->i_relq);
+  uint32_t relq_full = nofill == 2 ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full) */
   o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
-  uint32_t fill_go = in->fill_valid_i && o->fill_ready_o;
+  uint32_t fill_go = fill_v && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && in->fill_byp_i;
   uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
-  uint32_t rel_any = !fifo_sync_empty(&m->i_relq);
+  uint32_t rel_any = nofill == 2 ? 0 : !fifo_sync_empty(&m->i_relq); /* (the norel copy: a constant 0) */
   const uint32_t *rq_head = NULL;
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
@@ -1652,10 +1684,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->dk.rd = rd_set + 1; /* every data bank reads the set (gen_dway) */
   }
   /* remote lookup: read now, answered the next cycle */
-  m->rmt_v_d = (uint8_t)in->rmt_valid_i;
-  m->rmt_line_d = m->rmt_line_q;
-  m->rmt_set_d = m->rmt_set_q;
-  m->rmt_sect_d = m->rmt_sect_q;
+  m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
   if (in->rmt_valid_i) {
     uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
     m->rmt_line_d = (in->rmt_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
@@ -1669,7 +1698,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
    * release, no queue holding anything, no remote lookup, no forwarding,
    * nothing written): the next cycle repeats this one exactly, but for its
    * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
-  m->rep_ok = stall && !sbyp_set && !in->fill_valid_i && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
+  m->rep_ok = stall && !sbyp_set && !fill_v && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
               !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
 #undef LRU_
@@ -1818,21 +1847,22 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     m->tag_sh[(size_t)m->fw_tag_set_d * W + m->fw_tag_way_d] = m->fw_tag_line_d;
     m->tag_wr[ws] |= 1ull << (m->fw_tag_way_d % 64u);
   }
+  /* the forwarding and remote registers' fields change only with their
+   * valid bit set (_d equals _q outside a cycle: l1d_reset) */
   m->fw_tag_v_q = m->fw_tag_v_d;
-  m->fw_tag_set_q = m->fw_tag_set_d;
-  m->fw_tag_way_q = m->fw_tag_way_d;
-  m->fw_tag_line_q = m->fw_tag_line_d;
+  if (m->fw_tag_v_d) m->fw_tag_set_q = m->fw_tag_set_d, m->fw_tag_way_q = m->fw_tag_way_d, m->fw_tag_line_q = m->fw_tag_line_d;
   m->fw_data_v_q = m->fw_data_v_d;
-  m->fw_data_set_q = m->fw_data_set_d;
-  m->fw_data_way_q = m->fw_data_way_d;
   if (m->fw_data_v_d) {
-    cpy_words(m->fw_data_q, m->dsrc ? m->dsrc : m->fw_data_d, m->lwords);
-    cpy_words(m->fw_data_mask_q, m->dsrc ? m->all_mask : m->fw_data_mask_d, bits_words(m->g.line));
+    m->fw_data_set_q = m->fw_data_set_d;
+    m->fw_data_way_q = m->fw_data_way_d;
+    m->fw_lazy = m->dsrc != NULL; /* (an unobserved line fill: the line stays in its bank row, l1d.h) */
+    if (!m->dsrc) {
+      cpy_words(m->fw_data_q, m->fw_data_d, m->lwords);
+      cpy_words(m->fw_data_mask_q, m->fw_data_mask_d, bits_words(m->g.line));
+    }
   }
   m->rmt_v_q = m->rmt_v_d;
-  m->rmt_line_q = m->rmt_line_d;
-  m->rmt_set_q = m->rmt_set_d;
-  m->rmt_sect_q = m->rmt_sect_d;
+  if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
   fifo_sync_commit(&m->i_missq);
   fifo_sync_commit(&m->i_bypq);
   fifo_sync_commit(&m->i_relq);

@@ -142,6 +142,11 @@ typedef struct {
    * fw_data_d / fw_data_mask_d, compared by nobody, are not written
    * (docs/c-models.md, "Don't-cares left alone when nobody looks") */
   const uint32_t *dsrc;
+  /* fw_lazy: the last edge's data write was such a line fill -- fw_data_q
+   * and fw_data_mask_q (compared by nobody, read only by line_fw under
+   * fw_data_v_q) were not written; the line is the written bank row itself,
+   * which no write changes before the next edge */
+  uint8_t fw_lazy;
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare

@@ -833,6 +833,39 @@ static void test_pipeline(tc_t *tc) {
   tc_group_end(tc);
 }
 
+/* A model run unobserved, then watched (l1d_observe): the state it shows
+ * from then on is the RTL's.  An unobserved line fill leaves fw_data_q to
+ * its bank row (fw_lazy); watching must bring the register back. */
+static void test_observe_late(tc_t *tc) {
+  tc_group_begin(tc, "watched from mid-run: the forwarded line as the RTL holds it");
+  tb_t a, b;
+  TC_CHECK(tc, !tb_init(&a, NULL) && !tb_init(&b, NULL), "init");
+  l1d_observe(&a.m, 1);
+  l1d_observe(&b.m, 0);
+  const uint32_t addr = la(&a, 3, 1);
+  req_done(&a, addr, 0, 0, 1);
+  req_done(&b, addr, 0, 0, 1);
+  int found = 0;
+  for (int k = 0; k < 100 && !found; k++) {
+    tick(&a);
+    tick(&b);
+    found = b.m.fw_lazy && b.m.fw_data_v_q;
+  }
+  TC_CHECK(tc, found, "the unobserved fill left the forwarded line in its bank row");
+  l1d_observe(&b.m, 1);
+  const unsigned lw = a.m.lwords, mw = bits_words(a.m.g.line);
+  TC_CHECK(tc, a.m.fw_data_v_q == b.m.fw_data_v_q && a.m.fw_data_set_q == b.m.fw_data_set_q &&
+                   a.m.fw_data_way_q == b.m.fw_data_way_q && !memcmp(a.m.fw_data_q, b.m.fw_data_q, lw * 4) &&
+                   !memcmp(a.m.fw_data_mask_q, b.m.fw_data_mask_q, mw * 4),
+           "fw_data_q and its mask as in the run watched from the start");
+  req_done(&a, addr, 0, 0, 2);
+  req_done(&b, addr, 0, 0, 2);
+  TC_CHECK(tc, a.out == L1D_OUT_HIT && b.out == L1D_OUT_HIT && !memcmp(a.rsp_data, b.rsp_data, lw * 4), "the hit after it");
+  tb_free(&a);
+  tb_free(&b);
+  tc_group_end(tc);
+}
+
 int main(void) {
   tc_t tc = TC_INIT("l1d");
   test_outcomes(&tc);
@@ -852,5 +885,6 @@ int main(void) {
   test_gpgpusim_rules(&tc);
   test_pipeline(&tc);
   test_sectors(&tc);
+  test_observe_late(&tc);
   return tc_done(&tc);
 }
