@@ -1,9 +1,8 @@
 // prio_enc -- fixed-priority encoder with valid: the lowest-numbered set
-// request wins.  The one-hot grant isolates the lowest set bit (x & -x);
-// the index does not wait for it: a binary tree over the requests, each
-// node keeping (any request below it, the lowest one's index), so its
-// depth is log2(N) selects rather than the carry chain of -x and an OR
-// encoder after it (docs/synthesis.md, "prio_enc").
+// request wins.  The one-hot grant is the requests with none below them,
+// "none below" a log-step prefix OR rather than the carry chain of x & -x;
+// the index ORs the grants under a constant mask per bit (docs/synthesis.md,
+// "prio_enc").
 // The MRPB fixed-order drain selector is a 48-input instance of it.
 // Purely combinational.  C mirror: csim/prim/prio_enc.{h,c}.
 module prio_enc #(
@@ -28,28 +27,27 @@ module prio_enc #(
 `else
   assign req = req_i;
 `endif
-  // One-hot stage: x & -x keeps only the lowest set bit.
-  assign onehot_o = req & (~req + 1'b1);
+  // One-hot stage: request i wins when no request is below it.  "Some
+  // request below i" is a prefix OR made in log2(N) steps (p |= p << 2^k),
+  // not the carry network of x & -x; it is also a few word operations a
+  // step for Verilator.
+  logic [N-1:0] below;
+  always_comb begin
+    below = req << 1;
+    for (int unsigned k = 1; k < N; k = k * 2) below = below | (below << k);
+  end
+  assign onehot_o = req & ~below;
   assign valid_o  = |req_i;
 
-  // Index: a tree of NP = 2^IdxW leaves (requests past N are 0), kept in
-  // place (level l leaves NP >> l nodes at the bottom).  A node takes its
-  // lower child's index when that child has a request, else the upper
-  // child's with bit l set when it has one, else 0: no request gives index 0.
-  localparam int unsigned NP = 1 << IdxW;
-  logic [NP-1:0]      tv;
-  logic [NP*IdxW-1:0] ti;
+  // Index: bit b ORs the grants at the positions whose index has bit b set
+  // (a constant mask per bit), an OR tree after the prefix.
+  function automatic logic [IdxW*N-1:0] idx_masks();
+    for (int unsigned b = 0; b < IdxW; b++)
+      for (int unsigned i = 0; i < N; i++) idx_masks[b*N + i] = ((i >> b) & 1) != 0;
+  endfunction
+  localparam logic [IdxW*N-1:0] Masks = idx_masks();
   always_comb begin
-    tv = '0;
-    ti = '0;
-    for (int unsigned i = 0; i < N; i++) tv[i] = req[i];
-    for (int unsigned l = 0; l < IdxW; l++)
-      for (int unsigned i = 0; i < (NP >> (l + 1)); i++) begin
-        if (!tv[2*i] && tv[2*i + 1]) ti[i*IdxW +: IdxW] = ti[(2*i + 1)*IdxW +: IdxW] | IdxW'(1 << l);
-        else                         ti[i*IdxW +: IdxW] = ti[2*i*IdxW +: IdxW];
-        tv[i] = tv[2*i] | tv[2*i + 1];
-      end
-    idx_o = ti[IdxW-1:0];
+    for (int unsigned b = 0; b < IdxW; b++) idx_o[b] = |(onehot_o & Masks[b*N +: N]);
   end
 
 `ifndef SYNTHESIS
