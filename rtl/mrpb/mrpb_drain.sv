@@ -82,12 +82,9 @@ module mrpb_drain #(
   );
 
   // Longest first: the largest count among eligible queues, then the
-  // lowest ID among the queues of that count.  The maximum is a balanced
-  // tree of compare/selects (log2 NQ levels; a running maximum over NQ
-  // queues would be NQ levels deep), over the eligible counts padded to a
-  // power of two with zeros (an ineligible queue counts as 0: the maximum
-  // is still the largest eligible count, or 0 when none is eligible).
-  // LONGEST: an argmax tree over the eligible queues, each node keeping
+  // lowest ID among the queues of that count.  A balanced argmax tree
+  // (log2 NQ levels; a running maximum would be NQ levels deep) over the
+  // queues padded to a power of two with ineligible ones, each node keeping
   // (an eligible queue below it, the largest count, that queue's index);
   // a node takes its upper child only when that child has an eligible
   // queue with a larger count (or the lower has none), so ties go to the
