@@ -100,35 +100,13 @@ module shell_xbar #(
   // C model's modulo does, with no divider at any NSm or NB.
   //
   // The bank of SM s's head, (line >> SectW) mod NB (the line as the C
-  // model's uint32_t), as a tree of residues rather than Yosys's divider
-  // array for `%` (which alone took about 5 ns of the 10: docs/synthesis.md,
-  // "Writing RTL that Yosys maps"): bit i of the line contributes 2^i mod NB
-  // (a constant), and each node adds two residues below NB and subtracts NB
-  // once if the sum reaches it; log2 of the line's bits levels.
+  // model's uint32_t), from a divmod_c (rtl/prim/divmod_c.sv: a tree of
+  // residues) rather than Yosys's divider array for `%`, which alone took
+  // about 5 ns of the 10 (docs/synthesis.md, "Writing RTL that Yosys maps").
   localparam int unsigned XW  = ((LaW < 32) ? LaW : 32) - SectW;  // bits of line >> SectW
-  localparam int unsigned LgX = (XW > 1) ? $clog2(XW) : 1;
-  localparam int unsigned NX  = 1 << LgX;
-  logic [NX*(BW+1)-1:0] rt;   // the residues, in place: level l keeps NX >> l at the bottom
-  logic [BW:0]          pw, rsum;
-  always_comb begin
-    rt   = '0;
-    pw   = '0;
-    rsum = '0;
-    for (int unsigned s = 0; s < NSm; s++) begin
-      rt = '0;
-      pw = (BW+1)'(1 % NB);  // 2^i mod NB, from i = 0
-      for (int unsigned i = 0; i < XW; i++) begin
-        if (inj_line_i[s*LaW + SectW + i]) rt[i*(BW+1) +: BW+1] = pw;
-        pw = (BW+1)'((32'(pw) * 2) % NB);
-      end
-      for (int unsigned l = 0; l < LgX; l++)
-        for (int unsigned i = 0; i < (NX >> (l + 1)); i++) begin
-          rsum = rt[2*i*(BW+1) +: BW+1] + rt[(2*i + 1)*(BW+1) +: BW+1];
-          if (32'(rsum) >= NB) rsum = rsum - (BW+1)'(NB);
-          rt[i*(BW+1) +: BW+1] = rsum;
-        end
-      inj_bank[s] = rt[BW-1:0];
-    end
+  logic [XW-1:0] bank_quo [NSm];  // (the quotients: unused)
+  for (genvar s = 0; s < NSm; s++) begin : gen_bank_of
+    divmod_c #(.W(XW), .D(NB)) i_bank (.x_i(inj_line_i[s*LaW + SectW +: XW]), .q_o(bank_quo[s]), .r_o(inj_bank[s]));
   end
 
   // The ejection buffers: {byp, id, line}, line at bit 0.
@@ -179,6 +157,11 @@ module shell_xbar #(
   end
   logic unused_ej_full;
   assign unused_ej_full = ^ej_full;
+  logic unused_quo;
+  always_comb begin
+    unused_quo = 1'b0;
+    for (int unsigned s = 0; s < NSm; s++) unused_quo = unused_quo ^ (^bank_quo[s]);
+  end
 
   // Ejection offers: the buffers' heads, registers only (no combinational
   // path from the banks or from an SM's fill_ready_o back to its offer).
