@@ -106,8 +106,8 @@ LATER=$LOG/jobs_later.txt
     echo "tests $kind $(basename $tbin)$xa|$tbin$xa 2>$LOG/$(basename $tbin).$kind.err"
   done
   echo "tests yosys read|bash scripts/yosys_read.sh"
-  # rtl/prim/divmod_c.sv against the simulator's own / and % (scripts/divmod_c_test.sh)
-  echo "tests divmod_c|bash scripts/divmod_c_test.sh"
+  # rtl/prim/mod_c.sv against the simulator's own % (scripts/mod_c_test.sh)
+  echo "tests mod_c|bash scripts/mod_c_test.sh"
   # the manifest's teeth: a hand edit and a literal default fail its check; a
   # new L1D parameter is one declaration (make lint runs the check itself)
   echo "tests manifest|bash scripts/check_manifest.sh --teeth"

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
-#include "divmod_c.h"
 #include "ipoly.h"
 #include "l1sys_params.h"
 
@@ -118,11 +117,11 @@ static uint32_t set_of_local(const shell_l2_t *m, uint32_t x) {
   if (m->set_idx == SHELL_L2_SET_IDX_IPOLY) x = ipoly_mod(x, m->tlw, m->setw);
   return x & (m->sets - 1);
 }
-uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line) { return set_of_local(m, divmod_c_q(line, m->nbanks)); }
+uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line) { return set_of_local(m, line / m->nbanks); }
 
 /* The same through the tables of shell_l2_init (shell_l2.h: ipt). */
 uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line) {
-  const uint32_t x = m->nbshift >= 0 ? line >> m->nbshift : divmod_c_q(line, m->nbanks); /* (RTL: a divmod_c) */
+  const uint32_t x = m->nbshift >= 0 ? line >> m->nbshift : line / m->nbanks;
   return (uint32_t)m->ipt[0][x & 255] ^ m->ipt[1][x >> 8 & 255] ^ m->ipt[2][x >> 16 & 255] ^ m->ipt[3][x >> 24];
 }
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
-#include "divmod_c.h"
+#include "mod_c.h"
 
 static unsigned log2u(unsigned v) { unsigned r = 0; while ((1u << r) < v) r++; return r; }
 
@@ -375,7 +375,7 @@ void shell_xbar_comb(shell_xbar_t *m) {
     for (uint32_t x = in->inj_valid_i[w]; x; x &= x - 1) {
       unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
       if (i >= m->nsm || m->inj_busy_q[i]) continue;
-      unsigned b = divmod_c_r(in->inj_line_i[i] >> m->sectw, m->nb); /* the bank of the atom's line (RTL: a divmod_c) */
+      unsigned b = mod_c(in->inj_line_i[i] >> m->sectw, m->nb); /* the bank of the atom's line (RTL: a mod_c) */
       m->req_to[b][i >> 5] |= 1u << (i & 31);
       m->req_any[b >> 5] |= 1u << (b & 31);
     }

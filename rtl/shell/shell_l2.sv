@@ -175,30 +175,21 @@ module shell_l2 #(
     .clk_i, .rst_ni, .push_i(rs_push), .wdata_i(rs_wdata), .pop_i(rs_pop),
     .rdata_o(rs_rdata), .full_o(rs_full), .empty_o(rs_empty), .count_o(rs_count));
 
-  // Of the bank-local line x = line / NB (as GPGPU-Sim indexes an L2 with
-  // the partition address): LINEAR its low bits, IPOLY its remainder modulo
-  // the polynomial of degree SetW over GF(2) (l1sys_pkg::ipoly_mod, the RTL's
-  // one IPOLY, shared with the L1D; a constant XOR network).  The quotient
-  // comes from a divmod_c (rtl/prim/divmod_c.sv: a residue tree and a
-  // multiplication by a constant), not `/`: Yosys's divider array for
-  // `/ 6` was 7.5 ns of the bank's 10 (docs/results/synthesis.md).
-  function automatic logic [SetW-1:0] set_of(input logic [TlW-1:0] x);
-    set_of = (Sets > 1) ? x[SetW-1:0] : '0;
+  // Of the bank-local line (line / NB, as GPGPU-Sim indexes an L2 with the
+  // partition address): LINEAR its low bits, IPOLY its remainder modulo the
+  // polynomial of degree SetW over GF(2) (l1sys_pkg::ipoly_mod, the RTL's one
+  // IPOLY, shared with the L1D; a constant XOR network).
+  function automatic logic [SetW-1:0] set_idx(input logic [TlW-1:0] line);
+    logic [TlW-1:0] x;
+    x = line / TlW'(NB);
 `ifdef LS_FAULTS
     if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_IPOLY) begin end  // fault: IPOLY reads as LINEAR
     else
 `endif
     if (SetIdx == l1sys_pkg::SHELL_L2_SET_IDX_IPOLY && Sets > 1)
-      set_of = SetW'(l1sys_pkg::ipoly_mod(32'(x), TlW, SetW));
+      x = TlW'(l1sys_pkg::ipoly_mod(32'(x), TlW, SetW));
+    set_idx = (Sets > 1) ? x[SetW-1:0] : '0;
   endfunction
-  // the three lines indexed: the decide stage's, a fill's and a request's
-  logic [TlW-1:0] d_q, f_q, r_q;
-  logic [TlW-1:0] r_line;
-  logic [((NB > 1) ? $clog2(NB) : 1)-1:0] d_rem, f_rem, r_rem;  // (the bank numbers: unused)
-  divmod_c #(.W(TlW), .D(NB)) i_div_d (.x_i(dec_msg_q[LaW-1:SectW]), .q_o(d_q), .r_o(d_rem));
-  divmod_c #(.W(TlW), .D(NB)) i_div_f (.x_i(dram_rsp_line_i[LaW-1:SectW]), .q_o(f_q), .r_o(f_rem));
-  divmod_c #(.W(TlW), .D(NB)) i_div_r (.x_i(r_line), .q_o(r_q), .r_o(r_rem));
-  assign r_line = rp_valid_q ? rp_msg_q[LaW-1:SectW] : rq_rdata[LaW-1:SectW];
 
   logic            lhit;          // the decide stage's line is present (hit: and its sector)
   logic [NSec-1:0] sbit;          // the atom's sector
@@ -234,7 +225,7 @@ module shell_l2 #(
     line  = dec_msg_q[LaW-1:0];
     tline = line[LaW-1:SectW];
     sbit  = NSec'(1) << (32'(line) & (NSec - 1));
-    set   = set_of(d_q);
+    set   = set_idx(tline);
     vrow  = valid_all[set*Ways*NSec +: Ways*NSec];
     drow  = dirty_all[set*Ways +: Ways];
     tag_eff = tag_row;
@@ -377,9 +368,9 @@ module shell_l2 #(
     // replay slot (it is older).  An access to the set written at this edge
     // is read all the same: the SRAM returns the old row, the forward fw_*
     // brings the write.
-    f_set  = set_of(f_q);
+    f_set  = set_idx(dram_rsp_line_i[LaW-1:SectW]);
     r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
-    r_set  = set_of(r_q);
+    r_set  = set_idx(r_msg[LaW-1:SectW]);
     // no fill is read in the cycle DRAM hands one over (it still offers
     // that fill now); a fill refused (response queue full) is read again at
     // once, ahead of requests, as GPGPU-Sim fills ahead of new accesses
@@ -469,5 +460,5 @@ module shell_l2 #(
   end
 
   logic unused;
-  assign unused = ^{rq_count, rs_count, d_rem, f_rem, r_rem, d_q, f_q, r_q};  // (LINEAR: the quotients' low bits only)
+  assign unused = ^{rq_count, rs_count};
 endmodule

@@ -100,13 +100,12 @@ module shell_xbar #(
   // C model's modulo does, with no divider at any NSm or NB.
   //
   // The bank of SM s's head, (line >> SectW) mod NB (the line as the C
-  // model's uint32_t), from a divmod_c (rtl/prim/divmod_c.sv: a tree of
+  // model's uint32_t), from a mod_c (rtl/prim/mod_c.sv: a tree of
   // residues) rather than Yosys's divider array for `%`, which alone took
   // about 5 ns of the 10 (docs/synthesis.md, "Writing RTL that Yosys maps").
   localparam int unsigned XW  = ((LaW < 32) ? LaW : 32) - SectW;  // bits of line >> SectW
-  logic [XW-1:0] bank_quo [NSm];  // (the quotients: unused)
   for (genvar s = 0; s < NSm; s++) begin : gen_bank_of
-    divmod_c #(.W(XW), .D(NB)) i_bank (.x_i(inj_line_i[s*LaW + SectW +: XW]), .q_o(bank_quo[s]), .r_o(inj_bank[s]));
+    mod_c #(.W(XW), .D(NB)) i_bank (.x_i(inj_line_i[s*LaW + SectW +: XW]), .r_o(inj_bank[s]));
   end
 
   // The ejection buffers: {byp, id, line}, line at bit 0.
@@ -157,11 +156,6 @@ module shell_xbar #(
   end
   logic unused_ej_full;
   assign unused_ej_full = ^ej_full;
-  logic unused_quo;
-  always_comb begin
-    unused_quo = 1'b0;
-    for (int unsigned s = 0; s < NSm; s++) unused_quo = unused_quo ^ (^bank_quo[s]);
-  end
 
   // Ejection offers: the buffers' heads, registers only (no combinational
   // path from the banks or from an SM's fill_ready_o back to its offer).
