@@ -985,9 +985,52 @@ static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->i_mem.wmask_i[0] = 1;
 }
 /* A queue's cycle: fifo_sync_comb (which takes its idle form, once per run
- * of idle cycles, when nothing moves). */
-static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+ * of idle cycles, when nothing moves), with fifo_sync_comb_full inline --
+ * the same next state and write port, without a call for about one queue
+ * move a cycle.  push and pop are 0/1; wdata is NULL, the body's own write
+ * port or a row of the body's width.  (Injected, FAULT_FIFO_SYNC_COUNT acts
+ * in the primitive's own comb: it runs it.) */
+__attribute__((always_inline)) static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+#ifndef FAULT_FIFO_SYNC_COUNT
+  if (push | pop) {
+    mem_1r1w_t *mm = &f->i_mem;
+    const uint32_t c = f->count_q, wq = f->wptr_q, rq = f->rptr_q, last = f->depth - 1u;
+    const uint32_t dpush = push & (c != f->depth), dpop = pop & (c != 0);
+    f->pidle = 0;
+    f->wptr_d = dpush ? (wq == last ? 0 : wq + 1u) : wq;
+    f->rptr_d = dpop ? (rq == last ? 0 : rq + 1u) : rq;
+    f->count_d = c + dpush - dpop;
+    mem_1r1w_idle(mm);
+    mm->waddr_i = wq;
+    if (wdata) {
+      if (wdata != mm->wdata_i) mem_row_cpy(mm->wdata_i, wdata, mm->words);
+      bits_trim(mm->wdata_i, f->width);
+    }
+    mm->wmask_i[0] = 1;
+    mm->we_i = dpush;
+    return;
+  }
+#endif
   fifo_sync_comb(f, push, wdata, pop);
+}
+/* A queue's edge: fifo_sync_commit with fifo_sync_commit_full inline (the
+ * port as fq_comb sets it: one slice, the whole row, its mask bit set).
+ * (Injected, FAULT_MEM_1R1W_MASK acts in mem_1r1w_commit: the primitive's
+ * commit runs.) */
+static inline void fq_commit(fifo_sync_t *f) {
+#ifndef FAULT_MEM_1R1W_MASK
+  if (f->pidle) return; /* (idle: next state = state, no write) */
+  f->wptr_q = f->wptr_d;
+  f->rptr_q = f->rptr_d;
+  f->count_q = f->count_d;
+  const mem_1r1w_t *mm = &f->i_mem;
+  if (mm->we_i && mm->nslice == 1 && mm->waddr_i < mm->depth) {
+    mem_row_cpy(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words);
+    return;
+  }
+  if (!mm->we_i) return;
+#endif
+  fifo_sync_commit(f);
 }
 
 /* The fill port's ready with an empty release queue and no fill offered
@@ -1863,9 +1906,9 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   }
   m->rmt_v_q = m->rmt_v_d;
   if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
-  fifo_sync_commit(&m->i_missq);
-  fifo_sync_commit(&m->i_bypq);
-  fifo_sync_commit(&m->i_relq);
+  fq_commit(&m->i_missq);
+  fq_commit(&m->i_bypq);
+  fq_commit(&m->i_relq);
   tags_commit(&m->i_tags);
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
   /* the remote copies: an edge with no remote read and no write leaves them as they are */
