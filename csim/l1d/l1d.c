@@ -1025,7 +1025,15 @@ static inline void fq_commit(fifo_sync_t *f) {
   f->count_q = f->count_d;
   const mem_1r1w_t *mm = &f->i_mem;
   if (mm->we_i && mm->nslice == 1 && mm->waddr_i < mm->depth) {
-    mem_row_cpy(mm->mem_q + (size_t)mm->waddr_i * mm->words, mm->wdata_i, mm->words);
+    uint32_t *row = mm->mem_q + (size_t)mm->waddr_i * mm->words;
+    const unsigned n = mm->words;
+    if (n >= 32 && n <= 40) { /* a 128-byte line and a few words (the release and miss queues' rows): two
+                               * overlapping moves of constant size, not a library call */
+      memcpy(row, mm->wdata_i, 128);
+      memcpy(row + n - 8, mm->wdata_i + n - 8, 32);
+    } else {
+      mem_row_cpy(row, mm->wdata_i, n);
+    }
     return;
   }
   if (!mm->we_i) return;
