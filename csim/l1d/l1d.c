@@ -1770,7 +1770,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
  * path without its general checks (out of line: a tag write is one cycle
  * in four at most).  The injected faults of the primitives keep their own
  * commits. */
-static void tags_commit_wr(mem_1r1w_sync_t *s) {
+__attribute__((always_inline)) static inline void tags_wr_body(mem_1r1w_sync_t *s) {
 #if !defined(FAULT_MEM_1R1W_MASK) && !defined(FAULT_MEM_1R1W_SYNC_WFIRST) && !defined(FAULT_MEM_1R1W_SYNC_HOLD)
   mem_1r1w_t *mm = &s->m;
   const unsigned lsb = mm->wsl_lsb, k = lsb >> 5;
@@ -1793,6 +1793,13 @@ static void tags_commit_wr(mem_1r1w_sync_t *s) {
   }
 #endif
   mem_1r1w_sync_commit(s);
+}
+static void tags_commit_wr(mem_1r1w_sync_t *s) { tags_wr_body(s); }
+/* Both tag arrays written (the tag write goes to the remote copy too):
+ * the two edges in one call */
+static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
+  tags_wr_body(a);
+  tags_wr_body(b);
 }
 static inline void tags_commit(mem_1r1w_sync_t *s) {
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
@@ -1917,11 +1924,16 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   fq_commit(&m->i_missq);
   fq_commit(&m->i_bypq);
   fq_commit(&m->i_relq);
-  tags_commit(&m->i_tags);
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
-  /* the remote copies: an edge with no remote read and no write leaves them as they are */
-  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i) tags_commit(&m->i_tags_rmt);
+  if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
+    tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
+  } else {
+    tags_commit(&m->i_tags);
+    /* the remote copies: an edge with no remote read and no write leaves them as they are */
+    if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i) tags_commit(&m->i_tags_rmt);
+  }
 #else
+  tags_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
   if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
