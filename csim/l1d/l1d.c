@@ -1280,22 +1280,26 @@ void l1d_comb_any(l1d_t *m) {
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill);
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0); }
+                                                            const int nofill, const int busy);
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0); }
+/* D holding a request and a line fill that goes (small): D's verdict is
+ * PORT_BUSY (the fill owns the arrays), so no request update, push or
+ * response of D's is left in this copy (busy = 1) */
+__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1); }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
  * and release-queue push drop from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 1);
+  comb_body(m, 1, pre, 0, 1, 0);
 }
 /* and the release queue empty (nofill = 2): no release, no response */
 __attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2);
+  comb_body(m, 1, pre, 0, 2, 0);
 }
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) {
@@ -1307,11 +1311,15 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
     if (m->i_relq.count_q) comb_nofill_small(m, pre);
     else comb_norel_small(m, pre);
   }
+  /* a line fill that goes with D holding a request (the fill's ready:
+   * not a bypass, not ON_FILL, the release queue not full) */
+  else if (m->small && m->d_valid_q && !m->in.fill_byp_i && m->in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
+           !fifo_sync_full(&m->i_relq)) comb_busy_small(m);
   else if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill) {
+                                                            const int nofill, const int busy) {
   const l1d_in_t *in = &m->in;
   const uint32_t fill_v = nofill ? 0 : in->fill_valid_i; /* (the nofill copy: no fill offered, a constant) */
   l1d_out_t *o = &m->out;
@@ -1379,7 +1387,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
+  if (busy) { /* (the dispatch's test: fill_go && !fill_byp_i, D holding a request) */
+    vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
+  } else if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
     vd = *pre;
   } else if (dempty || (!m->d_valid_q && !m->observed)) {
     /* D empty: its verdict on the stale address drives only req_outcome_o
