@@ -228,6 +228,10 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->mqw = 1 + g->id_w + m->aw + g->line + m->lbits; /* {store, id, atom, mask, data}: data at bit 0 */
   m->bqw = g->id_w + m->aw;                          /* {atom, id} */
   m->rqw = m->eidxw + m->lbits;                       /* {entry, data}: data at bit 0 */
+  m->lamask = (uint32_t)bits_mask64(m->law);
+  m->awmask = (uint32_t)bits_mask64(m->aw);
+  m->idmask = (uint32_t)bits_mask64(g->id_w);
+  m->emask = (uint32_t)bits_mask64(m->eidxw);
   size_t sw = (size_t)g->sets * g->ways, e = g->entries;
   int rc = 0;
   uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d};
@@ -499,7 +503,7 @@ static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint
 static inline uint32_t tag_of(const l1d_t *m, const uint32_t *row, unsigned w) {
   unsigned lsb = w * m->law, k = lsb >> 5;
   if (k + 1 < m->i_tags.m.words)
-    return (uint32_t)(((uint64_t)row[k] | (uint64_t)row[k + 1] << 32) >> (lsb & 31)) & (uint32_t)bits_mask64(m->law);
+    return (uint32_t)(((uint64_t)row[k] | (uint64_t)row[k + 1] << 32) >> (lsb & 31)) & m->lamask;
   return (uint32_t)bits_get(row, lsb, m->law);
 }
 
@@ -601,7 +605,7 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
  * The replicated row is streamed out a word at a time (law <= 32). */
 static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
-  uint64_t acc = 0, v = line & bits_mask64(law);
+  uint64_t acc = 0, v = line & m->lamask;
   if (m->observed) {
     for (unsigned w = 0; w < W; w++) {
       acc |= v << nacc;
@@ -621,7 +625,7 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;
   m->fw_tag_way_d = (uint16_t)way;
-  m->fw_tag_line_d = line & (uint32_t)bits_mask64(law);
+  m->fw_tag_line_d = line & m->lamask;
 }
 
 /* The RTL's data write: row `set` of way `way`'s bank, the byte mask over
@@ -758,7 +762,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   const unsigned W = m->g.ways, mg = m->g.merge;
   /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
   const unsigned nww = small ? 1u : nwords(W);
-  const uint32_t lmask = (uint32_t)bits_mask64(m->law);
+  const uint32_t lmask = m->lamask;
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
   uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
@@ -937,8 +941,8 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
   if (m->mq_hdr_ok) { /* the header as one value (l1d.h) */
     const uint64_t h = mh[m->mq_hw] | (m->mq_hw2 ? (uint64_t)mh[m->mq_hw + 1] << 32 : 0);
     o->mem_req_store_o = (uint32_t)(h >> (aw + idw)) & 1u;
-    o->mem_req_id_o = (uint32_t)(h >> aw) & (uint32_t)bits_mask64(idw);
-    o->mem_req_addr_o = (uint32_t)h & (uint32_t)bits_mask64(aw);
+    o->mem_req_id_o = (uint32_t)(h >> aw) & m->idmask;
+    o->mem_req_addr_o = (uint32_t)h & m->awmask;
   } else {
     o->mem_req_store_o = fld32(mh, slsb, 1);
     o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
@@ -1381,7 +1385,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
     rq_head = fifo_sync_rdata(&m->i_relq);
-    rel_e = rq_head[m->lwords] & (uint32_t)bits_mask64(m->eidxw); /* (at bit lbits = 32 * lwords) */
+    rel_e = rq_head[m->lwords] & m->emask; /* (at bit lbits = 32 * lwords) */
     if (rel_e >= E) rel_e = 0;
   }
   uint32_t rel_go = rel_any && !fill_byp_go;
@@ -1653,7 +1657,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     } else if (!m->mqp_ld) { /* (else the port holds a load's zero data and mask already) */
       memset(mq_wdata, 0, hw * 4u);
     }
-    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & (uint32_t)bits_mask64(IDW_)) << AW_ |
+    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & m->idmask) << AW_ |
                        (uint64_t)(m->d_store_q & 1u) << (AW_ + IDW_);
     mq_wdata[hw] = (uint32_t)h;
     if (m->mq_hw2) mq_wdata[hw + 1] = (uint32_t)(h >> 32);
@@ -1748,7 +1752,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
   if (in->rmt_valid_i) {
     uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
-    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
+    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & m->lamask;
     m->rmt_set_d = rmt_set;
     m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - SECTW_)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
