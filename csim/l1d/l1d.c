@@ -105,10 +105,37 @@ static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t 
 static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
   for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = pk_nz(f + b, n - b < 64 ? n - b : 64);
 }
+#ifdef __SSE2__
+/* nb blocks of sixteen 32-bit values compared with vx: bit i set where equal */
+__attribute__((always_inline)) static inline uint64_t cam16(const __m128i *p, __m128i vx, unsigned nb) {
+  uint64_t m = 0;
+  for (unsigned b = 0; b < nb; b++, p += 4) {
+    const __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128(p), vx), e1 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 1), vx);
+    const __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 2), vx), e3 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 3), vx);
+    m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(_mm_packs_epi32(e0, e1), _mm_packs_epi32(e2, e3))) << (16u * b);
+  }
+  return m;
+}
+#endif
 /* The MSHR's address match (a CAM): bit e of v[e / 64] set where a[e] == x,
  * e < n; four entries to a compare where SSE2 is there. */
 __attribute__((always_inline)) static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x, int small) {
   if (small && n > 64) __builtin_unreachable(); /* (small: n <= 64, one word) */
+#ifdef __SSE2__
+  /* a whole number of 16-entry blocks, or 4 (a 4-way set's tags), on one
+   * word: compares of a constant count, without the loops' trip tests */
+  if (small && (n == 4 || !(n & 15u))) {
+    const __m128i vx = _mm_set1_epi32((int)x);
+    const __m128i *p = (const __m128i *)(const void *)a;
+    switch (n) {
+    case 4: v[0] = (uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128(p), vx))); return;
+    case 16: v[0] = cam16(p, vx, 1); return;
+    case 32: v[0] = cam16(p, vx, 2); return;
+    case 48: v[0] = cam16(p, vx, 3); return;
+    default: v[0] = cam16(p, vx, 4); return; /* (64) */
+    }
+  }
+#endif
   for (unsigned k = 0, b = 0; b < n; k++, b += 64) {
     unsigned c = n - b < 64 ? n - b : 64, i = 0;
     uint64_t m = 0;
