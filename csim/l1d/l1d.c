@@ -513,6 +513,34 @@ static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint
   if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
   const size_t o = (size_t)set * m->g.ways;
   const unsigned W = m->g.ways, nw = nwords(W);
+  /* one word, no BA and a way count that is not a multiple of 8 (those
+   * take l1d_victim's rank compare eight ways at a time): l1d_victim's rule
+   * inline (no vectors in memory, no call) */
+  if (W <= 64 && !ba && (W & 7u)) {
+    const uint64_t all = (1ull << W) - 1ull, fr = ~f->occ[0] & all;
+    l1d_vict_t v = {0, 0, 0};
+    if (fr) { /* the highest free way */
+      v.free_any = v.found = 1;
+#ifdef FAULT_L1D_VICTIM_LOW /* (l1d_victim's injected fault, here too: the lowest free way wins) */
+      v.way = (uint32_t)__builtin_ctzll(fr);
+#else
+      v.way = 63u - (uint32_t)__builtin_clzll(fr);
+#endif
+    } else if (f->r[0] != all) { /* the candidate (not reserved) of the highest rank, ties to the lowest way */
+      const uint16_t *rk = m->rank_q + o;
+      uint64_t c = ~f->r[0] & all;
+      uint32_t best = (uint32_t)__builtin_ctzll(c), br = rk[best];
+      for (c &= c - 1; c; c &= c - 1) {
+        const uint32_t w = (uint32_t)__builtin_ctzll(c);
+        if (rk[w] > br) best = w, br = rk[w];
+      }
+      v.found = 1;
+      v.way = best;
+    }
+    vm->v = v;
+    vm->ok = 1, vm->ba = 0, vm->thr = thr;
+    return v;
+  }
   uint64_t fr[VW], cd[VW], ru[VW];
   for (unsigned k = 0; k < nw; k++) {
     uint64_t all = (k + 1 < nw || !(W & 63u)) ? ~0ull : (1ull << (W & 63u)) - 1ull;
