@@ -269,11 +269,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->trow_sh = calloc(g->ways, 4));
   rc |= !(m->tag_wr = calloc((size_t)g->sets * nwords(g->ways), 8));
   rc |= !(m->rank_d = calloc(sw, 2));
-  uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
-                    &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
-  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e + 16, 1));
-  rc |= !(m->mshr_way_q = calloc(e, 2));
-  rc |= !(m->mshr_way_d = calloc(e, 2));
+  rc |= !(m->mshr_q = calloc(e, sizeof *m->mshr_q));
+  rc |= !(m->mshr_d = calloc(e, sizeof *m->mshr_d));
   uint32_t **e32[] = {&m->mshr_addr_q, &m->mshr_addr_d};
   for (size_t i = 0; i < sizeof e32 / sizeof e32[0]; i++) rc |= !(*e32[i] = calloc(e, 4));
   rc |= !(m->mshr_ids_q = calloc(e * g->merge, 4));
@@ -329,9 +326,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
 
 void l1d_free(l1d_t *m) {
   void *p[] = {m->valid_q, m->rsv_q, m->byp_q, m->reuse_q, m->rank_q, m->valid_d, m->rsv_d, m->byp_d,
-               m->reuse_d, m->rank_d, m->mshr_valid_q, m->mshr_rdy_q, m->mshr_valid_d, m->mshr_rdy_d,
-               m->mshr_pres_q, m->mshr_pres_d, m->sect_mask,
-               m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
+               m->reuse_d, m->rank_d, m->mshr_q, m->mshr_d, m->sect_mask,
+               m->mshr_addr_q, m->mshr_addr_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
@@ -357,17 +353,15 @@ void l1d_reset(l1d_t *m) {
   memset(m->valid_q, 0, sw); memset(m->rsv_q, 0, sw); memset(m->byp_q, 0, sw); memset(m->reuse_q, 0, sw);
   /* age ranks reset to "way w has rank w": a permutation, as the rule needs */
   for (size_t i = 0; i < sw; i++) m->rank_q[i] = (uint16_t)(i % m->g.ways);
-  memset(m->mshr_valid_q, 0, e); memset(m->mshr_rdy_q, 0, e); memset(m->mshr_pres_q, 0, e);
-  memset(m->mshr_addr_q, 0, e * 4); memset(m->mshr_way_q, 0, e * 2); memset(m->mshr_cnt_q, 0, e);
+  memset(m->mshr_q, 0, e * sizeof *m->mshr_q); /* (the padding too: commit moves whole entries) */
+  memset(m->mshr_addr_q, 0, e * 4);
   memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
   m->mem_rr_q = m->mem_rr_d = 0; /* (_d equals _q outside a cycle: comb writes it only when the port goes) */
   memset(m->cnt_q, 0, sizeof m->cnt_q);
   /* _d equals _q outside a cycle (stage_set, stage_ent): reset both */
   memcpy(m->valid_d, m->valid_q, sw); memcpy(m->rsv_d, m->rsv_q, sw); memcpy(m->byp_d, m->byp_q, sw);
   memcpy(m->reuse_d, m->reuse_q, sw); memcpy(m->rank_d, m->rank_q, sw * 2);
-  memcpy(m->mshr_valid_d, m->mshr_valid_q, e); memcpy(m->mshr_rdy_d, m->mshr_rdy_q, e);
-  memcpy(m->mshr_pres_d, m->mshr_pres_q, e); memcpy(m->mshr_addr_d, m->mshr_addr_q, e * 4);
-  memcpy(m->mshr_way_d, m->mshr_way_q, e * 2); memcpy(m->mshr_cnt_d, m->mshr_cnt_q, e);
+  memcpy(m->mshr_d, m->mshr_q, e * sizeof *m->mshr_q); memcpy(m->mshr_addr_d, m->mshr_addr_q, e * 4);
   memcpy(m->mshr_ids_d, m->mshr_ids_q, e * m->g.merge * 4);
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
@@ -898,7 +892,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
    * and the lowest free entry (free_any, free_e): searched only on the
    * paths whose verdict or update uses them (PM(), FREE()) */
   uint32_t p_hit = 0, p_e = 0, p_full = 0, free_any = 0, free_e = 0;
-#define PM() (p_hit = mshr_match(m, small, d_atom, ev, &p_e), p_full = m->mshr_cnt_q[p_e] >= mg, p_hit)
+#define PM() (p_hit = mshr_match(m, small, d_atom, ev, &p_e), p_full = m->mshr_q[p_e].cnt >= mg, p_hit)
 #define FREE() (free_any = mshr_free(m, small, ev, &free_e))
   uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
   uint32_t mq_full = mq_cnt >= m->g.missq;
@@ -1498,8 +1492,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (fill_line_go) {
     const uint32_t fill_line = in->fill_addr_i >> SECTW_, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
     /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
-    const uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
-    const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
+    const uint32_t fill_alloc = on_fill && !m->mshr_q[fill_e].pres;
+    const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_q[fill_e].way;
     unsigned b = fill_set * W + fill_way;
     const uint32_t fbit = 1u << fill_sect;
     stage_set(m, fill_set);
@@ -1512,13 +1506,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->valid_d[b] = (uint8_t)(fill_alloc ? fbit : m->valid_q[b] | fbit);
     m->rsv_d[b] = (uint8_t)(m->rsv_q[b] & ~fbit);
     m->byp_d[b] = 0;
-    m->mshr_rdy_d[fill_e] = 1;
+    m->mshr_d[fill_e].rdy = 1;
     if (fill_alloc) { /* allocate_line + fill: tag, age (LRU and FIFO) */
       tag_write(m, fill_set, fill_way, fill_line);
       m->reuse_d[b] = 0;
       touch(m, fill_set, fill_way);
-      m->mshr_way_d[fill_e] = (uint16_t)fill_way;
-      m->mshr_pres_d[fill_e] = 1;
+      m->mshr_d[fill_e].way = (uint16_t)fill_way;
+      m->mshr_d[fill_e].pres = 1;
       /* every other pending entry of the line now finds it in fill_way; an
        * entry whose line was the one evicted from there no longer finds it */
       for (unsigned k = 0; k < nwe; k++)
@@ -1527,15 +1521,15 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           if (e == fill_e) continue;
           if ((m->mshr_addr_q[e] >> SECTW_) == fill_line) {
             stage_ent(m, e);
-            m->mshr_way_d[e] = (uint16_t)fill_way;
-            m->mshr_pres_d[e] = 1;
+            m->mshr_d[e].way = (uint16_t)fill_way;
+            m->mshr_d[e].pres = 1;
           }
 #ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
-          else if (m->mshr_pres_q[e] && m->mshr_way_q[e] == fill_way &&
+          else if (m->mshr_q[e].pres && m->mshr_q[e].way == fill_way &&
                      l1d_index(m->mshr_addr_q[e] << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
             stage_ent(m, e);
-            m->mshr_pres_d[e] = 0;
+            m->mshr_d[e].pres = 0;
           }
 #endif
         }
@@ -1557,7 +1551,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
     else memmove(ids, ids + 1, (MG_ - 1) * 4);
     ids[MG_ - 1] = 0;
-    m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
+    m->mshr_d[rel_e].cnt = (uint8_t)(m->mshr_q[rel_e].cnt - 1);
   }
 
   /* ---- request updates: one dispatch on the action (each case runs the
@@ -1581,20 +1575,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define UPD_MERGE_()                                                                                                  \
   do {                                                                                                               \
     stage_ids(m, p_e);                                                                                               \
-    uint32_t c = m->mshr_cnt_d[p_e];                                                                                 \
+    uint32_t c = m->mshr_d[p_e].cnt;                                                                                 \
     m->mshr_ids_d[(size_t)p_e * MG_ + c] = m->d_id_q;                                                                 \
-    m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);                                                                           \
+    m->mshr_d[p_e].cnt = (uint8_t)(c + 1);                                                                           \
   } while (0)
   /* a new entry free_e, its line present in `way` (NEWENT: not present) */
-#define UPD_NEW_(way, pres)                                                                                           \
+#define UPD_NEW_(way_, pres_)                                                                                           \
   do {                                                                                                               \
     stage_ids(m, free_e);                                                                                            \
-    m->mshr_valid_d[free_e] = 1;                                                                                     \
-    m->mshr_rdy_d[free_e] = 0;                                                                                       \
-    m->mshr_pres_d[free_e] = (pres);                                                                                 \
+    /* valid, not filled, present in way_ (pres_), one id: the entry's fields in one store */                      \
+    m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
-    m->mshr_way_d[free_e] = (uint16_t)(way);                                                                         \
-    m->mshr_cnt_d[free_e] = 1;                                                                                       \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
     if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                      \
     else memset(ids, 0, MG_ * 4);                                                                                     \
@@ -1630,9 +1621,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
       for (unsigned k = 0; k < nwe; k++)
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-          if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_pres_q[e]) {
+          if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_q[e].pres) {
             stage_ent(m, e);
-            m->mshr_pres_d[e] = 0;
+            m->mshr_d[e].pres = 0;
           }
         }
     break;
@@ -1687,10 +1678,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #undef UPD_LINE_
 
   /* ---- an entry frees after its last release (merges of this cycle count) ---- */
-  uint32_t rel_done = rel_go && m->mshr_cnt_d[rel_e] == 0;
+  uint32_t rel_done = rel_go && m->mshr_d[rel_e].cnt == 0;
   if (rel_done) {
-    m->mshr_valid_d[rel_e] = 0;
-    m->mshr_rdy_d[rel_e] = 0;
+    m->mshr_d[rel_e].valid = 0;
+    m->mshr_d[rel_e].rdy = 0;
   }
   fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
@@ -1939,13 +1930,14 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
-    m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
-    m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
+    const struct l1d_ment x = m->mshr_d[e];
+    m->mshr_q[e] = x; /* (the entry's narrow fields in one move: l1d.h) */
+    m->mshr_addr_q[e] = m->mshr_addr_d[e];
     if (m->dids >> i & 1u) cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
     const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
     uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
-    *vb = m->mshr_valid_q[e] ? *vb | b : *vb & ~b;
-    *pb = m->mshr_valid_q[e] && !m->mshr_rdy_q[e] ? *pb | b : *pb & ~b;
+    *vb = x.valid ? *vb | b : *vb & ~b;
+    *pb = x.valid && !x.rdy ? *pb | b : *pb & ~b;
   }
   m->nds = m->nde = 0;
   m->dids = 0;

@@ -94,10 +94,12 @@ typedef struct {
   uint16_t *rank_q, *rank_d;
   /* MSHR, [entry] (ids: [entry][merge], slot 0 the oldest); addr: the atom address; pres: the entry's line
    * is present in way mshr_way_q (docs/l1d.md, "The fill of a sector") */
-  uint8_t *mshr_valid_q, *mshr_rdy_q, *mshr_pres_q, *mshr_cnt_q;
-  uint8_t *mshr_valid_d, *mshr_rdy_d, *mshr_pres_d, *mshr_cnt_d;
-  uint16_t *mshr_way_q, *mshr_way_d;
-  uint32_t *mshr_addr_q, *mshr_ids_q, *mshr_addr_d, *mshr_ids_d;
+  /* mshr_q[e].valid is the RTL's mshr_valid_q[e], and so on: an entry's
+   * flags, count and way side by side (the state map reads each register
+   * array with the struct's stride: tb/blocks/l1d_ls_state.c), so a commit
+   * moves an entry's fields as one 8-byte value; pad stays 0 */
+  struct l1d_ment { uint8_t valid, rdy, pres, cnt; uint16_t way, pad; } *mshr_q, *mshr_d;
+  uint32_t *mshr_addr_q, *mshr_ids_q, *mshr_addr_d, *mshr_ids_d; /* (addr apart: the CAM compares it four to a vector) */
   uint8_t mem_rr_q, mem_rr_d; /* memory port: 1 = the bypass queue goes first */
   /* decide stage D: the request accepted last cycle (or held, refused) */
   uint8_t d_valid_q, d_store_q, d_byp_q, d_valid_d, d_store_d, d_byp_d;
