@@ -139,6 +139,9 @@ __attribute__((flatten)) int main(int argc, char **argv) {
 
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
+  /* inputs that never change (the model does not write its inputs) */
+  in->req_byp_i = 0;
+  in->rmt_valid_i = 0;
   for (uint64_t cyc = 0; cyc < (uint64_t)cycles; cyc++) {
     if (!(cyc & ((1u << 30) - 1u)) && cyc) cnt_fold(m, c0, &decided, &hits, &misses, &stalls);
     /* ---- inputs of this cycle ---- */
@@ -151,10 +154,8 @@ __attribute__((flatten)) int main(int argc, char **argv) {
         uint32_t st = ((x >> 32 & 0xffffu) * 100u >> 16) < 20u;
         if (st || nfree) {
           recent[nrecent++ & 63u] = line;
-          in->req_valid_i = 1;
           in->req_addr_i = line * L + (uint32_t)(x >> 48 & (L - 1u) & ~3u);
           in->req_store_i = st;
-          in->req_byp_i = 0;
           in->req_id_i = st ? 0 : ids[--nfree]; /* the load's id leaves the free list while it is offered and in flight */
           have = 1;
         }
@@ -168,7 +169,6 @@ __attribute__((flatten)) int main(int argc, char **argv) {
       in->fill_byp_i = heap_top(&h)->byp;
       in->fill_id_i = heap_top(&h)->id;
     }
-    in->rmt_valid_i = 0;
 
     l1d_comb(m);
 
