@@ -149,7 +149,8 @@ __attribute__((flatten)) int main(int argc, char **argv) {
       int offer = kind == 0 ? 1 : kind == 1 ? ls_below(&r, 2) : (cyc & 255u) == 0;
       if (offer) {
         uint64_t x = ls_rand(&r);
-        uint32_t line = (x & 1u) && nrecent ? recent[(x >> 1 & 63u) % (nrecent < 64 ? nrecent : 64)]
+        /* (a 6-bit draw modulo min(nrecent, 64): no division once 64 lines were requested) */
+        uint32_t line = (x & 1u) && nrecent ? recent[nrecent >= 64 ? (x >> 1 & 63u) : (x >> 1 & 63u) % nrecent]
                                             : (uint32_t)(((x >> 8 & 0xffffffu) * foot) >> 24);
         uint32_t st = ((x >> 32 & 0xffffu) * 100u >> 16) < 20u;
         if (st || nfree) {
