@@ -1220,6 +1220,7 @@ static inline void comb_idle(l1d_t *m) {
 }
 
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre);
+__attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
 /* D holds a request and nothing but the memory port can move: no fill, no
  * remote lookup asked now or last cycle, the release queue empty (the
  * forwarding registers only feed D's probe).  Then a refused request is
@@ -1318,7 +1319,7 @@ void l1d_comb_any(l1d_t *m) {
       if (comb_stall(m, &vd)) {
         m->sp = (uint8_t)(m->sp < 3 ? m->sp + 1 : 3);
       } else {
-        comb_full(m, &vd);
+        comb_go(m, &vd);
         m->sp = (uint8_t)(m->sp ? m->sp - 1 : 0);
       }
     } else {
@@ -1333,26 +1334,48 @@ void l1d_comb_any(l1d_t *m) {
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill, const int busy);
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0); }
+                                                            const int nofill, const int busy, const int cact);
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1); }
 /* D holding a request and a line fill that goes (small): D's verdict is
  * PORT_BUSY (the fill owns the arrays), so no request update, push or
  * response of D's is left in this copy (busy = 1) */
-__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1); }
+/* D's request decided first and going (comb_stall's verdict), no fill, the
+ * release queue empty (small): a copy per common action (cact), in which
+ * the action, the verdict's outcome and the events are constants */
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_hit_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT);
+}
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_mergt_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T);
+}
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_alloc_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC);
+}
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
  * and release-queue push drop from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 1, 0);
+  comb_body(m, 1, pre, 0, 1, 0, -1);
 }
 /* and the release queue empty (nofill = 2): no release, no response */
 __attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0);
+  comb_body(m, 1, pre, 0, 2, 0, -1);
+}
+/* D's request decided (by comb_stall) and going, no fill, the release queue
+ * empty: the copy of its action where there is one */
+__attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd) {
+  if (m->small && !m->i_relq.count_q) { /* (no fill: stall_cand) */
+    if (vd->act == ACT_LD_HIT) return comb_go_hit_small(m, vd);
+    if (vd->act == ACT_MERGE_T) return comb_go_mergt_small(m, vd);
+    if (vd->act == ACT_ALLOC) return comb_go_alloc_small(m, vd);
+  }
+  comb_full(m, vd);
 }
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) {
@@ -1372,7 +1395,7 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
   else comb_full_gen(m, pre);
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill, const int busy) {
+                                                            const int nofill, const int busy, const int cact) {
   const l1d_in_t *in = &m->in;
   const uint32_t fill_v = nofill ? 0 : in->fill_valid_i; /* (the nofill copy: no fill offered, a constant) */
   l1d_out_t *o = &m->out;
@@ -1457,15 +1480,20 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   } else {
     decide(m, small, d_set_of(m), ev, 0, fill_byp_go || rel_any, &vd);
   }
+  /* (a copy for one action: the request goes with it, its outcome known) */
+  const uint32_t out = cact == ACT_LD_HIT    ? L1D_OUT_HIT
+                       : cact == ACT_MERGE_T ? L1D_OUT_HIT_RESERVED
+                       : cact == ACT_ALLOC   ? L1D_OUT_MISS
+                                             : vd.out;
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
-                 free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
+                 free_e = vd.free_e, fail = cact >= 0 ? L1D_FAIL_NONE : vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
   const l1d_vict_t rv = vd.rv;
-  uint32_t act = vd.act;
+  uint32_t act = cact >= 0 ? (uint32_t)cact : vd.act;
   o->dec_valid_o = dempty ? 0 : m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
-  uint32_t go = !dempty && m->d_valid_q && fail == L1D_FAIL_NONE; /* D's request is decided and leaves */
+  uint32_t go = cact >= 0 || (!dempty && m->d_valid_q && fail == L1D_FAIL_NONE); /* D's request is decided and leaves */
   if (!go) act = ACT_NONE;
 
   /* ---- response: bypassed fill > release > load hit ---- */
