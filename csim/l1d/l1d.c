@@ -1961,7 +1961,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     const struct l1d_ment x = m->mshr_d[e];
     m->mshr_q[e] = x; /* (the entry's narrow fields in one move: l1d.h) */
     m->mshr_addr_q[e] = m->mshr_addr_d[e];
-    if (m->dids >> i & 1u) cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    if (m->dids >> i & 1u) { /* (8 ids, the common merge count: one constant-size move) */
+      if (mg == 8) memcpy(m->mshr_ids_q + e * 8, m->mshr_ids_d + e * 8, 32);
+      else cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    }
     const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
     uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
     *vb = x.valid ? *vb | b : *vb & ~b;
