@@ -391,6 +391,7 @@ void l1d_reset(l1d_t *m) {
   m->ndwe = 0;
   m->dsrc = NULL;
   m->fw_lazy = 0;
+  m->rq_lazy = 0;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -1568,7 +1569,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* the filled entry and its data join the release queue (fill order) */
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
     uint32_t *rq = m->i_relq.i_mem.wdata_i; /* built in the queue body's write port (no copy) */
-    cpy_words(rq, in->fill_data_i, m->lwords);
+#ifndef FAULT_MEM_1R1W_MASK /* (injected: the primitive's commit, from the port) */
+    if (!m->observed) m->rq_lazy = 1; /* unobserved: the line goes into the row at commit from the fill port (l1d.h) */
+    else
+#endif
+      cpy_words(rq, in->fill_data_i, m->lwords);
     rq[m->lwords] = fill_e; /* (the entry index at bit lbits = 32 * lwords; eidxw <= 10) */
   }
 
@@ -2015,7 +2020,19 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
   fq_commit(&m->i_missq);
   fq_commit(&m->i_bypq);
-  fq_commit(&m->i_relq);
+  if (m->rq_lazy) { /* the release queue's row: the line from the fill port, the entry index from the port */
+    fifo_sync_t *f = &m->i_relq;
+    const mem_1r1w_t *mm = &f->i_mem;
+    m->rq_lazy = 0;
+    f->wptr_q = f->wptr_d, f->rptr_q = f->rptr_d, f->count_q = f->count_d;
+    if (mm->we_i && mm->waddr_i < mm->depth) {
+      uint32_t *row = mm->mem_q + (size_t)mm->waddr_i * mm->words;
+      cpy_words(row, m->in.fill_data_i, m->lwords);
+      row[m->lwords] = mm->wdata_i[m->lwords]; /* (the row's last word: rqw = lbits + eidxw, eidxw <= 10) */
+    }
+  } else {
+    fq_commit(&m->i_relq);
+  }
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
   if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
     tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);

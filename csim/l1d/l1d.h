@@ -150,6 +150,11 @@ typedef struct {
    * fw_data_v_q) were not written; the line is the written bank row itself,
    * which no write changes before the next edge */
   uint8_t fw_lazy;
+  /* rq_lazy: this cycle's push into i_relq is a line fill nobody observes --
+   * its port holds the entry index but not the line (a don't-care nobody
+   * compares); commit takes the line from the fill port (which holds still
+   * until then), as dsrc does for the banks */
+  uint8_t rq_lazy;
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare
