@@ -764,7 +764,6 @@ typedef struct {
 } l1d_verd_t;
 /* l1d_index of an address, remembered as D's (l1d.h, dsm_*) */
 static inline uint32_t set_memo(l1d_t *m, uint32_t addr) {
-  m->dsm_addr = addr;
   m->dsm_hash = m->in.mode_hash_i;
   m->dsm_set = l1d_index(addr, m->offw, m->g.sets, m->in.mode_hash_i);
   m->dsm_ok = 1;
@@ -772,7 +771,7 @@ static inline uint32_t set_memo(l1d_t *m, uint32_t addr) {
 }
 /* D's set index: remembered when the cycle that read its set computed it */
 static inline uint32_t d_set_of(l1d_t *m) {
-  if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
+  if (m->dsm_ok && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
   return set_memo(m, m->d_addr_q);
 }
 /* Some way of the set not reserved (flags rf of W ways) */
@@ -1923,6 +1922,7 @@ void l1d_commit_any(l1d_t *m) {
    * inputs hold still from l1d_comb to here: the calling convention) */
   m->d_valid_q = 0;
   m->d_addr_q = m->in.req_addr_i;
+  m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
   m->d_store_q = (uint8_t)m->in.req_store_i;
   m->d_byp_q = (uint8_t)m->in.req_byp_i;
   m->d_id_q = m->in.req_id_i;

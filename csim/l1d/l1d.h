@@ -200,9 +200,11 @@ typedef struct {
   uint8_t sp; /* l1d_comb_any's guess that D is refused with nothing else moving (0..3; chooses a path only) */
   uint32_t memo_addr, memo_out, memo_fail;
   /* D's set index l1d_index(d_addr_q) remembered (not hardware: a cache of a
-   * pure function, keyed by the address and the index mode): the cycle that
-   * reads a request's set computes it, the next one decides on it */
-  uint32_t dsm_addr, dsm_hash, dsm_set;
+   * pure function, keyed by the index mode): the cycle that loads D with a
+   * request computes it for that address (set_memo), the next one decides
+   * on it; dsm_ok holds while d_addr_q is that address -- every path that
+   * loads d_addr_q otherwise clears it (the quiet cycle's commit, reset) */
+  uint32_t dsm_hash, dsm_set;
   uint8_t dsm_ok;
   /* The MSHR's valid and pending (valid, not filled) flags as Entries-bit
    * vectors, entry e at bit e % 64 of word e / 64 (not hardware: the
