@@ -1889,10 +1889,12 @@ __attribute__((always_inline)) static inline void tags_wr_body(mem_1r1w_sync_t *
 static void tags_commit_wr(mem_1r1w_sync_t *s) { tags_wr_body(s); }
 /* Both tag arrays written (the tag write goes to the remote copy too):
  * the two edges in one call */
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: commit_full calls the primitive's commits, not this) */
 static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
   tags_wr_body(a);
   tags_wr_body(b);
 }
+#endif
 static inline void tags_commit(mem_1r1w_sync_t *s) {
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
   if (!s->m.we_i) {
