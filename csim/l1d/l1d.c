@@ -1397,7 +1397,8 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
                                                             const int nofill, const int busy, const int cact) {
   const l1d_in_t *in = &m->in;
-  const uint32_t fill_v = nofill ? 0 : in->fill_valid_i; /* (the nofill copy: no fill offered, a constant) */
+  /* (the nofill copy: no fill offered; the busy copy: a line fill offered that goes -- constants) */
+  const uint32_t fill_v = busy ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
   /* (widths and the merge count read where used) */
@@ -1416,7 +1417,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   dk_idle(m);
   m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
   m->fw_data_v_d = 0;
-  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL;
+  const uint32_t on_fill = busy ? 0 : in->mode_alloc_i == L1D_ALLOC_ON_FILL; /* (busy: not ON_FILL, the dispatch's test) */
   /* (the other mode inputs read where an update uses them) */
 #define LRU_ (in->mode_repl_i == L1D_REPL_LRU)
 #define BA_ in->mode_ba_i
@@ -1445,11 +1446,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     set_flags(m, fill_set, &ff);
     fv = victim(m, fill_set, &ff, 0, 0);
   }
-  uint32_t relq_full = nofill == 2 ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full) */
-  o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
+  uint32_t relq_full = nofill == 2 || busy ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full; busy: not full) */
+  o->fill_ready_o = fill_byp || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = fill_v && o->fill_ready_o;
-  uint32_t fill_byp_go = fill_go && in->fill_byp_i;
-  uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
+  uint32_t fill_byp_go = fill_go && fill_byp;
+  uint32_t fill_line_go = fill_go && !fill_byp && fill_hit;
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   uint32_t rel_any = nofill == 2 ? 0 : !fifo_sync_empty(&m->i_relq); /* (the norel copy: a constant 0) */
@@ -1475,7 +1476,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
      * left alone when nobody looks"); the rest of the cycle uses no field
      * of the verdict (no action, no stall, D loads from the port) */
     vd = (l1d_verd_t){.out = o->req_outcome_o, .fail = o->req_fail_o, .act = ACT_NONE};
-  } else if (fill_go && !in->fill_byp_i) { /* a line fill owns the arrays: D's verdict needs no probe */
+  } else if (fill_go && !fill_byp) { /* a line fill owns the arrays: D's verdict needs no probe */
     vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
   } else {
     decide(m, small, d_set_of(m), ev, 0, fill_byp_go || rel_any, &vd);
