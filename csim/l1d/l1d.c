@@ -1453,7 +1453,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   uint32_t fill_line_go = fill_go && !fill_byp && fill_hit;
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
-  uint32_t rel_any = nofill == 2 ? 0 : !fifo_sync_empty(&m->i_relq); /* (the norel copy: a constant 0) */
+  /* (the norel copy: a constant 0; the nofill copy runs only with the queue holding a row: 1) */
+  uint32_t rel_any = nofill == 2 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq);
   const uint32_t *rq_head = NULL;
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
