@@ -1335,7 +1335,8 @@ void l1d_comb_any(l1d_t *m) {
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
                                                             const int nofill, const int busy, const int cact);
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0, 0, -1); }
+/* (small, a fill offered: comb_full's dispatch, nofill = 3) */
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1); }
 __attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1); }
 /* D holding a request and a line fill that goes (small): D's verdict is
  * PORT_BUSY (the fill owns the arrays), so no request update, push or
@@ -1355,7 +1356,7 @@ __attribute__((noinline)) L1D_NO_SLP static void comb_go_alloc_small(l1d_t *m, c
 }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1); }
 __attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1); }
 __attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
@@ -1397,8 +1398,9 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
                                                             const int nofill, const int busy, const int cact) {
   const l1d_in_t *in = &m->in;
-  /* (the nofill copy: no fill offered; the busy copy: a line fill offered that goes -- constants) */
-  const uint32_t fill_v = busy ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
+  /* (constants of the copies: nofill 1 or 2, no fill offered; nofill 3, a
+   * fill offered; busy, a line fill offered that goes) */
+  const uint32_t fill_v = busy || nofill == 3 ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
   /* (widths and the merge count read where used) */
@@ -1454,7 +1456,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   /* (the norel copy: a constant 0; the nofill copy runs only with the queue holding a row: 1) */
-  uint32_t rel_any = nofill == 2 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq);
+  uint32_t rel_any = nofill == 2 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq); /* (nofill 3: either) */
   const uint32_t *rq_head = NULL;
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
