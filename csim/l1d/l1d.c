@@ -1311,21 +1311,10 @@ void l1d_comb_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
   } else if (stall_cand(m)) {
-    /* comb_stall decides first when a refusal is likely: D was refused
-     * last cycle (d_load clear), or such cycles were refused lately (sp, a
-     * two-bit counter of their verdicts: it chooses a path, never a value) */
-    if (!m->d_load || m->sp >= 2) {
-      l1d_verd_t vd;
-      if (comb_stall(m, &vd)) {
-        m->sp = (uint8_t)(m->sp < 3 ? m->sp + 1 : 3);
-      } else {
-        comb_go(m, &vd);
-        m->sp = (uint8_t)(m->sp ? m->sp - 1 : 0);
-      }
-    } else {
-      comb_full(m, NULL);
-      m->sp = (uint8_t)(m->out.ev_stall_o ? m->sp + 1 : m->sp ? m->sp - 1 : 0);
-    }
+    /* D's request decided first: refused, the cycle is comb_stall's; going,
+     * the copy of comb_body for its action (comb_go) */
+    l1d_verd_t vd;
+    if (!comb_stall(m, &vd)) comb_go(m, &vd);
   } else {
     comb_full(m, NULL);
   }
@@ -1354,6 +1343,12 @@ __attribute__((noinline)) L1D_NO_SLP static void comb_go_mergt_small(l1d_t *m, c
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_alloc_small(l1d_t *m, const l1d_verd_t *pre) {
   comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC);
 }
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_stfwd_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD);
+}
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_sthit_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT);
+}
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1); }
@@ -1375,6 +1370,8 @@ __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_ve
     if (vd->act == ACT_LD_HIT) return comb_go_hit_small(m, vd);
     if (vd->act == ACT_MERGE_T) return comb_go_mergt_small(m, vd);
     if (vd->act == ACT_ALLOC) return comb_go_alloc_small(m, vd);
+    if (vd->act == ACT_ST_FWD) return comb_go_stfwd_small(m, vd);
+    if (vd->act == ACT_ST_HIT) return comb_go_sthit_small(m, vd);
   }
   comb_full(m, vd);
 }
@@ -1485,7 +1482,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     decide(m, small, d_set_of(m), ev, 0, fill_byp_go || rel_any, &vd);
   }
   /* (a copy for one action: the request goes with it, its outcome known) */
-  const uint32_t out = cact == ACT_LD_HIT    ? L1D_OUT_HIT
+  const uint32_t out = cact == ACT_LD_HIT || cact == ACT_ST_HIT ? L1D_OUT_HIT
                        : cact == ACT_MERGE_T ? L1D_OUT_HIT_RESERVED
                        : cact == ACT_ALLOC   ? L1D_OUT_MISS
                                              : vd.out;

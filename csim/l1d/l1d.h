@@ -197,7 +197,6 @@ typedef struct {
    * mask words zero; nothing else writes that port: reset clears it) */
   uint8_t mq_hdr_ok, mq_hw2, mqp_ld;
   unsigned mq_hw;
-  uint8_t sp; /* l1d_comb_any's guess that D is refused with nothing else moving (0..3; chooses a path only) */
   uint32_t memo_addr, memo_out, memo_fail;
   /* D's set index l1d_index(d_addr_q) remembered (not hardware: a cache of a
    * pure function, keyed by the index mode): the cycle that loads D with a
