@@ -1367,11 +1367,11 @@ __attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, cons
  * empty: the copy of its action where there is one */
 __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd) {
   if (m->small && !m->i_relq.count_q) { /* (no fill: stall_cand) */
-    if (vd->act == ACT_LD_HIT) return comb_go_hit_small(m, vd);
-    if (vd->act == ACT_MERGE_T) return comb_go_mergt_small(m, vd);
-    if (vd->act == ACT_ALLOC) return comb_go_alloc_small(m, vd);
-    if (vd->act == ACT_ST_FWD) return comb_go_stfwd_small(m, vd);
-    if (vd->act == ACT_ST_HIT) return comb_go_sthit_small(m, vd);
+    if (vd->act == ACT_LD_HIT) { comb_go_hit_small(m, vd); return; }
+    if (vd->act == ACT_MERGE_T) { comb_go_mergt_small(m, vd); return; }
+    if (vd->act == ACT_ALLOC) { comb_go_alloc_small(m, vd); return; }
+    if (vd->act == ACT_ST_FWD) { comb_go_stfwd_small(m, vd); return; }
+    if (vd->act == ACT_ST_HIT) { comb_go_sthit_small(m, vd); return; }
   }
   comb_full(m, vd);
 }
