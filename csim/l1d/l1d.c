@@ -502,12 +502,13 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
 
 /* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
  * (the RTL's free_i, cand_i). */
+static l1d_vict_t victim_gen(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr);
 static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
   /* remembered per set until the set's flags or ranks change (l1d.h, vmemo) */
   struct l1d_vmemo *vm = &m->vmemo[set];
   if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
   const size_t o = (size_t)set * m->g.ways;
-  const unsigned W = m->g.ways, nw = nwords(W);
+  const unsigned W = m->g.ways;
   /* one word, no BA and a way count that is not a multiple of 8 (those
    * take l1d_victim's rank compare eight ways at a time): l1d_victim's rule
    * inline (no vectors in memory, no call) */
@@ -536,6 +537,14 @@ static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint
     vm->ok = 1, vm->ba = 0, vm->thr = thr;
     return v;
   }
+  return victim_gen(m, set, f, ba, thr);
+}
+/* the general form (out of line: the one-word form above needs no stack frame) */
+__attribute__((noinline)) static l1d_vict_t victim_gen(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba,
+                                                       uint32_t thr) {
+  struct l1d_vmemo *vm = &m->vmemo[set];
+  const size_t o = (size_t)set * m->g.ways;
+  const unsigned W = m->g.ways, nw = nwords(W);
   uint64_t fr[VW], cd[VW], ru[VW];
   for (unsigned k = 0; k < nw; k++) {
     uint64_t all = (k + 1 < nw || !(W & 63u)) ? ~0ull : (1ull << (W & 63u)) - 1ull;
