@@ -1284,13 +1284,17 @@ __attribute__((noinline)) static void stall_tail(l1d_t *m, const l1d_verd_t *vd)
   m->rep_ok = !sbyp_set && !(m->fw_tag_v_q | m->fw_data_v_q) && !(m->i_missq.count_q | m->i_bypq.count_q);
   m->rep_cnt = (uint8_t)fail_cnt;
 }
-__attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
+__attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
+/* D's request decided first: refused, the cycle is stall_tail's; going,
+ * the copy of comb_body for its action (comb_go).  (Out of line with its
+ * verdict: l1d_comb_any keeps no stack frame and jumps to its paths.) */
+__attribute__((noinline)) static void comb_stall(l1d_t *m) {
+  l1d_verd_t vd;
   const uint32_t d_set = d_set_of(m);
-  if (m->small) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
-  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
-  if (vd->fail == L1D_FAIL_NONE) return 0;
-  stall_tail(m, vd);
-  return 1;
+  if (m->small) decide(m, 1, d_set, m->mshr_vbits, 0, 0, &vd);
+  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, &vd);
+  if (vd.fail == L1D_FAIL_NONE) comb_go(m, &vd);
+  else stall_tail(m, &vd);
 }
 void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
@@ -1320,10 +1324,7 @@ void l1d_comb_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
   } else if (stall_cand(m)) {
-    /* D's request decided first: refused, the cycle is comb_stall's; going,
-     * the copy of comb_body for its action (comb_go) */
-    l1d_verd_t vd;
-    if (!comb_stall(m, &vd)) comb_go(m, &vd);
+    comb_stall(m); /* (D's request decided first) */
   } else {
     comb_full(m, NULL);
   }
