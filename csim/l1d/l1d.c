@@ -1290,9 +1290,11 @@ __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_ve
  * verdict: l1d_comb_any keeps no stack frame and jumps to its paths.) */
 __attribute__((noinline)) static void comb_stall(l1d_t *m) {
   l1d_verd_t vd;
-  const uint32_t d_set = d_set_of(m);
-  if (m->small) decide(m, 1, d_set, m->mshr_vbits, 0, 0, &vd);
-  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, &vd);
+  if (!m->small) { /* (the general form has no copies per action: it decides in comb_full_gen) */
+    comb_full(m, NULL);
+    return;
+  }
+  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   if (vd.fail == L1D_FAIL_NONE) comb_go(m, &vd);
   else stall_tail(m, &vd);
 }
