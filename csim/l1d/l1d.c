@@ -1964,6 +1964,20 @@ __attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n
 }
 #undef ROW_MOVE
 
+/* dk_commit's steps for one full write of bank w (a line fill), inline:
+ * the read, the held row to its buffer if the write hits it
+ * (read-before-write), the row (from src, the fill port, when the port
+ * was left unwritten: dsrc) */
+__attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_dbanks *k, unsigned w, const uint32_t *src,
+                                                                   unsigned W) {
+  mem_1r1w_t *mm = &k->b[w].m;
+  if (k->rd) dk_read(k, W);
+  if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) {
+    cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+    k->mat[w] = k->gen;
+  }
+  if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
+}
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -2061,19 +2075,8 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
   if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
-    const unsigned w = m->dwe[0];
-    const uint32_t *src = m->dsrc;
-    struct l1d_dbanks *ks[2] = {&m->dk, &m->dk_rmt};
-    for (int g = 0; g < 2; g++) {
-      struct l1d_dbanks *k = ks[g];
-      mem_1r1w_t *mm = &k->b[w].m;
-      if (k->rd) dk_read(k, (unsigned)W);
-      if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) { /* read before write: the held row to its buffer */
-        cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
-        k->mat[w] = k->gen;
-      }
-      if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
-    }
+    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W);
+    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W);
   } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
     dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
     dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
