@@ -105,10 +105,37 @@ static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t 
 static inline void vec_nz(uint64_t *v, const uint8_t *f, unsigned n) {
   for (unsigned k = 0, b = 0; b < n; k++, b += 64) v[k] = pk_nz(f + b, n - b < 64 ? n - b : 64);
 }
+#ifdef __SSE2__
+/* nb blocks of sixteen 32-bit values compared with vx: bit i set where equal */
+__attribute__((always_inline)) static inline uint64_t cam16(const __m128i *p, __m128i vx, unsigned nb) {
+  uint64_t m = 0;
+  for (unsigned b = 0; b < nb; b++, p += 4) {
+    const __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128(p), vx), e1 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 1), vx);
+    const __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 2), vx), e3 = _mm_cmpeq_epi32(_mm_loadu_si128(p + 3), vx);
+    m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(_mm_packs_epi32(e0, e1), _mm_packs_epi32(e2, e3))) << (16u * b);
+  }
+  return m;
+}
+#endif
 /* The MSHR's address match (a CAM): bit e of v[e / 64] set where a[e] == x,
  * e < n; four entries to a compare where SSE2 is there. */
 __attribute__((always_inline)) static inline void cam_eq(uint64_t *v, const uint32_t *a, unsigned n, uint32_t x, int small) {
   if (small && n > 64) __builtin_unreachable(); /* (small: n <= 64, one word) */
+#ifdef __SSE2__
+  /* a whole number of 16-entry blocks, or 4 (a 4-way set's tags), on one
+   * word: compares of a constant count, without the loops' trip tests */
+  if (small && (n == 4 || !(n & 15u))) {
+    const __m128i vx = _mm_set1_epi32((int)x);
+    const __m128i *p = (const __m128i *)(const void *)a;
+    switch (n) {
+    case 4: v[0] = (uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128(p), vx))); return;
+    case 16: v[0] = cam16(p, vx, 1); return;
+    case 32: v[0] = cam16(p, vx, 2); return;
+    case 48: v[0] = cam16(p, vx, 3); return;
+    default: v[0] = cam16(p, vx, 4); return; /* (64) */
+    }
+  }
+#endif
   for (unsigned k = 0, b = 0; b < n; k++, b += 64) {
     unsigned c = n - b < 64 ? n - b : 64, i = 0;
     uint64_t m = 0;
@@ -228,6 +255,10 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->mqw = 1 + g->id_w + m->aw + g->line + m->lbits; /* {store, id, atom, mask, data}: data at bit 0 */
   m->bqw = g->id_w + m->aw;                          /* {atom, id} */
   m->rqw = m->eidxw + m->lbits;                       /* {entry, data}: data at bit 0 */
+  m->lamask = (uint32_t)bits_mask64(m->law);
+  m->awmask = (uint32_t)bits_mask64(m->aw);
+  m->idmask = (uint32_t)bits_mask64(g->id_w);
+  m->emask = (uint32_t)bits_mask64(m->eidxw);
   size_t sw = (size_t)g->sets * g->ways, e = g->entries;
   int rc = 0;
   uint8_t **b8[] = {&m->valid_q, &m->rsv_q, &m->byp_q, &m->reuse_q, &m->valid_d, &m->rsv_d, &m->byp_d, &m->reuse_d};
@@ -238,11 +269,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->trow_sh = calloc(g->ways, 4));
   rc |= !(m->tag_wr = calloc((size_t)g->sets * nwords(g->ways), 8));
   rc |= !(m->rank_d = calloc(sw, 2));
-  uint8_t **e8[] = {&m->mshr_valid_q, &m->mshr_rdy_q, &m->mshr_valid_d, &m->mshr_rdy_d,
-                    &m->mshr_pres_q,  &m->mshr_cnt_q, &m->mshr_pres_d,  &m->mshr_cnt_d};
-  for (size_t i = 0; i < sizeof e8 / sizeof e8[0]; i++) rc |= !(*e8[i] = calloc(e + 16, 1));
-  rc |= !(m->mshr_way_q = calloc(e, 2));
-  rc |= !(m->mshr_way_d = calloc(e, 2));
+  rc |= !(m->mshr_q = calloc(e, sizeof *m->mshr_q));
+  rc |= !(m->mshr_d = calloc(e, sizeof *m->mshr_d));
   uint32_t **e32[] = {&m->mshr_addr_q, &m->mshr_addr_d};
   for (size_t i = 0; i < sizeof e32 / sizeof e32[0]; i++) rc |= !(*e32[i] = calloc(e, 4));
   rc |= !(m->mshr_ids_q = calloc(e * g->merge, 4));
@@ -298,9 +326,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
 
 void l1d_free(l1d_t *m) {
   void *p[] = {m->valid_q, m->rsv_q, m->byp_q, m->reuse_q, m->rank_q, m->valid_d, m->rsv_d, m->byp_d,
-               m->reuse_d, m->rank_d, m->mshr_valid_q, m->mshr_rdy_q, m->mshr_valid_d, m->mshr_rdy_d,
-               m->mshr_pres_q, m->mshr_pres_d, m->sect_mask,
-               m->mshr_addr_q, m->mshr_way_q, m->mshr_cnt_q, m->mshr_addr_d, m->mshr_way_d, m->mshr_cnt_d,
+               m->reuse_d, m->rank_d, m->mshr_q, m->mshr_d, m->sect_mask,
+               m->mshr_addr_q, m->mshr_addr_d,
                m->mshr_ids_q, m->mshr_ids_d, m->in.req_data_i, m->in.req_mask_i, m->in.fill_data_i,
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
@@ -326,17 +353,15 @@ void l1d_reset(l1d_t *m) {
   memset(m->valid_q, 0, sw); memset(m->rsv_q, 0, sw); memset(m->byp_q, 0, sw); memset(m->reuse_q, 0, sw);
   /* age ranks reset to "way w has rank w": a permutation, as the rule needs */
   for (size_t i = 0; i < sw; i++) m->rank_q[i] = (uint16_t)(i % m->g.ways);
-  memset(m->mshr_valid_q, 0, e); memset(m->mshr_rdy_q, 0, e); memset(m->mshr_pres_q, 0, e);
-  memset(m->mshr_addr_q, 0, e * 4); memset(m->mshr_way_q, 0, e * 2); memset(m->mshr_cnt_q, 0, e);
+  memset(m->mshr_q, 0, e * sizeof *m->mshr_q); /* (the padding too: commit moves whole entries) */
+  memset(m->mshr_addr_q, 0, e * 4);
   memset(m->mshr_ids_q, 0, e * m->g.merge * 4);
   m->mem_rr_q = m->mem_rr_d = 0; /* (_d equals _q outside a cycle: comb writes it only when the port goes) */
   memset(m->cnt_q, 0, sizeof m->cnt_q);
   /* _d equals _q outside a cycle (stage_set, stage_ent): reset both */
   memcpy(m->valid_d, m->valid_q, sw); memcpy(m->rsv_d, m->rsv_q, sw); memcpy(m->byp_d, m->byp_q, sw);
   memcpy(m->reuse_d, m->reuse_q, sw); memcpy(m->rank_d, m->rank_q, sw * 2);
-  memcpy(m->mshr_valid_d, m->mshr_valid_q, e); memcpy(m->mshr_rdy_d, m->mshr_rdy_q, e);
-  memcpy(m->mshr_pres_d, m->mshr_pres_q, e); memcpy(m->mshr_addr_d, m->mshr_addr_q, e * 4);
-  memcpy(m->mshr_way_d, m->mshr_way_q, e * 2); memcpy(m->mshr_cnt_d, m->mshr_cnt_q, e);
+  memcpy(m->mshr_d, m->mshr_q, e * sizeof *m->mshr_q); memcpy(m->mshr_addr_d, m->mshr_addr_q, e * 4);
   memcpy(m->mshr_ids_d, m->mshr_ids_q, e * m->g.merge * 4);
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   memset(m->vmemo, 0, m->g.sets * sizeof *m->vmemo);
@@ -366,6 +391,7 @@ void l1d_reset(l1d_t *m) {
   m->ndwe = 0;
   m->dsrc = NULL;
   m->fw_lazy = 0;
+  m->rq_lazy = 0;
   /* D, the forwarding and the remote registers reset empty; the wide data
    * registers (d_data_q, d_mask_q, fw_data_q, fw_data_mask_q) are not reset
    * (used only under their valid), like the SRAMs' output registers */
@@ -476,10 +502,47 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
 
 /* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
  * (the RTL's free_i, cand_i). */
+static l1d_vict_t victim_gen(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr);
 static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
   /* remembered per set until the set's flags or ranks change (l1d.h, vmemo) */
   struct l1d_vmemo *vm = &m->vmemo[set];
   if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
+  const size_t o = (size_t)set * m->g.ways;
+  const unsigned W = m->g.ways;
+  /* one word, no BA and a way count that is not a multiple of 8 (those
+   * take l1d_victim's rank compare eight ways at a time): l1d_victim's rule
+   * inline (no vectors in memory, no call) */
+  if (W <= 64 && !ba && (W & 7u)) {
+    const uint64_t all = (1ull << W) - 1ull, fr = ~f->occ[0] & all;
+    l1d_vict_t v = {0, 0, 0};
+    if (fr) { /* the highest free way */
+      v.free_any = v.found = 1;
+#ifdef FAULT_L1D_VICTIM_LOW /* (l1d_victim's injected fault, here too: the lowest free way wins) */
+      v.way = (uint32_t)__builtin_ctzll(fr);
+#else
+      v.way = 63u - (uint32_t)__builtin_clzll(fr);
+#endif
+    } else if (f->r[0] != all) { /* the candidate (not reserved) of the highest rank, ties to the lowest way */
+      const uint16_t *rk = m->rank_q + o;
+      uint64_t c = ~f->r[0] & all;
+      uint32_t best = (uint32_t)__builtin_ctzll(c), br = rk[best];
+      for (c &= c - 1; c; c &= c - 1) {
+        const uint32_t w = (uint32_t)__builtin_ctzll(c);
+        if (rk[w] > br) best = w, br = rk[w];
+      }
+      v.found = 1;
+      v.way = best;
+    }
+    vm->v = v;
+    vm->ok = 1, vm->ba = 0, vm->thr = thr;
+    return v;
+  }
+  return victim_gen(m, set, f, ba, thr);
+}
+/* the general form (out of line: the one-word form above needs no stack frame) */
+__attribute__((noinline)) static l1d_vict_t victim_gen(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba,
+                                                       uint32_t thr) {
+  struct l1d_vmemo *vm = &m->vmemo[set];
   const size_t o = (size_t)set * m->g.ways;
   const unsigned W = m->g.ways, nw = nwords(W);
   uint64_t fr[VW], cd[VW], ru[VW];
@@ -499,7 +562,7 @@ static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint
 static inline uint32_t tag_of(const l1d_t *m, const uint32_t *row, unsigned w) {
   unsigned lsb = w * m->law, k = lsb >> 5;
   if (k + 1 < m->i_tags.m.words)
-    return (uint32_t)(((uint64_t)row[k] | (uint64_t)row[k + 1] << 32) >> (lsb & 31)) & (uint32_t)bits_mask64(m->law);
+    return (uint32_t)(((uint64_t)row[k] | (uint64_t)row[k + 1] << 32) >> (lsb & 31)) & m->lamask;
   return (uint32_t)bits_get(row, lsb, m->law);
 }
 
@@ -601,7 +664,7 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
  * The replicated row is streamed out a word at a time (law <= 32). */
 static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
-  uint64_t acc = 0, v = line & bits_mask64(law);
+  uint64_t acc = 0, v = line & m->lamask;
   if (m->observed) {
     for (unsigned w = 0; w < W; w++) {
       acc |= v << nacc;
@@ -621,7 +684,7 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;
   m->fw_tag_way_d = (uint16_t)way;
-  m->fw_tag_line_d = line & (uint32_t)bits_mask64(law);
+  m->fw_tag_line_d = line & m->lamask;
 }
 
 /* The RTL's data write: row `set` of way `way`'s bank, the byte mask over
@@ -710,7 +773,6 @@ typedef struct {
 } l1d_verd_t;
 /* l1d_index of an address, remembered as D's (l1d.h, dsm_*) */
 static inline uint32_t set_memo(l1d_t *m, uint32_t addr) {
-  m->dsm_addr = addr;
   m->dsm_hash = m->in.mode_hash_i;
   m->dsm_set = l1d_index(addr, m->offw, m->g.sets, m->in.mode_hash_i);
   m->dsm_ok = 1;
@@ -718,7 +780,7 @@ static inline uint32_t set_memo(l1d_t *m, uint32_t addr) {
 }
 /* D's set index: remembered when the cycle that read its set computed it */
 static inline uint32_t d_set_of(l1d_t *m) {
-  if (m->dsm_ok && m->dsm_addr == m->d_addr_q && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
+  if (m->dsm_ok && m->dsm_hash == m->in.mode_hash_i) return m->dsm_set;
   return set_memo(m, m->d_addr_q);
 }
 /* Some way of the set not reserved (flags rf of W ways) */
@@ -758,7 +820,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   const unsigned W = m->g.ways, mg = m->g.merge;
   /* small (Ways and Entries <= 64): every vector one word, the loops over words unrolled away */
   const unsigned nww = small ? 1u : nwords(W);
-  const uint32_t lmask = (uint32_t)bits_mask64(m->law);
+  const uint32_t lmask = m->lamask;
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
   uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
@@ -839,7 +901,7 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
    * and the lowest free entry (free_any, free_e): searched only on the
    * paths whose verdict or update uses them (PM(), FREE()) */
   uint32_t p_hit = 0, p_e = 0, p_full = 0, free_any = 0, free_e = 0;
-#define PM() (p_hit = mshr_match(m, small, d_atom, ev, &p_e), p_full = m->mshr_cnt_q[p_e] >= mg, p_hit)
+#define PM() (p_hit = mshr_match(m, small, d_atom, ev, &p_e), p_full = m->mshr_q[p_e].cnt >= mg, p_hit)
 #define FREE() (free_any = mshr_free(m, small, ev, &free_e))
   uint32_t mq_cnt = fifo_sync_count(&m->i_missq);
   uint32_t mq_full = mq_cnt >= m->g.missq;
@@ -937,8 +999,8 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
   if (m->mq_hdr_ok) { /* the header as one value (l1d.h) */
     const uint64_t h = mh[m->mq_hw] | (m->mq_hw2 ? (uint64_t)mh[m->mq_hw + 1] << 32 : 0);
     o->mem_req_store_o = (uint32_t)(h >> (aw + idw)) & 1u;
-    o->mem_req_id_o = (uint32_t)(h >> aw) & (uint32_t)bits_mask64(idw);
-    o->mem_req_addr_o = (uint32_t)h & (uint32_t)bits_mask64(aw);
+    o->mem_req_id_o = (uint32_t)(h >> aw) & m->idmask;
+    o->mem_req_addr_o = (uint32_t)h & m->awmask;
   } else {
     o->mem_req_store_o = fld32(mh, slsb, 1);
     o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
@@ -985,9 +1047,60 @@ static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->i_mem.wmask_i[0] = 1;
 }
 /* A queue's cycle: fifo_sync_comb (which takes its idle form, once per run
- * of idle cycles, when nothing moves). */
-static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+ * of idle cycles, when nothing moves), with fifo_sync_comb_full inline --
+ * the same next state and write port, without a call for about one queue
+ * move a cycle.  push and pop are 0/1; wdata is NULL, the body's own write
+ * port or a row of the body's width.  (Injected, FAULT_FIFO_SYNC_COUNT acts
+ * in the primitive's own comb: it runs it.) */
+__attribute__((always_inline)) static inline void fq_comb(fifo_sync_t *f, uint32_t push, const uint32_t *wdata, uint32_t pop) {
+#ifndef FAULT_FIFO_SYNC_COUNT
+  if (push | pop) {
+    mem_1r1w_t *mm = &f->i_mem;
+    const uint32_t c = f->count_q, wq = f->wptr_q, rq = f->rptr_q, last = f->depth - 1u;
+    const uint32_t dpush = push & (c != f->depth), dpop = pop & (c != 0);
+    f->pidle = 0;
+    f->wptr_d = dpush ? (wq == last ? 0 : wq + 1u) : wq;
+    f->rptr_d = dpop ? (rq == last ? 0 : rq + 1u) : rq;
+    f->count_d = c + dpush - dpop;
+    mem_1r1w_idle(mm);
+    mm->waddr_i = wq;
+    if (wdata) {
+      if (wdata != mm->wdata_i) mem_row_cpy(mm->wdata_i, wdata, mm->words);
+      bits_trim(mm->wdata_i, f->width);
+    }
+    mm->wmask_i[0] = 1;
+    mm->we_i = dpush;
+    return;
+  }
+#endif
   fifo_sync_comb(f, push, wdata, pop);
+}
+/* A queue's edge: fifo_sync_commit with fifo_sync_commit_full inline (the
+ * port as fq_comb sets it: one slice, the whole row, its mask bit set).
+ * (Injected, FAULT_MEM_1R1W_MASK acts in mem_1r1w_commit: the primitive's
+ * commit runs.) */
+static inline void fq_commit(fifo_sync_t *f) {
+#ifndef FAULT_MEM_1R1W_MASK
+  if (f->pidle) return; /* (idle: next state = state, no write) */
+  f->wptr_q = f->wptr_d;
+  f->rptr_q = f->rptr_d;
+  f->count_q = f->count_d;
+  const mem_1r1w_t *mm = &f->i_mem;
+  if (mm->we_i && mm->nslice == 1 && mm->waddr_i < mm->depth) {
+    uint32_t *row = mm->mem_q + (size_t)mm->waddr_i * mm->words;
+    const unsigned n = mm->words;
+    if (n >= 32 && n <= 40) { /* a 128-byte line and a few words (the release and miss queues' rows): two
+                               * overlapping moves of constant size, not a library call */
+      memcpy(row, mm->wdata_i, 128);
+      memcpy(row + n - 8, mm->wdata_i + n - 8, 32);
+    } else {
+      mem_row_cpy(row, mm->wdata_i, n);
+    }
+    return;
+  }
+  if (!mm->we_i) return;
+#endif
+  fifo_sync_commit(f);
 }
 
 /* The fill port's ready with an empty release queue and no fill offered
@@ -1116,6 +1229,7 @@ static inline void comb_idle(l1d_t *m) {
 }
 
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre);
+__attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
 /* D holds a request and nothing but the memory port can move: no fill, no
  * remote lookup asked now or last cycle, the release queue empty (the
  * forwarding registers only feed D's probe).  Then a refused request is
@@ -1170,13 +1284,19 @@ __attribute__((noinline)) static void stall_tail(l1d_t *m, const l1d_verd_t *vd)
   m->rep_ok = !sbyp_set && !(m->fw_tag_v_q | m->fw_data_v_q) && !(m->i_missq.count_q | m->i_bypq.count_q);
   m->rep_cnt = (uint8_t)fail_cnt;
 }
-__attribute__((noinline)) static int comb_stall(l1d_t *m, l1d_verd_t *vd) {
-  const uint32_t d_set = d_set_of(m);
-  if (m->small) decide(m, 1, d_set, m->mshr_vbits, 0, 0, vd);
-  else decide(m, 0, d_set, m->mshr_vbits, 0, 0, vd);
-  if (vd->fail == L1D_FAIL_NONE) return 0;
-  stall_tail(m, vd);
-  return 1;
+__attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
+/* D's request decided first: refused, the cycle is stall_tail's; going,
+ * the copy of comb_body for its action (comb_go).  (Out of line with its
+ * verdict: l1d_comb_any keeps no stack frame and jumps to its paths.) */
+__attribute__((noinline)) static void comb_stall(l1d_t *m) {
+  l1d_verd_t vd;
+  if (!m->small) { /* (the general form has no copies per action: it decides in comb_full_gen) */
+    comb_full(m, NULL);
+    return;
+  }
+  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  if (vd.fail == L1D_FAIL_NONE) comb_go(m, &vd);
+  else stall_tail(m, &vd);
 }
 void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
@@ -1206,21 +1326,7 @@ void l1d_comb_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
   } else if (stall_cand(m)) {
-    /* comb_stall decides first when a refusal is likely: D was refused
-     * last cycle (d_load clear), or such cycles were refused lately (sp, a
-     * two-bit counter of their verdicts: it chooses a path, never a value) */
-    if (!m->d_load || m->sp >= 2) {
-      l1d_verd_t vd;
-      if (comb_stall(m, &vd)) {
-        m->sp = (uint8_t)(m->sp < 3 ? m->sp + 1 : 3);
-      } else {
-        comb_full(m, &vd);
-        m->sp = (uint8_t)(m->sp ? m->sp - 1 : 0);
-      }
-    } else {
-      comb_full(m, NULL);
-      m->sp = (uint8_t)(m->out.ev_stall_o ? m->sp + 1 : m->sp ? m->sp - 1 : 0);
-    }
+    comb_stall(m); /* (D's request decided first) */
   } else {
     comb_full(m, NULL);
   }
@@ -1229,22 +1335,57 @@ void l1d_comb_any(l1d_t *m) {
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill);
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0); }
+                                                            const int nofill, const int busy, const int cact);
+/* (small, a fill offered: comb_full's dispatch, nofill = 3) */
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1); }
+/* D holding a request and a line fill that goes (small): D's verdict is
+ * PORT_BUSY (the fill owns the arrays), so no request update, push or
+ * response of D's is left in this copy (busy = 1) */
+__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1); }
+/* D's request decided first and going (comb_stall's verdict), no fill, the
+ * release queue empty (small): a copy per common action (cact), in which
+ * the action, the verdict's outcome and the events are constants */
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_hit_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT);
+}
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_mergt_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T);
+}
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_alloc_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC);
+}
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_stfwd_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD);
+}
+__attribute__((noinline)) L1D_NO_SLP static void comb_go_sthit_small(l1d_t *m, const l1d_verd_t *pre) {
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT);
+}
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
  * and release-queue push drop from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 1);
+  comb_body(m, 1, pre, 0, 1, 0, -1);
 }
 /* and the release queue empty (nofill = 2): no release, no response */
 __attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2);
+  comb_body(m, 1, pre, 0, 2, 0, -1);
+}
+/* D's request decided (by comb_stall) and going, no fill, the release queue
+ * empty: the copy of its action where there is one */
+__attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd) {
+  if (m->small && !m->i_relq.count_q) { /* (no fill: stall_cand) */
+    if (vd->act == ACT_LD_HIT) { comb_go_hit_small(m, vd); return; }
+    if (vd->act == ACT_MERGE_T) { comb_go_mergt_small(m, vd); return; }
+    if (vd->act == ACT_ALLOC) { comb_go_alloc_small(m, vd); return; }
+    if (vd->act == ACT_ST_FWD) { comb_go_stfwd_small(m, vd); return; }
+    if (vd->act == ACT_ST_HIT) { comb_go_sthit_small(m, vd); return; }
+  }
+  comb_full(m, vd);
 }
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) {
@@ -1256,13 +1397,19 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
     if (m->i_relq.count_q) comb_nofill_small(m, pre);
     else comb_norel_small(m, pre);
   }
+  /* a line fill that goes with D holding a request (the fill's ready:
+   * not a bypass, not ON_FILL, the release queue not full) */
+  else if (m->small && m->d_valid_q && !m->in.fill_byp_i && m->in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
+           !fifo_sync_full(&m->i_relq)) comb_busy_small(m);
   else if (m->small) comb_full_small(m, pre);
   else comb_full_gen(m, pre);
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill) {
+                                                            const int nofill, const int busy, const int cact) {
   const l1d_in_t *in = &m->in;
-  const uint32_t fill_v = nofill ? 0 : in->fill_valid_i; /* (the nofill copy: no fill offered, a constant) */
+  /* (constants of the copies: nofill 1 or 2, no fill offered; nofill 3, a
+   * fill offered; busy, a line fill offered that goes) */
+  const uint32_t fill_v = busy || nofill == 3 ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
   /* (widths and the merge count read where used) */
@@ -1281,7 +1428,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   dk_idle(m);
   m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
   m->fw_data_v_d = 0;
-  const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL;
+  const uint32_t on_fill = busy ? 0 : in->mode_alloc_i == L1D_ALLOC_ON_FILL; /* (busy: not ON_FILL, the dispatch's test) */
   /* (the other mode inputs read where an update uses them) */
 #define LRU_ (in->mode_repl_i == L1D_REPL_LRU)
 #define BA_ in->mode_ba_i
@@ -1310,25 +1457,28 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     set_flags(m, fill_set, &ff);
     fv = victim(m, fill_set, &ff, 0, 0);
   }
-  uint32_t relq_full = nofill == 2 ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full) */
-  o->fill_ready_o = in->fill_byp_i || (!relq_full && (!on_fill || fv.found));
+  uint32_t relq_full = nofill == 2 || busy ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full; busy: not full) */
+  o->fill_ready_o = fill_byp || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = fill_v && o->fill_ready_o;
-  uint32_t fill_byp_go = fill_go && in->fill_byp_i;
-  uint32_t fill_line_go = fill_go && !in->fill_byp_i && fill_hit;
+  uint32_t fill_byp_go = fill_go && fill_byp;
+  uint32_t fill_line_go = fill_go && !fill_byp && fill_hit;
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
-  uint32_t rel_any = nofill == 2 ? 0 : !fifo_sync_empty(&m->i_relq); /* (the norel copy: a constant 0) */
+  /* (the norel copy: a constant 0; the nofill copy runs only with the queue holding a row: 1) */
+  uint32_t rel_any = nofill == 2 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq); /* (nofill 3: either) */
   const uint32_t *rq_head = NULL;
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
     rq_head = fifo_sync_rdata(&m->i_relq);
-    rel_e = rq_head[m->lwords] & (uint32_t)bits_mask64(m->eidxw); /* (at bit lbits = 32 * lwords) */
+    rel_e = rq_head[m->lwords] & m->emask; /* (at bit lbits = 32 * lwords) */
     if (rel_e >= E) rel_e = 0;
   }
   uint32_t rel_go = rel_any && !fill_byp_go;
 
   l1d_verd_t vd;
-  if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
+  if (busy) { /* (the dispatch's test: fill_go && !fill_byp_i, D holding a request) */
+    vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
+  } else if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
     vd = *pre;
   } else if (dempty || (!m->d_valid_q && !m->observed)) {
     /* D empty: its verdict on the stale address drives only req_outcome_o
@@ -1338,20 +1488,25 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
      * left alone when nobody looks"); the rest of the cycle uses no field
      * of the verdict (no action, no stall, D loads from the port) */
     vd = (l1d_verd_t){.out = o->req_outcome_o, .fail = o->req_fail_o, .act = ACT_NONE};
-  } else if (fill_go && !in->fill_byp_i) { /* a line fill owns the arrays: D's verdict needs no probe */
+  } else if (fill_go && !fill_byp) { /* a line fill owns the arrays: D's verdict needs no probe */
     vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
   } else {
     decide(m, small, d_set_of(m), ev, 0, fill_byp_go || rel_any, &vd);
   }
+  /* (a copy for one action: the request goes with it, its outcome known) */
+  const uint32_t out = cact == ACT_LD_HIT || cact == ACT_ST_HIT ? L1D_OUT_HIT
+                       : cact == ACT_MERGE_T ? L1D_OUT_HIT_RESERVED
+                       : cact == ACT_ALLOC   ? L1D_OUT_MISS
+                                             : vd.out;
   const uint32_t d_line = vd.d_line, d_atom = vd.d_atom, d_set = vd.d_set, mw = vd.mw, p_e = vd.p_e,
-                 free_e = vd.free_e, out = vd.out, fail = vd.fail, sbit = 1u << vd.d_sect;
+                 free_e = vd.free_e, fail = cact >= 0 ? L1D_FAIL_NONE : vd.fail, sbit = 1u << vd.d_sect;
   const size_t rs = vd.rs;
   const l1d_vict_t rv = vd.rv;
-  uint32_t act = vd.act;
+  uint32_t act = cact >= 0 ? (uint32_t)cact : vd.act;
   o->dec_valid_o = dempty ? 0 : m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
-  uint32_t go = !dempty && m->d_valid_q && fail == L1D_FAIL_NONE; /* D's request is decided and leaves */
+  uint32_t go = cact >= 0 || (!dempty && m->d_valid_q && fail == L1D_FAIL_NONE); /* D's request is decided and leaves */
   if (!go) act = ACT_NONE;
 
   /* ---- response: bypassed fill > release > load hit ---- */
@@ -1378,8 +1533,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (fill_line_go) {
     const uint32_t fill_line = in->fill_addr_i >> SECTW_, fill_sect = in->fill_addr_i & (m->g.sectors - 1u);
     /* ON_FILL: the line's way when it is present (mshr_pres_q), else the victim */
-    const uint32_t fill_alloc = on_fill && !m->mshr_pres_q[fill_e];
-    const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_way_q[fill_e];
+    const uint32_t fill_alloc = on_fill && !m->mshr_q[fill_e].pres;
+    const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_q[fill_e].way;
     unsigned b = fill_set * W + fill_way;
     const uint32_t fbit = 1u << fill_sect;
     stage_set(m, fill_set);
@@ -1392,13 +1547,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->valid_d[b] = (uint8_t)(fill_alloc ? fbit : m->valid_q[b] | fbit);
     m->rsv_d[b] = (uint8_t)(m->rsv_q[b] & ~fbit);
     m->byp_d[b] = 0;
-    m->mshr_rdy_d[fill_e] = 1;
+    m->mshr_d[fill_e].rdy = 1;
     if (fill_alloc) { /* allocate_line + fill: tag, age (LRU and FIFO) */
       tag_write(m, fill_set, fill_way, fill_line);
       m->reuse_d[b] = 0;
       touch(m, fill_set, fill_way);
-      m->mshr_way_d[fill_e] = (uint16_t)fill_way;
-      m->mshr_pres_d[fill_e] = 1;
+      m->mshr_d[fill_e].way = (uint16_t)fill_way;
+      m->mshr_d[fill_e].pres = 1;
       /* every other pending entry of the line now finds it in fill_way; an
        * entry whose line was the one evicted from there no longer finds it */
       for (unsigned k = 0; k < nwe; k++)
@@ -1407,15 +1562,15 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           if (e == fill_e) continue;
           if ((m->mshr_addr_q[e] >> SECTW_) == fill_line) {
             stage_ent(m, e);
-            m->mshr_way_d[e] = (uint16_t)fill_way;
-            m->mshr_pres_d[e] = 1;
+            m->mshr_d[e].way = (uint16_t)fill_way;
+            m->mshr_d[e].pres = 1;
           }
 #ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
-          else if (m->mshr_pres_q[e] && m->mshr_way_q[e] == fill_way &&
+          else if (m->mshr_q[e].pres && m->mshr_q[e].way == fill_way &&
                      l1d_index(m->mshr_addr_q[e] << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
             stage_ent(m, e);
-            m->mshr_pres_d[e] = 0;
+            m->mshr_d[e].pres = 0;
           }
 #endif
         }
@@ -1426,7 +1581,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* the filled entry and its data join the release queue (fill order) */
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
     uint32_t *rq = m->i_relq.i_mem.wdata_i; /* built in the queue body's write port (no copy) */
-    cpy_words(rq, in->fill_data_i, m->lwords);
+#ifndef FAULT_MEM_1R1W_MASK /* (injected: the primitive's commit, from the port) */
+    if (!m->observed) m->rq_lazy = 1; /* unobserved: the line goes into the row at commit from the fill port (l1d.h) */
+    else
+#endif
+      cpy_words(rq, in->fill_data_i, m->lwords);
     rq[m->lwords] = fill_e; /* (the entry index at bit lbits = 32 * lwords; eidxw <= 10) */
   }
 
@@ -1437,7 +1596,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
     else memmove(ids, ids + 1, (MG_ - 1) * 4);
     ids[MG_ - 1] = 0;
-    m->mshr_cnt_d[rel_e] = (uint8_t)(m->mshr_cnt_q[rel_e] - 1);
+    m->mshr_d[rel_e].cnt = (uint8_t)(m->mshr_q[rel_e].cnt - 1);
   }
 
   /* ---- request updates: one dispatch on the action (each case runs the
@@ -1461,20 +1620,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define UPD_MERGE_()                                                                                                  \
   do {                                                                                                               \
     stage_ids(m, p_e);                                                                                               \
-    uint32_t c = m->mshr_cnt_d[p_e];                                                                                 \
+    uint32_t c = m->mshr_d[p_e].cnt;                                                                                 \
     m->mshr_ids_d[(size_t)p_e * MG_ + c] = m->d_id_q;                                                                 \
-    m->mshr_cnt_d[p_e] = (uint8_t)(c + 1);                                                                           \
+    m->mshr_d[p_e].cnt = (uint8_t)(c + 1);                                                                           \
   } while (0)
   /* a new entry free_e, its line present in `way` (NEWENT: not present) */
-#define UPD_NEW_(way, pres)                                                                                           \
+#define UPD_NEW_(way_, pres_)                                                                                           \
   do {                                                                                                               \
     stage_ids(m, free_e);                                                                                            \
-    m->mshr_valid_d[free_e] = 1;                                                                                     \
-    m->mshr_rdy_d[free_e] = 0;                                                                                       \
-    m->mshr_pres_d[free_e] = (pres);                                                                                 \
+    /* valid, not filled, present in way_ (pres_), one id: the entry's fields in one store */                      \
+    m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
-    m->mshr_way_d[free_e] = (uint16_t)(way);                                                                         \
-    m->mshr_cnt_d[free_e] = 1;                                                                                       \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
     if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                      \
     else memset(ids, 0, MG_ * 4);                                                                                     \
@@ -1510,9 +1666,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
       for (unsigned k = 0; k < nwe; k++)
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
-          if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_pres_q[e]) {
+          if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_q[e].pres) {
             stage_ent(m, e);
-            m->mshr_pres_d[e] = 0;
+            m->mshr_d[e].pres = 0;
           }
         }
     break;
@@ -1567,10 +1723,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #undef UPD_LINE_
 
   /* ---- an entry frees after its last release (merges of this cycle count) ---- */
-  uint32_t rel_done = rel_go && m->mshr_cnt_d[rel_e] == 0;
+  uint32_t rel_done = rel_go && m->mshr_d[rel_e].cnt == 0;
   if (rel_done) {
-    m->mshr_valid_d[rel_e] = 0;
-    m->mshr_rdy_d[rel_e] = 0;
+    m->mshr_d[rel_e].valid = 0;
+    m->mshr_d[rel_e].rdy = 0;
   }
   fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
@@ -1592,7 +1748,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     } else if (!m->mqp_ld) { /* (else the port holds a load's zero data and mask already) */
       memset(mq_wdata, 0, hw * 4u);
     }
-    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & (uint32_t)bits_mask64(IDW_)) << AW_ |
+    const uint64_t h = d_atom | (uint64_t)(m->d_id_q & m->idmask) << AW_ |
                        (uint64_t)(m->d_store_q & 1u) << (AW_ + IDW_);
     mq_wdata[hw] = (uint32_t)h;
     if (m->mq_hw2) mq_wdata[hw + 1] = (uint32_t)(h >> 32);
@@ -1687,7 +1843,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
   if (in->rmt_valid_i) {
     uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
-    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & (uint32_t)bits_mask64(m->law);
+    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & m->lamask;
     m->rmt_set_d = rmt_set;
     m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - SECTW_)) & (m->g.sectors - 1u);
     mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
@@ -1719,7 +1875,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
  * path without its general checks (out of line: a tag write is one cycle
  * in four at most).  The injected faults of the primitives keep their own
  * commits. */
-static void tags_commit_wr(mem_1r1w_sync_t *s) {
+__attribute__((always_inline)) static inline void tags_wr_body(mem_1r1w_sync_t *s) {
 #if !defined(FAULT_MEM_1R1W_MASK) && !defined(FAULT_MEM_1R1W_SYNC_WFIRST) && !defined(FAULT_MEM_1R1W_SYNC_HOLD)
   mem_1r1w_t *mm = &s->m;
   const unsigned lsb = mm->wsl_lsb, k = lsb >> 5;
@@ -1743,6 +1899,15 @@ static void tags_commit_wr(mem_1r1w_sync_t *s) {
 #endif
   mem_1r1w_sync_commit(s);
 }
+static void tags_commit_wr(mem_1r1w_sync_t *s) { tags_wr_body(s); }
+/* Both tag arrays written (the tag write goes to the remote copy too):
+ * the two edges in one call */
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: commit_full calls the primitive's commits, not this) */
+static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
+  tags_wr_body(a);
+  tags_wr_body(b);
+}
+#endif
 static inline void tags_commit(mem_1r1w_sync_t *s) {
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
   if (!s->m.we_i) {
@@ -1772,6 +1937,7 @@ void l1d_commit_any(l1d_t *m) {
    * inputs hold still from l1d_comb to here: the calling convention) */
   m->d_valid_q = 0;
   m->d_addr_q = m->in.req_addr_i;
+  m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
   m->d_store_q = (uint8_t)m->in.req_store_i;
   m->d_byp_q = (uint8_t)m->in.req_byp_i;
   m->d_id_q = m->in.req_id_i;
@@ -1798,6 +1964,20 @@ __attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n
 }
 #undef ROW_MOVE
 
+/* dk_commit's steps for one full write of bank w (a line fill), inline:
+ * the read, the held row to its buffer if the write hits it
+ * (read-before-write), the row (from src, the fill port, when the port
+ * was left unwritten: dsrc) */
+__attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_dbanks *k, unsigned w, const uint32_t *src,
+                                                                   unsigned W) {
+  mem_1r1w_t *mm = &k->b[w].m;
+  if (k->rd) dk_read(k, W);
+  if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) {
+    cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+    k->mat[w] = k->gen;
+  }
+  if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
+}
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -1812,13 +1992,17 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   }
   for (unsigned i = 0; i < m->nde; i++) {
     unsigned e = m->dent[i];
-    m->mshr_valid_q[e] = m->mshr_valid_d[e]; m->mshr_rdy_q[e] = m->mshr_rdy_d[e]; m->mshr_pres_q[e] = m->mshr_pres_d[e];
-    m->mshr_addr_q[e] = m->mshr_addr_d[e]; m->mshr_way_q[e] = m->mshr_way_d[e]; m->mshr_cnt_q[e] = m->mshr_cnt_d[e];
-    if (m->dids >> i & 1u) cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    const struct l1d_ment x = m->mshr_d[e];
+    m->mshr_q[e] = x; /* (the entry's narrow fields in one move: l1d.h) */
+    m->mshr_addr_q[e] = m->mshr_addr_d[e];
+    if (m->dids >> i & 1u) { /* (8 ids, the common merge count: one constant-size move) */
+      if (mg == 8) memcpy(m->mshr_ids_q + e * 8, m->mshr_ids_d + e * 8, 32);
+      else cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
+    }
     const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
     uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
-    *vb = m->mshr_valid_q[e] ? *vb | b : *vb & ~b;
-    *pb = m->mshr_valid_q[e] && !m->mshr_rdy_q[e] ? *pb | b : *pb & ~b;
+    *vb = x.valid ? *vb | b : *vb & ~b;
+    *pb = x.valid && !x.rdy ? *pb | b : *pb & ~b;
   }
   m->nds = m->nde = 0;
   m->dids = 0;
@@ -1863,30 +2047,36 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   }
   m->rmt_v_q = m->rmt_v_d;
   if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
-  fifo_sync_commit(&m->i_missq);
-  fifo_sync_commit(&m->i_bypq);
-  fifo_sync_commit(&m->i_relq);
-  tags_commit(&m->i_tags);
+  fq_commit(&m->i_missq);
+  fq_commit(&m->i_bypq);
+  if (m->rq_lazy) { /* the release queue's row: the line from the fill port, the entry index from the port */
+    fifo_sync_t *f = &m->i_relq;
+    const mem_1r1w_t *mm = &f->i_mem;
+    m->rq_lazy = 0;
+    f->wptr_q = f->wptr_d, f->rptr_q = f->rptr_d, f->count_q = f->count_d;
+    if (mm->we_i && mm->waddr_i < mm->depth) {
+      uint32_t *row = mm->mem_q + (size_t)mm->waddr_i * mm->words;
+      cpy_words(row, m->in.fill_data_i, m->lwords);
+      row[m->lwords] = mm->wdata_i[m->lwords]; /* (the row's last word: rqw = lbits + eidxw, eidxw <= 10) */
+    }
+  } else {
+    fq_commit(&m->i_relq);
+  }
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
-  /* the remote copies: an edge with no remote read and no write leaves them as they are */
-  if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i) tags_commit(&m->i_tags_rmt);
+  if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
+    tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
+  } else {
+    tags_commit(&m->i_tags);
+    /* the remote copies: an edge with no remote read and no write leaves them as they are */
+    if (m->i_tags_rmt.re_i | m->i_tags_rmt.m.we_i) tags_commit(&m->i_tags_rmt);
+  }
 #else
+  tags_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
   if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
-    const unsigned w = m->dwe[0];
-    const uint32_t *src = m->dsrc;
-    struct l1d_dbanks *ks[2] = {&m->dk, &m->dk_rmt};
-    for (int g = 0; g < 2; g++) {
-      struct l1d_dbanks *k = ks[g];
-      mem_1r1w_t *mm = &k->b[w].m;
-      if (k->rd) dk_read(k, (unsigned)W);
-      if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) { /* read before write: the held row to its buffer */
-        cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
-        k->mat[w] = k->gen;
-      }
-      if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
-    }
+    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W);
+    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W);
   } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
     dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
     dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);

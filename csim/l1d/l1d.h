@@ -82,6 +82,7 @@ typedef struct {
   l1d_geom_t g;
   /* derived widths (the RTL's derived parameters) */
   unsigned offw, setw, wayw, rankw, law, cntw, eidxw, mqw, bqw, rqw, lbits, lwords;
+  uint32_t lamask, awmask, idmask, emask; /* the line address's, atom address's, id's and entry index's masks */
   unsigned sectw, sectiw, aw, sbytes; /* log2(sectors) (0 for a line cache), its index width (>= 1), atom-address bits (law + sectw), bytes per sector */
   uint8_t small; /* Ways and Entries <= 64: every vector one word (comb_full's small form) */
   l1d_in_t in;
@@ -93,10 +94,12 @@ typedef struct {
   uint16_t *rank_q, *rank_d;
   /* MSHR, [entry] (ids: [entry][merge], slot 0 the oldest); addr: the atom address; pres: the entry's line
    * is present in way mshr_way_q (docs/l1d.md, "The fill of a sector") */
-  uint8_t *mshr_valid_q, *mshr_rdy_q, *mshr_pres_q, *mshr_cnt_q;
-  uint8_t *mshr_valid_d, *mshr_rdy_d, *mshr_pres_d, *mshr_cnt_d;
-  uint16_t *mshr_way_q, *mshr_way_d;
-  uint32_t *mshr_addr_q, *mshr_ids_q, *mshr_addr_d, *mshr_ids_d;
+  /* mshr_q[e].valid is the RTL's mshr_valid_q[e], and so on: an entry's
+   * flags, count and way side by side (the state map reads each register
+   * array with the struct's stride: tb/blocks/l1d_ls_state.c), so a commit
+   * moves an entry's fields as one 8-byte value; pad stays 0 */
+  struct l1d_ment { uint8_t valid, rdy, pres, cnt; uint16_t way, pad; } *mshr_q, *mshr_d;
+  uint32_t *mshr_addr_q, *mshr_ids_q, *mshr_addr_d, *mshr_ids_d; /* (addr apart: the CAM compares it four to a vector) */
   uint8_t mem_rr_q, mem_rr_d; /* memory port: 1 = the bypass queue goes first */
   /* decide stage D: the request accepted last cycle (or held, refused) */
   uint8_t d_valid_q, d_store_q, d_byp_q, d_valid_d, d_store_d, d_byp_d;
@@ -147,6 +150,11 @@ typedef struct {
    * fw_data_v_q) were not written; the line is the written bank row itself,
    * which no write changes before the next edge */
   uint8_t fw_lazy;
+  /* rq_lazy: this cycle's push into i_relq is a line fill nobody observes --
+   * its port holds the entry index but not the line (a don't-care nobody
+   * compares); commit takes the line from the fill port (which holds still
+   * until then), as dsrc does for the banks */
+  uint8_t rq_lazy;
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare
@@ -189,12 +197,13 @@ typedef struct {
    * mask words zero; nothing else writes that port: reset clears it) */
   uint8_t mq_hdr_ok, mq_hw2, mqp_ld;
   unsigned mq_hw;
-  uint8_t sp; /* l1d_comb_any's guess that D is refused with nothing else moving (0..3; chooses a path only) */
   uint32_t memo_addr, memo_out, memo_fail;
   /* D's set index l1d_index(d_addr_q) remembered (not hardware: a cache of a
-   * pure function, keyed by the address and the index mode): the cycle that
-   * reads a request's set computes it, the next one decides on it */
-  uint32_t dsm_addr, dsm_hash, dsm_set;
+   * pure function, keyed by the index mode): the cycle that loads D with a
+   * request computes it for that address (set_memo), the next one decides
+   * on it; dsm_ok holds while d_addr_q is that address -- every path that
+   * loads d_addr_q otherwise clears it (the quiet cycle's commit, reset) */
+  uint32_t dsm_hash, dsm_set;
   uint8_t dsm_ok;
   /* The MSHR's valid and pending (valid, not filled) flags as Entries-bit
    * vectors, entry e at bit e % 64 of word e / 64 (not hardware: the

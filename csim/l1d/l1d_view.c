@@ -16,12 +16,12 @@ void l1d_view_line(const l1d_t *m, unsigned set, unsigned way, l1d_line_view_t *
 
 void l1d_view_mshr(const l1d_t *m, unsigned e, l1d_mshr_view_t *v) {
   memset(v, 0, sizeof *v);
-  v->valid = m->mshr_valid_q[e];
-  v->filled = m->mshr_rdy_q[e];
+  v->valid = m->mshr_q[e].valid;
+  v->filled = m->mshr_q[e].rdy;
   v->line = m->mshr_addr_q[e];
-  v->way = m->mshr_way_q[e];
-  v->pres = m->mshr_pres_q[e];
-  v->count = m->mshr_cnt_q[e];
+  v->way = m->mshr_q[e].way;
+  v->pres = m->mshr_q[e].pres;
+  v->count = m->mshr_q[e].cnt;
   for (unsigned k = 0; k < m->g.merge && k < L1D_VIEW_MAX_MERGE; k++) v->ids[k] = m->mshr_ids_q[(size_t)e * m->g.merge + k];
 }
 

@@ -753,7 +753,7 @@ int shell_check(shell_t *s) {
         return 1;
       }
       for (unsigned e = 0; e < m->i_l1d.g.entries; e++)
-        if (m->i_l1d.mshr_valid_q[e]) {
+        if (m->i_l1d.mshr_q[e].valid) {
           snprintf(s->err, sizeof s->err, "SM %u: MSHR entry %u still valid after the workload finished", i, e);
           return 1;
         }

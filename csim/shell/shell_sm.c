@@ -720,6 +720,6 @@ int shell_sm_idle(const shell_sm_t *m) {
     return 0;
   if (m->tm_valid || m->wm_valid) return 0; /* a TB or warp slot in use */
   for (unsigned e = 0; e < L->g.entries; e++)
-    if (L->mshr_valid_q[e]) return 0;
+    if (L->mshr_q[e].valid) return 0;
   return 1;
 }

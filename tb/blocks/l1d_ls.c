@@ -623,14 +623,14 @@ static __attribute__((noinline)) void cover(ctx_t *c) { /* (out of line: comb st
   k[COV_RMT_MISS] += in->rmt_valid_i && !o->rmt_hit_o;
   if (o->rsp_valid_o && !fifo_sync_empty(&m->i_relq)) {
     unsigned e = (unsigned)bits_get(fifo_sync_rdata(&m->i_relq), m->lbits, m->eidxw);
-    if (e < m->g.entries && m->mshr_cnt_q[e] >= 2) k[COV_REL_MULTI]++;
+    if (e < m->g.entries && m->mshr_q[e].cnt >= 2) k[COV_REL_MULTI]++;
   }
   uint32_t line = d_line;
   int draining = 0, pending = 0;
   int need = go && (d_store ? o->req_outcome_o == L1D_OUT_HIT : !d_byp && o->req_outcome_o == L1D_OUT_MISS);
   if (need) /* the request's line has an MSHR entry: filled (draining) or not */
     for (unsigned e = 0; e < m->g.entries; e++)
-      if (m->mshr_valid_q[e] && m->mshr_addr_q[e] == line) draining = m->mshr_rdy_q[e], pending = !m->mshr_rdy_q[e];
+      if (m->mshr_q[e].valid && m->mshr_addr_q[e] == line) draining = m->mshr_q[e].rdy, pending = !m->mshr_q[e].rdy;
   if (go && !d_store && !d_byp && o->req_outcome_o == L1D_OUT_MISS && draining) k[COV_MERGE_DRAIN]++;
   if (go && d_store && o->req_outcome_o == L1D_OUT_HIT && draining) k[COV_ST_HIT_DRAIN]++;
   if (go && m->in.mode_alloc_i && !d_store && !d_byp && o->req_outcome_o == L1D_OUT_MISS)
@@ -645,7 +645,7 @@ static __attribute__((noinline)) void cover(ctx_t *c) { /* (out of line: comb st
       uint32_t old = (uint32_t)bits_get(mem_1r1w_read(tg, tg->waddr_i), way * m->law, m->law);
       int old_drain = 0;
       for (unsigned e = 0; e < m->g.entries; e++)
-        old_drain |= m->mshr_valid_q[e] && m->mshr_rdy_q[e] && m->mshr_addr_q[e] == old;
+        old_drain |= m->mshr_q[e].valid && m->mshr_q[e].rdy && m->mshr_addr_q[e] == old;
       if (!m->in.mode_ba_i || !o->ev_byp_o) {
         k[m->valid_q[b] ? COV_VIC_EVICT : COV_VIC_FREE]++;
         if (m->valid_q[b] && old_drain) k[COV_VIC_EVICT_DRAIN]++;
@@ -664,14 +664,14 @@ static __attribute__((noinline)) void cover(ctx_t *c) { /* (out of line: comb st
     const uint32_t d_atom = (m->d_addr_q >> (m->offw - m->sectw)) & (uint32_t)bits_mask64(m->aw);
     if (go && !d_store && !d_byp && o->req_outcome_o == L1D_OUT_SECTOR_MISS)
       for (unsigned e = 0; e < m->g.entries; e++)
-        if (m->mshr_valid_q[e] && m->mshr_rdy_q[e] && m->mshr_addr_q[e] == d_atom) k[COV_S_MERGE_DRAIN]++;
+        if (m->mshr_q[e].valid && m->mshr_q[e].rdy && m->mshr_addr_q[e] == d_atom) k[COV_S_MERGE_DRAIN]++;
     for (unsigned i = 0; i < m->nde; i++) {
       unsigned e = m->dent[i];
-      if (o->ev_fill_o && m->mshr_rdy_d[e] && !m->mshr_rdy_q[e] && m->mshr_pres_q[e] && m->in.mode_alloc_i)
+      if (o->ev_fill_o && m->mshr_d[e].rdy && !m->mshr_q[e].rdy && m->mshr_q[e].pres && m->in.mode_alloc_i)
         k[COV_S_FILL_PRES]++;
-      if (!m->mshr_valid_q[e] || m->mshr_rdy_q[e] || m->mshr_rdy_d[e]) continue; /* pending entries only */
-      if (!m->mshr_pres_q[e] && m->mshr_pres_d[e]) k[COV_S_FILL_MOVE]++;
-      if (m->mshr_pres_q[e] && !m->mshr_pres_d[e]) k[o->ev_fill_o ? COV_S_FILL_EVICT : COV_S_ST_EMPTY]++;
+      if (!m->mshr_q[e].valid || m->mshr_q[e].rdy || m->mshr_d[e].rdy) continue; /* pending entries only */
+      if (!m->mshr_q[e].pres && m->mshr_d[e].pres) k[COV_S_FILL_MOVE]++;
+      if (m->mshr_q[e].pres && !m->mshr_d[e].pres) k[o->ev_fill_o ? COV_S_FILL_EVICT : COV_S_ST_EMPTY]++;
     }
   }
   k[in->mode_repl_i ? COV_M_FIFO : COV_M_LRU]++;

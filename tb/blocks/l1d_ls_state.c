@@ -14,12 +14,13 @@ void l1d_ls_declare_state(ls_map_t *mp, const char *prefix, const l1d_t *m) {
   ls_reg_array2(mp, P("byp_q"), 1, g->sets, g->ways, m->byp_q);
   ls_reg_array2(mp, P("reuse_q"), 1, g->sets, g->ways, m->reuse_q);
   ls_reg_array2(mp, P("rank_q"), m->rankw, g->sets, g->ways, m->rank_q);
-  ls_reg_array(mp, P("mshr_valid_q"), 1, g->entries, m->mshr_valid_q, 1);
-  ls_reg_array(mp, P("mshr_rdy_q"), 1, g->entries, m->mshr_rdy_q, 1);
-  ls_reg_array(mp, P("mshr_pres_q"), 1, g->entries, m->mshr_pres_q, 1);
+  const size_t est = sizeof *m->mshr_q; /* (an entry's fields side by side: l1d.h) */
+  ls_reg_array(mp, P("mshr_valid_q"), 1, g->entries, &m->mshr_q[0].valid, est);
+  ls_reg_array(mp, P("mshr_rdy_q"), 1, g->entries, &m->mshr_q[0].rdy, est);
+  ls_reg_array(mp, P("mshr_pres_q"), 1, g->entries, &m->mshr_q[0].pres, est);
   ls_reg_array(mp, P("mshr_addr_q"), m->aw, g->entries, m->mshr_addr_q, 4);
-  ls_reg_array(mp, P("mshr_way_q"), m->wayw, g->entries, m->mshr_way_q, 2);
-  ls_reg_array(mp, P("mshr_cnt_q"), m->cntw, g->entries, m->mshr_cnt_q, 1);
+  ls_reg_array(mp, P("mshr_way_q"), m->wayw, g->entries, &m->mshr_q[0].way, est);
+  ls_reg_array(mp, P("mshr_cnt_q"), m->cntw, g->entries, &m->mshr_q[0].cnt, est);
   ls_reg_array2(mp, P("mshr_ids_q"), g->id_w, g->entries, g->merge, m->mshr_ids_q);
   ls_reg(mp, P("mem_rr_q"), 1, &m->mem_rr_q);
   for (int i = 0; i < L1D_NCNT; i++) ls_reg(mp, P(l1d_cnt_name[i]), 32, &m->cnt_q[i]);
