@@ -136,6 +136,7 @@ __attribute__((flatten)) int main(int argc, char **argv) {
   uint32_t c0[L1D_NCNT];
   memcpy(c0, m->cnt_q, sizeof c0);
   int have = 0; /* a request is being offered (held until taken) */
+  uint64_t ndue = UINT64_MAX; /* the earliest pending fill's due cycle (none: UINT64_MAX), kept with the heap's top */
 
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -164,8 +165,8 @@ __attribute__((flatten)) int main(int argc, char **argv) {
     }
     in->req_valid_i = (uint32_t)have;
     if (kind == 1) in->mem_req_ready_i = ls_below(&r, 100) < 70;
-    in->fill_valid_i = h.n && heap_top(&h)->due <= cyc;
-    if (in->fill_valid_i) {
+    in->fill_valid_i = ndue <= cyc;
+    if (ndue <= cyc) {
       in->fill_addr_i = heap_top(&h)->line;
       in->fill_byp_i = heap_top(&h)->byp;
       in->fill_id_i = heap_top(&h)->id;
@@ -179,8 +180,12 @@ __attribute__((flatten)) int main(int argc, char **argv) {
     if (o->mem_req_valid_o && in->mem_req_ready_i && !o->mem_req_store_o && h.n < h.cap) {
       uint64_t lat = kind == 1 ? 20u + ls_below(&r, 281) : 100u;
       heap_push(&h, (pend_t){cyc + lat, o->mem_req_addr_o, o->mem_req_byp_o, o->mem_req_byp_o ? o->mem_req_id_o : 0});
+      ndue = heap_top(&h)->due;
     }
-    if (in->fill_valid_i && o->fill_ready_o) heap_pop(&h);
+    if (ndue <= cyc && o->fill_ready_o) {
+      heap_pop(&h);
+      ndue = h.n ? heap_top(&h)->due : UINT64_MAX;
+    }
 
     l1d_commit(m);
   }
