@@ -1888,7 +1888,7 @@ __attribute__((always_inline)) static inline void tags_wr_body(mem_1r1w_sync_t *
     uint32_t *row = mm->mem_q + (size_t)mm->waddr_i * mm->words;
     const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
     const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
-    const uint64_t d = (uint64_t)mm->wdata_i[k] | (uint64_t)mm->wdata_i[k + 1] << 32;
+    const uint64_t d = (uint64_t)mm->wsl_v << (lsb & 31u); /* (the slice's value: mem_1r1w_write_slice) */
     const uint64_t y = (x & ~bm) | (d & bm);
     row[k] = (uint32_t)y;
     row[k + 1] = (uint32_t)(y >> 32);

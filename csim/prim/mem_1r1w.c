@@ -71,9 +71,12 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
     const unsigned lsb = m->wsl_lsb, w = m->wsl_w, k = lsb >> 5;
     m->wsl = 0;
     if (k + 1 < m->words) {
-      put_window(row, m->wdata_i, k, bits_mask64(w) << (lsb & 31));
+      const uint64_t bm = bits_mask64(w) << (lsb & 31), x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+      const uint64_t y = (x & ~bm) | ((uint64_t)m->wsl_v << (lsb & 31) & bm);
+      row[k] = (uint32_t)y;
+      row[k + 1] = (uint32_t)(y >> 32);
     } else {
-      bits_set(row, lsb, w, bits_get(m->wdata_i, lsb, w));
+      bits_set(row, lsb, w, m->wsl_v & (uint32_t)bits_mask64(w));
     }
     return;
   }

@@ -24,8 +24,10 @@ typedef struct {
   unsigned wk0, wk1;
   /* wsl: the port was set by mem_1r1w_write_slice (one slice, bits
    * [wsl_lsb, wsl_lsb + wsl_w) of the row): commit updates just those;
-   * mem_1r1w_write, mem_1r1w_idle and commit clear it */
+   * mem_1r1w_write, mem_1r1w_idle and commit clear it; wsl_v: the slice's
+   * value, which commit takes from here, not from wdata_i */
   unsigned wsl, wsl_lsb, wsl_w;
+  uint32_t wsl_v;
 } mem_1r1w_t;
 
 /* Returns 0, or -1 when slice_w does not divide width or out of memory. */
@@ -59,26 +61,23 @@ static inline void mem_1r1w_idle(mem_1r1w_t *m) {
 /* Writes the slices set in mask (NULL: all slices). */
 void mem_1r1w_write(mem_1r1w_t *m, unsigned addr, const uint32_t *data, const uint32_t *mask);
 /* Writes one slice (index `slice`) of `w` <= 32 bits at bit `lsb` of row addr
- * with value v: the port's mask holds that slice's bit alone; the port's
- * other data bits keep what they held (don't-cares under the mask).  For a
- * writer that does not observe the port's whole data (docs/c-models.md). */
+ * with value v: the port's mask holds that slice's bit alone; the value is
+ * kept in wsl_v, where commit takes it, and the port's data words keep what
+ * they held (the slice's bits included: read by nothing while wsl is set;
+ * the injected FAULT_MEM_1R1W_MASK's general commit reads them, so there
+ * they are written).  For a writer that does not observe the port's whole
+ * data (docs/c-models.md). */
 static inline void mem_1r1w_write_slice(mem_1r1w_t *m, unsigned addr, unsigned slice, unsigned lsb, unsigned w,
                                         uint32_t v) { /* (inline: one tag write sets two ports) */
   m->wk0 = m->wk1 = 0;
   m->we_i = 1;
   m->waddr_i = addr;
-  const unsigned k = lsb >> 5;
-  if (k + 1 < m->words) { /* the slice inside a two-word window: one 64-bit update */
-    const uint64_t bm = bits_mask64(w) << (lsb & 31);
-    const uint64_t y = (((uint64_t)m->wdata_i[k] | (uint64_t)m->wdata_i[k + 1] << 32) & ~bm) | ((uint64_t)v << (lsb & 31));
-    m->wdata_i[k] = (uint32_t)y;
-    m->wdata_i[k + 1] = (uint32_t)(y >> 32);
-  } else {
-    bits_set(m->wdata_i, lsb, w, v);
-  }
+#ifdef FAULT_MEM_1R1W_MASK /* (injected: commit's general path reads the slice from the data words) */
+  bits_set(m->wdata_i, lsb, w, v);
+#endif
   if (m->mwords == 1) m->wmask_i[0] = 1u << slice;
   else memset(m->wmask_i, 0, m->mwords * 4u), m->wmask_i[slice / 32] = 1u << (slice % 32);
-  m->wsl = 1, m->wsl_lsb = lsb, m->wsl_w = w;
+  m->wsl = 1, m->wsl_lsb = lsb, m->wsl_w = w, m->wsl_v = v;
 }
 void mem_1r1w_commit(mem_1r1w_t *m);
 
