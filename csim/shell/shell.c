@@ -234,6 +234,7 @@ static inline __attribute__((always_inline)) void l2_comb(shell_t *s, unsigned b
     in->dram_rsp_line_i = h ? h->line : 0;
     in->dram_rsp_id_i = h ? h->id : 0;
     in->dram_rsp_byp_i = h ? h->byp : 0;
+    in->dram_rsp_set_i = h ? h->set : 0;
   }
   shell_dram_hs_t *hs = &s->dram_hs[b];
   s->l2_skip[b] = L2_ASLEEP(s, b) && !in->req_valid_i && !in->dram_rsp_valid_i && !shell_l2_head_ready(L);
@@ -245,7 +246,8 @@ static inline __attribute__((always_inline)) void l2_comb(shell_t *s, unsigned b
   const shell_l2_out_t *o = &L->out;
   hs->rsp_fire = in->dram_rsp_valid_i && o->dram_rsp_ready_o;
   hs->req_fire = shell_dram_req_fire(o->dram_req_valid_o, in->dram_req_ready_i, hs->rsp_fire);
-  shell_dram_ent_t r = {o->dram_req_sm_o, o->dram_req_line_o, o->dram_req_id_o, o->dram_req_store_o, o->dram_req_byp_o, 0};
+  shell_dram_ent_t r = {o->dram_req_sm_o, o->dram_req_line_o, o->dram_req_id_o, o->dram_req_store_o, o->dram_req_byp_o, 0,
+                        o->dram_req_set_o};
   hs->req = r;
 }
 

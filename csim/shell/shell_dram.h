@@ -21,8 +21,10 @@
 #include <stdlib.h>
 #include "shell_mem.h"
 
+/* A request as the channel holds it; set: the line's set in its bank,
+ * carried and handed back with the fill as the bank sent it (shell_l2.h). */
 typedef struct {
-  uint32_t sm, line, id, store, byp, ts;
+  uint32_t sm, line, id, store, byp, ts, set;
 } shell_dram_ent_t;
 
 typedef struct {

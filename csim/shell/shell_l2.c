@@ -30,6 +30,7 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->idw = idw;
   m->smw = smw;
   m->setw = log2u(sets);
+  m->setww = m->setw ? m->setw : 1;
   m->msgw = law + smw + idw + 2 + 32;
   m->lawm = (uint32_t)bits_mask64(law);
   m->smwm = (uint32_t)bits_mask64(smw);
@@ -57,9 +58,9 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->tag_wbuf = calloc(bits_words(ways * m->tlw), 4);
   m->age_wbuf = calloc(ways, 4);
   m->wmask = calloc(bits_words(ways), 4);
-  if (m->bodyw > 64 || !m->valid_q || !m->valid_d || !m->dirty_q || !m->dirty_d || !m->tag_wbuf || !m->age_wbuf || !m->wmask ||
+  if (m->bodyw > 64 || m->msgw + m->setww > 128 || !m->valid_q || !m->valid_d || !m->dirty_q || !m->dirty_d || !m->tag_wbuf || !m->age_wbuf || !m->wmask ||
       mem_1r1w_sync_init(&m->i_tags, sets, ways * m->tlw, m->tlw) || mem_1r1w_sync_init(&m->i_ages, sets, ways * 32, 32) ||
-      fifo_sync_init(&m->i_reqq, reqq, m->msgw) || fifo_sync_init(&m->i_rspq, rspq, m->bodyw)) {
+      fifo_sync_init(&m->i_reqq, reqq, m->msgw + m->setww) || fifo_sync_init(&m->i_rspq, rspq, m->bodyw)) {
     shell_l2_free(m);
     return -1;
   }
@@ -96,7 +97,7 @@ void shell_l2_reset(shell_l2_t *m) {
   m->tick_q = m->cyc_q = 0;
   m->dec_valid_q = m->dec_fill_q = m->rp_valid_q = 0;
   memset(m->dec_msg_q, 0, sizeof m->dec_msg_q);
-  m->dec_set_q = ~0u;
+  m->dec_set_q = m->rp_set_q = 0;
   m->fw_v_q = m->fw_tagw_q = 0;
   m->fw_way_q = m->fw_tag_q = 0;
   memset(m->rp_msg_q, 0, sizeof m->rp_msg_q);
@@ -224,7 +225,7 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t lhit = 0, set = 0, hit = 0, hway = 0, vway = 0, vfound = 0, vdirty = 0, vtag = 0;
   size_t o0 = 0;
   if (m->dec_valid_q) {
-    set = m->dec_set_q != ~0u ? m->dec_set_q : shell_l2_set_idx(m, tline);
+    set = m->dec_set_q;
     o0 = (size_t)set * m->ways;
     const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
     for (unsigned w = 0; w < m->ways && !lhit; w++) /* (the lowest way holding the line) */
@@ -273,6 +274,7 @@ void shell_l2_comb(shell_l2_t *m) {
   o->dram_req_id_o = wb ? 0 : d.id;
   o->dram_req_store_o = wb || d.st;
   o->dram_req_byp_o = wb ? 0 : d.byp;
+  o->dram_req_set_o = m->dec_set_q; /* (a write-back's victim is in the same set) */
   o->dram_rsp_ready_o = fill_go;
   o->req_ready_o = !fifo_sync_full(&m->i_reqq);
   o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq);
@@ -315,9 +317,9 @@ void shell_l2_comb(shell_l2_t *m) {
    * fill now); a fill refused (response queue full) is read again at once,
    * ahead of requests, as GPGPU-Sim fills ahead of new accesses */
   a_fill = in->dram_rsp_valid_i && !fill_go;
-  if (a_fill) f_set = shell_l2_set_idx(m, in->dram_rsp_line_i >> m->sectw);
+  if (a_fill) f_set = in->dram_rsp_set_i;
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
-  if (a_req) r_set = shell_l2_set_idx(m, (uint32_t)(r_msg & bits_mask64(m->law)) >> m->sectw);
+  if (a_req) r_set = m->rp_valid_q ? m->rp_set_q : (uint32_t)bits_get(fifo_sync_rdata(&m->i_reqq), m->msgw, m->setww);
   m->fw_v_d = (uint8_t)((touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set);
   m->fw_tagw_d = m->fw_v_d ? (uint8_t)alloc : m->fw_tagw_q; /* (held when no forward is taken) */
   m->fw_way_d = m->fw_v_d ? (alloc ? vway : hway) : m->fw_way_q;
@@ -326,9 +328,7 @@ void shell_l2_comb(shell_l2_t *m) {
     mem_1r1w_sync_read(&m->i_tags, a_fill ? f_set : r_set);
     mem_1r1w_sync_read(&m->i_ages, a_fill ? f_set : r_set);
   }
-  /* the set of the line the decide stage holds next (its message's line:
-   * a fill's line as the port carries it only when it fits the field) */
-  m->dec_set_d = a_fill ? (m->law < 32 && in->dram_rsp_line_i >> m->law ? ~0u : f_set) : a_req ? r_set : ~0u;
+  m->dec_set_d = a_fill ? f_set : a_req ? r_set : m->dec_set_q;
   m->dec_valid_d = a_fill || a_req;
   m->dec_fill_d = (uint8_t)a_fill;
   if (a_fill) {
@@ -341,19 +341,22 @@ void shell_l2_comb(shell_l2_t *m) {
   m->rp_valid_d = replay || (m->rp_valid_q && !a_req);
   if (replay) memcpy(m->rp_msg_d, m->dec_msg_q, sizeof m->rp_msg_d);
   else memcpy(m->rp_msg_d, m->rp_msg_q, sizeof m->rp_msg_d);
+  m->rp_set_d = replay ? m->dec_set_q : m->rp_set_q;
   /* ---- queues ------------------------------------------------------------ */
   uint32_t push_rsp = fill_go || hit_go;
   fifo_sync_comb(&m->i_rspq, push_rsp, push_rsp ? m->dec_msg_q : NULL, o->rsp_valid_o && in->rsp_ready_i);
   uint32_t wreq[4];
   uint32_t push_req = in->req_valid_i && o->req_ready_o;
-  if (push_req)
+  if (push_req) { /* the request's set, worked out once here (the RTL's set_idx on the request port) */
     pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, m->cyc_q + m->lat);
+    bits_set(wreq, m->msgw, m->setww, shell_l2_set_idx(m, (in->req_line_i & m->lawm) >> m->sectw));
+  }
   fifo_sync_comb(&m->i_reqq, push_req, push_req ? wreq : NULL, a_req && !m->rp_valid_q);
   /* (not hardware: the next state is the state but cyc_q -- shell_l2_t.fix;
    * with the decide stage empty nothing is pushed into the response queue,
    * and no fill is read: a_fill needs a DRAM response, an input) */
   m->fix = !(m->dec_valid_q | m->dec_fill_q | m->rp_valid_q | m->fw_v_q | push_req | a_req | a_fill) &&
-           m->dec_set_q == ~0u && fifo_sync_empty(&m->i_rspq) && m->dec_msg_q[0] == (uint32_t)r_msg &&
+           fifo_sync_empty(&m->i_rspq) && m->dec_msg_q[0] == (uint32_t)r_msg &&
            m->dec_msg_q[1] == (uint32_t)(r_msg >> 32) && !(m->dec_msg_q[2] | m->dec_msg_q[3]);
   /* ---- counters ---------------------------------------------------------- */
 #ifdef FAULT_SHELL_L2_HITCNT
@@ -387,6 +390,7 @@ void shell_l2_commit(shell_l2_t *m) {
   memcpy(m->dec_msg_q, m->dec_msg_d, sizeof m->dec_msg_q);
   m->rp_valid_q = m->rp_valid_d;
   memcpy(m->rp_msg_q, m->rp_msg_d, sizeof m->rp_msg_q);
+  m->rp_set_q = m->rp_set_d;
   m->cyc_q = m->cyc_d;
   memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
   fifo_sync_commit(&m->i_reqq);

@@ -20,10 +20,15 @@
  *   dram_rsp_*  a line back from DRAM: filled into the tags (priority over
  *               the head request: one tag access a cycle) and answered.
  * A message is {sm, line, id, store, byp}; in the request queue with its
- * stamp ts, packed {ts, byp, store, id, sm, line} (line at bit 0); the
- * response queue holds the message alone.
+ * stamp ts and its set, packed {set, ts, byp, store, id, sm, line} (line at
+ * bit 0); the response queue holds the message alone.
  * Set index: of the bank-local line (line / banks, as GPGPU-Sim indexes the
- * partition address), LINEAR or IPOLY (shell_l2_set_idx).
+ * partition address), LINEAR or IPOLY (shell_l2_set_idx).  The bank divides
+ * a line once, as it is pushed into the request queue, and carries the set
+ * with it (queue entry, replay slot rp_set_q, decide stage dec_set_q, to
+ * DRAM on dram_req_set_o and back with the fill on dram_rsp_set_i): the
+ * RTL's divider then never sits on a path through the arrays (the RTL's
+ * header; docs/shell.md, "L2 bank: the set carried with the line").
  * Write-back (SHELL_L2_WRITE=BACK): a store hit marks its line dirty; a store
  * miss allocates the victim way dirty without a DRAM read (the shell's stores
  * write whole lines: GPGPU-Sim's lazy fetch-on-read never fetches them); a
@@ -49,6 +54,7 @@ typedef struct {
   uint32_t rsp_ready_i;
   uint32_t dram_req_ready_i;
   uint32_t dram_rsp_valid_i, dram_rsp_sm_i, dram_rsp_line_i, dram_rsp_id_i, dram_rsp_byp_i;
+  uint32_t dram_rsp_set_i; /* the fill's set, as the bank sent it with the load (dram_req_set_o) */
 } shell_l2_in_t;
 
 typedef struct {
@@ -56,6 +62,7 @@ typedef struct {
   uint32_t rsp_valid_o, rsp_sm_o, rsp_line_o, rsp_id_o, rsp_byp_o;
   uint32_t dram_req_valid_o, dram_req_sm_o, dram_req_line_o, dram_req_id_o, dram_req_store_o, dram_req_byp_o;
   uint32_t dram_rsp_ready_o;
+  uint32_t dram_req_set_o; /* the decide stage's set: DRAM hands it back with the fill */
 } shell_l2_out_t;
 
 /* SMISS: a load whose line is present and its sector not (GPGPU-Sim's
@@ -68,6 +75,7 @@ typedef struct {
    * sectors a sector: sectw = log2 sectors per line); tlw = law - sectw: a
    * tag, the line (the bank keeps whole lines, docs/shell.md) */
   unsigned sets, ways, lat, law, sectw, tlw, idw, smw, msgw, setw, nbanks, set_idx, wback;
+  unsigned setww; /* a set index's width on a port or in a register (SetW: at least 1) */
   shell_l2_in_t in;
   shell_l2_out_t out;
   unsigned bodyw; /* a message without its stamp */
@@ -81,6 +89,7 @@ typedef struct {
   /* decide stage (the access read at the last edge) and the replay slot */
   uint8_t dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d, rp_valid_q, rp_valid_d;
   uint32_t dec_msg_q[4], dec_msg_d[4], rp_msg_q[4], rp_msg_d[4]; /* bodyw bits; words past them zero */
+  uint32_t dec_set_q, dec_set_d, rp_set_q, rp_set_d; /* their sets (dec_set_q held while the stage is empty) */
   /* same-set forward: the access in the decide stage was read at the edge
    * that also wrote its set (the SRAM reads before it writes), so its rows
    * are stale in way fw_way_q: that way's age is tick_q (the stamp written),
@@ -96,9 +105,6 @@ typedef struct {
    * the banks when a power of two, else -1 (divide) */
   uint16_t ipt[4][256];
   int nbshift;
-  /* not hardware: the set index of the access held in the decide stage
-   * (dec_msg_q's line), computed when it was read; ~0u unknown */
-  uint32_t dec_set_q, dec_set_d;
   /* not hardware: this cycle's comb found the bank settled (decide stage,
    * replay slot and response queue empty, no forward), took nothing in and
    * read nothing, and the decide stage's message already the one it loads:

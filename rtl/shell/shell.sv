@@ -141,7 +141,9 @@ module shell #(
   /// Derived: do not override.  SM-number bits of the bank messages and
   /// of the dispatcher's choice: the one definition of the SM-id width
   /// (the C side: shell_xbar_sw(NSm), csim/shell/shell_xbar.h).
-  localparam int unsigned SmW      = (NSm > 1) ? $clog2(NSm) : 1
+  localparam int unsigned SmW      = (NSm > 1) ? $clog2(NSm) : 1,
+  /// Derived: do not override.  Bits of an L2 set index (dram_*_set: the set travels with the line).
+  localparam int unsigned L2SetW   = (L2Sets > 1) ? $clog2(L2Sets) : 1
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -210,7 +212,11 @@ module shell #(
   input  logic [NB*SmW-1:0] dram_rsp_sm_i,
   input  logic [NB*LaW-1:0] dram_rsp_line_i,
   input  logic [NB*IdW-1:0] dram_rsp_id_i,
-  input  logic [NB-1:0]     dram_rsp_byp_i
+  input  logic [NB-1:0]     dram_rsp_byp_i,
+  // the line's set in its bank, carried to DRAM and back with the fill
+  // (the environment echoes it: shell_l2's header)
+  output logic [NB*L2SetW-1:0] dram_req_set_o,
+  input  logic [NB*L2SetW-1:0] dram_rsp_set_i
 );
   localparam int unsigned SW = SmW;
   localparam int unsigned LB = Line * 8;
@@ -608,7 +614,9 @@ module shell #(
       .dram_rsp_sm_i    (dram_rsp_sm_i[b*SmW +: SmW]),
       .dram_rsp_line_i  (dram_rsp_line_i[b*LaW +: LaW]),
       .dram_rsp_id_i    (dram_rsp_id_i[b*IdW +: IdW]),
-      .dram_rsp_byp_i   (dram_rsp_byp_i[b])
+      .dram_rsp_byp_i   (dram_rsp_byp_i[b]),
+      .dram_req_set_o   (dram_req_set_o[b*L2SetW +: L2SetW]),
+      .dram_rsp_set_i   (dram_rsp_set_i[b*L2SetW +: L2SetW])
     );
   end
 endmodule

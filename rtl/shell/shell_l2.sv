@@ -40,11 +40,25 @@
 //               ready, or valid in the cycle a fill is taken
 //               (dram_rsp_ready_o): a fill's write-back takes the fill's
 //               entry in the channel, so it never waits for room.
+//               dram_req_set_o: the line's set in this bank, which DRAM
+//               hands back with the line (dram_rsp_set_i), as GPGPU-Sim's
+//               mem_fetch carries its partition address there and back.
 //   dram_rsp_*  a line from DRAM (its payload held while valid): allocated
 //               (victim: lowest invalid way, else least recently used, lowest
 //               way on ties) and answered the cycle after its decide stage.
-// Request-queue entries {ts, byp, store, id, sm, line}, line at bit 0;
-// response-queue entries the same without ts.
+// Request-queue entries {set, ts, byp, store, id, sm, line}, line at bit 0;
+// response-queue entries {byp, store, id, sm, line}.
+//
+// The set index is of the bank-local line, line / NB: a divider by a
+// constant (about 7.5 ns at NB = 6) that must never sit on a path through
+// the bank's arrays.  So the bank divides each line once, where it enters
+// from a port, and carries the set with it: a request's set is computed as
+// it is pushed into the request queue (req_line_i -> set -> the queue's
+// write port, a path with nothing after the divider) and kept in the entry,
+// in the replay slot (rp_set_q) and in the decide stage (dec_set_q); a load
+// miss sends its set to DRAM, which returns it with the fill
+// (dram_rsp_set_i), so a returning line is never divided.  docs/shell.md,
+// "L2 bank: the set carried with the line".
 // C mirror: csim/shell/shell_l2.{h,c} (same names, same statement order).
 module shell_l2 #(
   /// Sets (power of two).
@@ -103,13 +117,16 @@ module shell_l2 #(
   input  logic [SmW-1:0] dram_rsp_sm_i,
   input  logic [LaW-1:0] dram_rsp_line_i,
   input  logic [IdW-1:0] dram_rsp_id_i,
-  input  logic           dram_rsp_byp_i
+  input  logic           dram_rsp_byp_i,
+  output logic [SetW-1:0] dram_req_set_o,
+  input  logic [SetW-1:0] dram_rsp_set_i
 );
   localparam int unsigned WayW = (Ways > 1) ? $clog2(Ways) : 1;
   localparam int unsigned OSm = LaW, OId = LaW + SmW, OSt = LaW + SmW + IdW, OByp = OSt + 1, OTs = OSt + 2;
   localparam int unsigned BodyW = MsgW - 32;  // a message without its stamp
   localparam int unsigned TlW = LaW - SectW;   // a tag: the line of an atom
   localparam int unsigned NSec = 1 << SectW;   // sectors per line
+  localparam int unsigned RqW  = MsgW + SetW;   // a request-queue entry: the message, its stamp, its set
 
   // ---- registers ----------------------------------------------------------
   logic [NSec-1:0] valid_q [Sets][Ways];  // a bit per sector (one: a line L1D)
@@ -138,9 +155,11 @@ module shell_l2 #(
   // decide stage: the access read at the last edge
   logic             dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d;
   logic [BodyW-1:0] dec_msg_q, dec_msg_d;
+  logic [SetW-1:0]  dec_set_q, dec_set_d;  // its set (held while the stage is empty)
   // replay slot: a request whose decide stage could not finish
   logic             rp_valid_q, rp_valid_d;
   logic [BodyW-1:0] rp_msg_q, rp_msg_d;
+  logic [SetW-1:0]  rp_set_q, rp_set_d;
   // same-set forward: the decide stage's rows were read at the edge that
   // wrote way fw_way_q of its set (age: tick_q; tag: fw_tag_q if fw_tagw_q)
   logic             fw_v_q, fw_v_d, fw_tagw_q, fw_tagw_d;
@@ -163,9 +182,9 @@ module shell_l2 #(
 
   // ---- queues -------------------------------------------------------------
   logic            rq_push, rq_pop, rq_full, rq_empty;
-  logic [MsgW-1:0] rq_wdata, rq_rdata;
+  logic [RqW-1:0]  rq_wdata, rq_rdata;
   logic [$clog2(ReqQ+1)-1:0] rq_count;
-  fifo_sync #(.Depth(ReqQ), .Width(MsgW)) i_reqq (
+  fifo_sync #(.Depth(ReqQ), .Width(RqW)) i_reqq (
     .clk_i, .rst_ni, .push_i(rq_push), .wdata_i(rq_wdata), .pop_i(rq_pop),
     .rdata_o(rq_rdata), .full_o(rq_full), .empty_o(rq_empty), .count_o(rq_count));
   logic             rs_push, rs_pop, rs_full, rs_empty;
@@ -178,7 +197,8 @@ module shell_l2 #(
   // Of the bank-local line (line / NB, as GPGPU-Sim indexes an L2 with the
   // partition address): LINEAR its low bits, IPOLY its remainder modulo the
   // polynomial of degree SetW over GF(2) (l1sys_pkg::ipoly_mod, the RTL's one
-  // IPOLY, shared with the L1D; a constant XOR network).
+  // IPOLY, shared with the L1D; a constant XOR network).  Used once, on the
+  // request port (above: the set travels with the request).
   function automatic logic [SetW-1:0] set_idx(input logic [TlW-1:0] line);
     logic [TlW-1:0] x;
     x = line / TlW'(NB);
@@ -225,7 +245,7 @@ module shell_l2 #(
     line  = dec_msg_q[LaW-1:0];
     tline = line[LaW-1:SectW];
     sbit  = NSec'(1) << (32'(line) & (NSec - 1));
-    set   = set_idx(tline);
+    set   = dec_set_q;
     vrow  = valid_all[set*Ways*NSec +: Ways*NSec];
     drow  = dirty_all[set*Ways +: Ways];
     tag_eff = tag_row;
@@ -325,6 +345,7 @@ module shell_l2 #(
     dram_req_id_o    = wb ? '0 : dec_msg_q[OId +: IdW];
     dram_req_store_o = wb || dec_msg_q[OSt];
     dram_req_byp_o   = wb ? 1'b0 : dec_msg_q[OByp];
+    dram_req_set_o   = dec_set_q;  // (a write-back's victim is in the same set)
     dram_rsp_ready_o = fill_go;
     req_ready_o      = !rq_full;
     rsp_valid_o      = !rs_empty;
@@ -368,9 +389,9 @@ module shell_l2 #(
     // replay slot (it is older).  An access to the set written at this edge
     // is read all the same: the SRAM returns the old row, the forward fw_*
     // brings the write.
-    f_set  = set_idx(dram_rsp_line_i[LaW-1:SectW]);
+    f_set  = dram_rsp_set_i;
     r_msg  = rp_valid_q ? rp_msg_q : rq_rdata[BodyW-1:0];
-    r_set  = set_idx(r_msg[LaW-1:SectW]);
+    r_set  = rp_valid_q ? rp_set_q : rq_rdata[MsgW +: SetW];
     // no fill is read in the cycle DRAM hands one over (it still offers
     // that fill now); a fill refused (response queue full) is read again at
     // once, ahead of requests, as GPGPU-Sim fills ahead of new accesses
@@ -385,13 +406,15 @@ module shell_l2 #(
     dec_valid_d = a_fill || a_req;
     dec_fill_d  = a_fill;
     dec_msg_d   = a_fill ? {dram_rsp_byp_i, 1'b0, dram_rsp_id_i, dram_rsp_sm_i, dram_rsp_line_i} : r_msg;
+    dec_set_d   = ta_re ? ta_raddr : dec_set_q;
     rp_valid_d  = replay || (rp_valid_q && !a_req);
     rp_msg_d    = replay ? dec_msg_q : rp_msg_q;
+    rp_set_d    = replay ? dec_set_q : rp_set_q;
     // ---- queues ----
     rs_push  = fill_go || hit_go;
     rs_wdata = dec_msg_q;
     rs_pop   = rsp_valid_o && rsp_ready_i;
-    rq_wdata = {cyc_q + 32'(Lat), req_byp_i, req_store_i, req_id_i, req_sm_i, req_line_i};
+    rq_wdata = {set_idx(req_line_i[LaW-1:SectW]), cyc_q + 32'(Lat), req_byp_i, req_store_i, req_id_i, req_sm_i, req_line_i};
     rq_push  = req_valid_i && req_ready_o;
     rq_pop   = a_req && !rp_valid_q;
     // ---- counters ----
@@ -438,8 +461,10 @@ module shell_l2 #(
       dec_valid_q <= 1'b0;
       dec_fill_q  <= 1'b0;
       dec_msg_q   <= '0;
+      dec_set_q   <= '0;
       rp_valid_q  <= 1'b0;
       rp_msg_q    <= '0;
+      rp_set_q    <= '0;
       fw_v_q      <= 1'b0;
       fw_tagw_q   <= 1'b0;
       fw_way_q    <= '0;
@@ -450,8 +475,10 @@ module shell_l2 #(
       dec_valid_q <= dec_valid_d;
       dec_fill_q  <= dec_fill_d;
       dec_msg_q   <= dec_msg_d;
+      dec_set_q   <= dec_set_d;
       rp_valid_q  <= rp_valid_d;
       rp_msg_q    <= rp_msg_d;
+      rp_set_q    <= rp_set_d;
       fw_v_q      <= fw_v_d;
       fw_tagw_q   <= fw_tagw_d;
       fw_way_q    <= fw_way_d;

@@ -85,6 +85,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_input(mp, "dram_rsp_line_i", m->law, &i->dram_rsp_line_i);
   ls_input(mp, "dram_rsp_id_i", m->idw, &i->dram_rsp_id_i);
   ls_input(mp, "dram_rsp_byp_i", 1, &i->dram_rsp_byp_i);
+  ls_input(mp, "dram_rsp_set_i", m->setww, &i->dram_rsp_set_i);
   ls_output(mp, "req_ready_o", 1, &o->req_ready_o);
   ls_output(mp, "rsp_valid_o", 1, &o->rsp_valid_o);
   ls_output(mp, "rsp_sm_o", m->smw, &o->rsp_sm_o);
@@ -98,6 +99,7 @@ static void declare(void *p, ls_map_t *mp) {
   ls_output(mp, "dram_req_store_o", 1, &o->dram_req_store_o);
   ls_output(mp, "dram_req_byp_o", 1, &o->dram_req_byp_o);
   ls_output(mp, "dram_rsp_ready_o", 1, &o->dram_rsp_ready_o);
+  ls_output(mp, "dram_req_set_o", m->setww, &o->dram_req_set_o);
   shell_l2_ls_declare_state(mp, "", m);
 }
 
@@ -116,8 +118,10 @@ void shell_l2_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_l2_
   ls_reg(mp, P("dec_valid_q"), 1, &m->dec_valid_q);
   ls_reg(mp, P("dec_fill_q"), 1, &m->dec_fill_q);
   ls_reg(mp, P("dec_msg_q"), m->bodyw, m->dec_msg_q);
+  ls_reg(mp, P("dec_set_q"), m->setww, &m->dec_set_q);
   ls_reg(mp, P("rp_valid_q"), 1, &m->rp_valid_q);
   ls_reg(mp, P("rp_msg_q"), m->bodyw, m->rp_msg_q);
+  ls_reg(mp, P("rp_set_q"), m->setww, &m->rp_set_q);
   ls_reg(mp, P("fw_v_q"), 1, &m->fw_v_q);
   ls_reg(mp, P("fw_tagw_q"), 1, &m->fw_tagw_q);
   ls_reg(mp, P("fw_way_q"), m->ways > 1 ? log2u(m->ways) : 1, &m->fw_way_q);
@@ -144,7 +148,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   const shell_l2_out_t *o = &c->m.out;
   if (c->started) { /* the previous cycle's handshakes, seen from its inputs and outputs */
     shell_dram_ent_t req = {o->dram_req_sm_o, o->dram_req_line_o, o->dram_req_id_o, o->dram_req_store_o,
-                            o->dram_req_byp_o, 0};
+                            o->dram_req_byp_o, 0, o->dram_req_set_o};
     uint32_t rsp_fire = i->dram_rsp_valid_i && o->dram_rsp_ready_o;
     shell_dram_step(&c->dram, c->cyc, shell_dram_req_fire(o->dram_req_valid_o, i->dram_req_ready_i, rsp_fire), &req, rsp_fire);
     if (i->req_valid_i && o->req_ready_o && !i->req_store_i) c->loads_in++;
@@ -170,6 +174,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   i->dram_rsp_line_i = h ? h->line : 0;
   i->dram_rsp_id_i = h ? h->id : 0;
   i->dram_rsp_byp_i = h ? h->byp : 0;
+  i->dram_rsp_set_i = h ? h->set : 0;
 }
 
 static void comb(void *p) { shell_l2_comb(&((ctx_t *)p)->m); }

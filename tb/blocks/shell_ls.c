@@ -89,8 +89,8 @@ static uint32_t pk_get(const pk_t *p, unsigned lsb, unsigned w) {
 enum { O_FV, O_FB, O_FW, O_FP, O_IV, O_IB, O_IW, O_IP, O_LV, O_LB, O_LW, O_LP, NO_SM };
 enum { I_FK, I_FC, I_FS, I_FM, I_IK, I_IC, I_IS, I_IM, I_LM, I_LA, I_LT, NI_SM };
 /* per-bank packed ports */
-enum { D_QV, D_QS, D_QL, D_QI, D_QST, D_QB, D_PR, NO_B };
-enum { D_QR, D_PV, D_PS, D_PL, D_PI, D_PB, NI_B };
+enum { D_QV, D_QS, D_QL, D_QI, D_QST, D_QB, D_PR, D_QSET, NO_B };
+enum { D_QR, D_PV, D_PS, D_PL, D_PI, D_PB, D_PSET, NI_B };
 
 static const char *const o_sm_name[NO_SM] = {"fetch_valid_o", "fetch_block_o", "fetch_wib_o", "fetch_pc_o",
                                              "ifetch_valid_o", "ifetch_block_o", "ifetch_wib_o", "ifetch_pc_o",
@@ -99,9 +99,9 @@ static const char *const i_sm_name[NI_SM] = {"fetch_kind_i",  "fetch_count_i",  
                                              "ifetch_kind_i", "ifetch_count_i", "ifetch_size_i", "ifetch_mask_i",
                                              "lsu_mask_i",    "lsu_addr_i",     "lsu_tag_i"};
 static const char *const o_b_name[NO_B] = {"dram_req_valid_o", "dram_req_sm_o",   "dram_req_line_o", "dram_req_id_o",
-                                           "dram_req_store_o", "dram_req_byp_o",  "dram_rsp_ready_o"};
+                                           "dram_req_store_o", "dram_req_byp_o",  "dram_rsp_ready_o", "dram_req_set_o"};
 static const char *const i_b_name[NI_B] = {"dram_req_ready_i", "dram_rsp_valid_i", "dram_rsp_sm_i",
-                                           "dram_rsp_line_i",  "dram_rsp_id_i",    "dram_rsp_byp_i"};
+                                           "dram_rsp_line_i",  "dram_rsp_id_i",    "dram_rsp_byp_i", "dram_rsp_set_i"};
 
 typedef struct {
   shell_t s;
@@ -206,8 +206,9 @@ static void *create(const l1sys_cfg_t *cfg) {
     }
   const unsigned osw[NO_SM] = {1, 32, c->ww, 32, 1, 32, c->ww, 32, 1, 32, c->ww, 32};
   const unsigned isw[NI_SM] = {3, 16, 5, 32, 3, 16, 5, 32, 32, 32 * 32, 2};
-  const unsigned obw[NO_B] = {1, c->smw, c->law, c->idw, 1, 1, 1};
-  const unsigned ibw[NI_B] = {1, 1, c->smw, c->law, c->idw, 1};
+  const unsigned l2sw = s->l2[0].setww; /* the shell's L2SetW */
+  const unsigned obw[NO_B] = {1, c->smw, c->law, c->idw, 1, 1, 1, l2sw};
+  const unsigned ibw[NI_B] = {1, 1, c->smw, c->law, c->idw, 1, l2sw};
   int rc = 0;
   for (unsigned k = 0; k < NO_SM; k++) c->o_sm_w[k] = osw[k], rc |= pk_init(&c->o_sm[k], osw[k] * c->nsm);
   for (unsigned k = 0; k < NI_SM; k++) c->i_sm_w[k] = isw[k], rc |= pk_init(&c->i_sm[k], isw[k] * c->nsm);
@@ -488,7 +489,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
 #define IS(k, v) pk_set(&c->i_b[k], b * iw[k], iw[k], (v))
     shell_dram_t *D = &c->dram[b];
     if (c->started) {
-      shell_dram_ent_t req = {OG(D_QS), OG(D_QL), OG(D_QI), OG(D_QST), OG(D_QB), 0};
+      shell_dram_ent_t req = {OG(D_QS), OG(D_QL), OG(D_QI), OG(D_QST), OG(D_QB), 0, OG(D_QSET)};
       shell_dram_step(D, c->cyc, shell_dram_req_fire(OG(D_QV), IG(D_QR), IG(D_PV) && OG(D_PR)), &req, IG(D_PV) && OG(D_PR));
     }
     const shell_dram_ent_t *h = shell_dram_rsp(D, c->started ? c->cyc + 1 : 0);
@@ -498,6 +499,7 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     IS(D_PL, h ? h->line : 0);
     IS(D_PI, h ? h->id : 0);
     IS(D_PB, h ? h->byp : 0);
+    IS(D_PSET, h ? h->set : 0);
 #undef OG
 #undef IG
 #undef IS
@@ -531,6 +533,7 @@ static void comb(void *p) {
     in->dram_rsp_line_i = IG(D_PL);
     in->dram_rsp_id_i = IG(D_PI);
     in->dram_rsp_byp_i = IG(D_PB);
+    in->dram_rsp_set_i = IG(D_PSET);
 #undef IG
   }
   shell_comb(s);
@@ -545,7 +548,7 @@ static void comb(void *p) {
   for (unsigned b = 0; b < c->nb; b++) {
     const shell_l2_out_t *o = &s->l2[b].out;
     const uint32_t v[NO_B] = {o->dram_req_valid_o, o->dram_req_sm_o,  o->dram_req_line_o, o->dram_req_id_o,
-                              o->dram_req_store_o, o->dram_req_byp_o, o->dram_rsp_ready_o};
+                              o->dram_req_store_o, o->dram_req_byp_o, o->dram_rsp_ready_o, o->dram_req_set_o};
     for (unsigned k = 0; k < NO_B; k++) pk_set(&c->o_b[k], b * c->o_b_w[k], c->o_b_w[k], v[k]);
   }
 }
