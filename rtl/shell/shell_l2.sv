@@ -221,11 +221,12 @@ module shell_l2 #(
   logic [SetW-1:0] set, f_set, r_set;
   logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
-  logic [Ways*WayW-1:0] lru_w;   // the LRU tree's candidates: way numbers
+  logic [Ways-1:0] hoh, voh, ioh;  // the same ways one-hot (ioh: the lowest invalid way)
+  logic [Ways*Ways-1:0] lru_w;   // the LRU tree's candidates: their ways, one-hot
   logic [Ways*32-1:0]   lru_a;   // and their ages
   logic [3:0]           gsel;    // a group's winner (one-hot)
   logic                 gwin;
-  logic [WayW-1:0]      grp_w;   // and its way and age
+  logic [Ways-1:0]      grp_w;   // and its way (one-hot) and age
   logic [31:0]          grp_a;
   logic [31:0]     h_ts;
   logic [Ways*TlW-1:0] tag_eff;  // the rows as the decide stage sees them
@@ -259,10 +260,12 @@ module shell_l2 #(
     end
     lhit = 1'b0;
     hway = '0;
+    hoh  = '0;
     for (int unsigned w = 0; w < Ways; w++)
       if (vrow[w*NSec +: NSec] != '0 && tag_eff[w*TlW +: TlW] == tline && !lhit) begin
         lhit = 1'b1;
         hway = WayW'(w);
+        hoh[w] = 1'b1;
       end
     // a hit: the line is present and so is the atom's sector
 `ifdef LS_FAULTS
@@ -272,6 +275,7 @@ module shell_l2 #(
     hit  = lhit && (vrow[hway*NSec +: NSec] & sbit) != '0;
     vfound = 1'b0;
     vway   = '0;
+    ioh    = '0;
     for (int unsigned w = 0; w < Ways; w++)
 `ifdef LS_FAULTS
       if (vrow[w*NSec +: NSec] == '0 && (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_VICTIM || !vfound)) begin  // fault: the highest invalid way
@@ -280,6 +284,8 @@ module shell_l2 #(
 `endif
         vfound = 1'b1;
         vway   = WayW'(w);
+        ioh    = '0;
+        ioh[w] = 1'b1;
       end
     // else the least recently used way, the lowest on ties: the choice of a
     // scan from way 0 that moves on a strictly smaller age (the C model's
@@ -290,9 +296,12 @@ module shell_l2 #(
     // Ways = 16 two levels, not the four of a pairwise tree (each of them a
     // 32-bit compare: the bank's critical path; docs/synthesis.md, "Writing
     // RTL that Yosys maps").  Group winners keep their order, so the lowest
-    // of the minima wins overall.
+    // of the minima wins overall.  A candidate carries its way one-hot, so
+    // the winner selects its row's bits, and the write masks are, without an
+    // encode and a decode after the tree (the path from the age SRAM's read
+    // to its write mask: docs/results/synthesis.md, "shell_l2").
     lru_a = age_eff;
-    for (int unsigned w = 0; w < Ways; w++) lru_w[w*WayW +: WayW] = WayW'(w);
+    for (int unsigned w = 0; w < Ways; w++) lru_w[w*Ways +: Ways] = Ways'(1) << w;
     for (int unsigned n = Ways; n > 1; n = (n + 3) / 4) begin
       for (int unsigned k = 0; k < (n + 3) / 4; k++) begin
         gsel = '0;
@@ -311,17 +320,26 @@ module shell_l2 #(
         grp_a = '0;
         for (int unsigned i = 0; i < 4; i++)
           if (4*k + i < n && gsel[i]) begin
-            grp_w = grp_w | lru_w[(4*k+i)*WayW +: WayW];
+            grp_w = grp_w | lru_w[(4*k+i)*Ways +: Ways];
             grp_a = grp_a | lru_a[(4*k+i)*32 +: 32];
           end
-        lru_w[k*WayW +: WayW] = grp_w;
+        lru_w[k*Ways +: Ways] = grp_w;
         lru_a[k*32 +: 32]     = grp_a;
       end
     end
-    if (!vfound) vway = lru_w[WayW-1:0];
-    // a valid victim that is dirty must be written back before its way is reused
-    vdirty  = WBack != 0 && vrow[vway*NSec +: NSec] != '0 && drow[vway];
-    vtag    = tag_eff[vway*TlW +: TlW];
+    voh = vfound ? ioh : lru_w[Ways-1:0];
+    if (!vfound)
+      for (int unsigned w = 0; w < Ways; w++)
+        if (lru_w[w]) vway = WayW'(w);
+    // a valid victim that is dirty must be written back before its way is
+    // reused (AND-OR selects by the one-hot victim)
+    vdirty  = 1'b0;
+    vtag    = '0;
+    for (int unsigned w = 0; w < Ways; w++) begin
+      vdirty = vdirty || (voh[w] && vrow[w*NSec +: NSec] != '0 && drow[w]);
+      vtag   = vtag | (tag_eff[w*TlW +: TlW] & {TlW{voh[w]}});
+    end
+    vdirty  = WBack != 0 && vdirty;
     // a fill finishes only while DRAM still offers its line
     fill    = dec_valid_q && dec_fill_q && dram_rsp_valid_i && dram_rsp_line_i == line;
     look    = dec_valid_q && !dec_fill_q;
@@ -370,7 +388,7 @@ module shell_l2 #(
       tick_d    = tick_q + 32'd1;
       age_we    = 1'b1;
       age_wdata = {Ways{tick_d}};
-      age_wmask[alloc ? vway : hway] = 1'b1;
+      age_wmask = alloc ? voh : hoh;
       // the atom's sector becomes valid: alone in an allocated way, beside
       // the line's others on a fill or write-back store into a present
       // line; a write-back store marks the line dirty
@@ -381,7 +399,7 @@ module shell_l2 #(
       end
       if (alloc) begin
         tag_we          = 1'b1;
-        tag_wmask[vway] = 1'b1;
+        tag_wmask = voh;
       end
     end
     // ---- read: a fill, else the replayed request, else the queue head ----
@@ -429,14 +447,14 @@ module shell_l2 #(
   // Array registers: one always_ff per element (generate), as in rtl/l1d.
   // valid_d/dirty_d: the element (set, alloc ? vway : hway) takes the
   // decide stage's write, every other keeps its bits.
-  logic [WayW-1:0] vd_way;
-  assign vd_way = alloc ? vway : hway;
+  logic [Ways-1:0] vd_way;  // one-hot
+  assign vd_way = alloc ? voh : hoh;
   for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       assign valid_all[(gs*Ways + gw)*NSec +: NSec] = valid_q[gs][gw];
       assign dirty_all[gs*Ways + gw] = dirty_q[gs][gw];
-      assign valid_d[gs][gw] = (vd_we && set == SetW'(gs) && vd_way == WayW'(gw)) ? vd_valid : valid_q[gs][gw];
-      assign dirty_d[gs][gw] = (vd_we && set == SetW'(gs) && vd_way == WayW'(gw)) ? vd_dirty : dirty_q[gs][gw];
+      assign valid_d[gs][gw] = (vd_we && set == SetW'(gs) && vd_way[gw]) ? vd_valid : valid_q[gs][gw];
+      assign dirty_d[gs][gw] = (vd_we && set == SetW'(gs) && vd_way[gw]) ? vd_dirty : dirty_q[gs][gw];
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           valid_q[gs][gw] <= '0;
