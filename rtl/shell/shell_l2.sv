@@ -127,6 +127,12 @@ module shell_l2 #(
   localparam int unsigned TlW = LaW - SectW;   // a tag: the line of an atom
   localparam int unsigned NSec = 1 << SectW;   // sectors per line
   localparam int unsigned RqW  = MsgW + SetW;   // a request-queue entry: the message, its stamp, its set
+  // The LRU tree's group size: every pair of a group is compared at once.
+  // Up to 16 ways, one group (120 32-bit compares at 16 ways, one compare
+  // deep: the bank then meets 10 ns; groups of four, two compares deep,
+  // missed by 0.874 ns at 28 % less cell area: docs/results/synthesis.md,
+  // "shell_l2"); more ways, groups of four.
+  localparam int unsigned LruG = (Ways <= 16) ? Ways : 4;
 
   // ---- registers ----------------------------------------------------------
   logic [NSec-1:0] valid_q [Sets][Ways];  // a bit per sector (one: a line L1D)
@@ -224,7 +230,7 @@ module shell_l2 #(
   logic [Ways-1:0] hoh, voh, ioh;  // the same ways one-hot (ioh: the lowest invalid way)
   logic [Ways*Ways-1:0] lru_w;   // the LRU tree's candidates: their ways, one-hot
   logic [Ways*32-1:0]   lru_a;   // and their ages
-  logic [3:0]           gsel;    // a group's winner (one-hot)
+  logic [LruG-1:0]      gsel;    // a group's winner (one-hot)
   logic                 gwin;
   logic [Ways-1:0]      grp_w;   // and its way (one-hot) and age
   logic [31:0]          grp_a;
@@ -289,12 +295,12 @@ module shell_l2 #(
       end
     // else the least recently used way, the lowest on ties: the choice of a
     // scan from way 0 that moves on a strictly smaller age (the C model's
-    // loop), as a tree of groups of up to four consecutive candidates.  In
+    // loop), as a tree of groups of up to LruG consecutive candidates.  In
     // a group every pair is compared at once, and candidate i wins when its
     // age is below every earlier one's and not above any later one's: the
     // lowest of the group's minima.  So a level is one compare deep, and
-    // Ways = 16 two levels, not the four of a pairwise tree (each of them a
-    // 32-bit compare: the bank's critical path; docs/synthesis.md, "Writing
+    // Ways = 16 one level (groups of four: two), not the four of a
+    // pairwise tree (each of them a 32-bit compare: the bank's critical path; docs/synthesis.md, "Writing
     // RTL that Yosys maps").  Group winners keep their order, so the lowest
     // of the minima wins overall.  A candidate carries its way one-hot, so
     // the winner selects its row's bits, and the write masks are, without an
@@ -302,26 +308,26 @@ module shell_l2 #(
     // to its write mask: docs/results/synthesis.md, "shell_l2").
     lru_a = age_eff;
     for (int unsigned w = 0; w < Ways; w++) lru_w[w*Ways +: Ways] = Ways'(1) << w;
-    for (int unsigned n = Ways; n > 1; n = (n + 3) / 4) begin
-      for (int unsigned k = 0; k < (n + 3) / 4; k++) begin
+    for (int unsigned n = Ways; n > 1; n = (n + LruG - 1) / LruG) begin
+      for (int unsigned k = 0; k < (n + LruG - 1) / LruG; k++) begin
         gsel = '0;
-        for (int unsigned i = 0; i < 4; i++)
-          if (4*k + i < n) begin
+        for (int unsigned i = 0; i < LruG; i++)
+          if (LruG*k + i < n) begin
             gwin = 1'b1;
-            for (int unsigned j = 0; j < 4; j++)
-              if (4*k + j < n && j != i) begin
-                if (j < i) gwin = gwin && (lru_a[(4*k+i)*32 +: 32] < lru_a[(4*k+j)*32 +: 32]);
-                else       gwin = gwin && !(lru_a[(4*k+j)*32 +: 32] < lru_a[(4*k+i)*32 +: 32]);
+            for (int unsigned j = 0; j < LruG; j++)
+              if (LruG*k + j < n && j != i) begin
+                if (j < i) gwin = gwin && (lru_a[(LruG*k+i)*32 +: 32] < lru_a[(LruG*k+j)*32 +: 32]);
+                else       gwin = gwin && !(lru_a[(LruG*k+j)*32 +: 32] < lru_a[(LruG*k+i)*32 +: 32]);
               end
             gsel[i] = gwin;
           end
         // one-hot (exactly one candidate wins): an AND-OR select
         grp_w = '0;
         grp_a = '0;
-        for (int unsigned i = 0; i < 4; i++)
-          if (4*k + i < n && gsel[i]) begin
-            grp_w = grp_w | lru_w[(4*k+i)*Ways +: Ways];
-            grp_a = grp_a | lru_a[(4*k+i)*32 +: 32];
+        for (int unsigned i = 0; i < LruG; i++)
+          if (LruG*k + i < n && gsel[i]) begin
+            grp_w = grp_w | lru_w[(LruG*k+i)*Ways +: Ways];
+            grp_a = grp_a | lru_a[(LruG*k+i)*32 +: 32];
           end
         lru_w[k*Ways +: Ways] = grp_w;
         lru_a[k*32 +: 32]     = grp_a;
