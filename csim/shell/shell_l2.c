@@ -166,6 +166,13 @@ static void stage(shell_l2_t *m, uint32_t set) {
 }
 
 static inline uint64_t msg64(const uint32_t *w) { return (uint64_t)w[0] | (uint64_t)w[1] << 32; }
+/* A request-queue entry's set: bits msgw.. of the entry, in word msgw/32
+ * and, when it crosses, the next (inside the entry: msgw + setww <= 128) */
+static inline uint32_t set_field(const shell_l2_t *m, const uint32_t *w) {
+  const unsigned k = m->msgw >> 5;
+  const uint64_t x = (uint64_t)w[k] | ((m->msgw & 31) + m->setww > 32 ? (uint64_t)w[k + 1] << 32 : 0);
+  return (uint32_t)(x >> (m->msgw & 31)) & (m->sets - 1);
+}
 
 int shell_l2_busy(const shell_l2_t *m) {
   return !fifo_sync_empty(&m->i_reqq) || !fifo_sync_empty(&m->i_rspq) || m->dec_valid_q || m->rp_valid_q;
@@ -319,7 +326,7 @@ void shell_l2_comb(shell_l2_t *m) {
   a_fill = in->dram_rsp_valid_i && !fill_go;
   if (a_fill) f_set = in->dram_rsp_set_i;
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
-  if (a_req) r_set = m->rp_valid_q ? m->rp_set_q : (uint32_t)bits_get(fifo_sync_rdata(&m->i_reqq), m->msgw, m->setww);
+  if (a_req) r_set = m->rp_valid_q ? m->rp_set_q : set_field(m, fifo_sync_rdata(&m->i_reqq));
   m->fw_v_d = (uint8_t)((touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set);
   m->fw_tagw_d = m->fw_v_d ? (uint8_t)alloc : m->fw_tagw_q; /* (held when no forward is taken) */
   m->fw_way_d = m->fw_v_d ? (alloc ? vway : hway) : m->fw_way_q;
@@ -349,7 +356,9 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t push_req = in->req_valid_i && o->req_ready_o;
   if (push_req) { /* the request's set, worked out once here (the RTL's set_idx on the request port) */
     pack(m, wreq, in->req_sm_i, in->req_line_i, in->req_id_i, in->req_store_i, in->req_byp_i, m->cyc_q + m->lat);
-    bits_set(wreq, m->msgw, m->setww, shell_l2_set_idx(m, (in->req_line_i & m->lawm) >> m->sectw));
+    const uint64_t f = (uint64_t)shell_l2_set_idx(m, (in->req_line_i & m->lawm) >> m->sectw) << (m->msgw & 31);
+    wreq[m->msgw >> 5] |= (uint32_t)f; /* (pack zeroed the words past the stamp) */
+    if ((m->msgw & 31) + m->setww > 32) wreq[(m->msgw >> 5) + 1] |= (uint32_t)(f >> 32);
   }
   fifo_sync_comb(&m->i_reqq, push_req, push_req ? wreq : NULL, a_req && !m->rp_valid_q);
   /* (not hardware: the next state is the state but cyc_q -- shell_l2_t.fix;

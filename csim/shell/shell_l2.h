@@ -28,7 +28,7 @@
  * with it (queue entry, replay slot rp_set_q, decide stage dec_set_q, to
  * DRAM on dram_req_set_o and back with the fill on dram_rsp_set_i): the
  * RTL's divider then never sits on a path through the arrays (the RTL's
- * header; docs/shell.md, "L2 bank: the set carried with the line").
+ * header; docs/shell.md, "The set carried with the line").
  * Write-back (SHELL_L2_WRITE=BACK): a store hit marks its line dirty; a store
  * miss allocates the victim way dirty without a DRAM read (the shell's stores
  * write whole lines: GPGPU-Sim's lazy fetch-on-read never fetches them); a

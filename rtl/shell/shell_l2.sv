@@ -58,7 +58,7 @@
 // in the replay slot (rp_set_q) and in the decide stage (dec_set_q); a load
 // miss sends its set to DRAM, which returns it with the fill
 // (dram_rsp_set_i), so a returning line is never divided.  docs/shell.md,
-// "L2 bank: the set carried with the line".
+// "L2 bank: SRAM tag and age arrays", "The set carried with the line".
 // C mirror: csim/shell/shell_l2.{h,c} (same names, same statement order).
 module shell_l2 #(
   /// Sets (power of two).
