@@ -130,7 +130,7 @@ static void test_writeback(tc_t *t, unsigned sectw) {
      * fill), or for a store accepted by the tags; DRAM answers a load miss
      * the cycle after it is sent, and is always ready */
     int sent = 0, done = 0, saw_miss = 0;
-    uint32_t wb_seen = ~0u, pend_fill = 0, fill_line = 0;
+    uint32_t wb_seen = ~0u, pend_fill = 0, fill_line = 0, fill_set = 0;
     for (int c = 0; c < 100 && !done; c++, cyc++) {
       shell_l2_in_t *in = &m.in;
       memset(in, 0, sizeof *in);
@@ -139,6 +139,7 @@ static void test_writeback(tc_t *t, unsigned sectw) {
       in->rsp_ready_i = 1;
       in->dram_req_ready_i = 1;
       in->dram_rsp_valid_i = pend_fill, in->dram_rsp_line_i = fill_line, in->dram_rsp_sm_i = 1, in->dram_rsp_id_i = 7;
+      in->dram_rsp_set_i = fill_set; /* DRAM hands back the set the bank sent */
       shell_l2_comb(&m);
       const shell_l2_out_t *o = &m.out;
       if (in->req_valid_i && o->req_ready_o) sent = 1;
@@ -147,7 +148,7 @@ static void test_writeback(tc_t *t, unsigned sectw) {
           if (wb_seen != ~0u || o->dram_req_line_o >> sectw == tl) bad = 1; /* one write-back, never of the request's line */
           wb_seen = o->dram_req_line_o;
         } else
-          saw_miss = 1, pend_fill = 1, fill_line = o->dram_req_line_o;
+          saw_miss = 1, pend_fill = 1, fill_line = o->dram_req_line_o, fill_set = o->dram_req_set_o;
       }
       if (o->dram_rsp_ready_o) pend_fill = 0;
       if (o->rsp_valid_o) done = 1;
@@ -179,16 +180,16 @@ static void test_rop(tc_t *t) {
     if (shell_l2_init(&m, 4, 2, lat, lat + 4, 4, 20, 0, 8, 4, 1, SHELL_L2_SET_IDX_LINEAR, 1)) return;
     shell_l2_reset(&m);
     int got = -1;
-    uint32_t pend = 0;
+    uint32_t pend = 0, pset = 0;
     for (int c = 0; c < 1000 && got < 0; c++) {
       shell_l2_in_t *in = &m.in;
       memset(in, 0, sizeof *in);
       in->req_valid_i = c == 0 || c == 600; /* the first fills the line, the second hits */
       in->req_line_i = 0x40;
       in->rsp_ready_i = 1, in->dram_req_ready_i = 1;
-      in->dram_rsp_valid_i = pend, in->dram_rsp_line_i = 0x40;
+      in->dram_rsp_valid_i = pend, in->dram_rsp_line_i = 0x40, in->dram_rsp_set_i = pset;
       shell_l2_comb(&m);
-      if (m.out.dram_req_valid_o) pend = 1;
+      if (m.out.dram_req_valid_o) pend = 1, pset = m.out.dram_req_set_o;
       if (m.out.dram_rsp_ready_o) pend = 0;
       if (c >= 600 && m.out.rsp_valid_o) got = c - 600;
       shell_l2_commit(&m);
@@ -231,6 +232,7 @@ static void test_sameset(tc_t *t) {
     in->rsp_ready_i = c < 290 || c >= 320, in->dram_req_ready_i = 1;
     if (!pend && nq) { pend = 1; pline = q[0]; memmove(q, q + 1, --nq * 4); }
     in->dram_rsp_valid_i = pend, in->dram_rsp_line_i = pline;
+    in->dram_rsp_set_i = 0; /* every line here is in set 0: what the bank sent with each miss */
     shell_l2_comb(&m);
     if (m.out.dram_req_valid_o && !m.out.dram_req_store_o && nq < 64) { q[nq++] = m.out.dram_req_line_o; misses++; }
     if (m.out.dram_rsp_ready_o) pend = 0;
@@ -258,7 +260,7 @@ static void test_dram(tc_t *t) {
   shell_dram_t d;
   /* latency 100, a line every 6.5 cycles */
   if (shell_dram_init(&d, 64, 64, 100, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2, 6 * SHELL_DRAM_FP + SHELL_DRAM_FP / 2)) return;
-  shell_dram_ent_t e = {0, 1, 0, 0, 0, 0};
+  shell_dram_ent_t e = {0, 1, 0, 0, 0, 0, 0};
   for (uint32_t c = 0; c < 4; c++) shell_dram_step(&d, c, 1, &e, 0);
   /* starts 100, 106.5, 113, 119.5 -> answered 100, 107, 113, 120 */
   uint32_t ts[4];
