@@ -1418,7 +1418,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define MG_ m->g.merge
   const unsigned nwe = small ? 1u : nwords(E);
 #define SECTW_ m->sectw
-  m->idle = 0;
+  /* the commit this cycle takes (l1d.h, idle): what the copy's constants
+   * rule out, its edge skips */
+  m->idle = dempty && nofill == 2 ? L1D_C_EMPTY : 0;
   m->memo_ok = 0;
   /* (nds, nde: 0 between cycles -- commit_full and reset clear them, and
    * the other commits follow cycles that staged nothing; cnt_d and mem_rr_d
@@ -1921,30 +1923,36 @@ static inline void tags_commit(mem_1r1w_sync_t *s) {
   tags_commit_wr(s);
 }
 static void commit_full(l1d_t *m);
+static void commit_empty(l1d_t *m);
 void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
     commit_full(m);
     return;
   }
-  if (m->idle == 2) { /* comb_rep: only the stall counter moves */
-#ifndef FAULT_L1D_REP_NOCNT
-    m->cnt_q[m->rep_cnt]++;
-    m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
-#endif /* (injected: a repeated stall cycle is not counted) */
+  if (m->idle == 1) { /* comb_idle: only D's registers take new values, the
+                       * port's payload (the inputs hold still from l1d_comb
+                       * to here: the calling convention) */
+    m->d_valid_q = 0;
+    m->d_addr_q = m->in.req_addr_i;
+    m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
+    m->d_store_q = (uint8_t)m->in.req_store_i;
+    m->d_byp_q = (uint8_t)m->in.req_byp_i;
+    m->d_id_q = m->in.req_id_i;
+    if (m->observed) { /* (a request not valid: its data and mask are used by nothing but an observer) */
+      cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+      cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+    }
     return;
   }
-  /* comb_idle: only D's registers take new values, the port's payload (the
-   * inputs hold still from l1d_comb to here: the calling convention) */
-  m->d_valid_q = 0;
-  m->d_addr_q = m->in.req_addr_i;
-  m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
-  m->d_store_q = (uint8_t)m->in.req_store_i;
-  m->d_byp_q = (uint8_t)m->in.req_byp_i;
-  m->d_id_q = m->in.req_id_i;
-  if (m->observed) { /* (a request not valid: its data and mask are used by nothing but an observer) */
-    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
-    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  if (m->idle == L1D_C_EMPTY) { /* (a full evaluation's edge, by the class of its cycle) */
+    commit_empty(m);
+    return;
   }
+  /* comb_rep (idle 2): only the stall counter moves */
+#ifndef FAULT_L1D_REP_NOCNT
+  m->cnt_q[m->rep_cnt]++;
+  m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
+#endif /* (injected: a repeated stall cycle is not counted) */
 }
 
 /* One row of a staged set, _d -> _q: n bytes from o; a move of a constant
@@ -2089,3 +2097,38 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     dk_sync(&m->dk_rmt, m->g.ways);
   }
 }
+/* The edge after comb_empty_norel_small (idle L1D_C_EMPTY: D empty, no
+ * fill offered, the release queue empty, unobserved).  No action, no fill,
+ * no release: nothing staged, no counter moved, no tag or bank written, no
+ * forwarding register set, no release-queue move -- what moves is D's load,
+ * the memory port's queues, the reads and a remote lookup: commit_full's
+ * steps for those, in its order, without its tests of the rest. */
+__attribute__((noinline)) static void commit_empty(l1d_t *m) {
+  m->mem_rr_q = m->mem_rr_d;
+  m->d_valid_q = m->d_valid_d;
+  m->d_addr_q = m->d_addr_d;
+  m->d_store_q = m->d_store_d;
+  m->d_byp_q = m->d_byp_d;
+  m->d_id_q = m->d_id_d;
+  if (m->in.req_valid_i && m->in.req_store_i) { /* (D loads: commit_full's rule, unobserved) */
+    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  }
+  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
+  m->fw_tag_v_q = 0; /* (fw_tag_v_d, fw_data_v_d: comb_body's 0) */
+  m->fw_data_v_q = 0;
+  m->rmt_v_q = m->rmt_v_d;
+  if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
+  fq_commit(&m->i_missq);
+  fq_commit(&m->i_bypq);
+  fq_commit(&m->i_relq); /* (idle: returns at once, unless an injected fault runs the primitive's commit) */
+  tags_commit(&m->i_tags); /* (no write: a read, if any) */
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD
+  if (m->i_tags_rmt.re_i) tags_commit(&m->i_tags_rmt);
+#else
+  mem_1r1w_sync_commit(&m->i_tags_rmt);
+#endif
+  if (m->dk.rd) dk_read(&m->dk, m->g.ways); /* (reads only: dk_commit's first step) */
+  if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+}
+
