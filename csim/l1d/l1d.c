@@ -296,6 +296,8 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
                     &m->out.rmt_data_o, &m->d_data_q, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
+  m->rsp_buf = m->out.rsp_data_o;
+  rc |= !(m->rsp_zbuf = calloc(m->lwords, 4));
   uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->fw_data_mask_q, &m->fw_data_mask_d};
   for (size_t i = 0; i < sizeof wm / sizeof wm[0]; i++) rc |= !(*wm[i] = calloc(bits_words(g->line), 4));
   (void)sw;
@@ -325,6 +327,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
 }
 
 void l1d_free(l1d_t *m) {
+  if (m->rsp_buf) m->out.rsp_data_o = m->rsp_buf; /* (the buffer, not a row it may point at: l1d.h) */
   void *p[] = {m->valid_q, m->rsv_q, m->byp_q, m->reuse_q, m->rank_q, m->valid_d, m->rsv_d, m->byp_d,
                m->reuse_d, m->rank_d, m->mshr_q, m->mshr_d, m->sect_mask,
                m->mshr_addr_q, m->mshr_addr_d,
@@ -332,7 +335,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->rsp_zbuf};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -622,6 +625,11 @@ static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
 void l1d_observe(l1d_t *m, int on) {
   m->observed = (uint8_t)(on != 0);
   if (!on) return;
+  if (m->out.rsp_data_o != m->rsp_buf) { /* (the response's line by reference: into the declared buffer, l1d.h) */
+    cpy_words(m->rsp_buf, m->out.rsp_data_o, m->lwords);
+    m->out.rsp_data_o = m->rsp_buf;
+    m->rsp_zero = 0;
+  }
   dk_sync(&m->dk, m->g.ways);
   dk_sync(&m->dk_rmt, m->g.ways);
   if (m->fw_lazy) { /* (watched from now on: the forwarded line as the RTL holds it, from its bank row) */
@@ -1158,6 +1166,17 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
   fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 }
 
+/* The response's line: copied into the output buffer when observed, else
+ * given by reference (l1d.h, rsp_buf: src is not written before the next
+ * comb, and nobody writes through rsp_data_o); rsp_clear: the idle zeros. */
+static inline void rsp_set(l1d_t *m, const uint32_t *src) {
+  if (m->observed) cpy_words(m->out.rsp_data_o, src, m->lwords);
+  else m->out.rsp_data_o = (uint32_t *)(uintptr_t)src; /* (read only: the port's type is the buffer's) */
+}
+static inline void rsp_clear(l1d_t *m) {
+  if (m->observed) memset(m->out.rsp_data_o, 0, m->lwords * 4);
+  else m->out.rsp_data_o = m->rsp_zbuf;
+}
 /* The first quiet cycle after others: the parts that stay constant while
  * quiet cycles follow one another (out of line: the steady path stays short). */
 static void idle_common(l1d_t *m);
@@ -1193,7 +1212,7 @@ __attribute__((noinline)) static void idle_common(l1d_t *m) {
     m->d_load = 1;
     m->d_valid_d = 0;
     m->rmt_v_d = 0;
-    if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
+    if (!m->rsp_zero) rsp_clear(m);
     m->rsp_zero = 1;
     if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
     m->rmt_zero = 1;
@@ -1517,17 +1536,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (fill_byp_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->fill_id_i;
-    cpy_words(o->rsp_data_o, in->fill_data_i, m->lwords);
+    rsp_set(m, in->fill_data_i);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * MG_];
-    cpy_words(o->rsp_data_o, rq_head, m->lwords);
+    rsp_set(m, rq_head);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    cpy_words(o->rsp_data_o, line_fw(m, &m->dk, d_set, mw), m->lwords);
+    rsp_set(m, line_fw(m, &m->dk, d_set, mw));
   } else if (!m->rsp_zero) {
-    memset(o->rsp_data_o, 0, m->lwords * 4);
+    rsp_clear(m);
   }
   m->rsp_zero = !o->rsp_valid_o;
 

@@ -178,6 +178,17 @@ typedef struct {
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
   /* outputs known to be all zero (cleared once, not every idle cycle) */
   uint8_t rsp_zero, rmt_zero, mreq_zero;
+  /* The response's line by reference while unobserved: out.rsp_data_o
+   * points at the row it is read from (the release queue's head row, the
+   * fill port's line, the hit's bank row or merged line) or at rsp_zbuf
+   * (zeros, never written) with no response -- the same words a copy would
+   * hold, valid from l1d_comb until the next l1d_comb (none of those rows
+   * is written at the edge in between: a popped head row is not the row a
+   * push writes, a hit's cycle writes no bank) and the fill port's line
+   * while the inputs hold still (to l1d_commit: the calling convention).
+   * Observed, rsp_data_o is rsp_buf, the buffer the state map declared,
+   * and the line is copied into it as before (l1d_observe brings it back). */
+  uint32_t *rsp_buf, *rsp_zbuf;
   /* quiescent cycles (comb_idle, l1d.c): this cycle was idle; the memory
    * port holds the miss queue's head; D's verdict remembered for
    * (memo_addr, memo_sb) while idle cycles follow one another */
