@@ -297,11 +297,13 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
                     &m->out.rmt_data_o, &m->d_data_q, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
   m->rsp_buf = m->out.rsp_data_o;
-  rc |= !(m->rsp_zbuf = calloc(m->lwords, 4));
+  m->mreq_dbuf = m->out.mem_req_data_o;
+  rc |= !(m->zbuf = calloc(m->lwords, 4)); /* (a line of zeros: its mask's words too) */
   uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->fw_data_mask_q, &m->fw_data_mask_d};
   for (size_t i = 0; i < sizeof wm / sizeof wm[0]; i++) rc |= !(*wm[i] = calloc(bits_words(g->line), 4));
   (void)sw;
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
+  m->mreq_mbuf = m->out.mem_req_mask_o;
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->sect_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
@@ -317,6 +319,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
     m->mq_hdr_ok = !(llsb & 31u) && hb <= 64;
     m->mq_hw = llsb / 32;
     m->mq_hw2 = hb > 32;
+    m->mq_ref = !(m->lbits & 31u) && !(g->line & 31u);
   }
   if (g->ways > 64u * VW || g->entries > 64u * VW) { /* the parameter ranges keep both <= 1024 */
     l1d_free(m);
@@ -327,7 +330,9 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
 }
 
 void l1d_free(l1d_t *m) {
-  if (m->rsp_buf) m->out.rsp_data_o = m->rsp_buf; /* (the buffer, not a row it may point at: l1d.h) */
+  if (m->rsp_buf) m->out.rsp_data_o = m->rsp_buf; /* (the buffers, not rows they may point at: l1d.h) */
+  if (m->mreq_dbuf) m->out.mem_req_data_o = m->mreq_dbuf;
+  if (m->mreq_mbuf) m->out.mem_req_mask_o = m->mreq_mbuf;
   void *p[] = {m->valid_q, m->rsv_q, m->byp_q, m->reuse_q, m->rank_q, m->valid_d, m->rsv_d, m->byp_d,
                m->reuse_d, m->rank_d, m->mshr_q, m->mshr_d, m->sect_mask,
                m->mshr_addr_q, m->mshr_addr_d,
@@ -335,7 +340,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->rsp_zbuf};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->zbuf};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -629,6 +634,13 @@ void l1d_observe(l1d_t *m, int on) {
     cpy_words(m->rsp_buf, m->out.rsp_data_o, m->lwords);
     m->out.rsp_data_o = m->rsp_buf;
     m->rsp_zero = 0;
+  }
+  if (m->out.mem_req_data_o != m->mreq_dbuf) { /* (the memory port's likewise) */
+    cpy_words(m->mreq_dbuf, m->out.mem_req_data_o, m->lwords);
+    cpy_words(m->mreq_mbuf, m->out.mem_req_mask_o, bits_words(m->g.line));
+    m->out.mem_req_data_o = m->mreq_dbuf;
+    m->out.mem_req_mask_o = m->mreq_mbuf;
+    m->mreq_zero = 0;
   }
   dk_sync(&m->dk, m->g.ways);
   dk_sync(&m->dk_rmt, m->g.ways);
@@ -1014,6 +1026,12 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
     o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
     o->mem_req_addr_o = fld32(mh, llsb, aw);
   }
+  if (!m->observed && m->mq_ref) { /* the row's data and mask by reference (l1d.h, mreq_dbuf) */
+    o->mem_req_data_o = (uint32_t *)(uintptr_t)mh;
+    o->mem_req_mask_o = (uint32_t *)(uintptr_t)(mh + mlsb / 32);
+    m->mreq_zero = 0;
+    return;
+  }
   const uint8_t ld = m->mq_ld[m->i_missq.rptr_q]; /* a load's row: its mask and data are zero (l1d.h) */
   if (ld && m->mreq_zero) return; /* (the port's mask and data are zero already) */
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
@@ -1149,9 +1167,12 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
     o->mem_req_store_o = 0;
     o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
-    if (!m->mreq_zero) {
+    if (m->mreq_zero) {
+    } else if (m->observed) {
       memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
       memset(o->mem_req_data_o, 0, m->lwords * 4);
+    } else { /* (by reference: l1d.h, mreq_dbuf) */
+      o->mem_req_mask_o = o->mem_req_data_o = m->zbuf;
     }
     m->mreq_zero = 1;
   } else if (!m->mreq_held) {
@@ -1175,7 +1196,7 @@ static inline void rsp_set(l1d_t *m, const uint32_t *src) {
 }
 static inline void rsp_clear(l1d_t *m) {
   if (m->observed) memset(m->out.rsp_data_o, 0, m->lwords * 4);
-  else m->out.rsp_data_o = m->rsp_zbuf;
+  else m->out.rsp_data_o = m->zbuf;
 }
 /* The first quiet cycle after others: the parts that stay constant while
  * quiet cycles follow one another (out of line: the steady path stays short). */

@@ -187,8 +187,13 @@ typedef struct {
    * push writes, a hit's cycle writes no bank) and the fill port's line
    * while the inputs hold still (to l1d_commit: the calling convention).
    * Observed, rsp_data_o is rsp_buf, the buffer the state map declared,
-   * and the line is copied into it as before (l1d_observe brings it back). */
-  uint32_t *rsp_buf, *rsp_zbuf;
+   * and the line is copied into it as before (l1d_observe brings it back).
+   * The memory port's data and mask likewise (mreq_dbuf, mreq_mbuf): the
+   * miss queue's head row itself (a popped head row is not the row a push
+   * writes at that edge; a load's row holds zeros, l1d.h mq_ld) or zbuf
+   * for a bypass; mq_ref: the row's mask starts and ends on a word. */
+  uint32_t *rsp_buf, *zbuf, *mreq_dbuf, *mreq_mbuf;
+  uint8_t mq_ref;
   /* quiescent cycles (comb_idle, l1d.c): this cycle was idle; the memory
    * port holds the miss queue's head; D's verdict remembered for
    * (memo_addr, memo_sb) while idle cycles follow one another */
