@@ -1133,12 +1133,12 @@ static inline void fq_commit(fifo_sync_t *f) {
  * (an output all the same): ready unless ON_FILL finds every way of the
  * fill's set reserved (the full evaluation's victim search, found = some
  * way not reserved). */
-static inline void fill_ready_empty_relq(l1d_t *m) {
+/* (ON_FILL's search out of line: the dispatcher that inlines the test keeps
+ * no frame) */
+__attribute__((noinline)) static void fill_ready_onfill(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways;
-  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) {
-    m->out.fill_ready_o = 1;
-  } else {
+  {
     uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - m->sectw), m->offw, m->g.sets, in->mode_hash_i);
     const uint8_t *r = m->rsv_q + (size_t)fill_set * W;
     uint32_t any = 0; /* some way of the set not reserved */
@@ -1148,6 +1148,11 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
     }
     m->out.fill_ready_o = any;
   }
+}
+static inline void fill_ready_empty_relq(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) m->out.fill_ready_o = 1;
+  else fill_ready_onfill(m);
 }
 
 /* The memory port: the two queues alternate when both wait (mem_rr_q);
@@ -1252,7 +1257,16 @@ __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   m->memo_ok = 1;
 }
 
-static inline void comb_idle(l1d_t *m) {
+/* D's remembered verdict on a quiet cycle after a quiet one, observed (out
+ * of line: l1d_comb_any keeps no frame) */
+__attribute__((noinline)) static void idle_again_obs(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
+  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
+  o->req_outcome_o = m->memo_out;
+  o->req_fail_o = m->memo_fail;
+}
+__attribute__((noinline)) static void comb_idle(l1d_t *m) { /* (out of line: l1d_comb_any keeps no frame) */
   l1d_out_t *o = &m->out;
   if (m->idle != 1) idle_enter(m); /* (else the last cycle was quiet too: the constant parts are in place) */
   m->idle = 1;
@@ -1349,12 +1363,7 @@ void l1d_comb_any(l1d_t *m) {
     l1d_out_t *o = &m->out;
     if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) o->fill_ready_o = 1;
     else fill_ready_empty_relq(m);
-    if (m->observed) { /* (unobserved, a don't-care: comb_body's rule for an empty D) */
-      const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
-      if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
-      o->req_outcome_o = m->memo_out;
-      o->req_fail_o = m->memo_fail;
-    }
+    if (m->observed) idle_again_obs(m); /* (unobserved, a don't-care: comb_body's rule for an empty D) */
     return;
   }
   if (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i)) {
