@@ -1973,6 +1973,12 @@ static inline void tags_commit(mem_1r1w_sync_t *s) {
 }
 static void commit_full(l1d_t *m);
 static void commit_empty(l1d_t *m);
+/* A quiet cycle's commit, observed: D's data and mask from the port (out
+ * of line: l1d_commit_any keeps no frame) */
+__attribute__((noinline)) static void idle_commit_obs(l1d_t *m) {
+  cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+  cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+}
 void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
     commit_full(m);
@@ -1987,10 +1993,7 @@ void l1d_commit_any(l1d_t *m) {
     m->d_store_q = (uint8_t)m->in.req_store_i;
     m->d_byp_q = (uint8_t)m->in.req_byp_i;
     m->d_id_q = m->in.req_id_i;
-    if (m->observed) { /* (a request not valid: its data and mask are used by nothing but an observer) */
-      cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
-      cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
-    }
+    if (m->observed) idle_commit_obs(m); /* (a request not valid: its data and mask are used by nothing but an observer) */
     return;
   }
   if (m->idle == L1D_C_EMPTY) { /* (a full evaluation's edge, by the class of its cycle) */
