@@ -722,20 +722,24 @@ static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *dat
   cpy_words(mm->wmask_i, mask, bits_words(L));
   bits_trim(mm->wmask_i, L);
 }
+/* A line fill nobody observes (the cycle's first data write, the whole
+ * line from the fill port): the ports' data and mask and the _d forwarding
+ * line are not written; commit takes the row from the fill port (l1d.h,
+ * dsrc).  Inline at the fill's call (no call and frame for its few stores). */
+static inline void data_fill_lazy(l1d_t *m, unsigned set, unsigned way, const uint32_t *data) {
+  mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
+  for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
+  m->dwe[m->ndwe++] = way;
+  m->dwe_full = 1;
+  m->dsrc = data;
+  m->fw_data_v_d = 1;
+  m->fw_data_set_d = set;
+  m->fw_data_way_d = (uint16_t)way;
+}
 static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
   unsigned L = m->g.line, lw = m->lwords;
   if (!m->observed && mask == m->all_mask && !m->ndwe && data == m->in.fill_data_i) {
-    /* a line fill nobody observes: the ports' data and mask and the _d
-     * forwarding line are not written; commit takes the row from the fill
-     * port (l1d.h, dsrc) */
-    mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
-    for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
-    m->dwe[m->ndwe++] = way;
-    m->dwe_full = 1;
-    m->dsrc = data;
-    m->fw_data_v_d = 1;
-    m->fw_data_set_d = set;
-    m->fw_data_way_d = (uint16_t)way;
+    data_fill_lazy(m, set, way, data);
     return;
   }
   if (m->dsrc) { /* (a second write in the cycle: the first one's ports and line as the RTL's, then as before) */
@@ -1594,7 +1598,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
       memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
       for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
     }
-    data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
+    if (!m->observed && m->g.sectors == 1 && !m->ndwe) /* (data_write's first test, at the fill's call) */
+      data_fill_lazy(m, fill_set, fill_way, in->fill_data_i);
+    else
+      data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
     m->valid_d[b] = (uint8_t)(fill_alloc ? fbit : m->valid_q[b] | fbit);
     m->rsv_d[b] = (uint8_t)(m->rsv_q[b] & ~fbit);
     m->byp_d[b] = 0;
