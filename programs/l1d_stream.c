@@ -83,66 +83,31 @@ static void cnt_fold(const l1d_t *m, uint32_t *c0, uint64_t *decided, uint64_t *
   memcpy(c0, m->cnt_q, sizeof m->cnt_q);
 }
 
-static int usage(const char *what) {
-  fprintf(stderr, "error: %s: expected l1d-stream --config <file> --stream A|B|idle [--cycles N] [--seed S]\n", what);
-  return 2;
-}
-
-__attribute__((flatten)) int main(int argc, char **argv) {
-  const char *cfgp = NULL, *stream = NULL;
-  long long cycles = 1000000, seed = 1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (i + 1 >= argc) return usage(a);
-    if (!strcmp(a, "--config")) cfgp = argv[++i];
-    else if (!strcmp(a, "--stream")) stream = argv[++i];
-    else if (!strcmp(a, "--cycles")) { if (cfg_parse_number(argv[++i], &cycles) || cycles < 0) return usage("--cycles"); }
-    else if (!strcmp(a, "--seed")) { if (cfg_parse_number(argv[++i], &seed)) return usage("--seed"); }
-    else return usage(a);
-  }
-  if (!cfgp) return usage("--config");
-  int kind = !stream ? -1 : !strcmp(stream, "A") ? 0 : !strcmp(stream, "B") ? 1 : !strcmp(stream, "idle") ? 2 : -1;
-  if (kind < 0) return usage("--stream");
-  l1sys_cfg_t cfg;
-  cfg_defaults(&cfg);
-  if (cfg_load(&cfg, cfgp)) return 2;
-  l1d_geom_t g;
-  if (l1d_geom_from_cfg(&cfg, &g)) return 2;
-  l1d_t *m = calloc(1, sizeof *m);
-  if (!m || l1d_init(m, &g)) { fprintf(stderr, "error: out of memory\n"); return 2; }
-  l1d_modes_from_cfg(&cfg, &m->in);
+/* The run's state between cycles (main's locals, by reference: the loop
+ * below inlines into main, so they stay main's). */
+typedef struct {
+  l1d_t *m;
+  ls_rng_t *r;
+  heap_t *h;
+  uint32_t *recent, *nrecent, *ids, *nfree, *c0;
+  uint64_t *decided, *hits, *misses, *stalls, *rsps;
+  int *have;
+  uint64_t *ndue;
+  uint32_t foot, L;
+} run_t;
+/* The cycles of one stream, kind a constant of each copy (A 0, B 1, idle
+ * 2): the tests of the stream's kind fold away. */
+static inline __attribute__((always_inline)) void run_cycles(const run_t *u, long long cycles, const int kind) {
+  l1d_t *m = u->m;
   l1d_in_t *in = &m->in;
   const l1d_out_t *o = &m->out;
-  ls_rng_t r;
-  ls_rng_seed(&r, (uint64_t)seed);
-
-  const unsigned L = g.line, lw = bits_words(L * 8), nid = 1u << g.id_w;
-  const uint32_t foot = 4u * g.sets * g.ways; /* footprint, in lines */
-  uint32_t recent[64] = {0}, nrecent = 0;
-  uint32_t *ids = malloc(nid * sizeof *ids), nfree = nid;
-  heap_t h = {malloc(sizeof(pend_t) * 65536u), 0, 65536u, 0, kind != 1}; /* (A, idle: a fixed latency) */
-  if (!ids || !h.a) { fprintf(stderr, "error: out of memory\n"); return 2; }
-  for (uint32_t i = 0; i < nid; i++) ids[i] = nid - 1 - i;
-  for (unsigned w = 0; w < lw; w++) in->fill_data_i[w] = 0x9e3779b9u * (w + 1);
-  for (unsigned w = 0; w < lw; w++) in->req_data_i[w] = 0x7f4a7c15u * (w + 3);
-  memset(in->req_mask_i, 0xff, bits_words(L) * 4);
-  bits_trim(in->req_mask_i, L);
-  in->mem_req_ready_i = 1;
-  uint64_t decided = 0, hits = 0, misses = 0, stalls = 0, rsps = 0;
-  /* decided, hit, miss and stall cycles: the model's own counters, which
-   * count exactly the cycles with ev_access_o, ev_hit_o, ev_miss_o and
-   * ev_stall_o set (a stall counts under its fail reason), read as 32-bit
-   * differences at least every 2^30 cycles (the counters wrap at 2^32) */
-  uint32_t c0[L1D_NCNT];
-  memcpy(c0, m->cnt_q, sizeof c0);
-  int have = 0; /* a request is being offered (held until taken) */
-  uint64_t ndue = UINT64_MAX; /* the earliest pending fill's due cycle (none: UINT64_MAX), kept with the heap's top */
-
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  /* inputs that never change (the model does not write its inputs) */
-  in->req_byp_i = 0;
-  in->rmt_valid_i = 0;
+  ls_rng_t r = *u->r;
+  heap_t h = *u->h;
+  uint32_t *recent = u->recent, nrecent = *u->nrecent, *ids = u->ids, nfree = *u->nfree, *c0 = u->c0;
+  uint64_t decided = *u->decided, hits = *u->hits, misses = *u->misses, stalls = *u->stalls, rsps = *u->rsps;
+  int have = *u->have;
+  uint64_t ndue = *u->ndue;
+  const uint32_t foot = u->foot, L = u->L;
   for (uint64_t cyc = 0; cyc < (uint64_t)cycles; cyc++) {
     if (!(cyc & ((1u << 30) - 1u)) && cyc) cnt_fold(m, c0, &decided, &hits, &misses, &stalls);
     /* ---- inputs of this cycle ---- */
@@ -189,6 +154,77 @@ __attribute__((flatten)) int main(int argc, char **argv) {
 
     l1d_commit(m);
   }
+  *u->r = r;
+  *u->h = h;
+  *u->nrecent = nrecent, *u->nfree = nfree;
+  *u->decided = decided, *u->hits = hits, *u->misses = misses, *u->stalls = stalls, *u->rsps = rsps;
+  *u->have = have;
+  *u->ndue = ndue;
+}
+
+static int usage(const char *what) {
+  fprintf(stderr, "error: %s: expected l1d-stream --config <file> --stream A|B|idle [--cycles N] [--seed S]\n", what);
+  return 2;
+}
+
+__attribute__((flatten)) int main(int argc, char **argv) {
+  const char *cfgp = NULL, *stream = NULL;
+  long long cycles = 1000000, seed = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (i + 1 >= argc) return usage(a);
+    if (!strcmp(a, "--config")) cfgp = argv[++i];
+    else if (!strcmp(a, "--stream")) stream = argv[++i];
+    else if (!strcmp(a, "--cycles")) { if (cfg_parse_number(argv[++i], &cycles) || cycles < 0) return usage("--cycles"); }
+    else if (!strcmp(a, "--seed")) { if (cfg_parse_number(argv[++i], &seed)) return usage("--seed"); }
+    else return usage(a);
+  }
+  if (!cfgp) return usage("--config");
+  int kind = !stream ? -1 : !strcmp(stream, "A") ? 0 : !strcmp(stream, "B") ? 1 : !strcmp(stream, "idle") ? 2 : -1;
+  if (kind < 0) return usage("--stream");
+  l1sys_cfg_t cfg;
+  cfg_defaults(&cfg);
+  if (cfg_load(&cfg, cfgp)) return 2;
+  l1d_geom_t g;
+  if (l1d_geom_from_cfg(&cfg, &g)) return 2;
+  l1d_t *m = calloc(1, sizeof *m);
+  if (!m || l1d_init(m, &g)) { fprintf(stderr, "error: out of memory\n"); return 2; }
+  l1d_modes_from_cfg(&cfg, &m->in);
+  l1d_in_t *in = &m->in;
+  ls_rng_t r;
+  ls_rng_seed(&r, (uint64_t)seed);
+
+  const unsigned L = g.line, lw = bits_words(L * 8), nid = 1u << g.id_w;
+  const uint32_t foot = 4u * g.sets * g.ways; /* footprint, in lines */
+  uint32_t recent[64] = {0}, nrecent = 0;
+  uint32_t *ids = malloc(nid * sizeof *ids), nfree = nid;
+  heap_t h = {malloc(sizeof(pend_t) * 65536u), 0, 65536u, 0, kind != 1}; /* (A, idle: a fixed latency) */
+  if (!ids || !h.a) { fprintf(stderr, "error: out of memory\n"); return 2; }
+  for (uint32_t i = 0; i < nid; i++) ids[i] = nid - 1 - i;
+  for (unsigned w = 0; w < lw; w++) in->fill_data_i[w] = 0x9e3779b9u * (w + 1);
+  for (unsigned w = 0; w < lw; w++) in->req_data_i[w] = 0x7f4a7c15u * (w + 3);
+  memset(in->req_mask_i, 0xff, bits_words(L) * 4);
+  bits_trim(in->req_mask_i, L);
+  in->mem_req_ready_i = 1;
+  uint64_t decided = 0, hits = 0, misses = 0, stalls = 0, rsps = 0;
+  /* decided, hit, miss and stall cycles: the model's own counters, which
+   * count exactly the cycles with ev_access_o, ev_hit_o, ev_miss_o and
+   * ev_stall_o set (a stall counts under its fail reason), read as 32-bit
+   * differences at least every 2^30 cycles (the counters wrap at 2^32) */
+  uint32_t c0[L1D_NCNT];
+  memcpy(c0, m->cnt_q, sizeof c0);
+  int have = 0; /* a request is being offered (held until taken) */
+  uint64_t ndue = UINT64_MAX; /* the earliest pending fill's due cycle (none: UINT64_MAX), kept with the heap's top */
+
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  /* inputs that never change (the model does not write its inputs) */
+  in->req_byp_i = 0;
+  in->rmt_valid_i = 0;
+  run_t u = {m, &r, &h, recent, &nrecent, ids, &nfree, c0, &decided, &hits, &misses, &stalls, &rsps, &have, &ndue, foot, L};
+  if (kind == 0) run_cycles(&u, cycles, 0);
+  else if (kind == 1) run_cycles(&u, cycles, 1);
+  else run_cycles(&u, cycles, 2);
   cnt_fold(m, c0, &decided, &hits, &misses, &stalls);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;

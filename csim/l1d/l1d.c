@@ -296,10 +296,14 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   uint32_t **w[] = {&m->in.req_data_i, &m->in.fill_data_i, &m->out.rsp_data_o, &m->out.mem_req_data_o,
                     &m->out.rmt_data_o, &m->d_data_q, &m->fw_data_q, &m->fw_data_d, &m->line_buf};
   for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) rc |= !(*w[i] = calloc(m->lwords, 4));
+  m->rsp_buf = m->out.rsp_data_o;
+  m->mreq_dbuf = m->out.mem_req_data_o;
+  rc |= !(m->zbuf = calloc(m->lwords, 4)); /* (a line of zeros: its mask's words too) */
   uint32_t **wm[] = {&m->in.req_mask_i, &m->d_mask_q, &m->fw_data_mask_q, &m->fw_data_mask_d};
   for (size_t i = 0; i < sizeof wm / sizeof wm[0]; i++) rc |= !(*wm[i] = calloc(bits_words(g->line), 4));
   (void)sw;
   rc |= !(m->out.mem_req_mask_o = calloc(bits_words(g->line), 4));
+  m->mreq_mbuf = m->out.mem_req_mask_o;
   rc |= !(m->all_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->sect_mask = calloc(bits_words(g->line), 4));
   rc |= !(m->bq_wdata = calloc(bits_words(m->bqw), 4));
@@ -315,6 +319,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
     m->mq_hdr_ok = !(llsb & 31u) && hb <= 64;
     m->mq_hw = llsb / 32;
     m->mq_hw2 = hb > 32;
+    m->mq_ref = !(m->lbits & 31u) && !(g->line & 31u);
   }
   if (g->ways > 64u * VW || g->entries > 64u * VW) { /* the parameter ranges keep both <= 1024 */
     l1d_free(m);
@@ -325,6 +330,9 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
 }
 
 void l1d_free(l1d_t *m) {
+  if (m->rsp_buf) m->out.rsp_data_o = m->rsp_buf; /* (the buffers, not rows they may point at: l1d.h) */
+  if (m->mreq_dbuf) m->out.mem_req_data_o = m->mreq_dbuf;
+  if (m->mreq_mbuf) m->out.mem_req_mask_o = m->mreq_mbuf;
   void *p[] = {m->valid_q, m->rsv_q, m->byp_q, m->reuse_q, m->rank_q, m->valid_d, m->rsv_d, m->byp_d,
                m->reuse_d, m->rank_d, m->mshr_q, m->mshr_d, m->sect_mask,
                m->mshr_addr_q, m->mshr_addr_d,
@@ -332,7 +340,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->zbuf};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -503,7 +511,7 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
 /* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
  * (the RTL's free_i, cand_i). */
 static l1d_vict_t victim_gen(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr);
-static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
+L1D_NO_SLP static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
   /* remembered per set until the set's flags or ranks change (l1d.h, vmemo) */
   struct l1d_vmemo *vm = &m->vmemo[set];
   if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
@@ -622,6 +630,18 @@ static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
 void l1d_observe(l1d_t *m, int on) {
   m->observed = (uint8_t)(on != 0);
   if (!on) return;
+  if (m->out.rsp_data_o != m->rsp_buf) { /* (the response's line by reference: into the declared buffer, l1d.h) */
+    cpy_words(m->rsp_buf, m->out.rsp_data_o, m->lwords);
+    m->out.rsp_data_o = m->rsp_buf;
+    m->rsp_zero = 0;
+  }
+  if (m->out.mem_req_data_o != m->mreq_dbuf) { /* (the memory port's likewise) */
+    cpy_words(m->mreq_dbuf, m->out.mem_req_data_o, m->lwords);
+    cpy_words(m->mreq_mbuf, m->out.mem_req_mask_o, bits_words(m->g.line));
+    m->out.mem_req_data_o = m->mreq_dbuf;
+    m->out.mem_req_mask_o = m->mreq_mbuf;
+    m->mreq_zero = 0;
+  }
   dk_sync(&m->dk, m->g.ways);
   dk_sync(&m->dk_rmt, m->g.ways);
   if (m->fw_lazy) { /* (watched from now on: the forwarded line as the RTL holds it, from its bank row) */
@@ -702,20 +722,24 @@ static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *dat
   cpy_words(mm->wmask_i, mask, bits_words(L));
   bits_trim(mm->wmask_i, L);
 }
+/* A line fill nobody observes (the cycle's first data write, the whole
+ * line from the fill port): the ports' data and mask and the _d forwarding
+ * line are not written; commit takes the row from the fill port (l1d.h,
+ * dsrc).  Inline at the fill's call (no call and frame for its few stores). */
+static inline void data_fill_lazy(l1d_t *m, unsigned set, unsigned way, const uint32_t *data) {
+  mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
+  for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
+  m->dwe[m->ndwe++] = way;
+  m->dwe_full = 1;
+  m->dsrc = data;
+  m->fw_data_v_d = 1;
+  m->fw_data_set_d = set;
+  m->fw_data_way_d = (uint16_t)way;
+}
 static void data_write(l1d_t *m, unsigned set, unsigned way, const uint32_t *data, const uint32_t *mask) {
   unsigned L = m->g.line, lw = m->lwords;
   if (!m->observed && mask == m->all_mask && !m->ndwe && data == m->in.fill_data_i) {
-    /* a line fill nobody observes: the ports' data and mask and the _d
-     * forwarding line are not written; commit takes the row from the fill
-     * port (l1d.h, dsrc) */
-    mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
-    for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
-    m->dwe[m->ndwe++] = way;
-    m->dwe_full = 1;
-    m->dsrc = data;
-    m->fw_data_v_d = 1;
-    m->fw_data_set_d = set;
-    m->fw_data_way_d = (uint16_t)way;
+    data_fill_lazy(m, set, way, data);
     return;
   }
   if (m->dsrc) { /* (a second write in the cycle: the first one's ports and line as the RTL's, then as before) */
@@ -1006,6 +1030,12 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
     o->mem_req_id_o = fld32(mh, ilsb, idw); /* (id and atom widths: 1..32) */
     o->mem_req_addr_o = fld32(mh, llsb, aw);
   }
+  if (!m->observed && m->mq_ref) { /* the row's data and mask by reference (l1d.h, mreq_dbuf) */
+    o->mem_req_data_o = (uint32_t *)(uintptr_t)mh;
+    o->mem_req_mask_o = (uint32_t *)(uintptr_t)(mh + mlsb / 32);
+    m->mreq_zero = 0;
+    return;
+  }
   const uint8_t ld = m->mq_ld[m->i_missq.rptr_q]; /* a load's row: its mask and data are zero (l1d.h) */
   if (ld && m->mreq_zero) return; /* (the port's mask and data are zero already) */
   if (!(mlsb & 31)) { /* the mask starts on a word (lines of >= 4 bytes: always) */
@@ -1107,12 +1137,12 @@ static inline void fq_commit(fifo_sync_t *f) {
  * (an output all the same): ready unless ON_FILL finds every way of the
  * fill's set reserved (the full evaluation's victim search, found = some
  * way not reserved). */
-static inline void fill_ready_empty_relq(l1d_t *m) {
+/* (ON_FILL's search out of line: the dispatcher that inlines the test keeps
+ * no frame) */
+__attribute__((noinline)) static void fill_ready_onfill(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways;
-  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) {
-    m->out.fill_ready_o = 1;
-  } else {
+  {
     uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - m->sectw), m->offw, m->g.sets, in->mode_hash_i);
     const uint8_t *r = m->rsv_q + (size_t)fill_set * W;
     uint32_t any = 0; /* some way of the set not reserved */
@@ -1122,6 +1152,11 @@ static inline void fill_ready_empty_relq(l1d_t *m) {
     }
     m->out.fill_ready_o = any;
   }
+}
+static inline void fill_ready_empty_relq(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) m->out.fill_ready_o = 1;
+  else fill_ready_onfill(m);
 }
 
 /* The memory port: the two queues alternate when both wait (mem_rr_q);
@@ -1141,9 +1176,12 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
     o->mem_req_store_o = 0;
     o->mem_req_id_o = (uint32_t)bits_get(bh, 0, idw);
     o->mem_req_addr_o = (uint32_t)bits_get(bh, idw, aw);
-    if (!m->mreq_zero) {
+    if (m->mreq_zero) {
+    } else if (m->observed) {
       memset(o->mem_req_mask_o, 0, bits_words(m->g.line) * 4);
       memset(o->mem_req_data_o, 0, m->lwords * 4);
+    } else { /* (by reference: l1d.h, mreq_dbuf) */
+      o->mem_req_mask_o = o->mem_req_data_o = m->zbuf;
     }
     m->mreq_zero = 1;
   } else if (!m->mreq_held) {
@@ -1158,6 +1196,17 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
   fq_comb(&m->i_bypq, bq_push, bq_push ? m->bq_wdata : NULL, mem_go && sel_byp);
 }
 
+/* The response's line: copied into the output buffer when observed, else
+ * given by reference (l1d.h, rsp_buf: src is not written before the next
+ * comb, and nobody writes through rsp_data_o); rsp_clear: the idle zeros. */
+static inline void rsp_set(l1d_t *m, const uint32_t *src) {
+  if (m->observed) cpy_words(m->out.rsp_data_o, src, m->lwords);
+  else m->out.rsp_data_o = (uint32_t *)(uintptr_t)src; /* (read only: the port's type is the buffer's) */
+}
+static inline void rsp_clear(l1d_t *m) {
+  if (m->observed) memset(m->out.rsp_data_o, 0, m->lwords * 4);
+  else m->out.rsp_data_o = m->zbuf;
+}
 /* The first quiet cycle after others: the parts that stay constant while
  * quiet cycles follow one another (out of line: the steady path stays short). */
 static void idle_common(l1d_t *m);
@@ -1193,7 +1242,7 @@ __attribute__((noinline)) static void idle_common(l1d_t *m) {
     m->d_load = 1;
     m->d_valid_d = 0;
     m->rmt_v_d = 0;
-    if (!m->rsp_zero) memset(o->rsp_data_o, 0, m->lwords * 4);
+    if (!m->rsp_zero) rsp_clear(m);
     m->rsp_zero = 1;
     if (!m->rmt_zero) memset(o->rmt_data_o, 0, m->lwords * 4);
     m->rmt_zero = 1;
@@ -1212,7 +1261,16 @@ __attribute__((noinline)) static void idle_verdict(l1d_t *m, uint32_t sb) {
   m->memo_ok = 1;
 }
 
-static inline void comb_idle(l1d_t *m) {
+/* D's remembered verdict on a quiet cycle after a quiet one, observed (out
+ * of line: l1d_comb_any keeps no frame) */
+__attribute__((noinline)) static void idle_again_obs(l1d_t *m) {
+  l1d_out_t *o = &m->out;
+  const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
+  if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
+  o->req_outcome_o = m->memo_out;
+  o->req_fail_o = m->memo_fail;
+}
+__attribute__((noinline)) static void comb_idle(l1d_t *m) { /* (out of line: l1d_comb_any keeps no frame) */
   l1d_out_t *o = &m->out;
   if (m->idle != 1) idle_enter(m); /* (else the last cycle was quiet too: the constant parts are in place) */
   m->idle = 1;
@@ -1309,12 +1367,7 @@ void l1d_comb_any(l1d_t *m) {
     l1d_out_t *o = &m->out;
     if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) o->fill_ready_o = 1;
     else fill_ready_empty_relq(m);
-    if (m->observed) { /* (unobserved, a don't-care: comb_body's rule for an empty D) */
-      const uint32_t sb = m->d_store_q | (uint32_t)m->d_byp_q << 1;
-      if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
-      o->req_outcome_o = m->memo_out;
-      o->req_fail_o = m->memo_fail;
-    }
+    if (m->observed) idle_again_obs(m); /* (unobserved, a don't-care: comb_body's rule for an empty D) */
     return;
   }
   if (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i)) {
@@ -1418,7 +1471,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define MG_ m->g.merge
   const unsigned nwe = small ? 1u : nwords(E);
 #define SECTW_ m->sectw
-  m->idle = 0;
+  /* the commit this cycle takes (l1d.h, idle): what the copy's constants
+   * rule out, its edge skips */
+  m->idle = dempty && nofill == 2 ? L1D_C_EMPTY : 0;
   m->memo_ok = 0;
   /* (nds, nde: 0 between cycles -- commit_full and reset clear them, and
    * the other commits follow cycles that staged nothing; cnt_d and mem_rr_d
@@ -1515,17 +1570,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (fill_byp_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->fill_id_i;
-    cpy_words(o->rsp_data_o, in->fill_data_i, m->lwords);
+    rsp_set(m, in->fill_data_i);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * MG_];
-    cpy_words(o->rsp_data_o, rq_head, m->lwords);
+    rsp_set(m, rq_head);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    cpy_words(o->rsp_data_o, line_fw(m, &m->dk, d_set, mw), m->lwords);
+    rsp_set(m, line_fw(m, &m->dk, d_set, mw));
   } else if (!m->rsp_zero) {
-    memset(o->rsp_data_o, 0, m->lwords * 4);
+    rsp_clear(m);
   }
   m->rsp_zero = !o->rsp_valid_o;
 
@@ -1543,7 +1598,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
       memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
       for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
     }
-    data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
+    if (!m->observed && m->g.sectors == 1 && !m->ndwe) /* (data_write's first test, at the fill's call) */
+      data_fill_lazy(m, fill_set, fill_way, in->fill_data_i);
+    else
+      data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
     m->valid_d[b] = (uint8_t)(fill_alloc ? fbit : m->valid_q[b] | fbit);
     m->rsv_d[b] = (uint8_t)(m->rsv_q[b] & ~fbit);
     m->byp_d[b] = 0;
@@ -1921,30 +1979,39 @@ static inline void tags_commit(mem_1r1w_sync_t *s) {
   tags_commit_wr(s);
 }
 static void commit_full(l1d_t *m);
+static void commit_empty(l1d_t *m);
+/* A quiet cycle's commit, observed: D's data and mask from the port (out
+ * of line: l1d_commit_any keeps no frame) */
+__attribute__((noinline)) static void idle_commit_obs(l1d_t *m) {
+  cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+  cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+}
 void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
     commit_full(m);
     return;
   }
-  if (m->idle == 2) { /* comb_rep: only the stall counter moves */
-#ifndef FAULT_L1D_REP_NOCNT
-    m->cnt_q[m->rep_cnt]++;
-    m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
-#endif /* (injected: a repeated stall cycle is not counted) */
+  if (m->idle == 1) { /* comb_idle: only D's registers take new values, the
+                       * port's payload (the inputs hold still from l1d_comb
+                       * to here: the calling convention) */
+    m->d_valid_q = 0;
+    m->d_addr_q = m->in.req_addr_i;
+    m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
+    m->d_store_q = (uint8_t)m->in.req_store_i;
+    m->d_byp_q = (uint8_t)m->in.req_byp_i;
+    m->d_id_q = m->in.req_id_i;
+    if (m->observed) idle_commit_obs(m); /* (a request not valid: its data and mask are used by nothing but an observer) */
     return;
   }
-  /* comb_idle: only D's registers take new values, the port's payload (the
-   * inputs hold still from l1d_comb to here: the calling convention) */
-  m->d_valid_q = 0;
-  m->d_addr_q = m->in.req_addr_i;
-  m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
-  m->d_store_q = (uint8_t)m->in.req_store_i;
-  m->d_byp_q = (uint8_t)m->in.req_byp_i;
-  m->d_id_q = m->in.req_id_i;
-  if (m->observed) { /* (a request not valid: its data and mask are used by nothing but an observer) */
-    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
-    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  if (m->idle == L1D_C_EMPTY) { /* (a full evaluation's edge, by the class of its cycle) */
+    commit_empty(m);
+    return;
   }
+  /* comb_rep (idle 2): only the stall counter moves */
+#ifndef FAULT_L1D_REP_NOCNT
+  m->cnt_q[m->rep_cnt]++;
+  m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
+#endif /* (injected: a repeated stall cycle is not counted) */
 }
 
 /* One row of a staged set, _d -> _q: n bytes from o; a move of a constant
@@ -2089,3 +2156,38 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     dk_sync(&m->dk_rmt, m->g.ways);
   }
 }
+/* The edge after comb_empty_norel_small (idle L1D_C_EMPTY: D empty, no
+ * fill offered, the release queue empty, unobserved).  No action, no fill,
+ * no release: nothing staged, no counter moved, no tag or bank written, no
+ * forwarding register set, no release-queue move -- what moves is D's load,
+ * the memory port's queues, the reads and a remote lookup: commit_full's
+ * steps for those, in its order, without its tests of the rest. */
+__attribute__((noinline)) static void commit_empty(l1d_t *m) {
+  m->mem_rr_q = m->mem_rr_d;
+  m->d_valid_q = m->d_valid_d;
+  m->d_addr_q = m->d_addr_d;
+  m->d_store_q = m->d_store_d;
+  m->d_byp_q = m->d_byp_d;
+  m->d_id_q = m->d_id_d;
+  if (m->in.req_valid_i && m->in.req_store_i) { /* (D loads: commit_full's rule, unobserved) */
+    cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
+    cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
+  }
+  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
+  m->fw_tag_v_q = 0; /* (fw_tag_v_d, fw_data_v_d: comb_body's 0) */
+  m->fw_data_v_q = 0;
+  m->rmt_v_q = m->rmt_v_d;
+  if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
+  fq_commit(&m->i_missq);
+  fq_commit(&m->i_bypq);
+  fq_commit(&m->i_relq); /* (idle: returns at once, unless an injected fault runs the primitive's commit) */
+  tags_commit(&m->i_tags); /* (no write: a read, if any) */
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD
+  if (m->i_tags_rmt.re_i) tags_commit(&m->i_tags_rmt);
+#else
+  mem_1r1w_sync_commit(&m->i_tags_rmt);
+#endif
+  if (m->dk.rd) dk_read(&m->dk, m->g.ways); /* (reads only: dk_commit's first step) */
+  if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+}
+

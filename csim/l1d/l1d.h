@@ -178,10 +178,29 @@ typedef struct {
                                                * updates (at most 2 x Sectors: docs/l1d.md) */
   /* outputs known to be all zero (cleared once, not every idle cycle) */
   uint8_t rsp_zero, rmt_zero, mreq_zero;
+  /* The response's line by reference while unobserved: out.rsp_data_o
+   * points at the row it is read from (the release queue's head row, the
+   * fill port's line, the hit's bank row or merged line) or at rsp_zbuf
+   * (zeros, never written) with no response -- the same words a copy would
+   * hold, valid from l1d_comb until the next l1d_comb (none of those rows
+   * is written at the edge in between: a popped head row is not the row a
+   * push writes, a hit's cycle writes no bank) and the fill port's line
+   * while the inputs hold still (to l1d_commit: the calling convention).
+   * Observed, rsp_data_o is rsp_buf, the buffer the state map declared,
+   * and the line is copied into it as before (l1d_observe brings it back).
+   * The memory port's data and mask likewise (mreq_dbuf, mreq_mbuf): the
+   * miss queue's head row itself (a popped head row is not the row a push
+   * writes at that edge; a load's row holds zeros, l1d.h mq_ld) or zbuf
+   * for a bypass; mq_ref: the row's mask starts and ends on a word. */
+  uint32_t *rsp_buf, *zbuf, *mreq_dbuf, *mreq_mbuf;
+  uint8_t mq_ref;
   /* quiescent cycles (comb_idle, l1d.c): this cycle was idle; the memory
    * port holds the miss queue's head; D's verdict remembered for
    * (memo_addr, memo_sb) while idle cycles follow one another */
-  uint8_t idle, mreq_held, memo_ok, memo_sb; /* idle: 0 full evaluation, 1 quiet (comb_idle), 2 a repeat (comb_rep) */
+  /* idle: 0 full evaluation, 1 quiet (comb_idle), 2 a repeat (comb_rep);
+   * L1D_C_EMPTY: a full evaluation by the copy of comb_body that rules out
+   * most of the edge (l1d_commit takes a copy of commit_full without it) */
+  uint8_t idle, mreq_held, memo_ok, memo_sb;
   uint8_t rep_ok, rep_cnt; /* the last cycle was a stalled retry that moved nothing; its stall counter */
   /* mq_ld[slot]: the miss queue's row at slot was pushed by a load since
    * reset (its mask and data are zero: mreq_from_missq then copies them
@@ -231,6 +250,7 @@ void l1d_modes_from_cfg(const l1sys_cfg_t *cfg, l1d_in_t *in);
 int l1d_init(l1d_t *m, const l1d_geom_t *g);
 void l1d_free(l1d_t *m);
 void l1d_reset(l1d_t *m);
+enum { L1D_C_EMPTY = 3 }; /* (idle: a class of full cycles, l1d.c commit_body) */
 void l1d_comb_any(l1d_t *m); /* l1d_comb in every form (l1d.c) */
 static inline void l1d_comb(l1d_t *m) {
   /* the repeated stall (comb_rep, l1d.c) with a fill port that ON_FILL
