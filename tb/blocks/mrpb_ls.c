@@ -123,6 +123,7 @@ typedef struct {
   int qsum_stale; /* rebuild from the registers (after reset) */
   int cov_off;    /* --bench: no coverage counting, no queue summary */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
+  int lean; /* a lean C run (the engine's lean hook): nothing reads the don't-care payload and store data */
   char combo_name[NCOMBO][40];
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
   int bad_wid; /* MRPB_STIM_BAD_WID: requests with an out-of-range warp ID (stim) */
@@ -476,7 +477,15 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
  * the same order: only where the state lives changes, so the compiler
  * keeps it in registers across the stores into the inputs, which may alias
  * the pool's counter in memory). */
-static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding) {
+/* lean: a C run alone, which nothing but the C
+ * model and the scoreboard reads.  Neither reads the payload or the store
+ * data while they are don't-cares (the model writes a row or the output
+ * register from them only with a push or a pass, that is with enq_valid_i,
+ * and a store's data only with enq_store_i; a new request's fill overwrites
+ * every word a stir touched), so the stirs there are drawn -- the generator
+ * advances as before and every later draw is the same -- but not applied.
+ * The RTL, lockstep and traced runs apply them. */
+static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding, int lean) {
   /* LD/ST side. */
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && pool_under(r, pool, c->enq_thr);
@@ -500,17 +509,22 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
       c->in.enq_bid_i = (uint32_t)((((f4 >> 16) & 0xffffu) * MRPB_BLOCKS) >> 16);
       c->in.enq_bwid_i = (uint32_t)((((f4 >> 32) & 0xffffu) * MRPB_BWARPS) >> 16);
       c->in.enq_store_i = (uint32_t)((((f4 >> 48) & 0xffffu) * 2u) >> 16);
-      if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
-        const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
-        c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
-        c->in.enq_payload_i[1] = (c->in.enq_payload_i[1] ^ (uint32_t)(a1 ^ (a1 >> 23))) & c->stir_pl.lmask;
+      if (lean) {
+        ls_rand_skip(r, 2); /* (the two stirs' draws, not applied) */
       } else {
-        ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+        if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
+          const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
+          c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
+          c->in.enq_payload_i[1] = (c->in.enq_payload_i[1] ^ (uint32_t)(a1 ^ (a1 >> 23))) & c->stir_pl.lmask;
+        } else {
+          ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+        }
+        ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
       }
-      ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
     }
-  } else if (!c->in.enq_store_i) {
-    ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
+  } else if (!c->in.enq_store_i) { /* a held load's store data is a don't-care */
+    if (lean) ls_rand_skip(r, 1);
+    else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   }
   c->in.barrier_i = c->barrier_pm && pool_under(r, pool, c->barrier_thr); /* (below(10000) < barrier_pm) */
 
@@ -548,7 +562,7 @@ static STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
   ls_pool_t pl = c->pool;
-  stim_cycle(c, &rl, &pl, cycle, holding);
+  stim_cycle(c, &rl, &pl, cycle, holding, c->lean);
   *r = rl;
   c->pool = pl;
 }
@@ -639,6 +653,7 @@ static void comb(void *p) {
 }
 
 static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
+static void lean(void *p) { ((ctx_t *)p)->lean = 1; }
 
 /* The clock edge; the queue summary follows the queues the cycle wrote
  * (the model's list of touched queues, read before the commit clears it). */
@@ -834,6 +849,7 @@ const ls_block_t ls_block_mrpb = {
     .commit = commit,
     .check = check,
     .bench = bench,
+    .lean = lean,
     .summary = summary,
     .stats = stats_json,
 };
