@@ -510,7 +510,7 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   m->ntch = 0;
 }
 
-void mrpb_commit(mrpb_t *m) {
+static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
@@ -518,7 +518,7 @@ void mrpb_commit(mrpb_t *m) {
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */
-  if (m->out_load) { /* (out_sload only with out_load: a pass of a store) */
+  if (may_load && m->out_load) { /* (out_sload only with out_load: a pass of a store) */
     if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, sizeof m->out_payload_q), m->out_pdirty = 1; /* (fixed size) */
     if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
@@ -529,4 +529,35 @@ void mrpb_commit(mrpb_t *m) {
   if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
+}
+
+void mrpb_commit(mrpb_t *m) { commit_body(m, 1); }
+
+/* mrpb_comb() then mrpb_commit(), for a caller that reads nothing between
+ * them: each copy of comb_body is followed by the edge in the same function
+ * (one call, one prologue; the edge's loads of what comb just stored stay
+ * in registers).  A pass (wpass) needs the output register free and a
+ * request: the held and quiet copies cannot load it (may_load = 0). */
+static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 1, 0, 0);
+  commit_body(m, 0);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 1);
+  commit_body(m, 0);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 0, 0);
+  commit_body(m, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 0);
+  commit_body(m, 1);
+}
+
+void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  if (m->out_valid_q & !(in->deq_ready_i & 1u)) step_held(m, in, out);
+  else if (m->elig_cnts) step_free(m, in, out);
+  else if (in->enq_valid_i & 1u) step_free_nopick(m, in, out);
+  else step_quiet(m, in, out);
 }

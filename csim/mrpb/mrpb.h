@@ -128,6 +128,9 @@ void mrpb_free(mrpb_t *m);
 void mrpb_reset(mrpb_t *m);
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 void mrpb_commit(mrpb_t *m);
+/* mrpb_comb(m, in, out) then mrpb_commit(m) in one call, for a caller that
+ * reads nothing of the model between the two (the same outputs and state). */
+void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 
 /* The request presented (deq_store_o, deq_wid_o, deq_payload_o, deq_sdata_o)
  * from the registered state: the SRAMs' output row after a dequeue, the

@@ -123,6 +123,7 @@ typedef struct {
   int qsum_stale; /* rebuild from the registers (after reset) */
   int cov_off;    /* --bench: no coverage counting, no queue summary */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
+  int step; /* lean and cov_off: comb is the model's one-call step (mrpb_step) */
   int lean; /* a lean C run (the engine's lean hook): nothing reads the don't-care payload and store data */
   char combo_name[NCOMBO][40];
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
@@ -397,7 +398,7 @@ static void set_mode(ctx_t *c, unsigned combo, ls_rng_t *r) {
   c->combo = mode_to_combo(&c->in);
 }
 
-static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
+static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, int lean) {
   mrpb_t *m = &c->m;
   if (c->burst_left) c->burst_left--;
   else {
@@ -429,6 +430,7 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
       ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
     }
   }
+  else if (lean) ls_rand_skip(r, 1); /* (drawn, not applied: stim_cycle) */
   else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
   if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
@@ -490,7 +492,7 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && pool_under(r, pool, c->enq_thr);
     if (c->in.enq_valid_i) {
-      new_request(c, r, pool);
+      new_request(c, r, pool, lean);
       /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
        * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside
        * the LD/ST unit's range, to show that the RTL's input assumption
@@ -645,15 +647,30 @@ static __attribute__((noinline)) void comb_cov(ctx_t *c) {
   count_coverage(c);
 }
 
-/* (--bench: the model's comb as a tail call, nothing kept across it) */
-static void comb(void *p) {
-  ctx_t *c = p;
+static void commit_any(ctx_t *c);
+
+/* (--bench: the model's comb as a tail call, nothing kept across it.)  In a
+ * lean run (nothing reads the model between comb and commit: the engine's
+ * lean loop calls stim, comb, commit, check) the edge follows comb here and
+ * commit does nothing: under --bench as the model's one-call step. */
+static __attribute__((noinline)) void comb_gen(ctx_t *c) {
   if (c->cov_off) mrpb_comb(&c->m, &c->in, &c->out);
   else comb_cov(c);
+  if (c->lean) commit_any(c);
+}
+
+static void comb(void *p) {
+  ctx_t *c = p;
+  if (c->step) mrpb_step(&c->m, &c->in, &c->out);
+  else comb_gen(c);
 }
 
 static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
-static void lean(void *p) { ((ctx_t *)p)->lean = 1; }
+static void lean(void *p) {
+  ctx_t *c = p;
+  c->lean = 1;
+  c->step = c->cov_off; /* (bench() runs before: after declare) */
+}
 
 /* The clock edge; the queue summary follows the queues the cycle wrote
  * (the model's list of touched queues, read before the commit clears it). */
@@ -671,10 +688,14 @@ static __attribute__((noinline)) void commit_qsum(ctx_t *c) {
   for (unsigned i = 0; i < nt; i++) qsum_account(c, tq[i], +1);
 }
 
-static void commit(void *p) {
-  ctx_t *c = p;
+static void commit_any(ctx_t *c) {
   if (c->qsum_stale || c->cov_off) mrpb_commit(&c->m); /* no summary to keep (a tail call) */
   else commit_qsum(c);
+}
+
+static void commit(void *p) {
+  ctx_t *c = p;
+  if (!c->lean) commit_any(c); /* (lean: done by comb) */
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
