@@ -123,6 +123,10 @@ typedef struct {
   int qsum_stale; /* rebuild from the registers (after reset) */
   int cov_off;    /* --bench: no coverage counting, no queue summary */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
+  /* the refusal codes the fake L1D draws from (reasons[] in stim_cycle) and
+   * its PORT_BUSY answer, with the ablation applied at create: LINE_ALLOC for
+   * PORT_BUSY under MRPB_STIM_DROP=portbusy (no per-cycle test) */
+  uint32_t fail_pb, fail_codes[8];
   int step; /* lean and cov_off: comb is the model's one-call step (mrpb_step) */
   int lean; /* a lean C run (the engine's lean hook): nothing reads the don't-care payload and store data */
   char combo_name[NCOMBO][40];
@@ -162,6 +166,12 @@ static void *create(const l1sys_cfg_t *cfg) {
    * notices (make test does): MRPB_STIM_DROP=portbusy. */
   const char *drop = getenv("MRPB_STIM_DROP");
   c->drop_portbusy = drop && !strcmp(drop, "portbusy");
+  static const uint32_t reasons[8] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
+                                      L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
+                                      L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
+  const uint32_t pb = c->drop_portbusy ? L1D_FAIL_LINE_ALLOC : L1D_FAIL_PORT_BUSY;
+  for (int i = 0; i < 8; i++) c->fail_codes[i] = reasons[i] == L1D_FAIL_PORT_BUSY ? pb : reasons[i];
+  c->fail_pb = pb;
   return c;
 }
 
@@ -535,14 +545,8 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
    * while it accepts the code is a don't-care: any 3-bit value. */
   c->in.deq_ready_i = pool_under(r, pool, c->acc_thr);
   if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, pool, 8);
-  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
-  else {
-    static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
-                                       L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
-                                       L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
-    c->in.l1d_fail_i = reasons[ls_pool_below(r, pool, 8)];
-  }
-  if (c->drop_portbusy && !c->in.deq_ready_i && c->in.l1d_fail_i == L1D_FAIL_PORT_BUSY) c->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
+  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = c->fail_pb;
+  else c->in.l1d_fail_i = c->fail_codes[ls_pool_below(r, pool, 8)]; /* NONE, LINE_ALLOC x3, MSHR_ENTRY, MSHR_MERGE, MISS_QUEUE, PORT_BUSY */
   c->in.stat_sel_i = ls_pool_below(r, pool, 32);
 }
 
