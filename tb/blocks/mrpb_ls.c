@@ -560,7 +560,9 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
 #else
 #define STIM_NO_SLP
 #endif
-static STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+/* (noinline: called from the engine and from run_c; make bench-ir counts
+ * the stimulus's share by this function's name) */
+static __attribute__((noinline)) STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
   uint32_t holding;
   if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
@@ -786,6 +788,27 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
   return 0;
 }
 
+/* A lean C run's cycles (ls_block_t.run_c): the engine's steps without its
+ * indirect calls; under --bench (no check, no coverage) the model's one-call
+ * step straight after the stimulus. */
+static uint64_t run_c(void *p, ls_rng_t *r, uint64_t cyc, uint64_t to, int chk, char *msg, size_t n) {
+  ctx_t *c = p;
+  if (c->step && !chk) {
+    for (; cyc < to; cyc++) {
+      stim(c, r, cyc);
+      mrpb_step(&c->m, &c->in, &c->out);
+    }
+    return cyc;
+  }
+  for (; cyc < to; cyc++) {
+    stim(c, r, cyc);
+    comb(c);
+    commit(c);
+    if (chk && check(c, cyc, msg, n)) break;
+  }
+  return cyc;
+}
+
 static void summary(void *p, FILE *f) {
   ctx_t *c = p;
   const mrpb_t *m = &c->m;
@@ -875,6 +898,7 @@ const ls_block_t ls_block_mrpb = {
     .check = check,
     .bench = bench,
     .lean = lean,
+    .run_c = run_c,
     .summary = summary,
     .stats = stats_json,
 };
