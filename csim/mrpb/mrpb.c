@@ -537,9 +537,14 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1); }
  * them: each copy of comb_body is followed by the edge in the same function
  * (one call, one prologue; the edge's loads of what comb just stored stay
  * in registers).  A pass (wpass) needs the output register free and a
- * request: the held and quiet copies cannot load it (may_load = 0). */
+ * request: the held and quiet copies cannot load it (may_load = 0).  The
+ * held cycle without a request has a copy of its own here (noreq). */
 static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 1, 0, 0);
+  commit_body(m, 0);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_held_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 1, 0, 1);
   commit_body(m, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
@@ -556,8 +561,10 @@ static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, co
 }
 
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  if (m->out_valid_q & !(in->deq_ready_i & 1u)) step_held(m, in, out);
-  else if (m->elig_cnts) step_free(m, in, out);
+  if (m->out_valid_q & !(in->deq_ready_i & 1u)) {
+    if (in->enq_valid_i & 1u) step_held(m, in, out);
+    else step_held_noreq(m, in, out); /* (no push, pass or stall either) */
+  } else if (m->elig_cnts) step_free(m, in, out);
   else if (in->enq_valid_i & 1u) step_free_nopick(m, in, out);
   else step_quiet(m, in, out);
 }
