@@ -488,15 +488,16 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
  * of stim() whose address goes to nothing out of line (the same draws in
  * the same order: only where the state lives changes, so the compiler
  * keeps it in registers across the stores into the inputs, which may alias
- * the pool's counter in memory). */
-/* lean: a C run alone, which nothing but the C
- * model and the scoreboard reads.  Neither reads the payload or the store
- * data while they are don't-cares (the model writes a row or the output
- * register from them only with a push or a pass, that is with enq_valid_i,
- * and a store's data only with enq_store_i; a new request's fill overwrites
- * every word a stir touched), so the stirs there are drawn -- the generator
- * advances as before and every later draw is the same -- but not applied.
- * The RTL, lockstep and traced runs apply them. */
+ * the pool's counter in memory).
+ * lean: a C run alone, whose inputs nothing but the C model and the
+ * scoreboard reads.  Neither reads the payload or the store data while they
+ * are don't-cares (the model writes a row or the output register from them
+ * only with a push or a pass, that is with enq_valid_i, and a store's data
+ * only with enq_store_i; a new request's fill overwrites every word a stir
+ * touched), so those stirs (no request, a held or a new load's store data)
+ * are drawn -- the generator advances as before and every later draw is the
+ * same -- but not applied: the model's state and outputs are the same.  The
+ * RTL, lockstep and traced runs apply them. */
 static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding, int lean) {
   /* LD/ST side. */
   if (!holding) {
@@ -656,9 +657,10 @@ static __attribute__((noinline)) void comb_cov(ctx_t *c) {
 static void commit_any(ctx_t *c);
 
 /* (--bench: the model's comb as a tail call, nothing kept across it.)  In a
- * lean run (nothing reads the model between comb and commit: the engine's
- * lean loop calls stim, comb, commit, check) the edge follows comb here and
- * commit does nothing: under --bench as the model's one-call step. */
+ * lean run (nothing reads the model between comb and commit: run_c, or the
+ * engine's lean loop, calls stim, comb, commit, check) the edge follows comb
+ * here and commit does nothing; under --bench both are the model's one-call
+ * step (mrpb_step). */
 static __attribute__((noinline)) void comb_gen(ctx_t *c) {
   if (c->cov_off) mrpb_comb(&c->m, &c->in, &c->out);
   else comb_cov(c);
