@@ -211,7 +211,8 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * (no request offered: enq_valid_i low) in the quiet copy, which then
  * can push, pass or stall nothing either. */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
-                                                            const uint32_t held, const uint32_t nopick, const uint32_t noreq) {
+                                                            const uint32_t held, const uint32_t nopick, const uint32_t noreq,
+                                                            const uint32_t dbg) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
@@ -401,12 +402,14 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
                        stalled, m->occ_q);
 
-  m->dbg_deq_pop = deq_pop;
-  m->dbg_sel_idx = sel.idx;
-  m->dbg_sel_flush = sel.flush;
-  m->dbg_wpass = wpass;
-  m->dbg_enq_push = enq_push;
-  m->dbg_byp_set = byp_set;
+  if (dbg) { /* (0 in mrpb_step's copies: the caller reads nothing between comb and commit) */
+    m->dbg_deq_pop = deq_pop;
+    m->dbg_sel_idx = sel.idx;
+    m->dbg_sel_flush = sel.flush;
+    m->dbg_wpass = wpass;
+    m->dbg_enq_push = enq_push;
+    m->dbg_byp_set = byp_set;
+  }
 }
 
 /* GCC's straight-line (SLP) vectorizer packs the cycle's 0/1 flags into
@@ -424,16 +427,16 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
  * only the registers its own copy uses -- the held copy needs fewer than
  * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0);
+  comb_body(m, in, out, 1, 0, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1);
+  comb_body(m, in, out, 0, 1, 1, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0);
+  comb_body(m, in, out, 0, 0, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0);
+  comb_body(m, in, out, 0, 1, 0, 1);
 }
 
 /* held: comb_held; free with an eligible head: comb_free; free without
@@ -540,23 +543,23 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1); }
  * request: the held and quiet copies cannot load it (may_load = 0).  The
  * held cycle without a request has a copy of its own here (noreq). */
 static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0);
+  comb_body(m, in, out, 1, 0, 0, 0);
   commit_body(m, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_held_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 1);
+  comb_body(m, in, out, 1, 0, 1, 0);
   commit_body(m, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1);
+  comb_body(m, in, out, 0, 1, 1, 0);
   commit_body(m, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0);
+  comb_body(m, in, out, 0, 0, 0, 0);
   commit_body(m, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0);
+  comb_body(m, in, out, 0, 1, 0, 0);
   commit_body(m, 1);
 }
 
