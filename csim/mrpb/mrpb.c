@@ -451,11 +451,17 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 
 /* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
  * common commit then saves no registers).  The store-data SRAM is read
- * with the row SRAM and written only by a store's push. */
-static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
+ * with the row SRAM and written only by a store's push.  lazy (mrpb_step,
+ * whose caller compares no register): a load's row leaves the store-data
+ * SRAM's output register (rdata_q) and deq_sdata_o as they were -- both
+ * are don't-cares while the presented request is a load, and a store's row
+ * read later is copied as always. */
+static __attribute__((noinline)) void commit_mems(mrpb_t *m, const uint32_t lazy) {
+  const uint32_t sdirty0 = m->out_sdirty;
   if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
 #if defined(FAULT_MEM_1R1W_SYNC_HOLD) || defined(FAULT_MEM_1R1W_SYNC_WFIRST) || defined(FAULT_MEM_1R1W_MASK)
   /* (an injected fault of the primitives: their own edge, so it acts here too) */
+  (void)lazy, (void)sdirty0;
   mem_1r1w_sync_commit(&m->i_mem);
   if (m->i_sdata.re_i | m->i_sdata.m.we_i) mem_1r1w_sync_commit(&m->i_sdata);
 #else
@@ -470,7 +476,8 @@ static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
     const uint32_t *row = mem_1r1w_read(&a->m, a->raddr_i);
     if (a->m.words == 2) memcpy(a->rdata_q, row, 8); /* (the default row: 47 bits) */
     else mem_row_cpy(a->rdata_q, row, a->m.words);
-    sd_cpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words); /* (read with i_mem, same address) */
+    if (!lazy || (row[0] & 1u)) sd_cpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words); /* (read with i_mem, same address) */
+    else m->out_sdirty = sdirty0; /* (a load's row, lazy: nor is the output recopied; see above) */
   }
   if (a->m.we_i && a->m.waddr_i < depth) {
     uint32_t *row = a->m.mem_q + (size_t)a->m.waddr_i * a->m.words;
@@ -513,7 +520,7 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   m->ntch = 0;
 }
 
-static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load) {
+static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
@@ -529,12 +536,12 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
   }
   /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
   memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
-  if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m); /* the memories change only through a read or a write */
+  if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m, lazy); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
 }
 
-void mrpb_commit(mrpb_t *m) { commit_body(m, 1); }
+void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
 
 /* mrpb_comb() then mrpb_commit(), for a caller that reads nothing between
  * them: each copy of comb_body is followed by the edge in the same function
@@ -544,23 +551,23 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1); }
  * held cycle without a request has a copy of its own here (noreq). */
 static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 1, 0, 0, 0);
-  commit_body(m, 0);
+  commit_body(m, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_held_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 1, 0, 1, 0);
-  commit_body(m, 0);
+  commit_body(m, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 0, 1, 1, 0);
-  commit_body(m, 0);
+  commit_body(m, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 0, 0, 0, 0);
-  commit_body(m, 1);
+  commit_body(m, 1, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 0, 1, 0, 0);
-  commit_body(m, 1);
+  commit_body(m, 1, 1);
 }
 
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
