@@ -456,7 +456,7 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
  * SRAM's output register (rdata_q) and deq_sdata_o as they were -- both
  * are don't-cares while the presented request is a load, and a store's row
  * read later is copied as always. */
-static __attribute__((noinline)) void commit_mems(mrpb_t *m, const uint32_t lazy) {
+static inline __attribute__((always_inline)) void commit_mems_body(mrpb_t *m, const uint32_t lazy) {
   const uint32_t sdirty0 = m->out_sdirty;
   if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
 #if defined(FAULT_MEM_1R1W_SYNC_HOLD) || defined(FAULT_MEM_1R1W_SYNC_WFIRST) || defined(FAULT_MEM_1R1W_MASK)
@@ -488,6 +488,10 @@ static __attribute__((noinline)) void commit_mems(mrpb_t *m, const uint32_t lazy
 #endif
   m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
 }
+
+/* (two copies: lazy is a constant in each) */
+static __attribute__((noinline)) void commit_mems(mrpb_t *m) { commit_mems_body(m, 0); }
+static __attribute__((noinline)) void commit_mems_lazy(mrpb_t *m) { commit_mems_body(m, 1); }
 
 /* The listed queues' edge (out of line: the loop's registers are then
  * saved only in a cycle that touched a queue). */
@@ -536,7 +540,7 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
   }
   /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
   memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
-  if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m, lazy); /* the memories change only through a read or a write */
+  if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
 }
