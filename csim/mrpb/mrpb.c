@@ -211,7 +211,8 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * (no request offered: enq_valid_i low) in the quiet copy, which then
  * can push, pass or stall nothing either. */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
-                                                            const uint32_t held, const uint32_t nopick, const uint32_t noreq) {
+                                                            const uint32_t held, const uint32_t nopick, const uint32_t noreq,
+                                                            const uint32_t dbg) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
@@ -401,12 +402,14 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
                        stalled, m->occ_q);
 
-  m->dbg_deq_pop = deq_pop;
-  m->dbg_sel_idx = sel.idx;
-  m->dbg_sel_flush = sel.flush;
-  m->dbg_wpass = wpass;
-  m->dbg_enq_push = enq_push;
-  m->dbg_byp_set = byp_set;
+  if (dbg) { /* (0 in mrpb_step's copies: the caller reads nothing between comb and commit) */
+    m->dbg_deq_pop = deq_pop;
+    m->dbg_sel_idx = sel.idx;
+    m->dbg_sel_flush = sel.flush;
+    m->dbg_wpass = wpass;
+    m->dbg_enq_push = enq_push;
+    m->dbg_byp_set = byp_set;
+  }
 }
 
 /* GCC's straight-line (SLP) vectorizer packs the cycle's 0/1 flags into
@@ -424,16 +427,16 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
  * only the registers its own copy uses -- the held copy needs fewer than
  * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0);
+  comb_body(m, in, out, 1, 0, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1);
+  comb_body(m, in, out, 0, 1, 1, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0);
+  comb_body(m, in, out, 0, 0, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0);
+  comb_body(m, in, out, 0, 1, 0, 1);
 }
 
 /* held: comb_held; free with an eligible head: comb_free; free without
@@ -448,11 +451,17 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
 
 /* The SRAMs' edge, in a cycle that reads or writes them (out of line: the
  * common commit then saves no registers).  The store-data SRAM is read
- * with the row SRAM and written only by a store's push. */
-static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
+ * with the row SRAM and written only by a store's push.  lazy (mrpb_step,
+ * whose caller compares no register): a load's row leaves the store-data
+ * SRAM's output register (rdata_q) and deq_sdata_o as they were -- both
+ * are don't-cares while the presented request is a load, and a store's row
+ * read later is copied as always. */
+static inline __attribute__((always_inline)) void commit_mems_body(mrpb_t *m, const uint32_t lazy) {
+  const uint32_t sdirty0 = m->out_sdirty;
   if (m->i_mem.re_i) m->out_sdirty = m->out_pdirty = 1; /* a new row in the SRAMs' output registers */
 #if defined(FAULT_MEM_1R1W_SYNC_HOLD) || defined(FAULT_MEM_1R1W_SYNC_WFIRST) || defined(FAULT_MEM_1R1W_MASK)
   /* (an injected fault of the primitives: their own edge, so it acts here too) */
+  (void)lazy, (void)sdirty0;
   mem_1r1w_sync_commit(&m->i_mem);
   if (m->i_sdata.re_i | m->i_sdata.m.we_i) mem_1r1w_sync_commit(&m->i_sdata);
 #else
@@ -467,7 +476,8 @@ static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
     const uint32_t *row = mem_1r1w_read(&a->m, a->raddr_i);
     if (a->m.words == 2) memcpy(a->rdata_q, row, 8); /* (the default row: 47 bits) */
     else mem_row_cpy(a->rdata_q, row, a->m.words);
-    sd_cpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words); /* (read with i_mem, same address) */
+    if (!lazy || (row[0] & 1u)) sd_cpy(b->rdata_q, mem_1r1w_read(&b->m, a->raddr_i), b->m.words); /* (read with i_mem, same address) */
+    else m->out_sdirty = sdirty0; /* (a load's row, lazy: nor is the output recopied; see above) */
   }
   if (a->m.we_i && a->m.waddr_i < depth) {
     uint32_t *row = a->m.mem_q + (size_t)a->m.waddr_i * a->m.words;
@@ -478,6 +488,10 @@ static __attribute__((noinline)) void commit_mems(mrpb_t *m) {
 #endif
   m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;
 }
+
+/* (two copies: lazy is a constant in each) */
+static __attribute__((noinline)) void commit_mems(mrpb_t *m) { commit_mems_body(m, 0); }
+static __attribute__((noinline)) void commit_mems_lazy(mrpb_t *m) { commit_mems_body(m, 1); }
 
 /* The listed queues' edge (out of line: the loop's registers are then
  * saved only in a cycle that touched a queue). */
@@ -510,7 +524,7 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   m->ntch = 0;
 }
 
-void mrpb_commit(mrpb_t *m) {
+static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
@@ -518,7 +532,7 @@ void mrpb_commit(mrpb_t *m) {
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */
-  if (m->out_load) { /* (out_sload only with out_load: a pass of a store) */
+  if (may_load && m->out_load) { /* (out_sload only with out_load: a pass of a store) */
     if (m->out_src_q != m->out_src_d) m->out_sdirty = 1; /* the store data now from out_sdata_q */
     if (m->out_load) memcpy(m->out_payload_q, m->out_payload_d, sizeof m->out_payload_q), m->out_pdirty = 1; /* (fixed size) */
     if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
@@ -526,7 +540,45 @@ void mrpb_commit(mrpb_t *m) {
   }
   /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
   memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
-  if (m->i_mem.m.we_i | m->i_mem.re_i) commit_mems(m); /* the memories change only through a read or a write */
+  if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   mrpb_stats_commit(&m->i_stats);
+}
+
+void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
+
+/* mrpb_comb() then mrpb_commit(), for a caller that reads nothing between
+ * them: each copy of comb_body is followed by the edge in the same function
+ * (one call, one prologue; the edge's loads of what comb just stored stay
+ * in registers).  A pass (wpass) needs the output register free and a
+ * request: the held and quiet copies cannot load it (may_load = 0).  The
+ * held cycle without a request has a copy of its own here (noreq). */
+static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 1, 0, 0, 0);
+  commit_body(m, 0, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_held_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 1, 0, 1, 0);
+  commit_body(m, 0, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 1, 0);
+  commit_body(m, 0, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 0, 0, 0);
+  commit_body(m, 1, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 0, 0);
+  commit_body(m, 1, 1);
+}
+
+void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  if (m->out_valid_q & !(in->deq_ready_i & 1u)) {
+    if (in->enq_valid_i & 1u) step_held(m, in, out);
+    else step_held_noreq(m, in, out); /* (no push, pass or stall either) */
+  } else if (m->elig_cnts) step_free(m, in, out);
+  else if (in->enq_valid_i & 1u) step_free_nopick(m, in, out);
+  else step_quiet(m, in, out);
 }

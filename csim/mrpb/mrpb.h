@@ -100,7 +100,8 @@ typedef struct {
    * eligible with cnt_q[q] == c) and the counts that have one: the drain's
    * longest-first pick without a scan (mrpb_drain_in_t.by_cnt) */
   uint64_t elig_cnt[MRPB_QCNT_MAX + 1], elig_cnts;
-  /* this cycle's internal decisions (for tests and the scoreboard; not state) */
+  /* this cycle's internal decisions (for tests and the coverage; not state;
+   * mrpb_comb writes them, mrpb_step does not) */
   uint32_t dbg_deq_pop, dbg_sel_idx, dbg_sel_flush, dbg_wpass, dbg_enq_push, dbg_byp_set;
 } mrpb_t;
 
@@ -128,6 +129,10 @@ void mrpb_free(mrpb_t *m);
 void mrpb_reset(mrpb_t *m);
 void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 void mrpb_commit(mrpb_t *m);
+/* mrpb_comb(m, in, out) then mrpb_commit(m) in one call, for a caller that
+ * reads nothing of the model between the two (the same outputs and state;
+ * the dbg_* decisions are not written). */
+void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 
 /* The request presented (deq_store_o, deq_wid_o, deq_payload_o, deq_sdata_o)
  * from the registered state: the SRAMs' output row after a dequeue, the

@@ -51,7 +51,7 @@ void mrpb_drain_comb(mrpb_drain_t *d, const mrpb_drain_in_t *in, mrpb_drain_sel_
  * queues as one 64-bit vector and nothing to do when none is eligible. */
 uint32_t mrpb_drain_longest(const mrpb_drain_t *d, const uint32_t *elig, const uint32_t *cnt, uint32_t *valid);
 void mrpb_drain_rr_advance(mrpb_drain_t *d, const uint32_t *elig);
-static inline mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t go) {
+static inline __attribute__((always_inline)) mrpb_drain_sel_t mrpb_drain_step(mrpb_drain_t *d, const mrpb_drain_in_t *in, uint32_t go) {
   mrpb_drain_sel_t s = {0, 0, 0};
   uint64_t el = (uint64_t)in->elig[1] << 32 | in->elig[0];
   d->gcur_v_d = 0; /* (gcur_d equals gcur_q outside a cycle: written only when it changes) */

@@ -123,6 +123,12 @@ typedef struct {
   int qsum_stale; /* rebuild from the registers (after reset) */
   int cov_off;    /* --bench: no coverage counting, no queue summary */
   int drop_portbusy; /* stimulus ablation (MRPB_STIM_DROP=portbusy): the fake L1D never answers PORT_BUSY */
+  /* the refusal codes the fake L1D draws from (reasons[] in stim_cycle) and
+   * its PORT_BUSY answer, with the ablation applied at create: LINE_ALLOC for
+   * PORT_BUSY under MRPB_STIM_DROP=portbusy (no per-cycle test) */
+  uint32_t fail_pb, fail_codes[8];
+  int step; /* lean and cov_off: comb is the model's one-call step (mrpb_step) */
+  int lean; /* a lean C run (the engine's lean hook): nothing reads the don't-care payload and store data */
   char combo_name[NCOMBO][40];
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
   int bad_wid; /* MRPB_STIM_BAD_WID: requests with an out-of-range warp ID (stim) */
@@ -160,6 +166,12 @@ static void *create(const l1sys_cfg_t *cfg) {
    * notices (make test does): MRPB_STIM_DROP=portbusy. */
   const char *drop = getenv("MRPB_STIM_DROP");
   c->drop_portbusy = drop && !strcmp(drop, "portbusy");
+  static const uint32_t reasons[8] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
+                                      L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
+                                      L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
+  const uint32_t pb = c->drop_portbusy ? L1D_FAIL_LINE_ALLOC : L1D_FAIL_PORT_BUSY;
+  for (int i = 0; i < 8; i++) c->fail_codes[i] = reasons[i] == L1D_FAIL_PORT_BUSY ? pb : reasons[i];
+  c->fail_pb = pb;
   return c;
 }
 
@@ -396,7 +408,7 @@ static void set_mode(ctx_t *c, unsigned combo, ls_rng_t *r) {
   c->combo = mode_to_combo(&c->in);
 }
 
-static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
+static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, int lean) {
   mrpb_t *m = &c->m;
   if (c->burst_left) c->burst_left--;
   else {
@@ -428,6 +440,7 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool) {
       ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
     }
   }
+  else if (lean) ls_rand_skip(r, 1); /* (drawn, not applied: stim_cycle) */
   else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   /* A sequence number in the low bits makes waveforms readable. */
   if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
@@ -475,13 +488,22 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
  * of stim() whose address goes to nothing out of line (the same draws in
  * the same order: only where the state lives changes, so the compiler
  * keeps it in registers across the stores into the inputs, which may alias
- * the pool's counter in memory). */
-static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding) {
+ * the pool's counter in memory).
+ * lean: a C run alone, whose inputs nothing but the C model and the
+ * scoreboard reads.  Neither reads the payload or the store data while they
+ * are don't-cares (the model writes a row or the output register from them
+ * only with a push or a pass, that is with enq_valid_i, and a store's data
+ * only with enq_store_i; a new request's fill overwrites every word a stir
+ * touched), so those stirs (no request, a held or a new load's store data)
+ * are drawn -- the generator advances as before and every later draw is the
+ * same -- but not applied: the model's state and outputs are the same.  The
+ * RTL, lockstep and traced runs apply them. */
+static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding, int lean) {
   /* LD/ST side. */
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && pool_under(r, pool, c->enq_thr);
     if (c->in.enq_valid_i) {
-      new_request(c, r, pool);
+      new_request(c, r, pool, lean);
       /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
        * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside
        * the LD/ST unit's range, to show that the RTL's input assumption
@@ -500,17 +522,22 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
       c->in.enq_bid_i = (uint32_t)((((f4 >> 16) & 0xffffu) * MRPB_BLOCKS) >> 16);
       c->in.enq_bwid_i = (uint32_t)((((f4 >> 32) & 0xffffu) * MRPB_BWARPS) >> 16);
       c->in.enq_store_i = (uint32_t)((((f4 >> 48) & 0xffffu) * 2u) >> 16);
-      if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
-        const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
-        c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
-        c->in.enq_payload_i[1] = (c->in.enq_payload_i[1] ^ (uint32_t)(a1 ^ (a1 >> 23))) & c->stir_pl.lmask;
+      if (lean) {
+        ls_rand_skip(r, 2); /* (the two stirs' draws, not applied) */
       } else {
-        ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+        if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
+          const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
+          c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
+          c->in.enq_payload_i[1] = (c->in.enq_payload_i[1] ^ (uint32_t)(a1 ^ (a1 >> 23))) & c->stir_pl.lmask;
+        } else {
+          ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+        }
+        ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
       }
-      ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
     }
-  } else if (!c->in.enq_store_i) {
-    ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd); /* a held load's store data is a don't-care */
+  } else if (!c->in.enq_store_i) { /* a held load's store data is a don't-care */
+    if (lean) ls_rand_skip(r, 1);
+    else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   }
   c->in.barrier_i = c->barrier_pm && pool_under(r, pool, c->barrier_thr); /* (below(10000) < barrier_pm) */
 
@@ -519,14 +546,8 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
    * while it accepts the code is a don't-care: any 3-bit value. */
   c->in.deq_ready_i = pool_under(r, pool, c->acc_thr);
   if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, pool, 8);
-  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = L1D_FAIL_PORT_BUSY;
-  else {
-    static const uint32_t reasons[] = {L1D_FAIL_NONE,       L1D_FAIL_LINE_ALLOC, L1D_FAIL_LINE_ALLOC,
-                                       L1D_FAIL_LINE_ALLOC, L1D_FAIL_MSHR_ENTRY, L1D_FAIL_MSHR_MERGE,
-                                       L1D_FAIL_MISS_QUEUE, L1D_FAIL_PORT_BUSY};
-    c->in.l1d_fail_i = reasons[ls_pool_below(r, pool, 8)];
-  }
-  if (c->drop_portbusy && !c->in.deq_ready_i && c->in.l1d_fail_i == L1D_FAIL_PORT_BUSY) c->in.l1d_fail_i = L1D_FAIL_LINE_ALLOC;
+  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = c->fail_pb;
+  else c->in.l1d_fail_i = c->fail_codes[ls_pool_below(r, pool, 8)]; /* NONE, LINE_ALLOC x3, MSHR_ENTRY, MSHR_MERGE, MISS_QUEUE, PORT_BUSY */
   c->in.stat_sel_i = ls_pool_below(r, pool, 32);
 }
 
@@ -540,7 +561,9 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
 #else
 #define STIM_NO_SLP
 #endif
-static STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
+/* (noinline: called from the engine and from run_c; make bench-ir counts
+ * the stimulus's share by this function's name) */
+static __attribute__((noinline)) STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   ctx_t *c = p;
   uint32_t holding;
   if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
@@ -548,7 +571,7 @@ static STIM_NO_SLP void stim(void *p, ls_rng_t *r, uint64_t cycle) {
   c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
   ls_pool_t pl = c->pool;
-  stim_cycle(c, &rl, &pl, cycle, holding);
+  stim_cycle(c, &rl, &pl, cycle, holding, c->lean);
   *r = rl;
   c->pool = pl;
 }
@@ -631,14 +654,31 @@ static __attribute__((noinline)) void comb_cov(ctx_t *c) {
   count_coverage(c);
 }
 
-/* (--bench: the model's comb as a tail call, nothing kept across it) */
-static void comb(void *p) {
-  ctx_t *c = p;
+static void commit_any(ctx_t *c);
+
+/* (--bench: the model's comb as a tail call, nothing kept across it.)  In a
+ * lean run (nothing reads the model between comb and commit: run_c, or the
+ * engine's lean loop, calls stim, comb, commit, check) the edge follows comb
+ * here and commit does nothing; under --bench both are the model's one-call
+ * step (mrpb_step). */
+static __attribute__((noinline)) void comb_gen(ctx_t *c) {
   if (c->cov_off) mrpb_comb(&c->m, &c->in, &c->out);
   else comb_cov(c);
+  if (c->lean) commit_any(c);
+}
+
+static void comb(void *p) {
+  ctx_t *c = p;
+  if (c->step) mrpb_step(&c->m, &c->in, &c->out);
+  else comb_gen(c);
 }
 
 static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
+static void lean(void *p) {
+  ctx_t *c = p;
+  c->lean = 1;
+  c->step = c->cov_off; /* (bench() runs before: after declare) */
+}
 
 /* The clock edge; the queue summary follows the queues the cycle wrote
  * (the model's list of touched queues, read before the commit clears it). */
@@ -656,10 +696,14 @@ static __attribute__((noinline)) void commit_qsum(ctx_t *c) {
   for (unsigned i = 0; i < nt; i++) qsum_account(c, tq[i], +1);
 }
 
-static void commit(void *p) {
-  ctx_t *c = p;
+static void commit_any(ctx_t *c) {
   if (c->qsum_stale || c->cov_off) mrpb_commit(&c->m); /* no summary to keep (a tail call) */
   else commit_qsum(c);
+}
+
+static void commit(void *p) {
+  ctx_t *c = p;
+  if (!c->lean) commit_any(c); /* (lean: done by comb) */
 }
 
 static int check(void *p, uint64_t cycle, char *msg, size_t n) {
@@ -744,6 +788,27 @@ static int check(void *p, uint64_t cycle, char *msg, size_t n) {
     return 1;
   }
   return 0;
+}
+
+/* A lean C run's cycles (ls_block_t.run_c): the engine's steps without its
+ * indirect calls; under --bench (no check, no coverage) the model's one-call
+ * step straight after the stimulus. */
+static uint64_t run_c(void *p, ls_rng_t *r, uint64_t cyc, uint64_t to, int chk, char *msg, size_t n) {
+  ctx_t *c = p;
+  if (c->step && !chk) {
+    for (; cyc < to; cyc++) {
+      stim(c, r, cyc);
+      mrpb_step(&c->m, &c->in, &c->out);
+    }
+    return cyc;
+  }
+  for (; cyc < to; cyc++) {
+    stim(c, r, cyc);
+    comb(c);
+    commit(c);
+    if (chk && check(c, cyc, msg, n)) break;
+  }
+  return cyc;
 }
 
 static void summary(void *p, FILE *f) {
@@ -834,6 +899,8 @@ const ls_block_t ls_block_mrpb = {
     .commit = commit,
     .check = check,
     .bench = bench,
+    .lean = lean,
+    .run_c = run_c,
     .summary = summary,
     .stats = stats_json,
 };

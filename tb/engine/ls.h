@@ -171,6 +171,11 @@ typedef struct ls_block {
    * comparison): a model that keeps registers only an observer reads in
    * their RTL form may stop doing so (l1d_observe). */
   void (*lean)(void *ctx);
+  /* Optional: cycles [from, to) of that lean C run in one call -- stim,
+   * comb, commit and, when chk, check each cycle, as the engine's own loop
+   * does, without its three or four indirect calls a cycle.  Returns the
+   * cycle a check failed at (its message in msg), or to. */
+  uint64_t (*run_c)(void *ctx, ls_rng_t *rng, uint64_t from, uint64_t to, int chk, char *msg, size_t n);
   /* Optional, for the comparison waveform's .gtkw: the group a signal (sub:
    * its element or field, -1 the whole) is shown in.  Writes the group's
    * name and returns its rank (groups in rank order; rank < 100: the group

@@ -24,6 +24,14 @@ static inline uint64_t ls_rand(ls_rng_t *r) {
   s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = ls_rotl(s[3], 45);
   return res;
 }
+/* Advances the generator by n draws whose values nobody reads (the state
+ * update of ls_rand without its output's multiplies). */
+static inline __attribute__((always_inline)) void ls_rand_skip(ls_rng_t *r, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t *s = r->s, t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = ls_rotl(s[3], 45);
+  }
+}
 /* Uniform in [0, n), n > 0. */
 static inline uint32_t ls_below(ls_rng_t *r, uint32_t n) { return (uint32_t)(((ls_rand(r) >> 32) * n) >> 32); }
 /* 1 with probability pct percent. */
