@@ -129,6 +129,7 @@ typedef struct {
   uint32_t fail_pb, fail_codes[8];
   int step; /* lean and cov_off: comb is the model's one-call step (mrpb_step) */
   int lean; /* a lean C run (the engine's lean hook): nothing reads the don't-care payload and store data */
+  int skip_stir; /* lean or --bench: the don't-care stirs drawn, not applied (stim_cycle) */
   char combo_name[NCOMBO][40];
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
   int bad_wid; /* MRPB_STIM_BAD_WID: requests with an out-of-range warp ID (stim) */
@@ -496,8 +497,10 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
  * only with enq_store_i; a new request's fill overwrites every word a stir
  * touched), so those stirs (no request, a held or a new load's store data)
  * are drawn -- the generator advances as before and every later draw is the
- * same -- but not applied: the model's state and outputs are the same.  The
- * RTL, lockstep and traced runs apply them. */
+ * same -- but not applied: the model's state and outputs are the same.
+ * The same under --bench in every mode (bench()), so the RTL speed build's
+ * figure pays the same stimulus as C's.  Lockstep and traced runs without
+ * --bench apply them. */
 static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding, int lean) {
   /* LD/ST side. */
   if (!holding) {
@@ -571,7 +574,7 @@ static __attribute__((noinline)) STIM_NO_SLP void stim(void *p, ls_rng_t *r, uin
   c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
   ls_pool_t pl = c->pool;
-  stim_cycle(c, &rl, &pl, cycle, holding, c->lean);
+  stim_cycle(c, &rl, &pl, cycle, holding, c->skip_stir);
   *r = rl;
   c->pool = pl;
 }
@@ -673,10 +676,13 @@ static void comb(void *p) {
   else comb_gen(c);
 }
 
-static void bench(void *p) { ((ctx_t *)p)->cov_off = 1; }
+/* --bench: a speed run of one model (C alone or the RTL alone, nothing
+ * compared): the don't-care stirs are skipped in both modes alike, so the
+ * C and RTL figures of make bench pay the same stimulus */
+static void bench(void *p) { ((ctx_t *)p)->cov_off = ((ctx_t *)p)->skip_stir = 1; }
 static void lean(void *p) {
   ctx_t *c = p;
-  c->lean = 1;
+  c->lean = c->skip_stir = 1;
   c->step = c->cov_off; /* (bench() runs before: after declare) */
 }
 
