@@ -285,8 +285,19 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     if (store) {
       m->i_sdata.m.waddr_i = waddr;
       m->i_sdata.m.wmask_i[0] = 1;
-      sd_cpy(m->i_sdata.m.wdata_i, in->enq_sdata_i, m->swords);
-      bits_trim(m->i_sdata.m.wdata_i, m->sdata_w);
+#if !defined(FAULT_MEM_1R1W_SYNC_HOLD) && !defined(FAULT_MEM_1R1W_SYNC_WFIRST) && !defined(FAULT_MEM_1R1W_MASK)
+      /* mrpb_step's copies (dbg = 0: comb and the edge in one call, the
+       * input still valid at the edge, no write port compared): the data
+       * goes from the input into the row once (commit_mems_body), not
+       * through wdata_i too.  (The primitives' injected faults commit
+       * through their own edge, which reads wdata_i: copied then.) */
+      if (!dbg) m->sd_wsrc = in->enq_sdata_i;
+      else
+#endif
+      {
+        sd_cpy(m->i_sdata.m.wdata_i, in->enq_sdata_i, m->swords);
+        bits_trim(m->i_sdata.m.wdata_i, m->sdata_w);
+      }
     }
   }
   /* A dequeue reads the head row of both SRAMs (never the row the push
@@ -483,7 +494,15 @@ static inline __attribute__((always_inline)) void commit_mems_body(mrpb_t *m, co
     uint32_t *row = a->m.mem_q + (size_t)a->m.waddr_i * a->m.words;
     if (a->m.words == 2) memcpy(row, a->m.wdata_i, 8); /* (the default row: 47 bits) */
     else mem_row_cpy(row, a->m.wdata_i, a->m.words);
-    if (b->m.we_i) sd_cpy(b->m.mem_q + (size_t)a->m.waddr_i * b->m.words, b->m.wdata_i, b->m.words);
+    if (b->m.we_i) {
+      uint32_t *srow = b->m.mem_q + (size_t)a->m.waddr_i * b->m.words;
+      if (lazy) { /* (mrpb_step: from the input, trimmed as wdata_i would be; see comb_body) */
+        sd_cpy(srow, m->sd_wsrc, b->m.words);
+        bits_trim(srow, m->sdata_w);
+      } else {
+        sd_cpy(srow, b->m.wdata_i, b->m.words);
+      }
+    }
   }
 #endif
   m->i_mem.m.we_i = m->i_sdata.m.we_i = m->i_mem.re_i = m->i_sdata.re_i = 0;

@@ -95,6 +95,10 @@ typedef struct {
    * then, into the output struct and pres_store (read by the bypass rule) */
   uint32_t out_pdirty, pres_store;
   const mrpb_out_t *out_last;
+  /* mrpb_step only: the pushed store's data, straight from the input into
+   * the store-data SRAM's row at the edge (the write port's wdata_i is not
+   * filled there; see comb_body) */
+  const uint32_t *sd_wsrc;
   uint32_t elig[MRPB_ELIG_WORDS];
   /* the eligible queues per count (bit q of elig_cnt[c]: queue q is
    * eligible with cnt_q[q] == c) and the counts that have one: the drain's
