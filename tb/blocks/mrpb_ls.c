@@ -570,7 +570,7 @@ static __attribute__((noinline)) STIM_NO_SLP void stim(void *p, ls_rng_t *r, uin
   ctx_t *c = p;
   uint32_t holding;
   if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
-  else holding = c->in.enq_valid_i && !c->out.enq_ready_o; /* (stim_sweep without a boundary or a quiet point) */
+  else holding = (c->in.enq_valid_i & ~c->out.enq_ready_o) & 1u; /* (stim_sweep without a boundary or a quiet point; 0/1 flags: no branch) */
   c->combo_cycles[c->combo]++;
   ls_rng_t rl = *r;
   ls_pool_t pl = c->pool;
