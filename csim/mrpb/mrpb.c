@@ -512,13 +512,20 @@ static inline __attribute__((always_inline)) void commit_mems_body(mrpb_t *m, co
 static __attribute__((noinline)) void commit_mems(mrpb_t *m) { commit_mems_body(m, 0); }
 static __attribute__((noinline)) void commit_mems_lazy(mrpb_t *m) { commit_mems_body(m, 1); }
 
+#if defined(__GNUC__) && !defined(__clang__)
+#define MRPB_UNROLL3 _Pragma("GCC unroll 3")
+#else
+#define MRPB_UNROLL3
+#endif
 /* The listed queues' edge (out of line: the loop's registers are then
  * saved only in a cycle that touched a queue). */
 static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   /* the eligibility vector and the counts' summary in locals (uint32_t
    * stores into the queue arrays could alias them in memory) */
   uint64_t el = (uint64_t)m->elig[1] << 32 | m->elig[0], cnts = m->elig_cnts;
-  for (unsigned i = 0; i < m->ntch; i++) {
+  const unsigned nt = m->ntch;
+  MRPB_UNROLL3 /* (at most 3 listed: written out, no loop control; GCC) */
+  for (unsigned i = 0; i < nt; i++) {
     uint32_t q = m->tch[i], oc = m->cnt_q[q];
     uint64_t bit = 1ull << q;
     if (el & bit) {
