@@ -432,10 +432,14 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, int lean) {
   c->in.enq_store_i = pool_under(r, pool, c->store_thr);
   if (c->stir_pl.last == 1) { /* (two words, the default 40 bits: ls_rand_fill's one draw, without its loop) */
     const uint64_t x = ls_rand(r);
-    c->in.enq_payload_i[0] = (uint32_t)x;
+    /* (the sequence number below, in place: 33..64 bits here) */
+    c->in.enq_payload_i[0] = ((uint32_t)x & 0xffff0000u) | (c->seq++ & 0xffffu);
     c->in.enq_payload_i[1] = (uint32_t)(x >> 32) & c->stir_pl.lmask;
   } else {
     ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+    /* A sequence number in the low bits makes waveforms readable. */
+    if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
+    else bits_set(c->in.enq_payload_i, 0, m->payload_w, c->seq++);
   }
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) {
@@ -452,9 +456,6 @@ static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, int lean) {
   }
   else if (lean) ls_rand_skip(r, 1); /* (drawn, not applied: stim_cycle) */
   else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
-  /* A sequence number in the low bits makes waveforms readable. */
-  if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
-  else bits_set(c->in.enq_payload_i, 0, m->payload_w, c->seq++);
 }
 
 /* The sweep and the traffic phase: their boundaries draw from the
