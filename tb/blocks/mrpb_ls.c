@@ -132,7 +132,7 @@ typedef struct {
   int skip_stir; /* lean or --bench: the don't-care stirs drawn, not applied (stim_cycle) */
   char combo_name[NCOMBO][40];
   const l1sys_cfg_t *cfg; /* the run's configuration: ls_param_set reads it */
-  int bad_wid; /* MRPB_STIM_BAD_WID: requests with an out-of-range warp ID (stim) */
+  uint64_t bad_from; /* MRPB_STIM_BAD_WID: requests with an out-of-range warp ID from this cycle on (stim; never: UINT64_MAX) */
 } ctx_t;
 
 static void combo_to_mode(unsigned c, mrpb_in_t *in) {
@@ -159,7 +159,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   if (mrpb_init_cfg(&c->m, cfg)) { free(c); return NULL; }
   c->sweep = (unsigned)CFG(cfg, MRPB_MODE_SWEEP);
   c->period = (unsigned)CFG(cfg, MRPB_SWEEP_PERIOD);
-  c->bad_wid = getenv("MRPB_STIM_BAD_WID") != NULL;
+  c->bad_from = getenv("MRPB_STIM_BAD_WID") ? 1000 : UINT64_MAX; /* (one compare a request) */
   ls_stir_init(&c->stir_pl, c->m.payload_w);
   ls_stir_init(&c->stir_sd, c->m.sdata_w);
   mrpb_mode_from_cfg(&c->cfg_mode, cfg);
@@ -522,7 +522,7 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
        * the LD/ST unit's range, to show that the RTL's input assumption
        * a_enq_range fires.  RTL alone only (--mode rtl): the C model would
        * index past its per-warp arrays. */
-      if (c->bad_wid && cycle >= 1000) {
+      if (cycle >= c->bad_from) {
         c->in.enq_wid_i = MRPB_WARPS;
         c->in.enq_bid_i = 0;
         c->in.enq_bwid_i = 0;
