@@ -595,6 +595,10 @@ static __attribute__((noinline)) MRPB_NO_SLP void step_free(mrpb_t *m, const mrp
   comb_body(m, in, out, 0, 0, 0, 0);
   commit_body(m, 1, 1);
 }
+static __attribute__((noinline)) MRPB_NO_SLP void step_free_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 0, 1, 0);
+  commit_body(m, 0, 1);
+}
 static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 0, 1, 0, 0);
   commit_body(m, 1, 1);
@@ -604,7 +608,10 @@ void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) {
     if (in->enq_valid_i & 1u) step_held(m, in, out);
     else step_held_noreq(m, in, out); /* (no push, pass or stall either) */
-  } else if (m->elig_cnts) step_free(m, in, out);
+  } else if (m->elig_cnts) {
+    if (in->enq_valid_i & 1u) step_free(m, in, out);
+    else step_free_noreq(m, in, out); /* (no push or pass: the output register loads only from a pop) */
+  }
   else if (in->enq_valid_i & 1u) step_free_nopick(m, in, out);
   else step_quiet(m, in, out);
 }
