@@ -577,8 +577,9 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
  * them: each copy of comb_body is followed by the edge in the same function
  * (one call, one prologue; the edge's loads of what comb just stored stay
  * in registers).  A pass (wpass) needs the output register free and a
- * request: the held and quiet copies cannot load it (may_load = 0).  The
- * held cycle without a request has a copy of its own here (noreq). */
+ * request: the held, quiet and no-request copies cannot load it (may_load
+ * = 0).  The held cycle without a request and the free one with an
+ * eligible head but no request have copies of their own here (noreq). */
 static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   comb_body(m, in, out, 1, 0, 0, 0);
   commit_body(m, 0, 1);
