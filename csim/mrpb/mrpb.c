@@ -209,13 +209,14 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * empty, so it picks nothing -- a pop, a read and a flush count cannot
  * happen) is a constant too: that copy skips the drain step; and `noreq`
  * (no request offered: enq_valid_i low) in the quiet copy, which then
- * can push, pass or stall nothing either. */
+ * can push, pass or stall nothing either; `load` (mrpb_step's copies for
+ * a request whose enq_store_i is 0: store is then the constant 0). */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
                                                             const uint32_t held, const uint32_t nopick, const uint32_t noreq,
-                                                            const uint32_t dbg) {
+                                                            const uint32_t dbg, const uint32_t load) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
-  const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
+  const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = load ? 0 : in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
   const uint32_t flush = in->mode_flush_i & 1u; /* (deq_ready_i: see stalled below) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
@@ -438,16 +439,16 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
  * only the registers its own copy uses -- the held copy needs fewer than
  * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0, 1);
+  comb_body(m, in, out, 1, 0, 0, 1, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1, 1);
+  comb_body(m, in, out, 0, 1, 1, 1, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0, 1);
+  comb_body(m, in, out, 0, 0, 0, 1, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0, 1);
+  comb_body(m, in, out, 0, 1, 0, 1, 0);
 }
 
 /* held: comb_held; free with an eligible head: comb_free; free without
@@ -579,40 +580,64 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
  * in registers).  A pass (wpass) needs the output register free and a
  * request: the held, quiet and no-request copies cannot load it (may_load
  * = 0).  The held cycle without a request and the free one with an
- * eligible head but no request have copies of their own here (noreq). */
+ * eligible head but no request have copies of their own here (noreq),
+ * and every copy with a request one for a load (load: enq_store_i is 0,
+ * so the store-only paths -- a store's pass under flush, the drain hold,
+ * the store data's write -- fold away; the dispatch tests the bit). */
 static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0, 0);
+  comb_body(m, in, out, 1, 0, 0, 0, 0);
   commit_body(m, 0, 1);
 }
+static __attribute__((noinline)) MRPB_NO_SLP void step_held_load(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 1, 0, 0, 0, 1);
+  commit_body(m, 0, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_free_load(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 0, 0, 0, 1);
+  commit_body(m, 1, 1);
+}
+static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick_load(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
+  comb_body(m, in, out, 0, 1, 0, 0, 1);
+  commit_body(m, 1, 1);
+}
 static __attribute__((noinline)) MRPB_NO_SLP void step_held_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 1, 0);
+  comb_body(m, in, out, 1, 0, 1, 0, 0);
   commit_body(m, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1, 0);
+  comb_body(m, in, out, 0, 1, 1, 0, 0);
   commit_body(m, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0, 0);
+  comb_body(m, in, out, 0, 0, 0, 0, 0);
   commit_body(m, 1, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_free_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 1, 0);
+  comb_body(m, in, out, 0, 0, 1, 0, 0);
   commit_body(m, 0, 1);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0, 0);
+  comb_body(m, in, out, 0, 1, 0, 0, 0);
   commit_body(m, 1, 1);
 }
 
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) {
-    if (in->enq_valid_i & 1u) step_held(m, in, out);
+    if (in->enq_valid_i & 1u) {
+      if (in->enq_store_i & 1u) step_held(m, in, out);
+      else step_held_load(m, in, out);
+    }
     else step_held_noreq(m, in, out); /* (no push, pass or stall either) */
   } else if (m->elig_cnts) {
-    if (in->enq_valid_i & 1u) step_free(m, in, out);
+    if (in->enq_valid_i & 1u) {
+      if (in->enq_store_i & 1u) step_free(m, in, out);
+      else step_free_load(m, in, out);
+    }
     else step_free_noreq(m, in, out); /* (no push or pass: the output register loads only from a pop) */
   }
-  else if (in->enq_valid_i & 1u) step_free_nopick(m, in, out);
+  else if (in->enq_valid_i & 1u) {
+    if (in->enq_store_i & 1u) step_free_nopick(m, in, out);
+    else step_free_nopick_load(m, in, out);
+  }
   else step_quiet(m, in, out);
 }
