@@ -251,6 +251,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->sectw = log2u(g->sectors);
   m->sectiw = m->sectw ? m->sectw : 1;
   m->aw = m->law + m->sectw;
+  m->ash = m->offw - m->sectw;
   m->sbytes = g->line / g->sectors;
   m->mqw = 1 + g->id_w + m->aw + g->line + m->lbits; /* {store, id, atom, mask, data}: data at bit 0 */
   m->bqw = g->id_w + m->aw;                          /* {atom, id} */
@@ -847,9 +848,10 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   const uint32_t lmask = m->lamask;
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
-  uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
-  uint32_t d_sect = (m->d_addr_q >> (m->offw - m->sectw)) & (m->g.sectors - 1u);
-  uint32_t d_atom = d_line << m->sectw | d_sect;
+  /* (the atom address {line, sector} first, one shift and mask; line and sector from it) */
+  uint32_t d_atom = (m->d_addr_q >> m->ash) & m->awmask;
+  uint32_t d_line = d_atom >> m->sectw;
+  uint32_t d_sect = d_atom & (m->g.sectors - 1u);
   const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
   size_t rs = (size_t)d_set * W;
   l1d_setv_t rf;
