@@ -1145,7 +1145,7 @@ __attribute__((noinline)) static void fill_ready_onfill(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways;
   {
-    uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - m->sectw), m->offw, m->g.sets, in->mode_hash_i);
+    uint32_t fill_set = l1d_index(in->fill_addr_i << m->ash, m->offw, m->g.sets, in->mode_hash_i);
     const uint8_t *r = m->rsv_q + (size_t)fill_set * W;
     uint32_t any = 0; /* some way of the set not reserved */
     for (unsigned b = 0; b < W && !any; b += 64) {
@@ -1494,7 +1494,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
   uint32_t fill_set = fill_v || on_fill
-                          ? l1d_index(in->fill_addr_i << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i)
+                          ? l1d_index(in->fill_addr_i << m->ash, m->offw, m->g.sets, in->mode_hash_i)
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
@@ -1627,7 +1627,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           }
 #ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
           else if (m->mshr_q[e].pres && m->mshr_q[e].way == fill_way &&
-                     l1d_index(m->mshr_addr_q[e] << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i) ==
+                     l1d_index(m->mshr_addr_q[e] << m->ash, m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
             stage_ent(m, e);
             m->mshr_d[e].pres = 0;
