@@ -1796,7 +1796,6 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
          BQ_ACTS = 1u << ACT_BYP_LD | 1u << ACT_BA_BYP };
   uint32_t mq_push = (uint32_t)MQ_ACTS >> act & 1u;
   uint32_t bq_push = (uint32_t)BQ_ACTS >> act & 1u;
-  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + AW_, slsb = ilsb + IDW_;
   /* the miss queue's entry is built in its body's write port (fifo_sync_comb
    * takes it in place: no copy) */
   uint32_t *mq_wdata = m->i_missq.i_mem.wdata_i;
@@ -1813,7 +1812,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     mq_wdata[hw] = (uint32_t)h;
     if (m->mq_hw2) mq_wdata[hw + 1] = (uint32_t)(h >> 32);
     m->mqp_ld = !m->d_store_q;
-  } else if (mq_push) {
+  } else if (mq_push) { /* (the fields' places: only here) */
+    const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + AW_, slsb = ilsb + IDW_;
     memset(mq_wdata, 0, bits_words(m->mqw) * 4);
     m->mqp_ld = 0;
     if (m->d_store_q) {
