@@ -728,8 +728,9 @@ static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *dat
  * line are not written; commit takes the row from the fill port (l1d.h,
  * dsrc).  Inline at the fill's call (no call and frame for its few stores). */
 static inline void data_fill_lazy(l1d_t *m, unsigned set, unsigned way, const uint32_t *data) {
-  mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
-  for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
+  mem_1r1w_t *b = &m->i_data[way].m; /* (the remote copy's port is left idle: commit writes its row by this
+                                       * port's address, and a second write in the cycle sets both ports) */
+  b->wk0 = b->wk1 = 0, b->wsl = 0, b->we_i = 1, b->waddr_i = set;
   m->dwe[m->ndwe++] = way;
   m->dwe_full = 1;
   m->dsrc = data;
@@ -2038,14 +2039,14 @@ __attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n
  * (read-before-write), the row (from src, the fill port, when the port
  * was left unwritten: dsrc) */
 __attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_dbanks *k, unsigned w, const uint32_t *src,
-                                                                   unsigned W) {
+                                                                   unsigned W, unsigned waddr) {
   mem_1r1w_t *mm = &k->b[w].m;
   if (k->rd) dk_read(k, W);
-  if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) {
+  if (k->lz == waddr + 1 && k->mat[w] != k->gen) {
     cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
     k->mat[w] = k->gen;
   }
-  if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
+  if (waddr < mm->depth) cpy_words(mm->mem_q + (size_t)waddr * mm->words, src ? src : mm->wdata_i, mm->words);
 }
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
@@ -2144,8 +2145,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
   if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
-    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W);
-    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W);
+    /* (both ports' address is the local one's: with dsrc the remote port is left idle, data_fill_lazy) */
+    const unsigned wa = m->i_data[m->dwe[0]].m.waddr_i;
+    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
+    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W, wa);
   } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
     dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
     dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
