@@ -454,6 +454,30 @@ static inline void stage_ids(l1d_t *m, unsigned e) { m->dids |= 1ull << stage_en
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
 static void touch(l1d_t *m, unsigned set, unsigned way) {
+#ifdef __SSE2__
+  if (m->g.ways == 4) { /* a 4-way set (the common small form): the loops below for a constant count, one 64-bit lane */
+    const uint16_t *q = m->rank_q + (size_t)set * 4u;
+    uint16_t *d = m->rank_d + (size_t)set * 4u;
+    const __m128i vr = _mm_set1_epi16((short)q[way]);
+    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)q), y = _mm_loadl_epi64((const __m128i *)(void *)d);
+    __m128i lt = _mm_cmplt_epi16(x, vr);
+    _mm_storel_epi64((__m128i *)(void *)d, _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+    d[way] = 0;
+    return;
+  }
+  if (m->g.ways == 48) { /* 48 ways: six lanes of eight, a constant count */
+    const uint16_t *q = m->rank_q + (size_t)set * 48u;
+    uint16_t *d = m->rank_d + (size_t)set * 48u;
+    const __m128i vr = _mm_set1_epi16((short)q[way]);
+    for (unsigned v = 0; v < 48u; v += 8) {
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
+      __m128i lt = _mm_cmplt_epi16(x, vr);
+      _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+    }
+    d[way] = 0;
+    return;
+  }
+#endif
   const uint16_t *q = m->rank_q + (size_t)set * m->g.ways;
   uint16_t *d = m->rank_d + (size_t)set * m->g.ways, rk = q[way];
   unsigned v = 0;
