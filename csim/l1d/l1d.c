@@ -1121,8 +1121,10 @@ __attribute__((always_inline)) static inline void fq_comb(fifo_sync_t *f, uint32
     f->count_d = c + dpush - dpop;
     mem_1r1w_idle(mm);
     mm->waddr_i = wq;
-    if (wdata) {
-      if (wdata != mm->wdata_i) mem_row_cpy(mm->wdata_i, wdata, mm->words);
+    if (wdata && wdata != mm->wdata_i) { /* (a row built in the port itself has no bits above the width: the
+                                          * miss queue's header and the release queue's entry index are
+                                          * masked fields, so the trim is left to rows copied in) */
+      mem_row_cpy(mm->wdata_i, wdata, mm->words);
       bits_trim(mm->wdata_i, f->width);
     }
     mm->wmask_i[0] = 1;
