@@ -251,6 +251,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   m->sectw = log2u(g->sectors);
   m->sectiw = m->sectw ? m->sectw : 1;
   m->aw = m->law + m->sectw;
+  m->ash = m->offw - m->sectw;
   m->sbytes = g->line / g->sectors;
   m->mqw = 1 + g->id_w + m->aw + g->line + m->lbits; /* {store, id, atom, mask, data}: data at bit 0 */
   m->bqw = g->id_w + m->aw;                          /* {atom, id} */
@@ -453,6 +454,30 @@ static inline void stage_ids(l1d_t *m, unsigned e) { m->dids |= 1ull << stage_en
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
 static void touch(l1d_t *m, unsigned set, unsigned way) {
+#ifdef __SSE2__
+  if (m->g.ways == 4) { /* a 4-way set (the common small form): the loops below for a constant count, one 64-bit lane */
+    const uint16_t *q = m->rank_q + (size_t)set * 4u;
+    uint16_t *d = m->rank_d + (size_t)set * 4u;
+    const __m128i vr = _mm_set1_epi16((short)q[way]);
+    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)q), y = _mm_loadl_epi64((const __m128i *)(void *)d);
+    __m128i lt = _mm_cmplt_epi16(x, vr);
+    _mm_storel_epi64((__m128i *)(void *)d, _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+    d[way] = 0;
+    return;
+  }
+  if (m->g.ways == 48) { /* 48 ways: six lanes of eight, a constant count */
+    const uint16_t *q = m->rank_q + (size_t)set * 48u;
+    uint16_t *d = m->rank_d + (size_t)set * 48u;
+    const __m128i vr = _mm_set1_epi16((short)q[way]);
+    for (unsigned v = 0; v < 48u; v += 8) {
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
+      __m128i lt = _mm_cmplt_epi16(x, vr);
+      _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+    }
+    d[way] = 0;
+    return;
+  }
+#endif
   const uint16_t *q = m->rank_q + (size_t)set * m->g.ways;
   uint16_t *d = m->rank_d + (size_t)set * m->g.ways, rk = q[way];
   unsigned v = 0;
@@ -727,8 +752,9 @@ static inline void dport_write(mem_1r1w_t *mm, unsigned set, const uint32_t *dat
  * line are not written; commit takes the row from the fill port (l1d.h,
  * dsrc).  Inline at the fill's call (no call and frame for its few stores). */
 static inline void data_fill_lazy(l1d_t *m, unsigned set, unsigned way, const uint32_t *data) {
-  mem_1r1w_t *b[2] = {&m->i_data[way].m, &m->i_data_rmt[way].m};
-  for (int i = 0; i < 2; i++) b[i]->wk0 = b[i]->wk1 = 0, b[i]->wsl = 0, b[i]->we_i = 1, b[i]->waddr_i = set;
+  mem_1r1w_t *b = &m->i_data[way].m; /* (the remote copy's port is left idle: commit writes its row by this
+                                       * port's address, and a second write in the cycle sets both ports) */
+  b->wk0 = b->wk1 = 0, b->wsl = 0, b->we_i = 1, b->waddr_i = set;
   m->dwe[m->ndwe++] = way;
   m->dwe_full = 1;
   m->dsrc = data;
@@ -847,9 +873,10 @@ __attribute__((always_inline)) static inline void decide(const l1d_t *m, const i
   const uint32_t lmask = m->lamask;
   const uint32_t on_fill = in->mode_alloc_i == L1D_ALLOC_ON_FILL, ba = in->mode_ba_i;
   /* ---- D's probe: the tags read at the last edge, merged with that edge's write ---- */
-  uint32_t d_line = (m->d_addr_q >> m->offw) & lmask;
-  uint32_t d_sect = (m->d_addr_q >> (m->offw - m->sectw)) & (m->g.sectors - 1u);
-  uint32_t d_atom = d_line << m->sectw | d_sect;
+  /* (the atom address {line, sector} first, one shift and mask; line and sector from it) */
+  uint32_t d_atom = (m->d_addr_q >> m->ash) & m->awmask;
+  uint32_t d_line = d_atom >> m->sectw;
+  uint32_t d_sect = d_atom & (m->g.sectors - 1u);
   const uint32_t *trow = mem_1r1w_sync_rdata(&m->i_tags);
   size_t rs = (size_t)d_set * W;
   l1d_setv_t rf;
@@ -1094,8 +1121,10 @@ __attribute__((always_inline)) static inline void fq_comb(fifo_sync_t *f, uint32
     f->count_d = c + dpush - dpop;
     mem_1r1w_idle(mm);
     mm->waddr_i = wq;
-    if (wdata) {
-      if (wdata != mm->wdata_i) mem_row_cpy(mm->wdata_i, wdata, mm->words);
+    if (wdata && wdata != mm->wdata_i) { /* (a row built in the port itself has no bits above the width: the
+                                          * miss queue's header and the release queue's entry index are
+                                          * masked fields, so the trim is left to rows copied in) */
+      mem_row_cpy(mm->wdata_i, wdata, mm->words);
       bits_trim(mm->wdata_i, f->width);
     }
     mm->wmask_i[0] = 1;
@@ -1143,7 +1172,7 @@ __attribute__((noinline)) static void fill_ready_onfill(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   const unsigned W = m->g.ways;
   {
-    uint32_t fill_set = l1d_index(in->fill_addr_i << (m->offw - m->sectw), m->offw, m->g.sets, in->mode_hash_i);
+    uint32_t fill_set = l1d_index(in->fill_addr_i << m->ash, m->offw, m->g.sets, in->mode_hash_i);
     const uint8_t *r = m->rsv_q + (size_t)fill_set * W;
     uint32_t any = 0; /* some way of the set not reserved */
     for (unsigned b = 0; b < W && !any; b += 64) {
@@ -1492,7 +1521,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- fill path: the pending (not yet filled) entry of the atom ---- */
   /* the fill's set: used by the fill's updates (under fill_valid_i) and ON_FILL's victim search only */
   uint32_t fill_set = fill_v || on_fill
-                          ? l1d_index(in->fill_addr_i << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i)
+                          ? l1d_index(in->fill_addr_i << m->ash, m->offw, m->g.sets, in->mode_hash_i)
                           : 0;
   /* the MSHR's valid and filled flags as Entries-bit vectors: the scans
    * below visit only the entries that can match */
@@ -1625,7 +1654,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           }
 #ifndef FAULT_L1D_SECT_KEEP_PRES /* injected: an entry whose line a fill evicts still finds it present */
           else if (m->mshr_q[e].pres && m->mshr_q[e].way == fill_way &&
-                     l1d_index(m->mshr_addr_q[e] << (m->offw - SECTW_), m->offw, m->g.sets, in->mode_hash_i) ==
+                     l1d_index(m->mshr_addr_q[e] << m->ash, m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
             stage_ent(m, e);
             m->mshr_d[e].pres = 0;
@@ -1651,7 +1680,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (rel_go) {
     stage_ids(m, rel_e);
     uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * MG_;
-    if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
+    if (MG_ == 8) cpy_n(ids, ids + 1, 28); /* (the common merge count: a constant size, cpy_n's tests fold away) */
+    else if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
     else memmove(ids, ids + 1, (MG_ - 1) * 4);
     ids[MG_ - 1] = 0;
     m->mshr_d[rel_e].cnt = (uint8_t)(m->mshr_q[rel_e].cnt - 1);
@@ -1690,7 +1720,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
-    if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                      \
+    if (MG_ == 8) cpy_n(ids, ids_zero, 32);                                                                            \
+    else if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                 \
     else memset(ids, 0, MG_ * 4);                                                                                     \
     ids[0] = m->d_id_q;                                                                                              \
   } while (0)
@@ -1794,7 +1825,6 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
          BQ_ACTS = 1u << ACT_BYP_LD | 1u << ACT_BA_BYP };
   uint32_t mq_push = (uint32_t)MQ_ACTS >> act & 1u;
   uint32_t bq_push = (uint32_t)BQ_ACTS >> act & 1u;
-  const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + AW_, slsb = ilsb + IDW_;
   /* the miss queue's entry is built in its body's write port (fifo_sync_comb
    * takes it in place: no copy) */
   uint32_t *mq_wdata = m->i_missq.i_mem.wdata_i;
@@ -1811,7 +1841,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     mq_wdata[hw] = (uint32_t)h;
     if (m->mq_hw2) mq_wdata[hw + 1] = (uint32_t)(h >> 32);
     m->mqp_ld = !m->d_store_q;
-  } else if (mq_push) {
+  } else if (mq_push) { /* (the fields' places: only here) */
+    const unsigned mlsb = m->lbits, llsb = mlsb + m->g.line, ilsb = llsb + AW_, slsb = ilsb + IDW_;
     memset(mq_wdata, 0, bits_words(m->mqw) * 4);
     m->mqp_ld = 0;
     if (m->d_store_q) {
@@ -2036,14 +2067,14 @@ __attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n
  * (read-before-write), the row (from src, the fill port, when the port
  * was left unwritten: dsrc) */
 __attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_dbanks *k, unsigned w, const uint32_t *src,
-                                                                   unsigned W) {
+                                                                   unsigned W, unsigned waddr) {
   mem_1r1w_t *mm = &k->b[w].m;
   if (k->rd) dk_read(k, W);
-  if (k->lz == mm->waddr_i + 1 && k->mat[w] != k->gen) {
+  if (k->lz == waddr + 1 && k->mat[w] != k->gen) {
     cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
     k->mat[w] = k->gen;
   }
-  if (mm->waddr_i < mm->depth) cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
+  if (waddr < mm->depth) cpy_words(mm->mem_q + (size_t)waddr * mm->words, src ? src : mm->wdata_i, mm->words);
 }
 __attribute__((noinline)) static void commit_full(l1d_t *m) {
   size_t W = m->g.ways, mg = m->g.merge;
@@ -2142,8 +2173,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
   if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
-    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W);
-    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W);
+    /* (both ports' address is the local one's: with dsrc the remote port is left idle, data_fill_lazy) */
+    const unsigned wa = m->i_data[m->dwe[0]].m.waddr_i;
+    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
+    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W, wa);
   } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
     dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
     dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);

@@ -84,6 +84,7 @@ typedef struct {
   unsigned offw, setw, wayw, rankw, law, cntw, eidxw, mqw, bqw, rqw, lbits, lwords;
   uint32_t lamask, awmask, idmask, emask; /* the line address's, atom address's, id's and entry index's masks */
   unsigned sectw, sectiw, aw, sbytes; /* log2(sectors) (0 for a line cache), its index width (>= 1), atom-address bits (law + sectw), bytes per sector */
+  unsigned ash; /* offw - sectw: an address's atom address at bit 0 after this shift (masked by awmask) */
   uint8_t small; /* Ways and Entries <= 64: every vector one word (comb_full's small form) */
   l1d_in_t in;
   l1d_out_t out;

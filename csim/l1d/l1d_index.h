@@ -28,6 +28,19 @@ static inline unsigned l1d_ipoly_width(unsigned n) {
   return n == 4 ? 4u + L1D_IPOLY_HI_16 : n == 5 ? 5u + L1D_IPOLY_HI_32 : n == 6 ? 6u + L1D_IPOLY_HI_64 : 32u;
 }
 
+/* The Fermi hash's upper bits, address bits 13..19 -> {19, 17, 15..13} at
+ * bits 4..0: a constant table of the 128 values of bits 13..19 (one load
+ * instead of three masked shifts; the same values) */
+#define L1D_FU_(i) (uint8_t)(((i) & 7u) | (((i) >> 1) & 8u) | (((i) >> 2) & 16u))
+#define L1D_FU4_(i) L1D_FU_(i), L1D_FU_((i) + 1u), L1D_FU_((i) + 2u), L1D_FU_((i) + 3u)
+#define L1D_FU16_(i) L1D_FU4_(i), L1D_FU4_((i) + 4u), L1D_FU4_((i) + 8u), L1D_FU4_((i) + 12u)
+#define L1D_FU64_(i) L1D_FU16_(i), L1D_FU16_((i) + 16u), L1D_FU16_((i) + 32u), L1D_FU16_((i) + 48u)
+static const uint8_t l1d_fermi_upper[128] = {L1D_FU64_(0u), L1D_FU64_(64u)};
+#undef L1D_FU64_
+#undef L1D_FU16_
+#undef L1D_FU4_
+#undef L1D_FU_
+
 static inline uint32_t l1d_index(uint32_t addr, unsigned offw, unsigned sets, uint32_t mode) {
   const uint32_t line = addr >> offw;
   const unsigned n = (unsigned)__builtin_ctz(sets);
@@ -35,7 +48,7 @@ static inline uint32_t l1d_index(uint32_t addr, unsigned offw, unsigned sets, ui
   switch (mode) {
   case L1D_INDEX_FERMI: {
     /* address bits 13..15 to bits 0..2, 17 to 3, 19 to 4 (three masked shifts) */
-    uint32_t upper = ((addr >> 13) & 7u) | ((addr >> 14) & 8u) | ((addr >> 15) & 16u);
+    uint32_t upper = l1d_fermi_upper[(addr >> 13) & 127u]; /* ((addr >> 13) & 7) | ((addr >> 14) & 8) | ((addr >> 15) & 16) */
     s = (line & 0x1Fu) ^ upper;
     if (sets == 64) s |= (addr & 0x1000u) >> 7;
     break;
