@@ -584,42 +584,23 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
  * and every copy with a request one for a load (load: enq_store_i is 0,
  * so the store-only paths -- a store's pass under flush, the drain hold,
  * the store data's write -- fold away; the dispatch tests the bit). */
-static __attribute__((noinline)) MRPB_NO_SLP void step_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0, 0, 0);
-  commit_body(m, 0, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_held_load(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0, 0, 1);
-  commit_body(m, 0, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_free_load(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0, 0, 1);
-  commit_body(m, 1, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick_load(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0, 0, 1);
-  commit_body(m, 1, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_held_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 1, 0, 0);
-  commit_body(m, 0, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1, 0, 0);
-  commit_body(m, 0, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0, 0, 0);
-  commit_body(m, 1, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_free_noreq(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 1, 0, 0);
-  commit_body(m, 0, 1);
-}
-static __attribute__((noinline)) MRPB_NO_SLP void step_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0, 0, 0);
-  commit_body(m, 1, 1);
-}
+/* One copy: comb_body's constant arguments, then commit_body's (noinline:
+ * a call a cycle through mrpb_step's dispatch) */
+#define MRPB_STEP_COPY(name, a, b, c, d, e, f, g)                                                     \
+  static __attribute__((noinline)) MRPB_NO_SLP void name(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) { \
+    comb_body(m, in, out, a, b, c, d, e);                                                              \
+    commit_body(m, f, g);                                                                              \
+  }
+MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 1)
+MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 1, 1)
+MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 1, 1)
+MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free, 0, 0, 0, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_noreq, 0, 0, 1, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free_nopick, 0, 1, 0, 0, 0, 1, 1)
+#undef MRPB_STEP_COPY
 
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) {
