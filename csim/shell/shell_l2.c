@@ -324,7 +324,7 @@ void shell_l2_comb(shell_l2_t *m) {
    * fill now); a fill refused (response queue full) is read again at once,
    * ahead of requests, as GPGPU-Sim fills ahead of new accesses */
   a_fill = in->dram_rsp_valid_i && !fill_go;
-  if (a_fill) f_set = in->dram_rsp_set_i;
+  if (a_fill) f_set = in->dram_rsp_set_i & (m->sets - 1); /* (the port's SetW bits, as the RTL sees them) */
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
   if (a_req) r_set = m->rp_valid_q ? m->rp_set_q : set_field(m, fifo_sync_rdata(&m->i_reqq));
   m->fw_v_d = (uint8_t)((touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set);
