@@ -19,18 +19,21 @@ static inline void ls_rng_seed(ls_rng_t *r, uint64_t seed) {
   for (int i = 0; i < 4; i++) r->s[i] = ls_splitmix(&seed);
 }
 static inline uint64_t ls_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static inline uint64_t ls_rand(ls_rng_t *r) {
-  uint64_t *s = r->s, res = ls_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+/* The generator's state update (xoshiro256**), one place for ls_rand and
+ * ls_rand_skip. */
+static inline __attribute__((always_inline)) void ls_rng_next(uint64_t *s) {
+  const uint64_t t = s[1] << 17;
   s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = ls_rotl(s[3], 45);
+}
+static inline uint64_t ls_rand(ls_rng_t *r) {
+  const uint64_t res = ls_rotl(r->s[1] * 5, 7) * 9;
+  ls_rng_next(r->s);
   return res;
 }
 /* Advances the generator by n draws whose values nobody reads (the state
  * update of ls_rand without its output's multiplies). */
 static inline __attribute__((always_inline)) void ls_rand_skip(ls_rng_t *r, unsigned n) {
-  for (unsigned i = 0; i < n; i++) {
-    uint64_t *s = r->s, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = ls_rotl(s[3], 45);
-  }
+  for (unsigned i = 0; i < n; i++) ls_rng_next(r->s);
 }
 /* Uniform in [0, n), n > 0. */
 static inline uint32_t ls_below(ls_rng_t *r, uint32_t n) { return (uint32_t)(((ls_rand(r) >> 32) * n) >> 32); }
