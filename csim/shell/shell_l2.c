@@ -350,9 +350,11 @@ void shell_l2_comb(shell_l2_t *m) {
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
   if (a_req) r_set = m->rp_valid_q ? m->rp_set_q : set_field(m, fifo_sync_rdata(&m->i_reqq));
   m->fw_v_d = (uint8_t)((touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set);
-  m->fw_tagw_d = m->fw_v_d ? (uint8_t)alloc : m->fw_tagw_q; /* (held when no forward is taken) */
-  m->fw_way_d = m->fw_v_d ? (alloc ? vway : hway) : m->fw_way_q;
-  m->fw_tag_d = m->fw_v_d ? tline : m->fw_tag_q;
+  /* (the forward's way and tag: loaded with every write, used only under
+   * fw_v_q: the RTL's fw_v_d alone waits for the read decision) */
+  m->fw_tagw_d = (touch || alloc) ? (uint8_t)alloc : m->fw_tagw_q;
+  m->fw_way_d = (touch || alloc) ? (alloc ? vway : hway) : m->fw_way_q;
+  m->fw_tag_d = (touch || alloc) ? tline : m->fw_tag_q;
   if (a_fill || a_req) {
     mem_1r1w_sync_read(&m->i_tags, a_fill ? f_set : r_set);
     mem_1r1w_sync_read(&m->i_lru, a_fill ? f_set : r_set);

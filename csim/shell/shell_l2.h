@@ -39,7 +39,7 @@
  * (a request that cannot finish moves to the replay slot rp_*, a fill is
  * left with DRAM); an access to the set the decide stage writes is read
  * in the same cycle and sees that write through the forward fw_*.
- * docs/shell.md, "L2 bank: SRAM tag and age arrays".
+ * docs/shell.md, "L2 bank: SRAM tag and recency arrays".
  * Per cycle: set m->in, shell_l2_comb() (outputs, next state), then
  * shell_l2_commit() at the edge. */
 #ifndef SHELL_L2_H

@@ -11,7 +11,7 @@
 // back (WBack = 1: a store allocates its line dirty, a dirty victim is
 // written back to DRAM before its way is reused).
 //
-// Two stages (docs/shell.md, "L2 bank: SRAM tag and age arrays"):
+// Two stages (docs/shell.md, "L2 bank: SRAM tag and recency arrays"):
 //   read    an access (a DRAM fill, else the replayed request, else the
 //           request queue's head once out of the ROP delay) reads its set's
 //           tag row and recency row from the SRAM macros i_tags / i_lru
@@ -59,7 +59,7 @@
 // in the replay slot (rp_set_q) and in the decide stage (dec_set_q); a load
 // miss sends its set to DRAM, which returns it with the fill
 // (dram_rsp_set_i), so a returning line is never divided.  docs/shell.md,
-// "L2 bank: SRAM tag and age arrays", "The set carried with the line".
+// "L2 bank: SRAM tag and recency arrays", "The set carried with the line".
 // C mirror: csim/shell/shell_l2.{h,c} (same names, same statement order).
 module shell_l2 #(
   /// Sets (power of two).
@@ -188,6 +188,28 @@ module shell_l2 #(
   mem_1r1w_sync #(.Depth(Sets), .Width(LruW), .SliceW(1)) i_lru (
     .clk_i, .re_i(ta_re), .raddr_i(ta_raddr), .rdata_o(lru_row),
     .we_i(lru_we), .waddr_i(ta_waddr), .wdata_i(lru_wdata), .wmask_i(lru_wmask));
+  // A stamp is due when $signed(ts - now) <= 0 (the stamps wrap at 2^32):
+  // ts == now, or the difference's sign bit, ts[31] ^ now[31] ^ the borrow
+  // out of bits 30..0, that is ts[30:0] < now[30:0].  The compare is a
+  // prefix tree (log2 32 = 5 levels of "less here, or equal here and less
+  // below"), not the ripple borrow chain Yosys maps a subtraction to: it
+  // follows the request queue's SRAM read on the bank's critical path
+  // (docs/results/synthesis.md, "The L2's LRU as a recency matrix").  The C
+  // model: shell_l2_head_ready's subtraction.
+  function automatic logic lt31(input logic [30:0] a, input logic [30:0] b);
+    logic [31:0] l, e;  // node i of level s: bits i .. i+s-1 less / equal
+    l = {1'b0, ~a & b};
+    e = {1'b1, ~(a ^ b)};
+    for (int unsigned s = 1; s < 32; s = s * 2)
+      for (int unsigned i = 0; i + s < 32; i = i + 2 * s) begin
+        l[i] = l[i + s] | (e[i + s] & l[i]);
+        e[i] = e[i + s] & e[i];
+      end
+    lt31 = l[0];
+  endfunction
+  function automatic logic due(input logic [31:0] ts, input logic [31:0] now);
+    due = ts == now || (ts[31] ^ now[31] ^ lt31(ts[30:0], now[30:0]));
+  endfunction
   function automatic int unsigned lru_bit(input int unsigned i, input int unsigned j);
     lru_bit = i * (2 * Ways - i - 1) / 2 + (j - i - 1);
   endfunction
@@ -245,10 +267,10 @@ module shell_l2 #(
     h_ts    = rq_rdata[OTs +: 32];
     // the request queue's head has come out of the ROP delay
 `ifdef LS_FAULTS
-    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LAT) rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 1;  // fault: a cycle early
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LAT) rq_ready = !rq_empty && due(h_ts, cyc_q + 32'd1);  // fault: a cycle early
     else
 `endif
-    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
+    rq_ready = !rq_empty && due(h_ts, cyc_q);
     // ---- decide: the access read at the last edge, its set's rows ----
     line  = dec_msg_q[LaW-1:0];
     tline = line[LaW-1:SectW];
@@ -406,9 +428,13 @@ module shell_l2 #(
     a_fill = dram_rsp_valid_i && !fill_go;
     a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;
     fw_v_d    = (touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set;
-    fw_tagw_d = fw_v_d ? alloc : fw_tagw_q;  // (held when no forward is taken)
-    fw_way_d  = fw_v_d ? (alloc ? vway : hway) : fw_way_q;
-    fw_tag_d  = fw_v_d ? tline : fw_tag_q;
+    // the forward's way and tag: loaded with every write (held otherwise),
+    // whether or not an access of the set is read now -- they are used only
+    // under fw_v_q, and so only fw_v_d waits for the read decision (the
+    // request queue head's stamp compare: the bank's critical path).
+    fw_tagw_d = (touch || alloc) ? alloc : fw_tagw_q;
+    fw_way_d  = (touch || alloc) ? (alloc ? vway : hway) : fw_way_q;
+    fw_tag_d  = (touch || alloc) ? tline : fw_tag_q;
     ta_re    = a_fill || a_req;
     ta_raddr = a_fill ? f_set : r_set;
     dec_valid_d = a_fill || a_req;
