@@ -317,6 +317,9 @@ void shell_l2_comb(shell_l2_t *m) {
     for (unsigned k = 0; k < m->ways; k++)
       if (k != w) {
         const unsigned b = k < w ? shell_l2_lru_bit(m->ways, k, w) : shell_l2_lru_bit(m->ways, w, k);
+#ifdef FAULT_SHELL_L2_LRU
+        if (k < w) continue; /* fault: the pairs with earlier ways are not written (w not made younger than them) */
+#endif
         bits_set(m->lru_wmask, b, 1, 1);
         bits_set(m->lru_wbuf, b, 1, k > w); /* (w, k): w the more recent; (k, w): k not */
       }

@@ -398,6 +398,10 @@ module shell_l2 #(
       lru_we = 1'b1;
       for (int unsigned i = 0; i < Ways; i++)
         for (int unsigned j = i + 1; j < Ways; j++) begin
+`ifdef LS_FAULTS
+          if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LRU) lru_wmask[lru_bit(i, j)] = woh[i];  // fault: the pairs with earlier ways not written
+          else
+`endif
           lru_wmask[lru_bit(i, j)] = woh[i] || woh[j];
           lru_wdata[lru_bit(i, j)] = woh[i];
         end
