@@ -57,11 +57,19 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->dirty_d = calloc(n, 1);
   m->tag_wbuf = calloc(bits_words(ways * m->tlw), 4);
   m->lruw = ways > 1 ? ways * (ways - 1) / 2 : 1; /* (a pair per two ways; one way: one unused bit, an SRAM has a width) */
-  m->lru_wbuf = calloc(bits_words(m->lruw), 4);
-  m->lru_wmask = calloc(bits_words(m->lruw), 4);
+  m->lruk = bits_words(m->lruw);
+  m->lru_tab = calloc((size_t)2 * ways * m->lruk, 4);
+  m->lru_eff = calloc(m->lruk, 4);
+  for (unsigned w = 0; m->lru_tab && w < ways; w++)
+    for (unsigned k = 0; k < ways; k++)
+      if (k != w) {
+        const unsigned b = k < w ? shell_l2_lru_bit(ways, k, w) : shell_l2_lru_bit(ways, w, k);
+        bits_set(m->lru_tab + (size_t)2 * w * m->lruk, b, 1, 1);
+        bits_set(m->lru_tab + (size_t)(2 * w + 1) * m->lruk, b, 1, k > w); /* (w, k): w the more recent; (k, w): k not */
+      }
   m->wmask = calloc(bits_words(ways), 4);
   if (m->bodyw > 64 || m->msgw + m->setww > 128 || !m->valid_q || !m->valid_d || !m->dirty_q || !m->dirty_d || !m->tag_wbuf ||
-      !m->lru_wbuf || !m->lru_wmask || !m->wmask || mem_1r1w_sync_init(&m->i_tags, sets, ways * m->tlw, m->tlw) ||
+      !m->lru_tab || !m->lru_eff || !m->wmask || mem_1r1w_sync_init(&m->i_tags, sets, ways * m->tlw, m->tlw) ||
       mem_1r1w_sync_init(&m->i_lru, sets, m->lruw, 1) ||
       fifo_sync_init(&m->i_reqq, reqq, m->msgw + m->setww) || fifo_sync_init(&m->i_rspq, rspq, m->bodyw)) {
     shell_l2_free(m);
@@ -78,10 +86,10 @@ void shell_l2_free(shell_l2_t *m) {
   free(m->dirty_d);
   m->dirty_q = m->dirty_d = NULL;
   free(m->tag_wbuf);
-  free(m->lru_wbuf);
-  free(m->lru_wmask);
+  free(m->lru_tab);
+  free(m->lru_eff);
   free(m->wmask);
-  m->tag_wbuf = m->lru_wbuf = m->lru_wmask = m->wmask = NULL;
+  m->tag_wbuf = m->lru_tab = m->lru_eff = m->wmask = NULL;
   mem_1r1w_sync_free(&m->i_tags);
   mem_1r1w_sync_free(&m->i_lru);
   fifo_sync_free(&m->i_reqq);
@@ -195,26 +203,29 @@ static inline uint32_t tag_at(const shell_l2_t *m, const uint32_t *row, unsigned
 #endif /* (FAULT_SHELL_L2_SAMESET: not forwarded) */
   return (uint32_t)bits_get(row, w * m->tlw, m->tlw);
 }
-/* Pair (i, j), i < j, of the recency row as the decide stage sees it: the
- * row read at the last edge, or way fw_way_q the most recently used. */
-static inline uint32_t lru_at(const shell_l2_t *m, const uint32_t *row, unsigned i, unsigned j) {
+/* The way older than every other in the recency row as the decide stage
+ * sees it (the row read at the last edge, way fw_way_q made the most
+ * recently used over it), 0 if none is.  At most one way can be (two
+ * would each be older than the other), and a scan from way 0 that moves
+ * to any way older than its current one ends on it if it exists: the
+ * scan, then a check of the way it ends on (its pairs the complement of
+ * what a touch of it writes), is the RTL's parallel test of every way. */
+static unsigned lru_victim(shell_l2_t *m, const uint32_t *row) {
+  uint32_t *e = m->lru_eff;
+  const unsigned K = m->lruk;
+  memcpy(e, row, K * 4);
 #ifndef FAULT_SHELL_L2_SAMESET
-  if (m->fw_v_q && m->fw_way_q == i) return 1;
-  if (m->fw_v_q && m->fw_way_q == j) return 0;
+  if (m->fw_v_q) {
+    const uint32_t *f = m->lru_tab + (size_t)2 * m->fw_way_q * K;
+    for (unsigned k = 0; k < K; k++) e[k] = (e[k] & ~f[k]) | f[K + k];
+  }
 #endif /* (FAULT_SHELL_L2_SAMESET: not forwarded) */
-  return bits_test(row, shell_l2_lru_bit(m->ways, i, j));
-}
-/* The way older than every other (the row's order), 0 if none is.  At most
- * one way can be (two would each be older than the other), and a scan from
- * way 0 that moves to any way older than its current one ends on it if it
- * exists: the scan, then a check of the way it ends on, is the RTL's
- * parallel test of every way (2 (Ways - 1) pairs read, not Ways^2 / 2). */
-static unsigned lru_victim(const shell_l2_t *m, const uint32_t *row) {
   unsigned c = 0;
   for (unsigned w = 1; w < m->ways; w++)
-    if (lru_at(m, row, c, w)) c = w; /* (c < w: c more recent than w) */
-  for (unsigned w = 0; w < m->ways; w++)
-    if (w != c && (w < c ? !lru_at(m, row, w, c) : lru_at(m, row, c, w))) return 0;
+    if (bits_test(e, shell_l2_lru_bit(m->ways, c, w))) c = w; /* (c < w: c more recent than w) */
+  const uint32_t *t = m->lru_tab + (size_t)2 * c * K;
+  for (unsigned k = 0; k < K; k++)
+    if ((e[k] & t[k]) != (t[k] & ~t[K + k])) return 0;
   return c;
 }
 
@@ -311,19 +322,14 @@ void shell_l2_comb(shell_l2_t *m) {
     uint32_t w = alloc ? vway : hway;
     memset(m->wmask, 0, bits_words(m->ways) * 4);
     bits_set(m->wmask, w, 1, 1);
-    /* w becomes the most recently used: its pairs written, no other */
-    memset(m->lru_wbuf, 0, bits_words(m->lruw) * 4);
-    memset(m->lru_wmask, 0, bits_words(m->lruw) * 4);
-    for (unsigned k = 0; k < m->ways; k++)
-      if (k != w) {
-        const unsigned b = k < w ? shell_l2_lru_bit(m->ways, k, w) : shell_l2_lru_bit(m->ways, w, k);
+    /* w becomes the most recently used: its pairs written, no other (the
+     * write of the tables built at init) */
+    const uint32_t *lw = m->lru_tab + (size_t)2 * w * m->lruk;
 #ifdef FAULT_SHELL_L2_LRU
-        if (k < w) continue; /* fault: the pairs with earlier ways are not written (w not made younger than them) */
+    mem_1r1w_sync_write(&m->i_lru, set, lw + m->lruk, lw + m->lruk); /* fault: only the pairs (w, j) written: w not made younger than the ways below it */
+#else
+    mem_1r1w_sync_write(&m->i_lru, set, lw + m->lruk, lw);
 #endif
-        bits_set(m->lru_wmask, b, 1, 1);
-        bits_set(m->lru_wbuf, b, 1, k > w); /* (w, k): w the more recent; (k, w): k not */
-      }
-    mem_1r1w_sync_write(&m->i_lru, set, m->lru_wbuf, m->lru_wmask);
     /* the atom's sector becomes valid: alone in an allocated way, beside the
      * line's others on a fill or write-back store into a present line; a
      * write-back store marks the line dirty */

@@ -100,7 +100,13 @@ typedef struct {
   uint32_t fw_way_q, fw_way_d, fw_tag_q, fw_tag_d;
   fifo_sync_t i_reqq, i_rspq;
   int dset; /* the set whose valid bits this cycle writes (-1 none) */
-  uint32_t wbuf[4], *tag_wbuf, *lru_wbuf, *lru_wmask, *wmask;
+  uint32_t wbuf[4], *tag_wbuf, *wmask;
+  /* not hardware (speed): per way w, the recency row's write that makes w
+   * the most recently used, lruk words each: lru_tab[2w] its mask (w's
+   * pairs), lru_tab[2w+1] its data (the pairs (w, j) set); lru_eff: the row
+   * with the forward applied */
+  unsigned lruk;
+  uint32_t *lru_tab, *lru_eff;
   /* not hardware (speed): the set index as a table, the IPOLY remainder
    * being linear over GF(2): ipt[k][b] = set of the bank-local line whose
    * byte k is b and other bytes 0 (LINEAR: the low bits); nbshift: log2 of
