@@ -86,6 +86,10 @@ void mem_1r1w_commit(mem_1r1w_t *m) {
     return;
   }
 #ifndef FAULT_MEM_1R1W_MASK
+  if (m->slice_w == 1) { /* bit slices (the L2's recency matrix): the mask is the bit mask, word for word */
+    for (unsigned k = k0; k < k1; k++) row[k] = (row[k] & ~m->wmask_i[k]) | (m->wdata_i[k] & m->wmask_i[k]);
+    return;
+  }
   if (m->slice_w == 8 || m->slice_w == 16 || m->slice_w == 32) {
     /* byte-aligned slices: one masked word update per data word */
     unsigned per = 32 / m->slice_w;

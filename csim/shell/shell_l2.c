@@ -56,10 +56,21 @@ int shell_l2_init(shell_l2_t *m, unsigned sets, unsigned ways, unsigned lat, uns
   m->dirty_q = calloc(n, 1);
   m->dirty_d = calloc(n, 1);
   m->tag_wbuf = calloc(bits_words(ways * m->tlw), 4);
-  m->age_wbuf = calloc(ways, 4);
+  m->lruw = ways > 1 ? ways * (ways - 1) / 2 : 1; /* (a pair per two ways; one way: one unused bit, an SRAM has a width) */
+  m->lruk = bits_words(m->lruw);
+  m->lru_tab = calloc((size_t)2 * ways * m->lruk, 4);
+  m->lru_eff = calloc(m->lruk, 4);
+  for (unsigned w = 0; m->lru_tab && w < ways; w++)
+    for (unsigned k = 0; k < ways; k++)
+      if (k != w) {
+        const unsigned b = k < w ? shell_l2_lru_bit(ways, k, w) : shell_l2_lru_bit(ways, w, k);
+        bits_set(m->lru_tab + (size_t)2 * w * m->lruk, b, 1, 1);
+        bits_set(m->lru_tab + (size_t)(2 * w + 1) * m->lruk, b, 1, k > w); /* (w, k): w the more recent; (k, w): k not */
+      }
   m->wmask = calloc(bits_words(ways), 4);
-  if (m->bodyw > 64 || m->msgw + m->setww > 128 || !m->valid_q || !m->valid_d || !m->dirty_q || !m->dirty_d || !m->tag_wbuf || !m->age_wbuf || !m->wmask ||
-      mem_1r1w_sync_init(&m->i_tags, sets, ways * m->tlw, m->tlw) || mem_1r1w_sync_init(&m->i_ages, sets, ways * 32, 32) ||
+  if (m->bodyw > 64 || m->msgw + m->setww > 128 || !m->valid_q || !m->valid_d || !m->dirty_q || !m->dirty_d || !m->tag_wbuf ||
+      !m->lru_tab || !m->lru_eff || !m->wmask || mem_1r1w_sync_init(&m->i_tags, sets, ways * m->tlw, m->tlw) ||
+      mem_1r1w_sync_init(&m->i_lru, sets, m->lruw, 1) ||
       fifo_sync_init(&m->i_reqq, reqq, m->msgw + m->setww) || fifo_sync_init(&m->i_rspq, rspq, m->bodyw)) {
     shell_l2_free(m);
     return -1;
@@ -75,11 +86,12 @@ void shell_l2_free(shell_l2_t *m) {
   free(m->dirty_d);
   m->dirty_q = m->dirty_d = NULL;
   free(m->tag_wbuf);
-  free(m->age_wbuf);
+  free(m->lru_tab);
+  free(m->lru_eff);
   free(m->wmask);
-  m->tag_wbuf = m->age_wbuf = m->wmask = NULL;
+  m->tag_wbuf = m->lru_tab = m->lru_eff = m->wmask = NULL;
   mem_1r1w_sync_free(&m->i_tags);
-  mem_1r1w_sync_free(&m->i_ages);
+  mem_1r1w_sync_free(&m->i_lru);
   fifo_sync_free(&m->i_reqq);
   fifo_sync_free(&m->i_rspq);
   m->valid_q = NULL;
@@ -93,8 +105,8 @@ void shell_l2_reset(shell_l2_t *m) {
   memcpy(m->dirty_d, m->dirty_q, n);
   /* the SRAM rows and output registers are not reset (like the macros) */
   mem_1r1w_sync_idle(&m->i_tags);
-  mem_1r1w_sync_idle(&m->i_ages);
-  m->tick_q = m->cyc_q = 0;
+  mem_1r1w_sync_idle(&m->i_lru);
+  m->cyc_q = 0;
   m->dec_valid_q = m->dec_fill_q = m->rp_valid_q = 0;
   memset(m->dec_msg_q, 0, sizeof m->dec_msg_q);
   m->dec_set_q = m->rp_set_q = 0;
@@ -183,7 +195,7 @@ int shell_l2_settled(const shell_l2_t *m) {
 }
 
 
-/* Way w's tag and age as the decide stage sees them: the rows read at the
+/* Way w's tag as the decide stage sees it: the row read at the
  * last edge, or what that edge wrote into way fw_way_q of the same set. */
 static inline uint32_t tag_at(const shell_l2_t *m, const uint32_t *row, unsigned w) {
 #ifndef FAULT_SHELL_L2_SAMESET
@@ -191,13 +203,30 @@ static inline uint32_t tag_at(const shell_l2_t *m, const uint32_t *row, unsigned
 #endif /* (FAULT_SHELL_L2_SAMESET: not forwarded) */
   return (uint32_t)bits_get(row, w * m->tlw, m->tlw);
 }
-static inline uint32_t age_at(const shell_l2_t *m, const uint32_t *row, unsigned w) {
+/* The way older than every other in the recency row as the decide stage
+ * sees it (the row read at the last edge, way fw_way_q made the most
+ * recently used over it), 0 if none is.  At most one way can be (two
+ * would each be older than the other), and a scan from way 0 that moves
+ * to any way older than its current one ends on it if it exists: the
+ * scan, then a check of the way it ends on (its pairs the complement of
+ * what a touch of it writes), is the RTL's parallel test of every way. */
+static unsigned lru_victim(shell_l2_t *m, const uint32_t *row) {
+  uint32_t *e = m->lru_eff;
+  const unsigned K = m->lruk;
+  memcpy(e, row, K * 4);
 #ifndef FAULT_SHELL_L2_SAMESET
-  if (m->fw_v_q && m->fw_way_q == w) return m->tick_q;
-#else
-  (void)m; /* injected: the write of the last edge is not forwarded */
-#endif
-  return row[w];
+  if (m->fw_v_q) {
+    const uint32_t *f = m->lru_tab + (size_t)2 * m->fw_way_q * K;
+    for (unsigned k = 0; k < K; k++) e[k] = (e[k] & ~f[k]) | f[K + k];
+  }
+#endif /* (FAULT_SHELL_L2_SAMESET: not forwarded) */
+  unsigned c = 0;
+  for (unsigned w = 1; w < m->ways; w++)
+    if (bits_test(e, shell_l2_lru_bit(m->ways, c, w))) c = w; /* (c < w: c more recent than w) */
+  const uint32_t *t = m->lru_tab + (size_t)2 * c * K;
+  for (unsigned k = 0; k < K; k++)
+    if ((e[k] & t[k]) != (t[k] & ~t[K + k])) return 0;
+  return c;
 }
 
 void shell_l2_peek(shell_l2_t *m) {
@@ -214,12 +243,11 @@ void shell_l2_peek(shell_l2_t *m) {
 void shell_l2_comb(shell_l2_t *m) {
   const shell_l2_in_t *in = &m->in;
   shell_l2_out_t *o = &m->out;
-  m->tick_d = m->tick_q;
   m->cyc_d = m->cyc_q + 1;
   memcpy(m->cnt_d, m->cnt_q, sizeof m->cnt_d);
   m->dset = -1;
   mem_1r1w_sync_idle(&m->i_tags);
-  mem_1r1w_sync_idle(&m->i_ages);
+  mem_1r1w_sync_idle(&m->i_lru);
   uint32_t rs_full = fifo_sync_full(&m->i_rspq);
   msg_t d = unpack(m, m->dec_msg_q);
   msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
@@ -234,7 +262,7 @@ void shell_l2_comb(shell_l2_t *m) {
   if (m->dec_valid_q) {
     set = m->dec_set_q;
     o0 = (size_t)set * m->ways;
-    const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *age_row = mem_1r1w_sync_rdata(&m->i_ages);
+    const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *lru_row = mem_1r1w_sync_rdata(&m->i_lru);
     for (unsigned w = 0; w < m->ways && !lhit; w++) /* (the lowest way holding the line) */
       if (m->valid_q[o0 + w] && tag_at(m, tag_row, w) == tline) { lhit = 1; hway = w; }
     /* a hit: the line is present and so is the atom's sector */
@@ -243,16 +271,14 @@ void shell_l2_comb(shell_l2_t *m) {
 #else
     hit = lhit && (m->valid_q[o0 + hway] & sbit);
 #endif
-    for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else least recently used (lowest way on ties) */
+    for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else the least recently used */
 #ifdef FAULT_SHELL_L2_VICTIM
       if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
 #else
       if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; break; }
 #endif
     }
-    if (!vfound)
-      for (unsigned w = 1; w < m->ways; w++)
-        if (age_at(m, age_row, w) < age_at(m, age_row, vway)) vway = w;
+    if (!vfound) vway = lru_victim(m, lru_row);
     /* a valid victim that is dirty must be written back before its way is reused */
 #ifdef FAULT_SHELL_L2_WB
     vdirty = 0; /* fault: a dirty victim is dropped, never written back */
@@ -294,11 +320,16 @@ void shell_l2_comb(shell_l2_t *m) {
   uint32_t alloc = (fill_go && !lhit) || (st_go && m->wback && !lhit);
   if (touch || alloc) {
     uint32_t w = alloc ? vway : hway;
-    m->tick_d = m->tick_q + 1;
     memset(m->wmask, 0, bits_words(m->ways) * 4);
     bits_set(m->wmask, w, 1, 1);
-    for (unsigned k = 0; k < m->ways; k++) m->age_wbuf[k] = m->tick_d;
-    mem_1r1w_sync_write(&m->i_ages, set, m->age_wbuf, m->wmask);
+    /* w becomes the most recently used: its pairs written, no other (the
+     * write of the tables built at init) */
+    const uint32_t *lw = m->lru_tab + (size_t)2 * w * m->lruk;
+#ifdef FAULT_SHELL_L2_LRU
+    mem_1r1w_sync_write(&m->i_lru, set, lw + m->lruk, lw + m->lruk); /* fault: only the pairs (w, j) written: w not made younger than the ways below it */
+#else
+    mem_1r1w_sync_write(&m->i_lru, set, lw + m->lruk, lw);
+#endif
     /* the atom's sector becomes valid: alone in an allocated way, beside the
      * line's others on a fill or write-back store into a present line; a
      * write-back store marks the line dirty */
@@ -328,12 +359,14 @@ void shell_l2_comb(shell_l2_t *m) {
   a_req = !a_fill && (m->rp_valid_q || rq_ready) && !replay;
   if (a_req) r_set = m->rp_valid_q ? m->rp_set_q : set_field(m, fifo_sync_rdata(&m->i_reqq));
   m->fw_v_d = (uint8_t)((touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set);
-  m->fw_tagw_d = m->fw_v_d ? (uint8_t)alloc : m->fw_tagw_q; /* (held when no forward is taken) */
-  m->fw_way_d = m->fw_v_d ? (alloc ? vway : hway) : m->fw_way_q;
-  m->fw_tag_d = m->fw_v_d ? tline : m->fw_tag_q;
+  /* (the forward's way and tag: loaded with every write, used only under
+   * fw_v_q: the RTL's fw_v_d alone waits for the read decision) */
+  m->fw_tagw_d = (touch || alloc) ? (uint8_t)alloc : m->fw_tagw_q;
+  m->fw_way_d = (touch || alloc) ? (alloc ? vway : hway) : m->fw_way_q;
+  m->fw_tag_d = (touch || alloc) ? tline : m->fw_tag_q;
   if (a_fill || a_req) {
     mem_1r1w_sync_read(&m->i_tags, a_fill ? f_set : r_set);
-    mem_1r1w_sync_read(&m->i_ages, a_fill ? f_set : r_set);
+    mem_1r1w_sync_read(&m->i_lru, a_fill ? f_set : r_set);
   }
   m->dec_set_d = a_fill ? f_set : a_req ? r_set : m->dec_set_q;
   m->dec_valid_d = a_fill || a_req;
@@ -387,8 +420,7 @@ void shell_l2_commit(shell_l2_t *m) {
     memcpy(&m->dirty_q[o], &m->dirty_d[o], m->ways);
   }
   mem_1r1w_sync_commit(&m->i_tags);
-  mem_1r1w_sync_commit(&m->i_ages);
-  m->tick_q = m->tick_d;
+  mem_1r1w_sync_commit(&m->i_lru);
   m->dec_valid_q = m->dec_valid_d;
   m->dec_fill_q = m->dec_fill_d;
   m->dec_set_q = m->dec_set_d;

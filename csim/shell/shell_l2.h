@@ -34,12 +34,12 @@
  * write whole lines: GPGPU-Sim's lazy fetch-on-read never fetches them); a
  * dirty victim of a fill or a store allocation is written back first.
  * Two stages, as the RTL: read (a fill, else the replayed request, else the
- * queue head reads its set's rows from the SRAM macros i_tags / i_ages)
+ * queue head reads its set's rows from the SRAM macros i_tags / i_lru)
  * and decide (the next cycle); the decide stage never holds an access
  * (a request that cannot finish moves to the replay slot rp_*, a fill is
  * left with DRAM); an access to the set the decide stage writes is read
  * in the same cycle and sees that write through the forward fw_*.
- * docs/shell.md, "L2 bank: SRAM tag and age arrays".
+ * docs/shell.md, "L2 bank: SRAM tag and recency arrays".
  * Per cycle: set m->in, shell_l2_comb() (outputs, next state), then
  * shell_l2_commit() at the edge. */
 #ifndef SHELL_L2_H
@@ -82,9 +82,11 @@ typedef struct {
   uint32_t lawm, smwm, idwm; /* not hardware: masks of law, smw, idw bits (set at init) */
   /* per line [set][way]: valid, dirty (flops) */
   uint8_t *valid_q, *valid_d, *dirty_q, *dirty_d;
-  /* SRAM macros, one row per set: Ways line addresses, Ways last-use stamps */
-  mem_1r1w_sync_t i_tags, i_ages;
-  uint32_t tick_q, tick_d, cyc_q, cyc_d;
+  /* SRAM macros, one row per set: Ways line addresses; the recency matrix,
+   * a bit per pair of ways (shell_l2_lru_bit; lruw bits, at least one) */
+  mem_1r1w_sync_t i_tags, i_lru;
+  unsigned lruw;
+  uint32_t cyc_q, cyc_d;
   uint32_t cnt_q[L2C_N], cnt_d[L2C_N];
   /* decide stage (the access read at the last edge) and the replay slot */
   uint8_t dec_valid_q, dec_valid_d, dec_fill_q, dec_fill_d, rp_valid_q, rp_valid_d;
@@ -92,13 +94,19 @@ typedef struct {
   uint32_t dec_set_q, dec_set_d, rp_set_q, rp_set_d; /* their sets (dec_set_q held while the stage is empty) */
   /* same-set forward: the access in the decide stage was read at the edge
    * that also wrote its set (the SRAM reads before it writes), so its rows
-   * are stale in way fw_way_q: that way's age is tick_q (the stamp written),
-   * and its tag fw_tag_q when fw_tagw_q (an allocation wrote it) */
+   * are stale in way fw_way_q: that way is the most recently used, and its
+   * tag is fw_tag_q when fw_tagw_q (an allocation wrote it) */
   uint8_t fw_v_q, fw_v_d, fw_tagw_q, fw_tagw_d;
   uint32_t fw_way_q, fw_way_d, fw_tag_q, fw_tag_d;
   fifo_sync_t i_reqq, i_rspq;
   int dset; /* the set whose valid bits this cycle writes (-1 none) */
-  uint32_t wbuf[4], *tag_wbuf, *age_wbuf, *wmask;
+  uint32_t wbuf[4], *tag_wbuf, *wmask;
+  /* not hardware (speed): per way w, the recency row's write that makes w
+   * the most recently used, lruk words each: lru_tab[2w] its mask (w's
+   * pairs), lru_tab[2w+1] its data (the pairs (w, j) set); lru_eff: the row
+   * with the forward applied */
+  unsigned lruk;
+  uint32_t *lru_tab, *lru_eff;
   /* not hardware (speed): the set index as a table, the IPOLY remainder
    * being linear over GF(2): ipt[k][b] = set of the bank-local line whose
    * byte k is b and other bytes 0 (LINEAR: the low bits); nbshift: log2 of
@@ -149,5 +157,17 @@ static inline int shell_l2_head_ready(const shell_l2_t *m) {
  * RTL does (divide, then reduce bit by bit), for the tables and the tests. */
 uint32_t shell_l2_set_idx(const shell_l2_t *m, uint32_t line);
 uint32_t shell_l2_set_idx_ref(const shell_l2_t *m, uint32_t line);
+
+/* The recency matrix (i_lru; docs/shell.md, "The LRU as a recency
+ * matrix"): a row holds one bit per pair of ways (i, j), i < j, at
+ * shell_l2_lru_bit(ways, i, j), set when way i was used more recently than
+ * way j.  A touch of way w sets its pairs with every later way and clears
+ * its pairs with every earlier one: w becomes the most recently used.  The
+ * victim is the way older than every other (at most one can be), way 0 if
+ * none is (a row no sequence of touches makes: --rand-init).  The RTL's
+ * lru_bit is the same formula. */
+static inline unsigned shell_l2_lru_bit(unsigned ways, unsigned i, unsigned j) {
+  return i * (2 * ways - i - 1) / 2 + (j - i - 1);
+}
 
 #endif

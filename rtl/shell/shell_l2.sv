@@ -11,10 +11,10 @@
 // back (WBack = 1: a store allocates its line dirty, a dirty victim is
 // written back to DRAM before its way is reused).
 //
-// Two stages (docs/shell.md, "L2 bank: SRAM tag and age arrays"):
+// Two stages (docs/shell.md, "L2 bank: SRAM tag and recency arrays"):
 //   read    an access (a DRAM fill, else the replayed request, else the
 //           request queue's head once out of the ROP delay) reads its set's
-//           tag row and age row from the SRAM macros i_tags / i_ages
+//           tag row and recency row from the SRAM macros i_tags / i_lru
 //           (mem_1r1w_sync) and enters dec_*;
 //   decide  the next cycle: hit, victim, DRAM request, response, tag write.
 // The decide stage never holds an access: a request that cannot finish
@@ -26,7 +26,7 @@
 // DRAM still offers the same line.
 // Hazard: an access read in a cycle whose decide stage writes the same set
 // gets the old row (mem_1r1w_sync reads before the write); the write is
-// forwarded (fw_*: the way written, its tag when allocated, its age tick_q)
+// forwarded (fw_*: the way written, the most recently used; its tag when allocated)
 // and the next decide stage sees it over the row, so no access waits.
 // valid_q and dirty_q stay in flops (reset to clean invalid; an SRAM has no
 // reset).
@@ -44,8 +44,9 @@
 //               hands back with the line (dram_rsp_set_i), as GPGPU-Sim's
 //               mem_fetch carries its partition address there and back.
 //   dram_rsp_*  a line from DRAM (its payload held while valid): allocated
-//               (victim: lowest invalid way, else least recently used, lowest
-//               way on ties) and answered the cycle after its decide stage.
+//               (victim: lowest invalid way, else the least recently used:
+//               the recency matrix i_lru) and answered the cycle after its
+//               decide stage.
 // Request-queue entries {set, ts, byp, store, id, sm, line}, line at bit 0;
 // response-queue entries {byp, store, id, sm, line}.
 //
@@ -58,7 +59,7 @@
 // in the replay slot (rp_set_q) and in the decide stage (dec_set_q); a load
 // miss sends its set to DRAM, which returns it with the fill
 // (dram_rsp_set_i), so a returning line is never divided.  docs/shell.md,
-// "L2 bank: SRAM tag and age arrays", "The set carried with the line".
+// "L2 bank: SRAM tag and recency arrays", "The set carried with the line".
 // C mirror: csim/shell/shell_l2.{h,c} (same names, same statement order).
 module shell_l2 #(
   /// Sets (power of two).
@@ -127,12 +128,9 @@ module shell_l2 #(
   localparam int unsigned TlW = LaW - SectW;   // a tag: the line of an atom
   localparam int unsigned NSec = 1 << SectW;   // sectors per line
   localparam int unsigned RqW  = MsgW + SetW;   // a request-queue entry: the message, its stamp, its set
-  // The LRU tree's group size: every pair of a group is compared at once.
-  // Up to 16 ways, one group (120 32-bit compares at 16 ways, one compare
-  // deep: the bank then meets 10 ns; groups of four, two compares deep,
-  // missed by 0.874 ns at 28 % less cell area: docs/results/synthesis.md,
-  // "shell_l2"); more ways, groups of four.
-  localparam int unsigned LruG = (Ways <= 16) ? Ways : 4;
+  // The recency matrix: a bit per pair of ways (a row of i_lru; one way:
+  // one unused bit, an SRAM has a width).
+  localparam int unsigned LruW = (Ways > 1) ? Ways * (Ways - 1) / 2 : 1;
 
   // ---- registers ----------------------------------------------------------
   logic [NSec-1:0] valid_q [Sets][Ways];  // a bit per sector (one: a line L1D)
@@ -153,7 +151,7 @@ module shell_l2 #(
   logic                      vd_we;    // valid_d/dirty_d[set][vd_way] = vd_valid/vd_dirty
   logic [NSec-1:0]           vd_valid;
   logic                      vd_dirty;
-  logic [31:0]    tick_q, tick_d, cyc_q, cyc_d;
+  logic [31:0]    cyc_q, cyc_d;
   // hit, miss (line absent), store, fill, write-back, sector miss (line
   // present, sector not: GPGPU-Sim's SECTOR_MISS); C: L2C_* in shell_l2.h
   logic [31:0]    cnt_q [6];
@@ -167,24 +165,54 @@ module shell_l2 #(
   logic [BodyW-1:0] rp_msg_q, rp_msg_d;
   logic [SetW-1:0]  rp_set_q, rp_set_d;
   // same-set forward: the decide stage's rows were read at the edge that
-  // wrote way fw_way_q of its set (age: tick_q; tag: fw_tag_q if fw_tagw_q)
+  // wrote way fw_way_q of its set (the most recently used; its tag fw_tag_q
+  // if fw_tagw_q)
   logic             fw_v_q, fw_v_d, fw_tagw_q, fw_tagw_d;
   logic [WayW-1:0]  fw_way_q, fw_way_d;
   logic [TlW-1:0]   fw_tag_q, fw_tag_d;
 
-  // ---- tag and age arrays: SRAM macros, one row of Ways slices per set -----
+  // ---- tag and recency arrays: SRAM macros, one row per set -------------
+  // i_tags: Ways slices of a tag.  i_lru: the recency matrix, one bit per
+  // pair of ways (i, j), i < j, at lru_bit(i, j), set when way i was used
+  // more recently than way j; bit-write slices (a touch writes its way's
+  // Ways - 1 pairs).  C: shell_l2_lru_bit (the same formula).
   logic                 ta_re;
   logic [SetW-1:0]      ta_raddr, ta_waddr;
   logic [Ways*TlW-1:0]  tag_row, tag_wdata;
-  logic [Ways*32-1:0]   age_row, age_wdata;
-  logic                 tag_we, age_we;
-  logic [Ways-1:0]      tag_wmask, age_wmask;
+  logic [LruW-1:0]      lru_row, lru_wdata, lru_wmask;
+  logic                 tag_we, lru_we;
+  logic [Ways-1:0]      tag_wmask;
   mem_1r1w_sync #(.Depth(Sets), .Width(Ways * TlW), .SliceW(TlW)) i_tags (
     .clk_i, .re_i(ta_re), .raddr_i(ta_raddr), .rdata_o(tag_row),
     .we_i(tag_we), .waddr_i(ta_waddr), .wdata_i(tag_wdata), .wmask_i(tag_wmask));
-  mem_1r1w_sync #(.Depth(Sets), .Width(Ways * 32), .SliceW(32)) i_ages (
-    .clk_i, .re_i(ta_re), .raddr_i(ta_raddr), .rdata_o(age_row),
-    .we_i(age_we), .waddr_i(ta_waddr), .wdata_i(age_wdata), .wmask_i(age_wmask));
+  mem_1r1w_sync #(.Depth(Sets), .Width(LruW), .SliceW(1)) i_lru (
+    .clk_i, .re_i(ta_re), .raddr_i(ta_raddr), .rdata_o(lru_row),
+    .we_i(lru_we), .waddr_i(ta_waddr), .wdata_i(lru_wdata), .wmask_i(lru_wmask));
+  // A stamp is due when $signed(ts - now) <= 0 (the stamps wrap at 2^32):
+  // ts == now, or the difference's sign bit, ts[31] ^ now[31] ^ the borrow
+  // out of bits 30..0, that is ts[30:0] < now[30:0].  The compare is a
+  // prefix tree (log2 32 = 5 levels of "less here, or equal here and less
+  // below"), not the ripple borrow chain Yosys maps a subtraction to: it
+  // follows the request queue's SRAM read on the bank's critical path
+  // (docs/results/synthesis.md, "The L2's LRU as a recency matrix").  The C
+  // model: shell_l2_head_ready's subtraction.
+  function automatic logic lt31(input logic [30:0] a, input logic [30:0] b);
+    logic [31:0] l, e;  // node i of level s: bits i .. i+s-1 less / equal
+    l = {1'b0, ~a & b};
+    e = {1'b1, ~(a ^ b)};
+    for (int unsigned s = 1; s < 32; s = s * 2)
+      for (int unsigned i = 0; i + s < 32; i = i + 2 * s) begin
+        l[i] = l[i + s] | (e[i + s] & l[i]);
+        e[i] = e[i + s] & e[i];
+      end
+    lt31 = l[0];
+  endfunction
+  function automatic logic due(input logic [31:0] ts, input logic [31:0] now);
+    due = ts == now || (ts[31] ^ now[31] ^ lt31(ts[30:0], now[30:0]));
+  endfunction
+  function automatic int unsigned lru_bit(input int unsigned i, input int unsigned j);
+    lru_bit = i * (2 * Ways - i - 1) / 2 + (j - i - 1);
+  endfunction
 
   // ---- queues -------------------------------------------------------------
   logic            rq_push, rq_pop, rq_full, rq_empty;
@@ -228,26 +256,21 @@ module shell_l2 #(
   logic [BodyW-1:0] r_msg;
   logic [WayW-1:0] hway, vway;
   logic [Ways-1:0] hoh, voh, ioh;  // the same ways one-hot (ioh: the lowest invalid way)
-  logic [Ways*Ways-1:0] lru_w;   // the LRU tree's candidates: their ways, one-hot
-  logic [Ways*32-1:0]   lru_a;   // and their ages
-  logic [LruG-1:0]      gsel;    // a group's winner (one-hot)
-  logic                 gwin;
-  logic [Ways-1:0]      grp_w;   // and its way (one-hot) and age
-  logic [31:0]          grp_a;
+  logic [Ways-1:0] lru_c;         // the ways older than every other (at most one)
+  logic [Ways-1:0] woh;           // the way this cycle touches (one-hot)
   logic [31:0]     h_ts;
   logic [Ways*TlW-1:0] tag_eff;  // the rows as the decide stage sees them
-  logic [Ways*32-1:0]  age_eff;  // (the forward over the SRAM's rows)
+  logic [LruW-1:0]     lru_eff;  // (the forward over the SRAM's rows)
 
   always_comb begin
-    tick_d  = tick_q;
     cyc_d   = cyc_q + 32'd1;
     h_ts    = rq_rdata[OTs +: 32];
     // the request queue's head has come out of the ROP delay
 `ifdef LS_FAULTS
-    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LAT) rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 1;  // fault: a cycle early
+    if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LAT) rq_ready = !rq_empty && due(h_ts, cyc_q + 32'd1);  // fault: a cycle early
     else
 `endif
-    rq_ready = !rq_empty && $signed(h_ts - cyc_q) <= 0;
+    rq_ready = !rq_empty && due(h_ts, cyc_q);
     // ---- decide: the access read at the last edge, its set's rows ----
     line  = dec_msg_q[LaW-1:0];
     tline = line[LaW-1:SectW];
@@ -256,12 +279,17 @@ module shell_l2 #(
     vrow  = valid_all[set*Ways*NSec +: Ways*NSec];
     drow  = dirty_all[set*Ways +: Ways];
     tag_eff = tag_row;
-    age_eff = age_row;
+    lru_eff = lru_row;
 `ifdef LS_FAULTS
     if (ls_fault_pkg::sel != ls_fault_pkg::FAULT_SHELL_L2_SAMESET)  // fault: the write of the last edge is not forwarded
 `endif
     if (fw_v_q) begin
-      age_eff[fw_way_q*32 +: 32] = tick_q;
+      // way fw_way_q the most recently used: its pairs as the write set them
+      for (int unsigned i = 0; i < Ways; i++)
+        for (int unsigned j = i + 1; j < Ways; j++) begin
+          if (WayW'(i) == fw_way_q) lru_eff[lru_bit(i, j)] = 1'b1;
+          if (WayW'(j) == fw_way_q) lru_eff[lru_bit(i, j)] = 1'b0;
+        end
       if (fw_tagw_q) tag_eff[fw_way_q*TlW +: TlW] = fw_tag_q;
     end
     lhit = 1'b0;
@@ -293,50 +321,23 @@ module shell_l2 #(
         ioh    = '0;
         ioh[w] = 1'b1;
       end
-    // else the least recently used way, the lowest on ties: the choice of a
-    // scan from way 0 that moves on a strictly smaller age (the C model's
-    // loop), as a tree of groups of up to LruG consecutive candidates.  In
-    // a group every pair is compared at once, and candidate i wins when its
-    // age is below every earlier one's and not above any later one's: the
-    // lowest of the group's minima.  So a level is one compare deep, and
-    // Ways = 16 one level (groups of four: two), not the four of a
-    // pairwise tree (each of them a 32-bit compare: the bank's critical path; docs/synthesis.md, "Writing
-    // RTL that Yosys maps").  Group winners keep their order, so the lowest
-    // of the minima wins overall.  A candidate carries its way one-hot, so
-    // the winner selects its row's bits, and the write masks are, without an
-    // encode and a decode after the tree (the path from the age SRAM's read
-    // to its write mask: docs/results/synthesis.md, "shell_l2").
-    lru_a = age_eff;
-    for (int unsigned w = 0; w < Ways; w++) lru_w[w*Ways +: Ways] = Ways'(1) << w;
-    for (int unsigned n = Ways; n > 1; n = (n + LruG - 1) / LruG) begin
-      for (int unsigned k = 0; k < (n + LruG - 1) / LruG; k++) begin
-        gsel = '0;
-        for (int unsigned i = 0; i < LruG; i++)
-          if (LruG*k + i < n) begin
-            gwin = 1'b1;
-            for (int unsigned j = 0; j < LruG; j++)
-              if (LruG*k + j < n && j != i) begin
-                if (j < i) gwin = gwin && (lru_a[(LruG*k+i)*32 +: 32] < lru_a[(LruG*k+j)*32 +: 32]);
-                else       gwin = gwin && !(lru_a[(LruG*k+j)*32 +: 32] < lru_a[(LruG*k+i)*32 +: 32]);
-              end
-            gsel[i] = gwin;
-          end
-        // one-hot (exactly one candidate wins): an AND-OR select
-        grp_w = '0;
-        grp_a = '0;
-        for (int unsigned i = 0; i < LruG; i++)
-          if (LruG*k + i < n && gsel[i]) begin
-            grp_w = grp_w | lru_w[(LruG*k+i)*Ways +: Ways];
-            grp_a = grp_a | lru_a[(LruG*k+i)*32 +: 32];
-          end
-        lru_w[k*Ways +: Ways] = grp_w;
-        lru_a[k*32 +: 32]     = grp_a;
-      end
+    // else the least recently used way: the one older than every other,
+    // each way tested at once (an AND of its Ways - 1 pairs: no compare, no
+    // priority -- two ways cannot each be older than the other, so lru_c
+    // is one-hot or zero).  Zero only for a row no sequence of touches
+    // makes (--rand-init): way 0.  The C model finds the same way by a scan
+    // and a check (lru_victim).
+    for (int unsigned w = 0; w < Ways; w++) begin
+      lru_c[w] = 1'b1;
+      for (int unsigned k = 0; k < Ways; k++)
+        if (k < w)      lru_c[w] = lru_c[w] && lru_eff[lru_bit(k, w)];
+        else if (k > w) lru_c[w] = lru_c[w] && !lru_eff[lru_bit(w, k)];
     end
-    voh = vfound ? ioh : lru_w[Ways-1:0];
+    if (lru_c == '0) lru_c[0] = 1'b1;
+    voh = vfound ? ioh : lru_c;
     if (!vfound)
       for (int unsigned w = 0; w < Ways; w++)
-        if (lru_w[w]) vway = WayW'(w);
+        if (lru_c[w]) vway = WayW'(w);
     // a valid victim that is dirty must be written back before its way is
     // reused (AND-OR selects by the one-hot victim)
     vdirty  = 1'b0;
@@ -381,20 +382,29 @@ module shell_l2 #(
     touch = (fill_go && lhit) || hit_go || (st_go && lhit);
     alloc = (fill_go && !lhit) || (st_go && WBack != 0 && !lhit);
     tag_we    = 1'b0;
-    age_we    = 1'b0;
+    lru_we    = 1'b0;
     vd_we     = 1'b0;
     vd_valid  = '0;
     vd_dirty  = 1'b0;
     ta_waddr  = set;
     tag_wmask = '0;
-    age_wmask = '0;
+    lru_wmask = '0;
     tag_wdata = {Ways{tline}};
-    age_wdata = '0;
+    lru_wdata = '0;
+    woh       = alloc ? voh : hoh;
     if (touch || alloc) begin
-      tick_d    = tick_q + 32'd1;
-      age_we    = 1'b1;
-      age_wdata = {Ways{tick_d}};
-      age_wmask = alloc ? voh : hoh;
+      // the way becomes the most recently used: its pairs (w, j) set, (i, w)
+      // cleared, no other pair written
+      lru_we = 1'b1;
+      for (int unsigned i = 0; i < Ways; i++)
+        for (int unsigned j = i + 1; j < Ways; j++) begin
+`ifdef LS_FAULTS
+          if (ls_fault_pkg::sel == ls_fault_pkg::FAULT_SHELL_L2_LRU) lru_wmask[lru_bit(i, j)] = woh[i];  // fault: the pairs with earlier ways not written
+          else
+`endif
+          lru_wmask[lru_bit(i, j)] = woh[i] || woh[j];
+          lru_wdata[lru_bit(i, j)] = woh[i];
+        end
       // the atom's sector becomes valid: alone in an allocated way, beside
       // the line's others on a fill or write-back store into a present
       // line; a write-back store marks the line dirty
@@ -422,9 +432,13 @@ module shell_l2 #(
     a_fill = dram_rsp_valid_i && !fill_go;
     a_req  = !a_fill && (rp_valid_q || rq_ready) && !replay;
     fw_v_d    = (touch || alloc) && (a_fill || a_req) && (a_fill ? f_set : r_set) == set;
-    fw_tagw_d = fw_v_d ? alloc : fw_tagw_q;  // (held when no forward is taken)
-    fw_way_d  = fw_v_d ? (alloc ? vway : hway) : fw_way_q;
-    fw_tag_d  = fw_v_d ? tline : fw_tag_q;
+    // the forward's way and tag: loaded with every write (held otherwise),
+    // whether or not an access of the set is read now -- they are used only
+    // under fw_v_q, and so only fw_v_d waits for the read decision (the
+    // request queue head's stamp compare: the bank's critical path).
+    fw_tagw_d = (touch || alloc) ? alloc : fw_tagw_q;
+    fw_way_d  = (touch || alloc) ? (alloc ? vway : hway) : fw_way_q;
+    fw_tag_d  = (touch || alloc) ? tline : fw_tag_q;
     ta_re    = a_fill || a_req;
     ta_raddr = a_fill ? f_set : r_set;
     dec_valid_d = a_fill || a_req;
@@ -454,7 +468,7 @@ module shell_l2 #(
   // valid_d/dirty_d: the element (set, alloc ? vway : hway) takes the
   // decide stage's write, every other keeps its bits.
   logic [Ways-1:0] vd_way;  // one-hot
-  assign vd_way = alloc ? voh : hoh;
+  assign vd_way = woh;
   for (genvar gs = 0; gs < Sets; gs++) begin : gen_set
     for (genvar gw = 0; gw < Ways; gw++) begin : gen_way
       assign valid_all[(gs*Ways + gw)*NSec +: NSec] = valid_q[gs][gw];
@@ -480,7 +494,6 @@ module shell_l2 #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      tick_q      <= '0;
       cyc_q       <= '0;
       dec_valid_q <= 1'b0;
       dec_fill_q  <= 1'b0;
@@ -494,7 +507,6 @@ module shell_l2 #(
       fw_way_q    <= '0;
       fw_tag_q    <= '0;
     end else begin
-      tick_q      <= tick_d;
       cyc_q       <= cyc_d;
       dec_valid_q <= dec_valid_d;
       dec_fill_q  <= dec_fill_d;

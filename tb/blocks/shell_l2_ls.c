@@ -111,8 +111,7 @@ void shell_l2_ls_declare_state(ls_map_t *mp, const char *prefix, const shell_l2_
   ls_reg_array2(mp, P("valid_q"), 1u << m->sectw, m->sets, m->ways, m->valid_q); /* a bit per sector */
   ls_reg_array2(mp, P("dirty_q"), 1, m->sets, m->ways, m->dirty_q);
   ls_mem_sync(mp, P("i_tags"), &m->i_tags);
-  ls_mem_sync(mp, P("i_ages"), &m->i_ages);
-  ls_reg(mp, P("tick_q"), 32, &m->tick_q);
+  ls_mem_sync(mp, P("i_lru"), &m->i_lru);
   ls_reg(mp, P("cyc_q"), 32, &m->cyc_q);
   ls_reg_array(mp, P("cnt_q"), 32, L2C_N, m->cnt_q, 4);
   ls_reg(mp, P("dec_valid_q"), 1, &m->dec_valid_q);

@@ -174,6 +174,21 @@ static void test_mem(tc_t *t) {
   mem_1r1w_commit(&m);
   TC_CHECK(t, mem_1r1w_read(&m, 2)[0] == 0xaaaaaaaau && mem_1r1w_read(&m, 2)[1] == 0x88776655u,
            "low 4 bytes written, high 4 kept: %08x %08x", mem_1r1w_read(&m, 2)[1], mem_1r1w_read(&m, 2)[0]);
+  mem_1r1w_free(&m);
+  /* bit slices (the L2's recency matrix, 120 bits at 16 ways): exactly the
+   * masked bits change, in every word of the row */
+  mem_1r1w_init(&m, 2, 120, 1);
+  uint32_t ones[4] = {~0u, ~0u, ~0u, ~0u}, zero[4] = {0}, bm[4] = {0x80000001u, 0x00010000u, 0, 0x00800000u};
+  mem_1r1w_idle(&m);
+  mem_1r1w_write(&m, 1, ones, NULL);
+  mem_1r1w_commit(&m);
+  mem_1r1w_idle(&m);
+  mem_1r1w_write(&m, 1, zero, bm);
+  mem_1r1w_commit(&m);
+  const uint32_t *r = mem_1r1w_read(&m, 1);
+  TC_CHECK(t, r[0] == 0x7ffffffeu && r[1] == 0xfffeffffu && r[2] == ~0u && r[3] == 0x007fffffu,
+           "1-bit slices: bits 0, 31, 48 and 119 cleared, the rest kept (bits past 120 zero): %08x %08x %08x %08x", r[3], r[2],
+           r[1], r[0]);
   tc_group_end(t);
   mem_1r1w_free(&m);
 }
