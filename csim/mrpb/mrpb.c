@@ -210,10 +210,15 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * happen) is a constant too: that copy skips the drain step; and `noreq`
  * (no request offered: enq_valid_i low) in the quiet copy, which then
  * can push, pass or stall nothing either; `load` (mrpb_step's copies for
- * a request whose enq_store_i is 0: store is then the constant 0). */
+ * a request whose enq_store_i is 0: store is then the constant 0);
+ * `stall` (mrpb_step's copy for a held cycle whose request is refused
+ * whatever the queues hold -- a barrier pending, single-slot mode, a store
+ * under flush, or its queue full -- and whose age history is empty,
+ * hist_v_q = 0: nothing is pushed, passed or aged, so no queue changes and
+ * the history stays empty; the dispatch tests it). */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
                                                             const uint32_t held, const uint32_t nopick, const uint32_t noreq,
-                                                            const uint32_t dbg, const uint32_t load) {
+                                                            const uint32_t dbg, const uint32_t load, const uint32_t stall) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = load ? 0 : in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
@@ -240,7 +245,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   /* Enqueue side; wpass: straight into the output register. */
   uint32_t wpass_mode = slot | (flush & store);
   uint32_t enq_ready;
-  if (m->bar_pend_q) enq_ready = 0;
+  if (stall) enq_ready = 0; /* (the dispatch's test) */
+  else if (m->bar_pend_q) enq_ready = 0;
   else if (slot) enq_ready = out_free;
   else if (wpass_mode) enq_ready = tq_empty & !ov;
   else enq_ready = !tq_full;
@@ -318,7 +324,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * *_q element, so only the changed elements are written here and commit
    * copies the listed queues back.  The list is empty (ntch = 0) between
    * cycles: reset clears it, commit_queues empties it. */
-  uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
+  uint32_t aged_v = stall ? 0 : (m->hist_v_q >> m->hist_top) & 1u; /* (stall: hist_v_q = 0) */
   if (enq_push | deq_pop | aged_v) { /* (most cycles touch no queue: no list to build) */
     uint32_t aged_id = m->hist_id_q[m->hist_top];
     uint32_t s = sel.idx;
@@ -342,7 +348,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   }
 
   /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
-  m->hist_v_d = ((m->hist_v_q << 1) | enq_push) & m->hist_mask;
+  m->hist_v_d = stall ? 0 : ((m->hist_v_q << 1) | enq_push) & m->hist_mask; /* (stall: 0 shifted, nothing pushed) */
   memcpy(m->hist_id_d + 1, m->hist_id_q, MRPB_HIST_MAX - 1);
   m->hist_id_d[0] = (uint8_t)tq;
 
@@ -439,16 +445,16 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
  * only the registers its own copy uses -- the held copy needs fewer than
  * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0, 1, 0);
+  comb_body(m, in, out, 1, 0, 0, 1, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1, 1, 0);
+  comb_body(m, in, out, 0, 1, 1, 1, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0, 1, 0);
+  comb_body(m, in, out, 0, 0, 0, 1, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0, 1, 0);
+  comb_body(m, in, out, 0, 1, 0, 1, 0, 0);
 }
 
 /* held: comb_held; free with an eligible head: comb_free; free without
@@ -586,26 +592,31 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
  * the store data's write -- fold away; the dispatch tests the bit). */
 /* One copy: comb_body's constant arguments, then commit_body's (noinline:
  * a call a cycle through mrpb_step's dispatch) */
-#define MRPB_STEP_COPY(name, a, b, c, d, e, f, g)                                                     \
+#define MRPB_STEP_COPY(name, a, b, c, d, e, h, f, g)                                                  \
   static __attribute__((noinline)) MRPB_NO_SLP void name(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) { \
-    comb_body(m, in, out, a, b, c, d, e);                                                              \
+    comb_body(m, in, out, a, b, c, d, e, h);                                                           \
     commit_body(m, f, g);                                                                              \
   }
-MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 1)
-MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 1, 1)
-MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 1, 1)
-MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_free, 0, 0, 0, 0, 0, 1, 1)
-MRPB_STEP_COPY(step_free_noreq, 0, 0, 1, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_free_nopick, 0, 1, 0, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 0, 1)
+MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 0, 1)
+MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 0, 1, 1)
+MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 0, 1, 1)
+MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free, 0, 0, 0, 0, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_noreq, 0, 0, 1, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free_nopick, 0, 1, 0, 0, 0, 0, 1, 1)
 #undef MRPB_STEP_COPY
 
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) {
     if (in->enq_valid_i & 1u) {
-      if (in->enq_store_i & 1u) step_held(m, in, out);
+      /* refused whatever the queues hold, or by a full queue; no queue ages */
+      if (!m->hist_v_q && ((m->bar_pend_q | in->mode_slot_i | (in->mode_flush_i & in->enq_store_i)) & 1u ||
+                           m->cnt_q[*(const uint32_t *)(const void *)((const char *)in + m->sig_off) & m->idx_mask] == m->entries))
+        step_held_stall(m, in, out);
+      else if (in->enq_store_i & 1u) step_held(m, in, out);
       else step_held_load(m, in, out);
     }
     else step_held_noreq(m, in, out); /* (no push, pass or stall either) */
