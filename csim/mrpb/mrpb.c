@@ -213,12 +213,14 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * a request whose enq_store_i is 0: store is then the constant 0);
  * `stall` (mrpb_step's copy for a held cycle whose request is refused
  * whatever the queues hold -- a barrier pending, single-slot mode, a store
- * under flush, or its queue full -- and whose age history is empty,
- * hist_v_q = 0: nothing is pushed, passed or aged, so no queue changes and
- * the history stays empty; the dispatch tests it). */
+ * under flush, or its queue full: nothing is pushed or passed);
+ * `noage` (the age history is empty, hist_v_q = 0: no queue ages, and the
+ * history's valid bits are the push alone; 2: and every queue is empty,
+ * occ_q = 0).  The dispatch tests them. */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
                                                             const uint32_t held, const uint32_t nopick, const uint32_t noreq,
-                                                            const uint32_t dbg, const uint32_t load, const uint32_t stall) {
+                                                            const uint32_t dbg, const uint32_t load, const uint32_t stall,
+                                                            const uint32_t noage) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
   const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = load ? 0 : in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
@@ -229,10 +231,12 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * per-queue arrays have 1 << IdxW elements, those >= NQ always zero). */
   uint32_t tq = *(const uint32_t *)(const void *)((const char *)in + m->sig_off) & m->idx_mask;
   uint32_t tq_ok = tq < m->nq;
-  uint32_t tq_cnt = m->cnt_q[tq];
+  const uint32_t empty = noage == 2; /* (occ_q = 0, every count 0; OCC: read where it is used) */
+#define OCC (empty ? 0 : m->occ_q)
+  uint32_t tq_cnt = empty ? 0 : m->cnt_q[tq];
   uint32_t tq_full = tq_cnt == m->entries, tq_empty = tq_cnt == 0;
   uint32_t ov = held ? 1 : m->out_valid_q; /* (held: valid) */
-  uint32_t idle = (m->occ_q == 0) & !ov;
+  uint32_t idle = (OCC == 0) & !ov;
 
   /* Dequeue side (out_free = !held).  The dispatch (mrpb_comb) picks the
    * held copy exactly when ov & !deq_ready_i: a constant in every copy, so
@@ -324,7 +328,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * *_q element, so only the changed elements are written here and commit
    * copies the listed queues back.  The list is empty (ntch = 0) between
    * cycles: reset clears it, commit_queues empties it. */
-  uint32_t aged_v = stall ? 0 : (m->hist_v_q >> m->hist_top) & 1u; /* (stall: hist_v_q = 0) */
+  uint32_t aged_v = noage ? 0 : (m->hist_v_q >> m->hist_top) & 1u;
   if (enq_push | deq_pop | aged_v) { /* (most cycles touch no queue: no list to build) */
     uint32_t aged_id = m->hist_id_q[m->hist_top];
     uint32_t s = sel.idx;
@@ -348,11 +352,11 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   }
 
   /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
-  m->hist_v_d = stall ? 0 : ((m->hist_v_q << 1) | enq_push) & m->hist_mask; /* (stall: 0 shifted, nothing pushed) */
+  m->hist_v_d = noage ? enq_push : ((m->hist_v_q << 1) | enq_push) & m->hist_mask; /* (noage: 0 shifted; HistN >= 1) */
   memcpy(m->hist_id_d + 1, m->hist_id_q, MRPB_HIST_MAX - 1);
   m->hist_id_d[0] = (uint8_t)tq;
 
-  m->occ_d = m->occ_q + enq_push - deq_pop; /* +1, -1, or both: unchanged */
+  m->occ_d = OCC + enq_push - deq_pop; /* +1, -1, or both: unchanged */
 
   /* Output register and bypass (Section 3.4): resource fails only.  The
    * presented request's narrow fields are recomputed only after a change
@@ -418,7 +422,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
   mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
-                       stalled, m->occ_q);
+                       stalled, OCC);
+#undef OCC
 
   if (dbg) { /* (0 in mrpb_step's copies: the caller reads nothing between comb and commit) */
     m->dbg_deq_pop = deq_pop;
@@ -445,16 +450,16 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
  * only the registers its own copy uses -- the held copy needs fewer than
  * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0, 1, 0, 0);
+  comb_body(m, in, out, 1, 0, 0, 1, 0, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1, 1, 0, 0);
+  comb_body(m, in, out, 0, 1, 1, 1, 0, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0, 1, 0, 0);
+  comb_body(m, in, out, 0, 0, 0, 1, 0, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0, 1, 0, 0);
+  comb_body(m, in, out, 0, 1, 0, 1, 0, 0, 0);
 }
 
 /* held: comb_held; free with an eligible head: comb_free; free without
@@ -592,21 +597,22 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
  * the store data's write -- fold away; the dispatch tests the bit). */
 /* One copy: comb_body's constant arguments, then commit_body's (noinline:
  * a call a cycle through mrpb_step's dispatch) */
-#define MRPB_STEP_COPY(name, a, b, c, d, e, h, f, g)                                                  \
+#define MRPB_STEP_COPY(name, a, b, c, d, e, h, i, f, g)                                               \
   static __attribute__((noinline)) MRPB_NO_SLP void name(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) { \
-    comb_body(m, in, out, a, b, c, d, e, h);                                                           \
+    comb_body(m, in, out, a, b, c, d, e, h, i);                                                        \
     commit_body(m, f, g);                                                                              \
   }
-MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 0, 1)
-MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 0, 1)
-MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 0, 1, 1)
-MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 0, 1, 1)
-MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_free, 0, 0, 0, 0, 0, 0, 1, 1)
-MRPB_STEP_COPY(step_free_noreq, 0, 0, 1, 0, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_free_nopick, 0, 1, 0, 0, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 1, 0, 1)
+MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_quiet_idle, 0, 1, 1, 0, 0, 0, 2, 0, 1)
+MRPB_STEP_COPY(step_free, 0, 0, 0, 0, 0, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_noreq, 0, 0, 1, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free_nopick, 0, 1, 0, 0, 0, 0, 0, 1, 1)
 #undef MRPB_STEP_COPY
 
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
@@ -631,5 +637,6 @@ void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
     if (in->enq_store_i & 1u) step_free_nopick(m, in, out);
     else step_free_nopick_load(m, in, out);
   }
+  else if (!(m->hist_v_q | m->occ_q)) step_quiet_idle(m, in, out);
   else step_quiet(m, in, out);
 }
