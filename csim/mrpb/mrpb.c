@@ -421,8 +421,12 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
-  mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
-                       stalled, OCC);
+  /* (dbg = 0: mrpb_step's copies, whose edge follows in the same call --
+   * commit_body with lazy = 1 -- so the counters' edge is done here) */
+  if (dbg) mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
+                                stalled, OCC);
+  else mrpb_stats_step_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
+                            stalled, OCC);
 #undef OCC
 
   if (dbg) { /* (0 in mrpb_step's copies: the caller reads nothing between comb and commit) */
@@ -580,7 +584,7 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
   memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
   if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
-  mrpb_stats_commit(&m->i_stats);
+  if (!lazy) mrpb_stats_commit(&m->i_stats); /* (lazy, mrpb_step: done with comb, mrpb_stats_step_fast) */
 }
 
 void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
