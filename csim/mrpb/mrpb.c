@@ -351,12 +351,30 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     }
   }
 
+  /* The registers hist_v .. out_valid are written every cycle: in
+   * mrpb_step's copies (dbg = 0: the edge follows in the same call) their
+   * next state goes straight into the register (NX), each written after
+   * its last read (occ_q below, after the counters), and the edge copies
+   * only out_bypass .. out_src, which change with events (commit_body).
+   * Their _d then lags, which nothing reads: mrpb_comb writes all of them
+   * before its commit copies them. */
+#define NX(f) (*(dbg ? &m->f##_d : &m->f##_q))
   /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
-  m->hist_v_d = noage ? enq_push : ((m->hist_v_q << 1) | enq_push) & m->hist_mask; /* (noage: 0 shifted; HistN >= 1) */
-  memcpy(m->hist_id_d + 1, m->hist_id_q, MRPB_HIST_MAX - 1);
-  m->hist_id_d[0] = (uint8_t)tq;
+  NX(hist_v) = noage ? enq_push : ((m->hist_v_q << 1) | enq_push) & m->hist_mask; /* (noage: 0 shifted; HistN >= 1) */
+  {
+    /* (bytes 0..14 to 1..15: both halves loaded before either is stored,
+     * so the move may be in place, mrpb_step's) */
+    _Static_assert(MRPB_HIST_MAX == 16, "hist_id: the shift below moves 16 bytes");
+    uint8_t *hid = dbg ? m->hist_id_d : m->hist_id_q;
+    uint64_t lo, hi;
+    memcpy(&lo, m->hist_id_q, 8);
+    memcpy(&hi, m->hist_id_q + 7, 8);
+    memcpy(hid + 1, &lo, 8);
+    memcpy(hid + 8, &hi, 8);
+    hid[0] = (uint8_t)tq;
+  }
 
-  m->occ_d = OCC + enq_push - deq_pop; /* +1, -1, or both: unchanged */
+  if (dbg) m->occ_d = OCC + enq_push - deq_pop; /* +1, -1, or both: unchanged (mrpb_step: after the counters) */
 
   /* Output register and bypass (Section 3.4): resource fails only.  The
    * presented request's narrow fields are recomputed only after a change
@@ -381,13 +399,13 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * state, equal to their _q outside a cycle (commit copies them back, reset
    * clears both), so only a change is written.  out_payload_d / out_sdata_d
    * equal their _q unless loaded (out_load, out_sload). */
-  m->out_valid_d = stalled; /* ov & !deq_fire (see stalled) */
+  NX(out_valid) = stalled; /* ov & !deq_fire (see stalled) */
   if (deq_pop) { /* the row arrives in the SRAMs' output registers at this edge */
-    m->out_valid_d = 1;
+    NX(out_valid) = 1;
     m->out_bypass_d = 0;
     m->out_src_d = 1;
   } else if (wpass) {
-    m->out_valid_d = 1;
+    NX(out_valid) = 1;
     m->out_bypass_d = 0;
     m->out_src_d = 0;
     m->out_store_d = store;
@@ -406,7 +424,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->out_bypass_d = 1;
   }
 
-  m->bar_pend_d = (in->barrier_i & 1u) | (m->bar_pend_q & !idle);
+  NX(bar_pend) = (in->barrier_i & 1u) | (m->bar_pend_q & !idle);
 
   /* Outputs (the wide ones copied only after the output register loaded,
    * or into an output struct the model has not written before). */
@@ -427,6 +445,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
                                 stalled, OCC);
   else mrpb_stats_step_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
                             stalled, OCC);
+  if (!dbg) m->occ_q = OCC + enq_push - deq_pop; /* (NX above: its last read was the counters') */
+#undef NX
 #undef OCC
 
   if (dbg) { /* (0 in mrpb_step's copies: the caller reads nothing between comb and commit) */
@@ -580,8 +600,11 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
     if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
-  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
-  memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
+  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h);
+   * lazy (mrpb_step): out_bypass_q .. out_src_q alone, comb wrote the others
+   * in place (NX in comb_body) */
+  if (lazy) memcpy(&m->out_bypass_q, &m->out_bypass_d, MRPB_OUTREG_BYTES);
+  else memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
   if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
   mrpb_drain_commit(&m->i_drain);
   if (!lazy) mrpb_stats_commit(&m->i_stats); /* (lazy, mrpb_step: done with comb, mrpb_stats_step_fast) */
