@@ -268,14 +268,20 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * advance and the pick is used nowhere (deq_pop = 0, so no read, no
    * flush count): only the greedy flag's next state is computed
    * (mrpb_drain_hold).  The injected FAULT_MRPB_RDHOLD reads with the pick
-   * while held, so it always picks. */
+   * while held, so it always picks.  Without a pick only the greedy flag
+   * changes: mrpb_step's copies write it in place (the edge then leaves the
+   * drain alone: commit_body's nosel). */
   mrpb_drain_sel_t sel = {0, 0, 0};
 #ifndef FAULT_MRPB_RDHOLD
-  if (!out_free) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
-  else
+  if (!out_free) {
+    if (dbg) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
+    else m->i_drain.gcur_v_q = mrpb_drain_hold_v(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
+  } else
 #endif
   if (nopick) {
-    m->i_drain.gcur_v_d = 0; /* mrpb_drain_step with no eligible head: no pick, nothing advances */
+    /* mrpb_drain_step with no eligible head: no pick, nothing advances */
+    if (dbg) m->i_drain.gcur_v_d = 0;
+    else m->i_drain.gcur_v_q = 0;
   } else {
     mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
     sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
@@ -586,7 +592,10 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   m->ntch = 0;
 }
 
-static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy) {
+/* nosel (mrpb_step's copies without a pick, lazy = 1): comb wrote the
+ * drain's one changed register, the greedy flag, in place. */
+static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy,
+                                                              const uint32_t nosel) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
@@ -606,11 +615,11 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
   if (lazy) memcpy(&m->out_bypass_q, &m->out_bypass_d, MRPB_OUTREG_BYTES);
   else memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
   if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
-  mrpb_drain_commit(&m->i_drain);
+  if (!(lazy & nosel)) mrpb_drain_commit(&m->i_drain);
   if (!lazy) mrpb_stats_commit(&m->i_stats); /* (lazy, mrpb_step: done with comb, mrpb_stats_step_fast) */
 }
 
-void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
+void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0); }
 
 /* mrpb_comb() then mrpb_commit(), for a caller that reads nothing between
  * them: each copy of comb_body is followed by the edge in the same function
@@ -624,10 +633,17 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
  * the store data's write -- fold away; the dispatch tests the bit). */
 /* One copy: comb_body's constant arguments, then commit_body's (noinline:
  * a call a cycle through mrpb_step's dispatch) */
+/* (a copy without a pick: held -- but under the injected FAULT_MRPB_RDHOLD,
+ * which picks while held -- or nopick) */
+#ifdef FAULT_MRPB_RDHOLD
+#define MRPB_NOSEL(held, nopick) (nopick)
+#else
+#define MRPB_NOSEL(held, nopick) ((held) | (nopick))
+#endif
 #define MRPB_STEP_COPY(name, a, b, c, d, e, h, i, f, g)                                               \
   static __attribute__((noinline)) MRPB_NO_SLP void name(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) { \
     comb_body(m, in, out, a, b, c, d, e, h, i);                                                        \
-    commit_body(m, f, g);                                                                              \
+    commit_body(m, f, g, MRPB_NOSEL(a, b));                                                            \
   }
 MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 0, 0, 1)
 MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 1, 0, 1)
