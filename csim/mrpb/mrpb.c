@@ -236,7 +236,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   uint32_t tq_cnt = empty ? 0 : m->cnt_q[tq];
   uint32_t tq_full = tq_cnt == m->entries, tq_empty = tq_cnt == 0;
   uint32_t ov = held ? 1 : m->out_valid_q; /* (held: valid) */
-  uint32_t idle = (OCC == 0) & !ov;
+  uint32_t idle = (m->occ_q == 0) & !ov;
+  if (empty) idle = !ov; /* (written apart: as one expression it moved mrpb_comb's copies' registers) */
 
   /* Dequeue side (out_free = !held).  The dispatch (mrpb_comb) picks the
    * held copy exactly when ov & !deq_ready_i: a constant in every copy, so
@@ -249,8 +250,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   /* Enqueue side; wpass: straight into the output register. */
   uint32_t wpass_mode = slot | (flush & store);
   uint32_t enq_ready;
-  if (stall) enq_ready = 0; /* (the dispatch's test) */
-  else if (m->bar_pend_q) enq_ready = 0;
+  if (m->bar_pend_q | stall) enq_ready = 0; /* (stall: the dispatch's test) */
   else if (slot) enq_ready = out_free;
   else if (wpass_mode) enq_ready = tq_empty & !ov;
   else enq_ready = !tq_full;
@@ -357,27 +357,30 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     }
   }
 
-  /* The registers hist_v .. out_valid are written every cycle: in
+  /* The registers hist_v .. bar_pend are written every cycle: in
    * mrpb_step's copies (dbg = 0: the edge follows in the same call) their
-   * next state goes straight into the register (NX), each written after
+   * next state goes straight into the register (SETNX), each written after
    * its last read (occ_q below, after the counters), and the edge copies
-   * only out_bypass .. out_src, which change with events (commit_body).
-   * Their _d then lags, which nothing reads: mrpb_comb writes all of them
-   * before its commit copies them. */
-#define NX(f) (*(dbg ? &m->f##_d : &m->f##_q))
+   * only out_valid .. out_src (commit_body).  Their _d then lags, which
+   * nothing reads: mrpb_comb writes all of them before its commit copies
+   * them.  (out_valid_d stays a next state: written in place too, it moved
+   * mrpb_comb's copies' register allocation, callgrind.) */
+#define SETNX(f, v) do { if (dbg) m->f##_d = (v); else m->f##_q = (v); } while (0)
   /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
-  NX(hist_v) = noage ? enq_push : ((m->hist_v_q << 1) | enq_push) & m->hist_mask; /* (noage: 0 shifted; HistN >= 1) */
-  {
-    /* (bytes 0..14 to 1..15: both halves loaded before either is stored,
-     * so the move may be in place, mrpb_step's) */
+  SETNX(hist_v, noage ? enq_push : ((m->hist_v_q << 1) | enq_push) & m->hist_mask); /* (noage: 0 shifted; HistN >= 1) */
+  if (dbg) {
+    memcpy(m->hist_id_d + 1, m->hist_id_q, MRPB_HIST_MAX - 1);
+    m->hist_id_d[0] = (uint8_t)tq;
+  } else {
+    /* (in place: bytes 0..14 to 1..15, both halves loaded before either is
+     * stored -- memmove would be a library call) */
     _Static_assert(MRPB_HIST_MAX == 16, "hist_id: the shift below moves 16 bytes");
-    uint8_t *hid = dbg ? m->hist_id_d : m->hist_id_q;
     uint64_t lo, hi;
     memcpy(&lo, m->hist_id_q, 8);
     memcpy(&hi, m->hist_id_q + 7, 8);
-    memcpy(hid + 1, &lo, 8);
-    memcpy(hid + 8, &hi, 8);
-    hid[0] = (uint8_t)tq;
+    memcpy(m->hist_id_q + 1, &lo, 8);
+    memcpy(m->hist_id_q + 8, &hi, 8);
+    m->hist_id_q[0] = (uint8_t)tq;
   }
 
   if (dbg) m->occ_d = OCC + enq_push - deq_pop; /* +1, -1, or both: unchanged (mrpb_step: after the counters) */
@@ -405,13 +408,13 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * state, equal to their _q outside a cycle (commit copies them back, reset
    * clears both), so only a change is written.  out_payload_d / out_sdata_d
    * equal their _q unless loaded (out_load, out_sload). */
-  NX(out_valid) = stalled; /* ov & !deq_fire (see stalled) */
+  m->out_valid_d = stalled; /* ov & !deq_fire (see stalled) */
   if (deq_pop) { /* the row arrives in the SRAMs' output registers at this edge */
-    NX(out_valid) = 1;
+    m->out_valid_d = 1;
     m->out_bypass_d = 0;
     m->out_src_d = 1;
   } else if (wpass) {
-    NX(out_valid) = 1;
+    m->out_valid_d = 1;
     m->out_bypass_d = 0;
     m->out_src_d = 0;
     m->out_store_d = store;
@@ -430,7 +433,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->out_bypass_d = 1;
   }
 
-  NX(bar_pend) = (in->barrier_i & 1u) | (m->bar_pend_q & !idle);
+  SETNX(bar_pend, (in->barrier_i & 1u) | (m->bar_pend_q & !idle));
 
   /* Outputs (the wide ones copied only after the output register loaded,
    * or into an output struct the model has not written before). */
@@ -451,8 +454,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
                                 stalled, OCC);
   else mrpb_stats_step_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
                             stalled, OCC);
-  if (!dbg) m->occ_q = OCC + enq_push - deq_pop; /* (NX above: its last read was the counters') */
-#undef NX
+  if (!dbg) m->occ_q = OCC + enq_push - deq_pop; /* (SETNX above: its last read was the counters') */
+#undef SETNX
 #undef OCC
 
   if (dbg) { /* (0 in mrpb_step's copies: the caller reads nothing between comb and commit) */
@@ -593,9 +596,12 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
 }
 
 /* nosel (mrpb_step's copies without a pick, lazy = 1): comb wrote the
- * drain's one changed register, the greedy flag, in place. */
+ * drain's one changed register, the greedy flag, in place.  outc (lazy):
+ * which of the output register's fields the copy can change -- 1 (held:
+ * out_valid stays 1, no pop or pass) out_bypass .. out_src; 2 (no pick,
+ * no request: no pop, pass or bypass) out_valid alone; 3 all five. */
 static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy,
-                                                              const uint32_t nosel) {
+                                                              const uint32_t nosel, const uint32_t outc) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
@@ -610,16 +616,20 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
     m->out_load = m->out_sload = 0;
   }
   /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h);
-   * lazy (mrpb_step): out_bypass_q .. out_src_q alone, comb wrote the others
-   * in place (NX in comb_body) */
-  if (lazy) memcpy(&m->out_bypass_q, &m->out_bypass_d, MRPB_OUTREG_BYTES);
+   * lazy (mrpb_step): out_valid_q .. out_src_q alone, comb wrote the others
+   * in place (SETNX in comb_body) */
+  if (lazy) {
+    if (outc == 1) memcpy(&m->out_bypass_q, &m->out_bypass_d, MRPB_OUTREG_BYTES - 4);
+    else if (outc == 2) m->out_valid_q = m->out_valid_d;
+    else memcpy(&m->out_valid_q, &m->out_valid_d, MRPB_OUTREG_BYTES);
+  }
   else memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
   if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
   if (!(lazy & nosel)) mrpb_drain_commit(&m->i_drain);
   if (!lazy) mrpb_stats_commit(&m->i_stats); /* (lazy, mrpb_step: done with comb, mrpb_stats_step_fast) */
 }
 
-void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0); }
+void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0, 0); }
 
 /* mrpb_comb() then mrpb_commit(), for a caller that reads nothing between
  * them: each copy of comb_body is followed by the edge in the same function
@@ -643,7 +653,7 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0); }
 #define MRPB_STEP_COPY(name, a, b, c, d, e, h, i, f, g)                                               \
   static __attribute__((noinline)) MRPB_NO_SLP void name(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) { \
     comb_body(m, in, out, a, b, c, d, e, h, i);                                                        \
-    commit_body(m, f, g, MRPB_NOSEL(a, b));                                                            \
+    commit_body(m, f, g, MRPB_NOSEL(a, b), (a) ? 1 : (b) && (c) ? 2 : 3);                             \
   }
 MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 0, 0, 1)
 MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 1, 0, 1)

@@ -120,13 +120,12 @@ _Static_assert(offsetof(mrpb_t, out_src_d) + 4 - offsetof(mrpb_t, hist_v_d) == M
                    offsetof(mrpb_t, out_src_q) == offsetof(mrpb_t, out_wid_q) + 4 &&
                    offsetof(mrpb_t, out_src_d) == offsetof(mrpb_t, out_wid_d) + 4,
                "mrpb_t: the scalar registers and their next state must be two blocks of the same layout");
-/* Their last four, out_bypass_q .. out_src_q (and _d), the output register's
- * fields that change only with an event: mrpb_step's edge copies these
- * alone (it writes the others in place). */
-#define MRPB_OUTREG_BYTES (offsetof(mrpb_t, out_src_q) + 4 - offsetof(mrpb_t, out_bypass_q))
-_Static_assert(MRPB_OUTREG_BYTES == 16 && offsetof(mrpb_t, out_src_d) + 4 - offsetof(mrpb_t, out_bypass_d) == 16 &&
+/* Their last five, out_valid_q .. out_src_q (and _d), the output register:
+ * mrpb_step's edge copies these alone (it writes the others in place). */
+#define MRPB_OUTREG_BYTES (offsetof(mrpb_t, out_src_q) + 4 - offsetof(mrpb_t, out_valid_q))
+_Static_assert(MRPB_OUTREG_BYTES == 20 && offsetof(mrpb_t, out_src_d) + 4 - offsetof(mrpb_t, out_valid_d) == 20 &&
                    offsetof(mrpb_t, out_src_q) + 4 == offsetof(mrpb_t, hist_v_q) + MRPB_SCALARS_BYTES,
-               "mrpb_t: out_bypass .. out_src must end the scalar block, four consecutive fields");
+               "mrpb_t: out_valid .. out_src must end the scalar block, five consecutive fields");
 
 /* Structural parameters; returns 0, or -1 (out of memory / bad sizes). */
 int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsigned payload_w, unsigned sdata_w,
