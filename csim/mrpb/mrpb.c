@@ -599,13 +599,16 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
  * drain's one changed register, the greedy flag, in place.  outc (lazy):
  * which of the output register's fields the copy can change -- 1 (held:
  * out_valid stays 1, no pop or pass) out_bypass .. out_src; 2 (no pick,
- * no request: no pop, pass or bypass) out_valid alone; 3 all five. */
+ * no request: no pop, pass or bypass) out_valid alone; 3 all five.
+ * nomem: the copy neither pushes nor pops, so no memory port is set;
+ * notouch: nor does a queue age, so no queue is listed. */
 static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy,
-                                                              const uint32_t nosel, const uint32_t outc) {
+                                                              const uint32_t nosel, const uint32_t outc,
+                                                              const uint32_t nomem, const uint32_t notouch) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
-  if (m->ntch) commit_queues(m);
+  if (!notouch && m->ntch) commit_queues(m);
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */
@@ -624,12 +627,12 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
     else memcpy(&m->out_valid_q, &m->out_valid_d, MRPB_OUTREG_BYTES);
   }
   else memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
-  if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
+  if (!nomem && (m->i_mem.m.we_i | m->i_mem.re_i)) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
   if (!(lazy & nosel)) mrpb_drain_commit(&m->i_drain);
   if (!lazy) mrpb_stats_commit(&m->i_stats); /* (lazy, mrpb_step: done with comb, mrpb_stats_step_fast) */
 }
 
-void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0, 0); }
+void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0, 0, 0, 0); }
 
 /* mrpb_comb() then mrpb_commit(), for a caller that reads nothing between
  * them: each copy of comb_body is followed by the edge in the same function
@@ -650,10 +653,13 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0, 0); }
 #else
 #define MRPB_NOSEL(held, nopick) ((held) | (nopick))
 #endif
+/* (no push -- no request, or refused: stall -- and no pick: no memory port) */
+#define MRPB_NOMEM(held, nopick, noreq, stall) (((noreq) | (stall)) & MRPB_NOSEL(held, nopick))
 #define MRPB_STEP_COPY(name, a, b, c, d, e, h, i, f, g)                                               \
   static __attribute__((noinline)) MRPB_NO_SLP void name(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) { \
     comb_body(m, in, out, a, b, c, d, e, h, i);                                                        \
-    commit_body(m, f, g, MRPB_NOSEL(a, b), (a) ? 1 : (b) && (c) ? 2 : 3);                             \
+    commit_body(m, f, g, MRPB_NOSEL(a, b), (a) ? 1 : (b) && (c) ? 2 : 3, MRPB_NOMEM(a, b, c, h),         \
+                MRPB_NOMEM(a, b, c, h) && (i));                                                        \
   }
 MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 0, 0, 1)
 MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 1, 0, 1)
