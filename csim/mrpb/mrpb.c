@@ -643,7 +643,13 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0, 0, 0, 0); }
  * eligible head but no request have copies of their own here (noreq),
  * and every copy with a request one for a load (load: enq_store_i is 0,
  * so the store-only paths -- a store's pass under flush, the drain hold,
- * the store data's write -- fold away; the dispatch tests the bit). */
+ * the store data's write -- fold away; the dispatch tests the bit).  Three
+ * copies for states that fix most of the cycle: a held request refused
+ * whatever the queues hold, with no queue ageing (step_held_stall: no
+ * push, pass, pop or ageing -- the single-slot mode's held cycles, a
+ * pending barrier, a full queue); and an empty buffer with no queue
+ * ageing, without a request (step_quiet_idle) or with a load and no pick
+ * (step_free_empty_load: the single-slot mode's passes). */
 /* One copy: comb_body's constant arguments, then commit_body's (noinline:
  * a call a cycle through mrpb_step's dispatch) */
 /* (a copy without a pick: held -- but under the injected FAULT_MRPB_RDHOLD,
@@ -666,6 +672,7 @@ MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 1, 0, 1)
 MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 0, 0, 1)
 MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 0, 0, 1, 1)
 MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_empty_load, 0, 1, 0, 0, 1, 0, 2, 1, 1)
 MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 0, 0, 1)
 MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 0, 0, 1)
 MRPB_STEP_COPY(step_quiet_idle, 0, 1, 1, 0, 0, 0, 2, 0, 1)
@@ -692,10 +699,14 @@ void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
     }
     else step_free_noreq(m, in, out); /* (no push or pass: the output register loads only from a pop) */
   }
+  else if (!(m->hist_v_q | m->occ_q)) { /* (empty, no queue ageing) */
+    if (!(in->enq_valid_i & 1u)) step_quiet_idle(m, in, out);
+    else if (in->enq_store_i & 1u) step_free_nopick(m, in, out);
+    else step_free_empty_load(m, in, out);
+  }
   else if (in->enq_valid_i & 1u) {
     if (in->enq_store_i & 1u) step_free_nopick(m, in, out);
     else step_free_nopick_load(m, in, out);
   }
-  else if (!(m->hist_v_q | m->occ_q)) step_quiet_idle(m, in, out);
   else step_quiet(m, in, out);
 }
