@@ -141,7 +141,10 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 void mrpb_commit(mrpb_t *m);
 /* mrpb_comb(m, in, out) then mrpb_commit(m) in one call, for a caller that
  * reads nothing of the model between the two (the same outputs and state;
- * the dbg_* decisions are not written). */
+ * the dbg_* decisions are not written, nor the next state -- hist_v_d ..
+ * bar_pend_d, gcur_v_d -- of registers that mrpb_comb rewrites every cycle:
+ * the step writes those registers in place).  The two forms may be mixed
+ * from cycle to cycle. */
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 
 /* The request presented (deq_store_o, deq_wid_o, deq_payload_o, deq_sdata_o)
