@@ -211,9 +211,10 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * (no request offered: enq_valid_i low) in the quiet copy, which then
  * can push, pass or stall nothing either; `load` (mrpb_step's copies for
  * a request whose enq_store_i is 0: store is then the constant 0);
- * `stall` (mrpb_step's copy for a held cycle whose request is refused
- * whatever the queues hold -- a barrier pending, single-slot mode, a store
- * under flush, or its queue full: nothing is pushed or passed);
+ * `stall` (mrpb_step's copy for a held cycle whose request -- offered:
+ * valid is 1 -- is refused whatever the queues hold -- a barrier pending,
+ * single-slot mode, a store under flush, or its queue full: nothing is
+ * pushed or passed);
  * `noage` (the age history is empty, hist_v_q = 0: no queue ages, and the
  * history's valid bits are the push alone; 2: and every queue is empty,
  * occ_q = 0).  The dispatch tests them. */
@@ -223,7 +224,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
                                                             const uint32_t noage) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
-  const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = load ? 0 : in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
+  const uint32_t valid = noreq ? 0 : stall ? 1 : in->enq_valid_i & 1u, store = load ? 0 : in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
   const uint32_t flush = in->mode_flush_i & 1u; /* (deq_ready_i: see stalled below) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
