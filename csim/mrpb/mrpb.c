@@ -210,13 +210,21 @@ static inline void deq_payload_out(const mrpb_t *m, uint32_t *dst) {
  * happen) is a constant too: that copy skips the drain step; and `noreq`
  * (no request offered: enq_valid_i low) in the quiet copy, which then
  * can push, pass or stall nothing either; `load` (mrpb_step's copies for
- * a request whose enq_store_i is 0: store is then the constant 0). */
+ * a request whose enq_store_i is 0: store is then the constant 0);
+ * `stall` (mrpb_step's copy for a held cycle whose request -- offered:
+ * valid is 1 -- is refused whatever the queues hold -- a barrier pending,
+ * single-slot mode, a store under flush, or its queue full: nothing is
+ * pushed or passed);
+ * `noage` (the age history is empty, hist_v_q = 0: no queue ages, and the
+ * history's valid bits are the push alone; 2: and every queue is empty,
+ * occ_q = 0).  The dispatch tests them. */
 static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out,
                                                             const uint32_t held, const uint32_t nopick, const uint32_t noreq,
-                                                            const uint32_t dbg, const uint32_t load) {
+                                                            const uint32_t dbg, const uint32_t load, const uint32_t stall,
+                                                            const uint32_t noage) {
   /* 1-bit inputs: bit 0, as the RTL's port sees them; flags are combined
    * with & and |, so the decisions below are data, not branches. */
-  const uint32_t valid = noreq ? 0 : in->enq_valid_i & 1u, store = load ? 0 : in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
+  const uint32_t valid = noreq ? 0 : stall ? 1 : in->enq_valid_i & 1u, store = load ? 0 : in->enq_store_i & 1u, slot = in->mode_slot_i & 1u;
   const uint32_t flush = in->mode_flush_i & 1u; /* (deq_ready_i: see stalled below) */
 
   /* Signature and the target queue's state (an out-of-range signature is a
@@ -224,10 +232,13 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * per-queue arrays have 1 << IdxW elements, those >= NQ always zero). */
   uint32_t tq = *(const uint32_t *)(const void *)((const char *)in + m->sig_off) & m->idx_mask;
   uint32_t tq_ok = tq < m->nq;
-  uint32_t tq_cnt = m->cnt_q[tq];
+  const uint32_t empty = noage == 2; /* (occ_q = 0, every count 0; OCC: read where it is used) */
+#define OCC (empty ? 0 : m->occ_q)
+  uint32_t tq_cnt = empty ? 0 : m->cnt_q[tq];
   uint32_t tq_full = tq_cnt == m->entries, tq_empty = tq_cnt == 0;
   uint32_t ov = held ? 1 : m->out_valid_q; /* (held: valid) */
   uint32_t idle = (m->occ_q == 0) & !ov;
+  if (empty) idle = !ov; /* (written apart: as one expression it moved mrpb_comb's copies' registers) */
 
   /* Dequeue side (out_free = !held).  The dispatch (mrpb_comb) picks the
    * held copy exactly when ov & !deq_ready_i: a constant in every copy, so
@@ -240,7 +251,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   /* Enqueue side; wpass: straight into the output register. */
   uint32_t wpass_mode = slot | (flush & store);
   uint32_t enq_ready;
-  if (m->bar_pend_q) enq_ready = 0;
+  if (m->bar_pend_q | stall) enq_ready = 0; /* (stall: the dispatch's test) */
   else if (slot) enq_ready = out_free;
   else if (wpass_mode) enq_ready = tq_empty & !ov;
   else enq_ready = !tq_full;
@@ -258,14 +269,20 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * advance and the pick is used nowhere (deq_pop = 0, so no read, no
    * flush count): only the greedy flag's next state is computed
    * (mrpb_drain_hold).  The injected FAULT_MRPB_RDHOLD reads with the pick
-   * while held, so it always picks. */
+   * while held, so it always picks.  Without a pick only the greedy flag
+   * changes: mrpb_step's copies write it in place (the edge then leaves the
+   * drain alone: commit_body's nosel). */
   mrpb_drain_sel_t sel = {0, 0, 0};
 #ifndef FAULT_MRPB_RDHOLD
-  if (!out_free) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
-  else
+  if (!out_free) {
+    if (dbg) mrpb_drain_hold(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
+    else m->i_drain.gcur_v_q = mrpb_drain_hold_v(&m->i_drain, m->elig, in->mode_greedy_i & 1u);
+  } else
 #endif
   if (nopick) {
-    m->i_drain.gcur_v_d = 0; /* mrpb_drain_step with no eligible head: no pick, nothing advances */
+    /* mrpb_drain_step with no eligible head: no pick, nothing advances */
+    if (dbg) m->i_drain.gcur_v_d = 0;
+    else m->i_drain.gcur_v_q = 0;
   } else {
     mrpb_drain_in_t din = {in->mode_drain_i, in->mode_greedy_i & 1u, m->elig, m->cnt_q, flush_valid, tq, m->elig_cnt, m->elig_cnts};
     sel = mrpb_drain_step(&m->i_drain, &din, out_free & !hold_drain);
@@ -318,7 +335,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
    * *_q element, so only the changed elements are written here and commit
    * copies the listed queues back.  The list is empty (ntch = 0) between
    * cycles: reset clears it, commit_queues empties it. */
-  uint32_t aged_v = (m->hist_v_q >> m->hist_top) & 1u;
+  uint32_t aged_v = noage ? 0 : (m->hist_v_q >> m->hist_top) & 1u;
   if (enq_push | deq_pop | aged_v) { /* (most cycles touch no queue: no list to build) */
     uint32_t aged_id = m->hist_id_q[m->hist_top];
     uint32_t s = sel.idx;
@@ -341,12 +358,33 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     }
   }
 
+  /* The registers hist_v .. bar_pend are written every cycle: in
+   * mrpb_step's copies (dbg = 0: the edge follows in the same call) their
+   * next state goes straight into the register (SETNX), each written after
+   * its last read (occ_q below, after the counters), and the edge copies
+   * only out_valid .. out_src (commit_body).  Their _d then lags, which
+   * nothing reads: mrpb_comb writes all of them before its commit copies
+   * them.  (out_valid_d stays a next state: written in place too, it moved
+   * mrpb_comb's copies' register allocation, callgrind.) */
+#define SETNX(f, v) do { if (dbg) m->f##_d = (v); else m->f##_q = (v); } while (0)
   /* Age history (hist_id as bytes: the whole shift is two fixed-size moves). */
-  m->hist_v_d = ((m->hist_v_q << 1) | enq_push) & m->hist_mask;
-  memcpy(m->hist_id_d + 1, m->hist_id_q, MRPB_HIST_MAX - 1);
-  m->hist_id_d[0] = (uint8_t)tq;
+  SETNX(hist_v, noage ? enq_push : ((m->hist_v_q << 1) | enq_push) & m->hist_mask); /* (noage: 0 shifted; HistN >= 1) */
+  if (dbg) {
+    memcpy(m->hist_id_d + 1, m->hist_id_q, MRPB_HIST_MAX - 1);
+    m->hist_id_d[0] = (uint8_t)tq;
+  } else {
+    /* (in place: bytes 0..14 to 1..15, both halves loaded before either is
+     * stored -- memmove would be a library call) */
+    _Static_assert(MRPB_HIST_MAX == 16, "hist_id: the shift below moves 16 bytes");
+    uint64_t lo, hi;
+    memcpy(&lo, m->hist_id_q, 8);
+    memcpy(&hi, m->hist_id_q + 7, 8);
+    memcpy(m->hist_id_q + 1, &lo, 8);
+    memcpy(m->hist_id_q + 8, &hi, 8);
+    m->hist_id_q[0] = (uint8_t)tq;
+  }
 
-  m->occ_d = m->occ_q + enq_push - deq_pop; /* +1, -1, or both: unchanged */
+  if (dbg) m->occ_d = OCC + enq_push - deq_pop; /* +1, -1, or both: unchanged (mrpb_step: after the counters) */
 
   /* Output register and bypass (Section 3.4): resource fails only.  The
    * presented request's narrow fields are recomputed only after a change
@@ -396,7 +434,7 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
     m->out_bypass_d = 1;
   }
 
-  m->bar_pend_d = (in->barrier_i & 1u) | (m->bar_pend_q & !idle);
+  SETNX(bar_pend, (in->barrier_i & 1u) | (m->bar_pend_q & !idle));
 
   /* Outputs (the wide ones copied only after the output register loaded,
    * or into an output struct the model has not written before). */
@@ -411,8 +449,15 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   out->idle_o = idle;
   out->stat_data_o = mrpb_stats_read(&m->i_stats, in->stat_sel_i);
 
-  mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
-                       stalled, m->occ_q);
+  /* (dbg = 0: mrpb_step's copies, whose edge follows in the same call --
+   * commit_body with lazy = 1 -- so the counters' edge is done here) */
+  if (dbg) mrpb_stats_comb_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
+                                stalled, OCC);
+  else mrpb_stats_step_fast(&m->i_stats, enq_push, deq_pop, wpass, deq_pop & sel.flush, byp_set, valid & !enq_ready,
+                            stalled, OCC);
+  if (!dbg) m->occ_q = OCC + enq_push - deq_pop; /* (SETNX above: its last read was the counters') */
+#undef SETNX
+#undef OCC
 
   if (dbg) { /* (0 in mrpb_step's copies: the caller reads nothing between comb and commit) */
     m->dbg_deq_pop = deq_pop;
@@ -439,16 +484,16 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
  * only the registers its own copy uses -- the held copy needs fewer than
  * the free one, which the shared prologue of one function paid for all. */
 static __attribute__((noinline)) MRPB_NO_SLP void comb_held(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 1, 0, 0, 1, 0);
+  comb_body(m, in, out, 1, 0, 0, 1, 0, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_quiet(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 1, 1, 0);
+  comb_body(m, in, out, 0, 1, 1, 1, 0, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 0, 0, 1, 0);
+  comb_body(m, in, out, 0, 0, 0, 1, 0, 0, 0);
 }
 static __attribute__((noinline)) MRPB_NO_SLP void comb_free_nopick(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
-  comb_body(m, in, out, 0, 1, 0, 1, 0);
+  comb_body(m, in, out, 0, 1, 0, 1, 0, 0, 0);
 }
 
 /* held: comb_held; free with an eligible head: comb_free; free without
@@ -551,11 +596,20 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   m->ntch = 0;
 }
 
-static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy) {
+/* nosel (mrpb_step's copies without a pick, lazy = 1): comb wrote the
+ * drain's one changed register, the greedy flag, in place.  outc (lazy):
+ * which of the output register's fields the copy can change -- 1 (held:
+ * out_valid stays 1, no pop or pass) out_bypass .. out_src; 2 (no pick,
+ * no request: no pop, pass or bypass) out_valid alone; 3 all five.
+ * nomem: the copy neither pushes nor pops, so no memory port is set;
+ * notouch: nor does a queue age, so no queue is listed. */
+static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const uint32_t may_load, const uint32_t lazy,
+                                                              const uint32_t nosel, const uint32_t outc,
+                                                              const uint32_t nomem, const uint32_t notouch) {
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
-  if (m->ntch) commit_queues(m);
+  if (!notouch && m->ntch) commit_queues(m);
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */
@@ -565,14 +619,21 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
     if (m->out_sload) sd_cpy(m->out_sdata_q, m->out_sdata_d, m->swords), m->out_sdirty = 1;
     m->out_load = m->out_sload = 0;
   }
-  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h) */
-  memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
-  if (m->i_mem.m.we_i | m->i_mem.re_i) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
-  mrpb_drain_commit(&m->i_drain);
-  mrpb_stats_commit(&m->i_stats);
+  /* hist_v_q .. out_src_q: one fixed-size block (layout checked in mrpb.h);
+   * lazy (mrpb_step): out_valid_q .. out_src_q alone, comb wrote the others
+   * in place (SETNX in comb_body) */
+  if (lazy) {
+    if (outc == 1) memcpy(&m->out_bypass_q, &m->out_bypass_d, MRPB_OUTREG_BYTES - 4);
+    else if (outc == 2) m->out_valid_q = m->out_valid_d;
+    else memcpy(&m->out_valid_q, &m->out_valid_d, MRPB_OUTREG_BYTES);
+  }
+  else memcpy(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES);
+  if (!nomem && (m->i_mem.m.we_i | m->i_mem.re_i)) lazy ? commit_mems_lazy(m) : commit_mems(m); /* the memories change only through a read or a write */
+  if (!(lazy & nosel)) mrpb_drain_commit(&m->i_drain);
+  if (!lazy) mrpb_stats_commit(&m->i_stats); /* (lazy, mrpb_step: done with comb, mrpb_stats_step_fast) */
 }
 
-void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
+void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0, 0, 0, 0, 0); }
 
 /* mrpb_comb() then mrpb_commit(), for a caller that reads nothing between
  * them: each copy of comb_body is followed by the edge in the same function
@@ -583,29 +644,52 @@ void mrpb_commit(mrpb_t *m) { commit_body(m, 1, 0); }
  * eligible head but no request have copies of their own here (noreq),
  * and every copy with a request one for a load (load: enq_store_i is 0,
  * so the store-only paths -- a store's pass under flush, the drain hold,
- * the store data's write -- fold away; the dispatch tests the bit). */
+ * the store data's write -- fold away; the dispatch tests the bit).  Three
+ * copies for states that fix most of the cycle: a held request refused
+ * whatever the queues hold, with no queue ageing (step_held_stall: no
+ * push, pass, pop or ageing -- the single-slot mode's held cycles, a
+ * pending barrier, a full queue); and an empty buffer with no queue
+ * ageing, without a request (step_quiet_idle) or with a load and no pick
+ * (step_free_empty_load: the single-slot mode's passes). */
 /* One copy: comb_body's constant arguments, then commit_body's (noinline:
  * a call a cycle through mrpb_step's dispatch) */
-#define MRPB_STEP_COPY(name, a, b, c, d, e, f, g)                                                     \
+/* (a copy without a pick: held -- but under the injected FAULT_MRPB_RDHOLD,
+ * which picks while held -- or nopick) */
+#ifdef FAULT_MRPB_RDHOLD
+#define MRPB_NOSEL(held, nopick) (nopick)
+#else
+#define MRPB_NOSEL(held, nopick) ((held) | (nopick))
+#endif
+/* (no push -- no request, or refused: stall -- and no pick: no memory port) */
+#define MRPB_NOMEM(held, nopick, noreq, stall) (((noreq) | (stall)) & MRPB_NOSEL(held, nopick))
+#define MRPB_STEP_COPY(name, a, b, c, d, e, h, i, f, g)                                               \
   static __attribute__((noinline)) MRPB_NO_SLP void name(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) { \
-    comb_body(m, in, out, a, b, c, d, e);                                                              \
-    commit_body(m, f, g);                                                                              \
+    comb_body(m, in, out, a, b, c, d, e, h, i);                                                        \
+    commit_body(m, f, g, MRPB_NOSEL(a, b), (a) ? 1 : (b) && (c) ? 2 : 3, MRPB_NOMEM(a, b, c, h),         \
+                MRPB_NOMEM(a, b, c, h) && (i));                                                        \
   }
-MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 1)
-MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 1, 1)
-MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 1, 1)
-MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_free, 0, 0, 0, 0, 0, 1, 1)
-MRPB_STEP_COPY(step_free_noreq, 0, 0, 1, 0, 0, 0, 1)
-MRPB_STEP_COPY(step_free_nopick, 0, 1, 0, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_held, 1, 0, 0, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_held_stall, 1, 0, 0, 0, 0, 1, 1, 0, 1)
+MRPB_STEP_COPY(step_held_load, 1, 0, 0, 0, 1, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free_load, 0, 0, 0, 0, 1, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_nopick_load, 0, 1, 0, 0, 1, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_empty_load, 0, 1, 0, 0, 1, 0, 2, 1, 1)
+MRPB_STEP_COPY(step_held_noreq, 1, 0, 1, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_quiet, 0, 1, 1, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_quiet_idle, 0, 1, 1, 0, 0, 0, 2, 0, 1)
+MRPB_STEP_COPY(step_free, 0, 0, 0, 0, 0, 0, 0, 1, 1)
+MRPB_STEP_COPY(step_free_noreq, 0, 0, 1, 0, 0, 0, 0, 0, 1)
+MRPB_STEP_COPY(step_free_nopick, 0, 1, 0, 0, 0, 0, 0, 1, 1)
 #undef MRPB_STEP_COPY
 
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   if (m->out_valid_q & !(in->deq_ready_i & 1u)) {
     if (in->enq_valid_i & 1u) {
-      if (in->enq_store_i & 1u) step_held(m, in, out);
+      /* refused whatever the queues hold, or by a full queue; no queue ages */
+      if (!m->hist_v_q && ((m->bar_pend_q | in->mode_slot_i | (in->mode_flush_i & in->enq_store_i)) & 1u ||
+                           m->cnt_q[*(const uint32_t *)(const void *)((const char *)in + m->sig_off) & m->idx_mask] == m->entries))
+        step_held_stall(m, in, out);
+      else if (in->enq_store_i & 1u) step_held(m, in, out);
       else step_held_load(m, in, out);
     }
     else step_held_noreq(m, in, out); /* (no push, pass or stall either) */
@@ -615,6 +699,11 @@ void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
       else step_free_load(m, in, out);
     }
     else step_free_noreq(m, in, out); /* (no push or pass: the output register loads only from a pop) */
+  }
+  else if (!(m->hist_v_q | m->occ_q)) { /* (empty, no queue ageing) */
+    if (!(in->enq_valid_i & 1u)) step_quiet_idle(m, in, out);
+    else if (in->enq_store_i & 1u) step_free_nopick(m, in, out);
+    else step_free_empty_load(m, in, out);
   }
   else if (in->enq_valid_i & 1u) {
     if (in->enq_store_i & 1u) step_free_nopick(m, in, out);

@@ -120,6 +120,12 @@ _Static_assert(offsetof(mrpb_t, out_src_d) + 4 - offsetof(mrpb_t, hist_v_d) == M
                    offsetof(mrpb_t, out_src_q) == offsetof(mrpb_t, out_wid_q) + 4 &&
                    offsetof(mrpb_t, out_src_d) == offsetof(mrpb_t, out_wid_d) + 4,
                "mrpb_t: the scalar registers and their next state must be two blocks of the same layout");
+/* Their last five, out_valid_q .. out_src_q (and _d), the output register:
+ * mrpb_step's edge copies these alone (it writes the others in place). */
+#define MRPB_OUTREG_BYTES (offsetof(mrpb_t, out_src_q) + 4 - offsetof(mrpb_t, out_valid_q))
+_Static_assert(MRPB_OUTREG_BYTES == 20 && offsetof(mrpb_t, out_src_d) + 4 - offsetof(mrpb_t, out_valid_d) == 20 &&
+                   offsetof(mrpb_t, out_src_q) + 4 == offsetof(mrpb_t, hist_v_q) + MRPB_SCALARS_BYTES,
+               "mrpb_t: out_valid .. out_src must end the scalar block, five consecutive fields");
 
 /* Structural parameters; returns 0, or -1 (out of memory / bad sizes). */
 int mrpb_init(mrpb_t *m, unsigned sig, unsigned entries, unsigned latency, unsigned payload_w, unsigned sdata_w,
@@ -135,7 +141,10 @@ void mrpb_comb(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 void mrpb_commit(mrpb_t *m);
 /* mrpb_comb(m, in, out) then mrpb_commit(m) in one call, for a caller that
  * reads nothing of the model between the two (the same outputs and state;
- * the dbg_* decisions are not written). */
+ * the dbg_* decisions are not written, nor the next state -- hist_v_d ..
+ * bar_pend_d, gcur_v_d -- of registers that mrpb_comb rewrites every cycle:
+ * the step writes those registers in place).  The two forms may be mixed
+ * from cycle to cycle. */
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
 
 /* The request presented (deq_store_o, deq_wid_o, deq_payload_o, deq_sdata_o)

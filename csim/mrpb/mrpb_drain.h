@@ -94,9 +94,12 @@ static inline __attribute__((always_inline)) mrpb_drain_sel_t mrpb_drain_step(mr
 /* mrpb_drain_step()'s next state when go is 0 (nothing advances): the
  * greedy current queue stays (gcur_d already equals gcur_q), flagged while
  * it has an eligible head. */
-static inline void mrpb_drain_hold(mrpb_drain_t *d, const uint32_t *elig, uint32_t mode_greedy) {
+static inline uint32_t mrpb_drain_hold_v(const mrpb_drain_t *d, const uint32_t *elig, uint32_t mode_greedy) {
   uint64_t el = (uint64_t)elig[1] << 32 | elig[0];
-  d->gcur_v_d = mode_greedy & d->gcur_v_q & (uint32_t)(el >> (d->gcur_q & 63));
+  return mode_greedy & d->gcur_v_q & (uint32_t)(el >> (d->gcur_q & 63));
+}
+static inline void mrpb_drain_hold(mrpb_drain_t *d, const uint32_t *elig, uint32_t mode_greedy) {
+  d->gcur_v_d = mrpb_drain_hold_v(d, elig, mode_greedy);
 }
 static inline void mrpb_drain_commit(mrpb_drain_t *d) {
   d->gcur_q = d->gcur_d;

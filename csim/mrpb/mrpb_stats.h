@@ -120,6 +120,40 @@ static inline __attribute__((always_inline)) void mrpb_stats_comb_fast(mrpb_stat
   }
 }
 
+static inline void mrpb_stats_commit(mrpb_stats_t *s) {
+  /* enq_cnt_q .. occ_max_q from enq_cnt_d .. occ_max_d (consecutive, checked above) */
+  memcpy((char *)s + offsetof(mrpb_stats_t, enq_cnt_q), (const char *)s + offsetof(mrpb_stats_t, enq_cnt_d), 32);
+  s->occ_hist_q[s->bkt] = s->occ_hist_d[s->bkt]; /* the only bucket this cycle wrote */
+}
+
+/* mrpb_stats_comb_fast() and mrpb_stats_commit() in one, for a parent whose
+ * comb and edge are one call (mrpb_step): with headroom each pulse is added
+ * to the register and to its next state alike (the two stay equal, as
+ * outside a cycle), so the edge copies nothing (no _d -> _q move, no
+ * bucket index kept for it).  Without headroom, the saturating form, then
+ * the edge. */
+static inline __attribute__((always_inline)) void mrpb_stats_step_fast(mrpb_stats_t *s, uint32_t enq, uint32_t deq,
+                                                                       uint32_t wpass, uint32_t flush, uint32_t bypass,
+                                                                       uint32_t stall, uint32_t rej, uint32_t occ_i) {
+  if (__builtin_expect(!s->room, 0)) s->room = mrpb_stats_room(s);
+  if (__builtin_expect(s->room != 0, 1)) {
+    s->room--;
+    s->enq_cnt_q += enq, s->enq_cnt_d += enq;
+    s->deq_cnt_q += deq, s->deq_cnt_d += deq;
+    s->wpass_cnt_q += wpass, s->wpass_cnt_d += wpass;
+    s->flush_cnt_q += flush, s->flush_cnt_d += flush;
+    s->bypass_cnt_q += bypass, s->bypass_cnt_d += bypass;
+    s->stall_cnt_q += stall, s->stall_cnt_d += stall;
+    s->rej_cnt_q += rej, s->rej_cnt_d += rej;
+    if (occ_i > s->occ_max_q) s->occ_max_q = s->occ_max_d = occ_i;
+    uint32_t bkt = 31u - (uint32_t)__builtin_clz(2u * (occ_i & s->omask) + 1u);
+    s->occ_hist_q[bkt]++, s->occ_hist_d[bkt]++;
+  } else {
+    mrpb_stats_comb_v(s, enq, deq, wpass, flush, bypass, stall, rej, occ_i);
+    mrpb_stats_commit(s);
+  }
+}
+
 /* stat_data_o: every register read is at most CntW bits except occ_max_q,
  * which the RTL truncates to CntW (CntW'(occ_max_q)): one mask does both.
  * sel is the 5-bit stat_sel_i: its low 5 bits, what the RTL's port sees
@@ -128,10 +162,5 @@ static inline uint32_t mrpb_stats_read(const mrpb_stats_t *s, uint32_t sel) {
   return *(const uint32_t *)(const void *)((const char *)s + s->rd_off[sel & 31]) & s->cmax;
 }
 
-static inline void mrpb_stats_commit(mrpb_stats_t *s) {
-  /* enq_cnt_q .. occ_max_q from enq_cnt_d .. occ_max_d (consecutive, checked above) */
-  memcpy((char *)s + offsetof(mrpb_stats_t, enq_cnt_q), (const char *)s + offsetof(mrpb_stats_t, enq_cnt_d), 32);
-  s->occ_hist_q[s->bkt] = s->occ_hist_d[s->bkt]; /* the only bucket this cycle wrote */
-}
 
 #endif
