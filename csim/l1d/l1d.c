@@ -1997,13 +1997,17 @@ static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
   tags_wr_body(b);
 }
 #endif
+/* (tags_commit's edge with no write: a read of a row the register does not hold) */
+static inline void tags_read(mem_1r1w_sync_t *s) {
+  if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) {
+    mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words);
+    s->held = s->raddr_i + 1;
+  }
+}
 static inline void tags_commit(mem_1r1w_sync_t *s) {
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
   if (!s->m.we_i) {
-    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) {
-      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words);
-      s->held = s->raddr_i + 1;
-    }
+    tags_read(s);
     return;
   }
 #endif
@@ -2017,21 +2021,24 @@ __attribute__((noinline)) static void idle_commit_obs(l1d_t *m) {
   cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
   cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
 }
+/* comb_idle's edge: only D's registers take new values, the port's payload
+ * (the inputs hold still from l1d_comb to here: the calling convention) */
+static inline void commit_quiet(l1d_t *m) {
+  m->d_valid_q = 0;
+  m->d_addr_q = m->in.req_addr_i;
+  m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
+  m->d_store_q = (uint8_t)m->in.req_store_i;
+  m->d_byp_q = (uint8_t)m->in.req_byp_i;
+  m->d_id_q = m->in.req_id_i;
+  if (m->observed) idle_commit_obs(m); /* (a request not valid: its data and mask are used by nothing but an observer) */
+}
 void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
     commit_full(m);
     return;
   }
-  if (m->idle == 1) { /* comb_idle: only D's registers take new values, the
-                       * port's payload (the inputs hold still from l1d_comb
-                       * to here: the calling convention) */
-    m->d_valid_q = 0;
-    m->d_addr_q = m->in.req_addr_i;
-    m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
-    m->d_store_q = (uint8_t)m->in.req_store_i;
-    m->d_byp_q = (uint8_t)m->in.req_byp_i;
-    m->d_id_q = m->in.req_id_i;
-    if (m->observed) idle_commit_obs(m); /* (a request not valid: its data and mask are used by nothing but an observer) */
+  if (m->idle == 1) {
+    commit_quiet(m);
     return;
   }
   if (m->idle == L1D_C_EMPTY) { /* (a full evaluation's edge, by the class of its cycle) */
@@ -2076,11 +2083,17 @@ __attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_db
   }
   if (waddr < mm->depth) cpy_words(mm->mem_q + (size_t)waddr * mm->words, src ? src : mm->wdata_i, mm->words);
 }
-__attribute__((noinline)) static void commit_full(l1d_t *m) {
+/* commit_full's body; k: what the cycle's class rules out (l1d_step's
+ * copies know it from their comb copy's constants), 0 for none: CK_NOSET
+ * no staged set, CK_NOENT no staged entry, CK_NOTAG no tag write (neither
+ * tag port written, fw_tag_v_d 0), CK_NODATA no bank write (ndwe 0,
+ * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0) */
+enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16 };
+__attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
    * counts that occur (4, 48: one dispatch per commit, not per set) */
-  if (!m->nds) {
+  if ((k & CK_NOSET) || !m->nds) {
   } else if (W == 4) {
     sets_commit(m, 4);
   } else if (W == 48) {
@@ -2088,7 +2101,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   } else {
     sets_commit(m, W);
   }
-  for (unsigned i = 0; i < m->nde; i++) {
+  for (unsigned i = 0; !(k & CK_NOENT) && i < m->nde; i++) {
     unsigned e = m->dent[i];
     const struct l1d_ment x = m->mshr_d[e];
     m->mshr_q[e] = x; /* (the entry's narrow fields in one move: l1d.h) */
@@ -2119,7 +2132,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
   if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0; /* the row i_tags' output register takes */
-  if (m->fw_tag_v_d) { /* (i_tags' write) */
+  if (!(k & CK_NOTAG) && m->fw_tag_v_d) { /* (i_tags' write) */
     const size_t nw = nwords((unsigned)W), ws = (size_t)m->fw_tag_set_d * nw + m->fw_tag_way_d / 64u;
     if (m->fw_tag_set_d == m->trow_set && m->trow_ok) { /* the first write since the read: the register's row kept */
       cpy_n(m->trow_sh, m->tag_sh + (size_t)m->trow_set * W, W * 4);
@@ -2131,10 +2144,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   }
   /* the forwarding and remote registers' fields change only with their
    * valid bit set (_d equals _q outside a cycle: l1d_reset) */
-  m->fw_tag_v_q = m->fw_tag_v_d;
-  if (m->fw_tag_v_d) m->fw_tag_set_q = m->fw_tag_set_d, m->fw_tag_way_q = m->fw_tag_way_d, m->fw_tag_line_q = m->fw_tag_line_d;
-  m->fw_data_v_q = m->fw_data_v_d;
-  if (m->fw_data_v_d) {
+  m->fw_tag_v_q = k & CK_NOTAG ? 0 : m->fw_tag_v_d;
+  if (!(k & CK_NOTAG) && m->fw_tag_v_d) m->fw_tag_set_q = m->fw_tag_set_d, m->fw_tag_way_q = m->fw_tag_way_d, m->fw_tag_line_q = m->fw_tag_line_d;
+  m->fw_data_v_q = k & CK_NODATA ? 0 : m->fw_data_v_d;
+  if (!(k & CK_NODATA) && m->fw_data_v_d) {
     m->fw_data_set_q = m->fw_data_set_d;
     m->fw_data_way_q = m->fw_data_way_d;
     m->fw_lazy = m->dsrc != NULL; /* (an unobserved line fill: the line stays in its bank row, l1d.h) */
@@ -2147,7 +2160,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
   fq_commit(&m->i_missq);
   fq_commit(&m->i_bypq);
-  if (m->rq_lazy) { /* the release queue's row: the line from the fill port, the entry index from the port */
+  if (!(k & CK_NORQ) && m->rq_lazy) { /* the release queue's row: the line from the fill port, the entry index from the port */
     fifo_sync_t *f = &m->i_relq;
     const mem_1r1w_t *mm = &f->i_mem;
     m->rq_lazy = 0;
@@ -2161,7 +2174,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     fq_commit(&m->i_relq);
   }
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
-  if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
+  if (k & CK_NOTAG) { /* (no write: the reads, tags_commit's first branch) */
+    tags_read(&m->i_tags);
+    if (m->i_tags_rmt.re_i) tags_read(&m->i_tags_rmt);
+  } else if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
     tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
   } else {
     tags_commit(&m->i_tags);
@@ -2172,7 +2188,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   tags_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
-  if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
+  if (k & CK_NODATA) { /* reads only */
+    if (m->dk.rd) dk_read(&m->dk, m->g.ways);
+    if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+  } else if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
     /* (both ports' address is the local one's: with dsrc the remote port is left idle, data_fill_lazy) */
     const unsigned wa = m->i_data[m->dwe[0]].m.waddr_i;
     bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
@@ -2189,13 +2208,14 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
     dk_sync(&m->dk_rmt, m->g.ways);
   }
 }
+__attribute__((noinline)) static void commit_full(l1d_t *m) { commit_body(m, 0); }
 /* The edge after comb_empty_norel_small (idle L1D_C_EMPTY: D empty, no
  * fill offered, the release queue empty, unobserved).  No action, no fill,
  * no release: nothing staged, no counter moved, no tag or bank written, no
  * forwarding register set, no release-queue move -- what moves is D's load,
  * the memory port's queues, the reads and a remote lookup: commit_full's
  * steps for those, in its order, without its tests of the rest. */
-__attribute__((noinline)) static void commit_empty(l1d_t *m) {
+__attribute__((always_inline)) static inline void commit_empty_body(l1d_t *m) {
   m->mem_rr_q = m->mem_rr_d;
   m->d_valid_q = m->d_valid_d;
   m->d_addr_q = m->d_addr_d;
@@ -2224,3 +2244,97 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) {
   if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
 }
 
+__attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body(m); }
+
+/* ---- l1d_step: l1d_comb then l1d_commit in one call (l1d.h) ----
+ * Each copy of comb_body is followed by its edge in the same function:
+ * one call a cycle instead of two, and what selected the copy (its comb
+ * constants) tells the edge what the cycle cannot have written (CK_*), so
+ * those tests go.  The same comb_body and commit_body as l1d_comb and
+ * l1d_commit: the same next state, ports and outputs. */
+#define STEP_COPY(name, k, ...)                                                                                       \
+  __attribute__((noinline)) L1D_NO_SLP static void name(l1d_t *m, const l1d_verd_t *pre) {                          \
+    (void)pre;                                                                                                       \
+    comb_body(m, __VA_ARGS__);                                                                                       \
+    commit_body(m, k);                                                                                               \
+  }
+/* (no fill: no lazy release-queue row; the action copies: what their action writes) */
+STEP_COPY(step_full_small, 0, 1, pre, 0, 3, 0, -1)
+STEP_COPY(step_busy_small, 0, 1, NULL, 0, 0, 1, -1)
+STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_LD_HIT)
+STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_MERGE_T)
+STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_ALLOC)
+STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_ST_FWD)
+STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ, 1, pre, 0, 2, 0, ACT_ST_HIT)
+STEP_COPY(step_empty_small, 0, 1, NULL, 1, 3, 0, -1)
+STEP_COPY(step_empty_nofill_small, CK_NORQ, 1, NULL, 1, 1, 0, -1)
+STEP_COPY(step_nofill_small, CK_NORQ, 1, pre, 0, 1, 0, -1)
+STEP_COPY(step_norel_small, CK_NORQ, 1, pre, 0, 2, 0, -1)
+#undef STEP_COPY
+__attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
+  comb_body(m, 1, NULL, 1, 2, 0, -1);
+  commit_empty_body(m); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
+}
+/* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
+__attribute__((always_inline)) static inline void step_full(l1d_t *m, const l1d_verd_t *pre) {
+  if (m->small && !m->d_valid_q && !m->observed) {
+    if (m->in.fill_valid_i) step_empty_small(m, NULL);
+    else if (m->i_relq.count_q) step_empty_nofill_small(m, NULL);
+    else step_empty_norel_small(m);
+  } else if (m->small && !m->in.fill_valid_i) {
+    if (m->i_relq.count_q) step_nofill_small(m, pre);
+    else step_norel_small(m, pre);
+  } else if (m->small && m->d_valid_q && !m->in.fill_byp_i && m->in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
+             !fifo_sync_full(&m->i_relq)) {
+    step_busy_small(m, NULL);
+  } else if (m->small) {
+    step_full_small(m, pre);
+  } else {
+    comb_full_gen(m, pre);
+    commit_full(m);
+  }
+}
+/* comb_stall's, likewise: a refused request's edge is commit_full's with
+ * nothing staged, written or pushed (stall_tail) */
+__attribute__((noinline)) static void step_stall(l1d_t *m) {
+  l1d_verd_t vd;
+  if (!m->small) {
+    comb_full_gen(m, NULL);
+    commit_full(m);
+    return;
+  }
+  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  if (vd.fail != L1D_FAIL_NONE) {
+    stall_tail(m, &vd);
+    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ);
+    return;
+  }
+  if (!m->i_relq.count_q) { /* (comb_go's copies) */
+    if (vd.act == ACT_LD_HIT) { step_go_hit_small(m, &vd); return; }
+    if (vd.act == ACT_MERGE_T) { step_go_mergt_small(m, &vd); return; }
+    if (vd.act == ACT_ALLOC) { step_go_alloc_small(m, &vd); return; }
+    if (vd.act == ACT_ST_FWD) { step_go_stfwd_small(m, &vd); return; }
+    if (vd.act == ACT_ST_HIT) { step_go_sthit_small(m, &vd); return; }
+  }
+  step_full(m, &vd);
+}
+void l1d_step_any(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) { /* quiet again (l1d_comb_any) */
+    if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) m->out.fill_ready_o = 1;
+    else fill_ready_empty_relq(m);
+    if (m->observed) idle_again_obs(m);
+    commit_quiet(m);
+  } else if (m->observed || (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i))) {
+    /* a repeat, or observed: l1d_comb_any's paths and their edges */
+    l1d_comb_any(m);
+    l1d_commit(m);
+  } else if (l1d_quiet(m)) {
+    comb_idle(m);
+    commit_quiet(m);
+  } else if (stall_cand(m)) {
+    step_stall(m);
+  } else {
+    step_full(m, NULL);
+  }
+}

@@ -281,6 +281,24 @@ static inline void l1d_commit(l1d_t *m) {
 #endif
   l1d_commit_any(m);
 }
+/* l1d_comb then l1d_commit in one call, for a caller that changes no input
+ * between them (the calling convention) and reads only the outputs, which
+ * the edge does not touch: after l1d_step, m->out holds the cycle's comb
+ * outputs.  The same next state, ports and outputs as the pair (test_l1d,
+ * "l1d_step equals ..."); lockstep, the shell and observed runs use the
+ * pair. */
+void l1d_step_any(l1d_t *m); /* (l1d.c) */
+static inline void l1d_step(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  if (m->rep_ok && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
+      (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) { /* l1d_comb's repeat and its edge */
+    m->idle = 2;
+    m->out.fill_ready_o = 1;
+    l1d_commit(m);
+    return;
+  }
+  l1d_step_any(m);
+}
 /* on: the state map is read after every edge (the lockstep engine):
  * l1d_commit then leaves every register, the data banks' output registers
  * included, in its RTL form (brought there now).  Off (the default): those
