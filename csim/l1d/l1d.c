@@ -1227,15 +1227,17 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
 
 /* The response's line: copied into the output buffer when observed, else
  * given by reference (l1d.h, rsp_buf: src is not written before the next
- * comb, and nobody writes through rsp_data_o); rsp_clear: the idle zeros. */
-static inline void rsp_set(l1d_t *m, const uint32_t *src) {
-  if (m->observed) cpy_words(m->out.rsp_data_o, src, m->lwords);
+ * comb, and nobody writes through rsp_data_o); rsp_clear: the idle zeros.
+ * (The _o forms take the observed flag: a constant 0 in a step copy.) */
+static inline void rsp_set_o(l1d_t *m, int obs, const uint32_t *src) {
+  if (obs) cpy_words(m->out.rsp_data_o, src, m->lwords);
   else m->out.rsp_data_o = (uint32_t *)(uintptr_t)src; /* (read only: the port's type is the buffer's) */
 }
-static inline void rsp_clear(l1d_t *m) {
-  if (m->observed) memset(m->out.rsp_data_o, 0, m->lwords * 4);
+static inline void rsp_clear_o(l1d_t *m, int obs) {
+  if (obs) memset(m->out.rsp_data_o, 0, m->lwords * 4);
   else m->out.rsp_data_o = m->zbuf;
 }
+static inline void rsp_clear(l1d_t *m) { rsp_clear_o(m, m->observed); }
 /* The first quiet cycle after others: the parts that stay constant while
  * quiet cycles follow one another (out of line: the steady path stays short). */
 static void idle_common(l1d_t *m);
@@ -1417,45 +1419,46 @@ void l1d_comb_any(l1d_t *m) {
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill, const int busy, const int cact);
+                                                            const int nofill, const int busy, const int cact,
+                                                            const int step);
 /* (small, a fill offered: comb_full's dispatch, nofill = 3) */
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1, 0); }
 /* D holding a request and a line fill that goes (small): D's verdict is
  * PORT_BUSY (the fill owns the arrays), so no request update, push or
  * response of D's is left in this copy (busy = 1) */
-__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1, 0); }
 /* D's request decided first and going (comb_stall's verdict), no fill, the
  * release queue empty (small): a copy per common action (cact), in which
  * the action, the verdict's outcome and the events are constants */
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_hit_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT, 0);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_mergt_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T, 0);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_alloc_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC, 0);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_stfwd_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD, 0);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_sthit_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT, 0);
 }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1, 0); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
  * and release-queue push drop from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 1, 0, -1);
+  comb_body(m, 1, pre, 0, 1, 0, -1, 0);
 }
 /* and the release queue empty (nofill = 2): no release, no response */
 __attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, -1);
+  comb_body(m, 1, pre, 0, 2, 0, -1, 0);
 }
 /* D's request decided (by comb_stall) and going, no fill, the release queue
  * empty: the copy of its action where there is one */
@@ -1487,7 +1490,8 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
   else comb_full_gen(m, pre);
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill, const int busy, const int cact) {
+                                                            const int nofill, const int busy, const int cact,
+                                                            const int step) {
   const l1d_in_t *in = &m->in;
   /* (constants of the copies: nofill 1 or 2, no fill offered; nofill 3, a
    * fill offered; busy, a line fill offered that goes) */
@@ -1500,6 +1504,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define MG_ m->g.merge
   const unsigned nwe = small ? 1u : nwords(E);
 #define SECTW_ m->sectw
+#define OBS_ (!step && m->observed) /* (a step copy runs unobserved: l1d_step_any) */
   /* the commit this cycle takes (l1d.h, idle): what the copy's constants
    * rule out, its edge skips */
   m->idle = dempty && nofill == 2 ? L1D_C_EMPTY : 0;
@@ -1564,7 +1569,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
   } else if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
     vd = *pre;
-  } else if (dempty || (!m->d_valid_q && !m->observed)) {
+  } else if (dempty || (!m->d_valid_q && !OBS_)) {
     /* D empty: its verdict on the stale address drives only req_outcome_o
      * and req_fail_o, which nobody reads without dec_valid_o (the LD/ST
      * unit and the MRPB read them for a request D refused): unobserved,
@@ -1599,17 +1604,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (fill_byp_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->fill_id_i;
-    rsp_set(m, in->fill_data_i);
+    rsp_set_o(m, OBS_, in->fill_data_i);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * MG_];
-    rsp_set(m, rq_head);
+    rsp_set_o(m, OBS_, rq_head);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    rsp_set(m, line_fw(m, &m->dk, d_set, mw));
+    rsp_set_o(m, OBS_, line_fw(m, &m->dk, d_set, mw));
   } else if (!m->rsp_zero) {
-    rsp_clear(m);
+    rsp_clear_o(m, OBS_);
   }
   m->rsp_zero = !o->rsp_valid_o;
 
@@ -1627,7 +1632,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
       memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
       for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
     }
-    if (!m->observed && m->g.sectors == 1 && !m->ndwe) /* (data_write's first test, at the fill's call) */
+    if (!OBS_ && m->g.sectors == 1 && !m->ndwe) /* (data_write's first test, at the fill's call) */
       data_fill_lazy(m, fill_set, fill_way, in->fill_data_i);
     else
       data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
@@ -1669,7 +1674,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
     uint32_t *rq = m->i_relq.i_mem.wdata_i; /* built in the queue body's write port (no copy) */
 #ifndef FAULT_MEM_1R1W_MASK /* (injected: the primitive's commit, from the port) */
-    if (!m->observed) m->rq_lazy = 1; /* unobserved: the line goes into the row at commit from the fill port (l1d.h) */
+    if (!OBS_) m->rq_lazy = 1; /* unobserved: the line goes into the row at commit from the fill port (l1d.h) */
     else
 #endif
       cpy_words(rq, in->fill_data_i, m->lwords);
@@ -1952,6 +1957,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #undef IDW_
 #undef MG_
 #undef SECTW_
+#undef OBS_
 #undef THRU_
 }
 
@@ -2087,8 +2093,9 @@ __attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_db
  * copies know it from their comb copy's constants), 0 for none: CK_NOSET
  * no staged set, CK_NOENT no staged entry, CK_NOTAG no tag write (neither
  * tag port written, fw_tag_v_d 0), CK_NODATA no bank write (ndwe 0,
- * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0) */
-enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16 };
+ * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0); CK_STEP a step copy (small,
+ * unobserved: l1d_step_any's dispatch) */
+enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32 };
 __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -2110,8 +2117,8 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
       if (mg == 8) memcpy(m->mshr_ids_q + e * 8, m->mshr_ids_d + e * 8, 32);
       else cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
     }
-    const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
-    uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
+    const uint64_t b = 1ull << (k & CK_STEP ? e : e % 64u); /* the packed flags (l1d.h) */
+    uint64_t *vb = &m->mshr_vbits[k & CK_STEP ? 0 : e / 64u], *pb = &m->mshr_pbits[k & CK_STEP ? 0 : e / 64u];
     *vb = x.valid ? *vb | b : *vb & ~b;
     *pb = x.valid && !x.rdy ? *pb | b : *pb & ~b;
   }
@@ -2127,7 +2134,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
   /* D's data and mask are used only under d_valid_q && d_store_q (a store's
    * data, byte mask): the RTL loads them with every request; unobserved,
    * the model copies a store's only (docs/c-models.md) */
-  if (m->d_load && (m->observed || (m->in.req_valid_i && m->in.req_store_i))) {
+  if (m->d_load && ((!(k & CK_STEP) && m->observed) || (m->in.req_valid_i && m->in.req_store_i))) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
@@ -2203,7 +2210,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
     if (m->dk.rd) dk_read(&m->dk, m->g.ways);
     if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
   }
-  if (m->observed) {
+  if (!(k & CK_STEP) && m->observed) {
     dk_sync(&m->dk, m->g.ways);
     dk_sync(&m->dk_rmt, m->g.ways);
   }
@@ -2255,24 +2262,24 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
 #define STEP_COPY(name, k, ...)                                                                                       \
   __attribute__((noinline)) L1D_NO_SLP static void name(l1d_t *m, const l1d_verd_t *pre) {                          \
     (void)pre;                                                                                                       \
-    comb_body(m, __VA_ARGS__);                                                                                       \
+    comb_body(m, __VA_ARGS__, 1);                                                                                       \
     commit_body(m, k);                                                                                               \
   }
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
-STEP_COPY(step_full_small, 0, 1, pre, 0, 3, 0, -1)
-STEP_COPY(step_busy_small, 0, 1, NULL, 0, 0, 1, -1)
-STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_LD_HIT)
-STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_MERGE_T)
-STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_ALLOC)
-STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ, 1, pre, 0, 2, 0, ACT_ST_FWD)
-STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ, 1, pre, 0, 2, 0, ACT_ST_HIT)
-STEP_COPY(step_empty_small, 0, 1, NULL, 1, 3, 0, -1)
-STEP_COPY(step_empty_nofill_small, CK_NORQ, 1, NULL, 1, 1, 0, -1)
-STEP_COPY(step_nofill_small, CK_NORQ, 1, pre, 0, 1, 0, -1)
-STEP_COPY(step_norel_small, CK_NORQ, 1, pre, 0, 2, 0, -1)
+STEP_COPY(step_full_small, CK_STEP, 1, pre, 0, 3, 0, -1)
+STEP_COPY(step_busy_small, CK_STEP, 1, NULL, 0, 0, 1, -1)
+STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_LD_HIT)
+STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_MERGE_T)
+STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_ALLOC)
+STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_ST_FWD)
+STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_ST_HIT)
+STEP_COPY(step_empty_small, CK_STEP, 1, NULL, 1, 3, 0, -1)
+STEP_COPY(step_empty_nofill_small, CK_NORQ | CK_STEP, 1, NULL, 1, 1, 0, -1)
+STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP, 1, pre, 0, 1, 0, -1)
+STEP_COPY(step_norel_small, CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, -1)
 #undef STEP_COPY
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
-  comb_body(m, 1, NULL, 1, 2, 0, -1);
+  comb_body(m, 1, NULL, 1, 2, 0, -1, 1);
   commit_empty_body(m); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
 }
 /* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
@@ -2306,7 +2313,7 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
   decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   if (vd.fail != L1D_FAIL_NONE) {
     stall_tail(m, &vd);
-    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ);
+    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP);
     return;
   }
   if (!m->i_relq.count_q) { /* (comb_go's copies) */
