@@ -1420,45 +1420,45 @@ void l1d_comb_any(l1d_t *m) {
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
                                                             const int nofill, const int busy, const int cact,
-                                                            const int step);
+                                                            const int step, uint64_t *pk);
 /* (small, a fill offered: comb_full's dispatch, nofill = 3) */
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1, 0, NULL); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1, 0, NULL); }
 /* D holding a request and a line fill that goes (small): D's verdict is
  * PORT_BUSY (the fill owns the arrays), so no request update, push or
  * response of D's is left in this copy (busy = 1) */
-__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1, 0, NULL); }
 /* D's request decided first and going (comb_stall's verdict), no fill, the
  * release queue empty (small): a copy per common action (cact), in which
  * the action, the verdict's outcome and the events are constants */
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_hit_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT, 0);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_mergt_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T, 0);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_alloc_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC, 0);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_stfwd_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD, 0);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_sthit_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT, 0);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT, 0, NULL);
 }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1, 0); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1, 0); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1, 0, NULL); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1, 0, NULL); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1, 0, NULL); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
  * and release-queue push drop from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 1, 0, -1, 0);
+  comb_body(m, 1, pre, 0, 1, 0, -1, 0, NULL);
 }
 /* and the release queue empty (nofill = 2): no release, no response */
 __attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, -1, 0);
+  comb_body(m, 1, pre, 0, 2, 0, -1, 0, NULL);
 }
 /* D's request decided (by comb_stall) and going, no fill, the release queue
  * empty: the copy of its action where there is one */
@@ -1491,7 +1491,7 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
                                                             const int nofill, const int busy, const int cact,
-                                                            const int step) {
+                                                            const int step, uint64_t *pk) {
   const l1d_in_t *in = &m->in;
   /* (constants of the copies: nofill 1 or 2, no fill offered; nofill 3, a
    * fill offered; busy, a line fill offered that goes) */
@@ -1640,6 +1640,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->rsv_d[b] = (uint8_t)(m->rsv_q[b] & ~fbit);
     m->byp_d[b] = 0;
     m->mshr_d[fill_e].rdy = 1;
+    if (step) pk[1] = 1ull << fill_e; /* (its pending bit clears at the edge: commit_body) */
     if (fill_alloc) { /* allocate_line + fill: tag, age (LRU and FIFO) */
       tag_write(m, fill_set, fill_way, fill_line);
       m->reuse_d[b] = 0;
@@ -1723,6 +1724,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     stage_ids(m, free_e);                                                                                            \
     /* valid, not filled, present in way_ (pres_), one id: the entry's fields in one store */                      \
     m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
+    if (step) pk[0] = 1ull << free_e; /* (valid and pending at the edge: commit_body) */                             \
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
     if (MG_ == 8) cpy_n(ids, ids_zero, 32);                                                                            \
@@ -1821,6 +1823,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (rel_done) {
     m->mshr_d[rel_e].valid = 0;
     m->mshr_d[rel_e].rdy = 0;
+    if (step) pk[2] = 1ull << rel_e; /* (neither valid nor pending at the edge: commit_body) */
   }
   fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
@@ -2096,7 +2099,7 @@ __attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_db
  * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0); CK_STEP a step copy (small,
  * unobserved: l1d_step_any's dispatch) */
 enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32 };
-__attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k) {
+__attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
    * counts that occur (4, 48: one dispatch per commit, not per set) */
@@ -2117,10 +2120,18 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
       if (mg == 8) memcpy(m->mshr_ids_q + e * 8, m->mshr_ids_d + e * 8, 32);
       else cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
     }
-    const uint64_t b = 1ull << (k & CK_STEP ? e : e % 64u); /* the packed flags (l1d.h) */
-    uint64_t *vb = &m->mshr_vbits[k & CK_STEP ? 0 : e / 64u], *pb = &m->mshr_pbits[k & CK_STEP ? 0 : e / 64u];
+    if (k & CK_STEP) continue; /* (the packed flags: after the loop, from comb_body's changes) */
+    const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
+    uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
     *vb = x.valid ? *vb | b : *vb & ~b;
     *pb = x.valid && !x.rdy ? *pb | b : *pb & ~b;
+  }
+  if (k & CK_STEP) { /* a step copy (Entries <= 64): comb_body's changes of the packed flags, one entry each at
+                      * most -- a new entry (valid, pending), a fill (no longer pending), a last release (neither);
+                      * three distinct entries (a new one was not valid, a filled one was pending, a released one
+                      * filled), so the order does not matter */
+    m->mshr_vbits[0] = (m->mshr_vbits[0] | pk[0]) & ~pk[2];
+    m->mshr_pbits[0] = (m->mshr_pbits[0] | pk[0]) & ~(pk[1] | pk[2]);
   }
   m->nds = m->nde = 0;
   m->dids = 0;
@@ -2215,7 +2226,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
     dk_sync(&m->dk_rmt, m->g.ways);
   }
 }
-__attribute__((noinline)) static void commit_full(l1d_t *m) { commit_body(m, 0); }
+__attribute__((noinline)) static void commit_full(l1d_t *m) { commit_body(m, 0, NULL); }
 /* The edge after comb_empty_norel_small (idle L1D_C_EMPTY: D empty, no
  * fill offered, the release queue empty, unobserved).  No action, no fill,
  * no release: nothing staged, no counter moved, no tag or bank written, no
@@ -2261,9 +2272,10 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
  * l1d_commit: the same next state, ports and outputs. */
 #define STEP_COPY(name, k, ...)                                                                                       \
   __attribute__((noinline)) L1D_NO_SLP static void name(l1d_t *m, const l1d_verd_t *pre) {                          \
+    uint64_t pk[3] = {0, 0, 0}; /* (the MSHR's packed-flag changes: comb_body, commit_body) */                      \
     (void)pre;                                                                                                       \
-    comb_body(m, __VA_ARGS__, 1);                                                                                       \
-    commit_body(m, k);                                                                                               \
+    comb_body(m, __VA_ARGS__, 1, pk);                                                                                \
+    commit_body(m, k, pk);                                                                                           \
   }
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP, 1, pre, 0, 3, 0, -1)
@@ -2279,7 +2291,8 @@ STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP, 1, pre, 0, 1, 0, -1)
 STEP_COPY(step_norel_small, CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, -1)
 #undef STEP_COPY
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
-  comb_body(m, 1, NULL, 1, 2, 0, -1, 1);
+  uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
+  comb_body(m, 1, NULL, 1, 2, 0, -1, 1, pk);
   commit_empty_body(m); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
 }
 /* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
@@ -2313,7 +2326,7 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
   decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   if (vd.fail != L1D_FAIL_NONE) {
     stall_tail(m, &vd);
-    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP);
+    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, (const uint64_t[3]){0, 0, 0});
     return;
   }
   if (!m->i_relq.count_q) { /* (comb_go's copies) */
