@@ -1916,7 +1916,18 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
   o->req_ready_o = dempty || !m->d_valid_q || go;
   m->d_load = (uint8_t)o->req_ready_o;
-  if (m->d_load) {
+  if (step) { /* a step copy: D's registers straight into _q (nothing reads them later in the cycle; the edge's
+               * copies from _d are left out, CK_DQ) */
+    if (m->d_load) {
+      m->d_valid_q = (uint8_t)in->req_valid_i;
+      m->d_addr_q = in->req_addr_i;
+      m->d_store_q = (uint8_t)in->req_store_i;
+      m->d_byp_q = (uint8_t)in->req_byp_i;
+      m->d_id_q = in->req_id_i;
+    } else {
+      m->d_byp_q = (uint8_t)(m->d_byp_q || sbyp_set);
+    }
+  } else if (m->d_load) {
     m->d_valid_d = (uint8_t)in->req_valid_i;
     m->d_addr_d = in->req_addr_i;
     m->d_store_d = (uint8_t)in->req_store_i;
@@ -2097,8 +2108,9 @@ __attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_db
  * no staged set, CK_NOENT no staged entry, CK_NOTAG no tag write (neither
  * tag port written, fw_tag_v_d 0), CK_NODATA no bank write (ndwe 0,
  * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0); CK_STEP a step copy (small,
- * unobserved: l1d_step_any's dispatch) */
-enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32 };
+ * unobserved: l1d_step_any's dispatch); CK_DQ D's registers were written
+ * into _q by comb_body (its step form) */
+enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64 };
 __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -2137,11 +2149,13 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
   m->dids = 0;
   m->mem_rr_q = m->mem_rr_d;
   memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
-  m->d_valid_q = m->d_valid_d;
-  m->d_addr_q = m->d_addr_d;
-  m->d_store_q = m->d_store_d;
-  m->d_byp_q = m->d_byp_d;
-  m->d_id_q = m->d_id_d;
+  if (!(k & CK_DQ)) {
+    m->d_valid_q = m->d_valid_d;
+    m->d_addr_q = m->d_addr_d;
+    m->d_store_q = m->d_store_d;
+    m->d_byp_q = m->d_byp_d;
+    m->d_id_q = m->d_id_d;
+  }
   /* D's data and mask are used only under d_valid_q && d_store_q (a store's
    * data, byte mask): the RTL loads them with every request; unobserved,
    * the model copies a store's only (docs/c-models.md) */
@@ -2233,13 +2247,15 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) { commit_body(m, 0, 
  * forwarding register set, no release-queue move -- what moves is D's load,
  * the memory port's queues, the reads and a remote lookup: commit_full's
  * steps for those, in its order, without its tests of the rest. */
-__attribute__((always_inline)) static inline void commit_empty_body(l1d_t *m) {
+__attribute__((always_inline)) static inline void commit_empty_body(l1d_t *m, const unsigned k) {
   m->mem_rr_q = m->mem_rr_d;
-  m->d_valid_q = m->d_valid_d;
-  m->d_addr_q = m->d_addr_d;
-  m->d_store_q = m->d_store_d;
-  m->d_byp_q = m->d_byp_d;
-  m->d_id_q = m->d_id_d;
+  if (!(k & CK_DQ)) { /* (CK_DQ: comb_body's step form wrote them) */
+    m->d_valid_q = m->d_valid_d;
+    m->d_addr_q = m->d_addr_d;
+    m->d_store_q = m->d_store_d;
+    m->d_byp_q = m->d_byp_d;
+    m->d_id_q = m->d_id_d;
+  }
   if (m->in.req_valid_i && m->in.req_store_i) { /* (D loads: commit_full's rule, unobserved) */
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
@@ -2262,7 +2278,7 @@ __attribute__((always_inline)) static inline void commit_empty_body(l1d_t *m) {
   if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
 }
 
-__attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body(m); }
+__attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body(m, 0); }
 
 /* ---- l1d_step: l1d_comb then l1d_commit in one call (l1d.h) ----
  * Each copy of comb_body is followed by its edge in the same function:
@@ -2278,22 +2294,22 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
     commit_body(m, k, pk);                                                                                           \
   }
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
-STEP_COPY(step_full_small, CK_STEP, 1, pre, 0, 3, 0, -1)
-STEP_COPY(step_busy_small, CK_STEP, 1, NULL, 0, 0, 1, -1)
-STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_LD_HIT)
-STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_MERGE_T)
-STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_ALLOC)
-STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_ST_FWD)
-STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, ACT_ST_HIT)
-STEP_COPY(step_empty_small, CK_STEP, 1, NULL, 1, 3, 0, -1)
-STEP_COPY(step_empty_nofill_small, CK_NORQ | CK_STEP, 1, NULL, 1, 1, 0, -1)
-STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP, 1, pre, 0, 1, 0, -1)
-STEP_COPY(step_norel_small, CK_NORQ | CK_STEP, 1, pre, 0, 2, 0, -1)
+STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
+STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
+STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_LD_HIT)
+STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_MERGE_T)
+STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_ALLOC)
+STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_ST_FWD)
+STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_ST_HIT)
+STEP_COPY(step_empty_small, CK_STEP | CK_DQ, 1, NULL, 1, 3, 0, -1)
+STEP_COPY(step_empty_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, NULL, 1, 1, 0, -1)
+STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
+STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, -1)
 #undef STEP_COPY
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
   uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
   comb_body(m, 1, NULL, 1, 2, 0, -1, 1, pk);
-  commit_empty_body(m); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
+  commit_empty_body(m, CK_DQ); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
 }
 /* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
 __attribute__((always_inline)) static inline void step_full(l1d_t *m, const l1d_verd_t *pre) {
