@@ -1887,30 +1887,38 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   }
 
   /* ---- events and counters ---- */
+  /* (the events as locals: a counter's add through m could alias the output
+   * struct, so the values are not reloaded from it; a step copy of one action
+   * (cact) adds to both sides, cnt_q and cnt_d, and the edge's copy of the
+   * counters is left out, CK_CNT: its adds are few and mostly constants 0) */
+  const uint32_t ev_hit = go && out == L1D_OUT_HIT, ev_hitres = go && out == L1D_OUT_HIT_RESERVED,
+                 ev_miss = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS), ev_pseudo = act == ACT_PSEUDO;
+#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && cact >= 0 ? m->cnt_q[i] += (v) : 0))
   o->ev_access_o = go;
-  o->ev_hit_o = go && out == L1D_OUT_HIT;
-  o->ev_hitres_o = go && out == L1D_OUT_HIT_RESERVED;
-  o->ev_miss_o = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS);
+  o->ev_hit_o = ev_hit;
+  o->ev_hitres_o = ev_hitres;
+  o->ev_miss_o = ev_miss;
   o->ev_stall_o = stall;
   o->ev_byp_o = bq_push;
-  o->ev_pseudo_o = act == ACT_PSEUDO;
+  o->ev_pseudo_o = ev_pseudo;
   o->ev_fill_o = fill_line_go;
   if (go) {
-    m->cnt_d[L1D_CNT_ACCESS]++;
-    m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
-    m->cnt_d[L1D_CNT_HITRES] += o->ev_hitres_o;
-    m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
-    m->cnt_d[L1D_CNT_SMISS] += out == L1D_OUT_SECTOR_MISS;
+    CNT_(L1D_CNT_ACCESS, 1u);
+    CNT_(L1D_CNT_HIT, ev_hit);
+    CNT_(L1D_CNT_HITRES, ev_hitres);
+    CNT_(L1D_CNT_MISS, ev_miss);
+    CNT_(L1D_CNT_SMISS, (uint32_t)(out == L1D_OUT_SECTOR_MISS));
   }
   if (stall) { /* the stall counter of its fail reason: cnt_fail_line_q + (reason - 1); comb_rep's too */
     const unsigned fail_cnt = L1D_CNT_FAIL_LINE + fail - 1u;
-    m->cnt_d[fail_cnt]++;
-    m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+    CNT_(fail_cnt, 1u); /* (never in a copy of one action: it goes) */
+    CNT_(L1D_CNT_SBYP, sbyp_set);
     m->rep_cnt = (uint8_t)fail_cnt; /* (read only after a stall: rep_ok) */
   }
-  m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
-  m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
-  m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
+  CNT_(L1D_CNT_BYP, bq_push);
+  CNT_(L1D_CNT_FILL, fill_line_go);
+  CNT_(L1D_CNT_PSEUDO, ev_pseudo);
+#undef CNT_
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
@@ -2109,8 +2117,9 @@ __attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_db
  * tag port written, fw_tag_v_d 0), CK_NODATA no bank write (ndwe 0,
  * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0); CK_STEP a step copy (small,
  * unobserved: l1d_step_any's dispatch); CK_DQ D's registers were written
- * into _q by comb_body (its step form) */
-enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64 };
+ * into _q by comb_body (its step form); CK_CNT the counters were added
+ * to both sides (comb_body's step form of one action) */
+enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64, CK_CNT = 128 };
 __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -2148,7 +2157,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
   m->nds = m->nde = 0;
   m->dids = 0;
   m->mem_rr_q = m->mem_rr_d;
-  memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
+  if (!(k & CK_CNT)) memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
   if (!(k & CK_DQ)) {
     m->d_valid_q = m->d_valid_d;
     m->d_addr_q = m->d_addr_d;
@@ -2296,11 +2305,11 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
 STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
-STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_LD_HIT)
-STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_MERGE_T)
-STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_ALLOC)
-STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_ST_FWD)
-STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, ACT_ST_HIT)
+STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_LD_HIT)
+STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_MERGE_T)
+STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_ALLOC)
+STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_ST_FWD)
+STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_ST_HIT)
 STEP_COPY(step_empty_small, CK_STEP | CK_DQ, 1, NULL, 1, 3, 0, -1)
 STEP_COPY(step_empty_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, NULL, 1, 1, 0, -1)
 STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
