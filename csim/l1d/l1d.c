@@ -707,7 +707,17 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
 /* The RTL's tag write: the line in every way's slice, the way's mask bit;
  * the same write goes to the remote copy and into the forwarding register.
  * The replicated row is streamed out a word at a time (law <= 32). */
-static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
+/* share (a step copy, unobserved): when the edge's one-update path takes the
+ * slice (tags_wr_body's test), the remote copy's port is left idle and its
+ * row is written at the edge from this port's slice (tsh, tags_commit_wr2s):
+ * the two ports would hold the same write, and nothing reads the remote
+ * port between here and the edge. */
+#if !defined(FAULT_MEM_1R1W_MASK) && !defined(FAULT_MEM_1R1W_SYNC_WFIRST) && !defined(FAULT_MEM_1R1W_SYNC_HOLD)
+#define L1D_TAG_SHARE 1
+#else
+#define L1D_TAG_SHARE 0 /* (injected: the primitives' own commits read both ports) */
+#endif
+static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line, int share) {
   unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
   uint64_t acc = 0, v = line & m->lamask;
   if (m->observed) {
@@ -724,7 +734,10 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md),
             * set in the two write ports themselves (mem_1r1w_write_slice: no row copies) */
     mem_1r1w_write_slice(&m->i_tags.m, set, way, way * law, law, (uint32_t)v);
-    mem_1r1w_write_slice(&m->i_tags_rmt.m, set, way, way * law, law, (uint32_t)v);
+    if (L1D_TAG_SHARE && share && m->i_tags.keep && ((way * law) >> 5) + 1 < m->i_tags.m.words)
+      m->tsh = 1;
+    else
+      mem_1r1w_write_slice(&m->i_tags_rmt.m, set, way, way * law, law, (uint32_t)v);
   }
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;
@@ -1642,7 +1655,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_d[fill_e].rdy = 1;
     if (step) pk[1] = 1ull << fill_e; /* (its pending bit clears at the edge: commit_body) */
     if (fill_alloc) { /* allocate_line + fill: tag, age (LRU and FIFO) */
-      tag_write(m, fill_set, fill_way, fill_line);
+      tag_write(m, fill_set, fill_way, fill_line, step);
       m->reuse_d[b] = 0;
       touch(m, fill_set, fill_way);
       m->mshr_d[fill_e].way = (uint16_t)fill_way;
@@ -1736,7 +1749,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define UPD_LINE_()                                                                                                   \
   do {                                                                                                               \
     unsigned vb = d_set * W + rv.way;                                                                                \
-    tag_write(m, d_set, rv.way, d_line);                                                                             \
+    tag_write(m, d_set, rv.way, d_line, step);                                                                       \
     m->valid_d[vb] = 0;                                                                                              \
     m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0);                                                           \
     m->byp_d[vb] = act == ACT_BA_BYP;                                                                                \
@@ -2025,6 +2038,34 @@ static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
   tags_wr_body(b);
 }
 #endif
+/* A step copy's tag write (tag_write's share, tsh): i_tags' one-slice write
+ * and the same slice into the remote copy, whose port was left idle --
+ * tags_wr_body for both, the slice's mask and value computed once; tag_write
+ * checked tags_wr_body's test. */
+#if L1D_TAG_SHARE
+__attribute__((noinline)) static void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
+  mem_1r1w_t *mm = &a->m;
+  const unsigned lsb = mm->wsl_lsb, k = lsb >> 5, wa = mm->waddr_i, words = mm->words;
+  const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
+  const uint64_t d = (uint64_t)mm->wsl_v << (lsb & 31u);
+  mem_1r1w_sync_t *ss[2] = {a, b};
+  for (unsigned i = 0; i < 2; i++) {
+    mem_1r1w_sync_t *s = ss[i];
+    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < mm->depth) { /* read before write */
+      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), words);
+      s->held = s->raddr_i + 1;
+    }
+    if (s->held == wa + 1) s->held = 0; /* (the register no longer holds the row) */
+    uint32_t *row = s->m.mem_q + (size_t)wa * words;
+    const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+    const uint64_t y = (x & ~bm) | (d & bm);
+    row[k] = (uint32_t)y;
+    row[k + 1] = (uint32_t)(y >> 32);
+  }
+  mm->wsl = 0;
+  mm->wk0 = mm->wk1 = 0;
+}
+#endif
 /* (tags_commit's edge with no write: a read of a row the register does not hold) */
 static inline void tags_read(mem_1r1w_sync_t *s) {
   if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) {
@@ -2218,6 +2259,11 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
   if (k & CK_NOTAG) { /* (no write: the reads, tags_commit's first branch) */
     tags_read(&m->i_tags);
     if (m->i_tags_rmt.re_i) tags_read(&m->i_tags_rmt);
+#if L1D_TAG_SHARE
+  } else if ((k & CK_STEP) && m->tsh) { /* (a step copy's tag write, the remote port left idle: tag_write) */
+    m->tsh = 0;
+    tags_commit_wr2s(&m->i_tags, &m->i_tags_rmt);
+#endif
   } else if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
     tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
   } else {

@@ -156,6 +156,9 @@ typedef struct {
    * compares); commit takes the line from the fill port (which holds still
    * until then), as dsrc does for the banks */
   uint8_t rq_lazy;
+  /* tsh: this cycle's tag write (a step copy's) left the remote copy's port
+   * idle; the edge writes its row from i_tags' port (l1d.c tag_write) */
+  uint8_t tsh;
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare

@@ -17,8 +17,12 @@ static int same_mem(const mem_1r1w_t *a, const mem_1r1w_t *b) {
   return eq(a->mem_q, b->mem_q, (size_t)a->depth * a->words * 4) && a->we_i == b->we_i &&
          (!a->we_i || a->waddr_i == b->waddr_i);
 }
+/* (a tag array: its rows, output register and held row; not its write
+ * port, which the next cycle's comb sets before anything reads it -- a step
+ * copy's tag write leaves the remote copy's port idle, l1d.c tag_write) */
 static int same_sync(const mem_1r1w_sync_t *a, const mem_1r1w_sync_t *b) {
-  return same_mem(&a->m, &b->m) && eq(a->rdata_q, b->rdata_q, a->m.words * 4) && a->held == b->held;
+  return eq(a->m.mem_q, b->m.mem_q, (size_t)a->m.depth * a->m.words * 4) && eq(a->rdata_q, b->rdata_q, a->m.words * 4) &&
+         a->held == b->held;
 }
 static int same_fifo(const fifo_sync_t *a, const fifo_sync_t *b) {
   return a->wptr_q == b->wptr_q && a->rptr_q == b->rptr_q && a->count_q == b->count_q && a->pidle == b->pidle &&
