@@ -267,6 +267,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->rank_q = calloc(sw, 2));
   rc |= !(m->tag_sh = calloc(sw, 4));
   rc |= !(m->vmemo = calloc(g->sets, sizeof *m->vmemo));
+  rc |= !(m->rlz = calloc((size_t)g->sets * g->ways, 1));
   rc |= !(m->trow_sh = calloc(g->ways, 4));
   rc |= !(m->tag_wr = calloc((size_t)g->sets * nwords(g->ways), 8));
   rc |= !(m->rank_d = calloc(sw, 2));
@@ -341,7 +342,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->zbuf};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->zbuf, m->rlz};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -357,8 +358,10 @@ void l1d_free(l1d_t *m) {
   memset(m, 0, sizeof *m);
 }
 
+static void rlz_flush(l1d_t *m);
 void l1d_reset(l1d_t *m) {
   size_t sw = (size_t)m->g.sets * m->g.ways, e = m->g.entries;
+  rlz_flush(m); /* (the remote banks' rows as written: reset keeps the memories) */
   memset(m->valid_q, 0, sw); memset(m->rsv_q, 0, sw); memset(m->byp_q, 0, sw); memset(m->reuse_q, 0, sw);
   /* age ranks reset to "way w has rank w": a permutation, as the rule needs */
   for (size_t i = 0; i < sw; i++) m->rank_q[i] = (uint16_t)(i % m->g.ways);
@@ -612,10 +615,28 @@ static inline uint32_t tag_fw(const l1d_t *m, const uint32_t *row, uint32_t set,
   return tag_of(m, row, w);
 }
 
+/* ---- the remote data banks' rows, lazily (l1d.h, rlz) ---- */
+/* Row `set` of bank w of group k as its memory holds it: a remote row left
+ * equal to the local bank's row is read there. */
+static inline const uint32_t *bk_row(const l1d_t *m, const struct l1d_dbanks *k, unsigned w, unsigned set) {
+  if (k == &m->dk_rmt && m->rlz[(size_t)set * m->g.ways + w]) k = &m->dk;
+  return mem_1r1w_read(&k->b[w].m, set);
+}
+/* Every remote row left equal to its local row written (for an observer, and at reset). */
+static void rlz_flush(l1d_t *m) {
+  const unsigned W = m->g.ways;
+  for (size_t i = 0; i < (size_t)m->g.sets * W; i++)
+    if (m->rlz[i]) {
+      const unsigned set = (unsigned)(i / W), w = (unsigned)(i % W);
+      mem_1r1w_t *mm = &m->i_data_rmt[w].m;
+      cpy_words(mm->mem_q + (size_t)set * mm->words, mem_1r1w_read(&m->i_data[w].m, set), mm->words);
+      m->rlz[i] = 0;
+    }
+}
 /* ---- the data banks' output registers, lazily (l1d.h, struct l1d_dbanks) ---- */
 /* Bank w's output register: its row held lazily, or its own buffer. */
-static inline const uint32_t *dk_row(const struct l1d_dbanks *k, unsigned w) {
-  if (k->lz && k->mat[w] != k->gen) return mem_1r1w_read(&k->b[w].m, k->lz - 1);
+static inline const uint32_t *dk_row(const l1d_t *m, const struct l1d_dbanks *k, unsigned w) {
+  if (k->lz && k->mat[w] != k->gen) return bk_row(m, k, w, k->lz - 1);
   return k->b[w].rdata_q;
 }
 /* The edge for a group: this cycle's read (every bank, the same set), then
@@ -628,15 +649,24 @@ static inline void dk_read(struct l1d_dbanks *k, unsigned ways) { /* the read: e
   }
   k->lz = k->rd;
 }
-static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full,
+/* (the remote group before the local one: a remote row equal to the local
+ * row (rlz) is read from it before its write) */
+static void dk_commit(l1d_t *m, struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full,
                       const uint32_t *src) { /* src: a full write's data, NULL: the port's */
+  const int rmt = k == &m->dk_rmt;
   if (k->rd) dk_read(k, ways);
   for (unsigned i = 0; i < nwe; i++) {
     mem_1r1w_t *mm = &k->b[we[i]].m;
     if (!mm->we_i) continue;
     if (k->lz == mm->waddr_i + 1 && k->mat[we[i]] != k->gen) {
-      cpy_words(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+      cpy_words(k->b[we[i]].rdata_q, bk_row(m, k, we[i], k->lz - 1), mm->words);
       k->mat[we[i]] = k->gen;
+    }
+    uint8_t *z = m->rlz + (size_t)mm->waddr_i * ways + we[i];
+    if (rmt && mm->waddr_i < mm->depth && *z) continue; /* (equal to the local row, which takes the same write) */
+    if (rmt && full && !m->observed && mm->waddr_i < mm->depth) { /* a whole line, unobserved: left equal to the local row */
+      *z = 1;
+      continue;
     }
     if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
       cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
@@ -655,6 +685,7 @@ static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
 void l1d_observe(l1d_t *m, int on) {
   m->observed = (uint8_t)(on != 0);
   if (!on) return;
+  rlz_flush(m); /* (the remote banks' rows as the RTL holds them; observed, none is left equal by reference) */
   if (m->out.rsp_data_o != m->rsp_buf) { /* (the response's line by reference: into the declared buffer, l1d.h) */
     cpy_words(m->rsp_buf, m->out.rsp_data_o, m->lwords);
     m->out.rsp_data_o = m->rsp_buf;
@@ -690,9 +721,9 @@ static inline void dk_idle(l1d_t *m) {
  * bytes written at that edge into the same set and way merged in (fw_data_*).
  * Returns the row's own words when nothing is merged, else m->line_buf. */
 static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
-  const uint32_t *l = dk_row(k, w);
+  const uint32_t *l = dk_row(m, k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
-  if (m->fw_lazy) return mem_1r1w_read(&k->b[w].m, set); /* (a whole line written at the last edge: l1d.h) */
+  if (m->fw_lazy) return bk_row(m, k, w, set); /* (a whole line written at the last edge: l1d.h) */
   /* a data word at a time: its nibble of byte-mask bits -> its byte lanes */
   static const uint32_t lanes[16] = {
       0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
@@ -2142,15 +2173,20 @@ __attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n
  * the read, the held row to its buffer if the write hits it
  * (read-before-write), the row (from src, the fill port, when the port
  * was left unwritten: dsrc) */
-__attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_dbanks *k, unsigned w, const uint32_t *src,
-                                                                   unsigned W, unsigned waddr) {
+__attribute__((always_inline)) static inline void bank_fill_commit(l1d_t *m, struct l1d_dbanks *k, unsigned w,
+                                                                   const uint32_t *src, unsigned W, unsigned waddr) {
   mem_1r1w_t *mm = &k->b[w].m;
   if (k->rd) dk_read(k, W);
   if (k->lz == waddr + 1 && k->mat[w] != k->gen) {
-    cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+    cpy_words(k->b[w].rdata_q, bk_row(m, k, w, k->lz - 1), mm->words);
     k->mat[w] = k->gen;
   }
-  if (waddr < mm->depth) cpy_words(mm->mem_q + (size_t)waddr * mm->words, src ? src : mm->wdata_i, mm->words);
+  if (waddr >= mm->depth) return;
+  if (k == &m->dk_rmt && !m->observed) { /* the remote row: left equal to the local one (rlz, dk_commit) */
+    m->rlz[(size_t)waddr * W + w] = 1;
+    return;
+  }
+  cpy_words(mm->mem_q + (size_t)waddr * mm->words, src ? src : mm->wdata_i, mm->words);
 }
 /* commit_full's body; k: what the cycle's class rules out (l1d_step's
  * copies know it from their comb copy's constants), 0 for none: CK_NOSET
@@ -2281,11 +2317,11 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
   } else if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
     /* (both ports' address is the local one's: with dsrc the remote port is left idle, data_fill_lazy) */
     const unsigned wa = m->i_data[m->dwe[0]].m.waddr_i;
-    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
-    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W, wa);
+    bank_fill_commit(m, &m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W, wa); /* (the remote group first: dk_commit) */
+    bank_fill_commit(m, &m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
   } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
-    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
-    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
+    dk_commit(m, &m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc); /* (the remote group first: dk_commit) */
+    dk_commit(m, &m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
   } else { /* reads only (dk_commit's first step, inline) */
     if (m->dk.rd) dk_read(&m->dk, m->g.ways);
     if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);

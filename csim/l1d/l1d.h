@@ -156,6 +156,14 @@ typedef struct {
    * compares); commit takes the line from the fill port (which holds still
    * until then), as dsrc does for the banks */
   uint8_t rq_lazy;
+  /* rlz[set][way]: the remote data bank's row equals the local bank's row,
+   * which holds its contents (not hardware: the model's knowledge that the
+   * two copies took the same writes since an unobserved line fill, which
+   * then wrote the local row only).  Every write goes to both copies, so a
+   * remote row so marked takes none itself; readers of remote rows go
+   * through bk_row (l1d.c); l1d_observe(m, 1) and reset write the rows out
+   * and clear the marks (calloc'd at init, before a random initial state) */
+  uint8_t *rlz;
   /* tsh: this cycle's tag write (a step copy's) left the remote copy's port
    * idle; the edge writes its row from i_tags' port (l1d.c tag_write) */
   uint8_t tsh;
