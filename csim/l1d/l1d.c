@@ -440,20 +440,23 @@ void l1d_reset(l1d_t *m) {
  * the rows and entries it lists here (every write follows its stage_*
  * call), and commit copies exactly those back -- so staging copies nothing
  * (the MRPB's rule, docs/c-models.md).  Reads use _q. */
-static inline void stage_set(l1d_t *m, unsigned set) {
-  for (unsigned i = 0; i < m->nds; i++)
+/* (the counts: comb_body's locals, stored in nds, nde for the edge at its
+ * end -- both 0 at the start of a cycle, so a cycle's first staging searches
+ * nothing) */
+static inline void stage_set(l1d_t *m, unsigned *nds, unsigned set) {
+  for (unsigned i = 0; i < *nds; i++)
     if (m->dset[i] == set) return;
-  m->dset[m->nds++] = set;
+  m->dset[(*nds)++] = set;
 }
-static inline unsigned stage_ent(l1d_t *m, unsigned e) { /* returns e's place in the list */
-  for (unsigned i = 0; i < m->nde; i++)
+static inline unsigned stage_ent(l1d_t *m, unsigned *nde, unsigned e) { /* returns e's place in the list */
+  for (unsigned i = 0; i < *nde; i++)
     if (m->dent[i] == e) return i;
-  m->dent[m->nde] = e;
-  return m->nde++;
+  m->dent[*nde] = e;
+  return (*nde)++;
 }
-/* stage_ent for a write of the entry's merge ids too (commit copies an
- * entry's ids back only when they were written: dids) */
-static inline void stage_ids(l1d_t *m, unsigned e) { m->dids |= 1ull << stage_ent(m, e); }
+/* (stage_ids, comb_body's STAGE_IDS_: stage_ent for a write of the entry's
+ * merge ids too -- commit copies an entry's ids back only when they were
+ * written: dids) */
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
 static void touch(l1d_t *m, unsigned set, unsigned way) {
@@ -1549,6 +1552,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   const unsigned nwe = small ? 1u : nwords(E);
 #define SECTW_ m->sectw
 #define OBS_ (!step && m->observed) /* (a step copy runs unobserved: l1d_step_any) */
+  /* the staged rows' lists (stage_set, stage_ent) counted in locals, stored
+   * for the edge at the end: both counts are 0 at the start of a cycle, so
+   * the first staging of a cycle searches nothing */
+  unsigned nds_ = 0, nde_ = 0;
+  uint64_t dids_ = 0;
+#define STAGE_SET_(s_) stage_set(m, &nds_, (s_))
+#define STAGE_ENT_(e_) stage_ent(m, &nde_, (e_))
+#define STAGE_IDS_(e_) (dids_ |= 1ull << stage_ent(m, &nde_, (e_)))
   /* the commit this cycle takes (l1d.h, idle): what the copy's constants
    * rule out, its edge skips */
   m->idle = dempty && nofill == 2 ? L1D_C_EMPTY : 0;
@@ -1670,8 +1681,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_q[fill_e].way;
     unsigned b = fill_set * W + fill_way;
     const uint32_t fbit = 1u << fill_sect;
-    stage_set(m, fill_set);
-    stage_ent(m, fill_e);
+    STAGE_SET_(fill_set);
+    STAGE_ENT_(fill_e);
     if (m->g.sectors > 1) { /* only the sector's bytes */
       memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
       for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
@@ -1698,7 +1709,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
           if (e == fill_e) continue;
           if ((m->mshr_addr_q[e] >> SECTW_) == fill_line) {
-            stage_ent(m, e);
+            STAGE_ENT_(e);
             m->mshr_d[e].way = (uint16_t)fill_way;
             m->mshr_d[e].pres = 1;
           }
@@ -1706,7 +1717,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           else if (m->mshr_q[e].pres && m->mshr_q[e].way == fill_way &&
                      l1d_index(m->mshr_addr_q[e] << m->ash, m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
-            stage_ent(m, e);
+            STAGE_ENT_(e);
             m->mshr_d[e].pres = 0;
           }
 #endif
@@ -1728,7 +1739,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release updates ---- */
   if (rel_go) {
-    stage_ids(m, rel_e);
+    STAGE_IDS_(rel_e);
     uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * MG_;
     if (MG_ == 8) cpy_n(ids, ids + 1, 28); /* (the common merge count: a constant size, cpy_n's tests fold away) */
     else if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
@@ -1757,7 +1768,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* a merge into entry p_e (its count after this cycle's release) */
 #define UPD_MERGE_()                                                                                                  \
   do {                                                                                                               \
-    stage_ids(m, p_e);                                                                                               \
+    STAGE_IDS_(p_e);                                                                                               \
     uint32_t c = m->mshr_d[p_e].cnt;                                                                                 \
     m->mshr_ids_d[(size_t)p_e * MG_ + c] = m->d_id_q;                                                                 \
     m->mshr_d[p_e].cnt = (uint8_t)(c + 1);                                                                           \
@@ -1765,7 +1776,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* a new entry free_e, its line present in `way` (NEWENT: not present) */
 #define UPD_NEW_(way_, pres_)                                                                                           \
   do {                                                                                                               \
-    stage_ids(m, free_e);                                                                                            \
+    STAGE_IDS_(free_e);                                                                                            \
     /* valid, not filled, present in way_ (pres_), one id: the entry's fields in one store */                      \
     m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
     if (step) pk[0] = 1ull << free_e; /* (valid and pending at the edge: commit_body) */                             \
@@ -1789,7 +1800,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   } while (0)
   switch (act) {
   case ACT_ST_HIT:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     if (THRU_) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
 #ifdef FAULT_L1D_SECT_EVICT_LINE
     else m->valid_d[rb] = 0; /* injected: write-evict invalidates the whole line */
@@ -1807,17 +1818,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
           if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_q[e].pres) {
-            stage_ent(m, e);
+            STAGE_ENT_(e);
             m->mshr_d[e].pres = 0;
           }
         }
     break;
   case ACT_LD_HIT:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_HIT_();
     break;
   case ACT_MERGE_T:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_HIT_();
     UPD_MERGE_();
     break;
@@ -1825,7 +1836,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     UPD_MERGE_();
     break;
   case ACT_PSEUDO:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_NEW_(mw, 1);
     m->rsv_d[rb] = 1;
     m->byp_d[rb] = 0;
@@ -1836,18 +1847,18 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     UPD_NEW_(0, 0);
     break;
   case ACT_ALLOC:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_NEW_(rv.way, 1);
     UPD_LINE_();
     break;
   case ACT_BA_BYP:
     if (rv.found) {
-      stage_set(m, d_set);
+      STAGE_SET_(d_set);
       UPD_LINE_();
     }
     break;
   case ACT_SMISS:
-    if (!on_fill) stage_set(m, d_set);
+    if (!on_fill) STAGE_SET_(d_set);
     UPD_NEW_(mw, 1);
     if (!on_fill) { /* allocate_sector: reserved; the line's last access */
       m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
@@ -2010,12 +2021,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->dk_rmt.rd = rmt_set + 1;
   }
 
+  m->nds = nds_, m->nde = nde_, m->dids = dids_;
   /* a refused request retried in D while nothing else moves (no fill, no
    * release, no queue holding anything, no remote lookup, no forwarding,
    * nothing written): the next cycle repeats this one exactly, but for its
    * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
   m->rep_ok = stall && !sbyp_set && !fill_v && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
-              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
+              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !nds_ && !nde_ &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
 #undef LRU_
 #undef BA_
@@ -2023,6 +2035,9 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #undef IDW_
 #undef MG_
 #undef SECTW_
+#undef STAGE_SET_
+#undef STAGE_ENT_
+#undef STAGE_IDS_
 #undef OBS_
 #undef THRU_
 }
