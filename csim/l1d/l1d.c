@@ -1687,7 +1687,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
       memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
       for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
     }
-    if (!OBS_ && m->g.sectors == 1 && !m->ndwe) /* (data_write's first test, at the fill's call) */
+    if (!OBS_ && m->g.sectors == 1) /* (data_write's first test, at the fill's call: the cycle's first data write, ndwe 0) */
       data_fill_lazy(m, fill_set, fill_way, in->fill_data_i);
     else
       data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
@@ -2009,6 +2009,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (rd_en) {
     mem_1r1w_sync_read(&m->i_tags, rd_set);
     m->dk.rd = rd_set + 1; /* every data bank reads the set (gen_dway) */
+    if (step) m->trow_set = rd_set, m->trow_ok = 1, m->trow_cp = 0; /* (the edge's first step, here: CK_STEP) */
   }
   /* remote lookup: read now, answered the next cycle */
   m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
@@ -2210,8 +2211,11 @@ __attribute__((always_inline)) static inline void bank_fill_commit(l1d_t *m, str
  * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0); CK_STEP a step copy (small,
  * unobserved: l1d_step_any's dispatch); CK_DQ D's registers were written
  * into _q by comb_body (its step form); CK_CNT the counters were added
- * to both sides (comb_body's step form of one action) */
-enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64, CK_CNT = 128 };
+ * to both sides (comb_body's step form of one action); CK_RELIDLE the
+ * release queue neither pushed nor popped (empty, no fill: fq_comb left it
+ * idle, so its edge moves nothing) */
+enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64, CK_CNT = 128,
+       CK_RELIDLE = 256 };
 __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -2264,7 +2268,8 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
-  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0; /* the row i_tags' output register takes */
+  if (!(k & CK_STEP) && m->i_tags.re_i) /* the row i_tags' output register takes (a step copy: comb_body set it) */
+    m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
   if (!(k & CK_NOTAG) && m->fw_tag_v_d) { /* (i_tags' write) */
     const size_t nw = nwords((unsigned)W), ws = (size_t)m->fw_tag_set_d * nw + m->fw_tag_way_d / 64u;
     if (m->fw_tag_set_d == m->trow_set && m->trow_ok) { /* the first write since the read: the register's row kept */
@@ -2303,7 +2308,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
       cpy_words(row, m->in.fill_data_i, m->lwords);
       row[m->lwords] = mm->wdata_i[m->lwords]; /* (the row's last word: rqw = lbits + eidxw, eidxw <= 10) */
     }
-  } else {
+  } else if (!(k & CK_RELIDLE)) {
     fq_commit(&m->i_relq);
   }
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
@@ -2402,15 +2407,15 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
 STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
-STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_LD_HIT)
-STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_MERGE_T)
-STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_ALLOC)
-STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_ST_FWD)
-STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 2, 0, ACT_ST_HIT)
+STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_LD_HIT)
+STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_MERGE_T)
+STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ALLOC)
+STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_FWD)
+STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_HIT)
 STEP_COPY(step_empty_small, CK_STEP | CK_DQ, 1, NULL, 1, 3, 0, -1)
 STEP_COPY(step_empty_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, NULL, 1, 1, 0, -1)
 STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
-STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 2, 0, -1)
+STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2, 0, -1)
 #undef STEP_COPY
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
   uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
@@ -2448,7 +2453,7 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
   decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   if (vd.fail != L1D_FAIL_NONE) {
     stall_tail(m, &vd);
-    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP, (const uint64_t[3]){0, 0, 0});
+    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_RELIDLE, (const uint64_t[3]){0, 0, 0});
     return;
   }
   if (!m->i_relq.count_q) { /* (comb_go's copies) */
