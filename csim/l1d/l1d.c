@@ -6,6 +6,7 @@
 #include "l1d.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include "bits.h"
 #include "l1d_index.h"
@@ -2174,13 +2175,21 @@ void l1d_commit_any(l1d_t *m) {
 /* The staged sets' five rows (four flag rows of n bytes, the ranks' 2n)
  * _d -> _q, n ways (commit_full passes the way counts that occur as
  * constants: one dispatch per commit, not per set). */
-__attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n) {
+/* (hit: a hit's set, whose ranks and reuse flags alone can change -- the
+ * step copies of a load hit) */
+_Static_assert(offsetof(struct l1d_vmemo, ok) < 4 && offsetof(struct l1d_vmemo, fok) < 4 &&
+                   offsetof(struct l1d_vmemo, ba) < 4 && offsetof(struct l1d_vmemo, thr) == 4,
+               "vmemo: its flags and key in the first word");
+__attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n, const int hit) {
   for (unsigned i = 0; i < m->nds; i++) {
     const size_t o = (size_t)m->dset[i] * n;
-    ROW_MOVE(m->valid_q, m->valid_d, o, n), ROW_MOVE(m->rsv_q, m->rsv_d, o, n);
-    ROW_MOVE(m->byp_q, m->byp_d, o, n), ROW_MOVE(m->reuse_q, m->reuse_d, o, n);
+    if (!hit) {
+      ROW_MOVE(m->valid_q, m->valid_d, o, n), ROW_MOVE(m->rsv_q, m->rsv_d, o, n);
+      ROW_MOVE(m->byp_q, m->byp_d, o, n);
+    }
+    ROW_MOVE(m->reuse_q, m->reuse_d, o, n);
     ROW_MOVE(m->rank_q, m->rank_d, o, 2 * n); /* (o in ranks, 2n bytes) */
-    m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
+    memset(&m->vmemo[m->dset[i]], 0, 4); /* (its victim and flags may change: ok, fok and the key ba in one store) */
   }
 }
 #undef ROW_MOVE
@@ -2213,20 +2222,21 @@ __attribute__((always_inline)) static inline void bank_fill_commit(l1d_t *m, str
  * into _q by comb_body (its step form); CK_CNT the counters were added
  * to both sides (comb_body's step form of one action); CK_RELIDLE the
  * release queue neither pushed nor popped (empty, no fill: fq_comb left it
- * idle, so its edge moves nothing) */
+ * idle, so its edge moves nothing); CK_HITSET the staged set is a load
+ * hit's (only its ranks and reuse flags written) */
 enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64, CK_CNT = 128,
-       CK_RELIDLE = 256 };
+       CK_RELIDLE = 256, CK_HITSET = 512 };
 __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
    * counts that occur (4, 48: one dispatch per commit, not per set) */
   if ((k & CK_NOSET) || !m->nds) {
   } else if (W == 4) {
-    sets_commit(m, 4);
+    sets_commit(m, 4, !!(k & CK_HITSET));
   } else if (W == 48) {
-    sets_commit(m, 48);
+    sets_commit(m, 48, !!(k & CK_HITSET));
   } else {
-    sets_commit(m, W);
+    sets_commit(m, W, !!(k & CK_HITSET));
   }
   for (unsigned i = 0; !(k & CK_NOENT) && i < m->nde; i++) {
     unsigned e = m->dent[i];
@@ -2407,8 +2417,8 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
 STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
-STEP_COPY(step_go_hit_small, CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_LD_HIT)
-STEP_COPY(step_go_mergt_small, CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_MERGE_T)
+STEP_COPY(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_LD_HIT)
+STEP_COPY(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_MERGE_T)
 STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ALLOC)
 STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_FWD)
 STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_HIT)
