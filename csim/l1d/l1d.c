@@ -1782,6 +1782,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
     if (step) pk[0] = 1ull << free_e; /* (valid and pending at the edge: commit_body) */                             \
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
+    if (step) m->mshr_addr_q[free_e] = d_atom; /* (both sides: nothing reads it later in the cycle, CK_STEP) */      \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
     if (MG_ == 8) cpy_n(ids, ids_zero, 32);                                                                            \
     else if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                 \
@@ -2242,7 +2243,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
     unsigned e = m->dent[i];
     const struct l1d_ment x = m->mshr_d[e];
     m->mshr_q[e] = x; /* (the entry's narrow fields in one move: l1d.h) */
-    m->mshr_addr_q[e] = m->mshr_addr_d[e];
+    if (!(k & CK_STEP)) m->mshr_addr_q[e] = m->mshr_addr_d[e]; /* (a step copy wrote both: UPD_NEW_) */
     if (m->dids >> i & 1u) { /* (8 ids, the common merge count: one constant-size move) */
       if (mg == 8) memcpy(m->mshr_ids_q + e * 8, m->mshr_ids_d + e * 8, 32);
       else cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
