@@ -1777,7 +1777,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* a new entry free_e, its line present in `way` (NEWENT: not present) */
 #define UPD_NEW_(way_, pres_)                                                                                           \
   do {                                                                                                               \
-    STAGE_IDS_(free_e);                                                                                            \
+    if (step) STAGE_ENT_(free_e); /* (a step copy writes the ids on both sides, below: not listed for the edge) */ \
+    else STAGE_IDS_(free_e);                                                                                         \
     /* valid, not filled, present in way_ (pres_), one id: the entry's fields in one store */                      \
     m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
     if (step) pk[0] = 1ull << free_e; /* (valid and pending at the edge: commit_body) */                             \
@@ -1788,6 +1789,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     else if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                 \
     else memset(ids, 0, MG_ * 4);                                                                                     \
     ids[0] = m->d_id_q;                                                                                              \
+    if (step) { /* (nothing reads the entry's ids later in the cycle) */                                             \
+      uint32_t *idq = m->mshr_ids_q + (size_t)free_e * MG_;                                                          \
+      if (MG_ == 8) cpy_n(idq, ids, 32);                                                                             \
+      else memcpy(idq, ids, MG_ * 4);                                                                                \
+    }                                                                                                                \
   } while (0)
   /* allocate_line in the victim way rv.way (ALLOC: its sector reserved; BA_BYP: tag only) */
 #define UPD_LINE_()                                                                                                   \
