@@ -689,6 +689,8 @@ static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
 void l1d_observe(l1d_t *m, int on) {
   m->observed = (uint8_t)(on != 0);
   if (!on) return;
+  m->rep_ok = 0; /* (the next cycle evaluated in full: a step copy left its ports idle by their enables alone,
+                  * comb_body, and a repeat would keep them) */
   rlz_flush(m); /* (the remote banks' rows as the RTL holds them; observed, none is left equal by reference) */
   if (m->out.rsp_data_o != m->rsp_buf) { /* (the response's line by reference: into the declared buffer, l1d.h) */
     cpy_words(m->rsp_buf, m->out.rsp_data_o, m->lwords);
@@ -711,8 +713,14 @@ void l1d_observe(l1d_t *m, int on) {
   }
 }
 /* Start of a cycle: the banks written last cycle return to idle (the others are). */
-static inline void dk_idle(l1d_t *m) {
+/* (lean: a step copy's -- the ports' enables alone, as for the tag arrays:
+ * comb_body) */
+static inline void dk_idle_o(l1d_t *m, const int lean) {
   for (unsigned i = 0; i < m->ndwe; i++) {
+    if (lean) {
+      m->i_data[m->dwe[i]].m.we_i = 0, m->i_data_rmt[m->dwe[i]].m.we_i = 0;
+      continue;
+    }
     mem_1r1w_idle(&m->i_data[m->dwe[i]].m);
     mem_1r1w_idle(&m->i_data_rmt[m->dwe[i]].m);
   }
@@ -720,6 +728,7 @@ static inline void dk_idle(l1d_t *m) {
   m->dsrc = NULL;
   m->dk.rd = m->dk_rmt.rd = 0;
 }
+static inline void dk_idle(l1d_t *m) { dk_idle_o(m, 0); }
 
 /* Way w's line as read at the last edge (a row of Ways lines), with the
  * bytes written at that edge into the same set and way merged in (fw_data_*).
@@ -1568,9 +1577,15 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* (nds, nde: 0 between cycles -- commit_full and reset clear them, and
    * the other commits follow cycles that staged nothing; cnt_d and mem_rr_d
    * equal their _q outside a cycle, as the staged rows) */
-  mem_1r1w_sync_idle(&m->i_tags);
-  mem_1r1w_sync_idle(&m->i_tags_rmt);
-  dk_idle(m);
+  if (step) { /* the tag arrays' ports idle as their readers see them: the enables (a port's address, mask and
+               * data mean something only under its enable; nobody compares the ports of a step copy) */
+    m->i_tags.re_i = 0, m->i_tags.m.we_i = 0;
+    m->i_tags_rmt.re_i = 0, m->i_tags_rmt.m.we_i = 0;
+  } else {
+    mem_1r1w_sync_idle(&m->i_tags);
+    mem_1r1w_sync_idle(&m->i_tags_rmt);
+  }
+  dk_idle_o(m, step);
   m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
   m->fw_data_v_d = 0;
   const uint32_t on_fill = busy ? 0 : in->mode_alloc_i == L1D_ALLOC_ON_FILL; /* (busy: not ON_FILL, the dispatch's test) */
