@@ -666,11 +666,13 @@ static void dk_commit(l1d_t *m, struct l1d_dbanks *k, unsigned ways, const unsig
       cpy_words(k->b[we[i]].rdata_q, bk_row(m, k, we[i], k->lz - 1), mm->words);
       k->mat[we[i]] = k->gen;
     }
-    uint8_t *z = m->rlz + (size_t)mm->waddr_i * ways + we[i];
-    if (rmt && mm->waddr_i < mm->depth && *z) continue; /* (equal to the local row, which takes the same write) */
-    if (rmt && full && !m->observed && mm->waddr_i < mm->depth) { /* a whole line, unobserved: left equal to the local row */
-      *z = 1;
-      continue;
+    if (rmt && mm->waddr_i < mm->depth) {
+      uint8_t *z = m->rlz + (size_t)mm->waddr_i * ways + we[i];
+      if (*z) continue; /* (equal to the local row, which takes the same write) */
+      if (full && !m->observed) { /* a whole line, unobserved: left equal to the local row */
+        *z = 1;
+        continue;
+      }
     }
     if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
       cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
@@ -1577,8 +1579,12 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* (nds, nde: 0 between cycles -- commit_full and reset clear them, and
    * the other commits follow cycles that staged nothing; cnt_d and mem_rr_d
    * equal their _q outside a cycle, as the staged rows) */
-  if (step) { /* the tag arrays' ports idle as their readers see them: the enables (a port's address, mask and
-               * data mean something only under its enable; nobody compares the ports of a step copy) */
+  if (step && !L1D_TAG_SHARE) { /* (injected, FAULT_MEM_1R1W_SYNC_HOLD and the like: the primitive's edge reads
+                                 * the read address without its enable) */
+    mem_1r1w_sync_idle(&m->i_tags);
+    mem_1r1w_sync_idle(&m->i_tags_rmt);
+  } else if (step) { /* the tag arrays' ports idle as their readers see them: the enables (a port's address, mask
+                      * and data mean something only under its enable; nobody compares the ports of a step copy) */
     m->i_tags.re_i = 0, m->i_tags.m.we_i = 0;
     m->i_tags_rmt.re_i = 0, m->i_tags_rmt.m.we_i = 0;
   } else {
