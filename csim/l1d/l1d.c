@@ -1973,11 +1973,12 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- events and counters ---- */
   /* (the events as locals: a counter's add through m could alias the output
    * struct, so the values are not reloaded from it; a step copy of one action
-   * (cact) adds to both sides, cnt_q and cnt_d, and the edge's copy of the
-   * counters is left out, CK_CNT: its adds are few and mostly constants 0) */
+   * (cact) or with D empty adds to both sides, cnt_q and cnt_d, and the
+   * edge's copy of the counters is left out, CK_CNT: its adds are few and
+   * mostly constants 0) */
   const uint32_t ev_hit = go && out == L1D_OUT_HIT, ev_hitres = go && out == L1D_OUT_HIT_RESERVED,
                  ev_miss = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS), ev_pseudo = act == ACT_PSEUDO;
-#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && cact >= 0 ? m->cnt_q[i] += (v) : 0))
+#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact >= 0 || dempty) ? m->cnt_q[i] += (v) : 0))
   o->ev_access_o = go;
   o->ev_hit_o = ev_hit;
   o->ev_hitres_o = ev_hitres;
@@ -2450,8 +2451,8 @@ STEP_COPY(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_S
 STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ALLOC)
 STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_FWD)
 STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_HIT)
-STEP_COPY(step_empty_small, CK_STEP | CK_DQ, 1, NULL, 1, 3, 0, -1)
-STEP_COPY(step_empty_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, NULL, 1, 1, 0, -1)
+STEP_COPY(step_empty_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
+STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
 STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
 STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2, 0, -1)
 #undef STEP_COPY
