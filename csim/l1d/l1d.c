@@ -763,6 +763,21 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
 #else
 #define L1D_TAG_SHARE 0 /* (injected: the primitives' own commits read both ports) */
 #endif
+/* (the unobserved form: tag_write's second branch, inline in a step copy) */
+__attribute__((always_inline)) static inline void tag_write_lean(l1d_t *m, unsigned set, unsigned way, uint32_t line,
+                                                                 int share) {
+  const unsigned law = m->law;
+  const uint32_t v = line & m->lamask;
+  mem_1r1w_write_slice(&m->i_tags.m, set, way, way * law, law, v);
+  if (L1D_TAG_SHARE && share && m->i_tags.keep && ((way * law) >> 5) + 1 < m->i_tags.m.words)
+    m->tsh = 1;
+  else
+    mem_1r1w_write_slice(&m->i_tags_rmt.m, set, way, way * law, law, v);
+  m->fw_tag_v_d = 1;
+  m->fw_tag_set_d = set;
+  m->fw_tag_way_d = (uint16_t)way;
+  m->fw_tag_line_d = v;
+}
 static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line, int share) {
   unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
   uint64_t acc = 0, v = line & m->lamask;
@@ -1820,7 +1835,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define UPD_LINE_()                                                                                                   \
   do {                                                                                                               \
     unsigned vb = d_set * W + rv.way;                                                                                \
-    tag_write(m, d_set, rv.way, d_line, step);                                                                       \
+    if (step) tag_write_lean(m, d_set, rv.way, d_line, 1); /* (a step copy runs unobserved) */                    \
+    else tag_write(m, d_set, rv.way, d_line, 0);                                                                     \
     m->valid_d[vb] = 0;                                                                                              \
     m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0);                                                           \
     m->byp_d[vb] = act == ACT_BA_BYP;                                                                                \
