@@ -460,28 +460,44 @@ static inline unsigned stage_ent(l1d_t *m, unsigned *nde, unsigned e) { /* retur
  * written: dids) */
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
+#ifdef __SSE2__
+/* a 4-way set (the common small form): the loops below for a constant count,
+ * one 64-bit lane (inline in the step copies: TOUCH_, comb_body) */
+__attribute__((always_inline)) static inline void touch4(l1d_t *m, unsigned set, unsigned way) {
+  const uint16_t *q = m->rank_q + (size_t)set * 4u;
+  uint16_t *d = m->rank_d + (size_t)set * 4u;
+  const __m128i vr = _mm_set1_epi16((short)q[way]);
+  __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)q), y = _mm_loadl_epi64((const __m128i *)(void *)d);
+  __m128i lt = _mm_cmplt_epi16(x, vr);
+  _mm_storel_epi64((__m128i *)(void *)d, _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  d[way] = 0;
+}
+/* 48 ways: six lanes of eight, a constant count (inline in the step copies too) */
+__attribute__((always_inline)) static inline void touch48(l1d_t *m, unsigned set, unsigned way) {
+  const uint16_t *q = m->rank_q + (size_t)set * 48u;
+  uint16_t *d = m->rank_d + (size_t)set * 48u;
+  const __m128i vr = _mm_set1_epi16((short)q[way]);
+  for (unsigned v = 0; v < 48u; v += 8) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
+    __m128i lt = _mm_cmplt_epi16(x, vr);
+    _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  }
+  d[way] = 0;
+}
+#define L1D_TOUCH4 1
+#else
+#define L1D_TOUCH4 0
+static inline void touch4(l1d_t *m, unsigned set, unsigned way) { (void)m, (void)set, (void)way; }
+static inline void touch48(l1d_t *m, unsigned set, unsigned way) { (void)m, (void)set, (void)way; }
+#endif
 static void touch(l1d_t *m, unsigned set, unsigned way) {
 #ifdef __SSE2__
-  if (m->g.ways == 4) { /* a 4-way set (the common small form): the loops below for a constant count, one 64-bit lane */
-    const uint16_t *q = m->rank_q + (size_t)set * 4u;
-    uint16_t *d = m->rank_d + (size_t)set * 4u;
-    const __m128i vr = _mm_set1_epi16((short)q[way]);
-    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)q), y = _mm_loadl_epi64((const __m128i *)(void *)d);
-    __m128i lt = _mm_cmplt_epi16(x, vr);
-    _mm_storel_epi64((__m128i *)(void *)d, _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
-    d[way] = 0;
+  if (m->g.ways == 4) {
+    touch4(m, set, way);
     return;
   }
-  if (m->g.ways == 48) { /* 48 ways: six lanes of eight, a constant count */
-    const uint16_t *q = m->rank_q + (size_t)set * 48u;
-    uint16_t *d = m->rank_d + (size_t)set * 48u;
-    const __m128i vr = _mm_set1_epi16((short)q[way]);
-    for (unsigned v = 0; v < 48u; v += 8) {
-      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
-      __m128i lt = _mm_cmplt_epi16(x, vr);
-      _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
-    }
-    d[way] = 0;
+  if (m->g.ways == 48) {
+    touch48(m, set, way);
     return;
   }
 #endif
@@ -1584,6 +1600,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
    * the first staging of a cycle searches nothing */
   unsigned nds_ = 0, nde_ = 0;
   uint64_t dids_ = 0;
+/* (the age update: a 4-way set's inline in a step copy) */
+#define TOUCH_(s_, w_)                                                                                                \
+  (L1D_TOUCH4 && step && W == 4 ? touch4(m, (s_), (w_)) : L1D_TOUCH4 && step && W == 48 ? touch48(m, (s_), (w_)) \
+                                                                                         : touch(m, (s_), (w_)))
 #define STAGE_SET_(s_) stage_set(m, &nds_, (s_))
 #define STAGE_ENT_(e_) stage_ent(m, &nde_, (e_))
 #define STAGE_IDS_(e_) (dids_ |= 1ull << stage_ent(m, &nde_, (e_)))
@@ -1736,7 +1756,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     if (fill_alloc) { /* allocate_line + fill: tag, age (LRU and FIFO) */
       tag_write(m, fill_set, fill_way, fill_line, step);
       m->reuse_d[b] = 0;
-      touch(m, fill_set, fill_way);
+      TOUCH_(fill_set, fill_way);
       m->mshr_d[fill_e].way = (uint16_t)fill_way;
       m->mshr_d[fill_e].pres = 1;
       /* every other pending entry of the line now finds it in fill_way; an
@@ -1760,7 +1780,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #endif
         }
     } else if (on_fill && LRU_) { /* allocate_sector + fill: the line's last access */
-      touch(m, fill_set, fill_way);
+      TOUCH_(fill_set, fill_way);
     }
   }
   /* the filled entry and its data join the release queue (fill order) */
@@ -1792,13 +1812,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #ifdef FAULT_L1D_LRU_SKIP
 #define UPD_HIT_()                                                                                                    \
   do {                                                                                                               \
-    if (LRU_ && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
+    if (LRU_ && act == ACT_MERGE_T) TOUCH_(d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
     if (BA_) m->reuse_d[rb] = 1;                                                                                      \
   } while (0)
 #else
 #define UPD_HIT_()                                                                                                    \
   do {                                                                                                               \
-    if (LRU_) touch(m, d_set, mw);                                                                                    \
+    if (LRU_) TOUCH_(d_set, mw);                                                                                    \
     if (BA_) m->reuse_d[rb] = 1;                                                                                      \
   } while (0)
 #endif
@@ -1841,7 +1861,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0);                                                           \
     m->byp_d[vb] = act == ACT_BA_BYP;                                                                                \
     m->reuse_d[vb] = 0;                                                                                              \
-    touch(m, d_set, rv.way);                                                                                         \
+    TOUCH_(d_set, rv.way);                                                                                         \
   } while (0)
   switch (act) {
   case ACT_ST_HIT:
@@ -1852,7 +1872,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #else
     else m->valid_d[rb] = (uint8_t)(m->valid_q[rb] & ~sbit); /* write-evict: the sector */
 #endif
-    if (LRU_ && THRU_) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
+    if (LRU_ && THRU_) TOUCH_(d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
     if (BA_) m->reuse_d[rb] = 1;
     /* a write-evict that empties the line (no sector valid or reserved): the
      * pending entries of the line no longer find it present.  (With one
@@ -1886,7 +1906,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->rsv_d[rb] = 1;
     m->byp_d[rb] = 0;
     m->reuse_d[rb] = 1;
-    touch(m, d_set, mw);
+    TOUCH_(d_set, mw);
     break;
   case ACT_NEWENT:
     UPD_NEW_(0, 0);
@@ -1907,7 +1927,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     UPD_NEW_(mw, 1);
     if (!on_fill) { /* allocate_sector: reserved; the line's last access */
       m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
-      if (LRU_) touch(m, d_set, mw);
+      if (LRU_) TOUCH_(d_set, mw);
     }
     break;
   default: /* (ACT_NONE, ACT_ST_FWD, ACT_BYP_LD: no line or entry update) */
@@ -2085,6 +2105,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #undef STAGE_SET_
 #undef STAGE_ENT_
 #undef STAGE_IDS_
+#undef TOUCH_
 #undef OBS_
 #undef THRU_
 }
