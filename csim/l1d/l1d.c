@@ -2157,7 +2157,7 @@ static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
  * tags_wr_body for both, the slice's mask and value computed once; tag_write
  * checked tags_wr_body's test. */
 #if L1D_TAG_SHARE
-__attribute__((noinline)) static void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
+__attribute__((always_inline)) static inline void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
   mem_1r1w_t *mm = &a->m;
   const unsigned lsb = mm->wsl_lsb, k = lsb >> 5, wa = mm->waddr_i, words = mm->words;
   const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
