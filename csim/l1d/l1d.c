@@ -671,15 +671,16 @@ static inline void dk_read(struct l1d_dbanks *k, unsigned ways) { /* the read: e
 }
 /* (the remote group before the local one: a remote row equal to the local
  * row (rlz) is read from it before its write) */
-static void dk_commit(l1d_t *m, struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full,
-                      const uint32_t *src) { /* src: a full write's data, NULL: the port's */
-  const int rmt = k == &m->dk_rmt;
+/* (rmt: the remote group, a constant of the two forms below) */
+__attribute__((always_inline)) static inline void dk_commit_body(l1d_t *m, struct l1d_dbanks *k, unsigned ways,
+                                                                 const unsigned *we, unsigned nwe, int full,
+                                                                 const uint32_t *src, const int rmt) {
   if (k->rd) dk_read(k, ways);
   for (unsigned i = 0; i < nwe; i++) {
     mem_1r1w_t *mm = &k->b[we[i]].m;
     if (!mm->we_i) continue;
     if (k->lz == mm->waddr_i + 1 && k->mat[we[i]] != k->gen) {
-      cpy_words(k->b[we[i]].rdata_q, bk_row(m, k, we[i], k->lz - 1), mm->words);
+      cpy_words(k->b[we[i]].rdata_q, rmt ? bk_row(m, k, we[i], k->lz - 1) : mem_1r1w_read(mm, k->lz - 1), mm->words);
       k->mat[we[i]] = k->gen;
     }
     if (rmt && mm->waddr_i < mm->depth) {
@@ -695,6 +696,12 @@ static void dk_commit(l1d_t *m, struct l1d_dbanks *k, unsigned ways, const unsig
     else
       mem_1r1w_commit(mm);
   }
+}
+static void dk_commit_loc(l1d_t *m, unsigned ways, const unsigned *we, unsigned nwe, int full, const uint32_t *src) {
+  dk_commit_body(m, &m->dk, ways, we, nwe, full, src, 0);
+}
+static void dk_commit_rmt(l1d_t *m, unsigned ways, const unsigned *we, unsigned nwe, int full, const uint32_t *src) {
+  dk_commit_body(m, &m->dk_rmt, ways, we, nwe, full, src, 1);
 }
 /* Every buffer of a group as the RTL's output register (observers only). */
 static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
@@ -1597,16 +1604,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define OBS_ (!step && m->observed) /* (a step copy runs unobserved: l1d_step_any) */
   /* the staged rows' lists (stage_set, stage_ent) counted in locals, stored
    * for the edge at the end: both counts are 0 at the start of a cycle, so
-   * the first staging of a cycle searches nothing */
+   * the first staging of a cycle searches nothing (the small form: the
+   * general one, with its loops over words, kept them in m -- measured) */
   unsigned nds_ = 0, nde_ = 0;
   uint64_t dids_ = 0;
 /* (the age update: a 4-way set's inline in a step copy) */
 #define TOUCH_(s_, w_)                                                                                                \
   (L1D_TOUCH4 && step && W == 4 ? touch4(m, (s_), (w_)) : L1D_TOUCH4 && step && W == 48 ? touch48(m, (s_), (w_)) \
                                                                                          : touch(m, (s_), (w_)))
-#define STAGE_SET_(s_) stage_set(m, &nds_, (s_))
-#define STAGE_ENT_(e_) stage_ent(m, &nde_, (e_))
-#define STAGE_IDS_(e_) (dids_ |= 1ull << stage_ent(m, &nde_, (e_)))
+#define STAGE_SET_(s_) stage_set(m, small ? &nds_ : &m->nds, (s_))
+#define STAGE_ENT_(e_) stage_ent(m, small ? &nde_ : &m->nde, (e_))
+#define STAGE_IDS_(e_) (*(small ? &dids_ : &m->dids) |= 1ull << stage_ent(m, small ? &nde_ : &m->nde, (e_)))
   /* the commit this cycle takes (l1d.h, idle): what the copy's constants
    * rule out, its edge skips */
   m->idle = dempty && nofill == 2 ? L1D_C_EMPTY : 0;
@@ -2088,13 +2096,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->dk_rmt.rd = rmt_set + 1;
   }
 
-  m->nds = nds_, m->nde = nde_, m->dids = dids_;
+  if (small) m->nds = nds_, m->nde = nde_, m->dids = dids_;
   /* a refused request retried in D while nothing else moves (no fill, no
    * release, no queue holding anything, no remote lookup, no forwarding,
    * nothing written): the next cycle repeats this one exactly, but for its
    * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
   m->rep_ok = stall && !sbyp_set && !fill_v && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
-              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !nds_ && !nde_ &&
+              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !(small ? nds_ : m->nds) &&
+              !(small ? nde_ : m->nde) &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
 #undef LRU_
 #undef BA_
@@ -2397,7 +2406,12 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
     tags_commit_wr2s(&m->i_tags, &m->i_tags_rmt);
 #endif
   } else if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
-    tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
+    if (k & CK_STEP) { /* (rare in a step copy: tsh's path is the usual one) */
+      tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
+    } else { /* (inline in commit_full, its one caller there) */
+      tags_wr_body(&m->i_tags);
+      tags_wr_body(&m->i_tags_rmt);
+    }
   } else {
     tags_commit(&m->i_tags);
     /* the remote copies: an edge with no remote read and no write leaves them as they are */
@@ -2416,8 +2430,8 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
     bank_fill_commit(m, &m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W, wa); /* (the remote group first: dk_commit) */
     bank_fill_commit(m, &m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
   } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
-    dk_commit(m, &m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc); /* (the remote group first: dk_commit) */
-    dk_commit(m, &m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
+    dk_commit_rmt(m, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc); /* (the remote group first: dk_commit_body) */
+    dk_commit_loc(m, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
   } else { /* reads only (dk_commit's first step, inline) */
     if (m->dk.rd) dk_read(&m->dk, m->g.ways);
     if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
