@@ -559,7 +559,10 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
 /* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
  * (the RTL's free_i, cand_i). */
 static l1d_vict_t victim_gen(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr);
-L1D_NO_SLP static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
+/* (inline in its callers, decide's copies: the comb copies carry L1D_NO_SLP
+ * themselves) */
+__attribute__((always_inline)) static inline l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f,
+                                                               uint32_t ba, uint32_t thr) {
   /* remembered per set until the set's flags or ranks change (l1d.h, vmemo) */
   struct l1d_vmemo *vm = &m->vmemo[set];
   if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
