@@ -137,7 +137,7 @@ static inline __attribute__((always_inline)) void run_cycles(const run_t *u, lon
       in->fill_id_i = heap_top(&h)->id;
     }
 
-    l1d_comb(m);
+    l1d_step(m); /* (l1d_comb and l1d_commit in one call: the outputs read below are the cycle's comb outputs) */
 
     /* ---- what the cycle did ---- */
     if (have && o->req_ready_o) have = 0;
@@ -151,8 +151,6 @@ static inline __attribute__((always_inline)) void run_cycles(const run_t *u, lon
       heap_pop(&h);
       ndue = h.n ? heap_top(&h)->due : UINT64_MAX;
     }
-
-    l1d_commit(m);
   }
   *u->r = r;
   *u->h = h;

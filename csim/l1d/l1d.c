@@ -6,6 +6,7 @@
 #include "l1d.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include "bits.h"
 #include "l1d_index.h"
@@ -267,6 +268,7 @@ int l1d_init(l1d_t *m, const l1d_geom_t *g) {
   rc |= !(m->rank_q = calloc(sw, 2));
   rc |= !(m->tag_sh = calloc(sw, 4));
   rc |= !(m->vmemo = calloc(g->sets, sizeof *m->vmemo));
+  rc |= !(m->rlz = calloc((size_t)g->sets * g->ways, 1));
   rc |= !(m->trow_sh = calloc(g->ways, 4));
   rc |= !(m->tag_wr = calloc((size_t)g->sets * nwords(g->ways), 8));
   rc |= !(m->rank_d = calloc(sw, 2));
@@ -341,7 +343,7 @@ void l1d_free(l1d_t *m) {
                m->out.rsp_data_o, m->out.mem_req_data_o, m->out.mem_req_mask_o, m->out.rmt_data_o, m->all_mask,
                m->bq_wdata, m->tag_wdata, m->tag_wmask, m->d_data_q,
                m->d_mask_q, m->fw_data_q, m->fw_data_d, m->fw_data_mask_q, m->fw_data_mask_d,
-               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->zbuf};
+               m->line_buf, m->dk.mat, m->dk_rmt.mat, m->tag_sh, m->trow_sh, m->tag_wr, m->vmemo, m->zbuf, m->rlz};
   for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) free(p[i]);
   fifo_sync_free(&m->i_missq);
   fifo_sync_free(&m->i_bypq);
@@ -357,8 +359,10 @@ void l1d_free(l1d_t *m) {
   memset(m, 0, sizeof *m);
 }
 
+static void rlz_flush(l1d_t *m);
 void l1d_reset(l1d_t *m) {
   size_t sw = (size_t)m->g.sets * m->g.ways, e = m->g.entries;
+  rlz_flush(m); /* (the remote banks' rows as written: reset keeps the memories) */
   memset(m->valid_q, 0, sw); memset(m->rsv_q, 0, sw); memset(m->byp_q, 0, sw); memset(m->reuse_q, 0, sw);
   /* age ranks reset to "way w has rank w": a permutation, as the rule needs */
   for (size_t i = 0; i < sw; i++) m->rank_q[i] = (uint16_t)(i % m->g.ways);
@@ -437,44 +441,63 @@ void l1d_reset(l1d_t *m) {
  * the rows and entries it lists here (every write follows its stage_*
  * call), and commit copies exactly those back -- so staging copies nothing
  * (the MRPB's rule, docs/c-models.md).  Reads use _q. */
-static inline void stage_set(l1d_t *m, unsigned set) {
-  for (unsigned i = 0; i < m->nds; i++)
+/* (the counts: comb_body's locals, stored in nds, nde for the edge at its
+ * end -- both 0 at the start of a cycle, so a cycle's first staging searches
+ * nothing) */
+static inline void stage_set(l1d_t *m, unsigned *nds, unsigned set) {
+  for (unsigned i = 0; i < *nds; i++)
     if (m->dset[i] == set) return;
-  m->dset[m->nds++] = set;
+  m->dset[(*nds)++] = set;
 }
-static inline unsigned stage_ent(l1d_t *m, unsigned e) { /* returns e's place in the list */
-  for (unsigned i = 0; i < m->nde; i++)
+static inline unsigned stage_ent(l1d_t *m, unsigned *nde, unsigned e) { /* returns e's place in the list */
+  for (unsigned i = 0; i < *nde; i++)
     if (m->dent[i] == e) return i;
-  m->dent[m->nde] = e;
-  return m->nde++;
+  m->dent[*nde] = e;
+  return (*nde)++;
 }
-/* stage_ent for a write of the entry's merge ids too (commit copies an
- * entry's ids back only when they were written: dids) */
-static inline void stage_ids(l1d_t *m, unsigned e) { m->dids |= 1ull << stage_ent(m, e); }
+/* (stage_ids, comb_body's STAGE_IDS_: stage_ent for a write of the entry's
+ * merge ids too -- commit copies an entry's ids back only when they were
+ * written: dids) */
 
 /* LRU/FIFO touch: ways more recent than `way` age by one, `way` becomes 0. */
+#ifdef __SSE2__
+/* a 4-way set (the common small form): the loops below for a constant count,
+ * one 64-bit lane (inline in the step copies: TOUCH_, comb_body) */
+__attribute__((always_inline)) static inline void touch4(l1d_t *m, unsigned set, unsigned way) {
+  const uint16_t *q = m->rank_q + (size_t)set * 4u;
+  uint16_t *d = m->rank_d + (size_t)set * 4u;
+  const __m128i vr = _mm_set1_epi16((short)q[way]);
+  __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)q), y = _mm_loadl_epi64((const __m128i *)(void *)d);
+  __m128i lt = _mm_cmplt_epi16(x, vr);
+  _mm_storel_epi64((__m128i *)(void *)d, _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  d[way] = 0;
+}
+/* 48 ways: six lanes of eight, a constant count (inline in the step copies too) */
+__attribute__((always_inline)) static inline void touch48(l1d_t *m, unsigned set, unsigned way) {
+  const uint16_t *q = m->rank_q + (size_t)set * 48u;
+  uint16_t *d = m->rank_d + (size_t)set * 48u;
+  const __m128i vr = _mm_set1_epi16((short)q[way]);
+  for (unsigned v = 0; v < 48u; v += 8) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
+    __m128i lt = _mm_cmplt_epi16(x, vr);
+    _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
+  }
+  d[way] = 0;
+}
+#define L1D_TOUCH4 1
+#else
+#define L1D_TOUCH4 0
+static inline void touch4(l1d_t *m, unsigned set, unsigned way) { (void)m, (void)set, (void)way; }
+static inline void touch48(l1d_t *m, unsigned set, unsigned way) { (void)m, (void)set, (void)way; }
+#endif
 static void touch(l1d_t *m, unsigned set, unsigned way) {
 #ifdef __SSE2__
-  if (m->g.ways == 4) { /* a 4-way set (the common small form): the loops below for a constant count, one 64-bit lane */
-    const uint16_t *q = m->rank_q + (size_t)set * 4u;
-    uint16_t *d = m->rank_d + (size_t)set * 4u;
-    const __m128i vr = _mm_set1_epi16((short)q[way]);
-    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)q), y = _mm_loadl_epi64((const __m128i *)(void *)d);
-    __m128i lt = _mm_cmplt_epi16(x, vr);
-    _mm_storel_epi64((__m128i *)(void *)d, _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
-    d[way] = 0;
+  if (m->g.ways == 4) {
+    touch4(m, set, way);
     return;
   }
-  if (m->g.ways == 48) { /* 48 ways: six lanes of eight, a constant count */
-    const uint16_t *q = m->rank_q + (size_t)set * 48u;
-    uint16_t *d = m->rank_d + (size_t)set * 48u;
-    const __m128i vr = _mm_set1_epi16((short)q[way]);
-    for (unsigned v = 0; v < 48u; v += 8) {
-      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(q + v)), y = _mm_loadu_si128((const __m128i *)(void *)(d + v));
-      __m128i lt = _mm_cmplt_epi16(x, vr);
-      _mm_storeu_si128((__m128i *)(void *)(d + v), _mm_or_si128(_mm_and_si128(lt, _mm_sub_epi16(x, lt)), _mm_andnot_si128(lt, y)));
-    }
-    d[way] = 0;
+  if (m->g.ways == 48) {
+    touch48(m, set, way);
     return;
   }
 #endif
@@ -536,7 +559,10 @@ __attribute__((always_inline)) static inline void set_flags(const l1d_t *m, unsi
 /* Victim choice in one set: l1d_victim on free = !(present), cand = !rsv
  * (the RTL's free_i, cand_i). */
 static l1d_vict_t victim_gen(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr);
-L1D_NO_SLP static l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f, uint32_t ba, uint32_t thr) {
+/* (inline in its callers, decide's copies: the comb copies carry L1D_NO_SLP
+ * themselves) */
+__attribute__((always_inline)) static inline l1d_vict_t victim(const l1d_t *m, unsigned set, const l1d_setv_t *f,
+                                                               uint32_t ba, uint32_t thr) {
   /* remembered per set until the set's flags or ranks change (l1d.h, vmemo) */
   struct l1d_vmemo *vm = &m->vmemo[set];
   if (vm->ok && vm->ba == ba && vm->thr == thr) return vm->v;
@@ -612,10 +638,28 @@ static inline uint32_t tag_fw(const l1d_t *m, const uint32_t *row, uint32_t set,
   return tag_of(m, row, w);
 }
 
+/* ---- the remote data banks' rows, lazily (l1d.h, rlz) ---- */
+/* Row `set` of bank w of group k as its memory holds it: a remote row left
+ * equal to the local bank's row is read there. */
+static inline const uint32_t *bk_row(const l1d_t *m, const struct l1d_dbanks *k, unsigned w, unsigned set) {
+  if (k == &m->dk_rmt && m->rlz[(size_t)set * m->g.ways + w]) k = &m->dk;
+  return mem_1r1w_read(&k->b[w].m, set);
+}
+/* Every remote row left equal to its local row written (for an observer, and at reset). */
+static void rlz_flush(l1d_t *m) {
+  const unsigned W = m->g.ways;
+  for (size_t i = 0; i < (size_t)m->g.sets * W; i++)
+    if (m->rlz[i]) {
+      const unsigned set = (unsigned)(i / W), w = (unsigned)(i % W);
+      mem_1r1w_t *mm = &m->i_data_rmt[w].m;
+      cpy_words(mm->mem_q + (size_t)set * mm->words, mem_1r1w_read(&m->i_data[w].m, set), mm->words);
+      m->rlz[i] = 0;
+    }
+}
 /* ---- the data banks' output registers, lazily (l1d.h, struct l1d_dbanks) ---- */
 /* Bank w's output register: its row held lazily, or its own buffer. */
-static inline const uint32_t *dk_row(const struct l1d_dbanks *k, unsigned w) {
-  if (k->lz && k->mat[w] != k->gen) return mem_1r1w_read(&k->b[w].m, k->lz - 1);
+static inline const uint32_t *dk_row(const l1d_t *m, const struct l1d_dbanks *k, unsigned w) {
+  if (k->lz && k->mat[w] != k->gen) return bk_row(m, k, w, k->lz - 1);
   return k->b[w].rdata_q;
 }
 /* The edge for a group: this cycle's read (every bank, the same set), then
@@ -628,21 +672,39 @@ static inline void dk_read(struct l1d_dbanks *k, unsigned ways) { /* the read: e
   }
   k->lz = k->rd;
 }
-static void dk_commit(struct l1d_dbanks *k, unsigned ways, const unsigned *we, unsigned nwe, int full,
-                      const uint32_t *src) { /* src: a full write's data, NULL: the port's */
+/* (the remote group before the local one: a remote row equal to the local
+ * row (rlz) is read from it before its write) */
+/* (rmt: the remote group, a constant of the two forms below) */
+__attribute__((always_inline)) static inline void dk_commit_body(l1d_t *m, struct l1d_dbanks *k, unsigned ways,
+                                                                 const unsigned *we, unsigned nwe, int full,
+                                                                 const uint32_t *src, const int rmt) {
   if (k->rd) dk_read(k, ways);
   for (unsigned i = 0; i < nwe; i++) {
     mem_1r1w_t *mm = &k->b[we[i]].m;
     if (!mm->we_i) continue;
     if (k->lz == mm->waddr_i + 1 && k->mat[we[i]] != k->gen) {
-      cpy_words(k->b[we[i]].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+      cpy_words(k->b[we[i]].rdata_q, rmt ? bk_row(m, k, we[i], k->lz - 1) : mem_1r1w_read(mm, k->lz - 1), mm->words);
       k->mat[we[i]] = k->gen;
+    }
+    if (rmt && mm->waddr_i < mm->depth) {
+      uint8_t *z = m->rlz + (size_t)mm->waddr_i * ways + we[i];
+      if (*z) continue; /* (equal to the local row, which takes the same write) */
+      if (full && !m->observed) { /* a whole line, unobserved: left equal to the local row */
+        *z = 1;
+        continue;
+      }
     }
     if (full && mm->waddr_i < mm->depth) /* every byte of the line: the row in one copy */
       cpy_words(mm->mem_q + (size_t)mm->waddr_i * mm->words, src ? src : mm->wdata_i, mm->words);
     else
       mem_1r1w_commit(mm);
   }
+}
+static void dk_commit_loc(l1d_t *m, unsigned ways, const unsigned *we, unsigned nwe, int full, const uint32_t *src) {
+  dk_commit_body(m, &m->dk, ways, we, nwe, full, src, 0);
+}
+static void dk_commit_rmt(l1d_t *m, unsigned ways, const unsigned *we, unsigned nwe, int full, const uint32_t *src) {
+  dk_commit_body(m, &m->dk_rmt, ways, we, nwe, full, src, 1);
 }
 /* Every buffer of a group as the RTL's output register (observers only). */
 static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
@@ -655,6 +717,9 @@ static void dk_sync(struct l1d_dbanks *k, unsigned ways) {
 void l1d_observe(l1d_t *m, int on) {
   m->observed = (uint8_t)(on != 0);
   if (!on) return;
+  m->rep_ok = 0; /* (the next cycle evaluated in full: a step copy left its ports idle by their enables alone,
+                  * comb_body, and a repeat would keep them) */
+  rlz_flush(m); /* (the remote banks' rows as the RTL holds them; observed, none is left equal by reference) */
   if (m->out.rsp_data_o != m->rsp_buf) { /* (the response's line by reference: into the declared buffer, l1d.h) */
     cpy_words(m->rsp_buf, m->out.rsp_data_o, m->lwords);
     m->out.rsp_data_o = m->rsp_buf;
@@ -676,8 +741,14 @@ void l1d_observe(l1d_t *m, int on) {
   }
 }
 /* Start of a cycle: the banks written last cycle return to idle (the others are). */
-static inline void dk_idle(l1d_t *m) {
+/* (lean: a step copy's -- the ports' enables alone, as for the tag arrays:
+ * comb_body) */
+static inline void dk_idle_o(l1d_t *m, const int lean) {
   for (unsigned i = 0; i < m->ndwe; i++) {
+    if (lean) {
+      m->i_data[m->dwe[i]].m.we_i = 0, m->i_data_rmt[m->dwe[i]].m.we_i = 0;
+      continue;
+    }
     mem_1r1w_idle(&m->i_data[m->dwe[i]].m);
     mem_1r1w_idle(&m->i_data_rmt[m->dwe[i]].m);
   }
@@ -685,14 +756,15 @@ static inline void dk_idle(l1d_t *m) {
   m->dsrc = NULL;
   m->dk.rd = m->dk_rmt.rd = 0;
 }
+static inline void dk_idle(l1d_t *m) { dk_idle_o(m, 0); }
 
 /* Way w's line as read at the last edge (a row of Ways lines), with the
  * bytes written at that edge into the same set and way merged in (fw_data_*).
  * Returns the row's own words when nothing is merged, else m->line_buf. */
 static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t set, unsigned w) {
-  const uint32_t *l = dk_row(k, w);
+  const uint32_t *l = dk_row(m, k, w);
   if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return l;
-  if (m->fw_lazy) return mem_1r1w_read(&k->b[w].m, set); /* (a whole line written at the last edge: l1d.h) */
+  if (m->fw_lazy) return bk_row(m, k, w, set); /* (a whole line written at the last edge: l1d.h) */
   /* a data word at a time: its nibble of byte-mask bits -> its byte lanes */
   static const uint32_t lanes[16] = {
       0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu, 0x00ffff00u, 0x00ffffffu,
@@ -707,7 +779,32 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
 /* The RTL's tag write: the line in every way's slice, the way's mask bit;
  * the same write goes to the remote copy and into the forwarding register.
  * The replicated row is streamed out a word at a time (law <= 32). */
-static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
+/* share (a step copy, unobserved): when the edge's one-update path takes the
+ * slice (tags_wr_body's test), the remote copy's port is left idle and its
+ * row is written at the edge from this port's slice (tsh, tags_commit_wr2s):
+ * the two ports would hold the same write, and nothing reads the remote
+ * port between here and the edge. */
+#if !defined(FAULT_MEM_1R1W_MASK) && !defined(FAULT_MEM_1R1W_SYNC_WFIRST) && !defined(FAULT_MEM_1R1W_SYNC_HOLD)
+#define L1D_TAG_SHARE 1
+#else
+#define L1D_TAG_SHARE 0 /* (injected: the primitives' own commits read both ports) */
+#endif
+/* (the unobserved form: tag_write's second branch, inline in a step copy) */
+__attribute__((always_inline)) static inline void tag_write_lean(l1d_t *m, unsigned set, unsigned way, uint32_t line,
+                                                                 int share) {
+  const unsigned law = m->law;
+  const uint32_t v = line & m->lamask;
+  mem_1r1w_write_slice(&m->i_tags.m, set, way, way * law, law, v);
+  if (L1D_TAG_SHARE && share && m->i_tags.keep && ((way * law) >> 5) + 1 < m->i_tags.m.words)
+    m->tsh = 1;
+  else
+    mem_1r1w_write_slice(&m->i_tags_rmt.m, set, way, way * law, law, v);
+  m->fw_tag_v_d = 1;
+  m->fw_tag_set_d = set;
+  m->fw_tag_way_d = (uint16_t)way;
+  m->fw_tag_line_d = v;
+}
+static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line, int share) {
   unsigned W = m->g.ways, law = m->law, k = 0, nacc = 0;
   uint64_t acc = 0, v = line & m->lamask;
   if (m->observed) {
@@ -724,7 +821,10 @@ static void tag_write(l1d_t *m, unsigned set, unsigned way, uint32_t line) {
   } else { /* unobserved: the slice the mask writes, the rest of the port's data a don't-care (docs/c-models.md),
             * set in the two write ports themselves (mem_1r1w_write_slice: no row copies) */
     mem_1r1w_write_slice(&m->i_tags.m, set, way, way * law, law, (uint32_t)v);
-    mem_1r1w_write_slice(&m->i_tags_rmt.m, set, way, way * law, law, (uint32_t)v);
+    if (L1D_TAG_SHARE && share && m->i_tags.keep && ((way * law) >> 5) + 1 < m->i_tags.m.words)
+      m->tsh = 1;
+    else
+      mem_1r1w_write_slice(&m->i_tags_rmt.m, set, way, way * law, law, (uint32_t)v);
   }
   m->fw_tag_v_d = 1;
   m->fw_tag_set_d = set;
@@ -1227,15 +1327,17 @@ __attribute__((always_inline)) static inline void mem_port(l1d_t *m, uint32_t mq
 
 /* The response's line: copied into the output buffer when observed, else
  * given by reference (l1d.h, rsp_buf: src is not written before the next
- * comb, and nobody writes through rsp_data_o); rsp_clear: the idle zeros. */
-static inline void rsp_set(l1d_t *m, const uint32_t *src) {
-  if (m->observed) cpy_words(m->out.rsp_data_o, src, m->lwords);
+ * comb, and nobody writes through rsp_data_o); rsp_clear: the idle zeros.
+ * (The _o forms take the observed flag: a constant 0 in a step copy.) */
+static inline void rsp_set_o(l1d_t *m, int obs, const uint32_t *src) {
+  if (obs) cpy_words(m->out.rsp_data_o, src, m->lwords);
   else m->out.rsp_data_o = (uint32_t *)(uintptr_t)src; /* (read only: the port's type is the buffer's) */
 }
-static inline void rsp_clear(l1d_t *m) {
-  if (m->observed) memset(m->out.rsp_data_o, 0, m->lwords * 4);
+static inline void rsp_clear_o(l1d_t *m, int obs) {
+  if (obs) memset(m->out.rsp_data_o, 0, m->lwords * 4);
   else m->out.rsp_data_o = m->zbuf;
 }
+static inline void rsp_clear(l1d_t *m) { rsp_clear_o(m, m->observed); }
 /* The first quiet cycle after others: the parts that stay constant while
  * quiet cycles follow one another (out of line: the steady path stays short). */
 static void idle_common(l1d_t *m);
@@ -1417,45 +1519,46 @@ void l1d_comb_any(l1d_t *m) {
 /* The full evaluation, in two forms: small (Ways and Entries <= 64, one
  * word per vector: the compiler drops the loops over words) and general. */
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill, const int busy, const int cact);
+                                                            const int nofill, const int busy, const int cact,
+                                                            const int step, uint64_t *pk);
 /* (small, a fill offered: comb_full's dispatch, nofill = 3) */
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_small(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 1, pre, 0, 3, 0, -1, 0, NULL); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre) { comb_body(m, 0, pre, 0, 0, 0, -1, 0, NULL); }
 /* D holding a request and a line fill that goes (small): D's verdict is
  * PORT_BUSY (the fill owns the arrays), so no request update, push or
  * response of D's is left in this copy (busy = 1) */
-__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_busy_small(l1d_t *m) { comb_body(m, 1, NULL, 0, 0, 1, -1, 0, NULL); }
 /* D's request decided first and going (comb_stall's verdict), no fill, the
  * release queue empty (small): a copy per common action (cact), in which
  * the action, the verdict's outcome and the events are constants */
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_hit_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_LD_HIT, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_mergt_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_MERGE_T, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_alloc_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ALLOC, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_stfwd_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_FWD, 0, NULL);
 }
 __attribute__((noinline)) L1D_NO_SLP static void comb_go_sthit_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT);
+  comb_body(m, 1, pre, 0, 2, 0, ACT_ST_HIT, 0, NULL);
 }
 /* D empty, unobserved (small): no verdict, no action, no stall -- the
  * compiler drops the request's updates from this copy */
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1); }
-__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 3, 0, -1, 0, NULL); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_nofill_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 1, 0, -1, 0, NULL); }
+__attribute__((noinline)) L1D_NO_SLP static void comb_empty_norel_small(l1d_t *m) { comb_body(m, 1, NULL, 1, 2, 0, -1, 0, NULL); }
 /* D holding a request, no fill offered (small): the fill's probe, updates
  * and release-queue push drop from this copy */
 __attribute__((noinline)) L1D_NO_SLP static void comb_nofill_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 1, 0, -1);
+  comb_body(m, 1, pre, 0, 1, 0, -1, 0, NULL);
 }
 /* and the release queue empty (nofill = 2): no release, no response */
 __attribute__((noinline)) L1D_NO_SLP static void comb_norel_small(l1d_t *m, const l1d_verd_t *pre) {
-  comb_body(m, 1, pre, 0, 2, 0, -1);
+  comb_body(m, 1, pre, 0, 2, 0, -1, 0, NULL);
 }
 /* D's request decided (by comb_stall) and going, no fill, the release queue
  * empty: the copy of its action where there is one */
@@ -1487,7 +1590,8 @@ __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_
   else comb_full_gen(m, pre);
 }
 __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int small, const l1d_verd_t *pre, const int dempty,
-                                                            const int nofill, const int busy, const int cact) {
+                                                            const int nofill, const int busy, const int cact,
+                                                            const int step, uint64_t *pk) {
   const l1d_in_t *in = &m->in;
   /* (constants of the copies: nofill 1 or 2, no fill offered; nofill 3, a
    * fill offered; busy, a line fill offered that goes) */
@@ -1500,6 +1604,20 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #define MG_ m->g.merge
   const unsigned nwe = small ? 1u : nwords(E);
 #define SECTW_ m->sectw
+#define OBS_ (!step && m->observed) /* (a step copy runs unobserved: l1d_step_any) */
+  /* the staged rows' lists (stage_set, stage_ent) counted in locals, stored
+   * for the edge at the end: both counts are 0 at the start of a cycle, so
+   * the first staging of a cycle searches nothing (the small form: the
+   * general one, with its loops over words, kept them in m -- measured) */
+  unsigned nds_ = 0, nde_ = 0;
+  uint64_t dids_ = 0;
+/* (the age update: a 4-way set's inline in a step copy) */
+#define TOUCH_(s_, w_)                                                                                                \
+  (L1D_TOUCH4 && step && W == 4 ? touch4(m, (s_), (w_)) : L1D_TOUCH4 && step && W == 48 ? touch48(m, (s_), (w_)) \
+                                                                                         : touch(m, (s_), (w_)))
+#define STAGE_SET_(s_) stage_set(m, small ? &nds_ : &m->nds, (s_))
+#define STAGE_ENT_(e_) stage_ent(m, small ? &nde_ : &m->nde, (e_))
+#define STAGE_IDS_(e_) (*(small ? &dids_ : &m->dids) |= 1ull << stage_ent(m, small ? &nde_ : &m->nde, (e_)))
   /* the commit this cycle takes (l1d.h, idle): what the copy's constants
    * rule out, its edge skips */
   m->idle = dempty && nofill == 2 ? L1D_C_EMPTY : 0;
@@ -1507,9 +1625,19 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* (nds, nde: 0 between cycles -- commit_full and reset clear them, and
    * the other commits follow cycles that staged nothing; cnt_d and mem_rr_d
    * equal their _q outside a cycle, as the staged rows) */
-  mem_1r1w_sync_idle(&m->i_tags);
-  mem_1r1w_sync_idle(&m->i_tags_rmt);
-  dk_idle(m);
+  if (step && !L1D_TAG_SHARE) { /* (injected, FAULT_MEM_1R1W_SYNC_HOLD and the like: the primitive's edge reads
+                                 * the read address without its enable) */
+    mem_1r1w_sync_idle(&m->i_tags);
+    mem_1r1w_sync_idle(&m->i_tags_rmt);
+  } else if (step) { /* the tag arrays' ports idle as their readers see them: the enables (a port's address, mask
+                      * and data mean something only under its enable; nobody compares the ports of a step copy) */
+    m->i_tags.re_i = 0, m->i_tags.m.we_i = 0;
+    m->i_tags_rmt.re_i = 0, m->i_tags_rmt.m.we_i = 0;
+  } else {
+    mem_1r1w_sync_idle(&m->i_tags);
+    mem_1r1w_sync_idle(&m->i_tags_rmt);
+  }
+  dk_idle_o(m, step);
   m->fw_tag_v_d = 0; /* (their fields: _d equals _q outside a cycle, l1d_reset) */
   m->fw_data_v_d = 0;
   const uint32_t on_fill = busy ? 0 : in->mode_alloc_i == L1D_ALLOC_ON_FILL; /* (busy: not ON_FILL, the dispatch's test) */
@@ -1564,7 +1692,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     vd = (l1d_verd_t){.d_set = d_set_of(m), .out = L1D_OUT_RES_FAIL, .fail = L1D_FAIL_PORT_BUSY, .act = ACT_NONE};
   } else if (pre) { /* decided by comb_stall (no fill, no release: the same arguments) */
     vd = *pre;
-  } else if (dempty || (!m->d_valid_q && !m->observed)) {
+  } else if (dempty || (!m->d_valid_q && !OBS_)) {
     /* D empty: its verdict on the stale address drives only req_outcome_o
      * and req_fail_o, which nobody reads without dec_valid_o (the LD/ST
      * unit and the MRPB read them for a request D refused): unobserved,
@@ -1599,17 +1727,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (fill_byp_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = in->fill_id_i;
-    rsp_set(m, in->fill_data_i);
+    rsp_set_o(m, OBS_, in->fill_data_i);
   } else if (rel_go) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->mshr_ids_q[(size_t)rel_e * MG_];
-    rsp_set(m, rq_head);
+    rsp_set_o(m, OBS_, rq_head);
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    rsp_set(m, line_fw(m, &m->dk, d_set, mw));
+    rsp_set_o(m, OBS_, line_fw(m, &m->dk, d_set, mw));
   } else if (!m->rsp_zero) {
-    rsp_clear(m);
+    rsp_clear_o(m, OBS_);
   }
   m->rsp_zero = !o->rsp_valid_o;
 
@@ -1621,13 +1749,13 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     const uint32_t fill_way = fill_alloc ? fv.way : m->mshr_q[fill_e].way;
     unsigned b = fill_set * W + fill_way;
     const uint32_t fbit = 1u << fill_sect;
-    stage_set(m, fill_set);
-    stage_ent(m, fill_e);
+    STAGE_SET_(fill_set);
+    STAGE_ENT_(fill_e);
     if (m->g.sectors > 1) { /* only the sector's bytes */
       memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
       for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
     }
-    if (!m->observed && m->g.sectors == 1 && !m->ndwe) /* (data_write's first test, at the fill's call) */
+    if (!OBS_ && m->g.sectors == 1) /* (data_write's first test, at the fill's call: the cycle's first data write, ndwe 0) */
       data_fill_lazy(m, fill_set, fill_way, in->fill_data_i);
     else
       data_write(m, fill_set, fill_way, in->fill_data_i, m->g.sectors > 1 ? m->sect_mask : m->all_mask);
@@ -1635,10 +1763,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->rsv_d[b] = (uint8_t)(m->rsv_q[b] & ~fbit);
     m->byp_d[b] = 0;
     m->mshr_d[fill_e].rdy = 1;
+    if (step) pk[1] = 1ull << fill_e; /* (its pending bit clears at the edge: commit_body) */
     if (fill_alloc) { /* allocate_line + fill: tag, age (LRU and FIFO) */
-      tag_write(m, fill_set, fill_way, fill_line);
+      tag_write(m, fill_set, fill_way, fill_line, step);
       m->reuse_d[b] = 0;
-      touch(m, fill_set, fill_way);
+      TOUCH_(fill_set, fill_way);
       m->mshr_d[fill_e].way = (uint16_t)fill_way;
       m->mshr_d[fill_e].pres = 1;
       /* every other pending entry of the line now finds it in fill_way; an
@@ -1648,7 +1777,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
           if (e == fill_e) continue;
           if ((m->mshr_addr_q[e] >> SECTW_) == fill_line) {
-            stage_ent(m, e);
+            STAGE_ENT_(e);
             m->mshr_d[e].way = (uint16_t)fill_way;
             m->mshr_d[e].pres = 1;
           }
@@ -1656,20 +1785,20 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
           else if (m->mshr_q[e].pres && m->mshr_q[e].way == fill_way &&
                      l1d_index(m->mshr_addr_q[e] << m->ash, m->offw, m->g.sets, in->mode_hash_i) ==
                          fill_set) {
-            stage_ent(m, e);
+            STAGE_ENT_(e);
             m->mshr_d[e].pres = 0;
           }
 #endif
         }
     } else if (on_fill && LRU_) { /* allocate_sector + fill: the line's last access */
-      touch(m, fill_set, fill_way);
+      TOUCH_(fill_set, fill_way);
     }
   }
   /* the filled entry and its data join the release queue (fill order) */
   if (fill_line_go) { /* (the FIFO's write data is compared only when it writes) */
     uint32_t *rq = m->i_relq.i_mem.wdata_i; /* built in the queue body's write port (no copy) */
 #ifndef FAULT_MEM_1R1W_MASK /* (injected: the primitive's commit, from the port) */
-    if (!m->observed) m->rq_lazy = 1; /* unobserved: the line goes into the row at commit from the fill port (l1d.h) */
+    if (!OBS_) m->rq_lazy = 1; /* unobserved: the line goes into the row at commit from the fill port (l1d.h) */
     else
 #endif
       cpy_words(rq, in->fill_data_i, m->lwords);
@@ -1678,7 +1807,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release updates ---- */
   if (rel_go) {
-    stage_ids(m, rel_e);
+    STAGE_IDS_(rel_e);
     uint32_t *ids = m->mshr_ids_d + (size_t)rel_e * MG_;
     if (MG_ == 8) cpy_n(ids, ids + 1, 28); /* (the common merge count: a constant size, cpy_n's tests fold away) */
     else if (MG_ <= 33) cpy_n(ids, ids + 1, (MG_ - 1) * 4); /* (cpy_n loads before it stores: an overlapping move) */
@@ -1694,20 +1823,20 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #ifdef FAULT_L1D_LRU_SKIP
 #define UPD_HIT_()                                                                                                    \
   do {                                                                                                               \
-    if (LRU_ && act == ACT_MERGE_T) touch(m, d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
+    if (LRU_ && act == ACT_MERGE_T) TOUCH_(d_set, mw); /* injected: a load hit does not refresh the LRU rank */     \
     if (BA_) m->reuse_d[rb] = 1;                                                                                      \
   } while (0)
 #else
 #define UPD_HIT_()                                                                                                    \
   do {                                                                                                               \
-    if (LRU_) touch(m, d_set, mw);                                                                                    \
+    if (LRU_) TOUCH_(d_set, mw);                                                                                    \
     if (BA_) m->reuse_d[rb] = 1;                                                                                      \
   } while (0)
 #endif
   /* a merge into entry p_e (its count after this cycle's release) */
 #define UPD_MERGE_()                                                                                                  \
   do {                                                                                                               \
-    stage_ids(m, p_e);                                                                                               \
+    STAGE_IDS_(p_e);                                                                                               \
     uint32_t c = m->mshr_d[p_e].cnt;                                                                                 \
     m->mshr_ids_d[(size_t)p_e * MG_ + c] = m->d_id_q;                                                                 \
     m->mshr_d[p_e].cnt = (uint8_t)(c + 1);                                                                           \
@@ -1715,37 +1844,46 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* a new entry free_e, its line present in `way` (NEWENT: not present) */
 #define UPD_NEW_(way_, pres_)                                                                                           \
   do {                                                                                                               \
-    stage_ids(m, free_e);                                                                                            \
+    if (step) STAGE_ENT_(free_e); /* (a step copy writes the ids on both sides, below: not listed for the edge) */ \
+    else STAGE_IDS_(free_e);                                                                                         \
     /* valid, not filled, present in way_ (pres_), one id: the entry's fields in one store */                      \
     m->mshr_d[free_e] = (struct l1d_ment){.valid = 1, .rdy = 0, .pres = (pres_), .cnt = 1, .way = (uint16_t)(way_)};    \
+    if (step) pk[0] = 1ull << free_e; /* (valid and pending at the edge: commit_body) */                             \
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
+    if (step) m->mshr_addr_q[free_e] = d_atom; /* (both sides: nothing reads it later in the cycle, CK_STEP) */      \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
     if (MG_ == 8) cpy_n(ids, ids_zero, 32);                                                                            \
     else if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                 \
     else memset(ids, 0, MG_ * 4);                                                                                     \
     ids[0] = m->d_id_q;                                                                                              \
+    if (step) { /* (nothing reads the entry's ids later in the cycle) */                                             \
+      uint32_t *idq = m->mshr_ids_q + (size_t)free_e * MG_;                                                          \
+      if (MG_ == 8) cpy_n(idq, ids, 32);                                                                             \
+      else memcpy(idq, ids, MG_ * 4);                                                                                \
+    }                                                                                                                \
   } while (0)
   /* allocate_line in the victim way rv.way (ALLOC: its sector reserved; BA_BYP: tag only) */
 #define UPD_LINE_()                                                                                                   \
   do {                                                                                                               \
     unsigned vb = d_set * W + rv.way;                                                                                \
-    tag_write(m, d_set, rv.way, d_line);                                                                             \
+    if (step) tag_write_lean(m, d_set, rv.way, d_line, 1); /* (a step copy runs unobserved) */                    \
+    else tag_write(m, d_set, rv.way, d_line, 0);                                                                     \
     m->valid_d[vb] = 0;                                                                                              \
     m->rsv_d[vb] = (uint8_t)(act == ACT_ALLOC ? sbit : 0);                                                           \
     m->byp_d[vb] = act == ACT_BA_BYP;                                                                                \
     m->reuse_d[vb] = 0;                                                                                              \
-    touch(m, d_set, rv.way);                                                                                         \
+    TOUCH_(d_set, rv.way);                                                                                         \
   } while (0)
   switch (act) {
   case ACT_ST_HIT:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     if (THRU_) data_write(m, d_set, mw, m->d_data_q, m->d_mask_q);
 #ifdef FAULT_L1D_SECT_EVICT_LINE
     else m->valid_d[rb] = 0; /* injected: write-evict invalidates the whole line */
 #else
     else m->valid_d[rb] = (uint8_t)(m->valid_q[rb] & ~sbit); /* write-evict: the sector */
 #endif
-    if (LRU_ && THRU_) touch(m, d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
+    if (LRU_ && THRU_) TOUCH_(d_set, mw); /* GPGPU-Sim: write-through hits touch, write-evict hits do not */
     if (BA_) m->reuse_d[rb] = 1;
     /* a write-evict that empties the line (no sector valid or reserved): the
      * pending entries of the line no longer find it present.  (With one
@@ -1756,17 +1894,17 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
         for (uint64_t x = ep[k]; x; x &= x - 1) {
           unsigned e = k * 64u + (unsigned)__builtin_ctzll(x);
           if ((m->mshr_addr_q[e] >> SECTW_) == d_line && m->mshr_q[e].pres) {
-            stage_ent(m, e);
+            STAGE_ENT_(e);
             m->mshr_d[e].pres = 0;
           }
         }
     break;
   case ACT_LD_HIT:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_HIT_();
     break;
   case ACT_MERGE_T:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_HIT_();
     UPD_MERGE_();
     break;
@@ -1774,33 +1912,33 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     UPD_MERGE_();
     break;
   case ACT_PSEUDO:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_NEW_(mw, 1);
     m->rsv_d[rb] = 1;
     m->byp_d[rb] = 0;
     m->reuse_d[rb] = 1;
-    touch(m, d_set, mw);
+    TOUCH_(d_set, mw);
     break;
   case ACT_NEWENT:
     UPD_NEW_(0, 0);
     break;
   case ACT_ALLOC:
-    stage_set(m, d_set);
+    STAGE_SET_(d_set);
     UPD_NEW_(rv.way, 1);
     UPD_LINE_();
     break;
   case ACT_BA_BYP:
     if (rv.found) {
-      stage_set(m, d_set);
+      STAGE_SET_(d_set);
       UPD_LINE_();
     }
     break;
   case ACT_SMISS:
-    if (!on_fill) stage_set(m, d_set);
+    if (!on_fill) STAGE_SET_(d_set);
     UPD_NEW_(mw, 1);
     if (!on_fill) { /* allocate_sector: reserved; the line's last access */
       m->rsv_d[rb] = (uint8_t)(m->rsv_q[rb] | sbit);
-      if (LRU_) touch(m, d_set, mw);
+      if (LRU_) TOUCH_(d_set, mw);
     }
     break;
   default: /* (ACT_NONE, ACT_ST_FWD, ACT_BYP_LD: no line or entry update) */
@@ -1816,6 +1954,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (rel_done) {
     m->mshr_d[rel_e].valid = 0;
     m->mshr_d[rel_e].rdy = 0;
+    if (step) pk[2] = 1ull << rel_e; /* (neither valid nor pending at the edge: commit_body) */
   }
   fq_comb(&m->i_relq, fill_line_go, fill_line_go ? m->i_relq.i_mem.wdata_i : NULL, rel_done);
 
@@ -1879,36 +2018,56 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   }
 
   /* ---- events and counters ---- */
+  /* (the events as locals: a counter's add through m could alias the output
+   * struct, so the values are not reloaded from it; a step copy of one action
+   * (cact) or with D empty adds to both sides, cnt_q and cnt_d, and the
+   * edge's copy of the counters is left out, CK_CNT: its adds are few and
+   * mostly constants 0) */
+  const uint32_t ev_hit = go && out == L1D_OUT_HIT, ev_hitres = go && out == L1D_OUT_HIT_RESERVED,
+                 ev_miss = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS), ev_pseudo = act == ACT_PSEUDO;
+#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact >= 0 || dempty) ? m->cnt_q[i] += (v) : 0))
   o->ev_access_o = go;
-  o->ev_hit_o = go && out == L1D_OUT_HIT;
-  o->ev_hitres_o = go && out == L1D_OUT_HIT_RESERVED;
-  o->ev_miss_o = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS);
+  o->ev_hit_o = ev_hit;
+  o->ev_hitres_o = ev_hitres;
+  o->ev_miss_o = ev_miss;
   o->ev_stall_o = stall;
   o->ev_byp_o = bq_push;
-  o->ev_pseudo_o = act == ACT_PSEUDO;
+  o->ev_pseudo_o = ev_pseudo;
   o->ev_fill_o = fill_line_go;
   if (go) {
-    m->cnt_d[L1D_CNT_ACCESS]++;
-    m->cnt_d[L1D_CNT_HIT] += o->ev_hit_o;
-    m->cnt_d[L1D_CNT_HITRES] += o->ev_hitres_o;
-    m->cnt_d[L1D_CNT_MISS] += o->ev_miss_o;
-    m->cnt_d[L1D_CNT_SMISS] += out == L1D_OUT_SECTOR_MISS;
+    CNT_(L1D_CNT_ACCESS, 1u);
+    CNT_(L1D_CNT_HIT, ev_hit);
+    CNT_(L1D_CNT_HITRES, ev_hitres);
+    CNT_(L1D_CNT_MISS, ev_miss);
+    CNT_(L1D_CNT_SMISS, (uint32_t)(out == L1D_OUT_SECTOR_MISS));
   }
   if (stall) { /* the stall counter of its fail reason: cnt_fail_line_q + (reason - 1); comb_rep's too */
     const unsigned fail_cnt = L1D_CNT_FAIL_LINE + fail - 1u;
-    m->cnt_d[fail_cnt]++;
-    m->cnt_d[L1D_CNT_SBYP] += sbyp_set;
+    CNT_(fail_cnt, 1u); /* (never in a copy of one action: it goes) */
+    CNT_(L1D_CNT_SBYP, sbyp_set);
     m->rep_cnt = (uint8_t)fail_cnt; /* (read only after a stall: rep_ok) */
   }
-  m->cnt_d[L1D_CNT_BYP] += o->ev_byp_o;
-  m->cnt_d[L1D_CNT_FILL] += o->ev_fill_o;
-  m->cnt_d[L1D_CNT_PSEUDO] += o->ev_pseudo_o;
+  CNT_(L1D_CNT_BYP, bq_push);
+  CNT_(L1D_CNT_FILL, fill_line_go);
+  CNT_(L1D_CNT_PSEUDO, ev_pseudo);
+#undef CNT_
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
   o->req_ready_o = dempty || !m->d_valid_q || go;
   m->d_load = (uint8_t)o->req_ready_o;
-  if (m->d_load) {
+  if (step) { /* a step copy: D's registers straight into _q (nothing reads them later in the cycle; the edge's
+               * copies from _d are left out, CK_DQ) */
+    if (m->d_load) {
+      m->d_valid_q = (uint8_t)in->req_valid_i;
+      m->d_addr_q = in->req_addr_i;
+      m->d_store_q = (uint8_t)in->req_store_i;
+      m->d_byp_q = (uint8_t)in->req_byp_i;
+      m->d_id_q = in->req_id_i;
+    } else {
+      m->d_byp_q = (uint8_t)(m->d_byp_q || sbyp_set);
+    }
+  } else if (m->d_load) {
     m->d_valid_d = (uint8_t)in->req_valid_i;
     m->d_addr_d = in->req_addr_i;
     m->d_store_d = (uint8_t)in->req_store_i;
@@ -1927,6 +2086,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   if (rd_en) {
     mem_1r1w_sync_read(&m->i_tags, rd_set);
     m->dk.rd = rd_set + 1; /* every data bank reads the set (gen_dway) */
+    if (step) m->trow_set = rd_set, m->trow_ok = 1, m->trow_cp = 0; /* (the edge's first step, here: CK_STEP) */
   }
   /* remote lookup: read now, answered the next cycle */
   m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
@@ -1939,12 +2099,14 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->dk_rmt.rd = rmt_set + 1;
   }
 
+  if (small) m->nds = nds_, m->nde = nde_, m->dids = dids_;
   /* a refused request retried in D while nothing else moves (no fill, no
    * release, no queue holding anything, no remote lookup, no forwarding,
    * nothing written): the next cycle repeats this one exactly, but for its
    * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
   m->rep_ok = stall && !sbyp_set && !fill_v && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
-              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !m->nds && !m->nde &&
+              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !(small ? nds_ : m->nds) &&
+              !(small ? nde_ : m->nde) &&
               !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
 #undef LRU_
 #undef BA_
@@ -1952,6 +2114,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 #undef IDW_
 #undef MG_
 #undef SECTW_
+#undef STAGE_SET_
+#undef STAGE_ENT_
+#undef STAGE_IDS_
+#undef TOUCH_
+#undef OBS_
 #undef THRU_
 }
 
@@ -1997,13 +2164,45 @@ static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
   tags_wr_body(b);
 }
 #endif
+/* A step copy's tag write (tag_write's share, tsh): i_tags' one-slice write
+ * and the same slice into the remote copy, whose port was left idle --
+ * tags_wr_body for both, the slice's mask and value computed once; tag_write
+ * checked tags_wr_body's test. */
+#if L1D_TAG_SHARE
+__attribute__((always_inline)) static inline void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
+  mem_1r1w_t *mm = &a->m;
+  const unsigned lsb = mm->wsl_lsb, k = lsb >> 5, wa = mm->waddr_i, words = mm->words;
+  const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
+  const uint64_t d = (uint64_t)mm->wsl_v << (lsb & 31u);
+  mem_1r1w_sync_t *ss[2] = {a, b};
+  for (unsigned i = 0; i < 2; i++) {
+    mem_1r1w_sync_t *s = ss[i];
+    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < mm->depth) { /* read before write */
+      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), words);
+      s->held = s->raddr_i + 1;
+    }
+    if (s->held == wa + 1) s->held = 0; /* (the register no longer holds the row) */
+    uint32_t *row = s->m.mem_q + (size_t)wa * words;
+    const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
+    const uint64_t y = (x & ~bm) | (d & bm);
+    row[k] = (uint32_t)y;
+    row[k + 1] = (uint32_t)(y >> 32);
+  }
+  mm->wsl = 0;
+  mm->wk0 = mm->wk1 = 0;
+}
+#endif
+/* (tags_commit's edge with no write: a read of a row the register does not hold) */
+static inline void tags_read(mem_1r1w_sync_t *s) {
+  if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) {
+    mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words);
+    s->held = s->raddr_i + 1;
+  }
+}
 static inline void tags_commit(mem_1r1w_sync_t *s) {
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge: the primitive's commit) */
   if (!s->m.we_i) {
-    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) {
-      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), s->m.words);
-      s->held = s->raddr_i + 1;
-    }
+    tags_read(s);
     return;
   }
 #endif
@@ -2017,21 +2216,24 @@ __attribute__((noinline)) static void idle_commit_obs(l1d_t *m) {
   cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
   cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
 }
+/* comb_idle's edge: only D's registers take new values, the port's payload
+ * (the inputs hold still from l1d_comb to here: the calling convention) */
+static inline void commit_quiet(l1d_t *m) {
+  m->d_valid_q = 0;
+  m->d_addr_q = m->in.req_addr_i;
+  m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
+  m->d_store_q = (uint8_t)m->in.req_store_i;
+  m->d_byp_q = (uint8_t)m->in.req_byp_i;
+  m->d_id_q = m->in.req_id_i;
+  if (m->observed) idle_commit_obs(m); /* (a request not valid: its data and mask are used by nothing but an observer) */
+}
 void l1d_commit_any(l1d_t *m) {
   if (!m->idle) {
     commit_full(m);
     return;
   }
-  if (m->idle == 1) { /* comb_idle: only D's registers take new values, the
-                       * port's payload (the inputs hold still from l1d_comb
-                       * to here: the calling convention) */
-    m->d_valid_q = 0;
-    m->d_addr_q = m->in.req_addr_i;
-    m->dsm_ok = 0; /* (D's address taken without its set: l1d.h, dsm_*) */
-    m->d_store_q = (uint8_t)m->in.req_store_i;
-    m->d_byp_q = (uint8_t)m->in.req_byp_i;
-    m->d_id_q = m->in.req_id_i;
-    if (m->observed) idle_commit_obs(m); /* (a request not valid: its data and mask are used by nothing but an observer) */
+  if (m->idle == 1) {
+    commit_quiet(m);
     return;
   }
   if (m->idle == L1D_C_EMPTY) { /* (a full evaluation's edge, by the class of its cycle) */
@@ -2051,13 +2253,21 @@ void l1d_commit_any(l1d_t *m) {
 /* The staged sets' five rows (four flag rows of n bytes, the ranks' 2n)
  * _d -> _q, n ways (commit_full passes the way counts that occur as
  * constants: one dispatch per commit, not per set). */
-__attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n) {
+/* (hit: a hit's set, whose ranks and reuse flags alone can change -- the
+ * step copies of a load hit) */
+_Static_assert(offsetof(struct l1d_vmemo, ok) < 4 && offsetof(struct l1d_vmemo, fok) < 4 &&
+                   offsetof(struct l1d_vmemo, ba) < 4 && offsetof(struct l1d_vmemo, thr) == 4,
+               "vmemo: its flags and key in the first word");
+__attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n, const int hit) {
   for (unsigned i = 0; i < m->nds; i++) {
     const size_t o = (size_t)m->dset[i] * n;
-    ROW_MOVE(m->valid_q, m->valid_d, o, n), ROW_MOVE(m->rsv_q, m->rsv_d, o, n);
-    ROW_MOVE(m->byp_q, m->byp_d, o, n), ROW_MOVE(m->reuse_q, m->reuse_d, o, n);
+    if (!hit) {
+      ROW_MOVE(m->valid_q, m->valid_d, o, n), ROW_MOVE(m->rsv_q, m->rsv_d, o, n);
+      ROW_MOVE(m->byp_q, m->byp_d, o, n);
+    }
+    ROW_MOVE(m->reuse_q, m->reuse_d, o, n);
     ROW_MOVE(m->rank_q, m->rank_d, o, 2 * n); /* (o in ranks, 2n bytes) */
-    m->vmemo[m->dset[i]].ok = m->vmemo[m->dset[i]].fok = 0; /* (its victim and flags may change) */
+    memset(&m->vmemo[m->dset[i]], 0, 4); /* (its victim and flags may change: ok, fok and the key ba in one store) */
   }
 }
 #undef ROW_MOVE
@@ -2066,60 +2276,89 @@ __attribute__((always_inline)) static inline void sets_commit(l1d_t *m, size_t n
  * the read, the held row to its buffer if the write hits it
  * (read-before-write), the row (from src, the fill port, when the port
  * was left unwritten: dsrc) */
-__attribute__((always_inline)) static inline void bank_fill_commit(struct l1d_dbanks *k, unsigned w, const uint32_t *src,
-                                                                   unsigned W, unsigned waddr) {
+__attribute__((always_inline)) static inline void bank_fill_commit(l1d_t *m, struct l1d_dbanks *k, unsigned w,
+                                                                   const uint32_t *src, unsigned W, unsigned waddr) {
   mem_1r1w_t *mm = &k->b[w].m;
   if (k->rd) dk_read(k, W);
   if (k->lz == waddr + 1 && k->mat[w] != k->gen) {
-    cpy_words(k->b[w].rdata_q, mem_1r1w_read(mm, k->lz - 1), mm->words);
+    cpy_words(k->b[w].rdata_q, bk_row(m, k, w, k->lz - 1), mm->words);
     k->mat[w] = k->gen;
   }
-  if (waddr < mm->depth) cpy_words(mm->mem_q + (size_t)waddr * mm->words, src ? src : mm->wdata_i, mm->words);
+  if (waddr >= mm->depth) return;
+  if (k == &m->dk_rmt && !m->observed) { /* the remote row: left equal to the local one (rlz, dk_commit) */
+    m->rlz[(size_t)waddr * W + w] = 1;
+    return;
+  }
+  cpy_words(mm->mem_q + (size_t)waddr * mm->words, src ? src : mm->wdata_i, mm->words);
 }
-__attribute__((noinline)) static void commit_full(l1d_t *m) {
+/* commit_full's body; k: what the cycle's class rules out (l1d_step's
+ * copies know it from their comb copy's constants), 0 for none: CK_NOSET
+ * no staged set, CK_NOENT no staged entry, CK_NOTAG no tag write (neither
+ * tag port written, fw_tag_v_d 0), CK_NODATA no bank write (ndwe 0,
+ * fw_data_v_d 0), CK_NORQ no lazy release-queue row (rq_lazy 0); CK_STEP a step copy (small,
+ * unobserved: l1d_step_any's dispatch); CK_DQ D's registers were written
+ * into _q by comb_body (its step form); CK_CNT the counters were added
+ * to both sides (comb_body's step form of one action); CK_RELIDLE the
+ * release queue neither pushed nor popped (empty, no fill: fq_comb left it
+ * idle, so its edge moves nothing); CK_HITSET the staged set is a load
+ * hit's (only its ranks and reuse flags written) */
+enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64, CK_CNT = 128,
+       CK_RELIDLE = 256, CK_HITSET = 512 };
+__attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
    * counts that occur (4, 48: one dispatch per commit, not per set) */
-  if (!m->nds) {
+  if ((k & CK_NOSET) || !m->nds) {
   } else if (W == 4) {
-    sets_commit(m, 4);
+    sets_commit(m, 4, !!(k & CK_HITSET));
   } else if (W == 48) {
-    sets_commit(m, 48);
+    sets_commit(m, 48, !!(k & CK_HITSET));
   } else {
-    sets_commit(m, W);
+    sets_commit(m, W, !!(k & CK_HITSET));
   }
-  for (unsigned i = 0; i < m->nde; i++) {
+  for (unsigned i = 0; !(k & CK_NOENT) && i < m->nde; i++) {
     unsigned e = m->dent[i];
     const struct l1d_ment x = m->mshr_d[e];
     m->mshr_q[e] = x; /* (the entry's narrow fields in one move: l1d.h) */
-    m->mshr_addr_q[e] = m->mshr_addr_d[e];
+    if (!(k & CK_STEP)) m->mshr_addr_q[e] = m->mshr_addr_d[e]; /* (a step copy wrote both: UPD_NEW_) */
     if (m->dids >> i & 1u) { /* (8 ids, the common merge count: one constant-size move) */
       if (mg == 8) memcpy(m->mshr_ids_q + e * 8, m->mshr_ids_d + e * 8, 32);
       else cpy_n(m->mshr_ids_q + e * mg, m->mshr_ids_d + e * mg, mg * 4);
     }
+    if (k & CK_STEP) continue; /* (the packed flags: after the loop, from comb_body's changes) */
     const uint64_t b = 1ull << (e % 64u); /* the packed flags (l1d.h) */
     uint64_t *vb = &m->mshr_vbits[e / 64u], *pb = &m->mshr_pbits[e / 64u];
     *vb = x.valid ? *vb | b : *vb & ~b;
     *pb = x.valid && !x.rdy ? *pb | b : *pb & ~b;
   }
+  if (k & CK_STEP) { /* a step copy (Entries <= 64): comb_body's changes of the packed flags, one entry each at
+                      * most -- a new entry (valid, pending), a fill (no longer pending), a last release (neither);
+                      * three distinct entries (a new one was not valid, a filled one was pending, a released one
+                      * filled), so the order does not matter */
+    m->mshr_vbits[0] = (m->mshr_vbits[0] | pk[0]) & ~pk[2];
+    m->mshr_pbits[0] = (m->mshr_pbits[0] | pk[0]) & ~(pk[1] | pk[2]);
+  }
   m->nds = m->nde = 0;
   m->dids = 0;
   m->mem_rr_q = m->mem_rr_d;
-  memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
-  m->d_valid_q = m->d_valid_d;
-  m->d_addr_q = m->d_addr_d;
-  m->d_store_q = m->d_store_d;
-  m->d_byp_q = m->d_byp_d;
-  m->d_id_q = m->d_id_d;
+  if (!(k & CK_CNT)) memcpy(m->cnt_q, m->cnt_d, sizeof m->cnt_q);
+  if (!(k & CK_DQ)) {
+    m->d_valid_q = m->d_valid_d;
+    m->d_addr_q = m->d_addr_d;
+    m->d_store_q = m->d_store_d;
+    m->d_byp_q = m->d_byp_d;
+    m->d_id_q = m->d_id_d;
+  }
   /* D's data and mask are used only under d_valid_q && d_store_q (a store's
    * data, byte mask): the RTL loads them with every request; unobserved,
    * the model copies a store's only (docs/c-models.md) */
-  if (m->d_load && (m->observed || (m->in.req_valid_i && m->in.req_store_i))) {
+  if (m->d_load && ((!(k & CK_STEP) && m->observed) || (m->in.req_valid_i && m->in.req_store_i))) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
-  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0; /* the row i_tags' output register takes */
-  if (m->fw_tag_v_d) { /* (i_tags' write) */
+  if (!(k & CK_STEP) && m->i_tags.re_i) /* the row i_tags' output register takes (a step copy: comb_body set it) */
+    m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
+  if (!(k & CK_NOTAG) && m->fw_tag_v_d) { /* (i_tags' write) */
     const size_t nw = nwords((unsigned)W), ws = (size_t)m->fw_tag_set_d * nw + m->fw_tag_way_d / 64u;
     if (m->fw_tag_set_d == m->trow_set && m->trow_ok) { /* the first write since the read: the register's row kept */
       cpy_n(m->trow_sh, m->tag_sh + (size_t)m->trow_set * W, W * 4);
@@ -2131,10 +2370,10 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   }
   /* the forwarding and remote registers' fields change only with their
    * valid bit set (_d equals _q outside a cycle: l1d_reset) */
-  m->fw_tag_v_q = m->fw_tag_v_d;
-  if (m->fw_tag_v_d) m->fw_tag_set_q = m->fw_tag_set_d, m->fw_tag_way_q = m->fw_tag_way_d, m->fw_tag_line_q = m->fw_tag_line_d;
-  m->fw_data_v_q = m->fw_data_v_d;
-  if (m->fw_data_v_d) {
+  m->fw_tag_v_q = k & CK_NOTAG ? 0 : m->fw_tag_v_d;
+  if (!(k & CK_NOTAG) && m->fw_tag_v_d) m->fw_tag_set_q = m->fw_tag_set_d, m->fw_tag_way_q = m->fw_tag_way_d, m->fw_tag_line_q = m->fw_tag_line_d;
+  m->fw_data_v_q = k & CK_NODATA ? 0 : m->fw_data_v_d;
+  if (!(k & CK_NODATA) && m->fw_data_v_d) {
     m->fw_data_set_q = m->fw_data_set_d;
     m->fw_data_way_q = m->fw_data_way_d;
     m->fw_lazy = m->dsrc != NULL; /* (an unobserved line fill: the line stays in its bank row, l1d.h) */
@@ -2147,7 +2386,7 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
   fq_commit(&m->i_missq);
   fq_commit(&m->i_bypq);
-  if (m->rq_lazy) { /* the release queue's row: the line from the fill port, the entry index from the port */
+  if (!(k & CK_NORQ) && m->rq_lazy) { /* the release queue's row: the line from the fill port, the entry index from the port */
     fifo_sync_t *f = &m->i_relq;
     const mem_1r1w_t *mm = &f->i_mem;
     m->rq_lazy = 0;
@@ -2157,12 +2396,25 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
       cpy_words(row, m->in.fill_data_i, m->lwords);
       row[m->lwords] = mm->wdata_i[m->lwords]; /* (the row's last word: rqw = lbits + eidxw, eidxw <= 10) */
     }
-  } else {
+  } else if (!(k & CK_RELIDLE)) {
     fq_commit(&m->i_relq);
   }
 #ifndef FAULT_MEM_1R1W_SYNC_HOLD /* (injected: the output register reloads at every edge, read or not) */
-  if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
-    tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
+  if (k & CK_NOTAG) { /* (no write: the reads, tags_commit's first branch) */
+    tags_read(&m->i_tags);
+    if (m->i_tags_rmt.re_i) tags_read(&m->i_tags_rmt);
+#if L1D_TAG_SHARE
+  } else if ((k & CK_STEP) && m->tsh) { /* (a step copy's tag write, the remote port left idle: tag_write) */
+    m->tsh = 0;
+    tags_commit_wr2s(&m->i_tags, &m->i_tags_rmt);
+#endif
+  } else if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
+    if (k & CK_STEP) { /* (rare in a step copy: tsh's path is the usual one) */
+      tags_commit_wr2(&m->i_tags, &m->i_tags_rmt);
+    } else { /* (inline in commit_full, its one caller there) */
+      tags_wr_body(&m->i_tags);
+      tags_wr_body(&m->i_tags_rmt);
+    }
   } else {
     tags_commit(&m->i_tags);
     /* the remote copies: an edge with no remote read and no write leaves them as they are */
@@ -2172,36 +2424,42 @@ __attribute__((noinline)) static void commit_full(l1d_t *m) {
   tags_commit(&m->i_tags);
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
-  if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
+  if (k & CK_NODATA) { /* reads only */
+    if (m->dk.rd) dk_read(&m->dk, m->g.ways);
+    if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+  } else if (m->ndwe == 1 && m->dwe_full) { /* a line fill (the usual write): dk_commit's steps for one full write, inline */
     /* (both ports' address is the local one's: with dsrc the remote port is left idle, data_fill_lazy) */
     const unsigned wa = m->i_data[m->dwe[0]].m.waddr_i;
-    bank_fill_commit(&m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
-    bank_fill_commit(&m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W, wa);
+    bank_fill_commit(m, &m->dk_rmt, m->dwe[0], m->dsrc, (unsigned)W, wa); /* (the remote group first: dk_commit) */
+    bank_fill_commit(m, &m->dk, m->dwe[0], m->dsrc, (unsigned)W, wa);
   } else if (m->ndwe) { /* a bank written: the read, then the writes (read-before-write) */
-    dk_commit(&m->dk, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
-    dk_commit(&m->dk_rmt, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
+    dk_commit_rmt(m, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc); /* (the remote group first: dk_commit_body) */
+    dk_commit_loc(m, m->g.ways, m->dwe, m->ndwe, m->dwe_full, m->dsrc);
   } else { /* reads only (dk_commit's first step, inline) */
     if (m->dk.rd) dk_read(&m->dk, m->g.ways);
     if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
   }
-  if (m->observed) {
+  if (!(k & CK_STEP) && m->observed) {
     dk_sync(&m->dk, m->g.ways);
     dk_sync(&m->dk_rmt, m->g.ways);
   }
 }
+__attribute__((noinline)) static void commit_full(l1d_t *m) { commit_body(m, 0, NULL); }
 /* The edge after comb_empty_norel_small (idle L1D_C_EMPTY: D empty, no
  * fill offered, the release queue empty, unobserved).  No action, no fill,
  * no release: nothing staged, no counter moved, no tag or bank written, no
  * forwarding register set, no release-queue move -- what moves is D's load,
  * the memory port's queues, the reads and a remote lookup: commit_full's
  * steps for those, in its order, without its tests of the rest. */
-__attribute__((noinline)) static void commit_empty(l1d_t *m) {
+__attribute__((always_inline)) static inline void commit_empty_body(l1d_t *m, const unsigned k) {
   m->mem_rr_q = m->mem_rr_d;
-  m->d_valid_q = m->d_valid_d;
-  m->d_addr_q = m->d_addr_d;
-  m->d_store_q = m->d_store_d;
-  m->d_byp_q = m->d_byp_d;
-  m->d_id_q = m->d_id_d;
+  if (!(k & CK_DQ)) { /* (CK_DQ: comb_body's step form wrote them) */
+    m->d_valid_q = m->d_valid_d;
+    m->d_addr_q = m->d_addr_d;
+    m->d_store_q = m->d_store_d;
+    m->d_byp_q = m->d_byp_d;
+    m->d_id_q = m->d_id_d;
+  }
   if (m->in.req_valid_i && m->in.req_store_i) { /* (D loads: commit_full's rule, unobserved) */
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
@@ -2224,3 +2482,99 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) {
   if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
 }
 
+__attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body(m, 0); }
+
+/* ---- l1d_step: l1d_comb then l1d_commit in one call (l1d.h) ----
+ * Each copy of comb_body is followed by its edge in the same function:
+ * one call a cycle instead of two, and what selected the copy (its comb
+ * constants) tells the edge what the cycle cannot have written (CK_*), so
+ * those tests go.  The same comb_body and commit_body as l1d_comb and
+ * l1d_commit: the same next state, ports and outputs. */
+#define STEP_COPY(name, k, ...)                                                                                       \
+  __attribute__((noinline)) L1D_NO_SLP static void name(l1d_t *m, const l1d_verd_t *pre) {                          \
+    uint64_t pk[3] = {0, 0, 0}; /* (the MSHR's packed-flag changes: comb_body, commit_body) */                      \
+    (void)pre;                                                                                                       \
+    comb_body(m, __VA_ARGS__, 1, pk);                                                                                \
+    commit_body(m, k, pk);                                                                                           \
+  }
+/* (no fill: no lazy release-queue row; the action copies: what their action writes) */
+STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
+STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
+STEP_COPY(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_LD_HIT)
+STEP_COPY(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_MERGE_T)
+STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ALLOC)
+STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_FWD)
+STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_HIT)
+STEP_COPY(step_empty_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
+STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
+STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
+STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2, 0, -1)
+#undef STEP_COPY
+__attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
+  uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
+  comb_body(m, 1, NULL, 1, 2, 0, -1, 1, pk);
+  commit_empty_body(m, CK_DQ); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
+}
+/* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
+__attribute__((always_inline)) static inline void step_full(l1d_t *m, const l1d_verd_t *pre) {
+  if (m->small && !m->d_valid_q && !m->observed) {
+    if (m->in.fill_valid_i) step_empty_small(m, NULL);
+    else if (m->i_relq.count_q) step_empty_nofill_small(m, NULL);
+    else step_empty_norel_small(m);
+  } else if (m->small && !m->in.fill_valid_i) {
+    if (m->i_relq.count_q) step_nofill_small(m, pre);
+    else step_norel_small(m, pre);
+  } else if (m->small && m->d_valid_q && !m->in.fill_byp_i && m->in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
+             !fifo_sync_full(&m->i_relq)) {
+    step_busy_small(m, NULL);
+  } else if (m->small) {
+    step_full_small(m, pre);
+  } else {
+    comb_full_gen(m, pre);
+    commit_full(m);
+  }
+}
+/* comb_stall's, likewise: a refused request's edge is commit_full's with
+ * nothing staged, written or pushed (stall_tail) */
+__attribute__((noinline)) static void step_stall(l1d_t *m) {
+  l1d_verd_t vd;
+  if (!m->small) {
+    comb_full_gen(m, NULL);
+    commit_full(m);
+    return;
+  }
+  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  if (vd.fail != L1D_FAIL_NONE) {
+    stall_tail(m, &vd);
+    commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_RELIDLE, (const uint64_t[3]){0, 0, 0});
+    return;
+  }
+  if (!m->i_relq.count_q) { /* (comb_go's copies) */
+    if (vd.act == ACT_LD_HIT) { step_go_hit_small(m, &vd); return; }
+    if (vd.act == ACT_MERGE_T) { step_go_mergt_small(m, &vd); return; }
+    if (vd.act == ACT_ALLOC) { step_go_alloc_small(m, &vd); return; }
+    if (vd.act == ACT_ST_FWD) { step_go_stfwd_small(m, &vd); return; }
+    if (vd.act == ACT_ST_HIT) { step_go_sthit_small(m, &vd); return; }
+  }
+  step_full(m, &vd);
+}
+void l1d_step_any(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) { /* quiet again (l1d_comb_any) */
+    if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) m->out.fill_ready_o = 1;
+    else fill_ready_empty_relq(m);
+    if (m->observed) idle_again_obs(m);
+    commit_quiet(m);
+  } else if (m->observed || (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i))) {
+    /* a repeat, or observed: l1d_comb_any's paths and their edges */
+    l1d_comb_any(m);
+    l1d_commit(m);
+  } else if (l1d_quiet(m)) {
+    comb_idle(m);
+    commit_quiet(m);
+  } else if (stall_cand(m)) {
+    step_stall(m);
+  } else {
+    step_full(m, NULL);
+  }
+}

@@ -156,6 +156,17 @@ typedef struct {
    * compares); commit takes the line from the fill port (which holds still
    * until then), as dsrc does for the banks */
   uint8_t rq_lazy;
+  /* rlz[set][way]: the remote data bank's row equals the local bank's row,
+   * which holds its contents (not hardware: the model's knowledge that the
+   * two copies took the same writes since an unobserved line fill, which
+   * then wrote the local row only).  Every write goes to both copies, so a
+   * remote row so marked takes none itself; readers of remote rows go
+   * through bk_row (l1d.c); l1d_observe(m, 1) and reset write the rows out
+   * and clear the marks (calloc'd at init, before a random initial state) */
+  uint8_t *rlz;
+  /* tsh: this cycle's tag write (a step copy's) left the remote copy's port
+   * idle; the edge writes its row from i_tags' port (l1d.c tag_write) */
+  uint8_t tsh;
   uint8_t observed;
   /* tag_sh[set][way]: the tag array's contents one tag to a word (the line
    * written with each i_tags write, at the same edge), for D's tag compare
@@ -280,6 +291,24 @@ static inline void l1d_commit(l1d_t *m) {
   }
 #endif
   l1d_commit_any(m);
+}
+/* l1d_comb then l1d_commit in one call, for a caller that changes no input
+ * between them (the calling convention) and reads only the outputs, which
+ * the edge does not touch: after l1d_step, m->out holds the cycle's comb
+ * outputs.  The same next state, ports and outputs as the pair (test_l1d,
+ * "l1d_step equals ..."); lockstep, the shell and observed runs use the
+ * pair. */
+void l1d_step_any(l1d_t *m); /* (l1d.c) */
+static inline void l1d_step(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  if (m->rep_ok && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
+      (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) { /* l1d_comb's repeat and its edge */
+    m->idle = 2;
+    m->out.fill_ready_o = 1;
+    l1d_commit(m);
+    return;
+  }
+  l1d_step_any(m);
 }
 /* on: the state map is read after every edge (the lockstep engine):
  * l1d_commit then leaves every register, the data banks' output registers
