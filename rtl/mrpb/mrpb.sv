@@ -445,6 +445,16 @@ module mrpb #(
     .stat_data_o (stat_data_o)
   );
 
+`ifdef FORMAL
+  // The input range the RTL relies on, valid or not: the LD/ST unit has warps
+  // 0 .. MRPB_WARPS-1 only, and the stimulus draws even a don't-care request's
+  // fields in range (a_enq_range below checks it under enq_valid_i).  An
+  // index past the per-warp arrays is a don't-care the netlist may resolve
+  // differently from the RTL, so the bounded equivalence check assumes the
+  // range (scripts/lec.sh reads the RTL with -formal: sat -set-assumes).
+  always_comb assume (32'(enq_wid_i) < 32'(l1sys_pkg::MRPB_WARPS) && 32'(tq) < NQ);
+`endif
+
 `ifndef SYNTHESIS
   // ---- simulation-only checks ---------------------------------------------
   // Per-warp ordering: every request gets its warp's next sequence number
