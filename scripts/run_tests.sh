@@ -127,6 +127,8 @@ LATER=$LOG/jobs_later.txt
   echo "tests place-and-route parasitics|bash scripts/rc2spef_test.sh"
   # GATE=1: register bits a netlist drives from nothing, found and masked out of the comparison
   echo "tests gate-level undriven bits|bash scripts/gate_hier_test.sh"
+  # the L2 bank's prefix-tree stamp compare against the subtraction, all inputs (Yosys sat)
+  echo "tests shell_l2 stamp compare proof|bash scripts/prove_due_test.sh"
   # the C models alone under the sanitizers, every block and config
   for b in $blocks; do
     for c in tb/configs/$b/*.cfg; do
