@@ -445,14 +445,19 @@ module mrpb #(
     .stat_data_o (stat_data_o)
   );
 
+  // The input range the RTL relies on, valid or not: enq_ready_o and the
+  // queue count it reads (cnt_q[tq]) are computed whether or not a request
+  // is offered, so an index past the per-warp arrays would be a don't-care
+  // the netlist may resolve differently from the RTL, valid or not.  The LD/ST
+  // unit has warps 0 .. MRPB_WARPS-1 only, and the stimuli draw even a
+  // don't-care request's fields in range.  One expression, stated twice: the
+  // bounded equivalence check assumes it (scripts/lec.sh reads the RTL with
+  // -formal: sat -set-assumes), simulation checks it every cycle (a_enq_range
+  // below).  Unused in synthesis: no cell.
+  logic enq_in_range;
+  assign enq_in_range = 32'(enq_wid_i) < 32'(l1sys_pkg::MRPB_WARPS) && 32'(tq) < NQ;
 `ifdef FORMAL
-  // The input range the RTL relies on, valid or not: the LD/ST unit has warps
-  // 0 .. MRPB_WARPS-1 only, and the stimulus draws even a don't-care request's
-  // fields in range (a_enq_range below checks it under enq_valid_i).  An
-  // index past the per-warp arrays is a don't-care the netlist may resolve
-  // differently from the RTL, so the bounded equivalence check assumes the
-  // range (scripts/lec.sh reads the RTL with -formal: sat -set-assumes).
-  always_comb assume (32'(enq_wid_i) < 32'(l1sys_pkg::MRPB_WARPS) && 32'(tq) < NQ);
+  always_comb assume (enq_in_range);
 `endif
 
 `ifndef SYNTHESIS
@@ -476,10 +481,8 @@ module mrpb #(
       end
       chk_oreg_seq_q <= '0;
     end else begin
-      if (enq_valid_i) begin
-        assert (32'(enq_wid_i) < NWarps && 32'(tq) < NQ)
-        else $error("mrpb: a_enq_range: request with warp ID %0d / queue %0d out of range", enq_wid_i, tq);
-      end
+      assert (enq_in_range) // (valid or not: the range above)
+      else $error("mrpb: a_enq_range: warp ID %0d / queue %0d out of range (enq_valid_i %0d)", enq_wid_i, tq, enq_valid_i);
       if (deq_fire) begin
         assert (chk_oreg_seq_q == chk_out_seq_q[pres_wid])
         else $error("mrpb: a_warp_order: warp %0d request %0d delivered before request %0d (per-warp order broken)",
