@@ -353,8 +353,18 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
       if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
       if (push_q && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
       if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
-      if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
-      if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+      if (dbg) {
+        if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
+        if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+      } else {
+        /* (mrpb_step's copies: the same values without a branch on the
+         * random push and ageing -- each write adds its 0/1 flag; both
+         * indices are below 1 << IdxW, inside the arrays, and a write
+         * that adds 0 leaves _d equal to _q; the second reads the first's
+         * result, so one queue pushed and aged at once gets both) */
+        m->young_d[tq] = m->young_q[tq] + (push_q & !(aged_v & (aged_id == tq)));
+        m->young_d[aged_id] -= aged & !(enq_push & (aged_id == tq));
+      }
     }
   }
 
