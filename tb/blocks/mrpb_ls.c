@@ -128,6 +128,7 @@ typedef struct {
    * its PORT_BUSY answer, with the ablation applied at create: LINE_ALLOC for
    * PORT_BUSY under MRPB_STIM_DROP=portbusy (no per-cycle test) */
   uint32_t fail_pb, fail_codes[8];
+  uint32_t fail_tab[16]; /* a refusal's code by (PORT_BUSY drawn) << 3 | the next field's 3 bits: fail_codes, then fail_pb x8 */
   int step; /* lean and cov_off: comb is the model's one-call step (mrpb_step) */
   int lean; /* a lean C run (the engine's lean hook): nothing reads the don't-care payload and store data */
   int skip_stir; /* lean or --bench: the don't-care stirs drawn, not applied (stim_cycle) */
@@ -174,6 +175,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   const uint32_t pb = c->drop_portbusy ? L1D_FAIL_LINE_ALLOC : L1D_FAIL_PORT_BUSY;
   for (int i = 0; i < 8; i++) c->fail_codes[i] = reasons[i] == L1D_FAIL_PORT_BUSY ? pb : reasons[i];
   c->fail_pb = pb;
+  for (int i = 0; i < 8; i++) c->fail_tab[i] = c->fail_codes[i], c->fail_tab[8 + i] = pb;
   return c;
 }
 
@@ -329,6 +331,16 @@ static uint32_t chance_thr(unsigned v, unsigned scale) {
  * come from the buffer made ahead, ls_ahead_t: the refill is a select.) */
 static inline uint32_t pool_under(const uint64_t **d, ls_pool_t *pool, uint32_t thr) {
   return ls_next_pool_under(d, pool, thr);
+}
+
+/* The pool's next 16-bit field if e (0 or 1), else nothing taken (the
+ * field returned a don't-care): ls_next_pool_field with the take a select
+ * too, for a choice made only on a random condition. */
+static inline uint32_t pool_field_if(const uint64_t **d, ls_pool_t *p, uint32_t e) {
+  const uint64_t x = ls_next_if(d, e & (p->n == 0), p->x);
+  p->n = (p->n - e) & 3u;
+  p->x = x >> (16 * e);
+  return (uint32_t)(x & 0xffffu);
 }
 
 /* Four consecutive ls_pool_below() fields at once (the first in the low 16
@@ -554,8 +566,14 @@ static inline void stim_cycle(ctx_t *c, const uint64_t **r, ls_pool_t *pool, uin
    * while it accepts the code is a don't-care: any 3-bit value. */
   c->in.deq_ready_i = pool_under(r, pool, c->acc_thr);
   if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_next_pool_below(r, pool, 8);
-  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = c->fail_pb;
-  else c->in.l1d_fail_i = c->fail_codes[ls_next_pool_below(r, pool, 8)]; /* NONE, LINE_ALLOC x3, MSHR_ENTRY, MSHR_MERGE, MISS_QUEUE, PORT_BUSY */
+  else {
+    /* PORT_BUSY, or one more field picks NONE, LINE_ALLOC x3, MSHR_ENTRY,
+     * MSHR_MERGE, MISS_QUEUE or PORT_BUSY: the second field taken only
+     * then, by a select (pool_field_if) -- no branch on the random choice,
+     * which nothing else tests (the model reads the code through a table) */
+    const uint32_t pb = pool_under(r, pool, c->fail_pb_thr), f = pool_field_if(r, pool, pb ^ 1u);
+    c->in.l1d_fail_i = c->fail_tab[(f >> 13) | (pb << 3)];
+  }
   c->in.stat_sel_i = ls_next_pool_below(r, pool, 32);
 }
 
