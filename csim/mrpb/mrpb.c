@@ -410,9 +410,13 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   }
   uint32_t pres_store = m->pres_store;
   uint32_t byp_set = 0;
-  if (stalled & !m->out_bypass_q & !pres_store) {
-    /* mode_bypass_i (2 bits) and l1d_fail_i (3 bits) as the RTL's ports see them */
-    byp_set = (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u)) & 1u;
+  if (dbg) {
+    if (stalled & !m->out_bypass_q & !pres_store) {
+      /* mode_bypass_i (2 bits) and l1d_fail_i (3 bits) as the RTL's ports see them */
+      byp_set = (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u)) & 1u;
+    }
+  } else { /* (mrpb_step's copies: the same bit as data -- the refusal code is random and tested nowhere else) */
+    byp_set = stalled & !m->out_bypass_q & !pres_store & (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u));
   }
 
   /* out_bypass_d, out_store_d, out_wid_d, out_src_d: as the queues' next
@@ -440,6 +444,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
       bits_trim(m->out_sdata_d, m->sdata_w);
       m->out_sload = 1;
     }
+  } else if (!dbg) {
+    m->out_bypass_d |= byp_set; /* (out_bypass_d equals out_bypass_q here: set without a branch) */
   } else if (byp_set) {
     m->out_bypass_d = 1;
   }
