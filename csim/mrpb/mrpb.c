@@ -643,7 +643,11 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
-  if (!notouch && m->ntch) lazy ? commit_queues_sel(m) : commit_queues(m);
+  if (lazy) { /* (mrpb_step: the masks' copy; written apart, mrpb_commit's code stays as it was) */
+    if (!notouch && m->ntch) commit_queues_sel(m);
+  } else if (!notouch && m->ntch) {
+    commit_queues(m);
+  }
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */
