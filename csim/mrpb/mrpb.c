@@ -353,8 +353,18 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
       if (deq_pop) m->head_d[s] = ptr_next(m, m->head_q[s]);
       if (push_q && !(deq_pop && s == tq)) m->cnt_d[tq] = m->cnt_q[tq] + 1;
       if (deq_pop && !(enq_push && s == tq)) m->cnt_d[s] = m->cnt_q[s] - 1;
-      if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
-      if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+      if (dbg) {
+        if (push_q && !(aged_v && aged_id == tq)) m->young_d[tq] = m->young_q[tq] + 1;
+        if (aged && !(enq_push && aged_id == tq)) m->young_d[aged_id] = m->young_q[aged_id] - 1;
+      } else {
+        /* (mrpb_step's copies: the same values without a branch on the
+         * random push and ageing -- each write adds its 0/1 flag; both
+         * indices are below 1 << IdxW, inside the arrays, and a write
+         * that adds 0 leaves _d equal to _q; the second reads the first's
+         * result, so one queue pushed and aged at once gets both) */
+        m->young_d[tq] = m->young_q[tq] + (push_q & !(aged_v & (aged_id == tq)));
+        m->young_d[aged_id] -= aged & !(enq_push & (aged_id == tq));
+      }
     }
   }
 
@@ -400,9 +410,13 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
   }
   uint32_t pres_store = m->pres_store;
   uint32_t byp_set = 0;
-  if (stalled & !m->out_bypass_q & !pres_store) {
-    /* mode_bypass_i (2 bits) and l1d_fail_i (3 bits) as the RTL's ports see them */
-    byp_set = (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u)) & 1u;
+  if (dbg) {
+    if (stalled & !m->out_bypass_q & !pres_store) {
+      /* mode_bypass_i (2 bits) and l1d_fail_i (3 bits) as the RTL's ports see them */
+      byp_set = (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u)) & 1u;
+    }
+  } else { /* (mrpb_step's copies: the same bit as data -- the refusal code is random and tested nowhere else) */
+    byp_set = stalled & !m->out_bypass_q & !pres_store & (m->byp_tbl[in->mode_bypass_i & 3u] >> (in->l1d_fail_i & 7u));
   }
 
   /* out_bypass_d, out_store_d, out_wid_d, out_src_d: as the queues' next
@@ -430,6 +444,8 @@ static inline __attribute__((always_inline)) void comb_body(mrpb_t *m, const mrp
       bits_trim(m->out_sdata_d, m->sdata_w);
       m->out_sload = 1;
     }
+  } else if (!dbg) {
+    m->out_bypass_d |= byp_set; /* (out_bypass_d equals out_bypass_q here: set without a branch) */
   } else if (byp_set) {
     m->out_bypass_d = 1;
   }
@@ -564,8 +580,15 @@ static __attribute__((noinline)) void commit_mems_lazy(mrpb_t *m) { commit_mems_
 #define MRPB_UNROLL3
 #endif
 /* The listed queues' edge (out of line: the loop's registers are then
- * saved only in a cycle that touched a queue). */
-static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
+ * saved only in a cycle that touched a queue).  sel (mrpb_step's copy,
+ * commit_queues_sel): the eligibility updates as masks, no branch --
+ * whether a touched queue was and is eligible follows the cycle's random
+ * inputs, and the CPU mispredicted these tests there (user time, make
+ * bench); a count whose mask ends empty has its summary bit cleared, a
+ * no-op when the queue was not eligible, since an empty count's bit is
+ * clear.  mrpb_commit (lockstep, the shell) keeps the branches: the same
+ * code as before, and the same state either way. */
+static inline __attribute__((always_inline)) void commit_queues_body(mrpb_t *m, const int sel) {
   /* the eligibility vector and the counts' summary in locals (uint32_t
    * stores into the queue arrays could alias them in memory) */
   uint64_t el = (uint64_t)m->elig[1] << 32 | m->elig[0], cnts = m->elig_cnts;
@@ -574,7 +597,11 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   for (unsigned i = 0; i < nt; i++) {
     uint32_t q = m->tch[i], oc = m->cnt_q[q];
     uint64_t bit = 1ull << q;
-    if (el & bit) {
+    if (sel) {
+      const uint64_t left = m->elig_cnt[oc] & ~(el & bit);
+      m->elig_cnt[oc] = left;
+      cnts &= ~((uint64_t)(left == 0) << oc);
+    } else if (el & bit) {
       if (!(m->elig_cnt[oc] &= ~bit)) cnts &= ~(1ull << oc);
     }
     uint32_t nc = m->cnt_d[q], ny = m->young_d[q];
@@ -582,7 +609,12 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
     m->head_q[q] = m->head_d[q];
     m->tail_q[q] = m->tail_d[q];
     m->young_q[q] = ny;
-    if (elig_of(nc, ny)) {
+    if (sel) {
+      const uint64_t e = elig_of(nc, ny), is = bit & (0 - e);
+      el = (el & ~bit) | is;
+      m->elig_cnt[nc] |= is;
+      cnts |= e << nc;
+    } else if (elig_of(nc, ny)) {
       el |= bit;
       m->elig_cnt[nc] |= bit;
       cnts |= 1ull << nc;
@@ -595,6 +627,8 @@ static __attribute__((noinline)) void commit_queues(mrpb_t *m) {
   m->elig_cnts = cnts;
   m->ntch = 0;
 }
+static __attribute__((noinline)) void commit_queues(mrpb_t *m) { commit_queues_body(m, 0); }
+static __attribute__((noinline)) void commit_queues_sel(mrpb_t *m) { commit_queues_body(m, 1); }
 
 /* nosel (mrpb_step's copies without a pick, lazy = 1): comb wrote the
  * drain's one changed register, the greedy flag, in place.  outc (lazy):
@@ -609,7 +643,11 @@ static inline __attribute__((always_inline)) void commit_body(mrpb_t *m, const u
   /* Only what the cycle wrote: the listed queues (a queue listed twice is
    * copied twice, the same values), then their eligibility bits and their
    * place in the eligible-per-count summary. */
-  if (!notouch && m->ntch) commit_queues(m);
+  if (lazy) { /* (mrpb_step: the masks' copy; written apart, mrpb_commit's code stays as it was) */
+    if (!notouch && m->ntch) commit_queues_sel(m);
+  } else if (!notouch && m->ntch) {
+    commit_queues(m);
+  }
   /* The output register's source flips only with a pop (to the SRAMs' row:
    * the read below marks both outputs) or a pass (to out_*_q: out_load).
    * A pass loads the register (out_store_q, out_wid_q too). */

@@ -104,6 +104,7 @@ typedef struct {
   uint8_t lay_bid[MRPB_WARPS], lay_bwid[MRPB_WARPS]; /* the layout per warp (block, in-block warp) */
   uint32_t seq;
   ls_pool_t pool; /* the per-cycle small choices, four to a draw */
+  ls_ahead_t ah;  /* the stream's draws, made ahead (stim; the engine's generator seeds it at cycle 0) */
   /* scoreboard */
   sb_warp_t sb[MRPB_WARPS];
   uint64_t epoch, last_deq_epoch, outstanding, last_deq_cycle;
@@ -127,6 +128,7 @@ typedef struct {
    * its PORT_BUSY answer, with the ablation applied at create: LINE_ALLOC for
    * PORT_BUSY under MRPB_STIM_DROP=portbusy (no per-cycle test) */
   uint32_t fail_pb, fail_codes[8];
+  uint32_t fail_tab[16]; /* a refusal's code by (PORT_BUSY drawn) << 3 | the next field's 3 bits: fail_codes, then fail_pb x8 */
   int step; /* lean and cov_off: comb is the model's one-call step (mrpb_step) */
   int lean; /* a lean C run (the engine's lean hook): nothing reads the don't-care payload and store data */
   int skip_stir; /* lean or --bench: the don't-care stirs drawn, not applied (stim_cycle) */
@@ -173,6 +175,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   const uint32_t pb = c->drop_portbusy ? L1D_FAIL_LINE_ALLOC : L1D_FAIL_PORT_BUSY;
   for (int i = 0; i < 8; i++) c->fail_codes[i] = reasons[i] == L1D_FAIL_PORT_BUSY ? pb : reasons[i];
   c->fail_pb = pb;
+  for (int i = 0; i < 8; i++) c->fail_tab[i] = c->fail_codes[i], c->fail_tab[8 + i] = pb;
   return c;
 }
 
@@ -290,9 +293,9 @@ static void reset(void *p) {
   c->byp_expect = -1;
 }
 
-static void new_layout(ctx_t *c, ls_rng_t *r) {
-  c->wpb = 6 + ls_below(r, 27); /* warps per block 6..32: 48 warps fit 8 blocks */
-  c->boff = ls_below(r, 8);
+static void new_layout(ctx_t *c, ls_ahead_t *r) {
+  c->wpb = 6 + ls_ahead_below(r, 27); /* warps per block 6..32: 48 warps fit 8 blocks */
+  c->boff = ls_ahead_below(r, 8);
   for (unsigned w = 0; w < MRPB_WARPS; w++) {
     c->lay_bid[w] = (uint8_t)((w / c->wpb + c->boff) % MRPB_BLOCKS);
     c->lay_bwid[w] = (uint8_t)(w % c->wpb);
@@ -324,51 +327,59 @@ static uint32_t chance_thr(unsigned v, unsigned scale) {
 
 /* ls_pool_chance() (and ls_pool_below(n) < v) with the threshold above: the
  * same field of the same draw, one compare instead of a multiply, shift and
- * compare.  ls_pool_below(r, p, 65536) is the field itself. */
-static inline uint32_t pool_under(ls_rng_t *r, ls_pool_t *pool, uint32_t thr) {
-  return ls_pool_below(r, pool, 65536u) < thr;
+ * compare.  ls_pool_below(r, p, 65536) is the field itself.  (The draws
+ * come from the buffer made ahead, ls_ahead_t: the refill is a select.) */
+static inline uint32_t pool_under(const uint64_t **d, ls_pool_t *pool, uint32_t thr) {
+  return ls_next_pool_under(d, pool, thr);
+}
+
+/* The pool's next 16-bit field if e (0 or 1), else nothing taken (the
+ * field returned a don't-care): ls_next_pool_field with the take a select
+ * too, for a choice made only on a random condition. */
+static inline uint32_t pool_field_if(const uint64_t **d, ls_pool_t *p, uint32_t e) {
+  const uint64_t x = ls_next_if(d, e & (p->n == 0), p->x);
+  p->n = (p->n - e) & 3u;
+  p->x = x >> (16 * e);
+  return (uint32_t)(x & 0xffffu);
 }
 
 /* Four consecutive ls_pool_below() fields at once (the first in the low 16
- * bits): the n fields left in the pool, then the first 4 - n of the next
- * draw, whose other n fields stay in the pool -- the draw and the fields
- * four single calls would take, with one refill test. */
-static inline uint64_t pool_take4(ls_rng_t *r, ls_pool_t *p) {
+ * bits): the n (0..3, as between any two takes) fields left in the pool,
+ * then the first 4 - n of the next draw, whose other n fields stay in the
+ * pool -- the draw and the fields four single calls would take, without a
+ * branch on n.  (An empty pool's x is a don't-care: masked off here, and
+ * the next take refills.) */
+static inline uint64_t pool_take4(const uint64_t **d, ls_pool_t *p) {
   const unsigned n = p->n;
-  if (n == 4) {
-    p->n = 0;
-    return p->x;
-  }
-  const uint64_t y = ls_rand(r);
-  if (!n) return y; /* (the pool stays empty) */
-  const uint64_t v = p->x | y << (16 * n);
-  p->x = y >> (64 - 16 * n);
+  const uint64_t y = ls_next(d);
+  const uint64_t v = (p->x & (0 - (uint64_t)(n != 0))) | y << (16 * n);
+  p->x = y >> ((64 - 16 * n) & 63); /* (n == 0: y, a don't-care) */
   return v;
 }
 
-static void new_phase(ctx_t *c, ls_rng_t *r) {
+static void new_phase(ctx_t *c, ls_ahead_t *r) {
   static const unsigned store_opts[] = {0, 5, 20, 50};
   static const unsigned barrier_opts[] = {0, 2, 20};
   static const unsigned burst_opts[] = {1, 4, 16, 40};
-  c->enq_pct = 10 + ls_below(r, 91);
-  c->store_pct = store_opts[ls_below(r, 4)];
-  c->acc_pct = 10 + ls_below(r, 91);
-  c->barrier_pm = barrier_opts[ls_below(r, 3)];
-  c->max_burst = burst_opts[ls_below(r, 4)];
-  for (int i = 0; i < 4; i++) c->hot[i] = ls_below(r, MRPB_WARPS);
+  c->enq_pct = 10 + ls_ahead_below(r, 91);
+  c->store_pct = store_opts[ls_ahead_below(r, 4)];
+  c->acc_pct = 10 + ls_ahead_below(r, 91);
+  c->barrier_pm = barrier_opts[ls_ahead_below(r, 3)];
+  c->max_burst = burst_opts[ls_ahead_below(r, 4)];
+  for (int i = 0; i < 4; i++) c->hot[i] = ls_ahead_below(r, MRPB_WARPS);
   c->nhot = 4;
   c->hot_pct = 50;
   c->fail_pb_pct = 10;
-  c->aim = ls_chance(r, 50) ? 1 + ls_below(r, 8) : 0;
+  c->aim = ls_ahead_chance(r, 50) ? 1 + ls_ahead_below(r, 8) : 0;
   c->n_aim[c->aim]++;
   switch (c->aim) {
-  case 1: c->nhot = 1; c->hot_pct = 100; c->max_burst = 40; c->enq_pct = 100; c->acc_pct = ls_below(r, 6); break;
-  case 2: c->hot_pct = 0; c->enq_pct = 100; c->acc_pct = ls_below(r, 3); c->barrier_pm = 0; break;
-  case 3: c->nhot = 1 + ls_below(r, 2); c->hot_pct = 100; c->store_pct = 60 + ls_below(r, 41); c->enq_pct = 100;
-          c->acc_pct = 20 + ls_below(r, 60); break;
-  case 4: c->fail_pb_pct = 90; c->acc_pct = 10 + ls_below(r, 30); c->store_pct = 0; break;
-  case 5: c->nhot = 2 + ls_below(r, 3); c->hot_pct = 100; c->max_burst = 1; c->enq_pct = 100; c->acc_pct = 30 + ls_below(r, 40); break;
-  case 6: c->nhot = 1 + ls_below(r, 2); c->hot_pct = 100; c->max_burst = 4; c->enq_pct = 10 + ls_below(r, 30);
+  case 1: c->nhot = 1; c->hot_pct = 100; c->max_burst = 40; c->enq_pct = 100; c->acc_pct = ls_ahead_below(r, 6); break;
+  case 2: c->hot_pct = 0; c->enq_pct = 100; c->acc_pct = ls_ahead_below(r, 3); c->barrier_pm = 0; break;
+  case 3: c->nhot = 1 + ls_ahead_below(r, 2); c->hot_pct = 100; c->store_pct = 60 + ls_ahead_below(r, 41); c->enq_pct = 100;
+          c->acc_pct = 20 + ls_ahead_below(r, 60); break;
+  case 4: c->fail_pb_pct = 90; c->acc_pct = 10 + ls_ahead_below(r, 30); c->store_pct = 0; break;
+  case 5: c->nhot = 2 + ls_ahead_below(r, 3); c->hot_pct = 100; c->max_burst = 1; c->enq_pct = 100; c->acc_pct = 30 + ls_ahead_below(r, 40); break;
+  case 6: c->nhot = 1 + ls_ahead_below(r, 2); c->hot_pct = 100; c->max_burst = 4; c->enq_pct = 10 + ls_ahead_below(r, 30);
           c->acc_pct = 100; break;
   case 7: c->barrier_pm = 500; break;
   case 8: c->max_burst = 1; c->enq_pct = 100; c->acc_pct = 0; c->barrier_pm = 0; c->store_pct = 0; break;
@@ -382,21 +393,21 @@ static void new_phase(ctx_t *c, ls_rng_t *r) {
   c->barrier_thr = chance_thr(c->barrier_pm, 10000);
 }
 
-static void shuffle(ctx_t *c, ls_rng_t *r) {
+static void shuffle(ctx_t *c, ls_ahead_t *r) {
   for (unsigned i = 0; i < NCOMBO; i++) c->perm[i] = i;
   for (unsigned i = NCOMBO - 1; i > 0; i--) {
-    unsigned j = ls_below(r, i + 1), t = c->perm[i];
+    unsigned j = ls_ahead_below(r, i + 1), t = c->perm[i];
     c->perm[i] = c->perm[j];
     c->perm[j] = t;
   }
 }
 
-static void set_mode(ctx_t *c, unsigned combo, ls_rng_t *r) {
+static void set_mode(ctx_t *c, unsigned combo, ls_ahead_t *r) {
   if (c->sweep) {
     if (combo >= NQUEUED) { /* ignored in single-slot mode: any value */
-      c->in.mode_drain_i = ls_below(r, 4);
-      c->in.mode_greedy_i = ls_below(r, 2);
-      c->in.mode_flush_i = ls_below(r, 2);
+      c->in.mode_drain_i = ls_ahead_below(r, 4);
+      c->in.mode_greedy_i = ls_ahead_below(r, 2);
+      c->in.mode_flush_i = ls_ahead_below(r, 2);
     }
     combo_to_mode(combo, &c->in);
   } else {
@@ -409,63 +420,55 @@ static void set_mode(ctx_t *c, unsigned combo, ls_rng_t *r) {
   c->combo = mode_to_combo(&c->in);
 }
 
-/* The default store data's 18 draws unrolled (GCC, which does not unroll
- * the loop at -O2: its control cost three instructions a draw, callgrind;
- * other compilers: their default) */
-#if defined(__GNUC__) && !defined(__clang__)
-#define STIM_UNROLL18 _Pragma("GCC unroll 18")
-#else
-#define STIM_UNROLL18
-#endif
-static void new_request(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, int lean) {
+static void new_request(ctx_t *c, const uint64_t **d, ls_pool_t *pool, int lean) {
   mrpb_t *m = &c->m;
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : pool_under(r, pool, c->hot_thr) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_pool_below(r, pool, c->nhot)]
-                                                      : ls_pool_below(r, pool, MRPB_WARPS);
-    c->burst_left = ls_pool_below(r, pool, c->max_burst);
+                 : pool_under(d, pool, c->hot_thr) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_next_pool_below(d, pool, c->nhot)]
+                                                      : ls_next_pool_below(d, pool, MRPB_WARPS);
+    c->burst_left = ls_next_pool_below(d, pool, c->max_burst);
   }
   c->in.enq_wid_i = c->cur_wid;
   c->in.enq_bid_i = c->lay_bid[c->cur_wid];
   c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
-  c->in.enq_store_i = pool_under(r, pool, c->store_thr);
+  c->in.enq_store_i = pool_under(d, pool, c->store_thr);
   if (c->stir_pl.last == 1) { /* (two words, the default 40 bits: ls_rand_fill's one draw, without its loop) */
-    const uint64_t x = ls_rand(r);
+    const uint64_t x = ls_next(d);
     /* (the sequence number below, in place: 33..64 bits here) */
     c->in.enq_payload_i[0] = ((uint32_t)x & 0xffff0000u) | (c->seq++ & 0xffffu);
     c->in.enq_payload_i[1] = (uint32_t)(x >> 32) & c->stir_pl.lmask;
   } else {
-    ls_rand_fill(r, c->in.enq_payload_i, m->payload_w);
+    ls_next_fill(d, c->in.enq_payload_i, m->payload_w);
     /* A sequence number in the low bits makes waveforms readable. */
     if (m->payload_w >= 16) c->in.enq_payload_i[0] = (c->in.enq_payload_i[0] & 0xffff0000u) | (c->seq++ & 0xffffu); /* bits_set's value, in place */
     else bits_set(c->in.enq_payload_i, 0, m->payload_w, c->seq++);
   }
   /* a load's store data is a don't-care: stirred, not drawn */
   if (c->in.enq_store_i) {
-    if (m->sdata_w == 1152) { /* (the default, a 128 B line's data and mask: ls_rand_fill of 36 whole words, a constant count) */
-      STIM_UNROLL18 /* (the 18 draws written out: no loop control; the same draws in the same order) */
-      for (unsigned i = 0; i < 36; i += 2) {
-        const uint64_t x = ls_rand(r);
-        c->in.enq_sdata_i[i] = (uint32_t)x;
-        c->in.enq_sdata_i[i + 1] = (uint32_t)(x >> 32);
-      }
+    if (m->sdata_w == 1152) { /* (the default, a 128 B line's data and mask: 36 whole words, a constant-size copy of 18 draws) */
+      ls_next_fill(d, c->in.enq_sdata_i, 1152);
     } else {
-      ls_rand_fill(r, c->in.enq_sdata_i, m->sdata_w);
+      ls_next_fill(d, c->in.enq_sdata_i, m->sdata_w);
     }
   }
-  else if (lean) ls_rand_skip(r, 1); /* (drawn, not applied: stim_cycle) */
-  else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
+  else if (lean) *d += 1; /* (drawn, not applied: stim_cycle) */
+  else ls_next_stir_f(d, c->in.enq_sdata_i, &c->stir_sd);
 }
 
-/* The sweep and the traffic phase: their boundaries draw from the
- * generator directly (rare: out of line, before the cycle's own draws).
+/* The sweep and the traffic phase: their boundaries take checked draws
+ * (rare: out of line, before the cycle's own draws).  Cycle 0 starts the
+ * buffer of draws made ahead from the engine's generator g, which is not
+ * drawn from again: from then on the buffer owns the stream, and every
+ * draw, taken in the same order, is the value g would have returned.
  * Returns whether the presented request is held. */
-static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint64_t cycle) {
+static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, const ls_rng_t *g, uint64_t cycle) {
   /* Previous cycle: was the presented request taken? */
   uint32_t holding = c->in.enq_valid_i && !c->out.enq_ready_o;
+  ls_ahead_t *r = &c->ah;
 
   if (cycle == 0) {
+    ls_ahead_start(r, g);
     c->seg = 0;
     c->seg_next = c->period;
     shuffle(c, r);
@@ -495,11 +498,15 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
   return holding;
 }
 
-/* The cycle's own draws, with the generator's state and the pool in locals
- * of stim() whose address goes to nothing out of line (the same draws in
- * the same order: only where the state lives changes, so the compiler
- * keeps it in registers across the stores into the inputs, which may alias
- * the pool's counter in memory).
+/* The cycle's own draws, taken in order from the buffer made ahead
+ * (ls_ahead_t) through the cursor r, with the cursor and the pool in
+ * locals of stim() whose address goes to nothing out of line (so the
+ * compiler keeps them in registers across the stores into the inputs,
+ * which may alias the pool's counter in memory).  The pool's refill is a
+ * select (ls_next_pool_*), not a branch: the number of small choices per
+ * cycle varies at random, so the refill test mispredicted (see "The
+ * fourteenth round (the MRPB)" in docs/c-models.md for which branches a
+ * select pays for).
  * lean: a C run alone, whose inputs nothing but the C model and the
  * scoreboard reads.  Neither reads the payload or the store data while they
  * are don't-cares (the model writes a row or the output register from them
@@ -511,7 +518,7 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, ls_rng_t *r, uint
  * The same under --bench in every mode (bench()), so the RTL speed build's
  * figure pays the same stimulus as C's.  Lockstep and traced runs without
  * --bench apply them. */
-static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t cycle, uint32_t holding, int lean) {
+static inline void stim_cycle(ctx_t *c, const uint64_t **r, ls_pool_t *pool, uint64_t cycle, uint32_t holding, int lean) {
   /* LD/ST side. */
   if (!holding) {
     c->in.enq_valid_i = !c->quiesce && pool_under(r, pool, c->enq_thr);
@@ -536,21 +543,21 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
       c->in.enq_bwid_i = (uint32_t)((((f4 >> 32) & 0xffffu) * MRPB_BWARPS) >> 16);
       c->in.enq_store_i = (uint32_t)((((f4 >> 48) & 0xffffu) * 2u) >> 16);
       if (lean) {
-        ls_rand_skip(r, 2); /* (the two stirs' draws, not applied) */
+        *r += 2; /* (the two stirs' draws, not applied) */
       } else {
         if (c->stir_pl.last == 1) { /* (two words, the default: ls_rand_stir_f's window is both, unrolled) */
-          const uint64_t a = ls_rand(r), a1 = a + (a >> 31 | 1u);
+          const uint64_t a = ls_next(r), a1 = a + (a >> 31 | 1u);
           c->in.enq_payload_i[0] ^= (uint32_t)(a ^ (a >> 23));
           c->in.enq_payload_i[1] = (c->in.enq_payload_i[1] ^ (uint32_t)(a1 ^ (a1 >> 23))) & c->stir_pl.lmask;
         } else {
-          ls_rand_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
+          ls_next_stir_f(r, c->in.enq_payload_i, &c->stir_pl);
         }
-        ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
+        ls_next_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
       }
     }
   } else if (!c->in.enq_store_i) { /* a held load's store data is a don't-care */
-    if (lean) ls_rand_skip(r, 1);
-    else ls_rand_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
+    if (lean) *r += 1;
+    else ls_next_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   }
   c->in.barrier_i = c->barrier_pm && pool_under(r, pool, c->barrier_thr); /* (below(10000) < barrier_pm) */
 
@@ -558,10 +565,16 @@ static inline void stim_cycle(ctx_t *c, ls_rng_t *r, ls_pool_t *pool, uint64_t c
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
   c->in.deq_ready_i = pool_under(r, pool, c->acc_thr);
-  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_pool_below(r, pool, 8);
-  else if (pool_under(r, pool, c->fail_pb_thr)) c->in.l1d_fail_i = c->fail_pb;
-  else c->in.l1d_fail_i = c->fail_codes[ls_pool_below(r, pool, 8)]; /* NONE, LINE_ALLOC x3, MSHR_ENTRY, MSHR_MERGE, MISS_QUEUE, PORT_BUSY */
-  c->in.stat_sel_i = ls_pool_below(r, pool, 32);
+  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_next_pool_below(r, pool, 8);
+  else {
+    /* PORT_BUSY, or one more field picks NONE, LINE_ALLOC x3, MSHR_ENTRY,
+     * MSHR_MERGE, MISS_QUEUE or PORT_BUSY: the second field taken only
+     * then, by a select (pool_field_if) -- no branch on the random choice,
+     * which nothing else tests (the model reads the code through a table) */
+    const uint32_t pb = pool_under(r, pool, c->fail_pb_thr), f = pool_field_if(r, pool, pb ^ 1u);
+    c->in.l1d_fail_i = c->fail_tab[(f >> 13) | (pb << 3)];
+  }
+  c->in.stat_sel_i = ls_next_pool_below(r, pool, 32);
 }
 
 /* GCC's straight-line (SLP) vectorizer packs the stir's four XOR values
@@ -582,10 +595,11 @@ static __attribute__((noinline)) STIM_NO_SLP void stim(void *p, ls_rng_t *r, uin
   if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
   else holding = (c->in.enq_valid_i & ~c->out.enq_ready_o) & 1u; /* (stim_sweep without a boundary or a quiet point; 0/1 flags: no branch) */
   c->combo_cycles[c->combo]++;
-  ls_rng_t rl = *r;
+  ls_ahead_ensure(&c->ah); /* (a cycle's unchecked draws: <= 36 store data, 4 payload, 3 pool, 2 stirs, one read ahead; < LS_AHEAD_MIN) */
+  const uint64_t *d = c->ah.v + c->ah.i;
   ls_pool_t pl = c->pool;
-  stim_cycle(c, &rl, &pl, cycle, holding, c->skip_stir);
-  *r = rl;
+  stim_cycle(c, &d, &pl, cycle, holding, c->skip_stir);
+  c->ah.i = (unsigned)(d - c->ah.v);
   c->pool = pl;
 }
 
