@@ -34,6 +34,10 @@ static const uint32_t ids_zero[32]; /* a new entry's merge ids, up to 32 of them
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
        ACT_BA_BYP, ACT_ALLOC, ACT_SMISS };
+/* comb_body's cact beside the action codes: -1 any verdict (decided in the
+ * copy or passed in), CACT_REFUSED a verdict passed in that refuses D's
+ * request (the copy's go, stall and D's port are constants) */
+enum { CACT_ANY = -1, CACT_REFUSED = -2 };
 
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
@@ -1718,7 +1722,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   o->dec_valid_o = dempty ? 0 : m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
-  uint32_t go = cact >= 0 || (!dempty && m->d_valid_q && fail == L1D_FAIL_NONE); /* D's request is decided and leaves */
+  /* D's request is decided and leaves (CACT_REFUSED: a copy for a request decided first and refused) */
+  uint32_t go = cact == CACT_REFUSED ? 0 : cact >= 0 || (!dempty && m->d_valid_q && fail == L1D_FAIL_NONE);
   if (!go) act = ACT_NONE;
 
   /* ---- response: bypassed fill > release > load hit ---- */
@@ -2009,7 +2014,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
-  uint32_t stall = !dempty && m->d_valid_q && !go, sbyp_set = 0; /* (a stall has a fail reason) */
+  uint32_t stall = cact == CACT_REFUSED || (!dempty && m->d_valid_q && !go), sbyp_set = 0; /* (a stall has a fail reason) */
   if (stall && !m->d_store_q && !m->d_byp_q && in->mode_sbyp_i != L1D_SBYP_OFF) {
     uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
                         fail == L1D_FAIL_MISS_QUEUE;
@@ -2054,7 +2059,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
-  o->req_ready_o = dempty || !m->d_valid_q || go;
+  o->req_ready_o = cact != CACT_REFUSED && (dempty || !m->d_valid_q || go);
   m->d_load = (uint8_t)o->req_ready_o;
   if (step) { /* a step copy: D's registers straight into _q (nothing reads them later in the cycle; the edge's
                * copies from _d are left out, CK_DQ) */
@@ -2509,6 +2514,14 @@ STEP_COPY(step_empty_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
 STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
 STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
 STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2, 0, -1)
+/* D's request decided first and refused while the release queue holds a
+ * row (no fill): the release and the stall, no request update (nothing
+ * staged but the released entry, no tag or bank write) */
+/* and going, with the release: a copy per common action (the step_go_* copies' constants, the release's work) */
+STEP_COPY(step_gorel_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 1, 0, ACT_MERGE_T)
+STEP_COPY(step_gorel_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 1, 0, ACT_ALLOC)
+STEP_COPY(step_gorel_stfwd_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 1, 0, ACT_ST_FWD)
+STEP_COPY(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, CACT_REFUSED)
 #undef STEP_COPY
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
   uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
@@ -2543,7 +2556,16 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
     commit_full(m);
     return;
   }
-  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  const uint32_t rel = m->i_relq.count_q; /* (a release owns the response port: decide's rsp_busy) */
+  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, rel != 0, &vd);
+  if (rel) { /* the release's copies, the verdict passed in */
+    if (vd.fail != L1D_FAIL_NONE) step_relstall_small(m, &vd);
+    else if (vd.act == ACT_ALLOC) step_gorel_alloc_small(m, &vd);
+    else if (vd.act == ACT_MERGE_T) step_gorel_mergt_small(m, &vd);
+    else if (vd.act == ACT_ST_FWD) step_gorel_stfwd_small(m, &vd);
+    else step_nofill_small(m, &vd);
+    return;
+  }
   if (vd.fail != L1D_FAIL_NONE) {
     stall_tail(m, &vd);
     commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_RELIDLE, (const uint64_t[3]){0, 0, 0});
@@ -2572,8 +2594,8 @@ void l1d_step_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
     commit_quiet(m);
-  } else if (stall_cand(m)) {
-    step_stall(m);
+  } else if (m->d_valid_q && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q)) {
+    step_stall(m); /* (stall_cand, the release queue's state tested there: its copies take it decided too) */
   } else {
     step_full(m, NULL);
   }
