@@ -2502,14 +2502,35 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
     comb_body(m, __VA_ARGS__, 1, pk);                                                                                \
     commit_body(m, k, pk);                                                                                           \
   }
+/* The decided-first copies (step_stall's): D's verdict passed in registers
+ * -- the fields the copy's action reads, the others derived as decide
+ * derives them (line and sector from the atom address, the set's row from
+ * the set) -- not through memory: w is the hit way (mw) or the victim's
+ * (rv.way, ACT_ALLOC), e the merge entry (p_e) or the free one (free_e,
+ * ACT_ALLOC), of the outcome and fail reason (out | fail << 8). */
+static inline l1d_verd_t verd_of(const l1d_t *m, uint32_t d_atom, uint32_t d_set, uint32_t w, uint32_t e, uint32_t of,
+                                 const int cact) {
+  return (l1d_verd_t){.d_line = d_atom >> m->sectw, .d_atom = d_atom, .d_sect = d_atom & (m->g.sectors - 1u),
+                      .d_set = d_set, .mw = w, .p_e = e, .free_e = e, .out = of & 0xffu, .fail = of >> 8,
+                      .act = cact >= 0 ? (uint32_t)cact : ACT_NONE, .rs = (size_t)d_set * m->g.ways,
+                      .rv = {.free_any = 0, .found = 1, .way = w}};
+}
+#define STEP_GO(name, k, nofill, cact)                                                                                \
+  __attribute__((noinline)) L1D_NO_SLP static void name(l1d_t *m, uint32_t d_atom, uint32_t d_set, uint32_t w,      \
+                                                        uint32_t e, uint32_t of) {                                  \
+    uint64_t pk[3] = {0, 0, 0};                                                                                      \
+    const l1d_verd_t v = verd_of(m, d_atom, d_set, w, e, of, (cact));                                                \
+    comb_body(m, 1, &v, 0, (nofill), 0, (cact), 1, pk);                                                              \
+    commit_body(m, (k), pk);                                                                                         \
+  }
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
 STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
-STEP_COPY(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_LD_HIT)
-STEP_COPY(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_MERGE_T)
-STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ALLOC)
-STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_FWD)
-STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_HIT)
+STEP_GO(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_LD_HIT)
+STEP_GO(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_MERGE_T)
+STEP_GO(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ALLOC)
+STEP_GO(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ST_FWD)
+STEP_GO(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ST_HIT)
 STEP_COPY(step_empty_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
 STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
 STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
@@ -2518,11 +2539,12 @@ STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2
  * row (no fill): the release and the stall, no request update (nothing
  * staged but the released entry, no tag or bank write) */
 /* and going, with the release: a copy per common action (the step_go_* copies' constants, the release's work) */
-STEP_COPY(step_gorel_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 1, 0, ACT_MERGE_T)
-STEP_COPY(step_gorel_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 1, 0, ACT_ALLOC)
-STEP_COPY(step_gorel_stfwd_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, pre, 0, 1, 0, ACT_ST_FWD)
-STEP_COPY(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, CACT_REFUSED)
+STEP_GO(step_gorel_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_MERGE_T)
+STEP_GO(step_gorel_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ALLOC)
+STEP_GO(step_gorel_stfwd_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ST_FWD)
+STEP_GO(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, CACT_REFUSED)
 #undef STEP_COPY
+#undef STEP_GO
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
   uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
   comb_body(m, 1, NULL, 1, 2, 0, -1, 1, pk);
@@ -2558,27 +2580,34 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
   }
   const uint32_t rel = m->i_relq.count_q; /* (a release owns the response port: decide's rsp_busy) */
   decide(m, 1, d_set_of(m), m->mshr_vbits, 0, rel != 0, &vd);
-  if (rel) { /* the release's copies, the verdict passed in */
-    if (vd.fail != L1D_FAIL_NONE) step_relstall_small(m, &vd);
-    else if (vd.act == ACT_ALLOC) step_gorel_alloc_small(m, &vd);
-    else if (vd.act == ACT_MERGE_T) step_gorel_mergt_small(m, &vd);
-    else if (vd.act == ACT_ST_FWD) step_gorel_stfwd_small(m, &vd);
-    else step_nofill_small(m, &vd);
+  /* (the copies take the verdict in registers, STEP_GO; the other paths a
+   * copy of it in memory, so that vd itself stays in registers) */
+  const uint32_t of = vd.out | vd.fail << 8, a = vd.d_atom, s = vd.d_set;
+  if (rel) { /* the release's copies */
+    if (vd.fail != L1D_FAIL_NONE) step_relstall_small(m, a, s, vd.mw, vd.p_e, of);
+    else if (vd.act == ACT_ALLOC) step_gorel_alloc_small(m, a, s, vd.rv.way, vd.free_e, of);
+    else if (vd.act == ACT_MERGE_T) step_gorel_mergt_small(m, a, s, vd.mw, vd.p_e, of);
+    else if (vd.act == ACT_ST_FWD) step_gorel_stfwd_small(m, a, s, vd.mw, vd.p_e, of);
+    else {
+      const l1d_verd_t v2 = vd;
+      step_nofill_small(m, &v2);
+    }
     return;
   }
   if (vd.fail != L1D_FAIL_NONE) {
-    stall_tail(m, &vd);
+    const l1d_verd_t v2 = vd;
+    stall_tail(m, &v2);
     commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_RELIDLE, (const uint64_t[3]){0, 0, 0});
     return;
   }
-  if (!m->i_relq.count_q) { /* (comb_go's copies) */
-    if (vd.act == ACT_LD_HIT) { step_go_hit_small(m, &vd); return; }
-    if (vd.act == ACT_MERGE_T) { step_go_mergt_small(m, &vd); return; }
-    if (vd.act == ACT_ALLOC) { step_go_alloc_small(m, &vd); return; }
-    if (vd.act == ACT_ST_FWD) { step_go_stfwd_small(m, &vd); return; }
-    if (vd.act == ACT_ST_HIT) { step_go_sthit_small(m, &vd); return; }
-  }
-  step_full(m, &vd);
+  /* (comb_go's copies: no fill, the release queue empty) */
+  if (vd.act == ACT_LD_HIT) { step_go_hit_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  if (vd.act == ACT_MERGE_T) { step_go_mergt_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  if (vd.act == ACT_ALLOC) { step_go_alloc_small(m, a, s, vd.rv.way, vd.free_e, of); return; }
+  if (vd.act == ACT_ST_FWD) { step_go_stfwd_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  if (vd.act == ACT_ST_HIT) { step_go_sthit_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  const l1d_verd_t v2 = vd;
+  step_full(m, &v2);
 }
 void l1d_step_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
