@@ -2542,6 +2542,7 @@ STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2
 STEP_GO(step_gorel_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_MERGE_T)
 STEP_GO(step_gorel_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ALLOC)
 STEP_GO(step_gorel_stfwd_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ST_FWD)
+STEP_GO(step_gorel_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ST_HIT)
 STEP_GO(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, CACT_REFUSED)
 #undef STEP_COPY
 #undef STEP_GO
@@ -2588,6 +2589,7 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
     else if (vd.act == ACT_ALLOC) step_gorel_alloc_small(m, a, s, vd.rv.way, vd.free_e, of);
     else if (vd.act == ACT_MERGE_T) step_gorel_mergt_small(m, a, s, vd.mw, vd.p_e, of);
     else if (vd.act == ACT_ST_FWD) step_gorel_stfwd_small(m, a, s, vd.mw, vd.p_e, of);
+    else if (vd.act == ACT_ST_HIT) step_gorel_sthit_small(m, a, s, vd.mw, vd.p_e, of);
     else {
       const l1d_verd_t v2 = vd;
       step_nofill_small(m, &v2);
