@@ -1598,8 +1598,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
                                                             const int step, uint64_t *pk) {
   const l1d_in_t *in = &m->in;
   /* (constants of the copies: nofill 1 or 2, no fill offered; nofill 3, a
-   * fill offered; busy, a line fill offered that goes) */
-  const uint32_t fill_v = busy || nofill == 3 ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
+   * fill offered; nofill 4, a fill offered and the release queue empty (no
+   * release); nofill 2 also the release queue empty, 1 not empty; busy, a
+   * line fill offered that goes) */
+  const uint32_t fill_v = busy || nofill >= 3 ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
   /* (widths and the merge count read where used) */
@@ -1673,7 +1675,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     set_flags(m, fill_set, &ff);
     fv = victim(m, fill_set, &ff, 0, 0);
   }
-  uint32_t relq_full = nofill == 2 || busy ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full; busy: not full) */
+  uint32_t relq_full = nofill == 2 || nofill == 4 || busy ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full; busy: not full) */
   o->fill_ready_o = fill_byp || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = fill_v && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && fill_byp;
@@ -1681,7 +1683,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   /* (the norel copy: a constant 0; the nofill copy runs only with the queue holding a row: 1) */
-  uint32_t rel_any = nofill == 2 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq); /* (nofill 3: either) */
+  uint32_t rel_any = nofill == 2 || nofill == 4 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq); /* (nofill 3: either) */
   const uint32_t *rq_head = NULL;
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
@@ -2526,6 +2528,9 @@ static inline l1d_verd_t verd_of(const l1d_t *m, uint32_t d_atom, uint32_t d_set
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
 STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
+/* (a fill and the release queue empty: no release, nofill 4) */
+STEP_COPY(step_busy_norel_small, CK_STEP | CK_DQ, 1, NULL, 0, 4, 1, -1)
+STEP_COPY(step_empty_fnorel_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 4, 0, -1)
 STEP_GO(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_LD_HIT)
 STEP_GO(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_MERGE_T)
 STEP_GO(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ALLOC)
@@ -2554,15 +2559,18 @@ __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m
 /* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
 __attribute__((always_inline)) static inline void step_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) {
-    if (m->in.fill_valid_i) step_empty_small(m, NULL);
-    else if (m->i_relq.count_q) step_empty_nofill_small(m, NULL);
+    if (m->in.fill_valid_i) {
+      if (m->i_relq.count_q) step_empty_small(m, NULL);
+      else step_empty_fnorel_small(m, NULL);
+    } else if (m->i_relq.count_q) step_empty_nofill_small(m, NULL);
     else step_empty_norel_small(m);
   } else if (m->small && !m->in.fill_valid_i) {
     if (m->i_relq.count_q) step_nofill_small(m, pre);
     else step_norel_small(m, pre);
   } else if (m->small && m->d_valid_q && !m->in.fill_byp_i && m->in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
              !fifo_sync_full(&m->i_relq)) {
-    step_busy_small(m, NULL);
+    if (m->i_relq.count_q) step_busy_small(m, NULL);
+    else step_busy_norel_small(m, NULL);
   } else if (m->small) {
     step_full_small(m, pre);
   } else {
