@@ -2471,7 +2471,8 @@ __attribute__((always_inline)) static inline void commit_empty_body(l1d_t *m, co
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
-  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
+  if (!(k & CK_STEP) && m->i_tags.re_i) /* (a step copy: comb_body set it) */
+    m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
   m->fw_tag_v_q = 0; /* (fw_tag_v_d, fw_data_v_d: comb_body's 0) */
   m->fw_data_v_q = 0;
   m->rmt_v_q = m->rmt_v_d;
@@ -2554,7 +2555,7 @@ STEP_GO(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
   uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
   comb_body(m, 1, NULL, 1, 2, 0, -1, 1, pk);
-  commit_empty_body(m, CK_DQ); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
+  commit_empty_body(m, CK_DQ | CK_STEP); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
 }
 /* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
 __attribute__((always_inline)) static inline void step_full(l1d_t *m, const l1d_verd_t *pre) {
