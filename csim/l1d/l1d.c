@@ -75,12 +75,15 @@ static inline uint64_t pk16(__m128i x) { /* byte i not zero -> bit i */
   return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) & 0xffffu;
 }
 static inline __m128i ld16(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
-static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
+/* (always inline: the general copy's loops over words call these per word, and
+ * GCC's inliner, counting the callers, moved them out of line as copies were
+ * added -- a call per word) */
+__attribute__((always_inline)) static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
   uint64_t m = 0;
   for (unsigned i = 0; i < n; i += 16) m |= pk16(ld16(f + i)) << i;
   return m & bits_mask64(n);
 }
-static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+__attribute__((always_inline)) static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
   uint64_t m = 0;
   for (unsigned i = 0; i < n; i += 16) m |= pk16(_mm_or_si128(_mm_or_si128(ld16(a + i), ld16(b + i)), ld16(c + i))) << i;
   return m & bits_mask64(n);
@@ -1423,6 +1426,7 @@ __attribute__((noinline)) static void comb_idle(l1d_t *m) { /* (out of line: l1d
 
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre);
 __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre);
 /* D holds a request and nothing but the memory port can move: no fill, no
  * remote lookup asked now or last cycle, the release queue empty (the
  * forwarding registers only feed D's probe).  Then a refused request is
@@ -1481,12 +1485,8 @@ __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_ve
 /* D's request decided first: refused, the cycle is stall_tail's; going,
  * the copy of comb_body for its action (comb_go).  (Out of line with its
  * verdict: l1d_comb_any keeps no stack frame and jumps to its paths.) */
-__attribute__((noinline)) static void comb_stall(l1d_t *m) {
+__attribute__((noinline)) static void comb_stall(l1d_t *m) { /* (the small form: l1d_comb_any) */
   l1d_verd_t vd;
-  if (!m->small) { /* (the general form has no copies per action: it decides in comb_full_gen) */
-    comb_full(m, NULL);
-    return;
-  }
   decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   if (vd.fail == L1D_FAIL_NONE) comb_go(m, &vd);
   else stall_tail(m, &vd);
@@ -1514,7 +1514,11 @@ void l1d_comb_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
   } else if (stall_cand(m)) {
-    comb_stall(m); /* (D's request decided first) */
+    /* D's request decided first (the general form has no copies per action:
+     * it decides in comb_full_gen, reached from here without comb_stall's
+     * frame) */
+    if (m->small) comb_stall(m);
+    else comb_full_gen(m, NULL);
   } else {
     comb_full(m, NULL);
   }
@@ -2176,25 +2180,36 @@ static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
  * tags_wr_body for both, the slice's mask and value computed once; tag_write
  * checked tags_wr_body's test. */
 #if L1D_TAG_SHARE
-__attribute__((always_inline)) static inline void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
+/* one array's row: the read capture, then the slice (mask bm, value d at
+ * word k) as one 64-bit update (a load and a store on a little-endian host) */
+__attribute__((always_inline)) static inline void tag_slice_upd(mem_1r1w_sync_t *s, unsigned wa, unsigned words,
+                                                                unsigned k, uint64_t bm, uint64_t d) {
+  if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) { /* read before write */
+    mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), words);
+    s->held = s->raddr_i + 1;
+  }
+  if (s->held == wa + 1) s->held = 0; /* (the register no longer holds the row) */
+  uint32_t *row = s->m.mem_q + (size_t)wa * words;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t x;
+  memcpy(&x, row + k, 8);
+  x = (x & ~bm) | (d & bm);
+  memcpy(row + k, &x, 8);
+#else
+  const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32, y = (x & ~bm) | (d & bm);
+  row[k] = (uint32_t)y;
+  row[k + 1] = (uint32_t)(y >> 32);
+#endif
+}
+/* (lamask: the slice's width is the tag's, law: tag_write) */
+__attribute__((always_inline)) static inline void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b,
+                                                                   uint32_t lamask) {
   mem_1r1w_t *mm = &a->m;
   const unsigned lsb = mm->wsl_lsb, k = lsb >> 5, wa = mm->waddr_i, words = mm->words;
-  const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
+  const uint64_t bm = (uint64_t)lamask << (lsb & 31u);
   const uint64_t d = (uint64_t)mm->wsl_v << (lsb & 31u);
-  mem_1r1w_sync_t *ss[2] = {a, b};
-  for (unsigned i = 0; i < 2; i++) {
-    mem_1r1w_sync_t *s = ss[i];
-    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < mm->depth) { /* read before write */
-      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), words);
-      s->held = s->raddr_i + 1;
-    }
-    if (s->held == wa + 1) s->held = 0; /* (the register no longer holds the row) */
-    uint32_t *row = s->m.mem_q + (size_t)wa * words;
-    const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
-    const uint64_t y = (x & ~bm) | (d & bm);
-    row[k] = (uint32_t)y;
-    row[k + 1] = (uint32_t)(y >> 32);
-  }
+  tag_slice_upd(a, wa, words, k, bm, d);
+  tag_slice_upd(b, wa, words, k, bm, d);
   mm->wsl = 0;
   mm->wk0 = mm->wk1 = 0;
 }
@@ -2413,7 +2428,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
 #if L1D_TAG_SHARE
   } else if ((k & CK_STEP) && m->tsh) { /* (a step copy's tag write, the remote port left idle: tag_write) */
     m->tsh = 0;
-    tags_commit_wr2s(&m->i_tags, &m->i_tags_rmt);
+    tags_commit_wr2s(&m->i_tags, &m->i_tags_rmt, m->lamask);
 #endif
   } else if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
     if (k & CK_STEP) { /* (rare in a step copy: tsh's path is the usual one) */
