@@ -783,6 +783,13 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
   return m->line_buf;
 }
 
+/* line_fw's common case inline (nothing forwarded into the line: the bank's
+ * output register), for the step copies' load hit */
+__attribute__((always_inline)) static inline const uint32_t *line_fw_i(l1d_t *m, uint32_t set, unsigned w) {
+  if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return dk_row(m, &m->dk, w);
+  return line_fw(m, &m->dk, set, w);
+}
+
 /* The RTL's tag write: the line in every way's slice, the way's mask bit;
  * the same write goes to the remote copy and into the forwarding register.
  * The replicated row is streamed out a word at a time (law <= 32). */
@@ -1746,7 +1753,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    rsp_set_o(m, OBS_, line_fw(m, &m->dk, d_set, mw));
+    rsp_set_o(m, OBS_, step ? line_fw_i(m, d_set, mw) : line_fw(m, &m->dk, d_set, mw));
   } else if (!m->rsp_zero) {
     rsp_clear_o(m, OBS_);
   }
@@ -2031,12 +2038,12 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- events and counters ---- */
   /* (the events as locals: a counter's add through m could alias the output
    * struct, so the values are not reloaded from it; a step copy of one action
-   * (cact) or with D empty adds to both sides, cnt_q and cnt_d, and the
+   * (cact), of a refused one or with D empty adds to both sides, cnt_q and cnt_d, and the
    * edge's copy of the counters is left out, CK_CNT: its adds are few and
    * mostly constants 0) */
   const uint32_t ev_hit = go && out == L1D_OUT_HIT, ev_hitres = go && out == L1D_OUT_HIT_RESERVED,
                  ev_miss = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS), ev_pseudo = act == ACT_PSEUDO;
-#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact >= 0 || dempty) ? m->cnt_q[i] += (v) : 0))
+#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact != CACT_ANY || dempty) ? m->cnt_q[i] += (v) : 0))
   o->ev_access_o = go;
   o->ev_hit_o = ev_hit;
   o->ev_hitres_o = ev_hitres;
@@ -2564,7 +2571,7 @@ STEP_GO(step_gorel_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_
 STEP_GO(step_gorel_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ALLOC)
 STEP_GO(step_gorel_stfwd_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ST_FWD)
 STEP_GO(step_gorel_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ST_HIT)
-STEP_GO(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ, 1, CACT_REFUSED)
+STEP_GO(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, CACT_REFUSED)
 #undef STEP_COPY
 #undef STEP_GO
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
