@@ -783,6 +783,18 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
   return m->line_buf;
 }
 
+/* A new entry's 8 merge ids {id, 0, ..., 0} into both sides (d, q) */
+#ifdef __SSE2__
+#define L1D_IDS8 1
+__attribute__((always_inline)) static inline void ids8_new(uint32_t *d, uint32_t *q, uint32_t id) {
+  const __m128i a = _mm_cvtsi32_si128((int)id), z = _mm_setzero_si128();
+  _mm_storeu_si128((__m128i *)(void *)d, a), _mm_storeu_si128((__m128i *)(void *)(d + 4), z);
+  _mm_storeu_si128((__m128i *)(void *)q, a), _mm_storeu_si128((__m128i *)(void *)(q + 4), z);
+}
+#else
+#define L1D_IDS8 0
+static inline void ids8_new(uint32_t *d, uint32_t *q, uint32_t id) { (void)d, (void)q, (void)id; }
+#endif
 /* line_fw's common case inline (nothing forwarded into the line: the bank's
  * output register), for the step copies' load hit */
 __attribute__((always_inline)) static inline const uint32_t *line_fw_i(l1d_t *m, uint32_t set, unsigned w) {
@@ -1870,6 +1882,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
     if (step) m->mshr_addr_q[free_e] = d_atom; /* (both sides: nothing reads it later in the cycle, CK_STEP) */      \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
+    if (L1D_IDS8 && step && MG_ == 8) { /* (8 ids, both sides: {id, 0, ...} as two 16-byte stores each) */          \
+      ids8_new(ids, m->mshr_ids_q + (size_t)free_e * 8u, m->d_id_q);                                                   \
+      break;                                                                                                          \
+    }                                                                                                                \
     if (MG_ == 8) cpy_n(ids, ids_zero, 32);                                                                            \
     else if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                 \
     else memset(ids, 0, MG_ * 4);                                                                                     \
