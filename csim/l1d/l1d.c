@@ -2054,12 +2054,12 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- events and counters ---- */
   /* (the events as locals: a counter's add through m could alias the output
    * struct, so the values are not reloaded from it; a step copy of one action
-   * (cact), of a refused one or with D empty adds to both sides, cnt_q and cnt_d, and the
+   * (cact), of a refused one, with D empty or busy adds to both sides, cnt_q and cnt_d, and the
    * edge's copy of the counters is left out, CK_CNT: its adds are few and
    * mostly constants 0) */
   const uint32_t ev_hit = go && out == L1D_OUT_HIT, ev_hitres = go && out == L1D_OUT_HIT_RESERVED,
                  ev_miss = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS), ev_pseudo = act == ACT_PSEUDO;
-#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact != CACT_ANY || dempty) ? m->cnt_q[i] += (v) : 0))
+#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact != CACT_ANY || dempty || busy) ? m->cnt_q[i] += (v) : 0))
   o->ev_access_o = go;
   o->ev_hit_o = ev_hit;
   o->ev_hitres_o = ev_hitres;
@@ -2566,9 +2566,10 @@ static inline l1d_verd_t verd_of(const l1d_t *m, uint32_t d_atom, uint32_t d_set
   }
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
-STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
+/* (busy: D refused, a line fill that is not ON_FILL's -- no tag write) */
+STEP_COPY(step_busy_small, CK_NOTAG | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 0, 0, 1, -1)
 /* (a fill and the release queue empty: no release, nofill 4) */
-STEP_COPY(step_busy_norel_small, CK_STEP | CK_DQ, 1, NULL, 0, 4, 1, -1)
+STEP_COPY(step_busy_norel_small, CK_NOTAG | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 0, 4, 1, -1)
 STEP_COPY(step_empty_fnorel_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 4, 0, -1)
 STEP_GO(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_LD_HIT)
 STEP_GO(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_MERGE_T)
