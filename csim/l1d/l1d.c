@@ -2346,9 +2346,10 @@ __attribute__((always_inline)) static inline void bank_fill_commit(l1d_t *m, str
  * to both sides (comb_body's step form of one action); CK_RELIDLE the
  * release queue neither pushed nor popped (empty, no fill: fq_comb left it
  * idle, so its edge moves nothing); CK_HITSET the staged set is a load
- * hit's (only its ranks and reuse flags written) */
+ * hit's (only its ranks and reuse flags written); CK_DLOAD D takes the
+ * port's request (its request went), CK_DHOLD D holds its request (refused) */
 enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64, CK_CNT = 128,
-       CK_RELIDLE = 256, CK_HITSET = 512 };
+       CK_RELIDLE = 256, CK_HITSET = 512, CK_DLOAD = 1024, CK_DHOLD = 2048 };
 __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -2397,7 +2398,9 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
   /* D's data and mask are used only under d_valid_q && d_store_q (a store's
    * data, byte mask): the RTL loads them with every request; unobserved,
    * the model copies a store's only (docs/c-models.md) */
-  if (m->d_load && ((!(k & CK_STEP) && m->observed) || (m->in.req_valid_i && m->in.req_store_i))) {
+  /* (CK_DLOAD, CK_DHOLD: the copy's D loads from the port, or holds, as its constants fix) */
+  const uint32_t dload = k & CK_DHOLD ? 0 : k & CK_DLOAD ? 1 : m->d_load;
+  if (dload && ((!(k & CK_STEP) && m->observed) || (m->in.req_valid_i && m->in.req_store_i))) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
@@ -2562,22 +2565,22 @@ static inline l1d_verd_t verd_of(const l1d_t *m, uint32_t d_atom, uint32_t d_set
     uint64_t pk[3] = {0, 0, 0};                                                                                      \
     const l1d_verd_t v = verd_of(m, d_atom, d_set, w, e, of, (cact));                                                \
     comb_body(m, 1, &v, 0, (nofill), 0, (cact), 1, pk);                                                              \
-    commit_body(m, (k), pk);                                                                                         \
+    commit_body(m, (k) | ((int)(cact) == (int)CACT_REFUSED ? CK_DHOLD : CK_DLOAD), pk);                             \
   }
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
 /* (busy: D refused, a line fill that is not ON_FILL's -- no tag write) */
-STEP_COPY(step_busy_small, CK_NOTAG | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 0, 0, 1, -1)
+STEP_COPY(step_busy_small, CK_NOTAG | CK_STEP | CK_DHOLD | CK_DQ | CK_CNT, 1, NULL, 0, 0, 1, -1)
 /* (a fill and the release queue empty: no release, nofill 4) */
-STEP_COPY(step_busy_norel_small, CK_NOTAG | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 0, 4, 1, -1)
-STEP_COPY(step_empty_fnorel_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 4, 0, -1)
+STEP_COPY(step_busy_norel_small, CK_NOTAG | CK_STEP | CK_DHOLD | CK_DQ | CK_CNT, 1, NULL, 0, 4, 1, -1)
+STEP_COPY(step_empty_fnorel_small, CK_STEP | CK_DLOAD | CK_DQ | CK_CNT, 1, NULL, 1, 4, 0, -1)
 STEP_GO(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_LD_HIT)
 STEP_GO(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_MERGE_T)
 STEP_GO(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ALLOC)
 STEP_GO(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ST_FWD)
 STEP_GO(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ST_HIT)
-STEP_COPY(step_empty_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
-STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
+STEP_COPY(step_empty_small, CK_STEP | CK_DLOAD | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
+STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DLOAD | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
 STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
 STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2, 0, -1)
 /* D's request decided first and refused while the release queue holds a
