@@ -34,6 +34,10 @@ static const uint32_t ids_zero[32]; /* a new entry's merge ids, up to 32 of them
 /* What an accepted request does (the RTL's act codes: the same list). */
 enum { ACT_NONE, ACT_ST_HIT, ACT_ST_FWD, ACT_BYP_LD, ACT_LD_HIT, ACT_MERGE_T, ACT_PSEUDO, ACT_MERGE, ACT_NEWENT,
        ACT_BA_BYP, ACT_ALLOC, ACT_SMISS };
+/* comb_body's cact beside the action codes: -1 any verdict (decided in the
+ * copy or passed in), CACT_REFUSED a verdict passed in that refuses D's
+ * request (the copy's go, stall and D's port are constants) */
+enum { CACT_ANY = -1, CACT_REFUSED = -2 };
 
 /* Ways- and Entries-bit vectors: 64 per word, up to 1024 (L1D_WAYS, L1D_MSHR_ENTRIES) */
 enum { VW = 16 };
@@ -71,12 +75,15 @@ static inline uint64_t pk16(__m128i x) { /* byte i not zero -> bit i */
   return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) & 0xffffu;
 }
 static inline __m128i ld16(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
-static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
+/* (always inline: the general copy's loops over words call these per word, and
+ * GCC's inliner, counting the callers, moved them out of line as copies were
+ * added -- a call per word) */
+__attribute__((always_inline)) static inline uint64_t pk_nz(const uint8_t *f, unsigned n) {
   uint64_t m = 0;
   for (unsigned i = 0; i < n; i += 16) m |= pk16(ld16(f + i)) << i;
   return m & bits_mask64(n);
 }
-static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
+__attribute__((always_inline)) static inline uint64_t pk_nz3(const uint8_t *a, const uint8_t *b, const uint8_t *c, unsigned n) {
   uint64_t m = 0;
   for (unsigned i = 0; i < n; i += 16) m |= pk16(_mm_or_si128(_mm_or_si128(ld16(a + i), ld16(b + i)), ld16(c + i))) << i;
   return m & bits_mask64(n);
@@ -776,6 +783,25 @@ static const uint32_t *line_fw(l1d_t *m, const struct l1d_dbanks *k, uint32_t se
   return m->line_buf;
 }
 
+/* A new entry's 8 merge ids {id, 0, ..., 0} into both sides (d, q) */
+#ifdef __SSE2__
+#define L1D_IDS8 1
+__attribute__((always_inline)) static inline void ids8_new(uint32_t *d, uint32_t *q, uint32_t id) {
+  const __m128i a = _mm_cvtsi32_si128((int)id), z = _mm_setzero_si128();
+  _mm_storeu_si128((__m128i *)(void *)d, a), _mm_storeu_si128((__m128i *)(void *)(d + 4), z);
+  _mm_storeu_si128((__m128i *)(void *)q, a), _mm_storeu_si128((__m128i *)(void *)(q + 4), z);
+}
+#else
+#define L1D_IDS8 0
+static inline void ids8_new(uint32_t *d, uint32_t *q, uint32_t id) { (void)d, (void)q, (void)id; }
+#endif
+/* line_fw's common case inline (nothing forwarded into the line: the bank's
+ * output register), for the step copies' load hit */
+__attribute__((always_inline)) static inline const uint32_t *line_fw_i(l1d_t *m, uint32_t set, unsigned w) {
+  if (!(m->fw_data_v_q && m->fw_data_set_q == set && m->fw_data_way_q == w)) return dk_row(m, &m->dk, w);
+  return line_fw(m, &m->dk, set, w);
+}
+
 /* The RTL's tag write: the line in every way's slice, the way's mask bit;
  * the same write goes to the remote copy and into the forwarding register.
  * The replicated row is streamed out a word at a time (law <= 32). */
@@ -1419,6 +1445,7 @@ __attribute__((noinline)) static void comb_idle(l1d_t *m) { /* (out of line: l1d
 
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre);
 __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
+__attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre);
 /* D holds a request and nothing but the memory port can move: no fill, no
  * remote lookup asked now or last cycle, the release queue empty (the
  * forwarding registers only feed D's probe).  Then a refused request is
@@ -1477,12 +1504,8 @@ __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_ve
 /* D's request decided first: refused, the cycle is stall_tail's; going,
  * the copy of comb_body for its action (comb_go).  (Out of line with its
  * verdict: l1d_comb_any keeps no stack frame and jumps to its paths.) */
-__attribute__((noinline)) static void comb_stall(l1d_t *m) {
+__attribute__((noinline)) static void comb_stall(l1d_t *m) { /* (the small form: l1d_comb_any) */
   l1d_verd_t vd;
-  if (!m->small) { /* (the general form has no copies per action: it decides in comb_full_gen) */
-    comb_full(m, NULL);
-    return;
-  }
   decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
   if (vd.fail == L1D_FAIL_NONE) comb_go(m, &vd);
   else stall_tail(m, &vd);
@@ -1510,7 +1533,11 @@ void l1d_comb_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
   } else if (stall_cand(m)) {
-    comb_stall(m); /* (D's request decided first) */
+    /* D's request decided first (the general form has no copies per action:
+     * it decides in comb_full_gen, reached from here without comb_stall's
+     * frame) */
+    if (m->small) comb_stall(m);
+    else comb_full_gen(m, NULL);
   } else {
     comb_full(m, NULL);
   }
@@ -1594,8 +1621,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
                                                             const int step, uint64_t *pk) {
   const l1d_in_t *in = &m->in;
   /* (constants of the copies: nofill 1 or 2, no fill offered; nofill 3, a
-   * fill offered; busy, a line fill offered that goes) */
-  const uint32_t fill_v = busy || nofill == 3 ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
+   * fill offered; nofill 4, a fill offered and the release queue empty (no
+   * release); nofill 2 also the release queue empty, 1 not empty; busy, a
+   * line fill offered that goes) */
+  const uint32_t fill_v = busy || nofill >= 3 ? 1 : nofill ? 0 : in->fill_valid_i, fill_byp = busy ? 0 : in->fill_byp_i;
   l1d_out_t *o = &m->out;
   const unsigned W = m->g.ways, E = m->g.entries;
   /* (widths and the merge count read where used) */
@@ -1669,7 +1698,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     set_flags(m, fill_set, &ff);
     fv = victim(m, fill_set, &ff, 0, 0);
   }
-  uint32_t relq_full = nofill == 2 || busy ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full; busy: not full) */
+  uint32_t relq_full = nofill == 2 || nofill == 4 || busy ? 0 : fifo_sync_full(&m->i_relq); /* (norel: empty, so not full; busy: not full) */
   o->fill_ready_o = fill_byp || (!relq_full && (!on_fill || fv.found));
   uint32_t fill_go = fill_v && o->fill_ready_o;
   uint32_t fill_byp_go = fill_go && fill_byp;
@@ -1677,7 +1706,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- release path: the oldest filled entry, data from the release queue ---- */
   /* (the norel copy: a constant 0; the nofill copy runs only with the queue holding a row: 1) */
-  uint32_t rel_any = nofill == 2 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq); /* (nofill 3: either) */
+  uint32_t rel_any = nofill == 2 || nofill == 4 ? 0 : nofill == 1 ? 1 : !fifo_sync_empty(&m->i_relq); /* (nofill 3: either) */
   const uint32_t *rq_head = NULL;
   uint32_t rel_e = 0; /* (an empty queue's head is never used) */
   if (rel_any) {
@@ -1718,7 +1747,8 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   o->dec_valid_o = dempty ? 0 : m->d_valid_q;
   o->req_outcome_o = out;
   o->req_fail_o = fail;
-  uint32_t go = cact >= 0 || (!dempty && m->d_valid_q && fail == L1D_FAIL_NONE); /* D's request is decided and leaves */
+  /* D's request is decided and leaves (CACT_REFUSED: a copy for a request decided first and refused) */
+  uint32_t go = cact == CACT_REFUSED ? 0 : cact >= 0 || (!dempty && m->d_valid_q && fail == L1D_FAIL_NONE);
   if (!go) act = ACT_NONE;
 
   /* ---- response: bypassed fill > release > load hit ---- */
@@ -1735,7 +1765,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   } else if (act == ACT_LD_HIT) {
     o->rsp_valid_o = 1;
     o->rsp_id_o = m->d_id_q;
-    rsp_set_o(m, OBS_, line_fw(m, &m->dk, d_set, mw));
+    rsp_set_o(m, OBS_, step ? line_fw_i(m, d_set, mw) : line_fw(m, &m->dk, d_set, mw));
   } else if (!m->rsp_zero) {
     rsp_clear_o(m, OBS_);
   }
@@ -1852,6 +1882,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     m->mshr_addr_d[free_e] = d_atom;                                                                                 \
     if (step) m->mshr_addr_q[free_e] = d_atom; /* (both sides: nothing reads it later in the cycle, CK_STEP) */      \
     uint32_t *ids = m->mshr_ids_d + (size_t)free_e * MG_;                                                             \
+    if (L1D_IDS8 && step && MG_ == 8) { /* (8 ids, both sides: {id, 0, ...} as two 16-byte stores each) */          \
+      ids8_new(ids, m->mshr_ids_q + (size_t)free_e * 8u, m->d_id_q);                                                   \
+      break;                                                                                                          \
+    }                                                                                                                \
     if (MG_ == 8) cpy_n(ids, ids_zero, 32);                                                                            \
     else if (MG_ <= 32) cpy_n(ids, ids_zero, MG_ * 4);                                                                 \
     else memset(ids, 0, MG_ * 4);                                                                                     \
@@ -2009,7 +2043,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- stall to bypass: a load refused for a resource the mode names is
    * retried as a bypass (the MRPB paper's rule, section 3.4) ---- */
-  uint32_t stall = !dempty && m->d_valid_q && !go, sbyp_set = 0; /* (a stall has a fail reason) */
+  uint32_t stall = cact == CACT_REFUSED || (!dempty && m->d_valid_q && !go), sbyp_set = 0; /* (a stall has a fail reason) */
   if (stall && !m->d_store_q && !m->d_byp_q && in->mode_sbyp_i != L1D_SBYP_OFF) {
     uint32_t sbyp_res = fail == L1D_FAIL_LINE_ALLOC || fail == L1D_FAIL_MSHR_ENTRY || fail == L1D_FAIL_MSHR_MERGE ||
                         fail == L1D_FAIL_MISS_QUEUE;
@@ -2020,12 +2054,12 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* ---- events and counters ---- */
   /* (the events as locals: a counter's add through m could alias the output
    * struct, so the values are not reloaded from it; a step copy of one action
-   * (cact) or with D empty adds to both sides, cnt_q and cnt_d, and the
+   * (cact), of a refused one, with D empty or busy adds to both sides, cnt_q and cnt_d, and the
    * edge's copy of the counters is left out, CK_CNT: its adds are few and
    * mostly constants 0) */
   const uint32_t ev_hit = go && out == L1D_OUT_HIT, ev_hitres = go && out == L1D_OUT_HIT_RESERVED,
                  ev_miss = go && (out == L1D_OUT_MISS || out == L1D_OUT_SECTOR_MISS), ev_pseudo = act == ACT_PSEUDO;
-#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact >= 0 || dempty) ? m->cnt_q[i] += (v) : 0))
+#define CNT_(i, v) (m->cnt_d[i] += (v), (void)(step && (cact != CACT_ANY || dempty || busy) ? m->cnt_q[i] += (v) : 0))
   o->ev_access_o = go;
   o->ev_hit_o = ev_hit;
   o->ev_hitres_o = ev_hitres;
@@ -2054,7 +2088,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
 
   /* ---- the port: a request enters when D is empty or its request leaves;
    * a held request keeps D and re-reads its set (fresh tags every retry) ---- */
-  o->req_ready_o = dempty || !m->d_valid_q || go;
+  o->req_ready_o = cact != CACT_REFUSED && (dempty || !m->d_valid_q || go);
   m->d_load = (uint8_t)o->req_ready_o;
   if (step) { /* a step copy: D's registers straight into _q (nothing reads them later in the cycle; the edge's
                * copies from _d are left out, CK_DQ) */
@@ -2169,25 +2203,36 @@ static void tags_commit_wr2(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
  * tags_wr_body for both, the slice's mask and value computed once; tag_write
  * checked tags_wr_body's test. */
 #if L1D_TAG_SHARE
-__attribute__((always_inline)) static inline void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b) {
+/* one array's row: the read capture, then the slice (mask bm, value d at
+ * word k) as one 64-bit update (a load and a store on a little-endian host) */
+__attribute__((always_inline)) static inline void tag_slice_upd(mem_1r1w_sync_t *s, unsigned wa, unsigned words,
+                                                                unsigned k, uint64_t bm, uint64_t d) {
+  if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < s->m.depth) { /* read before write */
+    mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), words);
+    s->held = s->raddr_i + 1;
+  }
+  if (s->held == wa + 1) s->held = 0; /* (the register no longer holds the row) */
+  uint32_t *row = s->m.mem_q + (size_t)wa * words;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t x;
+  memcpy(&x, row + k, 8);
+  x = (x & ~bm) | (d & bm);
+  memcpy(row + k, &x, 8);
+#else
+  const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32, y = (x & ~bm) | (d & bm);
+  row[k] = (uint32_t)y;
+  row[k + 1] = (uint32_t)(y >> 32);
+#endif
+}
+/* (lamask: the slice's width is the tag's, law: tag_write) */
+__attribute__((always_inline)) static inline void tags_commit_wr2s(mem_1r1w_sync_t *a, mem_1r1w_sync_t *b,
+                                                                   uint32_t lamask) {
   mem_1r1w_t *mm = &a->m;
   const unsigned lsb = mm->wsl_lsb, k = lsb >> 5, wa = mm->waddr_i, words = mm->words;
-  const uint64_t bm = bits_mask64(mm->wsl_w) << (lsb & 31u);
+  const uint64_t bm = (uint64_t)lamask << (lsb & 31u);
   const uint64_t d = (uint64_t)mm->wsl_v << (lsb & 31u);
-  mem_1r1w_sync_t *ss[2] = {a, b};
-  for (unsigned i = 0; i < 2; i++) {
-    mem_1r1w_sync_t *s = ss[i];
-    if (s->re_i && s->held != s->raddr_i + 1 && s->raddr_i < mm->depth) { /* read before write */
-      mem_row_cpy(s->rdata_q, mem_1r1w_read(&s->m, s->raddr_i), words);
-      s->held = s->raddr_i + 1;
-    }
-    if (s->held == wa + 1) s->held = 0; /* (the register no longer holds the row) */
-    uint32_t *row = s->m.mem_q + (size_t)wa * words;
-    const uint64_t x = (uint64_t)row[k] | (uint64_t)row[k + 1] << 32;
-    const uint64_t y = (x & ~bm) | (d & bm);
-    row[k] = (uint32_t)y;
-    row[k + 1] = (uint32_t)(y >> 32);
-  }
+  tag_slice_upd(a, wa, words, k, bm, d);
+  tag_slice_upd(b, wa, words, k, bm, d);
   mm->wsl = 0;
   mm->wk0 = mm->wk1 = 0;
 }
@@ -2301,9 +2346,10 @@ __attribute__((always_inline)) static inline void bank_fill_commit(l1d_t *m, str
  * to both sides (comb_body's step form of one action); CK_RELIDLE the
  * release queue neither pushed nor popped (empty, no fill: fq_comb left it
  * idle, so its edge moves nothing); CK_HITSET the staged set is a load
- * hit's (only its ranks and reuse flags written) */
+ * hit's (only its ranks and reuse flags written); CK_DLOAD D takes the
+ * port's request (its request went), CK_DHOLD D holds its request (refused) */
 enum { CK_NOSET = 1, CK_NOENT = 2, CK_NOTAG = 4, CK_NODATA = 8, CK_NORQ = 16, CK_STEP = 32, CK_DQ = 64, CK_CNT = 128,
-       CK_RELIDLE = 256, CK_HITSET = 512 };
+       CK_RELIDLE = 256, CK_HITSET = 512, CK_DLOAD = 1024, CK_DHOLD = 2048 };
 __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const unsigned k, const uint64_t *pk) {
   size_t W = m->g.ways, mg = m->g.merge;
   /* the staged sets' rows, with moves of a constant size for the way
@@ -2352,7 +2398,9 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
   /* D's data and mask are used only under d_valid_q && d_store_q (a store's
    * data, byte mask): the RTL loads them with every request; unobserved,
    * the model copies a store's only (docs/c-models.md) */
-  if (m->d_load && ((!(k & CK_STEP) && m->observed) || (m->in.req_valid_i && m->in.req_store_i))) {
+  /* (CK_DLOAD, CK_DHOLD: the copy's D loads from the port, or holds, as its constants fix) */
+  const uint32_t dload = k & CK_DHOLD ? 0 : k & CK_DLOAD ? 1 : m->d_load;
+  if (dload && ((!(k & CK_STEP) && m->observed) || (m->in.req_valid_i && m->in.req_store_i))) {
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
@@ -2406,7 +2454,7 @@ __attribute__((always_inline)) static inline void commit_body(l1d_t *m, const un
 #if L1D_TAG_SHARE
   } else if ((k & CK_STEP) && m->tsh) { /* (a step copy's tag write, the remote port left idle: tag_write) */
     m->tsh = 0;
-    tags_commit_wr2s(&m->i_tags, &m->i_tags_rmt);
+    tags_commit_wr2s(&m->i_tags, &m->i_tags_rmt, m->lamask);
 #endif
   } else if (m->i_tags.m.we_i & m->i_tags_rmt.m.we_i) {
     if (k & CK_STEP) { /* (rare in a step copy: tsh's path is the usual one) */
@@ -2464,7 +2512,8 @@ __attribute__((always_inline)) static inline void commit_empty_body(l1d_t *m, co
     cpy_words(m->d_data_q, m->in.req_data_i, m->lwords);
     cpy_words(m->d_mask_q, m->in.req_mask_i, bits_words(m->g.line));
   }
-  if (m->i_tags.re_i) m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
+  if (!(k & CK_STEP) && m->i_tags.re_i) /* (a step copy: comb_body set it) */
+    m->trow_set = m->i_tags.raddr_i, m->trow_ok = 1, m->trow_cp = 0;
   m->fw_tag_v_q = 0; /* (fw_tag_v_d, fw_data_v_d: comb_body's 0) */
   m->fw_data_v_q = 0;
   m->rmt_v_q = m->rmt_v_d;
@@ -2497,36 +2546,74 @@ __attribute__((noinline)) static void commit_empty(l1d_t *m) { commit_empty_body
     comb_body(m, __VA_ARGS__, 1, pk);                                                                                \
     commit_body(m, k, pk);                                                                                           \
   }
+/* The decided-first copies (step_stall's): D's verdict passed in registers
+ * -- the fields the copy's action reads, the others derived as decide
+ * derives them (line and sector from the atom address, the set's row from
+ * the set) -- not through memory: w is the hit way (mw) or the victim's
+ * (rv.way, ACT_ALLOC), e the merge entry (p_e) or the free one (free_e,
+ * ACT_ALLOC), of the outcome and fail reason (out | fail << 8). */
+static inline l1d_verd_t verd_of(const l1d_t *m, uint32_t d_atom, uint32_t d_set, uint32_t w, uint32_t e, uint32_t of,
+                                 const int cact) {
+  return (l1d_verd_t){.d_line = d_atom >> m->sectw, .d_atom = d_atom, .d_sect = d_atom & (m->g.sectors - 1u),
+                      .d_set = d_set, .mw = w, .p_e = e, .free_e = e, .out = of & 0xffu, .fail = of >> 8,
+                      .act = cact >= 0 ? (uint32_t)cact : ACT_NONE, .rs = (size_t)d_set * m->g.ways,
+                      .rv = {.free_any = 0, .found = 1, .way = w}};
+}
+#define STEP_GO(name, k, nofill, cact)                                                                                \
+  __attribute__((noinline)) L1D_NO_SLP static void name(l1d_t *m, uint32_t d_atom, uint32_t d_set, uint32_t w,      \
+                                                        uint32_t e, uint32_t of) {                                  \
+    uint64_t pk[3] = {0, 0, 0};                                                                                      \
+    const l1d_verd_t v = verd_of(m, d_atom, d_set, w, e, of, (cact));                                                \
+    comb_body(m, 1, &v, 0, (nofill), 0, (cact), 1, pk);                                                              \
+    commit_body(m, (k) | ((int)(cact) == (int)CACT_REFUSED ? CK_DHOLD : CK_DLOAD), pk);                             \
+  }
 /* (no fill: no lazy release-queue row; the action copies: what their action writes) */
 STEP_COPY(step_full_small, CK_STEP | CK_DQ, 1, pre, 0, 3, 0, -1)
-STEP_COPY(step_busy_small, CK_STEP | CK_DQ, 1, NULL, 0, 0, 1, -1)
-STEP_COPY(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_LD_HIT)
-STEP_COPY(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_MERGE_T)
-STEP_COPY(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ALLOC)
-STEP_COPY(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_FWD)
-STEP_COPY(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 1, pre, 0, 2, 0, ACT_ST_HIT)
-STEP_COPY(step_empty_small, CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
-STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
+/* (busy: D refused, a line fill that is not ON_FILL's -- no tag write) */
+STEP_COPY(step_busy_small, CK_NOTAG | CK_STEP | CK_DHOLD | CK_DQ | CK_CNT, 1, NULL, 0, 0, 1, -1)
+/* (a fill and the release queue empty: no release, nofill 4) */
+STEP_COPY(step_busy_norel_small, CK_NOTAG | CK_STEP | CK_DHOLD | CK_DQ | CK_CNT, 1, NULL, 0, 4, 1, -1)
+STEP_COPY(step_empty_fnorel_small, CK_STEP | CK_DLOAD | CK_DQ | CK_CNT, 1, NULL, 1, 4, 0, -1)
+STEP_GO(step_go_hit_small, CK_HITSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_LD_HIT)
+STEP_GO(step_go_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_MERGE_T)
+STEP_GO(step_go_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ALLOC)
+STEP_GO(step_go_stfwd_small, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ST_FWD)
+STEP_GO(step_go_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT | CK_RELIDLE, 2, ACT_ST_HIT)
+STEP_COPY(step_empty_small, CK_STEP | CK_DLOAD | CK_DQ | CK_CNT, 1, NULL, 1, 3, 0, -1)
+STEP_COPY(step_empty_nofill_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DLOAD | CK_DQ | CK_CNT, 1, NULL, 1, 1, 0, -1)
 STEP_COPY(step_nofill_small, CK_NORQ | CK_STEP | CK_DQ, 1, pre, 0, 1, 0, -1)
 STEP_COPY(step_norel_small, CK_NORQ | CK_STEP | CK_DQ | CK_RELIDLE, 1, pre, 0, 2, 0, -1)
+/* D's request decided first and refused while the release queue holds a
+ * row (no fill): the release and the stall, no request update (nothing
+ * staged but the released entry, no tag or bank write) */
+/* and going, with the release: a copy per common action (the step_go_* copies' constants, the release's work) */
+STEP_GO(step_gorel_mergt_small, CK_HITSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_MERGE_T)
+STEP_GO(step_gorel_alloc_small, CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ALLOC)
+STEP_GO(step_gorel_stfwd_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ST_FWD)
+STEP_GO(step_gorel_sthit_small, CK_NOTAG | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, ACT_ST_HIT)
+STEP_GO(step_relstall_small, CK_NOSET | CK_NOTAG | CK_NODATA | CK_NORQ | CK_STEP | CK_DQ | CK_CNT, 1, CACT_REFUSED)
 #undef STEP_COPY
+#undef STEP_GO
 __attribute__((noinline)) L1D_NO_SLP static void step_empty_norel_small(l1d_t *m) {
   uint64_t pk[3] = {0, 0, 0}; /* (unused: no entry changes in this copy) */
   comb_body(m, 1, NULL, 1, 2, 0, -1, 1, pk);
-  commit_empty_body(m, CK_DQ); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
+  commit_empty_body(m, CK_DQ | CK_STEP); /* (idle L1D_C_EMPTY: l1d_commit_any's edge for it) */
 }
 /* comb_full's dispatch, to the step copies (the general form: comb, then commit) */
 __attribute__((always_inline)) static inline void step_full(l1d_t *m, const l1d_verd_t *pre) {
   if (m->small && !m->d_valid_q && !m->observed) {
-    if (m->in.fill_valid_i) step_empty_small(m, NULL);
-    else if (m->i_relq.count_q) step_empty_nofill_small(m, NULL);
+    if (m->in.fill_valid_i) {
+      if (m->i_relq.count_q) step_empty_small(m, NULL);
+      else step_empty_fnorel_small(m, NULL);
+    } else if (m->i_relq.count_q) step_empty_nofill_small(m, NULL);
     else step_empty_norel_small(m);
   } else if (m->small && !m->in.fill_valid_i) {
     if (m->i_relq.count_q) step_nofill_small(m, pre);
     else step_norel_small(m, pre);
   } else if (m->small && m->d_valid_q && !m->in.fill_byp_i && m->in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
              !fifo_sync_full(&m->i_relq)) {
-    step_busy_small(m, NULL);
+    if (m->i_relq.count_q) step_busy_small(m, NULL);
+    else step_busy_norel_small(m, NULL);
   } else if (m->small) {
     step_full_small(m, pre);
   } else {
@@ -2543,20 +2630,37 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
     commit_full(m);
     return;
   }
-  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
+  const uint32_t rel = m->i_relq.count_q; /* (a release owns the response port: decide's rsp_busy) */
+  decide(m, 1, d_set_of(m), m->mshr_vbits, 0, rel != 0, &vd);
+  /* (the copies take the verdict in registers, STEP_GO; the other paths a
+   * copy of it in memory, so that vd itself stays in registers) */
+  const uint32_t of = vd.out | vd.fail << 8, a = vd.d_atom, s = vd.d_set;
+  if (rel) { /* the release's copies */
+    if (vd.fail != L1D_FAIL_NONE) step_relstall_small(m, a, s, vd.mw, vd.p_e, of);
+    else if (vd.act == ACT_ALLOC) step_gorel_alloc_small(m, a, s, vd.rv.way, vd.free_e, of);
+    else if (vd.act == ACT_MERGE_T) step_gorel_mergt_small(m, a, s, vd.mw, vd.p_e, of);
+    else if (vd.act == ACT_ST_FWD) step_gorel_stfwd_small(m, a, s, vd.mw, vd.p_e, of);
+    else if (vd.act == ACT_ST_HIT) step_gorel_sthit_small(m, a, s, vd.mw, vd.p_e, of);
+    else {
+      const l1d_verd_t v2 = vd;
+      step_nofill_small(m, &v2);
+    }
+    return;
+  }
   if (vd.fail != L1D_FAIL_NONE) {
-    stall_tail(m, &vd);
+    const l1d_verd_t v2 = vd;
+    stall_tail(m, &v2);
     commit_body(m, CK_NOSET | CK_NOENT | CK_NOTAG | CK_NODATA | CK_NORQ | CK_RELIDLE, (const uint64_t[3]){0, 0, 0});
     return;
   }
-  if (!m->i_relq.count_q) { /* (comb_go's copies) */
-    if (vd.act == ACT_LD_HIT) { step_go_hit_small(m, &vd); return; }
-    if (vd.act == ACT_MERGE_T) { step_go_mergt_small(m, &vd); return; }
-    if (vd.act == ACT_ALLOC) { step_go_alloc_small(m, &vd); return; }
-    if (vd.act == ACT_ST_FWD) { step_go_stfwd_small(m, &vd); return; }
-    if (vd.act == ACT_ST_HIT) { step_go_sthit_small(m, &vd); return; }
-  }
-  step_full(m, &vd);
+  /* (comb_go's copies: no fill, the release queue empty) */
+  if (vd.act == ACT_LD_HIT) { step_go_hit_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  if (vd.act == ACT_MERGE_T) { step_go_mergt_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  if (vd.act == ACT_ALLOC) { step_go_alloc_small(m, a, s, vd.rv.way, vd.free_e, of); return; }
+  if (vd.act == ACT_ST_FWD) { step_go_stfwd_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  if (vd.act == ACT_ST_HIT) { step_go_sthit_small(m, a, s, vd.mw, vd.p_e, of); return; }
+  const l1d_verd_t v2 = vd;
+  step_full(m, &v2);
 }
 void l1d_step_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
@@ -2572,8 +2676,8 @@ void l1d_step_any(l1d_t *m) {
   } else if (l1d_quiet(m)) {
     comb_idle(m);
     commit_quiet(m);
-  } else if (stall_cand(m)) {
-    step_stall(m);
+  } else if (m->d_valid_q && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q)) {
+    step_stall(m); /* (stall_cand, the release queue's state tested there: its copies take it decided too) */
   } else {
     step_full(m, NULL);
   }
