@@ -147,9 +147,24 @@ $(B)/fst/%.o: $(VINC)/gtkwave/%.c
 # C-only engine: emits RTL harnesses, runs C models alone.
 # (whole archive: nothing but the registry refers to an adapter, and a
 # library member is linked only when something before it needs it)
-$(B)/bin/lockstep-c: $(B)/obj/tb/engine/ls_cmain.o $(B)/obj/tb/engine/ls_rtl_none.o $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
+LSC_OBJS := $(B)/obj/tb/engine/ls_cmain.o $(B)/obj/tb/engine/ls_rtl_none.o
+LSC_LINK = $(CFLAGS) $(LSC_OBJS) -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm
+$(B)/bin/lockstep-c: $(LSC_OBJS) $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
-	$(Q)$(call say,LD )$(CC) $(CFLAGS) $(B)/obj/tb/engine/ls_cmain.o $(B)/obj/tb/engine/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls.a -Wl,--no-whole-archive $(B)/lib/libcsim.a $(FST_OBJS) -lz -lm -o $@
+	$(Q)$(call say,LD )$(CC) $(LSC_LINK) -o $@
+# Code-layout variants (make bench's C/RTLf, scripts/bench.sh; LS_LAYOUT in
+# scripts/lockstep.sh): the same objects with N bytes of cold code linked
+# in front of them (pad<N>.o, first on the line: GNU ld's default script
+# puts every input's .text.unlikely* before all .text, in input order), so
+# every function lands N bytes further on.  A binary's speed can move with
+# where its code sits (alignment, branch-predictor and uop-cache indexing)
+# by more than a change being measured; docs/c-models.md, "Measuring".
+$(B)/layout/pad%.o:
+	@mkdir -p $(dir $@)
+	$(Q)printf '.section .text.unlikely.ls_layout_pad,"ax",@progbits\n.skip %s\n.section .note.GNU-stack,"",@progbits\n' $* | $(CC) -x assembler -c - -o $@
+.PRECIOUS: $(B)/layout/pad%.o
+$(B)/bin/lockstep-c-layout%: $(B)/layout/pad%.o $(LSC_OBJS) $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
+	$(Q)$(call say,LD )$(CC) $< $(LSC_LINK) -o $@
 $(B)/bin/lockstep-c-asan: $(B)/asanobj/tb/engine/ls_cmain.o $(B)/asanobj/tb/engine/ls_rtl_none.o $(B)/lib/libls_asan.a $(B)/lib/libcsim_asan.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(SANFLAGS) $(B)/asanobj/tb/engine/ls_cmain.o $(B)/asanobj/tb/engine/ls_rtl_none.o -Wl,--whole-archive $(B)/lib/libls_asan.a -Wl,--no-whole-archive $(B)/lib/libcsim_asan.a $(FST_OBJS) -lz -lm -o $@

@@ -28,6 +28,36 @@ expect2 "make lockstep bad parameter" "FIFO_WIDTH='9999'" make -s lockstep BLOCK
 expect2 "make lockstep without BLOCK" "BLOCK=<name> is required" make -s lockstep
 expect2 "make run with an unknown workload" "workload 'nosuch': not a generator" make -s run WORKLOAD=nosuch
 expect2 "FAULT_RTL not in tb/faults" "FAULT_RTL=FAULT_NOPE: expected a fault define named in tb/faults/*.txt" env FAULT_RTL=FAULT_NOPE bash scripts/lockstep.sh fifo_sync --cycles 10
+expect2 "LS_LAYOUT not a byte count" "LS_LAYOUT='4k': expected a number of bytes from 0 to 65536" env LS_LAYOUT=4k bash scripts/lockstep.sh fifo_sync --cycles 10 --mode c
+expect2 "LS_LAYOUT too large" "LS_LAYOUT='65537': expected a number of bytes from 0 to 65536" env LS_LAYOUT=65537 bash scripts/lockstep.sh fifo_sync --cycles 10 --mode c
+expect2 "BENCH_LAYOUTS not byte counts" "BENCH_LAYOUTS='0 x': expected numbers of bytes from 0 to 65536" env BENCH_LAYOUTS="0 x" BENCH_BLOCKS=mrpb bash scripts/bench.sh
+expect2 "BENCH_LAYOUT_ROWS unknown" "BENCH_LAYOUT_ROWS='some': expected targets or all" env BENCH_LAYOUT_ROWS=some BENCH_BLOCKS=mrpb bash scripts/bench.sh
+# A code-layout variant (LS_LAYOUT, make bench's C/RTLf medians) is the same
+# program N bytes further on: every function moved by exactly N, the run's
+# report the same but for its speed.
+lay=$(LS_LAYOUT=80 LS_QUIET=1 bash scripts/lockstep.sh mrpb --config tb/configs/mrpb/warp.cfg --cycles 3000 --mode c --cov /dev/null 2>&1 | grep -v 'cycles/s')
+ref=$($B/bin/lockstep-c --block mrpb --config tb/configs/mrpb/warp.cfg --cycles 3000 --mode c --cov /dev/null 2>&1 | grep -v 'cycles/s')
+# (every function named once in both: its address in each binary; how many moved by 80, how many by anything else)
+mv=$(python3 -c '
+import subprocess, sys
+def fns(f):
+    d = {}
+    for l in subprocess.run(["nm", f], capture_output=True, text=True).stdout.splitlines():
+        p = l.split()
+        if len(p) == 3 and p[1] in "tT": d.setdefault(p[2], []).append(int(p[0], 16))
+    return {k: v[0] for k, v in d.items() if len(v) == 1}
+a, b = fns(sys.argv[1]), fns(sys.argv[2])
+n = sum(1 for k in a if k in b and b[k] - a[k] == 80)
+print(n, sum(1 for k in a if k in b) - n)' $B/bin/lockstep-c $B/bin/lockstep-c-layout80 2>&1)
+# (the one left in place: _init, in .init before .text)
+if [ "${mv%% *}" -gt 100 ] 2>/dev/null && [ "${mv##* }" -le 2 ] && [ -n "$ref" ] && [ "$lay" = "$ref" ]; then
+  ok "code layout: LS_LAYOUT=80 runs lockstep-c-layout80: ${mv%% *} functions 80 bytes further on, ${mv##* } not moved (.init), the same report"
+else bad "code layout: LS_LAYOUT=80: functions moved by 80 / not: $mv; reports $([ "$lay" = "$ref" ] && echo equal || echo differ)"; fi
+# (the harness side: the same pad linked first into a layout variant of the lockstep binary)
+out=$(LS_LAYOUT=80 LS_QUIET=1 bash scripts/lockstep.sh fifo_sync --config tb/configs/fifo_sync/depth5_w1.cfg --cycles 2000 --no-rerun --progress off 2>&1); rc=$?
+lx=$(ls build/ls/fifo_sync/*/lockstep-layout80 2>/dev/null | head -1)
+if [ $rc = 0 ] && grep -q '^PASS ' <<<"$out" && [ -n "$lx" ]; then ok "code layout: LS_LAYOUT=80 links and runs the harness's layout variant ($lx): lockstep PASS"
+else bad "code layout: the harness with LS_LAYOUT=80: exit $rc, binary '${lx:-none}'"; fi
 out=$(FAULT_RTL=FAULT_FIFO_SYNC_COUNT make -s lockstep BLOCK=fifo_sync CYCLES=50 CONFIG=tb/configs/fifo_sync/depth5_w1.cfg 2>&1); rc=$?
 if [ $rc -eq 1 ] && grep -q '^DIVERGENCE' <<<"$out" && grep -q 'reproduce: FAULT_RTL=FAULT_FIFO_SYNC_COUNT make lockstep' <<<"$out"; then
   ok "exit codes: a divergence through make lockstep exits 1, and its reproduce line names the fault"

@@ -9,6 +9,11 @@
 #           in, every state-map register public)
 #   LS      C and RTL in lockstep, memories swept every 4096 cycles (default)
 #   LS/sw1  lockstep with --sweep 1 (every memory row compared every cycle)
+# The rows with a C/RTLf target (l1d base_fermi, mrpb warp) measure C and
+# RTLfast on several code layouts (BENCH_LAYOUTS: the binaries relinked with
+# that many bytes of cold code in front, LS_LAYOUT in scripts/lockstep.sh)
+# and print the medians: the RTL speed build's figure moves by up to a fifth
+# with where its code lands, which a relink moves without any change to it.
 # C alone and RTL alone run with --bench: the same testbench work on both
 # sides (the stimulus), no scoreboard and no coverage counting, which the
 # RTL-alone run never does; the lockstep rows keep both.
@@ -24,7 +29,9 @@
 # BENCH_BLOCKS="l1d mrpb" measures only those blocks' rows (BLOCK:CONFIG one
 # row: BENCH_BLOCKS=l1d:volta_128k_sect); BENCH_BLOCKS=shell
 # only the whole shell's (BENCH_SHELL_CYCLES for its RTL and lockstep runs);
-# BENCH_BLOCKS=l1d_stream only the L1D stream rows below.
+# BENCH_BLOCKS=l1d_stream only the L1D stream rows below; BENCH_LAYOUTS
+# (default "0 688 1392 2080 2768") and BENCH_LAYOUT_ROWS (targets, or all
+# for every row) the code layouts above.
 # The L1D C model against GPGPU-Sim's own cache (issue 28): build/bin/l1d-stream
 # (programs/l1d_stream.c) on streams A, B and idle, base_fermi and the 48-way
 # config, BENCH_STREAM_CYCLES (10^6) cycles, the best of 3 runs: cycles/s
@@ -35,6 +42,16 @@ set -u
 cd "$(dirname "$0")/.."
 B=build
 N=${BENCH_CYCLES:-100000}
+# code layouts for C/RTLf (LS_LAYOUT in scripts/lockstep.sh: bytes of cold
+# code linked in front of everything): the rows with a C/RTLf target
+# (BENCH_LAYOUT_ROWS=all: every row) take the median over them
+read -r -a LAYOUTS <<<"${BENCH_LAYOUTS:-0 688 1392 2080 2768}"
+LAYOUT_ROWS=${BENCH_LAYOUT_ROWS:-targets}
+for l in "${LAYOUTS[@]}"; do
+  [[ "$l" =~ ^[0-9]+$ ]] && [ ${#l} -le 5 ] && [ "$l" -le 65536 ] || { echo "error: BENCH_LAYOUTS='${BENCH_LAYOUTS:-}': expected numbers of bytes from 0 to 65536" >&2; exit 2; }
+done
+[ ${#LAYOUTS[@]} -gt 0 ] || { echo "error: BENCH_LAYOUTS is empty: expected numbers of bytes from 0 to 65536" >&2; exit 2; }
+case $LAYOUT_ROWS in targets|all) ;; *) echo "error: BENCH_LAYOUT_ROWS='$LAYOUT_ROWS': expected targets or all" >&2; exit 2 ;; esac
 NC=$((N * 10)) # C alone and the RTL speed build: the two sides of C/RTLf
 # block | config: l1d 16 KB 4-way Fermi, the 48-way one and the sectored
 # streaming Kepler one and the Volta L1D's 128 KB (issue 23; a third field
@@ -84,6 +101,13 @@ done
 wait $bpid || exit 2
 
 speed() { grep -E '^(PASS|DONE) ' <<<"$1" | grep -o '[0-9]* cycles/s' | awk '{print $1}' | tail -1; }
+# the median of figures (an even count: the mean of the middle two, rounded
+# down); "" when any is "fail"
+median() {
+  local v
+  for v in "$@"; do [ "$v" = fail ] && { echo ""; return; }; done
+  printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%d\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
 # best so far ("" before the first run, fail after a failed one) and a new
 # figure ("" when its run failed) -> the new best so far
 best() {
@@ -254,15 +278,30 @@ for row in "${ROWS[@]}"; do
   IFS='|' read -r b c div <<<"$row"; cn=$(basename $c .cfg)
   div=${div:-1}; rn=$((N / div)); rnc=$((NC / div))
   # C/RTLf: each side the best of 3 runs, interleaved (C, RTLf, C, ...), so
-  # a moment of load on a shared machine weighs on neither side's figure
-  sc=""; sf=""
-  for k in 1 2 3; do
-    echo "  ... $b $cn: C alone ($k of 3)" >&2
-    v=$(speed "$(run c "" $rnc $b --config $c --bench)"); sc=$(best "$sc" "$v")
-    echo "  ... $b $cn: RTL alone, speed build ($k of 3)" >&2
-    v=$(speed "$(run rtl LS_SPEED=1 $rnc $b --config $c --bench)"); sf=$(best "$sf" "$v")
+  # a moment of load on a shared machine weighs on neither side's figure.
+  # The rows with a C/RTLf target (or all: BENCH_LAYOUT_ROWS=all) are
+  # measured on every code layout of LAYOUTS (each side the best of 2 runs
+  # per layout) and give the median over the layouts: the RTL speed build's
+  # figure moves by up to a fifth with where its code sits
+  lays=(0); nk=3; lj=""
+  if [ "$LAYOUT_ROWS" = all ] || [[ " l1d:base_fermi mrpb:warp " == *" $b:$cn "* ]]; then lays=("${LAYOUTS[@]}"); nk=2; fi
+  lcs=(); lfs=()
+  for lay in "${lays[@]}"; do
+    sc=""; sf=""; lt=""; [ ${#lays[@]} -gt 1 ] && lt=", layout +$lay bytes"
+    for ((k = 1; k <= nk; k++)); do
+      echo "  ... $b $cn: C alone ($k of $nk$lt)" >&2
+      v=$(speed "$(run c "LS_LAYOUT=$lay" $rnc $b --config $c --bench)"); sc=$(best "$sc" "$v")
+      echo "  ... $b $cn: RTL alone, speed build ($k of $nk$lt)" >&2
+      v=$(speed "$(run rtl "LS_SPEED=1 LS_LAYOUT=$lay" $rnc $b --config $c --bench)"); sf=$(best "$sf" "$v")
+    done
+    [ "$sc" = fail ] && sc=""; [ "$sf" = fail ] && sf=""
+    lcs+=("${sc:-fail}"); lfs+=("${sf:-fail}")
+    [ -z "$lj" ] || lj+=","
+    lj+="{\"pad_bytes\":$lay,\"c_alone\":${sc:-null},\"rtl_speed_build\":${sf:-null}}"
   done
-  [ "$sc" = fail ] && sc=""; [ "$sf" = fail ] && sf=""
+  if [ ${#lays[@]} -gt 1 ]; then
+    sc=$(median "${lcs[@]}"); sf=$(median "${lfs[@]}")
+  fi
   echo "  ... $b $cn: RTL alone, lockstep build" >&2
   sr=$(speed "$(run rtl "" $rn $b --config $c --bench)")
   echo "  ... $b $cn: lockstep" >&2
@@ -273,12 +312,16 @@ for row in "${ROWS[@]}"; do
   r1=$(ratio "$sc" "$sf"); r2=$(ratio "$sl" "$sr"); r3=$(ratio "$sl" "$s1")
   printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s\n' $b $cn "${sc:-fail}" "${sf:-fail}" "${sr:-fail}" "${sl:-fail}" "${s1:-fail}" "$r1" "$r2" "$r3"
   [ "$div" = 1 ] || echo "           (this row: the cycle counts above divided by $div: $rnc C alone and RTL speed build, $rn lockstep build and lockstep)"
+  if [ ${#lays[@]} -gt 1 ]; then
+    echo "           (C and RTLfast: medians over ${#lays[@]} code layouts, +${lays[*]} bytes; per layout C ${lcs[*]}, RTLfast ${lfs[*]};"
+    echo "            C/RTLf per layout $(for ((i = 0; i < ${#lays[@]}; i++)); do ratio "${lcs[$i]/fail/}" "${lfs[$i]/fail/}"; printf ' '; done))"
+  fi
   for v in "$sc" "$sf" "$sr" "$sl" "$s1"; do [ -n "$v" ] || rc=1; done
   [ "$json" = "[" ] || json+=","
   json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$rn,\"c_alone\":${sc:-null},\"rtl_speed_build\":${sf:-null},"
   json+="\"rtl_lockstep_build\":${sr:-null},\"lockstep\":${sl:-null},\"lockstep_sweep1\":${s1:-null},"
   json+="\"c_over_rtl_speed\":$([ "$r1" = - ] && echo null || echo $r1),\"lockstep_over_rtl_lockstep_build\":$([ "$r2" = - ] && echo null || echo $r2),"
-  json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3)}"
+  json+="\"sweep1_slowdown\":$([ "$r3" = - ] && echo null || echo $r3),\"layouts\":[$lj]}"
 done
 [ $SHELL_ONLY = 1 ] || echo "$json]" >$B/bench.json
 [ $STREAMS = 1 ] && streams_speed

@@ -12,7 +12,8 @@
 #   DIR/stamp    Verilator's build (or the machine's harness cache):
 #                the RTL, the package, the harness's own files, the options
 #   DIR/vglue.o  the C++ glue: tb/engine/vglue.cpp against this model
-#   EXE          the engine and C model linked with the model
+#   EXE          the engine and C model linked with the model (PAD: a
+#                code-layout pad object linked first, LS_LAYOUT)
 B ?= build
 include $(DIR)/harness.vars
 
@@ -27,5 +28,5 @@ $(DIR)/stamp: $(SRCS) $(HFILES) scripts/harness_step.sh
 $(DIR)/vglue.o: $(DIR)/stamp tb/engine/vglue.cpp
 	@bash scripts/harness_step.sh glue $(DIR)
 
-$(EXE): $(DIR)/vglue.o $(DIR)/stamp $(B)/obj/tb/engine/ls_vpi.o $(B)/lib/libls.a $(CSIM) $(wildcard $(B)/vrt/*.o)
-	@bash scripts/harness_step.sh link $(DIR) $(EXE) $(CSIM)
+$(EXE): $(DIR)/vglue.o $(DIR)/stamp $(B)/obj/tb/engine/ls_vpi.o $(B)/lib/libls.a $(CSIM) $(wildcard $(B)/vrt/*.o) $(PAD)
+	@bash scripts/harness_step.sh link $(DIR) $(EXE) $(CSIM) $(PAD)

@@ -7,7 +7,9 @@
 #                         the machine's harness cache (scripts/harness_cache.sh);
 #                         DIR/stamp dated at the build's start
 #   glue DIR              DIR/vglue.o: tb/engine/vglue.cpp against the model
-#   link DIR EXE CSIM     the engine, the C model (CSIM) and the model into EXE
+#   link DIR EXE CSIM [PAD]  the engine, the C model (CSIM) and the model into
+#                         EXE; PAD: a code-layout pad object linked first
+#                         (LS_LAYOUT in scripts/lockstep.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
@@ -68,7 +70,8 @@ glue)
 link)
   exe=${3:?usage: harness_step.sh link DIR EXE CSIM}
   csim=${4:?usage: harness_step.sh link DIR EXE CSIM}
-  g++ "$dir/vglue.o" $B/obj/tb/engine/ls_vpi.o -Wl,--whole-archive $B/lib/libls.a -Wl,--no-whole-archive "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
+  pad=(${5:-}) # (a layout variant: its pad object first, as the Makefile's lockstep-c-layout<N>)
+  g++ "${pad[@]}" "$dir/vglue.o" $B/obj/tb/engine/ls_vpi.o -Wl,--whole-archive $B/lib/libls.a -Wl,--no-whole-archive "$csim" "$dir/obj/Vls_top__ALL.a" $B/vrt/*.o \
     -lz -pthread -latomic -o "$exe"
   ;;
 *) echo "error: harness_step.sh: unknown step '$step' (verilate, glue or link)" >&2; exit 2 ;;

@@ -22,6 +22,10 @@
 #   of the RTL (docs/synthesis.md, "Gate-level lockstep").
 #   LS_QUIET=1 hides the build log.  LS_SPEED=1 builds the RTL for speed
 #   (Verilator -O3, no tracing, no public state; only --mode rtl runs on it).
+#   LS_LAYOUT=N (bytes, 0..65536) runs a code-layout variant: the same
+#   objects linked with N bytes of cold code in front (the Makefile's
+#   lockstep-c-layout<N>, the harness's lockstep-layout<N>), every function
+#   N bytes further on; make bench's C/RTLf over several layouts.
 #   LS_WRAP="CMD ARGS" runs the harness binary under that command (make
 #   bench-ir: valgrind --tool=callgrind); not for --mode c, which runs
 #   build/bin/lockstep-c directly.
@@ -109,6 +113,16 @@ if [ $have_cov = 0 ]; then
   else args+=(--cov "$B/cov/${block}@${cfgname}${wtag}_seed${seed}$([ $rinit = 1 ] && echo _ri || true).txt"); fi
 fi
 make -s build >/dev/null
+lay=${LS_LAYOUT:-0}
+if ! [[ "$lay" =~ ^[0-9]+$ ]] || [ ${#lay} -gt 5 ] || [ "$lay" -gt 65536 ]; then
+  echo "error: LS_LAYOUT='$lay': expected a number of bytes from 0 to 65536" >&2
+  exit 2
+fi
+lay=$((10#$lay)) # (no leading zeros: one name per layout)
+if [ $lay != 0 ]; then
+  make -s $B/layout/pad$lay.o >/dev/null
+  [ -n "${FAULT_C:-}${GATE:-}" ] && { echo "error: LS_LAYOUT runs the plain C model and RTL, not with FAULT_C or GATE" >&2; exit 2; }
+fi
 # FAULT_RTL: the fault's ID (scripts/gen_faults.sh numbers tb/faults/*.txt)
 # (FAULT_RTL=none: the fault-capable harness with no fault selected)
 fid=0
@@ -119,7 +133,10 @@ fi
 # --mode c runs the C model alone: no RTL harness to build (lockstep-c is the
 # engine linked with ls_rtl_none); a C fault still needs the linked build below
 case " ${args[*]} " in
-  *" --mode c "*) if [ -z "${FAULT_C:-}" ] && [ -z "${GATE:-}" ] && [ -z "${LS_BUILD_ONLY:-}" ]; then exec $B/bin/lockstep-c --block "$block" "${args[@]}"; fi ;;
+  *" --mode c "*) if [ -z "${FAULT_C:-}" ] && [ -z "${GATE:-}" ] && [ -z "${LS_BUILD_ONLY:-}" ]; then
+    [ $lay = 0 ] && exec $B/bin/lockstep-c --block "$block" "${args[@]}"
+    make -s $B/bin/lockstep-c-layout$lay >/dev/null && exec $B/bin/lockstep-c-layout$lay --block "$block" "${args[@]}"
+  fi ;;
 esac
 # 1. the harness for these parameters (exit 2 on a bad parameter)
 . scripts/harness_cache.sh
@@ -237,6 +254,8 @@ echo "SRCS := ${srcs[*]}" >"$tmp/harness.vars"; put "$tmp/harness.vars" "$dir/ha
 # 2. the C side (optionally with a C fault), linked with the harness
 csim=$B/lib/libcsim.a
 exe=$dir/lockstep
+pad=""
+[ $lay != 0 ] && { exe=$dir/lockstep-layout$lay; pad=$B/layout/pad$lay.o; }
 if [ -n "${FAULT_C:-}" ]; then
   fdir=$B/cfault/$FAULT_C
   mkdir -p "$fdir"
@@ -261,7 +280,7 @@ if [ -n "${FAULT_C:-}" ]; then
   exe=$dir/lockstep-$FAULT_C
 fi
 # Verilator, the glue, the link: each when its inputs changed (scripts/harness.mk)
-make -s -f scripts/harness.mk DIR="$dir" EXE="$exe" CSIM="$csim" || exit 2
+make -s -f scripts/harness.mk DIR="$dir" EXE="$exe" CSIM="$csim" PAD="$pad" || exit 2
 flock -u 9
 [ -n "${LS_BUILD_ONLY:-}" ] && exit 0
 rc=0
