@@ -42,6 +42,9 @@ set -u
 cd "$(dirname "$0")/.."
 B=build
 N=${BENCH_CYCLES:-100000}
+# the rows issue 28 sets a C/RTLf target for (make bench-ir's RTL figures,
+# make bench's layouts)
+TARGET_ROWS="l1d:base_fermi mrpb:warp"
 # code layouts for C/RTLf (LS_LAYOUT in scripts/lockstep.sh: bytes of cold
 # code linked in front of everything): the rows with a C/RTLf target
 # (BENCH_LAYOUT_ROWS=all: every row) take the median over them
@@ -204,7 +207,7 @@ if [ "${1:-}" = --ir ]; then
     i1=$(ir $NI); i0=$(ir 0)
     if [ -n "$i1" ] && [ -n "$i0" ]; then per=$(( (i1 - i0) / NI )); else per=""; fi
     rper="-"; rr="-"; sper="-"; mr="-"
-    if [ "$IRR" = all ] || { [ "$IRR" = targets ] && [[ " l1d:base_fermi mrpb:warp " == *" $b:$cn "* ]]; }; then
+    if [ "$IRR" = all ] || { [ "$IRR" = targets ] && [[ " $TARGET_ROWS " == *" $b:$cn "* ]]; }; then
       nr=$((NI / 4 / div))
       echo "  ... $b $cn: RTL speed build under callgrind (the first run builds it)" >&2
       r1=$(rir $nr); r0=$(rir 0)
@@ -284,7 +287,7 @@ for row in "${ROWS[@]}"; do
   # per layout) and give the median over the layouts: the RTL speed build's
   # figure moves by up to a fifth with where its code sits
   lays=(0); nk=3; lj=""
-  if [ "$LAYOUT_ROWS" = all ] || [[ " l1d:base_fermi mrpb:warp " == *" $b:$cn "* ]]; then lays=("${LAYOUTS[@]}"); nk=2; fi
+  if [ "$LAYOUT_ROWS" = all ] || [[ " $TARGET_ROWS " == *" $b:$cn "* ]]; then lays=("${LAYOUTS[@]}"); nk=2; fi
   lcs=(); lfs=()
   for lay in "${lays[@]}"; do
     sc=""; sf=""; lt=""; [ ${#lays[@]} -gt 1 ] && lt=", layout +$lay bytes"
