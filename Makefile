@@ -153,10 +153,10 @@ $(B)/bin/lockstep-c: $(LSC_OBJS) $(B)/lib/libls.a $(B)/lib/libcsim.a $(FST_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,LD )$(CC) $(LSC_LINK) -o $@
 # Code-layout variants (make bench's C/RTLf, scripts/bench.sh; LS_LAYOUT in
-# scripts/lockstep.sh): the same objects with N bytes of cold code linked
-# in front of them (pad<N>.o, first on the line: GNU ld's default script
-# puts every input's .text.unlikely* before all .text, in input order), so
-# every function lands N bytes further on.  A binary's speed can move with
+# scripts/lockstep.sh): the same objects with pad<N>.o, N bytes of
+# .text.unlikely, which GNU ld's default script places before all .text
+# (and, first on the line, before the other inputs' cold parts), so every
+# function lands N bytes further on.  A binary's speed can move with
 # where its code sits (alignment, branch-predictor and uop-cache indexing)
 # by more than a change being measured; docs/c-models.md, "Measuring".
 $(B)/layout/pad%.o:

@@ -120,8 +120,8 @@ if ! [[ "$lay" =~ ^[0-9]+$ ]] || [ ${#lay} -gt 5 ] || [ "$lay" -gt 65536 ]; then
 fi
 lay=$((10#$lay)) # (no leading zeros: one name per layout)
 if [ $lay != 0 ]; then
+  [ -n "${FAULT_C:-}${GATE:-}" ] && { echo "error: LS_LAYOUT=$lay: a layout variant of the plain C model and RTL, not with FAULT_C or GATE" >&2; exit 2; }
   make -s $B/layout/pad$lay.o >/dev/null
-  [ -n "${FAULT_C:-}${GATE:-}" ] && { echo "error: LS_LAYOUT runs the plain C model and RTL, not with FAULT_C or GATE" >&2; exit 2; }
 fi
 # FAULT_RTL: the fault's ID (scripts/gen_faults.sh numbers tb/faults/*.txt)
 # (FAULT_RTL=none: the fault-capable harness with no fault selected)
