@@ -42,9 +42,9 @@ set -u
 cd "$(dirname "$0")/.."
 B=build
 N=${BENCH_CYCLES:-100000}
-# the rows issue 28 sets a C/RTLf target for (make bench-ir's RTL figures,
-# make bench's layouts)
-# (with the least C/RTLf each must reach, by clock)
+# the rows issue 28 sets a C/RTLf target for, with the least C/RTLf each
+# must reach by clock (make bench-ir's RTL figures, make bench's layouts and
+# its verdict line)
 declare -A TARGET_MIN=([l1d:base_fermi]=30 [mrpb:warp]=20)
 TARGET_ROWS="${!TARGET_MIN[*]}"
 # code layouts for C/RTLf (LS_LAYOUT in scripts/lockstep.sh: bytes of cold
