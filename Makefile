@@ -1,5 +1,5 @@
 # Makefile -- every job of the project is a target here.
-#   make run [WORKLOAD=atax|file.traceg|file.wl] [CONFIG=file]   the main job (about 5 min on 2 cores, first run):
+#   make run [WORKLOAD=atax|file.traceg|kernelslist.g|file.wl] [CONFIG=file]   the main job (about 5 min on 2 cores, first run):
 #                the GPU shell's C model with GPGPU-Sim's statistics, then the whole shell in C/RTL
 #                lockstep over the whole workload (reduced size), then a summary of outputs (build/run/)
 #   make run ALL=1   ... then every block in lockstep over each of its configurations (about 40 min)

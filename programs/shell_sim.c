@@ -17,7 +17,7 @@
 
 static int usage(FILE *f) {
   fprintf(f,
-          "usage: shell-sim [--workload NAME|FILE.traceg|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
+          "usage: shell-sim [--workload NAME|FILE.traceg|kernelslist.g|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
           "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
           "                 [--json FILE] [--stats table|gpgpusim] [--tags FILE] [--profile FILE]\n"
           "                 [--profile-exclusive FILE [--profile-args ARGS]] [--dump-wl FILE] [--dot FILE] [--list-workloads]\n"

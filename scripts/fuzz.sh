@@ -18,7 +18,7 @@ GCFG=${GPGPUSIM_CONFIGS:-/work/shared/gpgpusim-configs}
 [ -d "$GCFG" ] || GCFG=../shared/gpgpusim-configs
 make -s fuzz-build >/dev/null || { echo "FAIL fuzz: harnesses do not build (make fuzz-build)"; exit 1; }
 S=$B/fuzz/seeds; C=$B/fuzz/corpus; A=$B/fuzz/artifacts; L=$B/fuzz/logs
-rm -rf $S; mkdir -p $S/cfg_text $S/cfg_set $S/gpgpusim_str $S/gpgpusim_file $S/shell_wl $S/shell_traceg $S/shell_tags $C $A $L
+rm -rf $S; mkdir -p $S/cfg_text $S/cfg_set $S/gpgpusim_str $S/gpgpusim_file $S/shell_wl $S/shell_traceg $S/shell_klist $S/shell_tags $C $A $L
 n=0
 seed() { n=$((n + 1)); printf '%s' "$2" >"$S/$1/s$n"; }
 # config files, and their lines as --set strings
@@ -60,6 +60,9 @@ seed shell_wl $'kernel k 1 1\nwarp 0 0\nLD ffffffff 4 base+stride 0x100 4\nEXIT\
 for f in "$TR"/*.traceg; do
   [ -f "$f" ] && awk '{print} /^#END_TB/{exit}' "$f" | sed 's/^-grid dim = .*/-grid dim = (1,1,1)/' >"$S/shell_traceg/tb0-$(basename "$f")"
 done
+# kernel lists (the harness's directory holds kernel-1.traceg and kernel-2.traceg)
+seed shell_klist $'MemcpyHtoD,0x00007f580fa00000,2052\nkernel-1.traceg\n'
+seed shell_klist $'kernel-1.traceg\r\n\nMemcpyHtoD,0x00007f5810a00000,16\nkernel-2.traceg\nkernel-1.traceg\n'
 # tags: the bad cases, and the classifier's output on a profiled run
 for f in tb/shell/bad/*.tags; do [ -f "$f" ] && cp "$f" $S/shell_tags/; done
 make -s $B/bin/chss-classify >/dev/null 2>&1

@@ -125,6 +125,37 @@ if [ -f $REAL ]; then
   expect2 ".traceg NUL byte" "nul_byte.traceg:45: NUL byte" --workload $T/nul_byte.traceg
 fi
 expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
+# Accel-Sim kernel lists (docs/shell.md, "Accel-Sim kernel lists"): the real
+# kernel twice (the second re-reads the first's lines: L2 load hits), and
+# the kernel then a copy of it 256 MiB further on (its own first address
+# would rebase it onto the first kernel's lines: with one rebase for the
+# list, no L2 load hit); bad lines of each class
+if [ -f $REAL ]; then
+  KL=$T/klist; rm -rf $KL; mkdir -p $KL
+  cp $REAL $KL/kernel-1.traceg
+  sed 's/0x7f580f/0x7f581f/g' $REAL >$KL/kernel-2.traceg
+  printf 'MemcpyHtoD,0x00007f580fa00000,4096\n\nkernel-1.traceg\r\nkernel-1.traceg\n' >$KL/again.g
+  printf 'kernel-1.traceg\nkernel-2.traceg\n' >$KL/shifted.g
+  l2hits() { sed -n 's/.*L2 requests [0-9]* (load hits \([0-9]*\),.*/\1/p' <<<"$1"; }
+  o1=$($SIM --workload $KL/again.g --set SHELL_SMS=4 2>&1); r1=$?
+  o2=$($SIM --workload $KL/shifted.g --set SHELL_SMS=4 2>&1); r2=$?
+  h1=$(l2hits "$o1"); h2=$(l2hits "$o2")
+  if [ $r1 = 0 ] && grep -qF "(2 kernels, 14520 warp instructions)" <<<"$o1" && grep -qF "trace: 1 host-to-device copy (4096 bytes)" <<<"$o1" &&
+     [ "${h1:-0}" -gt 0 ] && [ $r2 = 0 ] && [ "$h2" = 0 ]; then
+    ok "shell: Accel-Sim kernel list: two kernels in order, one copy counted; the second kernel's re-reads hit the L2 ($h1), a copy 256 MiB further on does not ($h2: one rebase for the list)"
+  else bad "shell: Accel-Sim kernel list: exit $r1/$r2, L2 load hits '$h1'/'$h2': $(head -3 <<<"$o1$o2")"; fi
+  printf 'kernel-1.traceg\nMemcpyDtoH,0x7f580fa00000,16\n' >$KL/b_line.g
+  printf 'MemcpyHtoD,7f580fa00000,16\nkernel-1.traceg\n' >$KL/b_copy.g
+  printf 'MemcpyHtoD,0x7f580fa00000,16\nkernel-9.traceg\n' >$KL/b_missing.g
+  printf 'MemcpyHtoD,0x7f580fa00000,16\n\n' >$KL/b_none.g
+  sed "0,/insts = 33/s//insts = 34/" $REAL >$KL/kernel-3.traceg
+  printf 'kernel-1.traceg\nkernel-3.traceg\n' >$KL/b_kernel.g
+  expect2 "kernel list: a line that is neither a copy nor a kernel" "b_line.g:2: expected MemcpyHtoD,0x<address>,<bytes> or a kernel file" --workload $KL/b_line.g
+  expect2 "kernel list: a malformed copy" "b_copy.g:1: bad copy" --workload $KL/b_copy.g
+  expect2 "kernel list: a kernel file that is not there" "b_missing.g:2: kernel file $KL/kernel-9.traceg: cannot open" --workload $KL/b_missing.g
+  expect2 "kernel list: no kernel" "b_none.g: no kernel" --workload $KL/b_none.g
+  expect2 "kernel list: an error in a kernel file names that file" "kernel-3.traceg:" --workload $KL/b_kernel.g
+fi
 expect2 "bad generator argument" "option --args: 'n=0' for workload atax" --workload atax --args n=0
 expect2 "a matrix-vector loop longer than the matrix" "workload atax: iters=600: expected at most n=512" --workload atax --args iters=600
 expect2 "bad shell parameter" "SHELL_SMS='129'" --set SHELL_SMS=129

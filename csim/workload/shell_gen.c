@@ -1090,7 +1090,7 @@ int shell_wl_gen_as(shell_wl_t *w, const char *name, const char *args, uint64_t 
     char e[300];
     fprintf(stderr, "error: workload '%s': not a generator (", cfg_escape(name, strlen(name), e, sizeof e));
     for (int i = 0; shell_wl_gen_names[i]; i++) fprintf(stderr, "%s%s", i ? ", " : "", shell_wl_gen_names[i]);
-    fprintf(stderr, "), a .traceg or a .wl file\n");
+    fprintf(stderr, "), a .traceg, an Accel-Sim kernel list (.g) or a .wl file\n");
     return -1;
   }
   /* defaults sized for a run of some 10^5 cycles on 4 SMs */

@@ -411,7 +411,7 @@ int shell_wl_traceg(shell_wl_t *w, const char *path) {
         blk_line = calloc(nb, sizeof *blk_line);
         if (!seen || !blk_line) { rc = terr(&t, "%s", "out of memory"); goto out; }
         kernel = 1;
-        w->have_base = 0;
+        if (!w->base_shared) w->have_base = 0;
       }
       in_tb = 1;
       tbid = ~0ull;
@@ -528,5 +528,113 @@ out:
   free(buf);
   fclose(f);
   if (!rc) rc = shell_wl_finish(w, path);
+  return rc;
+}
+
+/* ---- Accel-Sim kernel lists -------------------------------------------------
+ * kernelslist.g as the tracer's post-processing writes it, one command a line:
+ *   MemcpyHtoD,0x<device address: hex>,<bytes: decimal>
+ *   kernel-<N>.traceg        a kernel, named relative to the list's directory
+ * (Accel-Sim's trace_parser: a line starting "MemcpyHtoD" is a copy, one
+ * starting "kernel" a launch, the file directory + "/" + the line.)  Blank
+ * lines are skipped; any other line is refused, where Accel-Sim skips it
+ * without a word.  The kernels are appended in list order, all rebased to
+ * the first one's region (one address space: a kernel reads what an
+ * earlier one wrote at the same addresses).  A copy is checked and counted,
+ * not modelled (shell_wl_report_unsupported says so). */
+static int lerr(const char *path, unsigned line, const char *what, const char *text) {
+  char pe[300], te[300];
+  fprintf(stderr, "error: %s", cfg_escape(path, strlen(path), pe, sizeof pe));
+  if (line) fprintf(stderr, ":%u", line);
+  fprintf(stderr, ": %s", what);
+  if (text) fprintf(stderr, " '%s'", cfg_escape(text, strlen(text), te, sizeof te));
+  fprintf(stderr, "\n");
+  return -1;
+}
+
+/* MemcpyHtoD,0x<1..16 hex digits>,<decimal bytes, no sign, below 2^63>. */
+static int memcpy_line(const char *s, unsigned long long *bytes) {
+  const char *p = s + 10; /* after "MemcpyHtoD" */
+  if (*p++ != ',' || p[0] != '0' || (p[1] != 'x' && p[1] != 'X')) return -1;
+  p += 2;
+  unsigned nd = 0;
+  while (isxdigit((unsigned char)*p)) p++, nd++;
+  if (nd < 1 || nd > 16 || *p++ != ',') return -1;
+  unsigned long long v = 0;
+  nd = 0;
+  for (; isdigit((unsigned char)*p); p++, nd++) {
+    if (v > (((1ull << 63) - 1) - (unsigned)(*p - '0')) / 10) return -1;
+    v = v * 10 + (unsigned)(*p - '0');
+  }
+  if (!nd || *p) return -1;
+  *bytes = v;
+  return 0;
+}
+
+int shell_wl_kernelslist(shell_wl_t *w, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    char pe[300];
+    fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
+    return -1;
+  }
+  const char *slash = strrchr(path, '/');
+  const size_t dl = slash ? (size_t)(slash - path) : 0; /* the directory ("" : the current one) */
+  char *buf = NULL, *kp = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  unsigned line = 0, nk = 0;
+  int rc = 0;
+  w->base_shared = 1;
+  while ((len = getline(&buf, &cap, f)) >= 0) {
+    line++;
+    if ((size_t)len != strlen(buf)) { rc = lerr(path, line, "NUL byte in the line (expected text; a binary file?)", NULL); break; }
+    buf[strcspn(buf, "\r\n")] = 0;
+    size_t n = strlen(buf);
+    while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t')) buf[--n] = 0;
+    const char *p = buf;
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) continue;
+    if (!strncmp(p, "MemcpyHtoD", 10)) {
+      unsigned long long b;
+      if (memcpy_line(p, &b)) {
+        rc = lerr(path, line, "bad copy (expected MemcpyHtoD,0x<address: 1-16 hex digits>,<bytes: decimal below 2^63>):", p);
+        break;
+      }
+      w->ncopy++;
+      w->copy_bytes = w->copy_bytes + b < w->copy_bytes ? UINT64_MAX : w->copy_bytes + b;
+      continue;
+    }
+    if (strncmp(p, "kernel", 6)) {
+      rc = lerr(path, line, "expected MemcpyHtoD,0x<address>,<bytes> or a kernel file (kernel-<N>.traceg), not", p);
+      break;
+    }
+    if (nk == WL_LIST_MAX_KERNELS) {
+      char b[120];
+      snprintf(b, sizeof b, "more than %u kernels (the bound of one list's workload) at", WL_LIST_MAX_KERNELS);
+      rc = lerr(path, line, b, p);
+      break;
+    }
+    free(kp);
+    if (!(kp = malloc(dl + 1 + strlen(p) + 1))) { rc = lerr(path, line, "out of memory", NULL); break; }
+    if (slash) snprintf(kp, dl + 1 + strlen(p) + 1, "%.*s/%s", (int)dl, path, p);
+    else snprintf(kp, strlen(p) + 1, "%s", p);
+    FILE *kf = fopen(kp, "r");
+    if (!kf) {
+      char b[400], ke[300];
+      snprintf(b, sizeof b, "kernel file %s: cannot open (%s):", cfg_escape(kp, strlen(kp), ke, sizeof ke), strerror(errno));
+      rc = lerr(path, line, b, p);
+      break;
+    }
+    fclose(kf);
+    if (shell_wl_traceg(w, kp)) { rc = -1; break; } /* (its error names the kernel file and line) */
+    nk++;
+  }
+  if (!rc && ferror(f)) rc = lerr(path, 0, "read error (a directory?)", NULL);
+  if (!rc && !nk) rc = lerr(path, 0, "no kernel (expected at least one kernel-<N>.traceg line)", NULL);
+  free(kp);
+  free(buf);
+  fclose(f);
+  w->base_shared = 0;
   return rc;
 }

@@ -177,6 +177,11 @@ uint64_t shell_wl_threads(const shell_wl_t *w) {
 }
 
 void shell_wl_report_unsupported(const shell_wl_t *w, FILE *f) {
+  if (w->ncopy)
+    fprintf(f, "trace: %llu host-to-device cop%s (%llu bytes) in the kernel list, not modelled: the shell's memory "
+               "holds no data and its L2 starts cold (GPGPU-Sim with -gpgpu_perf_sim_memcpy 1 marks the copied "
+               "lines valid in its L2)\n",
+            (unsigned long long)w->ncopy, w->ncopy == 1 ? "y" : "ies", (unsigned long long)w->copy_bytes);
   if (!w->nunsup) return;
   fprintf(f, "trace: opcodes replayed as compute (not modelled as memory accesses):");
   for (uint32_t i = 0; i < w->nunsup; i++) fprintf(f, " %s x%llu", w->unsup[i].op, (unsigned long long)w->unsup[i].n);
@@ -509,12 +514,14 @@ int shell_wl_write(const shell_wl_t *w, FILE *f) {
 int shell_wl_spec_kind(const char *spec) {
   size_t n = strlen(spec);
   if (n > 7 && !strcmp(spec + n - 7, ".traceg")) return 2;
+  if (n > 2 && !strcmp(spec + n - 2, ".g")) return 3;
   if (n > 3 && !strcmp(spec + n - 3, ".wl")) return 1;
   return 0;
 }
 
 int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed) {
   switch (shell_wl_spec_kind(spec)) {
+  case 3: return shell_wl_kernelslist(w, spec);
   case 2: return shell_wl_traceg(w, spec);
   case 1: return shell_wl_read(w, spec);
   default: return shell_wl_gen(w, spec, args, seed);

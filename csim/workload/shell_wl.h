@@ -76,6 +76,8 @@ typedef struct {
   uint64_t unsup_other; /* beyond the 64 distinct opcodes listed */
   uint64_t addr_base;   /* Accel-Sim: the rebase subtracted from every address */
   int have_base;
+  int base_shared;      /* Accel-Sim kernel list: one rebase for all its kernels (not reset per kernel) */
+  uint64_t ncopy, copy_bytes; /* Accel-Sim kernel list: host-to-device copies (checked and counted, not modelled) */
   uint32_t open;        /* builder: the warp records are appended to */
 } shell_wl_t;
 
@@ -108,13 +110,19 @@ int shell_wl_write(const shell_wl_t *w, FILE *f);
 void shell_wl_write_name(const char *name, FILE *f);
 /* Accel-Sim .traceg (one kernel per file; call again to append kernels). */
 int shell_wl_traceg(shell_wl_t *w, const char *path);
+/* An Accel-Sim kernel list (kernelslist.g): its kernels in order, each a
+ * .traceg named relative to the list's directory; its MemcpyHtoD lines
+ * checked and counted (docs/shell.md, "Accel-Sim kernel lists"). */
+#define WL_LIST_MAX_KERNELS 4096u
+int shell_wl_kernelslist(shell_wl_t *w, const char *path);
 /* Generators: name is one of shell_wl_gen_names; args "n=512,iters=64"
  * (NULL for defaults); seed for the irregular kernel. -1 on a bad name/arg. */
 extern const char *const shell_wl_gen_names[];
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed);
 /* The same, a bad args named as coming from opt ("option --profile-args"). */
 int shell_wl_gen_as(shell_wl_t *w, const char *name, const char *args, uint64_t seed, const char *opt);
-/* What a --workload spec names: 0 a generator, 1 a .wl file, 2 an Accel-Sim .traceg (by its ending). */
+/* What a --workload spec names: 0 a generator, 1 a .wl file, 2 an Accel-Sim .traceg, 3 an Accel-Sim kernel
+ * list (.g: kernelslist.g), by its ending. */
 int shell_wl_spec_kind(const char *spec);
 /* A workload by spec: a generator name, a .traceg file or a .wl file. */
 int shell_wl_load(shell_wl_t *w, const char *spec, const char *args, uint64_t seed);

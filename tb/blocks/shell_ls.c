@@ -12,7 +12,7 @@
  * (gen_bank[b].i_l2.).
  *
  * Environment, from the previous cycle's inputs and outputs only: the
- * workload is SHELL_WORKLOAD (a generator, a .traceg or a .wl file, as
+ * workload is SHELL_WORKLOAD (a generator, a .traceg, a kernel list or a .wl file, as
  * shell-sim --workload; SHELL_WORKLOAD_ARGS its generator arguments) or by
  * default the generators srad, spmv and atax (small sizes) one after
  * another; its kernels run over and over (kernel k of the run is kernel k
