@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run_shell.sh -- make run's job (docs/shell.md, README.md "make run"):
 #  1. the GPU shell's C model on WORKLOAD (default atax; a generator, an
-#     Accel-Sim .traceg or a .wl file) and CONFIG (default
+#     Accel-Sim .traceg or kernelslist.g, or a .wl file) and CONFIG (default
 #     tb/configs/shell/sim/default.cfg, a NAME = VALUE file or a gpgpusim.config):
 #     the summary table, GPGPU-Sim's statistics (build/run/shell.gpgpusim.txt),
 #     JSON (build/run/shell.json), the block diagram (build/run/shell.svg);
@@ -128,7 +128,7 @@ T0=${L1SYS_RUN_T0:-}
 # hits the most of the shell's coverage points; the first on a tie
 LA=${ARGS:-}
 [ -n "${ARGS:-}" ] || case "$W" in
-  *.traceg|*.wl|*/*) ;;
+  *.traceg|*.g|*.wl|*/*) ;;
   *) if [ "${ccyc:-0}" -gt "$BUDGET" ]; then
        LA=n=64,iters=8; best=-1
        for a in iters=16 n=1024,iters=4,bs=32 iters=8 n=64,iters=8; do
