@@ -234,9 +234,9 @@ VARS_given     = $(strip $(foreach v,$(VARS_ALL),$(if $(filter command line,$(or
 # $(call check-vars,JOB): shell text that exits 2 with one error line when a
 # variable JOB does not take was given, or CONFIG=*.config with GPGPUSIM=.
 check-vars = $(if $(filter-out $(VARS_$(1)),$(VARS_given)),echo "error: variable $(firstword $(filter-out $(VARS_$(1)),$(VARS_given))): make $(1) does not take it (it takes $(VARS_$(1)); README.md, make variables)" >&2; exit 2;) \
-  $(if $(and $(filter %.config,$(CONFIG)),$(GPGPUSIM)),echo "error: variables CONFIG=$(CONFIG) and GPGPUSIM=$(GPGPUSIM): two GPGPU-Sim configs; give one" >&2; exit 2;)
+  $(if $(and $(filter %.config,$(CONFIG)),$(GPGPUSIM)),echo "error: variables CONFIG=$(CONFIG) and GPGPUSIM=$(GPGPUSIM): a GPGPU-Sim config in each; give them all as GPGPUSIM='A B' (read together, in order)" >&2; exit 2;)
 # the config options of a job: CONFIG (a NAME = VALUE file, or a GPGPU-Sim config) and GPGPUSIM
-cfg-opts = $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--config) $(CONFIG)) $(if $(GPGPUSIM),--gpgpusim-config $(GPGPUSIM))
+cfg-opts = $(if $(CONFIG),$(if $(filter %.config,$(CONFIG)),--gpgpusim-config,--config) $(CONFIG)) $(foreach g,$(GPGPUSIM),--gpgpusim-config $(g))
 
 .PHONY: .lockstep-run .test-run .run-run .bench-run .bench-ir-run bench-ir
 lockstep: .lockstep-run

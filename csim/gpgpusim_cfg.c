@@ -8,7 +8,7 @@
 #include <string.h>
 #include "l1d_gpgpusim.h"
 
-typedef struct { char *text; int line; } tok_t;
+typedef struct { char *text; int line, src; const char *file; } tok_t; /* (src: the file's index, file its name) */
 
 typedef struct {
   tok_t *t;
@@ -20,7 +20,7 @@ static void toks_free(toks_t *k) {
   free(k->t);
 }
 
-static int tok_add(toks_t *k, const char *s, size_t len, int line) {
+static int tok_add(toks_t *k, const char *s, size_t len, int line, int src, const char *file) {
   if (k->n == k->cap) {
     int cap = k->cap ? 2 * k->cap : 64;
     tok_t *t = realloc(k->t, (size_t)cap * sizeof *t);
@@ -32,6 +32,8 @@ static int tok_add(toks_t *k, const char *s, size_t len, int line) {
   memcpy(x, s, len);
   x[len] = 0;
   k->t[k->n].text = x;
+  k->t[k->n].src = src;
+  k->t[k->n].file = file;
   k->t[k->n++].line = line;
   return 0;
 }
@@ -39,7 +41,7 @@ static int tok_add(toks_t *k, const char *s, size_t len, int line) {
 static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 /* Splits buf into tokens; -1 and one message on error. */
-static int tokenize(const char *buf, size_t n, const char *name, toks_t *k) {
+static int tokenize(const char *buf, size_t n, const char *name, int src, toks_t *k) {
   int line = 1;
   size_t i = 0;
   char *acc = malloc(n + 1); /* the token being read, comments removed */
@@ -68,7 +70,7 @@ static int tokenize(const char *buf, size_t n, const char *name, toks_t *k) {
       free(acc);
       return -1;
     }
-    if (tok_add(k, acc, len, start)) { fprintf(stderr, "error: %s: out of memory\n", name); free(acc); return -1; }
+    if (tok_add(k, acc, len, start, src, name)) { fprintf(stderr, "error: %s: out of memory\n", name); free(acc); return -1; }
   }
   free(acc);
   return 0;
@@ -82,7 +84,6 @@ nul:
  * it stands for (csim/params_shell.def), or named as ignored with why. ---- */
 typedef struct {
   const toks_t *k;
-  const char *name;
   l1sys_cfg_t *cfg;
   gpgpusim_rep_t *rep;
 } ctx_t;
@@ -99,6 +100,7 @@ static void rep_add(gpgpusim_rep_t *r, const tok_t *o, const tok_t *v, int used,
   cfg_escape(o->text, strlen(o->text), e->opt, sizeof e->opt);
   cfg_escape(v->text, strlen(v->text), e->val, sizeof e->val);
   e->line = o->line;
+  e->src = o->src;
   e->used = used;
   snprintf(e->note, sizeof e->note, "%s", note);
 }
@@ -108,7 +110,7 @@ static int num(const ctx_t *c, int i, const char *what, const char *s, long long
   char e1[200], e2[200];
   long long x;
   if (cfg_parse_number(s, &x) || x < lo || x > hi) {
-    fprintf(stderr, "error: %s:%d: %s %s: '%s' is not %s in %lld..%lld\n", c->name, c->k->t[i].line,
+    fprintf(stderr, "error: %s:%d: %s %s: '%s' is not %s in %lld..%lld\n", c->k->t[i].file, c->k->t[i].line,
             cfg_escape(c->k->t[i].text, strlen(c->k->t[i].text), e1, sizeof e1), what,
             cfg_escape(s, strlen(s), e2, sizeof e2), "an integer", lo, hi);
     return -1;
@@ -132,7 +134,7 @@ static int fields(const ctx_t *c, int i, char f[][64], int n, const char *expect
     s = e + 1;
   }
   if (got != n || strchr(s, ':')) {
-    fprintf(stderr, "error: %s:%d: %s '%s': expected %s\n", c->name, c->k->t[i].line,
+    fprintf(stderr, "error: %s:%d: %s '%s': expected %s\n", c->k->t[i].file, c->k->t[i].line,
             cfg_escape(c->k->t[i].text, strlen(c->k->t[i].text), e1, sizeof e1),
             cfg_escape(c->k->t[i + 1].text, strlen(c->k->t[i + 1].text), e2, sizeof e2), expect);
     return -1;
@@ -142,7 +144,7 @@ static int fields(const ctx_t *c, int i, char f[][64], int n, const char *expect
 
 static int setp(const ctx_t *c, int i, int id, long long v) {
   char origin[CFG_ORIGIN_N];
-  snprintf(origin, sizeof origin, "%s:%d %s", c->name, c->k->t[i].line, c->k->t[i].text);
+  snprintf(origin, sizeof origin, "%s:%d %s", c->k->t[i].file, c->k->t[i].line, c->k->t[i].text);
   return cfg_set_id(c->cfg, id, v, origin);
 }
 
@@ -173,7 +175,7 @@ static int mhz(const ctx_t *c, int i, const char *f, long long *khz) {
   }
   if (!ok || w * 1000 + frac < 1) {
     fprintf(stderr, "error: %s:%d: %s: clock '%s' is not a frequency in MHz (expected e.g. 700.0, above 0 and at most 10000)\n",
-            c->name, c->k->t[i].line, cfg_escape(c->k->t[i].text, strlen(c->k->t[i].text), e1, sizeof e1),
+            c->k->t[i].file, c->k->t[i].line, cfg_escape(c->k->t[i].text, strlen(c->k->t[i].text), e1, sizeof e1),
             cfg_escape(f, strlen(f), e2, sizeof e2));
     return -1;
   }
@@ -187,6 +189,7 @@ static const struct { const char *opt, *why; } ignored_why[] = {
     {"-gpgpu_memory_partition_indexing", "a line goes to bank line mod banks (the shell's own interleave)"},
     {"-gpgpu_dram_timing_opt", "DRAM is latency + peak bandwidth; no banks, rows or timing constraints"},
     {"-gpgpu_dram_scheduler", "DRAM serves each bank's requests in order"},
+    {"-gpgpu_perf_sim_memcpy", "a kernel list's host-to-device copies are counted, not modelled: the L2 starts cold (docs/shell.md, kernel lists)"},
     {"-gpgpu_shmem_size", "no shared memory: every kernel uses none (the carve-out: -gpgpu_adaptive_cache_config)"},
     {"-gpgpu_cache:dl1PrefL1", "the L1D has its configured size"},
     {"-gpgpu_cache:dl1PrefShared", "the L1D has its configured size"},
@@ -226,7 +229,7 @@ static int gpu_dl2(ctx_t *c, int i) {
   else if (!strcmp(f[o + 4], "T") && strcmp(f[o + 6], "N")) bad = "wr_alloc", want = "N with T (no write allocate)";
   else if (strcmp(f[o + 7], "L") && strcmp(f[o + 7], "P")) bad = "set_idx", want = "L (linear) or P (IPOLY)";
   if (bad) {
-    fprintf(stderr, "error: %s:%d: -gpgpu_cache:dl2 '%s': field %s: expected %s\n", c->name, c->k->t[i].line,
+    fprintf(stderr, "error: %s:%d: -gpgpu_cache:dl2 '%s': field %s: expected %s\n", c->k->t[i].file, c->k->t[i].line,
             cfg_escape(s, strlen(s), e1, sizeof e1), bad, want);
     return -1;
   }
@@ -260,7 +263,7 @@ static int gpu_options(ctx_t *c) {
     if (num(c, i, "threads", f[0], 32, 1 << 20, &v) || num(c, i, "warp size", f[1], 32, 32, &v2)) return -1;
     if (v % 32) {
       fprintf(stderr, "error: %s:%d: -gpgpu_shader_core_pipeline: %lld threads is not a whole number of 32-thread warps\n",
-              c->name, k->t[i].line, v);
+              k->t[i].file, k->t[i].line, v);
       return -1;
     }
     if (setp(c, i, P_SHELL_WARPS, v / 32)) return -1;
@@ -275,7 +278,7 @@ static int gpu_options(ctx_t *c) {
     char e1[200];
     if (strcmp(s, "gto") && strcmp(s, "lrr")) {
       fprintf(stderr, "error: %s:%d: -gpgpu_scheduler '%s': the shell models gto and lrr (expected one of them)\n",
-              c->name, k->t[i].line, cfg_escape(s, strlen(s), e1, sizeof e1));
+              k->t[i].file, k->t[i].line, cfg_escape(s, strlen(s), e1, sizeof e1));
       return -1;
     }
     if (setp(c, i, P_SHELL_SCHED, strcmp(s, "gto") ? SHELL_SCHED_LRR : SHELL_SCHED_GTO)) return -1;
@@ -369,63 +372,92 @@ static int gpu_options(ctx_t *c) {
   for (i = 0; i < k->n; i += 2) {
     int known = 0;
     for (unsigned q = 0; q < c->rep->n; q++)
-      if (c->rep->e[q].line == k->t[i].line && c->rep->e[q].used) known = 1;
+      if (c->rep->e[q].line == k->t[i].line && c->rep->e[q].src == k->t[i].src && c->rep->e[q].used) known = 1;
     if (known || !strcmp(k->t[i].text, "-gpgpu_cache:dl1")) continue;
     const char *why = "not modelled by the shell";
     for (unsigned q = 0; q < sizeof ignored_why / sizeof ignored_why[0]; q++)
       if (!strcmp(k->t[i].text, ignored_why[q].opt)) why = ignored_why[q].why;
+    /* Accel-Sim's trace.config: the SM pipeline's per-opcode timing */
+    if (!strncmp(k->t[i].text, "-trace_opcode_latency_initiation_", 33) || !strncmp(k->t[i].text, "-specialized_unit_", 18))
+      why = "Accel-Sim's per-opcode latency, initiation interval and units: the shell's SM issues a compute instruction "
+            "as one cycle of its warp's compute gap (docs/shell.md, the SM)";
     rep_add(c->rep, &k->t[i], &k->t[i + 1], 0, why);
   }
   return 0;
 }
 
-int gpgpusim_cfg_load_text(l1sys_cfg_t *cfg, const char *buf, size_t n, const char *name, int scope,
-                           gpgpusim_rep_t *rep) {
+/* The files' options read together, one source (Accel-Sim's -config A
+ * -config B: gpgpusim.config and trace.config): an option given twice, in
+ * one file or in two, is refused naming both places. */
+int gpgpusim_cfg_load_texts(l1sys_cfg_t *cfg, const char *const *bufs, const size_t *lens, const char *const *names,
+                            int nf, int scope, gpgpusim_rep_t *rep) {
   char e1[200];
   toks_t k = {0};
   gpgpusim_rep_t own;
   if (!rep) rep = &own;
   memset(rep, 0, sizeof *rep);
-  if (tokenize(buf, n, name, &k)) { toks_free(&k); return -1; }
   int rc = -1, dl1 = -1;
-  if (!k.n) {
-    fprintf(stderr, "error: GPGPU-Sim config '%s': no options (empty, or only comments); expected -option value "
-            "pairs with -gpgpu_cache:dl1\n", name);
-    goto out;
+  if (nf < 1 || nf > GPGPUSIM_FILES_MAX) {
+    fprintf(stderr, "error: %d GPGPU-Sim configs; expected 1 to %d (--gpgpusim-config)\n", nf, GPGPUSIM_FILES_MAX);
+    return -1;
   }
+  char all[sizeof rep->file] = "";
+  for (int f = 0; f < nf; f++) {
+    const int n0 = k.n;
+    if (tokenize(bufs[f], lens[f], names[f], f, &k)) goto out;
+    if (k.n == n0) {
+      fprintf(stderr, "error: GPGPU-Sim config '%s': no options (empty, or only comments); expected -option value "
+              "pairs%s\n", names[f], nf == 1 ? " with -gpgpu_cache:dl1" : "");
+      goto out;
+    }
+    size_t w = strlen(all);
+    snprintf(all + w, sizeof all - w, "%s%s", f ? " + " : "", names[f]);
+    snprintf(rep->files[f], sizeof rep->files[f], "%s", names[f]);
+  }
+  rep->nfiles = (unsigned)nf;
   for (int i = 0; i < k.n; i += 2) {
     const tok_t *o = &k.t[i];
     if (o->text[0] != '-' || !o->text[1]) {
-      fprintf(stderr, "error: %s:%d: '%s' is not an option (expected -option value)\n", name, o->line,
+      fprintf(stderr, "error: %s:%d: '%s' is not an option (expected -option value)\n", o->file, o->line,
               cfg_escape(o->text, strlen(o->text), e1, sizeof e1));
       goto out;
     }
-    if (i + 1 >= k.n) {
-      fprintf(stderr, "error: %s:%d: option %s has no value (expected -option value)\n", name, o->line,
+    if (i + 1 >= k.n || k.t[i + 1].src != o->src) {
+      fprintf(stderr, "error: %s:%d: option %s has no value (expected -option value)\n", o->file, o->line,
               cfg_escape(o->text, strlen(o->text), e1, sizeof e1));
+      goto out;
+    }
+    if (!strcmp(o->text, "-config")) { /* GPGPU-Sim reads the named file in place */
+      fprintf(stderr, "error: %s:%d: option -config (a nested GPGPU-Sim config) is not followed; give that file "
+              "as another --gpgpusim-config (GPGPUSIM='A B' on the make targets)\n", o->file, o->line);
       goto out;
     }
     for (int j = 0; j < i; j += 2)
       if (!strcmp(k.t[j].text, o->text)) {
-        fprintf(stderr, "error: %s:%d: option %s given a second time (first at line %d); give each option once\n",
-                name, o->line, cfg_escape(o->text, strlen(o->text), e1, sizeof e1), k.t[j].line);
+        if (k.t[j].src == o->src)
+          fprintf(stderr, "error: %s:%d: option %s given a second time (first at line %d); give each option once\n",
+                  o->file, o->line, cfg_escape(o->text, strlen(o->text), e1, sizeof e1), k.t[j].line);
+        else
+          fprintf(stderr, "error: %s:%d: option %s given a second time (first at %s:%d); give each option once "
+                  "over all the GPGPU-Sim configs\n", o->file, o->line, cfg_escape(o->text, strlen(o->text), e1, sizeof e1),
+                  k.t[j].file, k.t[j].line);
         goto out;
       }
     if (!strcmp(o->text, "-gpgpu_cache:dl1")) dl1 = i;
   }
   if (dl1 < 0) {
     fprintf(stderr, "error: GPGPU-Sim config '%s': no -gpgpu_cache:dl1 option (the L1D configuration); "
-            "expected one, e.g. -gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n", name);
+            "expected one, e.g. -gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n", all);
     goto out;
   }
-  snprintf(rep->file, sizeof rep->file, "%s", name);
+  snprintf(rep->file, sizeof rep->file, "%s", all);
   unsigned short saved = cfg->cur_src;
   cfg_source_begin(cfg);
   char origin[CFG_ORIGIN_N];
-  snprintf(origin, sizeof origin, "%s:%d -gpgpu_cache:dl1", name, k.t[dl1].line);
+  snprintf(origin, sizeof origin, "%s:%d -gpgpu_cache:dl1", k.t[dl1].file, k.t[dl1].line);
   int prc = l1d_parse_gpgpusim_at(cfg, k.t[dl1 + 1].text, origin);
   if (!prc) rep_add(rep, &k.t[dl1], &k.t[dl1 + 1], 1, "the L1D (L1D_*)");
-  ctx_t c = {&k, name, cfg, rep};
+  ctx_t c = {&k, cfg, rep};
   if (!prc && scope == GPGPUSIM_GPU) prc = gpu_options(&c);
   else if (!prc)
     for (int i = 0; i < k.n; i += 2)
@@ -436,6 +468,26 @@ int gpgpusim_cfg_load_text(l1sys_cfg_t *cfg, const char *buf, size_t n, const ch
 out:
   toks_free(&k);
   return rc;
+}
+
+int gpgpusim_cfg_load_text(l1sys_cfg_t *cfg, const char *buf, size_t n, const char *name, int scope,
+                           gpgpusim_rep_t *rep) {
+  return gpgpusim_cfg_load_texts(cfg, &buf, &n, &name, 1, scope, rep);
+}
+
+static const char *base_of(const char *path) {
+  const char *b = strrchr(path, '/');
+  return b ? b + 1 : path;
+}
+
+/* A JSON string: '"' and '\\' escaped, control bytes as \u00XX (a file name may hold any). */
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+    else if (*p < 0x20 || *p == 0x7f) fprintf(f, "\\u%04x", *p);
+    else fputc(*p, f);
+  fputc('"', f);
 }
 
 void gpgpusim_rep_line(const gpgpusim_rep_t *r, char *out, size_t n) {
@@ -456,8 +508,9 @@ void gpgpusim_rep_line(const gpgpusim_rep_t *r, char *out, size_t n) {
     }
     for (unsigned q = 0; q < r->n && w < n; q++)
       if (r->e[q].used == pass) {
-        x = pass ? snprintf(out + w, n - w, " %s %s (line %d)", r->e[q].opt, r->e[q].val, r->e[q].line)
-                 : snprintf(out + w, n - w, " %s", r->e[q].opt);
+        x = !pass ? snprintf(out + w, n - w, " %s", r->e[q].opt)
+            : r->nfiles > 1 ? snprintf(out + w, n - w, " %s %s (%s:%d)", r->e[q].opt, r->e[q].val, base_of(r->files[r->e[q].src]), r->e[q].line)
+                            : snprintf(out + w, n - w, " %s %s (line %d)", r->e[q].opt, r->e[q].val, r->e[q].line);
         w += x < 0 ? 0 : (size_t)x;
       }
   }
@@ -465,25 +518,48 @@ void gpgpusim_rep_line(const gpgpusim_rep_t *r, char *out, size_t n) {
 }
 
 int gpgpusim_rep_json(const gpgpusim_rep_t *r, FILE *f) {
-  fprintf(f, "{\"file\": \"");
-  for (const char *p = r->file; *p; p++) fprintf(f, (*p == '"' || *p == '\\') ? "\\%c" : "%c", *p);
-  fprintf(f, "\", \"options\": [");
+  fprintf(f, "{\"file\": ");
+  json_str(f, r->file);
+  fprintf(f, ", \"files\": [");
+  for (unsigned i = 0; i < r->nfiles; i++) {
+    if (i) fprintf(f, ", ");
+    json_str(f, r->files[i]);
+  }
+  fprintf(f, "], \"options\": [");
   for (unsigned q = 0; q < r->n; q++) {
     const gpgpusim_opt_t *e = &r->e[q];
-    fprintf(f, "%s\n    {\"option\": \"%s\", \"value\": \"", q ? "," : "", e->opt);
-    for (const char *p = e->val; *p; p++) fprintf(f, (*p == '"' || *p == '\\') ? "\\%c" : "%c", *p);
-    fprintf(f, "\", \"line\": %d, \"used\": %s, \"%s\": \"%s\"}", e->line, e->used ? "true" : "false",
+    fprintf(f, "%s\n    {\"option\": \"%s\", \"value\": ", q ? "," : "", e->opt);
+    json_str(f, e->val);
+    fprintf(f, ", \"file\": ");
+    json_str(f, r->nfiles ? r->files[e->src] : r->file);
+    fprintf(f, ", \"line\": %d, \"used\": %s, \"%s\": \"%s\"}", e->line, e->used ? "true" : "false",
             e->used ? "into" : "why", e->note);
   }
   fprintf(f, "]}");
   return ferror(f) ? -1 : 0;
 }
 
-int gpgpusim_cfg_load(l1sys_cfg_t *cfg, const char *path, int scope, gpgpusim_rep_t *rep) {
-  size_t n;
-  char *buf = cfg_read_file(path, "GPGPU-Sim config", GPGPUSIM_FILE_MAX, &n);
-  if (!buf) return -1;
-  int rc = gpgpusim_cfg_load_text(cfg, buf, n, path, scope, rep);
-  free(buf);
+int gpgpusim_cfg_load_list(l1sys_cfg_t *cfg, const char *const *paths, int n, int scope, gpgpusim_rep_t *rep) {
+  char *bufs[GPGPUSIM_FILES_MAX] = {0};
+  size_t lens[GPGPUSIM_FILES_MAX];
+  int rc = -1, got = 0;
+  if (n < 1 || n > GPGPUSIM_FILES_MAX) {
+    fprintf(stderr, "error: %d GPGPU-Sim configs; expected 1 to %d (--gpgpusim-config)\n", n, GPGPUSIM_FILES_MAX);
+    return -1;
+  }
+  for (int a = 0; a < n; a++)
+    for (int b = 0; b < a; b++)
+      if (!strcmp(paths[a], paths[b])) {
+        fprintf(stderr, "error: option --gpgpusim-config given twice with '%s'; give each GPGPU-Sim config once\n", paths[a]);
+        return -1;
+      }
+  for (; got < n; got++)
+    if (!(bufs[got] = cfg_read_file(paths[got], "GPGPU-Sim config", GPGPUSIM_FILE_MAX, &lens[got]))) break;
+  if (got == n) rc = gpgpusim_cfg_load_texts(cfg, (const char *const *)bufs, lens, paths, n, scope, rep);
+  for (int f = 0; f < got; f++) free(bufs[f]);
   return rc;
+}
+
+int gpgpusim_cfg_load(l1sys_cfg_t *cfg, const char *path, int scope, gpgpusim_rep_t *rep) {
+  return gpgpusim_cfg_load_list(cfg, &path, 1, scope, rep);
 }

@@ -18,7 +18,7 @@
 static int usage(FILE *f) {
   fprintf(f,
           "usage: shell-sim [--workload NAME|FILE.traceg|kernelslist.g|FILE.wl] [--args n=..,iters=..,bs=..] [--seed N]\n"
-          "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE] [--cycles N]\n"
+          "                 [--config FILE] [--set NAME=VALUE]... [--gpgpusim-config FILE]... [--cycles N]\n"
           "                 [--json FILE] [--stats table|gpgpusim] [--tags FILE] [--profile FILE]\n"
           "                 [--profile-exclusive FILE [--profile-args ARGS]] [--dump-wl FILE] [--dot FILE] [--list-workloads]\n"
           "                 [--list-params] [--quiet] [--eval-all]\n"
@@ -108,11 +108,27 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--dot")) { NEEDV; outp[OUT_DOT] = v; }
     else if (!strcmp(a, "--config")) { NEEDV; if (cfg_load(&cfg, v)) return 2; }
     else if (!strcmp(a, "--set")) { NEEDV; if (cfg_set(&cfg, v, "--set")) return 2; }
-    else if (!strcmp(a, "--gpgpusim-config")) {
+    else if (!strcmp(a, "--gpgpusim-config")) { /* several in a row: read together (Accel-Sim's -config A -config B) */
       NEEDV;
-      if (grep_) { fprintf(stderr, "error: option --gpgpusim-config given twice (second: %s); give one\n", v); return 2; }
+      if (grep_) {
+        fprintf(stderr, "error: option --gpgpusim-config given again after other options (%s); give the GPGPU-Sim configs "
+                "one after another: --gpgpusim-config A --gpgpusim-config B (Accel-Sim's -config A -config B)\n",
+                cfg_escape(v, strlen(v), e, sizeof e));
+        return 2;
+      }
+      const char *gp[GPGPUSIM_FILES_MAX];
+      int ng = 0;
+      gp[ng++] = v;
+      for (; i + 2 < argc && !strcmp(argv[i + 1], "--gpgpusim-config"); i += 2) {
+        if (ng == GPGPUSIM_FILES_MAX) {
+          fprintf(stderr, "error: more than %d GPGPU-Sim configs (--gpgpusim-config %s)\n", GPGPUSIM_FILES_MAX,
+                  cfg_escape(argv[i + 2], strlen(argv[i + 2]), e, sizeof e));
+          return 2;
+        }
+        gp[ng++] = argv[i + 2];
+      }
       grep_ = &grep_store;
-      if (gpgpusim_cfg_load(&cfg, v, GPGPUSIM_GPU, grep_)) return 2;
+      if (gpgpusim_cfg_load_list(&cfg, gp, ng, GPGPUSIM_GPU, grep_)) return 2;
     }
     else if (!strcmp(a, "--quiet")) quiet = 1;
     else if (!strcmp(a, "--eval-all")) eval_all = 1;

@@ -23,8 +23,9 @@ B=build
 R=$B/run
 W=${WORKLOAD:-atax}
 # The make variables (README.md, "make variables"): WORKLOAD, ARGS (the
-# generator's arguments), CONFIG, GPGPUSIM (a GPGPU-Sim config; CONFIG=
-# *.config is one too), SET (NAME=VALUE ..., for every shell run), SEED.
+# generator's arguments), CONFIG, GPGPUSIM (GPGPU-Sim configs, read together:
+# 'gpgpusim.config trace.config'; CONFIG=*.config is one too), SET
+# (NAME=VALUE ..., for every shell run), SEED.
 C=${CONFIG:-}
 G=${GPGPUSIM:-}
 [ -z "$C" ] && [ -z "$G" ] && C=tb/configs/shell/sim/default.cfg
@@ -35,7 +36,7 @@ mkdir -p $R
 rm -rf $R/waves; rm -f $R/shell.json $R/shell.txt $R/shell.gpgpusim.txt $R/shell_lockstep.json $R/shell_lockstep.txt
 copt=()
 case "$C" in "") ;; *.config) copt+=(--gpgpusim-config "$C") ;; *) copt+=(--config "$C") ;; esac
-[ -n "$G" ] && copt+=(--gpgpusim-config "$G")
+for g in $G; do copt+=(--gpgpusim-config "$g"); done # (several, one after another: Accel-Sim's -config A -config B)
 for s in ${SET:-}; do copt+=(--set "$s"); done
 topt=()
 sch=""
@@ -206,9 +207,9 @@ echo "  build/run/shell.gpgpusim.txt   GPGPU-Sim's statistics (gpu_sim_cycle, gp
 echo "  build/run/shell_lockstep.txt   the lockstep's output; build/run/shell_lockstep.json its statistics"
 [ -n "$wave" ] && echo "  ${wave}  the comparison waveform (gtkwave $wave)"
 echo "reproduce:"
-echo "  make sim WORKLOAD=$W${ARGS:+ ARGS=$ARGS}${C:+ CONFIG=$C}${G:+ GPGPUSIM=$G}${SET:+ SET=\"$SET\"} SEED=$S STATS=gpgpusim"
+echo "  make sim WORKLOAD=$W${ARGS:+ ARGS=$ARGS}${C:+ CONFIG=$C}${G:+ GPGPUSIM=\"$G\"}${SET:+ SET=\"$SET\"} SEED=$S STATS=gpgpusim"
 # the lockstep as it ran: the user's SET, the reduced geometry, the static flow's tags
 lset="${SET:-}"; for ((i = 1; i < ${#geo[@]}; i += 2)); do lset+="${lset:+ }${geo[$i]}"; done
-echo "  SHELL_WORKLOAD=$W ${LA:+SHELL_WORKLOAD_ARGS=$LA }${topt[1]:+SHELL_TAGS=${topt[1]} }SHELL_WORKLOAD_ONCE=1 make lockstep BLOCK=shell CONFIG=${C:-$G}${lset:+ SET=\"$lset\"} SEED=$S CYCLES=$N WINDOW=0:$WIN"
+echo "  SHELL_WORKLOAD=$W ${LA:+SHELL_WORKLOAD_ARGS=$LA }${topt[1]:+SHELL_TAGS=${topt[1]} }SHELL_WORKLOAD_ONCE=1 make lockstep BLOCK=shell${C:+ CONFIG=$C}${G:+ GPGPUSIM=\"$G\"}${lset:+ SET=\"$lset\"} SEED=$S CYCLES=$N WINDOW=0:$WIN"
 echo "  every block in lockstep over each of its configurations: make run ALL=1 (tens of minutes) or make regress"
 exit $lrc

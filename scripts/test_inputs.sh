@@ -94,7 +94,7 @@ refused "a --window backwards" "option --window: '9:3' is not FROM:TO cycles" $L
 refused "an option without its value" "option --seed needs a value" $L --block fifo_sync --seed
 refused "an unknown block, escaped" "unknown block '\\x1b[1m'" bash -c "$L --block \$'\\e[1m' 2>&1 >/dev/null | sed -n 1p >&2; exit \${PIPESTATUS[0]}"
 refused "--stats into a missing directory" "option --stats: cannot write '/nonexistent/x.json'" $L --block fifo_sync --mode c --cycles 10 --stats /nonexistent/x.json
-refused "--gpgpusim-config twice" "option --gpgpusim-config given twice" $L --block l1d $C --gpgpusim-config $GCFG/SM2_GTX480.config --gpgpusim-config $GCFG/SM2_GTX480.config
+refused "--gpgpusim-config twice with one file" "option --gpgpusim-config given twice with '$GCFG/SM2_GTX480.config'" $L --block l1d $C --gpgpusim-config $GCFG/SM2_GTX480.config --gpgpusim-config $GCFG/SM2_GTX480.config
 
 # ---- size limits, up front, naming the parameters ----
 refused "L1D 1024 sets x 8 ways" "parameters L1D_SETS=1024 x L1D_WAYS=8" $L --block l1d $C --set L1D_SETS=1024 --set L1D_WAYS=8
@@ -372,6 +372,19 @@ else bad "make sim CONFIG=SM2_GTX480.config: $(head -c 300 $T/err)"; fi
 if make -s sim GPGPUSIM=$GCFG/SM2_GTX480.config CYCLES=400000 ARGS=n=64 JSON=$T/g2.json >$T/out 2>$T/err && grep -q '"SHELL_SMS": 15' $T/g2.json; then
   ok "make sim GPGPUSIM=<a GPGPU-Sim config> runs it (SHELL_SMS=15)"
 else bad "make sim GPGPUSIM=SM2_GTX480.config: $(head -c 300 $T/err)"; fi
+# Accel-Sim's -config gpgpusim.config -config trace.config: GPGPUSIM='A B',
+# read together (docs/gpgpusim.md, "Several files"); a trace.config of our
+# own with the options Accel-Sim's carry
+printf -- '-trace_opcode_latency_initiation_int 4,2\n-specialized_unit_1 1,4,4,4,4,BRA\n-trace_opcode_latency_initiation_spec_op_1 4,4\n' >$T/trace.config
+if make -s sim GPGPUSIM="$GCFG/SM2_GTX480.config $T/trace.config" CYCLES=400000 ARGS=n=64 JSON=$T/g3.json >$T/out 2>$T/err &&
+   grep -q '"SHELL_SMS": 15' $T/g3.json && grep -q '"files": \[".*SM2_GTX480.config", ".*trace.config"\]' $T/g3.json &&
+   grep -q '"option": "-specialized_unit_1", "value": "1,4,4,4,4,BRA", "file": ".*trace.config", "line": 2, "used": false' $T/g3.json; then
+  ok "make sim GPGPUSIM='gpgpusim.config trace.config' reads both together (Accel-Sim's two -config files; SHELL_SMS=15, trace.config's options named ignored with their file and line)"
+else bad "make sim GPGPUSIM='SM2_GTX480.config trace.config': $(head -c 300 $T/err)"; fi
+printf -- '-gpgpu_n_clusters 4\n' >$T/dup.config
+refused "make sim GPGPUSIM='A B': an option in both" "dup.config:1: option -gpgpu_n_clusters given a second time (first at $GCFG/SM2_GTX480.config:" mk sim GPGPUSIM="'$GCFG/SM2_GTX480.config $T/dup.config'"
+refused_shell "--gpgpusim-config twice, not one after another" "option --gpgpusim-config given again after other options" --gpgpusim-config $GCFG/SM2_GTX480.config --seed 2 --gpgpusim-config $T/trace.config
+refused_shell "--gpgpusim-config trace.config alone (no dl1)" "no -gpgpu_cache:dl1 option" --gpgpusim-config $T/trace.config
 # class 2, the dl1 string given to the shell: the lead's one-reader rewrite of
 # --gpgpusim-config (csim/gpgpusim_cfg.c) makes this one line
 printf -- '-gpgpu_n_clusters 4\n-gpgpu_cache:dl1 N:64:128:6,L:L:m:N:H,X:32:8,8\n' >$T/baddl1.config

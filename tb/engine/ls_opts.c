@@ -74,13 +74,14 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out) {
  * --set overrides ("base_fermi", "default", "default_SATCNT_WIDTH-2"). */
 static void make_cfg_tag(opts_t *o, int argc, char **argv) {
   char t[160] = "";
-  for (int i = 1; i + 1 < argc; i++) { /* a gpgpusim.config first, as in the results file's name */
+  for (int i = 1; i + 1 < argc; i++) { /* the gpgpusim.config files first, as in the results file's name */
     if (strcmp(argv[i], "--gpgpusim-config")) continue;
     const char *b = strrchr(argv[i + 1], '/');
     b = b ? b + 1 : argv[i + 1];
     const char *dot = strrchr(b, '.');
-    snprintf(t, sizeof t, "gpgpusim-%.*s", (int)(dot && dot != b ? dot - b : (ptrdiff_t)strlen(b)), b);
-    break;
+    size_t l = strlen(t);
+    snprintf(t + l, sizeof t - l, "%s%.*s", l ? "+" : "gpgpusim-", (int)(dot && dot != b ? dot - b : (ptrdiff_t)strlen(b)), b);
+    i++;
   }
   for (int i = 1; i + 1 < argc; i++) {
     if (strcmp(argv[i], "--config")) continue;
@@ -164,14 +165,28 @@ static int takes_value(const char *a) {
   return 0;
 }
 
-/* --gpgpusim-config FILE: its L1D (or, for the shell, the whole GPU) into cfg. */
-static int gpgpusim_opt(opts_t *o, l1sys_cfg_t *cfg, const char *v) {
-  if (o->gpgpusim) return ls_die2("option --gpgpusim-config given twice (second: %s); give one", v);
+/* --gpgpusim-config FILE: its L1D (or, for the shell, the whole GPU) into
+ * cfg; several in a row (--gpgpusim-config A --gpgpusim-config B, Accel-Sim's
+ * -config A -config B) are read together, one source. */
+_Static_assert(sizeof ((opts_t *)0)->gpgpusim_all / sizeof(char *) == GPGPUSIM_FILES_MAX, "opts_t.gpgpusim_all: GPGPUSIM_FILES_MAX");
+static int gpgpusim_opt(opts_t *o, l1sys_cfg_t *cfg, const char *v, int *i) {
+  if (o->gpgpusim)
+    return ls_die2("option --gpgpusim-config given again after other options (%s); give the GPGPU-Sim configs one "
+                   "after another: --gpgpusim-config A --gpgpusim-config B (Accel-Sim's -config A -config B)", v);
+  o->gpgpusim_all[o->ngpgpusim++] = v;
+  for (; *i + 2 < o->argc && !strcmp(o->argv[*i + 1], "--gpgpusim-config"); *i += 2) {
+    if (o->ngpgpusim == GPGPUSIM_FILES_MAX)
+      return ls_die2("more than 8 GPGPU-Sim configs (--gpgpusim-config %s; GPGPUSIM_FILES_MAX)", o->argv[*i + 2]);
+    o->gpgpusim_all[o->ngpgpusim++] = o->argv[*i + 2];
+  }
   gpgpusim_rep_t *rep = malloc(sizeof *rep);
   int shell_scope = 0; /* the GPU shell reads the whole GPU; a block only its L1D */
   for (int q = 1; q + 1 < o->argc; q++)
     if (!strcmp(o->argv[q], "--block") && !strcmp(o->argv[q + 1], "shell")) shell_scope = 1;
-  if (!rep || gpgpusim_cfg_load(cfg, v, shell_scope ? GPGPUSIM_GPU : GPGPUSIM_L1D, rep)) { free(rep); return 2; }
+  if (!rep || gpgpusim_cfg_load_list(cfg, o->gpgpusim_all, o->ngpgpusim, shell_scope ? GPGPUSIM_GPU : GPGPUSIM_L1D, rep)) {
+    free(rep);
+    return 2;
+  }
   gpgpusim_rep_line(rep, o->gpgpusim_report, sizeof o->gpgpusim_report);
   free(rep);
   o->gpgpusim = v;
@@ -179,14 +194,14 @@ static int gpgpusim_opt(opts_t *o, l1sys_cfg_t *cfg, const char *v) {
 }
 
 /* The parameter options: --config, --gpgpusim-config, --set; -1 if none. */
-static int config_opt(opts_t *o, l1sys_cfg_t *cfg, sets_t *sets, const char *a, const char *v) {
+static int config_opt(opts_t *o, l1sys_cfg_t *cfg, sets_t *sets, const char *a, const char *v, int *i) {
   if (!strcmp(a, "--config")) {
     if (cfg_load(cfg, v)) return 2;
     if (o->ncfg == 64) return ls_die2("too many --config options (%s)", v);
     o->cfgs[o->ncfg++] = v;
     return 0;
   }
-  if (!strcmp(a, "--gpgpusim-config")) return gpgpusim_opt(o, cfg, v);
+  if (!strcmp(a, "--gpgpusim-config")) return gpgpusim_opt(o, cfg, v, i);
   if (!strcmp(a, "--set")) {
     if (sets->n == 64) return ls_die2("too many --set options (%s)", v);
     sets->v[sets->n++] = v;
@@ -265,7 +280,7 @@ static int parse_one(opts_t *o, l1sys_cfg_t *cfg, sets_t *sets, const char *a, c
   }
   if (!v) return ls_die2("option %s needs a value", a);
   (*i)++;
-  if ((rc = config_opt(o, cfg, sets, a, v)) >= 0) return rc;
+  if ((rc = config_opt(o, cfg, sets, a, v, i)) >= 0) return rc;
   if ((rc = count_opt(o, a, v)) >= 0) return rc;
   if ((rc = wave_opt(o, a, v)) >= 0) return rc;
   return other_opt(o, a, v);
@@ -286,7 +301,7 @@ int ls_opts_parse(opts_t *o, l1sys_cfg_t *cfg, int argc, char **argv) {
     snprintf(origin, sizeof origin, "--set #%d", i + 1);
     if (cfg_set(cfg, sets.v[i], sets.n > 1 ? origin : "--set")) return 2;
   }
-  ls_stats_label(o->config_label, sizeof o->config_label, o->cfgs, o->ncfg, o->gpgpusim, sets.v, sets.n);
+  ls_stats_label(o->config_label, sizeof o->config_label, o->cfgs, o->ncfg, o->gpgpusim_all, o->ngpgpusim, sets.v, sets.n);
   return 0;
 }
 

@@ -112,7 +112,7 @@ static void results_file(const run_t *r, const map_count_t *n, uint64_t cyc, dou
   ls_run_info_t ri = {.block = b->name, .mode = ls_mode_name(o->mode),
                       .result = !fail ? "pass" : r->check_failed ? "check_failed" : "divergence",
                       .config_label = o->config_label, .config_files = o->cfgs, .nconfig_files = o->ncfg,
-                      .gpgpusim_config = o->gpgpusim, .gpgpusim_report = o->gpgpusim ? o->gpgpusim_report : NULL,
+                      .gpgpusim_config = o->gpgpusim, .gpgpusim_configs = o->gpgpusim_all, .ngpgpusim = o->ngpgpusim, .gpgpusim_report = o->gpgpusim ? o->gpgpusim_report : NULL,
                       .seed = o->seed, .cycles = cyc, .cycles_requested = o->cycles, .seconds = dt,
                       .divergences = fail && !r->check_failed, .compared = r->use_c && r->use_rtl, .nreg = n->nreg,
                       .nmem = n->nmem, .nport = n->nport, .state_bits = n->bits, .cfg = r->cfg, .argc = o->argc,

@@ -37,7 +37,9 @@ typedef struct {
   /* inputs and results (docs/results.md) */
   const char *cfgs[64];      /* --config files, in order */
   int ncfg;
-  const char *gpgpusim;      /* --gpgpusim-config FILE */
+  const char *gpgpusim;      /* --gpgpusim-config FILE (the first, when several) */
+  const char *gpgpusim_all[8]; /* every --gpgpusim-config FILE, in order (read together: GPGPUSIM_FILES_MAX) */
+  int ngpgpusim;
   char gpgpusim_report[8192]; /* its one-line used/ignored report */
   const char *stats_path;    /* --stats FILE (default build/stats/...) */
   FILE *stats_f;             /* stats_out.f */

@@ -75,6 +75,12 @@ int ls_stats_write(FILE *f, const ls_run_info_t *ri, const ls_block_t *b, void *
   fprintf(f, "],\n  \"gpgpusim_config\": ");
   if (ri->gpgpusim_config) jstr(f, ri->gpgpusim_config);
   else fprintf(f, "null");
+  fprintf(f, ",\n  \"gpgpusim_configs\": [");
+  for (int i = 0; i < ri->ngpgpusim; i++) {
+    if (i) fprintf(f, ", ");
+    jstr(f, ri->gpgpusim_configs[i]);
+  }
+  fprintf(f, "]");
   fprintf(f, ",\n  \"gpgpusim_report\": ");
   if (ri->gpgpusim_report) jstr(f, ri->gpgpusim_report);
   else fprintf(f, "null");
@@ -158,13 +164,13 @@ static void stem(char *out, size_t n, const char *path) {
   if (dot && dot != out) *dot = 0;
 }
 
-void ls_stats_label(char *buf, size_t n, const char *const *configs, int nconfigs, const char *gpgpusim,
+void ls_stats_label(char *buf, size_t n, const char *const *configs, int nconfigs, const char *const *gpgpusim, int ngpgpusim,
                     const char *const *sets, int nsets) {
   char st[256];
   buf[0] = 0;
-  if (gpgpusim) {
-    stem(st, sizeof st, gpgpusim);
-    append_clean(buf, n, "gpgpusim-");
+  for (int i = 0; i < ngpgpusim; i++) { /* (several: gpgpusim-A+B) */
+    stem(st, sizeof st, gpgpusim[i]);
+    append_clean(buf, n, i ? "+" : "gpgpusim-");
     append_clean(buf, n, st);
   }
   for (int i = 0; i < nconfigs; i++) {

@@ -13,7 +13,9 @@ typedef struct {
   const char *result;          /* "pass" | "divergence" | "check_failed" */
   const char *config_label;    /* what the default file name says */
   const char *const *config_files; int nconfig_files;
-  const char *gpgpusim_config; /* NULL when none */
+  const char *gpgpusim_config; /* NULL when none (the first, when several) */
+  const char *const *gpgpusim_configs; /* all of them, in order */
+  int ngpgpusim;
   const char *gpgpusim_report; /* the one-line used/ignored report */
   uint64_t seed, cycles, cycles_requested;
   double seconds;
@@ -34,7 +36,7 @@ int ls_stats_write(FILE *f, const ls_run_info_t *ri, const ls_block_t *b, void *
  * names without directory and extension joined by '+', "gpgpusim-<name>"
  * for a GPGPU-Sim config, "default" when neither, plus "+set<hash>" when
  * --set was used.  Only [A-Za-z0-9._+-]. */
-void ls_stats_label(char *buf, size_t n, const char *const *configs, int nconfigs, const char *gpgpusim,
+void ls_stats_label(char *buf, size_t n, const char *const *configs, int nconfigs, const char *const *gpgpusim, int ngpgpusim,
                     const char *const *sets, int nsets);
 
 #endif

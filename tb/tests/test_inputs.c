@@ -301,10 +301,65 @@ static void test_gpgpusim_file(tc_t *t) {
   free(gr);
 }
 
+/* Several files read together (Accel-Sim's -config gpgpusim.config -config
+ * trace.config): one source, each option once over all of them. */
+static int load2(l1sys_cfg_t *c, cap_t *k, gpgpusim_rep_t *gr, const char *a, const char *b) {
+  const char *bufs[2] = {a, b}, *names[2] = {"a.config", "b.config"};
+  const size_t lens[2] = {strlen(a), strlen(b)};
+  cfg_defaults(c);
+  cap_begin(k);
+  int rc = gpgpusim_cfg_load_texts(c, bufs, lens, names, 2, GPGPUSIM_GPU, gr);
+  cap_end(k);
+  return rc;
+}
+
+static void test_gpgpusim_files(tc_t *t) {
+  l1sys_cfg_t c;
+  cap_t k;
+  char rep[4096];
+  gpgpusim_rep_t *gr = malloc(sizeof *gr);
+  if (!gr) { TC_CHECK(t, 0, "out of memory"); return; }
+  const char *g = "-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n-gpgpu_n_clusters 5\n";
+  const char *tr = "# trace.config\n-trace_opcode_latency_initiation_int 2,2\n-gpgpu_n_cores_per_cluster 3\n"
+                   "-specialized_unit_1 1,4,4,4,4,BRA\n";
+  int rc = load2(&c, &k, gr, g, tr);
+  gpgpusim_rep_line(gr, rep, sizeof rep);
+  int why = 0, src = 0;
+  for (unsigned q = 0; q < gr->n; q++)
+    if (!strcmp(gr->e[q].opt, "-trace_opcode_latency_initiation_int"))
+      why = !gr->e[q].used && strstr(gr->e[q].note, "Accel-Sim's per-opcode latency") != NULL, src = gr->e[q].src == 1;
+  TC_CHECK(t, !rc && CFG(&c, SHELL_SMS) == 15 && gr->nfiles == 2 && !strcmp(gr->file, "a.config + b.config") &&
+                  strstr(rep, "-gpgpu_n_cores_per_cluster 3 (b.config:3)") && strstr(rep, "(a.config:1)") && why && src,
+           "two files read together: clusters from one, cores per cluster from the other (15 SMs), trace.config's "
+           "options ignored with why, each option's file: %s %s", rep, k.buf);
+  struct { const char *a, *b, *want; } bad[] = {
+      {g, "-gpgpu_n_clusters 6\n", "b.config:1: option -gpgpu_n_clusters given a second time (first at a.config:2)"},
+      {"-gpgpu_n_clusters 5\n", "-x 1\n", "GPGPU-Sim config 'a.config + b.config': no -gpgpu_cache:dl1 option"},
+      {g, "# only comments\n", "GPGPU-Sim config 'b.config': no options"},
+      {g, "-config other.config\n", "b.config:1: option -config (a nested GPGPU-Sim config) is not followed"},
+      {"-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,S:64:8,8\n-x\n", "1\n-y 2\n", "a.config:2: option -x has no value"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    rc = load2(&c, &k, gr, bad[i].a, bad[i].b);
+    TC_CHECK(t, rc == -1 && strstr(k.buf, bad[i].want) && k.nl == 1, "two files, case %zu refused with '%s' (got: %s)",
+             i, bad[i].want, k.buf);
+  }
+  const char *bufs[GPGPUSIM_FILES_MAX + 1], *names[GPGPUSIM_FILES_MAX + 1];
+  size_t lens[GPGPUSIM_FILES_MAX + 1];
+  for (int i = 0; i <= GPGPUSIM_FILES_MAX; i++) bufs[i] = g, names[i] = "x.config", lens[i] = strlen(g);
+  cfg_defaults(&c);
+  cap_begin(&k);
+  rc = gpgpusim_cfg_load_texts(&c, bufs, lens, names, GPGPUSIM_FILES_MAX + 1, GPGPUSIM_GPU, gr);
+  cap_end(&k);
+  TC_CHECK(t, rc == -1 && strstr(k.buf, "9 GPGPU-Sim configs; expected 1 to 8") && k.nl == 1, "nine files refused (%s)", k.buf);
+  free(gr);
+}
+
 int main(void) {
   tc_t t = TC_INIT("inputs");
   test_gpgpusim_forms(&t);
   test_cfg_rules(&t);
   test_gpgpusim_file(&t);
+  test_gpgpusim_files(&t);
   return tc_done(&t);
 }
