@@ -41,6 +41,8 @@ for s in "32:128:4,L:L:m:N,A:32:8,8" "32:128:4,L:L:m:N:H,A:32:8,8" "N:64:128:6,F
   seed gpgpusim_str "$s"; seed cfg_set "L1D_GPGPUSIM=$s"
 done
 seed gpgpusim_file $'-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-gpgpu_n_clusters 15\n-x "a b\n c"\n'
+# two files (the harness cuts at a form feed): gpgpusim.config + trace.config
+seed gpgpusim_file $'-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:32:8,8\n-gpgpu_n_clusters 15\n\f-trace_opcode_latency_initiation_int 2,2\n-gpgpu_n_cores_per_cluster 1\n'
 seed cfg_set "FIFO_DEPTH=010"
 # workloads: the bad-trace cases, small generated kernels in the .wl
 # format, and the head of each real Accel-Sim trace (inputs are capped at
