@@ -25,6 +25,7 @@ have ccache    || need+=(ccache)           # Verilator harness objects (OBJCACHE
 have gnuplot   || need+=(gnuplot-nox)      # make report, synthesis sweeps, shell plots (no X needed)
 have Xvfb      || need+=(xvfb)             # make test opens save files in GTKWave
 have valgrind  || need+=(valgrind)         # make bench-ir (callgrind)
+have xz        || need+=(xz-utils)         # Accel-Sim's compressed traces (.traceg.xz)
 have dot       || need+=(graphviz)         # docs/shell.svg, the shell's block diagram
 have xwd       || need+=(x11-apps)         # scripts/gtkw_shot.sh: GTKWave screenshots for docs/
 have pnmtopng  || need+=(netpbm)           # scripts/gtkw_shot.sh: xwd -> PNG

@@ -155,6 +155,22 @@ if [ -f $REAL ]; then
   expect2 "kernel list: a kernel file that is not there" "b_missing.g:2: kernel file $KL/kernel-9.traceg: cannot open" --workload $KL/b_missing.g
   expect2 "kernel list: no kernel" "b_none.g: no kernel" --workload $KL/b_none.g
   expect2 "kernel list: an error in a kernel file names that file" "kernel-3.traceg:" --workload $KL/b_kernel.g
+  # the tracer's compressed kernel files (.traceg.xz, read through xz -dc):
+  # the same statistics as the plain file, in a list too; a truncated file
+  # and a bad line inside one named as such
+  xz -c $REAL >$KL/kernel-1.traceg.xz
+  printf 'kernel-1.traceg.xz\nkernel-2.traceg\n' >$KL/xz.g
+  $SIM --quiet --workload $KL/kernel-1.traceg --json $T/xz_plain.json >/dev/null 2>&1
+  o3=$($SIM --quiet --workload $KL/kernel-1.traceg.xz --json $T/xz.json 2>&1); r3=$?
+  o4=$($SIM --workload $KL/xz.g 2>&1); r4=$?
+  strip() { grep -v '"command"\|"workload"\|seconds\|per_s' "$1"; }
+  if [ $r3 = 0 ] && cmp -s <(strip $T/xz_plain.json) <(strip $T/xz.json) && [ $r4 = 0 ] && grep -qF "(2 kernels, 14520 warp instructions)" <<<"$o4"; then
+    ok "shell: Accel-Sim .traceg.xz read through xz -dc: the same statistics as the plain trace; in a kernel list too"
+  else bad "shell: .traceg.xz: exit $r3/$r4: $(head -3 <<<"$o3$o4")"; fi
+  head -c 1000 $KL/kernel-1.traceg.xz >$KL/cut.traceg.xz
+  sed "0,/insts = 33/s//insts = 34/" $REAL | xz -c >$KL/badc.traceg.xz
+  expect2 ".traceg.xz truncated" "cut.traceg.xz: not a whole .xz file" --workload $KL/cut.traceg.xz
+  expect2 ".traceg.xz with a bad count inside (the decompressed line)" "badc.traceg.xz:59: bad count" --workload $KL/badc.traceg.xz
 fi
 expect2 "bad generator argument" "option --args: 'n=0' for workload atax" --workload atax --args n=0
 expect2 "a matrix-vector loop longer than the matrix" "workload atax: iters=600: expected at most n=512" --workload atax --args iters=600

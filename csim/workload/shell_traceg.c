@@ -19,8 +19,12 @@
  * down to 256 MiB; every address must fall in [base, base + 2^addr_w). */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "cfg.h"
 #include "shell_wl.h"
 
@@ -303,13 +307,97 @@ static void end_warp(shell_wl_t *w) {
   shell_wl_exit(w);
 }
 
-int shell_wl_traceg(shell_wl_t *w, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    char pe[300];
-    fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
+/* ---- .traceg.xz: Accel-Sim's tracer compresses its kernel files; its
+ * reader pipes them through xzcat.  Here `xz` runs without a shell (argv,
+ * no quoting), its messages to /dev/null: first `xz -t` (the whole file
+ * checked, so a corrupt or truncated one is named as such, not as a bad
+ * trace line), then `xz -dc` into the reader through a pipe. */
+static int is_xz(const char *path) {
+  size_t n = strlen(path);
+  return n > 3 && !strcmp(path + n - 3, ".xz");
+}
+
+/* Runs xz with the option given on path; stdout to a pipe (*out) or
+ * /dev/null.  0 and the child's pid, or -1 with errno. */
+static int xz_spawn(const char *opt, const char *path, int *out, pid_t *pid) {
+  int p[2] = {-1, -1};
+  if (out && pipe(p)) return -1;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  if (out) {
+    posix_spawn_file_actions_adddup2(&fa, p[1], 1);
+    posix_spawn_file_actions_addclose(&fa, p[0]);
+    posix_spawn_file_actions_addclose(&fa, p[1]);
+  } else {
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  }
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  char *argv[] = {(char *)"xz", (char *)opt, (char *)"--", (char *)path, NULL};
+  int rc = posix_spawnp(pid, "xz", &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (out) close(p[1]);
+  if (rc) {
+    if (out) close(p[0]);
+    errno = rc;
     return -1;
   }
+  if (out) *out = p[0];
+  return 0;
+}
+
+static int xz_wait(pid_t pid) {
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+/* The trace as a stream: the file, or xz's output for a .xz (*pid its
+ * decompressor, 0 for none).  NULL after one error line. */
+static FILE *trace_open(const char *path, pid_t *pid) {
+  char pe[300];
+  FILE *f = fopen(path, "r");
+  *pid = 0;
+  if (!f) {
+    fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
+    return NULL;
+  }
+  if (!is_xz(path)) return f;
+  fclose(f);
+  pid_t t;
+  int fd;
+  if (xz_spawn("-t", path, NULL, &t)) {
+    fprintf(stderr, "error: %s: cannot run xz (%s; the xz-utils package) for a .xz trace\n",
+            cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
+    return NULL;
+  }
+  if (xz_wait(t)) {
+    fprintf(stderr, "error: %s: not a whole .xz file (xz -t: corrupt, truncated or not xz; expected an Accel-Sim trace "
+            "compressed by xz)\n", cfg_escape(path, strlen(path), pe, sizeof pe));
+    return NULL;
+  }
+  if (xz_spawn("-dc", path, &fd, pid) || !(f = fdopen(fd, "r"))) {
+    fprintf(stderr, "error: %s: cannot run xz -dc: %s\n", cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
+    return NULL;
+  }
+  return f;
+}
+
+/* Closes the stream; -1 with one error line when the decompressor failed
+ * (quiet: a reader error was already printed). */
+static int trace_close(FILE *f, pid_t pid, const char *path, int quiet) {
+  fclose(f);
+  if (!pid || !xz_wait(pid) || quiet) return 0;
+  char pe[300];
+  fprintf(stderr, "error: %s: xz -dc failed while reading (expected an Accel-Sim trace compressed by xz)\n",
+          cfg_escape(path, strlen(path), pe, sizeof pe));
+  return -1;
+}
+
+int shell_wl_traceg(shell_wl_t *w, const char *path) {
+  pid_t xz = 0;
+  FILE *f = trace_open(path, &xz);
+  if (!f) return -1;
   tg_t t = {path, 0};
   char *buf = NULL, *tok[200];
   size_t cap = 0;
@@ -526,7 +614,7 @@ out:
   free(seen);
   free(blk_line);
   free(buf);
-  fclose(f);
+  if (trace_close(f, xz, path, rc != 0)) rc = -1;
   if (!rc) rc = shell_wl_finish(w, path);
   return rc;
 }

@@ -513,7 +513,7 @@ int shell_wl_write(const shell_wl_t *w, FILE *f) {
 
 int shell_wl_spec_kind(const char *spec) {
   size_t n = strlen(spec);
-  if (n > 7 && !strcmp(spec + n - 7, ".traceg")) return 2;
+  if ((n > 7 && !strcmp(spec + n - 7, ".traceg")) || (n > 10 && !strcmp(spec + n - 10, ".traceg.xz"))) return 2;
   if (n > 2 && !strcmp(spec + n - 2, ".g")) return 3;
   if (n > 3 && !strcmp(spec + n - 3, ".wl")) return 1;
   return 0;

@@ -108,7 +108,8 @@ int shell_wl_write(const shell_wl_t *w, FILE *f);
 /* One kernel name as the .wl format writes it: bare when it is a bare word
  * (printable ASCII, no blank, '"', '\\' or '#'), else quoted. */
 void shell_wl_write_name(const char *name, FILE *f);
-/* Accel-Sim .traceg (one kernel per file; call again to append kernels). */
+/* Accel-Sim .traceg (one kernel per file; call again to append kernels);
+ * a name ending .xz is read through xz -dc (the tracer's .traceg.xz). */
 int shell_wl_traceg(shell_wl_t *w, const char *path);
 /* An Accel-Sim kernel list (kernelslist.g): its kernels in order, each a
  * .traceg named relative to the list's directory; its MemcpyHtoD lines
@@ -121,7 +122,7 @@ extern const char *const shell_wl_gen_names[];
 int shell_wl_gen(shell_wl_t *w, const char *name, const char *args, uint64_t seed);
 /* The same, a bad args named as coming from opt ("option --profile-args"). */
 int shell_wl_gen_as(shell_wl_t *w, const char *name, const char *args, uint64_t seed, const char *opt);
-/* What a --workload spec names: 0 a generator, 1 a .wl file, 2 an Accel-Sim .traceg, 3 an Accel-Sim kernel
+/* What a --workload spec names: 0 a generator, 1 a .wl file, 2 an Accel-Sim .traceg (or .traceg.xz), 3 an Accel-Sim kernel
  * list (.g: kernelslist.g), by its ending. */
 int shell_wl_spec_kind(const char *spec);
 /* A workload by spec: a generator name, a .traceg file or a .wl file. */
