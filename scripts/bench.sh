@@ -40,6 +40,7 @@
 # (reference numbers with their provenance there, not re-measured).
 set -u
 cd "$(dirname "$0")/.."
+. scripts/bench_lib.sh # (median, best, ratio, verdict, layout_ok)
 B=build
 N=${BENCH_CYCLES:-100000}
 # the rows issue 28 sets a C/RTLf target for, with the least C/RTLf each
@@ -53,7 +54,7 @@ TARGET_ROWS="${!TARGET_MIN[*]}"
 read -r -a LAYOUTS <<<"${BENCH_LAYOUTS:-0 688 1392 2080 2768}"
 LAYOUT_ROWS=${BENCH_LAYOUT_ROWS:-targets}
 for l in "${LAYOUTS[@]}"; do
-  [[ "$l" =~ ^[0-9]+$ ]] && [ ${#l} -le 5 ] && [ "$l" -le 65536 ] || { echo "error: BENCH_LAYOUTS='${BENCH_LAYOUTS:-}': expected numbers of bytes from 0 to 65536" >&2; exit 2; }
+  layout_ok "$l" || { echo "error: BENCH_LAYOUTS='${BENCH_LAYOUTS:-}': expected numbers of bytes from 0 to 65536" >&2; exit 2; }
 done
 [ ${#LAYOUTS[@]} -gt 0 ] || { echo "error: BENCH_LAYOUTS is empty: expected numbers of bytes from 0 to 65536" >&2; exit 2; }
 case $LAYOUT_ROWS in targets|all) ;; *) echo "error: BENCH_LAYOUT_ROWS='$LAYOUT_ROWS': expected targets or all" >&2; exit 2 ;; esac
@@ -106,19 +107,7 @@ done
 wait $bpid || exit 2
 
 speed() { grep -E '^(PASS|DONE) ' <<<"$1" | grep -o '[0-9]* cycles/s' | awk '{print $1}' | tail -1; }
-# the median of figures (an even count: the mean of the middle two, rounded
-# down); "" when any is "fail"
-median() {
-  local v
-  for v in "$@"; do [ "$v" = fail ] && { echo ""; return; }; done
-  printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%d\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
-}
-# best so far ("" before the first run, fail after a failed one) and a new
-# figure ("" when its run failed) -> the new best so far
-best() {
-  { [ "$1" = fail ] || [ -z "$2" ]; } && { echo fail; return; }
-  { [ -z "$1" ] || [ "$2" -gt "$1" ]; } && echo "$2" || echo "$1"
-}
+# (median, best, ratio, verdict: scripts/bench_lib.sh)
 
 # ---- the L1D C model on issue 28's streams, beside GPGPU-Sim's own cache ----
 REF=tb/bench/gpgpusim_l1d_ref.tsv
@@ -313,7 +302,6 @@ for row in "${ROWS[@]}"; do
   sl=$(speed "$(run lockstep "" $rn $b --config $c)")
   echo "  ... $b $cn: lockstep --sweep 1" >&2
   s1=$(speed "$(run lockstep "" $((rn / 4)) $b --config $c --sweep 1)")
-  ratio() { [ -n "$1" ] && [ -n "$2" ] && [ "$2" != 0 ] && awk -v a=$1 -v b=$2 'BEGIN { printf "%.2f", a / b }' || echo "-"; }
   r1=$(ratio "$sc" "$sf"); r2=$(ratio "$sl" "$sr"); r3=$(ratio "$sl" "$s1")
   printf '%-10s %-18s %10s %10s %10s %10s %10s %8s %8s %8s\n' $b $cn "${sc:-fail}" "${sf:-fail}" "${sr:-fail}" "${sl:-fail}" "${s1:-fail}" "$r1" "$r2" "$r3"
   [ "$div" = 1 ] || echo "           (this row: the cycle counts above divided by $div: $rnc C alone and RTL speed build, $rn lockstep build and lockstep)"
@@ -325,7 +313,7 @@ for row in "${ROWS[@]}"; do
   tmin=${TARGET_MIN[$b:$cn]:-}
   if [ -n "$tmin" ]; then
     [ -z "${tverd:-}" ] || tverd+="; "
-    tverd+="$b $cn >= $tmin: $r1 $([ "$r1" != - ] && awk -v r=$r1 -v t=$tmin 'BEGIN { exit !(r >= t) }' && echo met || echo missed)"
+    tverd+="$b $cn >= $tmin: $r1 $(verdict "$r1" "$tmin")"
   fi
   [ "$json" = "[" ] || json+=","
   json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$rn,\"c_alone\":${sc:-null},\"rtl_speed_build\":${sf:-null},"

@@ -34,6 +34,7 @@ set -euo pipefail
 # editing this file while a run of it builds a harness cannot change that run.
 {
 cd "$(dirname "$0")/.."
+. scripts/bench_lib.sh # (layout_ok: LS_LAYOUT)
 B=build
 block=${1:?usage: lockstep.sh BLOCK [options]}
 shift
@@ -114,7 +115,7 @@ if [ $have_cov = 0 ]; then
 fi
 make -s build >/dev/null
 lay=${LS_LAYOUT:-0}
-if ! [[ "$lay" =~ ^[0-9]+$ ]] || [ ${#lay} -gt 5 ] || [ "$lay" -gt 65536 ]; then
+if ! layout_ok "$lay"; then
   echo "error: LS_LAYOUT='$lay': expected a number of bytes from 0 to 65536" >&2
   exit 2
 fi
