@@ -356,13 +356,9 @@ static int xz_wait(pid_t pid) {
  * decompressor, 0 for none).  NULL after one error line. */
 static FILE *trace_open(const char *path, pid_t *pid) {
   char pe[300];
-  FILE *f = fopen(path, "r");
+  FILE *f = shell_wl_fopen(path);
   *pid = 0;
-  if (!f) {
-    fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
-    return NULL;
-  }
-  if (!is_xz(path)) return f;
+  if (!f || !is_xz(path)) return f;
   fclose(f);
   pid_t t;
   int fd;
@@ -660,12 +656,8 @@ static int memcpy_line(const char *s, unsigned long long *bytes) {
 }
 
 int shell_wl_kernelslist(shell_wl_t *w, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    char pe[300];
-    fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), pe, sizeof pe), strerror(errno));
-    return -1;
-  }
+  FILE *f = shell_wl_fopen(path);
+  if (!f) return -1;
   const char *slash = strrchr(path, '/');
   const size_t dl = slash ? (size_t)(slash - path) : 0; /* the directory ("" : the current one) */
   char *buf = NULL, *kp = NULL;

@@ -331,13 +331,18 @@ static int quoted_name(const rd_t *r, const char *q, char *out, const char **end
   return 0;
 }
 
-int shell_wl_read(shell_wl_t *w, const char *path) {
+FILE *shell_wl_fopen(const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) {
     char p[300];
     fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), p, sizeof p), strerror(errno));
-    return -1;
   }
+  return f;
+}
+
+int shell_wl_read(shell_wl_t *w, const char *path) {
+  FILE *f = shell_wl_fopen(path);
+  if (!f) return -1;
   rd_t r = {path, 0, {0}, 0};
   char *buf = NULL, *qn = NULL;
   size_t cap = 0;

@@ -102,6 +102,9 @@ void shell_wl_exit(shell_wl_t *w);
  * error naming origin otherwise. */
 int shell_wl_finish(shell_wl_t *w, const char *origin);
 
+/* A workload file opened for reading; NULL after one "error: FILE: cannot
+ * open: ..." line (the readers' first step). */
+FILE *shell_wl_fopen(const char *path);
 /* The compact text format; see docs/shell.md. */
 int shell_wl_read(shell_wl_t *w, const char *path);
 int shell_wl_write(const shell_wl_t *w, FILE *f);
