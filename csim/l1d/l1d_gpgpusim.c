@@ -143,7 +143,9 @@ int l1d_parse_gpgpusim_at(l1sys_cfg_t *cfg, const char *s, const char *origin) {
   if (!wa) goto out;
   if (wa == 'W' || wa == 'F' || wa == 'L') {
     bad_letter(&g, "wr_alloc", wa, wa == 'W' ? "write-allocate" : wa == 'F' ? "fetch-on-write" : "lazy fetch-on-read",
-               "N (no write allocate: a store miss is forwarded, never cached)");
+               wa == 'L' ? "N (no write allocate: a store miss is forwarded, never cached; GPGPU-Sim's dev-branch "
+                           "Volta/Turing/Ampere configs use L, its master-branch tested configs N)"
+                         : "N (no write allocate: a store miss is forwarded, never cached)");
     goto out;
   }
   if (wa != 'N') { bad_letter(&g, "wr_alloc", wa, NULL, "N (no write allocate); W, F, L not modelled"); goto out; }
