@@ -114,6 +114,8 @@ LATER=$LOG/jobs_later.txt
   # exit 2 and one message through every tool and make target; exit codes through make
   echo "tests bad input|bash scripts/bad_input_tests.sh"
   echo "tests bench arithmetic|bash scripts/bench_lib_test.sh"
+  # the C libraries at -O0, -O3 and with clang: warning-clean beyond the default -O2
+  echo "tests C builds|bash scripts/cflags_check.sh"
   # the GPU shell: workloads, C model runs, determinism, bad traces; GPGPU-Sim's
   # statistics against a log excerpt in its format (docs/shell.md; both write build/test-logs/shell)
   echo "tests shell|bash scripts/shell_tests.sh; python3 scripts/gpgpusim_stats_test.py"

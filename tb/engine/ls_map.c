@@ -91,7 +91,11 @@ void ls_reg_array2_(ls_map_t *m, const char *path, unsigned width, unsigned d0, 
 }
 
 static void join(char *buf, size_t n, const char *inst, const char *leaf) {
-  snprintf(buf, n, "%s%s%s", inst, *inst ? "." : "", leaf);
+  const int w = snprintf(buf, n, "%s%s%s", inst, *inst ? "." : "", leaf);
+  if (w < 0 || (size_t)w >= n) { /* (an adapter's instance path: never this long) */
+    fprintf(stderr, "error: state-map name %s.%s: longer than %zu bytes\n", inst, leaf, n - 1);
+    exit(2);
+  }
 }
 
 void ls_probe_(ls_map_t *m, const char *path, unsigned width, const void *c, size_t csize, const char *valid) {

@@ -75,12 +75,14 @@ int ls_stats_write(FILE *f, const ls_run_info_t *ri, const ls_block_t *b, void *
   fprintf(f, "],\n  \"gpgpusim_config\": ");
   if (ri->gpgpusim_config) jstr(f, ri->gpgpusim_config);
   else fprintf(f, "null");
-  fprintf(f, ",\n  \"gpgpusim_configs\": [");
-  for (int i = 0; i < ri->ngpgpusim; i++) {
-    if (i) fprintf(f, ", ");
-    jstr(f, ri->gpgpusim_configs[i]);
+  if (ri->ngpgpusim) { /* (every file, when one or more: the results of runs without one unchanged) */
+    fprintf(f, ",\n  \"gpgpusim_configs\": [");
+    for (int i = 0; i < ri->ngpgpusim; i++) {
+      if (i) fprintf(f, ", ");
+      jstr(f, ri->gpgpusim_configs[i]);
+    }
+    fprintf(f, "]");
   }
-  fprintf(f, "]");
   fprintf(f, ",\n  \"gpgpusim_report\": ");
   if (ri->gpgpusim_report) jstr(f, ri->gpgpusim_report);
   else fprintf(f, "null");
