@@ -225,6 +225,14 @@ int cfg_load_text(l1sys_cfg_t *cfg, const char *buf, size_t n, const char *name)
   return rc ? -1 : 0;
 }
 
+int cfg_regular(FILE *f, const char *path, const char *what) {
+  struct stat st;
+  if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode)) return 0;
+  char e1[300];
+  fprintf(stderr, "error: %s: not a regular file (expected %s)\n", cfg_escape(path, strlen(path), e1, sizeof e1), what);
+  return -1;
+}
+
 char *cfg_read_file(const char *path, const char *what, size_t max, size_t *n) {
   char e1[200];
   const char *ep = cfg_escape(path, strlen(path), e1, sizeof e1);

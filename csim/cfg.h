@@ -45,6 +45,10 @@ int cfg_load_text(l1sys_cfg_t *cfg, const char *buf, size_t n, const char *name)
  * buffer (*n bytes): NULL and one message naming it as `what` when it
  * cannot be opened, is a directory, cannot be read or is too large. */
 char *cfg_read_file(const char *path, const char *what, size_t max, size_t *n);
+/* 0 when the open stream f is a regular file; else -1 after one line
+ * "error: PATH: not a regular file (expected WHAT)" -- a reader of lines
+ * refuses a device or a directory up front (/dev/zero is one endless line). */
+int cfg_regular(FILE *f, const char *path, const char *what);
 /* Starts a new source: assignments after it may override earlier sources,
  * but may not repeat a parameter of this one.  (cfg_load starts one itself.) */
 void cfg_source_begin(l1sys_cfg_t *cfg);

@@ -35,11 +35,20 @@ int main(int argc, char **argv) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
   const char *fname = strcmp(path, "-") ? path : "<stdin>";
   if (!f) { fprintf(stderr, "error: %s: cannot open\n", path); return 2; }
+  /* (a profile is a line per kernel and load PC: at most PROFILE_MAX bytes,
+   * so a device or an endless pipe ends with an error, not all of memory) */
+  enum { PROFILE_MAX = 64 << 20 };
   size_t cap = 1 << 16, len = 0;
   char *text = malloc(cap);
-  for (size_t r; text && (r = fread(text + len, 1, cap - len, f)) > 0;) {
+  for (size_t r; text && len <= PROFILE_MAX && (r = fread(text + len, 1, cap - len, f)) > 0;) {
     len += r;
     if (len == cap) { char *t2 = realloc(text, cap *= 2); if (!t2) { free(text); text = NULL; } else text = t2; }
+  }
+  if (text && len > PROFILE_MAX) {
+    if (f != stdin) fclose(f);
+    free(text);
+    fprintf(stderr, "error: %s: larger than %d bytes (expected a profile from shell-sim --profile)\n", fname, (int)PROFILE_MAX);
+    return 2;
   }
   int rd_err = ferror(f);
   if (f != stdin) fclose(f);

@@ -80,6 +80,9 @@ expect2 "chss value width" "CHSS_CNT_W + CHSS_LAT_W + CHSS_FRAC_W must be <= 32"
 expect2 "bdu threshold W width" "BDU_THR_W=16: must fit" $B/bin/lockstep-c --block bdu --set BDU_WARPS=7 --mode c
 expect2 "chss-classify bad profile" "bad.prof:2: unknown load 'b'" bash -c "printf 'load a 1 1\\nshare a b\\n' > $LOG/bad.prof; $B/bin/chss-classify $LOG/bad.prof"
 expect2 "chss-classify missing file" "cannot open" $B/bin/chss-classify /nonexistent.prof
+# a device read to its end: an endless profile or tags line was all of memory or a hang before
+expect2 "chss-classify of /dev/zero (bounded: 64 MiB)" "/dev/zero: larger than 67108864 bytes" timeout 20 $B/bin/chss-classify /dev/zero
+expect2 "shell-sim --tags /dev/zero (a device)" "/dev/zero: not a regular file (expected a tags file)" timeout 20 $B/bin/shell-sim --quiet --tags /dev/zero
 spv=$($B/bin/chss-classify tb/tests/data/chss_spv.prof 2>&1 | tr '\n' ' ')
 if [ "$spv" = "ld1 cg ld2 cg ld3 cm ld4 cg ld5 cg ld6 cm ld7 cg ld8 ca ld9 cm ld10 cg " ]; then ok "chss-classify: the paper's SPV classification from tb/tests/data/chss_spv.prof"
 else bad "chss-classify SPV: got '$spv'"; fi

@@ -125,6 +125,18 @@ if [ -f $REAL ]; then
   expect2 ".traceg NUL byte" "nul_byte.traceg:45: NUL byte" --workload $T/nul_byte.traceg
 fi
 expect2 "unknown workload" "workload 'nope': not a generator" --workload nope
+# a workload name that is no regular file: a device (/dev/zero, one endless
+# line: the reader hung before it was refused up front) or a directory, in
+# each format (timeout: a hang fails the check instead of make test)
+for ext in traceg wl g traceg.xz; do
+  ln -sf /dev/zero $T/zero.$ext; rm -rf $T/dir.$ext; mkdir -p $T/dir.$ext
+  for f in zero dir; do
+    out=$(timeout 20 $SIM --quiet --workload $T/$f.$ext 2>&1); rc=$?
+    if [ $rc = 2 ] && [ "$(grep -c '^error:' <<<"$out")" = 1 ] && grep -qF "$f.$ext: not a regular file" <<<"$out"; then
+      ok "shell bad input: --workload $f.$ext (a $([ $f = zero ] && echo device || echo directory)) -> exit 2, 'not a regular file'"
+    else bad "shell bad input: --workload $f.$ext: exit $rc: $(head -2 <<<"$out")"; fi
+  done
+done
 # Accel-Sim kernel lists (docs/shell.md, "Accel-Sim kernel lists"): the real
 # kernel twice (the second re-reads the first's lines: L2 load hits), and
 # the kernel then a copy of it 256 MiB further on (its own first address

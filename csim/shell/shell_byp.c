@@ -436,6 +436,10 @@ int shell_byp_tags_load(shell_byp_tags_t *t, const char *path) {
     fprintf(stderr, "error: %s: cannot open (%s)\n", pe, strerror(errno));
     return -1;
   }
+  if (cfg_regular(f, path, "a tags file")) {
+    fclose(f);
+    return -1;
+  }
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;

@@ -332,10 +332,13 @@ static int quoted_name(const rd_t *r, const char *q, char *out, const char **end
 }
 
 FILE *shell_wl_fopen(const char *path) {
+  char p[300];
   FILE *f = fopen(path, "r");
   if (!f) {
-    char p[300];
     fprintf(stderr, "error: %s: cannot open: %s\n", cfg_escape(path, strlen(path), p, sizeof p), strerror(errno));
+  } else if (cfg_regular(f, path, "a workload file")) {
+    fclose(f);
+    f = NULL;
   }
   return f;
 }
