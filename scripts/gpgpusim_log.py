@@ -61,10 +61,25 @@ def names(blocks):
     return out
 
 
+def die(msg):
+    print("error: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
 if __name__ == "__main__":
+    import os
+    import stat
     if len(sys.argv) < 2:
-        sys.exit("usage: gpgpusim_log.py LOG [NAME...]")
-    bl = parse(open(sys.argv[1]).read())
+        die("usage: gpgpusim_log.py LOG [NAME...]")
+    path = sys.argv[1]
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # (a device: /dev/zero is an endless read)
+            die(f"{path}: not a regular file (expected a GPGPU-Sim log)")
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError as e:
+        die(f"{path}: cannot read ({e.strerror})")
+    bl = parse(text)
     last = bl[-1] if bl else {}
     for n in sys.argv[2:] or sorted(last):
         print("%s = %s" % (n, last.get(n)))

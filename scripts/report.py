@@ -13,7 +13,7 @@ rate, L2 miss rate, on a 0..1 axis), shell_fails.png (L1D reservation fails
 per reason).
 Exit 2 with one error line when there is nothing to report or a file is
 not a results file."""
-import csv, json, os, re, subprocess, sys
+import csv, json, os, re, stat, subprocess, sys
 
 # one distinct colour per series (gnuplot's default cycle has 8)
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
@@ -44,12 +44,26 @@ def mechanism(cfg):
     return "+".join(parts)
 
 
+JSON_MAX = 256 << 20  # a results file is kilobytes; a device or a huge file is refused before it is read
+
+
+def read_json(p):
+    """A JSON file's content; a directory, a device or a pipe (/dev/zero:
+    an endless read) and a file over JSON_MAX bytes are refused."""
+    st = os.stat(p)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError("not a regular file")
+    if st.st_size > JSON_MAX:
+        raise ValueError(f"larger than {JSON_MAX} bytes")
+    with open(p, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
 def shell_runs(paths):
     out = []
     for p in paths:
         try:
-            with open(p, encoding="utf-8") as fh:
-                r = json.load(fh)
+            r = read_json(p)
         except (OSError, ValueError) as e:
             die(f"{p}: not a JSON file of the shell ({e})")
         if isinstance(r, dict) and r.get("format") == "l1sys-run-1":
@@ -114,7 +128,7 @@ def main():
     files = sorted(os.path.join(sdir, f) for f in os.listdir(sdir) if f.endswith(".json")) if os.path.isdir(sdir) else []
     for a in sys.argv[3:]:  # lockstep results given among the shell files
         try:
-            if json.load(open(a, encoding="utf-8")).get("format") == "l1sys-run-1":
+            if read_json(a).get("format") == "l1sys-run-1":
                 files.append(a)
         except (OSError, ValueError, AttributeError):
             pass
@@ -124,8 +138,7 @@ def main():
     for p in files:
         f = os.path.basename(p)
         try:
-            with open(p, encoding="utf-8") as fh:
-                r = json.load(fh)
+            r = read_json(p)
         except (OSError, ValueError) as e:
             die(f"{p}: not a JSON results file ({e})")
         if not isinstance(r, dict) or r.get("format") != "l1sys-run-1":

@@ -181,6 +181,9 @@ assert "stall_fail_line_per_cycle" in r["rates"] and r["cycles_per_s"]>0
 else bad "results JSON: $(tail -2 $T/err)"; fi
 mkdir -p $T/nostats
 refused "make report without results" "no *.json results" python3 scripts/report.py $T/nostats $T/rep
+refused "gpgpusim_log.py on /dev/zero (a device: an endless read before)" "/dev/zero: not a regular file (expected a GPGPU-Sim log)" timeout 30 python3 scripts/gpgpusim_log.py /dev/zero
+refused "gpgpusim_log.py on a missing log (a traceback, exit 1, before)" "/nonexistent.log: cannot read (No such file or directory)" python3 scripts/gpgpusim_log.py /nonexistent.log
+refused "make report JSON=/dev/zero (a device: an endless read before)" "/dev/zero: not a JSON file of the shell (not a regular file)" timeout 30 python3 scripts/report.py $T/nostats $T/rep /dev/zero
 printf '{"format": "x"}' >$T/nostats/a.json
 refused "make report on a foreign JSON file" "not a results file of this project" python3 scripts/report.py $T/nostats $T/rep
 
