@@ -183,6 +183,10 @@ if [ -f $REAL ]; then
   sed "0,/insts = 33/s//insts = 34/" $REAL | xz -c >$KL/badc.traceg.xz
   expect2 ".traceg.xz truncated" "cut.traceg.xz: not a whole .xz file" --workload $KL/cut.traceg.xz
   expect2 ".traceg.xz with a bad count inside (the decompressed line)" "badc.traceg.xz:59: bad count" --workload $KL/badc.traceg.xz
+  if [ -x $B/bin/shell-sim-asan ]; then # the list, the pipe from xz and the shared rebase under the sanitizers
+    out=$($B/bin/shell-sim-asan --quiet --workload $KL/xz.g 2>&1) && ok "shell: asan Accel-Sim kernel list with a .traceg.xz" ||
+      bad "shell: asan kernel list: $(head -5 <<<"$out")"
+  fi
 fi
 expect2 "bad generator argument" "option --args: 'n=0' for workload atax" --workload atax --args n=0
 expect2 "a matrix-vector loop longer than the matrix" "workload atax: iters=600: expected at most n=512" --workload atax --args iters=600
