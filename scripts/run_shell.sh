@@ -101,7 +101,8 @@ if [ "$sch" = STATIC ] || [ "$sch" = COORD ]; then
 fi
 
 # ---- 1. the C model -----------------------------------------------------------
-echo "make run: [1/2] GPU shell C model: workload $W${ARGS:+ ($ARGS)}, config ${C}${G:+ $G}${SET:+, SET=$SET}, seed $S"
+cdesc="${C}${C:+${G:+ + }}${G}" # the config file, the GPGPU-Sim files, or both
+echo "make run: [1/2] GPU shell C model: workload $W${ARGS:+ ($ARGS)}, config $cdesc${SET:+, SET=$SET}, seed $S"
 t0=$SECONDS
 # (the config reader's "used N options" line was printed by the check above: not again)
 { $B/bin/shell-sim --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" "${topt[@]}" --seed "$S" --stats gpgpusim --json $R/shell.json 2>&1 >$R/shell.out |
@@ -192,7 +193,7 @@ wave=$(ls $R/waves/*.gtkw 2>/dev/null | grep -v "_rtl.gtkw$" | head -1)
 echo
 echo "================ make run: summary ================${T0:+ ($(( $(date +%s) - T0 )) s after make run started)}"
 echo "ran:"
-echo "  C model     workload $W, config $C, seed $S: $ccyc cycles, gpu_tot_ipc $gipc (thread instructions/cycle)  [$t1 s]"
+echo "  C model     workload $W, config $cdesc, seed $S: $ccyc cycles, gpu_tot_ipc $gipc (thread instructions/cycle)  [$t1 s]"
 if [ $lrc -eq 0 ] && [ "${complete:-0}" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
 elif [ $lrc -eq 0 ]; then lres="0 divergences, but the workload did NOT run to completion"; lrc=1
 else lres="FAILED (exit $lrc; see build/run/shell_lockstep.txt)"; fi
