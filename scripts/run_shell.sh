@@ -32,8 +32,6 @@ G=${GPGPUSIM:-}
 S=${SEED:-1}
 BUDGET=${RUN_LS_BUDGET:-60000}
 make -s $B/bin/shell-sim $B/bin/chss-classify >/dev/null || exit 2
-mkdir -p $R
-rm -rf $R/waves; rm -f $R/shell.json $R/shell.txt $R/shell.gpgpusim.txt $R/shell_lockstep.json $R/shell_lockstep.txt
 copt=()
 case "$C" in "") ;; *.config) copt+=(--gpgpusim-config "$C") ;; *) copt+=(--config "$C") ;; esac
 for g in $G; do copt+=(--gpgpusim-config "$g"); done # (several, one after another: Accel-Sim's -config A -config B)
@@ -42,8 +40,11 @@ topt=()
 sch=""
 [ -f "$C" ] && sch=$(sed -n 's/^[[:space:]]*SHELL_BYPASS[[:space:]]*=[[:space:]]*\([A-Z]*\).*/\1/p' "$C" | tail -1)
 for s in ${SET:-}; do case "$s" in SHELL_BYPASS=*) sch=${s#SHELL_BYPASS=} ;; esac; done
-# the shell's inputs checked before anything runs (one error line, exit 2)
+# the shell's inputs checked before anything runs (one error line, exit 2),
+# and before the last run's outputs go: a bad input leaves them as they were
 $B/bin/shell-sim --workload "$W" ${ARGS:+--args "$ARGS"} "${copt[@]}" --seed "$S" --dot /dev/null || exit $?
+mkdir -p $R
+rm -rf $R/waves; rm -f $R/shell.json $R/shell.txt $R/shell.gpgpusim.txt $R/shell_lockstep.json $R/shell_lockstep.txt
 static_flow() { # workload args (default: ARGS) -> $R/shell.tags
   $B/bin/shell-sim --quiet --workload "$W" ${1:+--args "$1"} "${copt[@]}" --set SHELL_BYPASS=NONE --seed "$S" --profile-exclusive $R/shell.prof >/dev/null &&
     $B/bin/chss-classify $R/shell.prof >$R/shell.tags

@@ -362,7 +362,13 @@ refused "make sim BLOCK= (not a variable of make sim)" "variable BLOCK: make sim
 refused "make sim STATS= (make sim's results file is JSON=; STATS is the statistics' form)" "option --stats: '$T/x.json': expected table or gpgpusim" mk sim STATS=$T/x.json
 refused "make run JSON= (not a variable of make run)" "variable JSON: make run does not take it" mk run JSON=$T/x.json
 refused "make run SET= is used (another block's parameter refused)" "parameter FIFO_DEPTH belongs to block fifo_sync" mk run SET=FIFO_DEPTH=8
+# a bad input leaves the last run's outputs as they were (they went first before)
+mkdir -p build/run; keep=0; [ -e build/run/shell.txt ] && keep=1
+[ $keep = 1 ] || echo "a previous run's table" >build/run/shell.txt
 refused "make run ARGS= is used (a bad argument refused)" "option --args: 'n=0' for workload atax" mk run ARGS=n=0
+if [ -s build/run/shell.txt ]; then ok "make run with a bad input keeps the last run's build/run/shell.txt"
+else bad "make run with a bad input removed the last run's build/run/shell.txt"; fi
+[ $keep = 1 ] || rm -f build/run/shell.txt
 refused "make run SEED= of 23 digits" "option --seed: '12345678901234567890123'" mk run SEED=12345678901234567890123
 refused "make run RUN_LS_CAPS= a cap without its maximum" "RUN_LS_CAPS: 'SHELL_SMS4': expected NAME:MAX" env RUN_LS_CAPS=SHELL_SMS4 bash -c "make -s run 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
 refused "make run RUN_LS_CAPS= a reduced geometry the configuration refuses (the two-level BDU's W = 42 of 16 warp slots)" "reduced geometry SHELL_WARPS=16 (the config: 64): parameter BDU_THR_W=42" env RUN_LS_CAPS=SHELL_WARPS:16 bash -c "make -s run WORKLOAD=pathfinder CONFIG=tb/configs/shell/sim/papers/twolevel.cfg 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
