@@ -10,8 +10,9 @@
 #     (SHELL_WORKLOAD_ONCE=1), to its end: every kernel, block and warp runs
 #     to completion.  A generator's problem is reduced, when its C-model run
 #     is longer than RUN_LS_BUDGET cycles (default 60000), to the candidate
-#     size that fits and hits the most coverage points; a trace or .wl file
-#     runs whole.
+#     size that fits and hits the most coverage points; a trace, kernel list
+#     or .wl file runs whole, or over its first RUN_LS_FILE_CYCLES (200000)
+#     cycles when it is longer (RUN_LS_PLAN=1: stop after printing the plan).
 #     Comparison waveform (.fst + .gtkw) of its first 2000 cycles;
 #  3. one summary: what ran, where each output is, how to reproduce.
 # A configuration with SHELL_BYPASS = STATIC or COORD first runs the static
@@ -31,6 +32,11 @@ G=${GPGPUSIM:-}
 [ -z "$C" ] && [ -z "$G" ] && C=tb/configs/shell/sim/default.cfg
 S=${SEED:-1}
 BUDGET=${RUN_LS_BUDGET:-60000}
+# a trace, kernel list or .wl file has no smaller size: a run longer than
+# RUN_LS_FILE_CYCLES cycles (a real application's trace: millions) is locked
+# over its first RUN_LS_FILE_CYCLES cycles, printed as such; 0: to its end
+FCAP=${RUN_LS_FILE_CYCLES:-200000}
+[[ "$FCAP" =~ ^(0|[1-9][0-9]{0,9})$ ]] || { echo "error: RUN_LS_FILE_CYCLES='$FCAP': expected a number of cycles (0: a file workload's lockstep runs to its end)" >&2; exit 2; }
 make -s $B/bin/shell-sim $B/bin/chss-classify >/dev/null || exit 2
 copt=()
 case "$C" in "") ;; *.config) copt+=(--gpgpusim-config "$C") ;; *) copt+=(--config "$C") ;; esac
@@ -91,7 +97,12 @@ fi
 # the C model and the size probes below run (the C model and Verilator's
 # front end are each one thread).
 hfresh=0; compgen -G "$B/ls/shell/*/stamp" >/dev/null || hfresh=1
-LS_BUILD_ONLY=1 LS_QUIET=1 bash scripts/lockstep.sh shell "${copt[@]}" "${geo[@]}" --seed "$S" --cycles 1 >$R/.harness.log 2>&1 &
+# (RUN_LS_PLAN=1: the lockstep's plan printed, nothing built or locked)
+if [ -z "${RUN_LS_PLAN:-}" ]; then
+  LS_BUILD_ONLY=1 LS_QUIET=1 bash scripts/lockstep.sh shell "${copt[@]}" "${geo[@]}" --seed "$S" --cycles 1 >$R/.harness.log 2>&1 &
+else
+  true &
+fi
 hpid=$!
 killtree() { local c; for c in $(pgrep -P "$1"); do killtree "$c"; done; kill "$1" 2>/dev/null; }
 trap 'killtree $hpid' EXIT # an early exit (a C-model failure) stops the build
@@ -157,15 +168,22 @@ if [ -z "$lcyc" ]; then # a reduced geometry the configuration refuses is bad in
   echo "make run: the C model did not finish workload $W ${LA:+($LA)}${geonote:+ at the reduced geometry$geonote} (exit $lprc): $lerr"; exit 1
 fi
 N=$((lcyc + 100))
+part=0
+if [ -z "$LA" ] && [ "$FCAP" -gt 0 ] && [ "$lcyc" -gt "$FCAP" ]; then
+  case "$W" in *.traceg|*.xz|*.g|*.wl|*/*) part=1; N=$FCAP ;; esac
+fi
 WIN=$((N < 2000 ? N - 1 : 1999))
 echo
 echo "make run: [2/2] whole-shell system lockstep (rtl/shell/shell.sv vs csim/shell/shell.c), every register and output every cycle"
 [ -n "$geonote" ] && echo "  at a reduced geometry:$geonote; the C model above ran the full GPU (RUN_LS_FULL=1 locks the full one: hours of Verilator)"
 if [ -n "$LA" ]; then
   echo "  workload $W at a reduced size ($LA: $lcyc cycles in the C model instead of $ccyc), once, to its end"
+elif [ $part = 1 ]; then
+  echo "  workload $W: its first $N of $lcyc cycles, not to its end (a trace, kernel list or .wl file has no smaller size; RUN_LS_FILE_CYCLES=0 locks it to its end)"
 else
   echo "  workload $W as above ($lcyc cycles), once, to its end"
 fi
+[ -n "${RUN_LS_PLAN:-}" ] && { echo "make run: RUN_LS_PLAN=1: the lockstep's plan above; stopped before it"; exit 0; }
 # the harness: wait for its build (started before the C model), a line every 8 s
 t0=$SECONDS
 [ $hfresh = 1 ] && kill -0 $hpid 2>/dev/null && echo "  (this first run builds the shell's RTL harness with Verilator, begun before the C model: minutes; kept in $B/ls/shell/ and in the machine's harness cache, ~/.cache/l1sys/harness, after that)"
@@ -195,7 +213,8 @@ echo
 echo "================ make run: summary ================${T0:+ ($(( $(date +%s) - T0 )) s after make run started)}"
 echo "ran:"
 echo "  C model     workload $W, config $cdesc, seed $S: $ccyc cycles, gpu_tot_ipc $gipc (thread instructions/cycle)  [$t1 s]"
-if [ $lrc -eq 0 ] && [ "${complete:-0}" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
+if [ $lrc -eq 0 ] && [ $part = 1 ]; then lres="0 divergences over its first $N of $lcyc cycles (RUN_LS_FILE_CYCLES; not to its end)"
+elif [ $lrc -eq 0 ] && [ "${complete:-0}" -ge 1 ]; then lres="0 divergences; every kernel, block and warp ran to completion"
 elif [ $lrc -eq 0 ]; then lres="0 divergences, but the workload did NOT run to completion"; lrc=1
 else lres="FAILED (exit $lrc; see build/run/shell_lockstep.txt)"; fi
 echo "  lockstep    workload $W${LA:+ ($LA)}, $N cycles: $lres  [$t2 s${tw:+; before it, $tw s more of the harness build}]"

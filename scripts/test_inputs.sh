@@ -373,6 +373,18 @@ refused "make run SEED= of 23 digits" "option --seed: '12345678901234567890123'"
 refused "make run RUN_LS_CAPS= a cap without its maximum" "RUN_LS_CAPS: 'SHELL_SMS4': expected NAME:MAX" env RUN_LS_CAPS=SHELL_SMS4 bash -c "make -s run 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
 refused "make run RUN_LS_CAPS= a reduced geometry the configuration refuses (the two-level BDU's W = 42 of 16 warp slots)" "reduced geometry SHELL_WARPS=16 (the config: 64): parameter BDU_THR_W=42" env RUN_LS_CAPS=SHELL_WARPS:16 bash -c "make -s run WORKLOAD=pathfinder CONFIG=tb/configs/shell/sim/papers/twolevel.cfg 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
 refused "make run RUN_LS_CAPS= a name that is no shell parameter" "RUN_LS_CAPS: 'SHELL_SMZ' is not a numeric parameter" env RUN_LS_CAPS=SHELL_SMZ:4 bash -c "make -s run 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
+refused "make run RUN_LS_FILE_CYCLES= not a number" "RUN_LS_FILE_CYCLES='1e3': expected a number of cycles" env RUN_LS_FILE_CYCLES=1e3 bash -c "make -s run 2>&1 >/dev/null | grep -v '^make' >&2; exit \${PIPESTATUS[0]}"
+# a trace's lockstep in make run: to its end, or over its first
+# RUN_LS_FILE_CYCLES cycles when it is longer (RUN_LS_PLAN=1: the plan
+# printed, nothing built or locked)
+if [ -f "$RT" ]; then
+  p1=$(RUN_LS_PLAN=1 make -s run WORKLOAD=$RT 2>&1); r1=$?
+  p2=$(RUN_LS_PLAN=1 RUN_LS_FILE_CYCLES=1000 make -s run WORKLOAD=$RT 2>&1); r2=$?
+  if [ $r1 = 0 ] && grep -qF "as above (5255 cycles), once, to its end" <<<"$p1" && [ $r2 = 0 ] &&
+     grep -qF "its first 1000 of 5255 cycles, not to its end" <<<"$p2"; then
+    ok "make run: a trace longer than RUN_LS_FILE_CYCLES is locked over its first cycles, said so; a shorter one to its end"
+  else bad "make run RUN_LS_FILE_CYCLES: exit $r1/$r2: $(tail -2 <<<"$p1$p2")"; fi
+fi
 refused "make lockstep WORKLOAD= on a block that replays none" "variable WORKLOAD: make lockstep takes it only with BLOCK=shell" mk lockstep BLOCK=l1d WORKLOAD=atax
 refused "make lockstep JSON= (its results file is STATS=)" "variable JSON: make lockstep does not take it" mk lockstep BLOCK=l1d JSON=$T/x.json
 if make -s sim CONFIG=$GCFG/SM2_GTX480.config CYCLES=400000 ARGS=n=64 JSON=$T/g.json >$T/out 2>$T/err && grep -q '"SHELL_SMS": 15' $T/g.json; then
