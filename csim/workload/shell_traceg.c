@@ -1,5 +1,7 @@
 /* shell_traceg.c -- reader for Accel-Sim .traceg traces as the NVBit tracer
- * writes them (tracer versions 3..5; docs/shell.md, "Accel-Sim traces").
+ * writes them (tracer versions 3..5; docs/shell.md, "Accel-Sim traces"),
+ * plain or compressed (.traceg.xz, through xz), and for the kernel lists
+ * (kernelslist.g) that name them (at the end of the file).
  *
  *   -key = value header lines (grid dim, block dim, accelsim tracer version,
  *   enable lineinfo are used), '#' comment lines, then per thread block:
