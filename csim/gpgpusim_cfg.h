@@ -12,7 +12,11 @@
 
 #include <stdio.h>
 
-enum { GPGPUSIM_FILE_MAX = 1 << 20, GPGPUSIM_REP_MAX = 256, GPGPUSIM_FILES_MAX = 8 };
+enum { GPGPUSIM_FILE_MAX = 1 << 20, GPGPUSIM_REP_MAX = 256 };
+/* files read together at most (a macro: a message can spell it, GPGPUSIM_STR) */
+#define GPGPUSIM_FILES_MAX 8
+#define GPGPUSIM_STR_(x) #x
+#define GPGPUSIM_STR(x) GPGPUSIM_STR_(x)
 /* What to read: the L1D alone (a block's lockstep run) or the whole GPU
  * (the shell: SMs, warps, CTAs, scheduler, dl2, clocks, flits, latencies,
  * partitions, DRAM; docs/gpgpusim.md). */

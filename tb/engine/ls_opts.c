@@ -169,7 +169,6 @@ static int takes_value(const char *a) {
 /* --gpgpusim-config FILE: its L1D (or, for the shell, the whole GPU) into
  * cfg; several in a row (--gpgpusim-config A --gpgpusim-config B, Accel-Sim's
  * -config A -config B) are read together, one source. */
-_Static_assert(sizeof ((opts_t *)0)->gpgpusim_all / sizeof(char *) == GPGPUSIM_FILES_MAX, "opts_t.gpgpusim_all: GPGPUSIM_FILES_MAX");
 static int gpgpusim_opt(opts_t *o, l1sys_cfg_t *cfg, const char *v, int *i) {
   if (o->gpgpusim)
     return ls_die2("option --gpgpusim-config given again after other options (%s); give the GPGPU-Sim configs one "
@@ -177,7 +176,7 @@ static int gpgpusim_opt(opts_t *o, l1sys_cfg_t *cfg, const char *v, int *i) {
   o->gpgpusim_all[o->ngpgpusim++] = v;
   for (; *i + 2 < o->argc && !strcmp(o->argv[*i + 1], "--gpgpusim-config"); *i += 2) {
     if (o->ngpgpusim == GPGPUSIM_FILES_MAX)
-      return ls_die2("more than 8 GPGPU-Sim configs (--gpgpusim-config %s; GPGPUSIM_FILES_MAX)", o->argv[*i + 2]);
+      return ls_die2("more than " GPGPUSIM_STR(GPGPUSIM_FILES_MAX) " GPGPU-Sim configs (--gpgpusim-config %s)", o->argv[*i + 2]);
     o->gpgpusim_all[o->ngpgpusim++] = o->argv[*i + 2];
   }
   gpgpusim_rep_t *rep = malloc(sizeof *rep);

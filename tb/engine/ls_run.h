@@ -13,6 +13,7 @@
 #ifndef LS_RUN_H
 #define LS_RUN_H
 #include <stdio.h>
+#include "gpgpusim_cfg.h"
 #include "ls_engine.h"
 #include "outfile.h"
 
@@ -38,7 +39,7 @@ typedef struct {
   const char *cfgs[64];      /* --config files, in order */
   int ncfg;
   const char *gpgpusim;      /* --gpgpusim-config FILE (the first, when several) */
-  const char *gpgpusim_all[8]; /* every --gpgpusim-config FILE, in order (read together: GPGPUSIM_FILES_MAX) */
+  const char *gpgpusim_all[GPGPUSIM_FILES_MAX]; /* every --gpgpusim-config FILE, in order (read together) */
   int ngpgpusim;
   char gpgpusim_report[8192]; /* its one-line used/ignored report */
   const char *stats_path;    /* --stats FILE (default build/stats/...) */

@@ -11,8 +11,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n) {
   gpgpusim_rep_t *rep = malloc(sizeof *rep);
   cfg_defaults(&cfg);
   if (n > GPGPUSIM_FILE_MAX || !rep) { free(rep); return 0; }
-  const char *bufs[GPGPUSIM_FILES_MAX], *names[GPGPUSIM_FILES_MAX] = {"a.config", "b.config", "c.config", "d.config",
-                                                                     "e.config", "f.config", "g.config", "h.config"};
+  const char *bufs[GPGPUSIM_FILES_MAX], *names[GPGPUSIM_FILES_MAX];
+  char nm[GPGPUSIM_FILES_MAX][16];
+  for (int i = 0; i < GPGPUSIM_FILES_MAX; i++) snprintf(nm[i], sizeof nm[i], "f%d.config", i), names[i] = nm[i];
   size_t lens[GPGPUSIM_FILES_MAX];
   int nf = 0;
   const char *p = (const char *)data, *end = p + n;
