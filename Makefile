@@ -1,7 +1,8 @@
 # Makefile -- every job of the project is a target here.
 #   make run [WORKLOAD=atax|file.traceg|kernelslist.g|file.wl] [CONFIG=file]   the main job (about 5 min on 2 cores, first run):
 #                the GPU shell's C model with GPGPU-Sim's statistics, then the whole shell in C/RTL
-#                lockstep over the whole workload (reduced size), then a summary of outputs (build/run/)
+#                lockstep over the whole workload (reduced size; a trace: its first RUN_LS_FILE_CYCLES=200000),
+#                then a summary of outputs (build/run/); GPGPUSIM='gpgpusim.config trace.config' (Accel-Sim's pair)
 #   make run ALL=1   ... then every block in lockstep over each of its configurations (about 40 min)
 #   make test    all tests; ends with "N passed, M failed"
 #   make lockstep-large [SEED=n] [CYCLES=n]   the large configs (tb/configs/*/large/: 28 SMs), not in make test
