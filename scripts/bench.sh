@@ -18,7 +18,8 @@
 # sides (the stimulus), no scoreboard and no coverage counting, which the
 # RTL-alone run never does; the lockstep rows keep both.
 # It prints a table with the ratios and writes build/bench.json.  The
-# figures move with machine load: compare runs of one machine and moment.
+# figures move with machine load: compare runs of one machine and moment
+# (the first line names the machine; build/bench_machine.json holds it).
 #   bench.sh --ir: instructions per cycle of the C model under valgrind
 #   --tool=callgrind (a figure that does not move with load), and of the RTL
 #   speed build for the rows with a C/RTLf target (BENCH_IR_RTL=all: every
@@ -96,6 +97,12 @@ if [ -n "${BENCH_BLOCKS:-}" ] && [ $SHELL_ONLY = 0 ]; then
   [ ${#keep[@]} -gt 0 ] || { echo "error: BENCH_BLOCKS='$BENCH_BLOCKS': no benchmark row of these blocks (rows: $(for r in "${ROWS[@]}"; do IFS='|' read -r rb rc _ <<<"$r"; printf '%s:%s ' $rb $(basename $rc .cfg); done))" >&2; exit 2; }
   ROWS=("${keep[@]}")
 fi
+# the machine the figures come from (cycles/s are this machine's; the
+# instruction counts of bench --ir are not): printed, and written beside the
+# JSON (scripts/bench_lib.sh, machine)
+if [ "${1:-}" = --ir ]; then echo "$(machine) (instructions per cycle do not depend on it)"
+else echo "$(machine) (every cycles/s figure below is this machine's)"; fi
+mkdir -p $B && machine_json >$B/bench_machine.json
 echo "make bench: building the C models and the engine"
 make -s build >/dev/null &
 bpid=$!

@@ -22,3 +22,10 @@ check "verdict 40.08 against 30" "$(verdict 40.08 30)" met
 check "verdict without a ratio" "$(verdict - 20)" missed
 lay=""; for l in 0 688 65536 65537 -1 1e3 007 123456 ""; do layout_ok "$l" && lay+="$l,"; done
 check "layouts 0..65536 bytes accepted, others (a leading zero too) refused" "$lay" "0,688,65536,"
+ci=$(mktemp); la=$(mktemp)
+printf 'processor\t: 0\nmodel name\t: AMD EPYC 7B13\ncpu MHz\t\t: 2445.404\nprocessor\t: 1\nmodel name\t: AMD EPYC 7B13\ncpu MHz\t\t: 2445.404\n' >"$ci"
+echo "0.23 0.39 0.23 1/66 7123" >"$la"
+check "the machine line" "$(machine "$ci" "$la")" "machine: AMD EPYC 7B13, 2 cores, 2445 MHz, load 0.23"
+check "the machine as JSON" "$(machine_json "$ci" "$la")" '{"cpu": "AMD EPYC 7B13", "cores": 2, "mhz": 2445, "load1": 0.23}'
+check "a machine without /proc (unknowns, not an error)" "$(machine /nonexistent /nonexistent)" "machine: unknown CPU, ? cores, ? MHz, load ?"
+rm -f "$ci" "$la"
