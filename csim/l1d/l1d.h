@@ -292,6 +292,20 @@ static inline void l1d_commit(l1d_t *m) {
 #endif
   l1d_commit_any(m);
 }
+/* n more cycles of a repeated stall (idle 2, comb_rep) left out by a
+ * caller and counted now: what l1d_commit's repeat does n times (the stall
+ * counter; quiet, idle 1, nothing moves).  For the shell's SMs left out
+ * while they repeat (shell.c, sm_sync). */
+static inline void l1d_rep_advance(l1d_t *m, uint32_t n) {
+#ifndef FAULT_L1D_REP_NOCNT /* (injected: the repeat uncounted, as l1d_commit) */
+  if (m->idle == 2) {
+    m->cnt_q[m->rep_cnt] += n;
+    m->cnt_d[m->rep_cnt] += n;
+  }
+#else
+  (void)m, (void)n;
+#endif
+}
 /* l1d_comb then l1d_commit in one call, for a caller that changes no input
  * between them (the calling convention) and reads only the outputs, which
  * the edge does not touch: after l1d_step, m->out holds the cycle's comb

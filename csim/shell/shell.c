@@ -187,6 +187,7 @@ void shell_reset(shell_t *s) {
   memset(s->l2_skip, 0, s->nbanks);
   memset(s->zz, 0, sizeof s->zz);
   memset(s->zz_tbf, 0, sizeof s->zz_tbf);
+  memset(s->zz_busy, 0, sizeof s->zz_busy);
   memset(s->zzf, 0, sizeof s->zzf);
   memset(s->zl, 0, sizeof s->zl);
   s->zzmay = s->zfany = 0;
@@ -251,14 +252,20 @@ static inline __attribute__((always_inline)) void l2_comb(shell_t *s, unsigned b
   hs->req = r;
 }
 
-/* SM i's cycle counters, left out since the shell's cycle zt[i] (in zl):
- * each left-out cycle would have counted its cycle (cyc_d = ++cyc_q) and
- * its quiet hook's (shell_byp_commit: cyc++), nothing else. */
+/* SM i's counters, left out since the shell's cycle zt[i] (in zl): each
+ * left-out cycle would have counted its cycle (cyc_d = ++cyc_q) and its
+ * quiet hook's (shell_byp_commit: cyc++); asleep, nothing else; repeating
+ * (shell_sm_comb_rep / shell_sm_commit_rep), also a memory-stall cycle and
+ * its L1D's repeated stall (l1d_rep_advance). */
 static void sm_sync(shell_t *s, unsigned i) {
   const uint32_t n = s->cycle_q - s->zt[i];
   shell_sm_t *m = &s->sm[i];
   m->cyc_d = m->cyc_q += n;
   s->byp[i].cyc += n;
+  if (!SM_ASLEEP(s, i)) { /* (in zz and not asleep: repeating) */
+    m->st[SHS_STALL_MEM] += n;
+    l1d_rep_advance(&m->i_l1d, n);
+  }
   s->zt[i] = s->cycle_q;
 }
 
@@ -366,6 +373,7 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
     /* woken, or a repeat ends: the cycle's first half, late */
     s->dorm[i] = s->srep[i] = 0;
     s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */
+    s->zz_busy[i >> 5] &= ~(1u << (i & 31));
     shell_sm_comb_req(m);
     shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
   }
@@ -473,9 +481,10 @@ void shell_comb(shell_t *s) {
   memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
   shell_disp_t *P = &s->disp;
   shell_disp_in_t *pi = &P->in;
-  /* (an SM in zz adds nothing but its tb_free_o, set or not: zz_tbf) */
+  /* (an SM in zz adds nothing but its tb_free_o and busy_o, set or not:
+   * zz_tbf, zz_busy) */
   memcpy(pi->tb_free_i, s->zz_tbf, sizeof pi->tb_free_i);
-  memset(pi->sm_busy_i, 0, sizeof pi->sm_busy_i);
+  memcpy(pi->sm_busy_i, s->zz_busy, sizeof pi->sm_busy_i);
   const unsigned mw = X->mw;
   if (s->zzmay && (s->zzmay = shell_any_set(s->zz, mw))) /* (zzmay: some bit may be set) */
     for (unsigned w = 0; w < mw; w++)
@@ -628,7 +637,7 @@ void shell_comb(shell_t *s) {
  * compiler reload them from s for every SM). */
 static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned i, int eval_all, int ccn_any, uint8_t *dorm,
                                                            uint8_t *srep, shell_byp_t *byp, shell_ccn_t *ccn, uint32_t *zz,
-                                                           uint32_t *zz_tbf) {
+                                                           uint32_t *zz_tbf, uint32_t *zz_busy) {
   shell_sm_t *m = &s->sm[i];
   if (m->want_occ) { /* the WOMU's view: warps holding a valid instruction this cycle */
     uint32_t ib[WOMU_MAX_WARPS / 32] = {0};
@@ -649,16 +658,30 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
   }
   shell_byp_commit(&byp[i]);
   if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
-  if (dorm[i] >= SHELL_SM_SETTLE) { /* (into zz or not; a woken SM left it when it woke) */
+  if (dorm[i] >= SHELL_SM_SETTLE || srep[i]) { /* (into zz or not; a woken SM left it when it woke) */
     const uint32_t bit = 1u << (i & 31);
     const shell_sm_out_t *so = &m->out;
-    const uint32_t z = dorm[i] >= SHELL_SM_SETTLE && !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu &&
-                       !byp[i].hw.run_chss && !so->inj_valid_o && !so->busy_o && !so->byp_valid_o &&
-                       !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !so->ev_access_o &&
-                       !so->fetch_valid_o && !so->ifetch_valid_o && !so->lsu_valid_o && !m->stray;
+    /* (both: nothing the hooks or the WOMU read each cycle, nothing offered
+     * to the crossbar, no hook pulse, no acceptance, no stray response) */
+    const uint32_t both = !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu && !byp[i].hw.run_chss && !byp[i].prof_v &&
+                          !so->inj_valid_o && !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray;
+    /* asleep: every output the passes read idle; repeating (a stall the
+     * next cycles repeat with their inputs: shell_sm_still), the L1D in
+     * one of its repeated forms already (idle 2, its stall repeated: the
+     * stall counter moves; idle 1, quiet again: nothing moves), not in the
+     * full evaluation that leads into one, and its fill-ready output 1
+     * whatever the (not valid) fill fields say (allocate on fill reads the
+     * fill's set: l1d_comb), so the outputs stand as they are and the
+     * cycle's counts are sm_sync's */
+    const uint32_t z = both && (dorm[i] >= SHELL_SM_SETTLE
+                                    ? !so->busy_o && !so->byp_valid_o && !so->ev_access_o && !so->fetch_valid_o &&
+                                          !so->ifetch_valid_o && !so->lsu_valid_o
+                                    : m->i_l1d.in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
+                                          (m->i_l1d.idle == 2 || m->i_l1d.idle == 1));
     zz[i >> 5] = (zz[i >> 5] & ~bit) | (z ? bit : 0);
     s->zzmay |= z != 0;
     zz_tbf[i >> 5] = (zz_tbf[i >> 5] & ~bit) | (z && so->tb_free_o ? bit : 0);
+    zz_busy[i >> 5] = (zz_busy[i >> 5] & ~bit) | (z && so->busy_o ? bit : 0);
   }
 }
 
@@ -710,14 +733,14 @@ void shell_commit(shell_t *s) {
   shell_byp_t *const byp = s->byp;
   shell_ccn_t *const ccn = s->ccn;
   const unsigned nbanks = s->nbanks, mw = s->xbar.mw;
-  uint32_t *const zz = s->zz, *const zz_tbf = s->zz_tbf;
+  uint32_t *const zz = s->zz, *const zz_tbf = s->zz_tbf, *const zz_busy = s->zz_busy;
   const uint32_t *const zzf = s->zzf;
   if (s->zfany)
     for (unsigned w = 0; w < mw; w++)
       for (uint32_t x = s->smask[w] & ~zzf[w]; x; x &= x - 1) /* (the SMs of zzf: their cycle is counted by zl) */
-        sm_commit(s, w * 32 + (unsigned)__builtin_ctz(x), eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf);
+        sm_commit(s, w * 32 + (unsigned)__builtin_ctz(x), eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf, zz_busy);
   else /* (none left out: every SM, no test) */
-    for (unsigned i = 0; i < s->nsm; i++) sm_commit(s, i, eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf);
+    for (unsigned i = 0; i < s->nsm; i++) sm_commit(s, i, eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf, zz_busy);
   shell_ccn_commit_ring(&ccn[0]);
   shell_xbar_commit(&s->xbar);
   const uint32_t cyc = s->cycle_q;

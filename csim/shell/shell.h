@@ -65,19 +65,24 @@ typedef struct {
   shell_l2_t *l2;
   uint8_t *l2_dorm; /* per bank: cycles in a row it ended idle with idle inputs; from SHELL_L2_SETTLE on it sleeps (not hardware) */
   uint8_t *l2_skip; /* per bank: this cycle's comb was skipped (asleep, inputs idle) */
-  /* not hardware: the SMs asleep whose cycle is only counted (docs/c-models.md,
-   * "Asleep SMs and banks left out"): asleep (dorm), no node, no WOMU
-   * view, the bypass hook quiet with no unit, and every output the passes
-   * read idle; zz_tbf: those of them whose tb_free_o is set.  zzf: this
-   * cycle's (zz less the SMs woken, or none when the inputs every asleep
-   * SM passes straight through change); hk_kst, hk_blk: those inputs as
-   * last given to every SM (kern_start_i, disp_block_i). */
-  uint32_t zz[SHELL_XBAR_MW], zz_tbf[SHELL_XBAR_MW], zzf[SHELL_XBAR_MW];
+  /* not hardware: the SMs whose cycle is only counted (docs/c-models.md,
+   * "Asleep SMs and banks left out", "Repeating SMs left out"): asleep
+   * (dorm) with every output the passes read idle, or repeating (srep)
+   * with nothing offered to the crossbar, no hook event and a fill-ready
+   * output that no fill field moves; either with no node, no WOMU view and
+   * the bypass hook quiet with no unit.  zz_tbf, zz_busy: those of them
+   * whose tb_free_o, busy_o is set (the dispatcher's inputs; a repeating
+   * SM is busy).  zzf: this cycle's (zz less the SMs woken, or none when
+   * the inputs every such SM passes straight through change); hk_kst,
+   * hk_blk: those inputs as last given to every SM (kern_start_i,
+   * disp_block_i). */
+  uint32_t zz[SHELL_XBAR_MW], zz_tbf[SHELL_XBAR_MW], zz_busy[SHELL_XBAR_MW], zzf[SHELL_XBAR_MW];
   uint32_t hk_kst, hk_blk;
   /* not hardware: the passes walk the set bits of smask (the SMs there
    * are) less zz or zzf, so a left-out SM is not visited at all.  zl: the
-   * SMs whose cycle counters (cyc_q, cyc_d, their hook's cyc) lag: left out
-   * since the shell's cycle zt[i], they are cycle_q - zt[i] behind;
+   * SMs whose cycle counters (cyc_q, cyc_d, their hook's cyc; a repeating
+   * SM's memory-stall statistic and its L1D's stall counter too) lag: left
+   * out since the shell's cycle zt[i], they are cycle_q - zt[i] behind;
    * shell_sync brings them up to date (docs/c-models.md, "Left-out SMs
    * and banks not visited"). */
   uint32_t smask[SHELL_XBAR_MW], zl[SHELL_XBAR_MW];
@@ -140,10 +145,11 @@ void shell_free(shell_t *s);
 void shell_reset(shell_t *s);
 void shell_comb(shell_t *s);
 void shell_commit(shell_t *s);
-/* Brings the cycle counters of the left-out SMs up to date (zl): call it
- * between cycles before reading an SM's cyc_q / cyc_d or its hook's cyc
- * (the lockstep map, the tests); shell_run and shell_gstats_run call it
- * before they return. */
+/* Brings the counters of the left-out SMs up to date (zl): call it
+ * between cycles before reading an SM's cyc_q / cyc_d, its hook's cyc, its
+ * memory-stall statistic or its L1D's counters (the lockstep map, the
+ * tests, GPGPU-Sim's statistics at a kernel's end); shell_run and
+ * shell_gstats_run call it before they return. */
 void shell_sync(shell_t *s);
 /* Runs until the workload is done or max cycles; returns 0, 1 on a
  * scoreboard failure (s->err), 3 when max cycles ran out. progress: print a

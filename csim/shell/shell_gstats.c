@@ -122,7 +122,11 @@ static void snapshot(shell_gstats_t *g, const shell_t *s, gs_kernel_t *K) {
   }
 }
 
-/* After the edge: a kernel ends in the cycle the dispatcher moves past it. */
+/* After the edge: a kernel ends in the cycle the dispatcher moves past it.
+ * (It moves past a kernel only when no SM is busy, and an SM left out while
+ * it repeats is busy -- shell_t.zz_busy -- so the L1D counters the snapshot
+ * reads are all up to date then: only asleep SMs are left out, and their
+ * lagging counters are cycle counters.) */
 static void kernels(shell_gstats_t *g, const shell_t *s) {
   while (g->kern < g->nk && s->disp.kern_q > g->kern) {
     gs_kernel_t *K = &g->k[g->kern];
