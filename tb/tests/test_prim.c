@@ -155,6 +155,18 @@ static void test_popcnt(tc_t *t) {
   TC_CHECK(t, popcnt(mix, 32) == 2, "bits 0 and 31 of word 0, got %u", popcnt(mix, 32));
   TC_CHECK(t, popcnt(mix, 60) == 2, "word 1's set bits 60..63 not counted, got %u", popcnt(mix, 60));
   TC_CHECK(t, popcnt(mix, 0) == 0, "n = 0");
+  /* word by word against a bit at a time: every n from 0 to 96 over seeded words */
+  unsigned bad = 0, first = 0;
+  uint32_t x = 0x2545f491u, w[3];
+  for (unsigned rep = 0; rep < 200; rep++) {
+    for (unsigned k = 0; k < 3; k++) x = x * 1664525u + 1013904223u, w[k] = x ^ (x >> 7) * (rep & 1 ? 0u : 0x9e3779b9u);
+    for (unsigned n = 0; n <= 96; n++) {
+      uint32_t ref = 0;
+      for (unsigned i = 0; i < n; i++) ref += (w[i >> 5] >> (i & 31)) & 1u;
+      if (popcnt(w, n) != ref && !bad++) first = n;
+    }
+  }
+  TC_CHECK(t, !bad, "200 seeded arrays x n = 0..96 against a bit at a time: %u differ (the first at n = %u)", bad, first);
   tc_group_end(t);
 }
 
