@@ -17,7 +17,7 @@ static inline uint32_t popcnt32(uint32_t x) {
 }
 /* Word by word, the last word's bits past n masked off (a bit at a time
  * cost the WOMU, which counts 48 instruction-buffer bits twice a cycle per
- * SM, a fifth of the shell's instructions under two-level bypassing). */
+ * SM, 29 % of the shell's instructions under two-level bypassing). */
 static inline uint32_t popcnt(const uint32_t *w, unsigned n) {
   uint32_t c = 0;
   for (unsigned k = 0; k < n / 32u; k++) c += popcnt32(w[k]);

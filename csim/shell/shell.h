@@ -148,8 +148,7 @@ void shell_commit(shell_t *s);
 /* Brings the counters of the left-out SMs up to date (zl): call it
  * between cycles before reading an SM's cyc_q / cyc_d, its hook's cyc, its
  * memory-stall statistic or its L1D's counters (the lockstep map, the
- * tests, GPGPU-Sim's statistics at a kernel's end); shell_run and
- * shell_gstats_run call it before they return. */
+ * tests); shell_run and shell_gstats_run call it before they return. */
 void shell_sync(shell_t *s);
 /* Runs until the workload is done or max cycles; returns 0, 1 on a
  * scoreboard failure (s->err), 3 when max cycles ran out. progress: print a
