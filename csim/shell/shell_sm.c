@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
+#include "popcnt.h"
 
 _Static_assert(WL_ALU == SHELL_OP_ALU && WL_LD == SHELL_OP_LD && WL_ST == SHELL_OP_ST && WL_BAR == SHELL_OP_BAR &&
                    WL_EXIT == SHELL_OP_EXIT,
@@ -135,13 +136,6 @@ void shell_sm_resync(shell_sm_t *m) {
   for (unsigned t = 0; t < m->ntbs; t++) tm_put(m, t);
 }
 
-/* Set bits of v (without a popcount instruction in the build's target). */
-static inline unsigned pop64(uint64_t v) {
-  v = v - (v >> 1 & 0x5555555555555555ull);
-  v = (v & 0x3333333333333333ull) + (v >> 2 & 0x3333333333333333ull);
-  return (unsigned)(((v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full) * 0x0101010101010101ull >> 56);
-}
-
 /* The first set bit of v at or after bit r (< 64), wrapping; -1 none. */
 static inline int first_from64(uint64_t v, unsigned r) {
   const uint64_t hi = v & (~0ull << r);
@@ -208,7 +202,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
   /* ---- the dispatcher's view: a free TB slot, free warp slots, busy ---- */
   /* (the slots' bit vectors: shell_sm.h, wm_* / tm_valid) */
   o->tb_free_o = m->tm_valid != m->tbfull;
-  o->free_warps_o = m->nwarps - (unsigned)pop64(m->wm_valid);
+  o->free_warps_o = m->nwarps - (unsigned)popcnt64(m->wm_valid);
   o->busy_o = m->tm_valid != 0;
 
   /* ---- the injection queue's head (registered) ------------------------- */
@@ -316,7 +310,7 @@ void shell_sm_comb_req(shell_sm_t *m) {
     const uint64_t ib = m->wm_valid & m->wm_ibv;
     o->ibuf_o[0] = (uint32_t)ib;
     o->ibuf_o[1] = (uint32_t)(ib >> 32);
-    o->warps_o = (uint32_t)pop64(m->wm_valid);
+    o->warps_o = (uint32_t)popcnt64(m->wm_valid);
   }
 }
 
