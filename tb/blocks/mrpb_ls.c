@@ -325,38 +325,6 @@ static uint32_t chance_thr(unsigned v, unsigned scale) {
   return (uint32_t)(((uint64_t)v * 65536u + scale - 1) / scale);
 }
 
-/* ls_pool_chance() (and ls_pool_below(n) < v) with the threshold above: the
- * same field of the same draw, one compare instead of a multiply, shift and
- * compare.  ls_pool_below(r, p, 65536) is the field itself.  (The draws
- * come from the buffer made ahead, ls_ahead_t: the refill is a select.) */
-static inline uint32_t pool_under(const uint64_t **d, ls_pool_t *pool, uint32_t thr) {
-  return ls_next_pool_under(d, pool, thr);
-}
-
-/* The pool's next 16-bit field if e (0 or 1), else nothing taken (the
- * field returned a don't-care): ls_next_pool_field with the take a select
- * too, for a choice made only on a random condition. */
-static inline uint32_t pool_field_if(const uint64_t **d, ls_pool_t *p, uint32_t e) {
-  const uint64_t x = ls_next_if(d, e & (p->n == 0), p->x);
-  p->n = (p->n - e) & 3u;
-  p->x = x >> (16 * e);
-  return (uint32_t)(x & 0xffffu);
-}
-
-/* Four consecutive ls_pool_below() fields at once (the first in the low 16
- * bits): the n (0..3, as between any two takes) fields left in the pool,
- * then the first 4 - n of the next draw, whose other n fields stay in the
- * pool -- the draw and the fields four single calls would take, without a
- * branch on n.  (An empty pool's x is a don't-care: masked off here, and
- * the next take refills.) */
-static inline uint64_t pool_take4(const uint64_t **d, ls_pool_t *p) {
-  const unsigned n = p->n;
-  const uint64_t y = ls_next(d);
-  const uint64_t v = (p->x & (0 - (uint64_t)(n != 0))) | y << (16 * n);
-  p->x = y >> ((64 - 16 * n) & 63); /* (n == 0: y, a don't-care) */
-  return v;
-}
-
 static void new_phase(ctx_t *c, ls_ahead_t *r) {
   static const unsigned store_opts[] = {0, 5, 20, 50};
   static const unsigned barrier_opts[] = {0, 2, 20};
@@ -420,19 +388,28 @@ static void set_mode(ctx_t *c, unsigned combo, ls_ahead_t *r) {
   c->combo = mode_to_combo(&c->in);
 }
 
-static void new_request(ctx_t *c, const uint64_t **d, ls_pool_t *pool, int lean) {
-  mrpb_t *m = &c->m;
+/* A new request's small choices, from the pool read in place (ls_run_open): the
+ * warp (a burst's first request) and the burst's length, the store flag.
+ * A chance is a compare with its threshold (chance_thr: the same field
+ * and outcome as ls_pool_chance), a choice of n the field times n. */
+static inline void new_choices(ctx_t *c, const ls_f16_t **w) {
   if (c->burst_left) c->burst_left--;
   else {
     c->cur_wid = c->aim == 8 ? c->rot++ % MRPB_WARPS
-                 : pool_under(d, pool, c->hot_thr) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_next_pool_below(d, pool, c->nhot)]
-                                                      : ls_next_pool_below(d, pool, MRPB_WARPS);
-    c->burst_left = ls_next_pool_below(d, pool, c->max_burst);
+                 : ls_run_under(w, c->hot_thr) ? c->hot[c->aim == 5 ? c->rot++ % c->nhot : ls_run_below(w, c->nhot)]
+                                               : ls_run_below(w, MRPB_WARPS);
+    c->burst_left = ls_run_below(w, c->max_burst);
   }
+  c->in.enq_store_i = ls_run_under(w, c->store_thr);
+}
+
+/* A new request's fields from the cursor (after new_choices' run is
+ * closed): payload and store data. */
+static void new_request(ctx_t *c, const uint64_t **d, int lean) {
+  mrpb_t *m = &c->m;
   c->in.enq_wid_i = c->cur_wid;
   c->in.enq_bid_i = c->lay_bid[c->cur_wid];
   c->in.enq_bwid_i = c->lay_bwid[c->cur_wid];
-  c->in.enq_store_i = pool_under(d, pool, c->store_thr);
   if (c->stir_pl.last == 1) { /* (two words, the default 40 bits: ls_rand_fill's one draw, without its loop) */
     const uint64_t x = ls_next(d);
     /* (the sequence number below, in place: 33..64 bits here) */
@@ -468,7 +445,7 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, const ls_rng_t *g
   ls_ahead_t *r = &c->ah;
 
   if (cycle == 0) {
-    ls_ahead_start(r, g);
+    ls_ahead_start_back(r, g); /* (a word behind the cursor: ls_run_open) */
     c->seg = 0;
     c->seg_next = c->period;
     shuffle(c, r);
@@ -502,11 +479,14 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, const ls_rng_t *g
  * (ls_ahead_t) through the cursor r, with the cursor and the pool in
  * locals of stim() whose address goes to nothing out of line (so the
  * compiler keeps them in registers across the stores into the inputs,
- * which may alias the pool's counter in memory).  The pool's refill is a
- * select (ls_next_pool_*), not a branch: the number of small choices per
- * cycle varies at random, so the refill test mispredicted (see "The
- * fourteenth round (the MRPB)" in docs/c-models.md for which branches a
- * select pays for).
+ * which may alias the pool's counter in memory).  The pool is read in
+ * place (ls_run_*, tb/engine/ls_rng.h): each stretch of small choices
+ * between draws of the cursor -- before the request's payload, and after
+ * the store data -- reads its fields as consecutive 16-bit words of the
+ * buffer, with no refill test at all (the number of choices per cycle
+ * varies at random: a refill test mispredicted, and the select that
+ * replaced it cost ~12 instructions a field; "The MRPB's pool read in
+ * place" in docs/c-models.md).
  * lean: a C run alone, whose inputs nothing but the C model and the
  * scoreboard reads.  Neither reads the payload or the store data while they
  * are don't-cares (the model writes a row or the output register from them
@@ -519,11 +499,16 @@ static __attribute__((noinline)) uint32_t stim_sweep(ctx_t *c, const ls_rng_t *g
  * figure pays the same stimulus as C's.  Lockstep and traced runs without
  * --bench apply them. */
 static inline void stim_cycle(ctx_t *c, const uint64_t **r, ls_pool_t *pool, uint64_t cycle, uint32_t holding, int lean) {
+  const ls_f16_t *w; /* the pool read in place: the small choices of a stretch with no other draw (ls_rng.h) */
   /* LD/ST side. */
   if (!holding) {
-    c->in.enq_valid_i = !c->quiesce && pool_under(r, pool, c->enq_thr);
+    w = ls_run_open(*r, pool);
+    const uint32_t q = c->quiesce;
+    c->in.enq_valid_i = (q ^ 1u) & (ls_run_field_if(&w, q ^ 1u) < c->enq_thr); /* (no choice while quiescing) */
     if (c->in.enq_valid_i) {
-      new_request(c, r, pool, lean);
+      new_choices(c, &w);
+      ls_run_close(w, r, pool);
+      new_request(c, r, lean);
       /* MRPB_STIM_BAD_WID (make test; docs/lockstep.md, "RTL assertions"):
        * from cycle 1000 on, a request carries warp ID MRPB_WARPS, outside
        * the LD/ST unit's range, to show that the RTL's input assumption
@@ -537,11 +522,11 @@ static inline void stim_cycle(ctx_t *c, const uint64_t **r, ls_pool_t *pool, uin
     } else { /* don't-care fields: fresh values every cycle (signature fields
             * in range: the LD/ST unit never produces others; the wide
             * fields stirred, tb/engine/ls_rng.h) */
-      const uint64_t f4 = pool_take4(r, pool); /* (ls_pool_below of 48, 8, 32 and 2 in turn) */
-      c->in.enq_wid_i = (uint32_t)(((f4 & 0xffffu) * MRPB_WARPS) >> 16);
-      c->in.enq_bid_i = (uint32_t)((((f4 >> 16) & 0xffffu) * MRPB_BLOCKS) >> 16);
-      c->in.enq_bwid_i = (uint32_t)((((f4 >> 32) & 0xffffu) * MRPB_BWARPS) >> 16);
-      c->in.enq_store_i = (uint32_t)((((f4 >> 48) & 0xffffu) * 2u) >> 16);
+      c->in.enq_wid_i = ls_run_below(&w, MRPB_WARPS);
+      c->in.enq_bid_i = ls_run_below(&w, MRPB_BLOCKS);
+      c->in.enq_bwid_i = ls_run_below(&w, MRPB_BWARPS);
+      c->in.enq_store_i = ls_run_below(&w, 2);
+      ls_run_close(w, r, pool);
       if (lean) {
         *r += 2; /* (the two stirs' draws, not applied) */
       } else {
@@ -559,22 +544,25 @@ static inline void stim_cycle(ctx_t *c, const uint64_t **r, ls_pool_t *pool, uin
     if (lean) *r += 1;
     else ls_next_stir_f(r, c->in.enq_sdata_i, &c->stir_sd);
   }
-  c->in.barrier_i = c->barrier_pm && pool_under(r, pool, c->barrier_thr); /* (below(10000) < barrier_pm) */
+  w = ls_run_open(*r, pool);
+  const uint32_t bar = c->barrier_pm != 0;
+  c->in.barrier_i = bar & (ls_run_field_if(&w, bar) < c->barrier_thr); /* (below(10000) < barrier_pm; no choice at 0) */
 
   /* Fake L1D: accepts at acc_pct, else refuses with any code the L1D gives
    * (NONE when nothing was presented, the four resource fails, PORT_BUSY);
    * while it accepts the code is a don't-care: any 3-bit value. */
-  c->in.deq_ready_i = pool_under(r, pool, c->acc_thr);
-  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_next_pool_below(r, pool, 8);
+  c->in.deq_ready_i = ls_run_under(&w, c->acc_thr);
+  if (c->in.deq_ready_i) c->in.l1d_fail_i = ls_run_below(&w, 8);
   else {
     /* PORT_BUSY, or one more field picks NONE, LINE_ALLOC x3, MSHR_ENTRY,
      * MSHR_MERGE, MISS_QUEUE or PORT_BUSY: the second field taken only
-     * then, by a select (pool_field_if) -- no branch on the random choice,
-     * which nothing else tests (the model reads the code through a table) */
-    const uint32_t pb = pool_under(r, pool, c->fail_pb_thr), f = pool_field_if(r, pool, pb ^ 1u);
+     * then (ls_run_field_if) -- no branch on the random choice, which
+     * nothing else tests (the model reads the code through a table) */
+    const uint32_t pb = ls_run_under(&w, c->fail_pb_thr), f = ls_run_field_if(&w, pb ^ 1u);
     c->in.l1d_fail_i = c->fail_tab[(f >> 13) | (pb << 3)];
   }
-  c->in.stat_sel_i = ls_next_pool_below(r, pool, 32);
+  c->in.stat_sel_i = ls_run_below(&w, 32);
+  ls_run_close(w, r, pool);
 }
 
 /* GCC's straight-line (SLP) vectorizer packs the stir's four XOR values
@@ -595,7 +583,7 @@ static __attribute__((noinline)) STIM_NO_SLP void stim(void *p, ls_rng_t *r, uin
   if (cycle >= c->rare_next) holding = stim_sweep(c, r, cycle); /* (cycle 0, a boundary, a quiet point awaited) */
   else holding = (c->in.enq_valid_i & ~c->out.enq_ready_o) & 1u; /* (stim_sweep without a boundary or a quiet point; 0/1 flags: no branch) */
   c->combo_cycles[c->combo]++;
-  ls_ahead_ensure(&c->ah); /* (a cycle's unchecked draws: <= 36 store data, 4 payload, 3 pool, 2 stirs, one read ahead; < LS_AHEAD_MIN) */
+  ls_ahead_ensure(&c->ah); /* (a cycle's unchecked draws: <= 36 store data, 4 payload, 2 stirs, the pool read in place twice, two draws each; < LS_AHEAD_MIN) */
   const uint64_t *d = c->ah.v + c->ah.i;
   ls_pool_t pl = c->pool;
   stim_cycle(c, &d, &pl, cycle, holding, c->skip_stir);

@@ -132,17 +132,20 @@ static inline uint32_t ls_pool_chance(ls_rng_t *r, ls_pool_t *p, uint32_t pct) {
  * owns the stream: the generator it was started from is not advanced. */
 #define LS_AHEAD_N 512u   /* draws per buffer */
 #define LS_AHEAD_MIN 128u /* unused draws after ls_ahead_ensure: one cycle's unchecked draws must fit */
-typedef struct { ls_rng_t g; unsigned i, n; uint64_t v[LS_AHEAD_N]; } ls_ahead_t;
-static inline void ls_ahead_start(ls_ahead_t *a, const ls_rng_t *r) { a->g = *r; a->i = a->n = 0; }
-/* Moves the unused draws to the front and fills the rest. */
+typedef struct { ls_rng_t g; unsigned i, n, base; uint64_t v[LS_AHEAD_N]; } ls_ahead_t;
+static inline void ls_ahead_start(ls_ahead_t *a, const ls_rng_t *r) { a->g = *r; a->i = a->n = a->base = 0; }
+/* The same with the buffer's first word kept free (base 1): the cursor
+ * always has a word behind it, which ls_run_open writes. */
+static inline void ls_ahead_start_back(ls_ahead_t *a, const ls_rng_t *r) { a->g = *r; a->i = a->n = a->base = 1; }
+/* Moves the unused draws to the front (after the kept word) and fills the rest. */
 static inline void ls_ahead_refill(ls_ahead_t *a) {
   const unsigned k = a->n - a->i;
-  __builtin_memmove(a->v, a->v + a->i, 8u * k);
+  __builtin_memmove(a->v + a->base, a->v + a->i, 8u * k);
   ls_rng_t g = a->g;
 #pragma GCC unroll 4
-  for (uint64_t *v = a->v + k, *e = a->v + LS_AHEAD_N; v < e; v++) *v = ls_rand(&g);
+  for (uint64_t *v = a->v + a->base + k, *e = a->v + LS_AHEAD_N; v < e; v++) *v = ls_rand(&g);
   a->g = g;
-  a->i = 0;
+  a->i = a->base;
   a->n = LS_AHEAD_N;
 }
 static inline void ls_ahead_ensure(ls_ahead_t *a) {
@@ -182,6 +185,43 @@ static inline uint32_t ls_next_pool_below(const uint64_t **d, ls_pool_t *p, uint
  * once per percentage, no multiply per choice. */
 static inline uint32_t ls_pool_thr(uint32_t pct) { return (uint32_t)(((uint64_t)pct * 65536u + 99u) / 100u); }
 static inline uint32_t ls_next_pool_under(const uint64_t **d, ls_pool_t *p, uint32_t thr) { return ls_next_pool_field(d, p) < thr; }
+/* The pool read in place, for a stretch of small choices with no other
+ * draw between them: a pool's fields are always the last n of its draw,
+ * so with that draw's word written just behind the cursor (over a draw
+ * already used, or its own copy) the pool's fields and the next draws'
+ * are one run of 16-bit words in the buffer (a little-endian host: a
+ * draw's first field its low bits).  A choice is then a load and the
+ * pointer's step, not the pool's select per field (ls_next_pool_field);
+ * closing moves the cursor past the draws whose fields were used and
+ * keeps the last one's word and its unused fields as the pool: the same
+ * fields in the same order as ls_next_pool_field, the same draws used.
+ * Needs a word behind the cursor (ls_ahead_start_back) and the
+ * fields read to lie among the unchecked draws (LS_AHEAD_MIN). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+typedef uint16_t __attribute__((may_alias)) ls_f16_t; /* (read over the buffer's 64-bit draws) */
+static inline __attribute__((always_inline)) const ls_f16_t *ls_run_open(const uint64_t *d, const ls_pool_t *p) {
+  ((uint64_t *)(uintptr_t)d)[-1] = p->x; /* (the buffer is the caller's, writable: the cursor is const for the draws ahead) */
+  return (const ls_f16_t *)d - p->n;
+}
+static inline uint32_t ls_run_field(const ls_f16_t **f) { return *(*f)++; }
+/* the next field if e (0 or 1), else nothing taken (the value a don't-care) */
+static inline uint32_t ls_run_field_if(const ls_f16_t **f, unsigned e) {
+  const uint32_t v = **f;
+  *f += e;
+  return v;
+}
+static inline uint32_t ls_run_below(const ls_f16_t **f, uint32_t n) { return (ls_run_field(f) * n) >> 16; }
+static inline uint32_t ls_run_under(const ls_f16_t **f, uint32_t thr) { return ls_run_field(f) < thr; }
+/* k fields past the cursor (-n <= k): draws used (k + 3) / 4, fields left (-k) & 3 */
+static inline __attribute__((always_inline)) void ls_run_close(const ls_f16_t *f, const uint64_t **d, ls_pool_t *p) {
+  const long k = f - (const ls_f16_t *)*d;
+  *d += (unsigned long)(k + 3) / 4u;
+  p->x = (*d)[-1];
+  p->n = (unsigned)(-k) & 3u;
+}
+#else
+#error "ls_run_*: a draw's 16-bit fields in memory order need a little-endian host"
+#endif
 /* ls_rand_fill from the cursor (a little-endian host: one copy). */
 static inline void ls_next_fill(const uint64_t **d, uint32_t *words, unsigned width) {
   const unsigned n = (width + 31) / 32;
