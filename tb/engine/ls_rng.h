@@ -196,7 +196,9 @@ static inline uint32_t ls_next_pool_under(const uint64_t **d, ls_pool_t *p, uint
  * keeps the last one's word and its unused fields as the pool: the same
  * fields in the same order as ls_next_pool_field, the same draws used.
  * Needs a word behind the cursor (ls_ahead_start_back) and the
- * fields read to lie among the unchecked draws (LS_AHEAD_MIN). */
+ * fields read to lie among the unchecked draws (LS_AHEAD_MIN; a stretch
+ * of up to LS_RUN_MAX fields reads at most three draws). */
+#define LS_RUN_MAX 8u
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 typedef uint16_t __attribute__((may_alias)) ls_f16_t; /* (read over the buffer's 64-bit draws) */
 static inline __attribute__((always_inline)) const ls_f16_t *ls_run_open(const uint64_t *d, const ls_pool_t *p) {

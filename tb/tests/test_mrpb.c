@@ -601,6 +601,37 @@ static void test_rand_skip(tc_t *tc) {
   TC_CHECK(tc, same, "ls_rand_skip(n) advances the generator as n draws do (n = 0..4)");
 }
 
+/* The pool read in place (ls_run_*, the MRPB stimulus's small choices)
+ * gives the fields ls_pool_below gives, and leaves the cursor where
+ * ls_rand would: random stretches of 0..8 fields (some taken on a
+ * condition) between random runs of 0..40 cursor draws, across the
+ * buffer's refills, against a plain generator and pool. */
+static void test_run_in_place(tc_t *tc) {
+  static ls_ahead_t ah;
+  ls_rng_t g, ref, ctl;
+  ls_rng_seed(&g, 77), ls_rng_seed(&ref, 77), ls_rng_seed(&ctl, 9);
+  ls_ahead_start_back(&ah, &g);
+  ls_pool_t pr = {0, 0}, pl = {0, 0};
+  unsigned bad = 0, fields = 0, draws = 0;
+  for (unsigned step = 0; step < 20000 && !bad; step++) {
+    ls_ahead_ensure(&ah);
+    const uint64_t *d = ah.v + ah.i;
+    const ls_f16_t *f = ls_run_open(d, &pl);
+    const unsigned k = ls_below(&ctl, LS_RUN_MAX + 1);
+    for (unsigned j = 0; j < k; j++) {
+      const unsigned e = ls_below(&ctl, 4) != 0; /* a take on a condition, false a quarter of the time */
+      const uint32_t v = ls_run_field_if(&f, e);
+      if (e) bad += v != ls_pool_below(&ref, &pr, 65536), fields++;
+    }
+    ls_run_close(f, &d, &pl);
+    const unsigned m = ls_below(&ctl, 41); /* cursor draws (a request's payload and store data) */
+    for (unsigned j = 0; j < m; j++) bad += ls_next(&d) != ls_rand(&ref), draws++;
+    ah.i = (unsigned)(d - ah.v);
+  }
+  TC_CHECK(tc, !bad && fields > 50000 && draws > 300000,
+           "the pool read in place: %u fields and %u draws as ls_pool_below and ls_rand give them (%u differ)", fields, draws, bad);
+}
+
 static void test_step(tc_t *tc) {
   tc_group_begin(tc, "mrpb_step equals mrpb_comb + mrpb_commit: outputs, registers, memories, every cycle");
   ls_rng_t r;
@@ -670,6 +701,7 @@ int main(void) {
   test_order_random(&t);
   test_counters(&t);
   test_rand_skip(&t);
+  test_run_in_place(&t);
   test_step(&t);
   return tc_done(&t);
 }
