@@ -25,8 +25,9 @@ static int usage(FILE *f) {
           "  --profile-args: the profiling runs' input, the generator's arguments (the paper profiles with another\n"
           "              input than it evaluates; default: the run's own --args)\n"
           "  default workload: atax; parameters: csim/params_shell.def (SHELL_*), L1D_*, MRPB_*\n"
-          "  --eval-all: evaluate every SM and L2 bank every cycle (no sleeping or repeated cycles; the same\n"
-          "              results, slower: the reference for the C model's skip paths, docs/shell.md \"Scale\")\n");
+          "  --eval-all: evaluate every SM and L2 bank every cycle (no sleeping or repeated cycles) and the\n"
+          "              bypass units through their RTL twins' comb and edge (the same results, slower: the\n"
+          "              reference for the C model's skip paths, docs/shell.md \"Scale\")\n");
   return 2;
 }
 

@@ -45,70 +45,105 @@ void bdu_reset(bdu_t *b) {
   womu_reset(&b->i_womu);
 }
 
-void bdu_comb(bdu_t *b, const bdu_in_t *in, bdu_out_t *out) {
+/* DECIDE's verdict: B mode for a high miss rate, or a middle one with the
+ * warp occupancy low (registers only). */
+static uint32_t decide(const bdu_t *b, const bdu_in_t *in) {
   mrmu_out_t mo;
   mrmu_outputs(&b->i_mrmu, in->mode_thr_l_i, in->mode_thr_h_i, &mo);
-  uint32_t occ_low = womu_low(&b->i_womu, in->mode_womu_i, in->mode_thr_w_i);
-  uint32_t tmask = (1u << b->tim_w) - 1u;
+  const uint32_t occ_low = womu_low(&b->i_womu, in->mode_womu_i, in->mode_thr_w_i);
+#ifdef FAULT_BDU_MID
+  return mo.cls_o == BDU_CLS_HIGH || (mo.cls_o == BDU_CLS_MID && !occ_low); /* injected */
+#else
+  return mo.cls_o == BDU_CLS_HIGH || (mo.cls_o == BDU_CLS_MID && occ_low);
+#endif
+}
 
-  b->phase_d = b->phase_q;
-  b->timer_d = b->timer_q;
-  b->bmode_d = b->bmode_q;
-  uint32_t start_smp = 0, en = b->phase_q == BDU_PH_SAMPLE;
+/* The schedule's next state (phase, timer, mode) and whether a sampling
+ * period starts (start: the monitors clear) -- bdu_comb's and bdu_step's
+ * one copy; the verdict is evaluated only in DECIDE. */
+typedef struct { uint32_t phase, timer, bmode, start; } bdu_next_t;
+static inline __attribute__((always_inline)) bdu_next_t next_of(const bdu_t *b, const bdu_in_t *in) {
+  const uint32_t tmask = (1u << b->tim_w) - 1u;
+  bdu_next_t n = {b->phase_q, b->timer_q, b->bmode_q, 0};
   if (in->kernel_start_i) {
-    b->phase_d = BDU_PH_IDLE;
-    b->timer_d = 0;
-    b->bmode_d = 0;
-    start_smp = in->tb_disp_i;
+    n.phase = BDU_PH_IDLE;
+    n.timer = 0;
+    n.bmode = 0;
+    n.start = in->tb_disp_i;
   } else {
     switch (b->phase_q) {
-    case BDU_PH_IDLE: start_smp = in->tb_disp_i; break;
+    case BDU_PH_IDLE: n.start = in->tb_disp_i; break;
     case BDU_PH_SAMPLE:
-      if (b->timer_q == 0) b->phase_d = BDU_PH_DECIDE;
-      else b->timer_d = (b->timer_q - 1) & tmask;
+      if (b->timer_q == 0) n.phase = BDU_PH_DECIDE;
+      else n.timer = (b->timer_q - 1) & tmask;
       break;
     case BDU_PH_DECIDE:
-#ifdef FAULT_BDU_MID
-      b->bmode_d = mo.cls_o == BDU_CLS_HIGH || (mo.cls_o == BDU_CLS_MID && !occ_low); /* injected */
-#else
-      b->bmode_d = mo.cls_o == BDU_CLS_HIGH || (mo.cls_o == BDU_CLS_MID && occ_low);
-#endif
-      b->phase_d = BDU_PH_HOLD;
-      if (b->hold != 0) b->timer_d = (b->hold - 1) & tmask;
+      n.bmode = decide(b, in);
+      n.phase = BDU_PH_HOLD;
+      if (b->hold != 0) n.timer = (b->hold - 1) & tmask;
       break;
     default: /* HOLD */
       if (b->hold != 0) {
-        if (b->timer_q == 0) start_smp = 1;
-        else b->timer_d = (b->timer_q - 1) & tmask;
+        if (b->timer_q == 0) n.start = 1;
+        else n.timer = (b->timer_q - 1) & tmask;
       }
       break;
     }
   }
-  if (start_smp) {
-    b->phase_d = BDU_PH_SAMPLE;
-    b->timer_d = (b->period - 1) & tmask;
-    b->bmode_d = 0;
+  if (n.start) {
+    n.phase = BDU_PH_SAMPLE;
+    n.timer = (b->period - 1) & tmask;
+    n.bmode = 0;
   }
+  return n;
+}
 
-  mrmu_in_t mi = {start_smp, en, in->ev_access_i, in->ev_miss_i, in->ev_hitres_i, in->ev_byp_i, in->mode_thr_l_i,
+/* The monitors' next state: cleared when a period starts, accumulating
+ * while sampling (en), else unchanged. */
+static inline __attribute__((always_inline)) void monitors_comb(bdu_t *b, const bdu_in_t *in, uint32_t start, uint32_t en) {
+  mrmu_in_t mi = {start, en, in->ev_access_i, in->ev_miss_i, in->ev_hitres_i, in->ev_byp_i, in->mode_thr_l_i,
                   in->mode_thr_h_i};
   mrmu_comb(&b->i_mrmu, &mi);
   womu_in_t wi;
-  wi.clr_i = start_smp;
+  wi.clr_i = start;
   wi.en_i = en;
   memcpy(wi.ibuf_valid_i, in->ibuf_valid_i, sizeof wi.ibuf_valid_i);
   wi.mode_womu_i = in->mode_womu_i;
   wi.mode_thr_w_i = in->mode_thr_w_i;
   womu_comb(&b->i_womu, &wi);
+}
+
+void bdu_comb(bdu_t *b, const bdu_in_t *in, bdu_out_t *out) {
+  mrmu_out_t mo;
+  mrmu_outputs(&b->i_mrmu, in->mode_thr_l_i, in->mode_thr_h_i, &mo);
+  const bdu_next_t n = next_of(b, in);
+  b->phase_d = n.phase;
+  b->timer_d = n.timer;
+  b->bmode_d = n.bmode;
+  monitors_comb(b, in, n.start, b->phase_q == BDU_PH_SAMPLE);
 
   out->req_byp_o = in->req_valid_i && !in->req_store_i && b->bmode_q;
   out->bmode_o = b->bmode_q;
   out->phase_o = b->phase_q;
   out->cls_o = mo.cls_o;
-  out->occ_low_o = occ_low;
+  out->occ_low_o = womu_low(&b->i_womu, in->mode_womu_i, in->mode_thr_w_i);
   out->acc_o = mo.acc_o;
   out->miss_o = mo.miss_o;
   out->occ_o = womu_occ(&b->i_womu, in->ibuf_valid_i);
+}
+
+uint32_t bdu_step(bdu_t *b, const bdu_in_t *in) {
+  const bdu_next_t n = next_of(b, in);
+  const uint32_t en = b->phase_q == BDU_PH_SAMPLE;
+  if (n.start | en) { /* (else the monitors keep their values: no comb, no edge) */
+    monitors_comb(b, in, n.start, en);
+    mrmu_commit(&b->i_mrmu);
+    womu_commit(&b->i_womu);
+  }
+  b->phase_q = b->phase_d = n.phase;
+  b->timer_q = b->timer_d = n.timer;
+  b->bmode_q = b->bmode_d = n.bmode;
+  return n.bmode;
 }
 
 void bdu_commit(bdu_t *b) {

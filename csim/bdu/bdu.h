@@ -36,6 +36,12 @@ void bdu_init(bdu_t *b, unsigned period, unsigned hold, unsigned warps);
 void bdu_reset(bdu_t *b);
 void bdu_comb(bdu_t *b, const bdu_in_t *in, bdu_out_t *out);
 void bdu_commit(bdu_t *b);
+/* bdu_comb then bdu_commit in one call, for a parent that reads none of
+ * the comb's outputs (the shell's hook reads bmode_q, before the call):
+ * the same registers after it, the work a cycle's phase needs only (the
+ * verdict's multiplies in DECIDE alone, the monitors only while sampling
+ * or starting to).  Returns the new bmode_q. */
+uint32_t bdu_step(bdu_t *b, const bdu_in_t *in);
 /* Mode inputs from the parameters (BDU_THR_L/H/W, BDU_WOMU). */
 void bdu_mode_from_cfg(bdu_in_t *in, const l1sys_cfg_t *cfg);
 

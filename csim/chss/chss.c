@@ -53,8 +53,28 @@ uint32_t chss_score(const chss_t *c, uint32_t hits, uint32_t stalls, uint32_t wa
   return (uint32_t)(num / den);
 }
 
+/* The period counters' next values with this cycle's events: both halved
+ * when either would overflow. */
+static inline void counters_next(const chss_t *c, const chss_in_t *in, uint32_t *hit_nxt, uint32_t *stall_nxt) {
+  const uint32_t cm = mask(c->cnt_w);
+  uint32_t hsum = c->hit_cnt_q + in->ev_hit_i, ssum = c->stall_cnt_q + in->ev_stall_i;
+  uint32_t ovf = (hsum >> c->cnt_w) || (ssum >> c->cnt_w);
+#ifdef FAULT_CHSS_HALVE
+  *hit_nxt = (hsum >> c->cnt_w) ? hsum >> 1 : hsum & cm; /* injected: Hits not halved with Stall */
+#else
+  *hit_nxt = ovf ? hsum >> 1 : hsum & cm;
+#endif
+  *stall_nxt = ovf ? ssum >> 1 : ssum & cm;
+}
+
+/* Table 1: a load bypasses by its own tag (cg), or (cm) by its block's */
+static inline uint32_t ld_byp_of(const chss_t *c, const chss_in_t *in) {
+  const uint32_t ld_bg = in->ld_slot_i < c->slots ? c->tag_q[in->ld_slot_i] : 0;
+  return in->ld_valid_i && (in->ld_tag_i == CHSS_LD_CG || (in->ld_tag_i == CHSS_LD_CM && ld_bg));
+}
+
 void chss_comb(chss_t *c, const chss_in_t *in, chss_out_t *out) {
-  const unsigned S = c->slots, tbm = mask(c->tb_w), cm = mask(c->cnt_w), nm = mask(c->num_w), dm = mask(c->den_w);
+  const unsigned S = c->slots, tbm = mask(c->tb_w), nm = mask(c->num_w), dm = mask(c->den_w);
   memcpy(c->tag_d, c->tag_q, S * sizeof c->tag_q[0]);
   memcpy(c->chss_d, c->chss_q, (S + 1) * sizeof c->chss_q[0]);
   c->cur_bg_d = c->cur_bg_q;
@@ -71,8 +91,7 @@ void chss_comb(chss_t *c, const chss_in_t *in, chss_out_t *out) {
   c->div_den_d = c->div_den_q;
 
   /* ---- Table 1: the load's bypass from its tag and its block's tag */
-  uint32_t ld_bg = in->ld_slot_i < S ? c->tag_q[in->ld_slot_i] : 0;
-  out->ld_byp_o = in->ld_valid_i && (in->ld_tag_i == CHSS_LD_CG || (in->ld_tag_i == CHSS_LD_CM && ld_bg));
+  out->ld_byp_o = ld_byp_of(c, in);
 
   /* ---- commit, then dispatch: Cur_bg and Eq. 2 */
   uint32_t cmt_bg = in->cmt_slot_i < S ? c->tag_q[in->cmt_slot_i] : 0;
@@ -89,14 +108,8 @@ void chss_comb(chss_t *c, const chss_in_t *in, chss_out_t *out) {
   c->cur_bg_d = cur2;
 
   /* ---- period counters: both halved when either would overflow */
-  uint32_t hsum = c->hit_cnt_q + in->ev_hit_i, ssum = c->stall_cnt_q + in->ev_stall_i;
-  uint32_t ovf = (hsum >> c->cnt_w) || (ssum >> c->cnt_w);
-#ifdef FAULT_CHSS_HALVE
-  uint32_t hit_nxt = (hsum >> c->cnt_w) ? hsum >> 1 : hsum & cm; /* injected: Hits not halved with Stall */
-#else
-  uint32_t hit_nxt = ovf ? hsum >> 1 : hsum & cm;
-#endif
-  uint32_t stall_nxt = ovf ? ssum >> 1 : ssum & cm;
+  uint32_t hit_nxt, stall_nxt;
+  counters_next(c, in, &hit_nxt, &stall_nxt);
 
   /* ---- Eq. 1 operands at the period's end (zero Stall or WarpCount count as 1) */
   uint32_t stall_nz = stall_nxt ? stall_nxt : 1, warp_nz = in->warp_cnt_i ? in->warp_cnt_i : 1;
@@ -177,6 +190,39 @@ void chss_comb(chss_t *c, const chss_in_t *in, chss_out_t *out) {
   out->cur_bg_o = c->cur_bg_q;
   out->sampling_o = c->per_act_q;
   out->busy_o = c->div_busy_q;
+}
+
+/* chss_comb then chss_commit.  A cycle with no kernel start, dispatch or
+ * commit moves little: a follower (mode_follow_i) takes the leader's
+ * TB_bg and stops its period and division; otherwise, with no division
+ * running, only the period counters move, and those only while a period
+ * is sampled.  Every other next state chss_comb would compute equals its
+ * register (the tags, Cur_bg, the table, TB_bg and the period's and
+ * divider's state move only on those events), so such a cycle is its
+ * outputs and those few registers. */
+void chss_step(chss_t *c, const chss_in_t *in, chss_out_t *out) {
+  const uint32_t follow = in->mode_follow_i;
+  if (in->kernel_start_i | in->disp_valid_i | in->cmt_valid_i | (c->div_busy_q & !follow)) {
+    chss_comb(c, in, out);
+    chss_commit(c);
+    return;
+  }
+  out->ld_byp_o = ld_byp_of(c, in);
+  out->disp_tag_o = 0;
+  out->tb_bg_o = c->tb_bg_q;
+  out->cur_bg_o = c->cur_bg_q;
+  out->sampling_o = c->per_act_q;
+  out->busy_o = c->div_busy_q;
+  if (follow) {
+    c->tb_bg_q = c->tb_bg_d = in->bcast_tbbg_i;
+    c->per_act_q = c->per_act_d = 0;
+    c->div_busy_q = c->div_busy_d = 0;
+  } else if (c->per_act_q) {
+    uint32_t h, s;
+    counters_next(c, in, &h, &s);
+    c->hit_cnt_q = c->hit_cnt_d = h;
+    c->stall_cnt_q = c->stall_cnt_d = s;
+  }
 }
 
 void chss_commit(chss_t *c) {

@@ -41,6 +41,10 @@ int chss_init(chss_t *c, unsigned slots, unsigned cnt_w, unsigned lat_w, unsigne
 void chss_reset(chss_t *c);
 void chss_comb(chss_t *c, const chss_in_t *in, chss_out_t *out);
 void chss_commit(chss_t *c);
+/* chss_comb then chss_commit in one call (the same registers and outputs
+ * after it), with nothing evaluated in a cycle that can change nothing
+ * (the shell's hook: most cycles). */
+void chss_step(chss_t *c, const chss_in_t *in, chss_out_t *out);
 /* Eq. 1 as the unit computes it (the divider's result), for tests. */
 uint32_t chss_score(const chss_t *c, uint32_t hits, uint32_t stalls, uint32_t warps, uint32_t lat);
 

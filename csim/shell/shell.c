@@ -656,7 +656,7 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
                   ? (uint8_t)(dorm[i] < SHELL_SM_SETTLE ? dorm[i] + 1 : SHELL_SM_SETTLE)
                   : 0;
   }
-  shell_byp_commit(&byp[i]);
+  shell_byp_commit(&byp[i], eval_all); /* (eval_all: the RTL twin's comb and edge) */
   if (ccn_any && ccn[i].variant != SHELL_CCN_OFF) shell_ccn_commit(&ccn[i]);
   if (dorm[i] >= SHELL_SM_SETTLE || srep[i]) { /* (into zz or not; a woken SM left it when it woke) */
     const uint32_t bit = 1u << (i & 31);

@@ -128,8 +128,10 @@ typedef struct {
    * inputs before shell_comb, as rtl/shell/shell.sv's ports) */
   int ext_env;
   /* eval_all: every SM and bank is evaluated every cycle, none sleeps or
-   * repeats (dorm, srep, l2_dorm stay 0): the reference the skip paths are
-   * tested against (tb/tests/test_shell.c), and `shell-sim --eval-all` */
+   * repeats (dorm, srep, l2_dorm stay 0), and the bypass hooks run their
+   * units through the RTL twin's comb and edge (not bdu_step / chss_step):
+   * the reference the skip paths are tested against
+   * (tb/tests/test_shell_skip.c), and `shell-sim --eval-all` */
   int eval_all;
   int ccn_any; /* not hardware: some SM has a CCN node (SHELL_CCN != OFF), set at init */
   char err[256]; /* scoreboard failure */

@@ -72,45 +72,57 @@ uint32_t shell_byp_hw_byp(const shell_byp_hw_t *h, const shell_byp_in_t *in) {
   return in->req_valid_i && !in->req_store_i && b;
 }
 
+/* The BDU's inputs from the hook's (use_bdu: the scheme is TWOLEVEL; the
+ * pulses reach the unit only then). */
+static inline void bdu_in_of(shell_byp_hw_t *h, const shell_byp_in_t *in, uint32_t use_bdu) {
+  bdu_in_t *bi = &h->bin;
+  bi->mode_thr_l_i = in->mode_thr_l_i;
+  bi->mode_thr_h_i = in->mode_thr_h_i;
+  bi->mode_thr_w_i = in->mode_thr_w_i;
+  bi->mode_womu_i = in->mode_womu_i;
+  bi->kernel_start_i = use_bdu && in->kernel_start_i;
+  bi->tb_disp_i = use_bdu && in->disp_valid_i;
+  bi->ev_access_i = use_bdu && in->ev_access_i;
+  bi->ev_miss_i = use_bdu && in->ev_miss_i;
+  bi->ev_hitres_i = use_bdu && in->ev_hitres_i;
+  bi->ev_byp_i = use_bdu && in->ev_byp_i;
+  memcpy(bi->ibuf_valid_i, in->ibuf_valid_i, sizeof bi->ibuf_valid_i);
+  bi->req_valid_i = in->req_valid_i;
+  bi->req_store_i = in->req_store_i;
+}
+
+/* The CHSS unit's inputs from the hook's (use_chss: the scheme is CHSS or
+ * COORD; the pulses reach the unit only then). */
+static inline void chss_in_of(shell_byp_hw_t *h, const shell_byp_in_t *in, uint32_t use_chss) {
+  chss_in_t *ci = &h->cin;
+  ci->mode_follow_i = use_chss && in->mode_follow_i;
+  ci->bcast_tbbg_i = in->lead_tbbg_i;
+  ci->kernel_start_i = use_chss && in->kernel_start_i;
+  ci->tb_max_i = in->tb_max_i;
+  ci->disp_valid_i = use_chss && in->disp_valid_i;
+  ci->disp_slot_i = in->disp_slot_i;
+  ci->cmt_valid_i = use_chss && in->done_valid_i;
+  ci->cmt_slot_i = in->done_slot_i;
+  ci->ev_hit_i = use_chss && in->ev_hit_i;
+  ci->ev_stall_i = use_chss && in->ev_stall_i;
+  ci->warp_cnt_i = in->warp_cnt_i;
+  ci->l2_lat_i = in->l2_lat_i;
+  ci->ld_valid_i = in->req_valid_i && !in->req_store_i;
+  ci->ld_tag_i = in->mode_scheme_i == SHELL_BYPASS_COORD ? in->req_tag_i : CHSS_LD_CM;
+  ci->ld_slot_i = in->req_slot_i;
+}
+
 void shell_byp_hw_comb(shell_byp_hw_t *h, const shell_byp_in_t *in, shell_byp_out_t *out) {
   uint32_t use_bdu = in->mode_scheme_i == SHELL_BYPASS_TWOLEVEL, use_chss = uses_chss(in->mode_scheme_i);
   out->bmode_o = out->disp_tag_o = out->tb_bg_o = 0;
   if (h->has_bdu && h->run_bdu) {
-    bdu_in_t *bi = &h->bin;
-    bi->mode_thr_l_i = in->mode_thr_l_i;
-    bi->mode_thr_h_i = in->mode_thr_h_i;
-    bi->mode_thr_w_i = in->mode_thr_w_i;
-    bi->mode_womu_i = in->mode_womu_i;
-    bi->kernel_start_i = use_bdu && in->kernel_start_i;
-    bi->tb_disp_i = use_bdu && in->disp_valid_i;
-    bi->ev_access_i = use_bdu && in->ev_access_i;
-    bi->ev_miss_i = use_bdu && in->ev_miss_i;
-    bi->ev_hitres_i = use_bdu && in->ev_hitres_i;
-    bi->ev_byp_i = use_bdu && in->ev_byp_i;
-    memcpy(bi->ibuf_valid_i, in->ibuf_valid_i, sizeof bi->ibuf_valid_i);
-    bi->req_valid_i = in->req_valid_i;
-    bi->req_store_i = in->req_store_i;
-    bdu_comb(&h->i_bdu, bi, &h->bout);
+    bdu_in_of(h, in, use_bdu);
+    bdu_comb(&h->i_bdu, &h->bin, &h->bout);
     out->bmode_o = h->bout.bmode_o;
   }
   if (h->has_chss && h->run_chss) {
-    chss_in_t *ci = &h->cin;
-    ci->mode_follow_i = use_chss && in->mode_follow_i;
-    ci->bcast_tbbg_i = in->lead_tbbg_i;
-    ci->kernel_start_i = use_chss && in->kernel_start_i;
-    ci->tb_max_i = in->tb_max_i;
-    ci->disp_valid_i = use_chss && in->disp_valid_i;
-    ci->disp_slot_i = in->disp_slot_i;
-    ci->cmt_valid_i = use_chss && in->done_valid_i;
-    ci->cmt_slot_i = in->done_slot_i;
-    ci->ev_hit_i = use_chss && in->ev_hit_i;
-    ci->ev_stall_i = use_chss && in->ev_stall_i;
-    ci->warp_cnt_i = in->warp_cnt_i;
-    ci->l2_lat_i = in->l2_lat_i;
-    ci->ld_valid_i = in->req_valid_i && !in->req_store_i;
-    ci->ld_tag_i = in->mode_scheme_i == SHELL_BYPASS_COORD ? in->req_tag_i : CHSS_LD_CM;
-    ci->ld_slot_i = in->req_slot_i;
-    chss_comb(&h->i_chss, ci, &h->cout);
+    chss_in_of(h, in, use_chss);
+    chss_comb(&h->i_chss, &h->cin, &h->cout);
     out->disp_tag_o = h->cout.disp_tag_o;
     out->tb_bg_o = h->cout.tb_bg_o;
   }
@@ -321,7 +333,7 @@ static void sample(shell_byp_t *b, uint32_t v) {
   b->ser[b->nser++] = (uint8_t)v;
 }
 
-void shell_byp_commit_hw(shell_byp_t *b) {
+void shell_byp_commit_hw(shell_byp_t *b, int twin) {
   shell_byp_hw_t *h = &b->hw;
   if (!h->run_bdu && !h->run_chss) { /* NONE, ALL, STATIC: no unit runs; shell_byp_hw_comb reduces to this */
     b->cyc++;
@@ -332,25 +344,56 @@ void shell_byp_commit_hw(shell_byp_t *b) {
     b->quiet = 1;
     return;
   }
-  shell_byp_hw_comb(h, &b->in, &b->out);
+  /* One unit alone (TWOLEVEL: the BDU; CHSS, COORD: the CHSS unit), as
+   * most runs have it: shell_byp_hw_comb's outputs -- byp_o and bmode_o
+   * from the registers before the edge -- and the unit's comb and edge in
+   * one call (bdu_step, chss_step: no outputs the hook does not read, no
+   * work a cycle that moves nothing needs); otherwise the twin's comb,
+   * then its edge */
+  const int bdu_on = h->has_bdu && h->run_bdu, chss_on = h->has_chss && h->run_chss;
+  const int bdu_only = !twin && b->scheme == SHELL_BYPASS_TWOLEVEL && bdu_on && !chss_on;
+  const int chss_only = !twin && uses_chss(b->scheme) && chss_on && !bdu_on;
+  const bdu_t *d = &h->i_bdu;
+  const chss_t *c = &h->i_chss;
+  const uint32_t ph = d->phase_q, bq = d->bmode_q, tbq = c->tb_bg_q; /* (before the edge) */
+  uint32_t bn, tbn;                                                 /* (after it: bmode_d, tb_bg_d) */
+  if (bdu_only) {
+    b->out.byp_o = shell_byp_hw_byp(h, &b->in);
+    b->out.bmode_o = bq;
+    b->out.disp_tag_o = b->out.tb_bg_o = 0;
+    bdu_in_of(h, &b->in, 1);
+    bn = bdu_step(&h->i_bdu, &h->bin);
+    tbn = tbq;
+  } else if (chss_only) {
+    b->out.byp_o = shell_byp_hw_byp(h, &b->in);
+    b->out.bmode_o = 0;
+    chss_in_of(h, &b->in, 1);
+    chss_step(&h->i_chss, &h->cin, &h->cout);
+    b->out.disp_tag_o = h->cout.disp_tag_o;
+    b->out.tb_bg_o = h->cout.tb_bg_o;
+    bn = bq;
+    tbn = c->tb_bg_q;
+  } else {
+    shell_byp_hw_comb(h, &b->in, &b->out);
+    bn = d->bmode_d;
+    tbn = c->tb_bg_d;
+  }
   if (b->scheme == SHELL_BYPASS_TWOLEVEL) {
-    const bdu_t *d = &h->i_bdu;
-    if (d->phase_q == BDU_PH_DECIDE && !h->bin.kernel_start_i) {
-      if (d->bmode_d) b->dec_b++;
+    if (ph == BDU_PH_DECIDE && !h->bin.kernel_start_i) {
+      if (bn) b->dec_b++;
       else b->dec_c++;
     }
-    b->bmode_cycles += d->bmode_q;
-    if (b->cyc % b->sample == 0) sample(b, d->bmode_q);
+    b->bmode_cycles += bq;
+    if (b->cyc % b->sample == 0) sample(b, bq);
   } else if (uses_chss(b->scheme)) {
-    const chss_t *c = &h->i_chss;
     if (h->cin.disp_valid_i && !h->cin.kernel_start_i) {
       if (b->out.disp_tag_o) b->bg_blocks++;
       else b->ba_blocks++;
     }
-    b->tbbg_moves += c->tb_bg_d != c->tb_bg_q;
-    if (b->cyc % b->sample == 0) sample(b, c->tb_bg_q);
+    b->tbbg_moves += tbn != tbq;
+    if (b->cyc % b->sample == 0) sample(b, tbq);
   }
-  shell_byp_hw_commit(h);
+  if (!bdu_only && !chss_only) shell_byp_hw_commit(h);
   b->cyc++;
   clear_pulses(b); /* pulses last one cycle */
 }

@@ -168,14 +168,17 @@ static inline int shell_byp_wants_warps(const shell_byp_t *b) {
   return b->scheme == SHELL_BYPASS_TWOLEVEL || b->scheme == SHELL_BYPASS_CHSS || b->scheme == SHELL_BYPASS_COORD;
 }
 /* The clock edge: TWOLEVEL / CHSS / COORD compute their unit's next state
- * from everything this cycle gathered, then commit it. */
-void shell_byp_commit_hw(shell_byp_t *b);
-static inline void shell_byp_commit(shell_byp_t *b) {
+ * from everything this cycle gathered, then commit it.  twin: always
+ * through the RTL twin's comb and edge (shell_byp_hw_comb, _commit), not
+ * the one unit's single step (the shell's eval_all: the reference the
+ * step is tested against, tb/tests/test_shell_skip.c). */
+void shell_byp_commit_hw(shell_byp_t *b, int twin);
+static inline void shell_byp_commit(shell_byp_t *b, int twin) {
   if (b->quiet && !b->hw.run_bdu && !b->hw.run_chss) { /* NONE, ALL, STATIC, nothing set since the last commit */
     b->cyc++;
     return;
   }
-  shell_byp_commit_hw(b);
+  shell_byp_commit_hw(b, twin);
 }
 /* The scheme's JSON fields of one SM (each preceded by ", "). */
 void shell_byp_json(const shell_byp_t *b, FILE *f);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "bdu.h"
 #include "tcheck.h"
+#include "ls_rng.h"
 
 typedef struct {
   bdu_t b;
@@ -172,6 +173,50 @@ static void test_counting(tc_t *tc) {
            t.b.i_mrmu.acc_cnt_q, t.b.i_mrmu.miss_cnt_q);
 }
 
+/* bdu_step (the shell's one call a cycle) leaves every register as
+ * bdu_comb then bdu_commit do, and returns the new mode: random inputs
+ * (kernel starts, dispatches, events, occupancies, modes changing now and
+ * then) over several geometries, every cycle compared. */
+static void test_step(tc_t *tc) {
+  static const unsigned geo[][3] = {{16, 8, 48}, {1, 0, 48}, {7, 1, 32}, {64, 0, 64}, {5, 3, 1}};
+  unsigned bad = 0, cycles = 0, decides = 0;
+  for (unsigned g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+    ls_rng_t r;
+    ls_rng_seed(&r, 100 + g);
+    bdu_t a, b;
+    bdu_init(&a, geo[g][0], geo[g][1], geo[g][2]);
+    bdu_init(&b, geo[g][0], geo[g][1], geo[g][2]);
+    bdu_in_t in;
+    bdu_out_t o;
+    memset(&in, 0, sizeof in);
+    for (unsigned c = 0; c < 40000 && !bad; c++) {
+      if (c % 997 == 0) {
+        in.mode_thr_l_i = ls_below(&r, 101), in.mode_thr_h_i = ls_below(&r, 101);
+        in.mode_thr_w_i = ls_below(&r, geo[g][2] + 1), in.mode_womu_i = ls_below(&r, 3);
+      }
+      in.kernel_start_i = ls_below(&r, 700) == 0;
+      in.tb_disp_i = ls_below(&r, 40) == 0;
+      in.ev_access_i = ls_chance(&r, 50), in.ev_miss_i = ls_chance(&r, 40);
+      in.ev_hitres_i = ls_chance(&r, 10), in.ev_byp_i = ls_chance(&r, 20);
+      in.req_valid_i = ls_chance(&r, 50), in.req_store_i = ls_chance(&r, 20);
+      for (unsigned w = 0; w < WOMU_MAX_WARPS / 32; w++) in.ibuf_valid_i[w] = (uint32_t)ls_rand(&r);
+      if (geo[g][2] < WOMU_MAX_WARPS) /* (the valid bits of the unit's warps only) */
+        for (unsigned i = geo[g][2]; i < WOMU_MAX_WARPS; i++) in.ibuf_valid_i[i >> 5] &= ~(1u << (i & 31));
+      decides += a.phase_q == BDU_PH_DECIDE;
+      bdu_comb(&a, &in, &o);
+      bdu_commit(&a);
+      const uint32_t m = bdu_step(&b, &in);
+      bad += m != a.bmode_q || a.phase_q != b.phase_q || a.timer_q != b.timer_q || a.bmode_q != b.bmode_q ||
+             a.i_mrmu.acc_cnt_q != b.i_mrmu.acc_cnt_q || a.i_mrmu.miss_cnt_q != b.i_mrmu.miss_cnt_q ||
+             a.i_womu.occ_last_q != b.i_womu.occ_last_q || a.i_womu.occ_min_q != b.i_womu.occ_min_q ||
+             a.i_womu.occ_sum_q != b.i_womu.occ_sum_q;
+      cycles++;
+    }
+  }
+  TC_CHECK(tc, !bad && decides > 1000, "bdu_step equals bdu_comb + bdu_commit: %u cycles (%u decisions), %u differ",
+           cycles, decides, bad);
+}
+
 int main(void) {
   tc_t t = TC_INIT("bdu");
   test_branches(&t);
@@ -179,5 +224,6 @@ int main(void) {
   test_reductions(&t);
   test_widths(&t);
   test_schedule(&t);
+  test_step(&t);
   return tc_done(&t);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "chss.h"
 #include "tcheck.h"
+#include "ls_rng.h"
 
 typedef struct {
   chss_t m;
@@ -253,11 +254,80 @@ static void test_table1_follow_halve(tc_t *tc) {
   TC_CHECK(tc, t.out.disp_tag_o == 1 && !t.m.per_act_q, "follower tags by Eq. 2 and never samples");
 }
 
+/* chss_step (the shell's one call a cycle) leaves every register and
+ * output as chss_comb then chss_commit do: random dispatches and commits
+ * of slots, events, loads, kernel starts and stretches of following a
+ * leader, over several geometries, every cycle compared. */
+static int same_regs(const chss_t *a, const chss_t *b) {
+  return !memcmp(a->tag_q, b->tag_q, a->slots * sizeof a->tag_q[0]) &&
+         !memcmp(a->chss_q, b->chss_q, (a->slots + 1) * sizeof a->chss_q[0]) && a->cur_bg_q == b->cur_bg_q &&
+         a->tb_bg_q == b->tb_bg_q && a->tb_max_q == b->tb_max_q && a->per_act_q == b->per_act_q &&
+         a->per_slot_q == b->per_slot_q && a->hit_cnt_q == b->hit_cnt_q && a->stall_cnt_q == b->stall_cnt_q &&
+         a->div_busy_q == b->div_busy_q && a->div_cnt_q == b->div_cnt_q && a->div_num_q == b->div_num_q &&
+         a->div_rem_q == b->div_rem_q && a->div_den_q == b->div_den_q;
+}
+static void test_step(tc_t *tc) {
+  static const unsigned geo[][2] = {{8, 6}, {4, 4}, {15, 10}, {2, 3}};
+  unsigned bad = 0, cycles = 0, quiet = 0, moves = 0;
+  for (unsigned g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+    ls_rng_t r;
+    ls_rng_seed(&r, 300 + g);
+    chss_t a, b;
+    if (chss_init(&a, geo[g][0], geo[g][1], 10, 4, 7) || chss_init(&b, geo[g][0], geo[g][1], 10, 4, 7)) {
+      bad++;
+      break;
+    }
+    chss_in_t in;
+    chss_out_t oa, ob;
+    memset(&in, 0, sizeof in);
+    unsigned used = 0, follow = 0;
+    for (unsigned c = 0; c < 60000 && !bad; c++) {
+      if (ls_below(&r, 3000) == 0) follow ^= 1; /* (stretches of following, the leader's value moving) */
+      in.mode_follow_i = follow;
+      if (ls_below(&r, 50) == 0) in.bcast_tbbg_i = ls_below(&r, geo[g][0] + 1);
+      in.kernel_start_i = ls_below(&r, 2000) == 0;
+      in.tb_max_i = 1 + ls_below(&r, geo[g][0]);
+      if (in.kernel_start_i) used = 0;
+      unsigned free_s = 0, busy_s = 0;
+      for (unsigned i = 0; i < geo[g][0]; i++) (used >> i & 1u) ? busy_s++ : free_s++;
+      in.disp_valid_i = free_s && ls_below(&r, 30) == 0;
+      if (in.disp_valid_i) {
+        unsigned k = ls_below(&r, free_s), s = 0;
+        for (;; s++) if (!(used >> s & 1u) && !k--) break;
+        in.disp_slot_i = s;
+      }
+      in.cmt_valid_i = busy_s && ls_below(&r, 30) == 0;
+      if (in.cmt_valid_i) {
+        unsigned k = ls_below(&r, busy_s), s = 0;
+        for (;; s++) if ((used >> s & 1u) && !k--) break;
+        in.cmt_slot_i = s;
+        if (in.disp_valid_i && in.disp_slot_i == s) in.cmt_valid_i = 0; /* (one event a slot a cycle) */
+      }
+      in.ev_hit_i = ls_chance(&r, 30), in.ev_stall_i = ls_chance(&r, 30);
+      in.warp_cnt_i = ls_below(&r, 49), in.l2_lat_i = 100 + ls_below(&r, 200);
+      in.ld_valid_i = ls_chance(&r, 50), in.ld_tag_i = ls_below(&r, 3), in.ld_slot_i = ls_below(&r, geo[g][0] + 1);
+      quiet += !(in.kernel_start_i | in.disp_valid_i | in.cmt_valid_i);
+      const uint32_t tb0 = a.tb_bg_q;
+      chss_comb(&a, &in, &oa);
+      chss_commit(&a);
+      chss_step(&b, &in, &ob);
+      moves += a.tb_bg_q != tb0;
+      bad += !same_regs(&a, &b) || memcmp(&oa, &ob, sizeof oa);
+      if (in.disp_valid_i) used |= 1u << in.disp_slot_i;
+      if (in.cmt_valid_i) used &= ~(1u << in.cmt_slot_i);
+      cycles++;
+    }
+  }
+  TC_CHECK(tc, !bad && quiet > 100000 && moves > 100, "chss_step equals chss_comb + chss_commit: %u cycles (%u without an event, %u TB_bg moves), %u differ",
+           cycles, quiet, moves, bad);
+}
+
 int main(void) {
   tc_t t = TC_INIT("chss");
   test_fig5(&t);
   test_eq1(&t);
   test_climb(&t);
   test_table1_follow_halve(&t);
+  test_step(&t);
   return tc_done(&t);
 }

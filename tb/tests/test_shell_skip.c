@@ -74,6 +74,30 @@ static void differ(const shell_t *a, const shell_t *b, int cyc, char *msg, size_
                a->byp[i].cyc, y->cyc_q, y->cyc_d, b->byp[i].cyc);
       return;
     }
+    /* the bypass hook: its statistics, its units' registers (bdu_step and
+     * chss_step against the twins' comb and edge) and outputs */
+    const shell_byp_t *p = &a->byp[i], *r = &b->byp[i];
+    const bdu_t *pb = &p->hw.i_bdu, *rb = &r->hw.i_bdu;
+    const chss_t *pc = &p->hw.i_chss, *rc = &r->hw.i_chss;
+    if (p->dec_b != r->dec_b || p->dec_c != r->dec_c || p->bmode_cycles != r->bmode_cycles || p->nser != r->nser ||
+        p->bg_blocks != r->bg_blocks || p->ba_blocks != r->ba_blocks || p->tbbg_moves != r->tbbg_moves ||
+        (p->nser && memcmp(p->ser, r->ser, p->nser)) || memcmp(&p->out, &r->out, sizeof p->out)) {
+      snprintf(msg, n, "SM %u bypass hook statistics or outputs (B/C decisions %llu/%llu, evaluated every cycle %llu/%llu)", i,
+               (unsigned long long)p->dec_b, (unsigned long long)p->dec_c, (unsigned long long)r->dec_b,
+               (unsigned long long)r->dec_c);
+      return;
+    }
+    if (pb->phase_q != rb->phase_q || pb->timer_q != rb->timer_q || pb->bmode_q != rb->bmode_q ||
+        pb->i_mrmu.acc_cnt_q != rb->i_mrmu.acc_cnt_q || pb->i_mrmu.miss_cnt_q != rb->i_mrmu.miss_cnt_q ||
+        pb->i_womu.occ_sum_q != rb->i_womu.occ_sum_q || pb->i_womu.occ_min_q != rb->i_womu.occ_min_q ||
+        pb->i_womu.occ_last_q != rb->i_womu.occ_last_q || pc->tb_bg_q != rc->tb_bg_q || pc->cur_bg_q != rc->cur_bg_q ||
+        pc->per_act_q != rc->per_act_q || pc->hit_cnt_q != rc->hit_cnt_q || pc->stall_cnt_q != rc->stall_cnt_q ||
+        pc->div_busy_q != rc->div_busy_q || pc->div_num_q != rc->div_num_q ||
+        memcmp(pc->tag_q, rc->tag_q, sizeof pc->tag_q) || memcmp(pc->chss_q, rc->chss_q, sizeof pc->chss_q)) {
+      snprintf(msg, n, "SM %u bypass unit registers (BDU phase %u timer %u, CHSS TB_bg %u; evaluated every cycle %u %u %u)", i,
+               pb->phase_q, pb->timer_q, pc->tb_bg_q, rb->phase_q, rb->timer_q, rc->tb_bg_q);
+      return;
+    }
     if (x->i_l1d.d_valid_q != y->i_l1d.d_valid_q || x->l_busy_q != y->l_busy_q ||
         x->wm_valid != y->wm_valid || x->wm_ld != y->wm_ld) {
       snprintf(msg, n, "SM %u state (cyc_q, D valid, LD/ST busy, warps)", i);
@@ -181,6 +205,8 @@ int main(void) {
       /* the two-level controller decides every cycle: a repeat ends when its decision changes */
       {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0, 0},
       {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 0},
+      /* every SM its own controller (CHSS_CONTROL=DECENTRAL: no follower) */
+      {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 0},
       /* sectored, allocate on fill: the fill port's ready reads the (not valid) fill address
        * (a repeating SM is visited every cycle) */
       {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 0},
