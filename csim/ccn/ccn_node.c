@@ -161,28 +161,32 @@ void ccn_node_next(ccn_node_t *n, const ccn_node_in_t *in, const ccn_node_t *pre
            fifo_sync_count(&n->i_reqq) <= p->req_depth - 2;
 #endif
   uint32_t cb_push = in->miss_valid_i && !n->dir;
-  memset(n->cb_row, 0, bits_words(p->cbw) * 4);
-  put(n->cb_row, 0, p->law, in->miss_addr_i);
-  put(n->cb_row, p->law, p->tsw, ep->now);
+  if (cb_push) { /* (the row only with a push: the write port is compared, and written, only then) */
+    memset(n->cb_row, 0, bits_words(p->cbw) * 4);
+    put(n->cb_row, 0, p->law, in->miss_addr_i);
+    put(n->cb_row, p->law, p->tsw, ep->now);
+  }
   uint32_t cb_pop = n->inj || n->to_go;
   n->cb_wait_d = n->cb_wait_q;
   if (cb_pop) n->cb_wait_d = 0;
   else if (!fifo_sync_empty(&n->i_cb) && !n->cb_to) n->cb_wait_d = n->cb_wait_q + 1;
-  fifo_sync_comb(&n->i_cb, cb_push, n->cb_row, cb_pop);
+  fifo_sync_comb(&n->i_cb, cb_push, cb_push ? n->cb_row : NULL, cb_pop);
 
   /* ReqQ */
   n->fwd_acc = prev->rq_out_valid_o && !fifo_sync_full(&n->i_reqq);
   uint32_t rq_push = n->fwd_acc || n->inj;
-  memset(n->rq_row, 0, bits_words(p->rqw) * 4);
-  if (n->fwd_acc) {
-    put(n->rq_row, 0, p->law, prev->rq_out_addr_o);
-    put(n->rq_row, p->law, p->idw, prev->rq_out_home_o);
-    put(n->rq_row, p->law + p->idw + 1, p->tsw, prev->rq_out_ts_o);
-  } else {
-    put(n->rq_row, 0, p->law, n->cb_addr);
-    put(n->rq_row, p->law, p->idw, p->id);
-    put(n->rq_row, p->law + p->idw, 1, 1);
-    put(n->rq_row, p->law + p->idw + 1, p->tsw, n->cb_ts);
+  if (rq_push) { /* (likewise) */
+    memset(n->rq_row, 0, bits_words(p->rqw) * 4);
+    if (n->fwd_acc) {
+      put(n->rq_row, 0, p->law, prev->rq_out_addr_o);
+      put(n->rq_row, p->law, p->idw, prev->rq_out_home_o);
+      put(n->rq_row, p->law + p->idw + 1, p->tsw, prev->rq_out_ts_o);
+    } else {
+      put(n->rq_row, 0, p->law, n->cb_addr);
+      put(n->rq_row, p->law, p->idw, p->id);
+      put(n->rq_row, p->law + p->idw, 1, 1);
+      put(n->rq_row, p->law + p->idw + 1, p->tsw, n->cb_ts);
+    }
   }
   n->rq_sent = n->rq_out_valid_o && next->rq_in_ready_o;
   uint32_t rq_pop = n->rq_sent || n->hit_push || n->exit_go;
@@ -203,7 +207,7 @@ void ccn_node_next(ccn_node_t *n, const ccn_node_in_t *in, const ccn_node_t *pre
   } else {
     n->rq_st_d = CCN_RQ_IDLE;
   }
-  fifo_sync_comb(&n->i_reqq, rq_push, n->rq_row, rq_pop);
+  fifo_sync_comb(&n->i_reqq, rq_push, rq_push ? n->rq_row : NULL, rq_pop);
 
   /* RespQ */
   uint32_t rs_push = n->hit_push || (next->rs_out_valid_o && n->rs_in_ready_o);
