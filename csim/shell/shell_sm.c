@@ -330,18 +330,22 @@ void shell_sm_comb(shell_sm_t *m) {
     mi->enq_bid_i = LW->tb & ((1u << m->i_mrpb.bid_w) - 1);
     mi->enq_bwid_i = LW->wib & ((1u << m->i_mrpb.bwid_w) - 1);
     mi->enq_store_i = m->l_store_q;
-    memset(mi->enq_payload_i, 0, sizeof mi->enq_payload_i);
-    memcpy(mi->enq_payload_i, m->lmask, mw * 4); /* {line, mask}: mask at bit 0 */
-    bits_set(mi->enq_payload_i, m->line, m->atw, m->lline);
+    if (m->lreq) { /* (the payload only with a request: the MRPB reads it only with enq_valid_i) */
+      memset(mi->enq_payload_i, 0, sizeof mi->enq_payload_i);
+      memcpy(mi->enq_payload_i, m->lmask, mw * 4); /* {line, mask}: mask at bit 0 */
+      bits_set(mi->enq_payload_i, m->line, m->atw, m->lline);
+    }
     mi->stat_sel_i = 0;
     const mrpb_t *P = &m->i_mrpb;
     li->req_valid_i = P->out_valid_q;
-    uint32_t pl[MRPB_PAYLOAD_WORDS];
-    mrpb_deq_payload(P, pl);
     li->req_store_i = mrpb_deq_store(P);
-    li->req_id_i = mrpb_deq_wid(P);
-    li->req_addr_i = (uint32_t)bits_get(pl, m->line, m->atw) << m->segw;
-    memcpy(li->req_mask_i, pl, mw * 4);
+    if (P->out_valid_q) { /* (the line and mask only with a request: the L1D reads them only with req_valid_i) */
+      uint32_t pl[MRPB_PAYLOAD_WORDS];
+      mrpb_deq_payload(P, pl);
+      li->req_id_i = mrpb_deq_wid(P);
+      li->req_addr_i = (uint32_t)bits_get(pl, m->line, m->atw) << m->segw;
+      memcpy(li->req_mask_i, pl, mw * 4);
+    }
     li->req_byp_i = P->out_bypass_q || (!li->req_store_i && in->byp_i);
   } else {
     li->req_valid_i = m->lreq;
