@@ -369,7 +369,11 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
     shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
   } /* (off: the constants shell_reset set stand) */
   if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
-      (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp))) {
+      (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp ||
+                      /* (its ring node offers a line, a lookup or an L2 request; its readiness for
+                       * a miss needs no test: a repeating L1D has no miss queued, rep_ok and the
+                       * quiet form require its queues empty) */
+                      in->ccn_fill_valid_i || in->rmt_valid_i || in->ccn_l2_valid_i))) {
     /* woken, or a repeat ends: the cycle's first half, late */
     s->dorm[i] = s->srep[i] = 0;
     s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */
@@ -398,9 +402,17 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
     ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
     shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
   }
-  /* a repeated cycle: no ring, no retired block, no fill; the environment
-   * requests stand as registered last cycle (none) */
-  if (rep) return;
+  /* a repeated cycle: no miss to the ring, no retired block, no fill; the
+   * environment requests stand as registered last cycle (none); its ring
+   * node (its inputs cleared at every edge) hears the SM's room for an L2
+   * request, which stands too */
+  if (rep) {
+    if (ccn_on) {
+      uint32_t cl2;
+      shell_ccn_l2(ccn, &cl2, so->ccn_l2_ready_o);
+    }
+    return;
+  }
   if (ccn_on) {
     if (so->ccn_miss_valid_o) shell_ccn_miss(ccn, so->ccn_miss_line_o, 0);
     uint32_t cl2;
@@ -513,7 +525,10 @@ void shell_comb(shell_t *s) {
    * it asked */
   if (s->ccn_any)
     for (unsigned i = 0; i < s->nsm; i++) {
-      if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]); /* (repeating: no lookup was asked) */
+      /* (repeating: no lookup was asked, and none was pending when the
+       * repeat began -- the L1D's repeated and quiet forms require rmt_v_q
+       * clear -- so the answer it presents stands: a miss) */
+      if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]);
       if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
     }
 
@@ -650,7 +665,7 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
   else if (srep[i])
     srep[i] = (uint8_t)shell_sm_commit_rep(m);
   else {
-    srep[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_still(m);
+    srep[i] = !eval_all && shell_sm_still(m); /* (with a ring node too: sm_second calls the node every cycle) */
     shell_sm_commit(m);
     dorm[i] = !eval_all && (!ccn_any || ccn[i].variant == SHELL_CCN_OFF) && shell_sm_idle(m)
                   ? (uint8_t)(dorm[i] < SHELL_SM_SETTLE ? dorm[i] + 1 : SHELL_SM_SETTLE)
@@ -664,7 +679,8 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
     /* (both: nothing the hooks or the WOMU read each cycle, nothing offered
      * to the crossbar, no hook pulse, no acceptance, no stray response) */
     const uint32_t both = !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu && !byp[i].hw.run_chss && !byp[i].prof_v &&
-                          !so->inj_valid_o && !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray;
+                          !so->inj_valid_o && !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray &&
+                          (!ccn_any || ccn[i].variant == SHELL_CCN_OFF); /* (a ring node is called every cycle) */
     /* asleep: every output the passes read idle; repeating (a stall the
      * next cycles repeat with their inputs: shell_sm_still), the L1D in
      * one of its repeated forms already (idle 2, its stall repeated: the

@@ -192,9 +192,10 @@ int shell_sm_idle(const shell_sm_t *m);
  * or TB slot written, every valid warp's next instruction buffered and none
  * a candidate at any time (each waits on memory or a barrier), the L1D
  * itself repeating a refused request or quiet (l1d.c: comb_rep, the quiet
- * form), no MRPB, no ring.
- * Then, while no dispatch, fill or different bypass decision arrives and
- * the crossbar does not pop the injection queue, every later cycle is the
+ * form), no MRPB, no line, lookup or L2 request from the ring node.
+ * Then, while no dispatch, fill or different bypass decision arrives, the
+ * ring node offers no line, lookup or L2 request, and the crossbar does
+ * not pop the injection queue, every later cycle is the
  * same: only the cycle counter, the memory-stall statistic and the L1D's
  * stall counter (quiet: its decide stage's invalid payload, the same every
  * time) move.  shell_sm_comb_rep / shell_sm_commit_rep compute

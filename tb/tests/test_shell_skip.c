@@ -98,6 +98,25 @@ static void differ(const shell_t *a, const shell_t *b, int cyc, char *msg, size_
                pb->phase_q, pb->timer_q, pc->tb_bg_q, rb->phase_q, rb->timer_q, rc->tb_bg_q);
       return;
     }
+    /* the ring node: the hook's statistics and the node's registers */
+    const shell_ccn_t *u = &a->ccn[i], *v = &b->ccn[i];
+    if (u->variant != SHELL_CCN_OFF) {
+      const ccn_node_t *nu = &u->owner->hw->i_ring.node[i], *nv = &v->owner->hw->i_ring.node[i];
+      if (u->remote_hits != v->remote_hits || u->lookups != v->lookups || u->ring_misses != v->ring_misses ||
+          u->ring_l2 != v->ring_l2 || u->thr_cycles != v->thr_cycles || u->nser != v->nser ||
+          nu->cnt_inj_q != nv->cnt_inj_q || nu->cnt_hit_q != nv->cnt_hit_q || nu->cnt_rqhop_q != nv->cnt_rqhop_q ||
+          nu->cnt_rshop_q != nv->cnt_rshop_q || nu->cnt_nosh_q != nv->cnt_nosh_q || nu->cnt_avoid_q != nv->cnt_avoid_q ||
+          nu->cnt_cbto_q != nv->cnt_cbto_q || nu->cnt_cbfull_q != nv->cnt_cbfull_q || nu->cnt_lat_q != nv->cnt_lat_q ||
+          nu->rq_st_q != nv->rq_st_q || nu->cb_wait_q != nv->cb_wait_q || nu->thr_q != nv->thr_q ||
+          fifo_sync_count(&nu->i_cb) != fifo_sync_count(&nv->i_cb) ||
+          fifo_sync_count(&nu->i_reqq) != fifo_sync_count(&nv->i_reqq) ||
+          fifo_sync_sram_count(&nu->i_respq) != fifo_sync_sram_count(&nv->i_respq)) {
+        snprintf(msg, n, "SM %u ring node statistics or registers (remote hits %llu, misses %llu; evaluated every cycle %llu, %llu)", i,
+                 (unsigned long long)u->remote_hits, (unsigned long long)u->ring_misses,
+                 (unsigned long long)v->remote_hits, (unsigned long long)v->ring_misses);
+        return;
+      }
+    }
     if (x->i_l1d.d_valid_q != y->i_l1d.d_valid_q || x->l_busy_q != y->l_busy_q ||
         x->wm_valid != y->wm_valid || x->wm_ld != y->wm_ld) {
       snprintf(msg, n, "SM %u state (cyc_q, D valid, LD/ST busy, warps)", i);
@@ -205,6 +224,11 @@ int main(void) {
       /* the two-level controller decides every cycle: a repeat ends when its decision changes */
       {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0, 0},
       {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 0},
+      /* a ring node per SM: a repeating SM's node is called every cycle (never left out) */
+      /* (workloads whose SMs share lines: the ring serves lookups, delivers lines, goes to the L2) */
+      {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0},
+      {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 0},
+      {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 0},
       /* every SM its own controller (CHSS_CONTROL=DECENTRAL: no follower) */
       {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 0},
       /* sectored, allocate on fill: the fill port's ready reads the (not valid) fill address
