@@ -23,7 +23,8 @@
 #   bench.sh --ir: instructions per cycle of the C model under valgrind
 #   --tool=callgrind (a figure that does not move with load), and of the RTL
 #   speed build for the rows with a C/RTLf target (BENCH_IR_RTL=all: every
-#   row; 0: none): the C/RTLf ratio in instructions.
+#   row; 0: none): the C/RTLf ratio in instructions, both sides over the
+#   same cycles (BENCH_IR_MRPB_CYCLES for the MRPB's row, default 200000).
 # Environment: BENCH_CYCLES (the lockstep-build and lockstep runs; C alone and
 # the RTL speed build run 10x that, the same stretch of stimulus for the
 # C/RTLf ratio, long enough that a moment of load weighs on both alike);
@@ -184,7 +185,11 @@ if [ "${1:-}" = --ir ]; then
   # does not move.  BENCH_IR_RTL: "targets" (default: the rows issue 28 sets
   # a C/RTLf target for, l1d:base_fermi and mrpb:warp), "all", or 0.
   IRR=${BENCH_IR_RTL:-targets}
-  [ $STREAM_ONLY = 1 ] || echo "(RTLf: the RTL speed build under callgrind, a quarter of the cycles minus a 0-cycle run; BENCH_IR_RTL=$IRR)"
+  # the rows with an RTLf figure: both sides over these cycles (default: a
+  # quarter of BENCH_IR_CYCLES; the MRPB's stimulus needs ~200k to average
+  # over its mode combos: BENCH_IR_MRPB_CYCLES)
+  declare -A IR_WINDOW=([mrpb:warp]=${BENCH_IR_MRPB_CYCLES:-200000})
+  [ $STREAM_ONLY = 1 ] || echo "(RTLf: the RTL speed build under callgrind, minus a 0-cycle run; rows with RTLf: C and RTLf over the same cycles, a quarter of the above, mrpb warp ${IR_WINDOW[mrpb:warp]}; BENCH_IR_RTL=$IRR)"
   # The stimulus (the adapter's stim(), the same code and draws in both
   # runs) counted apart for the rows with an RTLf figure: callgrind
   # --toggle-collect=stim, the instructions inside it and its callees.
@@ -201,28 +206,34 @@ if [ "${1:-}" = --ir ]; then
       --cycles $1 --quiet --progress off 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
     rir() { LS_QUIET=1 LS_SPEED=1 LS_WRAP="valgrind --tool=callgrind --callgrind-out-file=/dev/null ${2:-}" bash scripts/lockstep.sh $b \
       --config $c --mode rtl --bench --seed 1 --cycles $1 --quiet --no-rerun 2>&1 >/dev/null | grep -o 'Collected : [0-9]*' | grep -o '[0-9]*$'; }
+    # a row with an RTLf figure: C and RTLf over the same cycles (the
+    # stimulus's traffic phases move the C figure with the window: the
+    # MRPB's sweeps its mode combos over ~200k cycles, its first 20k are
+    # cheaper than the run's average; the RTL speed build's figure is flat)
+    rtlrow=0; { [ "$IRR" = all ] || { [ "$IRR" = targets ] && [[ " $TARGET_ROWS " == *" $b:$cn "* ]]; }; } && rtlrow=1
+    nc=$NI; [ $rtlrow = 1 ] && nc=${IR_WINDOW[$b:$cn]:-$((NI / 4 / div))}
     echo "  ... $b $cn under callgrind" >&2
-    i1=$(ir $NI); i0=$(ir 0)
-    if [ -n "$i1" ] && [ -n "$i0" ]; then per=$(( (i1 - i0) / NI )); else per=""; fi
+    i1=$(ir $nc); i0=$(ir 0)
+    if [ -n "$i1" ] && [ -n "$i0" ]; then per=$(( (i1 - i0) / nc )); else per=""; fi
     rper="-"; rr="-"; sper="-"; mr="-"
-    if [ "$IRR" = all ] || { [ "$IRR" = targets ] && [[ " $TARGET_ROWS " == *" $b:$cn "* ]]; }; then
-      nr=$((NI / 4 / div))
+    if [ $rtlrow = 1 ]; then
+      nr=$nc
       echo "  ... $b $cn: RTL speed build under callgrind (the first run builds it)" >&2
       r1=$(rir $nr); r0=$(rir 0)
       if [ -n "$r1" ] && [ -n "$r0" ]; then rper=$(( (r1 - r0) / nr )); else rper=fail; fi
       [ -n "$per" ] && [ "$rper" != fail ] && rr=$(awk -v a=$rper -v b=$per 'BEGIN { printf "%.2f", a / b }')
       # the stimulus apart (it runs only in simulated cycles: no 0-cycle run)
       echo "  ... $b $cn: the stimulus's share under callgrind, both sides" >&2
-      s1=$(ir $NI --toggle-collect=stim); rs1=$(rir $nr --toggle-collect=stim)
+      s1=$(ir $nc --toggle-collect=stim); rs1=$(rir $nr --toggle-collect=stim)
       if [ -n "$s1" ] && [ -n "$rs1" ] && [ "$rr" != - ]; then
-        sper=$((s1 / NI))
+        sper=$((s1 / nc))
         mr=$(awk -v a=$rper -v sa=$((rs1 / nr)) -v b=$per -v sb=$sper 'BEGIN { printf "%.2f", (a - sa) / (b - sb) }')
       else sper=fail; fi
     fi
     { [ -n "$per" ] && [ "$rper" != fail ] && [ "$sper" != fail ]; } || irc=1
     printf '%-10s %-22s %14s %14s %9s %8s %8s\n' $b $cn "${per:-fail}" "$rper" "$rr" "$sper" "$mr"
     [ "$json" = "[" ] || json+=","
-    json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$NI,\"c_instr_per_cycle\":${per:-null},"
+    json+="{\"block\":\"$b\",\"config\":\"$cn\",\"cycles\":$nc,\"c_instr_per_cycle\":${per:-null},"
     json+="\"rtl_speed_instr_per_cycle\":$([[ "$rper" =~ ^[0-9]+$ ]] && echo $rper || echo null),"
     json+="\"rtl_speed_over_c_instr\":$([ "$rr" = - ] && echo null || echo $rr),"
     json+="\"c_stim_instr_per_cycle\":$([[ "$sper" =~ ^[0-9]+$ ]] && echo $sper || echo null),"

@@ -749,3 +749,41 @@ void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out) {
   }
   else step_quiet(m, in, out);
 }
+
+int mrpb_still(mrpb_t *m, const mrpb_in_t *in) {
+  mrpb_stats_t *s = &m->i_stats;
+  const mrpb_drain_t *d = &m->i_drain;
+  if (m->ntch | m->i_mem.re_i | m->i_mem.m.we_i | m->i_sdata.re_i | m->i_sdata.m.we_i | m->out_load | m->out_sload)
+    return 0; /* (a queue, an SRAM or the output register's wide fields written) */
+  if (memcmp(&m->hist_v_q, &m->hist_v_d, MRPB_SCALARS_BYTES) || d->gcur_q != d->gcur_d || d->gcur_v_q != d->gcur_v_d ||
+      d->i_rr.ptr_q != d->i_rr.ptr_d)
+    return 0;
+  if (s->enq_cnt_d != s->enq_cnt_q || s->deq_cnt_d != s->deq_cnt_q || s->wpass_cnt_d != s->wpass_cnt_q ||
+      s->flush_cnt_d != s->flush_cnt_q || s->bypass_cnt_d != s->bypass_cnt_q || s->occ_max_d != s->occ_max_q)
+    return 0;
+  m->rep_stall = s->stall_cnt_d - s->stall_cnt_q;
+  m->rep_rej = s->rej_cnt_d - s->rej_cnt_q;
+  m->rep_bkt = s->bkt;
+  m->rep_hist = s->occ_hist_d[s->bkt] - s->occ_hist_q[s->bkt];
+  /* the register stat_data_o reads must not be one that moves */
+  const size_t off = s->rd_off[in->stat_sel_i & 31u];
+  if ((m->rep_stall && off == offsetof(mrpb_stats_t, stall_cnt_q)) || (m->rep_rej && off == offsetof(mrpb_stats_t, rej_cnt_q)) ||
+      (m->rep_hist && off == offsetof(mrpb_stats_t, occ_hist_q) + 4u * m->rep_bkt))
+    return 0;
+  return 1;
+}
+
+/* v plus n pulses of inc (0 or 1), saturating at the counter's maximum */
+static uint32_t sat_add_n(const mrpb_stats_t *s, uint32_t v, uint32_t inc, uint32_t n) {
+  const uint64_t x = (uint64_t)v + (uint64_t)(inc & 1u) * n;
+  return x < s->cmax ? (uint32_t)x : s->cmax;
+}
+
+void mrpb_rep_advance(mrpb_t *m, uint32_t n) {
+  mrpb_stats_t *s = &m->i_stats;
+  s->stall_cnt_q = s->stall_cnt_d = sat_add_n(s, s->stall_cnt_q, m->rep_stall, n);
+  s->rej_cnt_q = s->rej_cnt_d = sat_add_n(s, s->rej_cnt_q, m->rep_rej, n);
+  const uint32_t b = m->rep_bkt;
+  s->occ_hist_q[b] = s->occ_hist_d[b] = sat_add_n(s, s->occ_hist_q[b], m->rep_hist, n);
+  s->room = 0; /* (the headroom looked at again by the next cycle's counters) */
+}

@@ -107,6 +107,10 @@ typedef struct {
   /* this cycle's internal decisions (for tests and the coverage; not state;
    * mrpb_comb writes them, mrpb_step does not) */
   uint32_t dbg_deq_pop, dbg_sel_idx, dbg_sel_flush, dbg_wpass, dbg_enq_push, dbg_byp_set;
+  /* the counts of the cycle mrpb_still last accepted (not state): what
+   * each cycle like it adds to the enqueue-stall and refusal counters and
+   * to the occupancy bucket rep_bkt (0 or 1 each; 0 for a saturated one) */
+  uint32_t rep_stall, rep_rej, rep_hist, rep_bkt;
 } mrpb_t;
 
 /* The scalar registers hist_v_q .. out_src_q (with hist_id_q) and their
@@ -146,6 +150,22 @@ void mrpb_commit(mrpb_t *m);
  * the step writes those registers in place).  The two forms may be mixed
  * from cycle to cycle. */
 void mrpb_step(mrpb_t *m, const mrpb_in_t *in, mrpb_out_t *out);
+
+/* For a caller that leaves cycles out (the shell's sleeping and repeating
+ * SMs, docs/shell.md "Scale"; not hardware).  After mrpb_comb, before
+ * mrpb_commit: 1 when the cycle changes nothing but the statistics'
+ * counters -- no queue, SRAM, age history (its valid bits and its
+ * signature bytes alike), occupancy, barrier, output register or drain
+ * register moves, no enqueue, dequeue, pass, flush or bypass is counted,
+ * and stat_data_o reads no counter the cycle moves -- so that every next
+ * cycle with the same inputs computes the same again, its outputs the
+ * same.  Records the cycle's counts for mrpb_rep_advance. */
+int mrpb_still(mrpb_t *m, const mrpb_in_t *in);
+/* n more cycles like the one mrpb_still last accepted, left out by a caller
+ * and counted now (after that cycle's mrpb_commit): the enqueue-stall and
+ * refusal counters and the occupancy bucket move as n such cycles move
+ * them, saturating at CntW's maximum as the RTL's counters do. */
+void mrpb_rep_advance(mrpb_t *m, uint32_t n);
 
 /* The request presented (deq_store_o, deq_wid_o, deq_payload_o, deq_sdata_o)
  * from the registered state: the SRAMs' output row after a dequeue, the

@@ -262,6 +262,7 @@ static void sm_sync(shell_t *s, unsigned i) {
   shell_sm_t *m = &s->sm[i];
   m->cyc_d = m->cyc_q += n;
   s->byp[i].cyc += n;
+  if (m->use_mrpb) mrpb_rep_advance(&m->i_mrpb, n); /* (asleep or repeating: the counts of the cycle it repeats) */
   if (!SM_ASLEEP(s, i)) { /* (in zz and not asleep: repeating) */
     m->st[SHS_STALL_MEM] += n;
     l1d_rep_advance(&m->i_l1d, n);
@@ -660,8 +661,10 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
     shell_byp_ibuf(&byp[i], ib);
     shell_byp_warps(&byp[i], m->out.warps_o); /* CHSS warp_cnt_i: active warps */
   }
-  if (dorm[i] >= SHELL_SM_SETTLE) /* (SM_ASLEEP) */
+  if (dorm[i] >= SHELL_SM_SETTLE) { /* (SM_ASLEEP) */
     m->cyc_d = ++m->cyc_q; /* the one register a cycle at the fixpoint changes */
+    if (m->use_mrpb) mrpb_rep_advance(&m->i_mrpb, 1); /* (and an MRPB's counters: its occupancy bucket) */
+  }
   else if (srep[i])
     srep[i] = (uint8_t)shell_sm_commit_rep(m);
   else {

@@ -650,8 +650,16 @@ void shell_sm_comb(shell_sm_t *m) {
   m->still = pick == ~0u && !cand && memw && !(m->wm_valid & ~m->wm_ibv) && !m->nw_st && !m->nt_st && !accepted &&
              !l1_take && !m->l_xfer && !lo->rsp_valid_o && !m->inj_push && !mem_fire && !in->disp_valid_i &&
              !in->fill_valid_i && !in->ccn_fill_valid_i && !in->ccn_l2_valid_i && !in->rmt_valid_i &&
-             !(m->fetch_v_q | m->ifetch_v_q | m->l_wait_q | m->n_wait_q) && !m->use_mrpb && (m->i_l1d.rep_ok || m->i_l1d.idle == 1);
+             !(m->fetch_v_q | m->ifetch_v_q | m->l_wait_q | m->n_wait_q) && (m->i_l1d.rep_ok || m->i_l1d.idle == 1);
   m->still_byp = in->byp_i;
+  /* with an MRPB, both forms also need the MRPB to have moved nothing but
+   * its counters (mrpb_still, which records what each left-out cycle
+   * counts: mrpb_rep_advance); looked at only when the rest of either form
+   * could hold (idle: no warp or TB slot in use at this cycle's start) */
+  if (m->use_mrpb) {
+    m->mrpb_fix = (m->still || !(m->wm_valid | m->tm_valid)) && mrpb_still(&m->i_mrpb, &m->mrpb_in);
+    m->still &= m->mrpb_fix;
+  }
 }
 
 void shell_sm_inj_pop(shell_sm_t *m) {
@@ -713,7 +721,7 @@ int shell_sm_quiet(const shell_sm_t *m) {
 
 int shell_sm_idle(const shell_sm_t *m) {
   const l1d_t *L = &m->i_l1d;
-  if (m->use_mrpb || m->fetch_v_q || m->ifetch_v_q || m->l_wait_q || !shell_sm_quiet(m) || L->d_valid_q ||
+  if ((m->use_mrpb && !m->mrpb_fix) || m->fetch_v_q || m->ifetch_v_q || m->l_wait_q || !shell_sm_quiet(m) || L->d_valid_q ||
       L->rmt_v_q || L->fw_tag_v_q || L->fw_data_v_q)
     return 0;
   if (m->tm_valid || m->wm_valid) return 0; /* a TB or warp slot in use */

@@ -157,6 +157,10 @@ typedef struct {
    * inputs, repeats it (shell_sm_still; set by shell_sm_comb), and the
    * bypass input it was evaluated with (a repeat ends when that changes) */
   uint32_t still, still_byp;
+  /* not hardware: with an MRPB, this cycle's MRPB changed nothing but its
+   * counters (mrpb_still; set by shell_sm_comb when a repeat or the idle
+   * form could follow) */
+  uint32_t mrpb_fix;
 } shell_sm_t;
 
 /* Builds one SM; -1 and one "error: parameter ..." line on a bad combination. */
@@ -223,6 +227,7 @@ static inline void shell_sm_comb_rep(shell_sm_t *m) {
 /* returns 0 when the repeat ends at this edge (the injection queue popped) */
 static inline int shell_sm_commit_rep(shell_sm_t *m) {
   m->cyc_q = m->cyc_d;
+  if (m->use_mrpb) mrpb_rep_advance(&m->i_mrpb, 1); /* (its counters: what the repeated cycle counts) */
   l1d_commit(&m->i_l1d);
   if (!m->in.inj_pop_i) return 1;
   fifo_sync_commit(&m->i_injq);

@@ -387,8 +387,8 @@ static void declare(void *p, ls_map_t *mp) {
     if (k >= COV_T_CG && k <= COV_T_CA) on = sch == SHELL_BYPASS_STATIC || sch == SHELL_BYPASS_COORD;
     if (k >= COV_LOOKUP && k <= COV_RSTALL) on = ch != NULL;
     if (k == COV_THR) on = ch && s->ccn[0].variant == SHELL_CCN_ON_THROTTLE;
-    if (k == COV_ASLEEP || k == COV_WOKEN) on = ch == NULL && !m0->use_mrpb; /* shell_sm_idle's conditions */
-    if (k == COV_REPEAT || k == COV_REPEND) on = !m0->use_mrpb; /* shell_sm_still's (a ring node's SM repeats too) */
+    if (k == COV_ASLEEP || k == COV_WOKEN) on = ch == NULL; /* shell_sm_idle's conditions (an MRPB's SM sleeps too) */
+    if (k == COV_REPEAT || k == COV_REPEND) on = 1; /* shell_sm_still's (a ring node's or an MRPB's SM repeats too) */
     if (k == COV_BYPEV) on = sch != SHELL_BYPASS_NONE || CFG(cfg, L1D_BA) || m0->use_mrpb;
     if (k == COV_SMISS) on = m0->i_l1d.g.sectors > 1;
     c->cov_on[k] = (uint8_t)on;

@@ -685,6 +685,85 @@ static void test_step(tc_t *tc) {
   tc_group_end(tc);
 }
 
+/* mrpb_still / mrpb_rep_advance (the shell's sleeping and repeating SMs):
+ * two copies, a evaluated every cycle, b skipping every cycle of a
+ * stretch of constant inputs once mrpb_still accepts its cycle -- counted
+ * at once with mrpb_rep_advance -- must end each stretch with the same
+ * registers, counters (CntW 4 saturates within a stretch; 32 does not) and
+ * outputs.  The stretches freeze random inputs: a held request the L1D
+ * refuses, a full queue refusing the LD/ST unit, no request at all, a
+ * stat_sel_i reading a counter that moves (then nothing may be skipped). */
+static void test_rep_advance(tc_t *tc) {
+  tc_group_begin(tc, "mrpb_still and mrpb_rep_advance against every cycle evaluated");
+  ls_rng_t r;
+  ls_rng_seed(&r, 11);
+  unsigned long long skipped = 0, sat = 0, refused = 0;
+  for (unsigned combo = 0; combo < 24; combo++) {
+    static mrpb_t a, b; /* (large: not on the stack) */
+    mrpb_in_t in = {0};
+    mrpb_out_t oa, ob;
+    memset(&oa, 0, sizeof oa), memset(&ob, 0, sizeof ob);
+    const unsigned sig = combo % 3, ent = 1 + combo % 8, lat = 3 + combo % 4, cw = combo % 2 ? 4 : 32;
+    if (mrpb_init(&a, sig, ent, lat, 40, 64, cw) || mrpb_init(&b, sig, ent, lat, 40, 64, cw)) {
+      TC_CHECK(tc, 0, "mrpb_init failed");
+      return;
+    }
+    in.mode_slot_i = combo >= 20;
+    in.mode_bypass_i = combo % 3;
+    in.mode_flush_i = (combo / 3) % 2;
+    in.mode_greedy_i = (combo / 6) % 2;
+    in.mode_drain_i = (combo / 12) % 3;
+    unsigned bad = 0, cyc = 0;
+    for (unsigned st = 0; st < 120 && !bad; st++) {
+      /* a stretch of random inputs (the buffer fills and drains) ... */
+      for (unsigned k = ls_below(&r, 40); k--; cyc++) {
+        in.enq_valid_i = ls_chance(&r, 70);
+        in.enq_wid_i = ls_below(&r, 4) * 8; /* (few warps: queues fill) */
+        in.enq_bid_i = ls_below(&r, MRPB_BLOCKS);
+        in.enq_bwid_i = ls_below(&r, MRPB_BWARPS);
+        in.enq_store_i = ls_chance(&r, 20);
+        ls_rand_bits(&r, in.enq_payload_i, 40);
+        ls_rand_bits(&r, in.enq_sdata_i, 64);
+        in.barrier_i = ls_chance(&r, 2);
+        in.deq_ready_i = ls_chance(&r, 30);
+        in.l1d_fail_i = ls_below(&r, 8);
+        in.stat_sel_i = ls_below(&r, 32);
+        mrpb_comb(&a, &in, &oa), mrpb_commit(&a);
+        mrpb_comb(&b, &in, &ob), mrpb_commit(&b);
+      }
+      /* ... then constant inputs for a while: the L1D refusing (mostly) or not,
+       * a request or none, any counter read */
+      in.barrier_i = 0;
+      in.deq_ready_i = ls_chance(&r, 20);
+      in.stat_sel_i = ls_chance(&r, 50) ? ls_below(&r, 32) : MRPB_STAT_STALL + ls_below(&r, 2);
+      const unsigned len = 20 + ls_below(&r, 60);
+      for (unsigned k = 0; k < len; k++, cyc++) {
+        mrpb_comb(&a, &in, &oa), mrpb_commit(&a);
+        mrpb_comb(&b, &in, &ob);
+        const int still = mrpb_still(&b, &in);
+        mrpb_commit(&b);
+        if (still && k + 1 < len) { /* the stretch's other cycles left out, counted at once */
+          const unsigned n = len - k - 1;
+          mrpb_rep_advance(&b, n);
+          for (unsigned j = 0; j < n; j++) mrpb_comb(&a, &in, &oa), mrpb_commit(&a);
+          skipped += n, cyc += n;
+          refused += b.rep_rej | b.rep_stall;
+          sat += b.i_stats.stall_cnt_q == b.i_stats.cmax || b.i_stats.rej_cnt_q == b.i_stats.cmax;
+          break;
+        }
+      }
+      bad = !same_state(&a, &b) || memcmp(&oa, &ob, sizeof oa);
+    }
+    TC_CHECK(tc, !bad, "combo %u (sig %u, %u entries, latency %u, CntW %u): the same after %u cycles", combo, sig, ent, lat, cw, cyc);
+    mrpb_free(&a);
+    mrpb_free(&b);
+  }
+  TC_CHECK(tc, skipped > 10000 && refused > 100 && sat > 10,
+           "cycles left out: %llu (of them stretches counting a refusal or an enqueue stall: %llu, with a saturated counter: %llu)",
+           skipped, refused, sat);
+  tc_group_end(tc);
+}
+
 int main(void) {
   tc_t t = TC_INIT("mrpb");
   test_drain_orders(&t);
@@ -703,5 +782,6 @@ int main(void) {
   test_rand_skip(&t);
   test_run_in_place(&t);
   test_step(&t);
+  test_rep_advance(&t);
   return tc_done(&t);
 }
