@@ -1458,6 +1458,15 @@ __attribute__((noinline)) static void comb_idle(l1d_t *m) { /* (out of line: l1d
 __attribute__((always_inline)) static inline void comb_full(l1d_t *m, const l1d_verd_t *pre);
 __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
 __attribute__((noinline)) L1D_NO_SLP static void comb_full_gen(l1d_t *m, const l1d_verd_t *pre);
+/* A refused cycle that moved nothing else repeats (rep_ok, l1d.h) with
+ * its memory queues empty (1), or holding rows while the memory port is
+ * not ready (2: none was taken this cycle, none is pushed in a repeat, so
+ * the port's request and the queues stand -- for as long as the port stays
+ * not ready, which l1d_rep_now tests). */
+static inline uint8_t rep_of_queues(const l1d_t *m) {
+  if (!(m->i_missq.count_q | m->i_bypq.count_q)) return 1;
+  return m->in.mem_req_ready_i & 1u ? 0 : 2;
+}
 /* D holds a request and nothing but the memory port can move: no fill, no
  * remote lookup asked now or last cycle, the release queue empty (the
  * forwarding registers only feed D's probe).  Then a refused request is
@@ -1508,8 +1517,9 @@ __attribute__((noinline)) static void stall_tail(l1d_t *m, const l1d_verd_t *vd)
   m->d_id_d = m->d_id_q;
   mem_1r1w_sync_read(&m->i_tags, d_set);
   m->dk.rd = d_set + 1;
-  /* (comb_body's rule: nothing forwarded or queued, nothing moved) */
-  m->rep_ok = !sbyp_set && !(m->fw_tag_v_q | m->fw_data_v_q) && !(m->i_missq.count_q | m->i_bypq.count_q);
+  /* (comb_body's rule: nothing forwarded, nothing moved; the queues empty,
+   * 1, or holding rows the memory port did not take, 2) */
+  m->rep_ok = !sbyp_set && !(m->fw_tag_v_q | m->fw_data_v_q) ? rep_of_queues(m) : 0;
   m->rep_cnt = (uint8_t)fail_cnt;
 }
 __attribute__((always_inline)) static inline void comb_go(l1d_t *m, const l1d_verd_t *vd);
@@ -1536,7 +1546,7 @@ void l1d_comb_any(l1d_t *m) {
     if (m->observed) idle_again_obs(m); /* (unobserved, a don't-care: comb_body's rule for an empty D) */
     return;
   }
-  if (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i)) {
+  if (l1d_rep_now(m) && !(in->fill_valid_i | in->rmt_valid_i)) {
     /* comb_rep: the last cycle again -- every next-state value, port and
      * output as it left them, but the fill port's ready (its don't-care
      * address may differ) and the stall counter, which commit advances */
@@ -2151,9 +2161,10 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
    * nothing written): the next cycle repeats this one exactly, but for its
    * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
   m->rep_ok = stall && !sbyp_set && !fill_v && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
-              !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !(small ? nds_ : m->nds) &&
-              !(small ? nde_ : m->nde) &&
-              !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
+                      !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !(small ? nds_ : m->nds) &&
+                      !(small ? nde_ : m->nde) && !m->i_relq.count_q
+                  ? rep_of_queues(m)
+                  : 0;
 #undef LRU_
 #undef BA_
 #undef AW_
@@ -2681,7 +2692,7 @@ void l1d_step_any(l1d_t *m) {
     else fill_ready_empty_relq(m);
     if (m->observed) idle_again_obs(m);
     commit_quiet(m);
-  } else if (m->observed || (m->rep_ok && !(in->fill_valid_i | in->rmt_valid_i))) {
+  } else if (m->observed || (l1d_rep_now(m) && !(in->fill_valid_i | in->rmt_valid_i))) {
     /* a repeat, or observed: l1d_comb_any's paths and their edges */
     l1d_comb_any(m);
     l1d_commit(m);

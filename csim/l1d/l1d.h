@@ -213,7 +213,10 @@ typedef struct {
    * L1D_C_EMPTY: a full evaluation by the copy of comb_body that rules out
    * most of the edge (l1d_commit takes a copy of commit_full without it) */
   uint8_t idle, mreq_held, memo_ok, memo_sb;
-  uint8_t rep_ok, rep_cnt; /* the last cycle was a stalled retry that moved nothing; its stall counter */
+  /* rep_ok: the last cycle was a stalled retry that moved nothing (1), or
+   * that and its memory queues hold rows the port did not take (2: a
+   * repeat while mem_req_ready_i stays 0; l1d_rep_now); its stall counter */
+  uint8_t rep_ok, rep_cnt;
   /* mq_ld[slot]: the miss queue's row at slot was pushed by a load since
    * reset (its mask and data are zero: mreq_from_missq then copies them
    * only onto a port that is not zero already); not hardware, the model's
@@ -264,12 +267,17 @@ void l1d_free(l1d_t *m);
 void l1d_reset(l1d_t *m);
 enum { L1D_C_EMPTY = 3 }; /* (idle: a class of full cycles, l1d.c commit_body) */
 void l1d_comb_any(l1d_t *m); /* l1d_comb in every form (l1d.c) */
+/* The last cycle may repeat as far as the memory port goes: rep_ok 1, or 2
+ * with the port still not ready (a ready port would take a queued row). */
+static inline uint32_t l1d_rep_now(const l1d_t *m) {
+  return m->rep_ok & ~((m->in.mem_req_ready_i & 1u) << 1);
+}
 static inline void l1d_comb(l1d_t *m) {
   /* the repeated stall (comb_rep, l1d.c) with a fill port that ON_FILL
    * does not gate, inline (a stalled SM of the shell repeats it every
    * cycle): the last cycle again but the fill port's ready, 1 */
   const l1d_in_t *in = &m->in;
-  if (m->rep_ok && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
+  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
       (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) {
     m->idle = 2;
     m->out.fill_ready_o = 1;
@@ -315,7 +323,7 @@ static inline void l1d_rep_advance(l1d_t *m, uint32_t n) {
 void l1d_step_any(l1d_t *m); /* (l1d.c) */
 static inline void l1d_step(l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  if (m->rep_ok && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
+  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
       (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) { /* l1d_comb's repeat and its edge */
     m->idle = 2;
     m->out.fill_ready_o = 1;

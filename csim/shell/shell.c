@@ -371,10 +371,12 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
   } /* (off: the constants shell_reset set stand) */
   if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
       (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp ||
-                      /* (its ring node offers a line, a lookup or an L2 request; its readiness for
-                       * a miss needs no test: a repeating L1D has no miss queued, rep_ok and the
-                       * quiet form require its queues empty) */
-                      in->ccn_fill_valid_i || in->rmt_valid_i || in->ccn_l2_valid_i))) {
+                      /* (its ring node offers a line, a lookup or an L2 request, or becomes
+                       * ready for a miss the L1D holds queued: rep_ok 2, l1d.h -- a repeat
+                       * with its queues empty, rep_ok 1 or the quiet form, reads no
+                       * readiness; the injection queue's room changes only with a pop) */
+                      in->ccn_fill_valid_i || in->rmt_valid_i || in->ccn_l2_valid_i ||
+                      (m->i_l1d.rep_ok == 2 && shell_sm_l1d_mem_ready(m))))) {
     /* woken, or a repeat ends: the cycle's first half, late */
     s->dorm[i] = s->srep[i] = 0;
     s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */

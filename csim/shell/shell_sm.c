@@ -368,7 +368,7 @@ void shell_sm_comb(shell_sm_t *m) {
     li->fill_id_i = in->fill_id_i;
   }
   li->fill_data_i[0] = li->fill_addr_i; /* the environment's line contents (docs/shell.md) */
-  li->mem_req_ready_i = !fifo_sync_full(&m->i_injq) && in->ccn_mem_ready_i && !in->ccn_l2_valid_i;
+  li->mem_req_ready_i = shell_sm_l1d_mem_ready(m);
   li->rmt_valid_i = in->rmt_valid_i;
   li->rmt_addr_i = in->rmt_addr_i;
   li->mode_sbyp_i = m->use_mrpb ? m->mrpb_in.mode_bypass_i : L1D_SBYP_OFF;

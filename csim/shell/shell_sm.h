@@ -175,6 +175,11 @@ static inline void shell_sm_comb_rmt(shell_sm_t *m) {
   l1d_comb_rmt(&m->i_l1d);
   m->out.rmt_hit_o = m->i_l1d.out.rmt_hit_o;
 }
+/* The L1D's memory port ready (mem_req_ready_i): room in the injection
+ * queue, the ring node ready for a miss, no L2 request from the node. */
+static inline uint32_t shell_sm_l1d_mem_ready(const shell_sm_t *m) {
+  return !fifo_sync_full(&m->i_injq) && m->in.ccn_mem_ready_i && !m->in.ccn_l2_valid_i;
+}
 /* The request crossbar pops the injection queue this cycle (after comb). */
 void shell_sm_inj_pop(shell_sm_t *m);
 void shell_sm_commit(shell_sm_t *m);

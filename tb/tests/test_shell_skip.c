@@ -264,6 +264,12 @@ int main(void) {
       {"atax, 80 SMs", "SHELL_SMS=80 SHELL_L2_BANKS=64", "atax", NULL, 4000, 1, 1, 1},
       /* kernels end while SMs are left out repeating: the statistics' snapshot brings their counters up to date */
       {"2mm to the end, 4 SMs", "SHELL_SMS=4", "2mm", "n=32", 200000, 0, 0, 1},
+      /* every load bypassed: SMs stall on a full bypass queue whose head waits for room in the
+       * injection queue (the L1D's repeat with its queues holding rows, rep_ok 2); with the ring,
+       * a node's readiness for a miss ends such a repeat */
+      {"atax, bypass ALL, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=ALL", "atax", NULL, 20000, 1, 0, 1},
+      {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0},
+      {"bicg, two-level, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=TWOLEVEL", "bicg", NULL, 30000, 1, 0, 0},
       /* an MRPB in every SM (its final design): a repeat or sleep needs the MRPB at rest but for its
        * counters (mrpb_still), which the left-out cycles then count (mrpb_rep_advance) */
       {"atax, MRPB", "SHELL_SMS=4 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 30000, 1, 0, 1},
