@@ -1532,16 +1532,6 @@ __attribute__((noinline)) static void comb_stall(l1d_t *m) { /* (the small form:
   if (vd.fail == L1D_FAIL_NONE) comb_go(m, &vd);
   else stall_tail(m, &vd);
 }
-/* comb_stall for the general form (Ways or Entries > 64): a refused
- * request is stall_tail's cycle too -- it reads the verdict and the
- * vectors through the general decide -- and one that goes is comb_body's
- * general copy with the verdict passed in (as comb_stall's go copies) */
-__attribute__((noinline)) static void comb_stall_gen(l1d_t *m) {
-  l1d_verd_t vd;
-  decide(m, 0, d_set_of(m), m->mshr_vbits, 0, 0, &vd);
-  if (vd.fail == L1D_FAIL_NONE) comb_full_gen(m, &vd);
-  else stall_tail(m, &vd);
-}
 void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) {
@@ -1569,7 +1559,7 @@ void l1d_comb_any(l1d_t *m) {
      * it decides in comb_full_gen, reached from here without comb_stall's
      * frame) */
     if (m->small) comb_stall(m);
-    else comb_stall_gen(m);
+    else comb_full_gen(m, NULL);
   } else {
     comb_full(m, NULL);
   }
