@@ -568,6 +568,19 @@ static void test_store_data(tc_t *tc) {
  * load's row, a don't-care mrpb_step does not copy.  The step model takes
  * comb + commit every fifth cycle, and its counters' next state must equal
  * their registers after every cycle (what mrpb_stats_comb_fast expects). */
+/* Two MRPBs of combination combo (signature, entries, latency, CntW 4 or
+ * 32 and the modes, from its digits; single-slot from combo slot_from on)
+ * and the modes into in; -1 when mrpb_init fails. */
+static int combo_pair(mrpb_t *a, mrpb_t *b, mrpb_in_t *in, unsigned combo, unsigned sdata_w, unsigned slot_from) {
+  const unsigned sig = combo % 3, ent = 1 + combo % 8, lat = 3 + combo % 4, cw = combo % 2 ? 4 : 32;
+  if (mrpb_init(a, sig, ent, lat, 40, sdata_w, cw) || mrpb_init(b, sig, ent, lat, 40, sdata_w, cw)) return -1;
+  in->mode_slot_i = combo >= slot_from;
+  in->mode_bypass_i = combo % 3;
+  in->mode_flush_i = (combo / 3) % 2;
+  in->mode_greedy_i = (combo / 6) % 2;
+  in->mode_drain_i = (combo / 12) % 3;
+  return 0;
+}
 static int same_state(const mrpb_t *a, const mrpb_t *b) {
   const mem_1r1w_sync_t *ma[2] = {&a->i_mem, &a->i_sdata}, *mb[2] = {&b->i_mem, &b->i_sdata};
   /* the store-data SRAM's output register only under a store's row:
@@ -642,15 +655,10 @@ static void test_step(tc_t *tc) {
     mrpb_out_t oa, ob;
     memset(&oa, 0, sizeof oa), memset(&ob, 0, sizeof ob);
     const unsigned sig = combo % 3, ent = 1 + combo % 8, lat = 3 + combo % 4;
-    if (mrpb_init(&a, sig, ent, lat, 40, 1152, combo % 2 ? 4 : 32) || mrpb_init(&b, sig, ent, lat, 40, 1152, combo % 2 ? 4 : 32)) {
+    if (combo_pair(&a, &b, &in, combo, 1152, 36)) {
       TC_CHECK(tc, 0, "mrpb_init failed");
       return;
     }
-    in.mode_slot_i = combo >= 36;
-    in.mode_bypass_i = combo % 3;
-    in.mode_flush_i = (combo / 3) % 2;
-    in.mode_greedy_i = (combo / 6) % 2;
-    in.mode_drain_i = (combo / 12) % 3;
     unsigned bad = 0, cyc;
     for (cyc = 0; cyc < 4000 && !bad; cyc++) {
       if (!(in.enq_valid_i && !oa.enq_ready_o)) { /* not holding: a new request, or don't-cares */
@@ -704,15 +712,10 @@ static void test_rep_advance(tc_t *tc) {
     mrpb_out_t oa, ob;
     memset(&oa, 0, sizeof oa), memset(&ob, 0, sizeof ob);
     const unsigned sig = combo % 3, ent = 1 + combo % 8, lat = 3 + combo % 4, cw = combo % 2 ? 4 : 32;
-    if (mrpb_init(&a, sig, ent, lat, 40, 64, cw) || mrpb_init(&b, sig, ent, lat, 40, 64, cw)) {
+    if (combo_pair(&a, &b, &in, combo, 64, 20)) {
       TC_CHECK(tc, 0, "mrpb_init failed");
       return;
     }
-    in.mode_slot_i = combo >= 20;
-    in.mode_bypass_i = combo % 3;
-    in.mode_flush_i = (combo / 3) % 2;
-    in.mode_greedy_i = (combo / 6) % 2;
-    in.mode_drain_i = (combo / 12) % 3;
     unsigned bad = 0, cyc = 0;
     for (unsigned st = 0; st < 120 && !bad; st++) {
       /* a stretch of random inputs (the buffer fills and drains) ... */
