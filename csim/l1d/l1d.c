@@ -981,16 +981,35 @@ __attribute__((always_inline)) static inline int cand_any_of(const l1d_setv_t *r
   }
   return c != 0;
 }
-/* The lowest valid MSHR entry of the atom (a CAM compare), its index in *pe */
+/* The lowest entry of the MSHR's flags mk (valid, or pending) whose address
+ * is x (a CAM compare), its index in *pe.  The small form compares all its
+ * (at most 64) entries at once; the general one (up to 1024 entries) only
+ * the 64-entry words of mk that hold a flag, the lowest first, and stops
+ * at the first match: the same entry as a compare of all entries masked
+ * with mk, for the cost of the entries in use (allocation takes the lowest
+ * free entry, so they gather in the low words). */
+__attribute__((always_inline)) static inline uint32_t mshr_cam(const l1d_t *m, const int small, uint32_t x, const uint64_t *mk,
+                                                              uint32_t *pe) {
+  const unsigned E = m->g.entries;
+  if (small) {
+    uint64_t pm[VW];
+    pm[0] = 0; /* (cam_eq writes it: Entries >= 1) */
+    cam_eq(pm, m->mshr_addr_q, E, x, 1);
+    if (pm[0] & mk[0]) return *pe = (uint32_t)__builtin_ctzll(pm[0] & mk[0]), 1;
+    return 0;
+  }
+  for (unsigned k = 0, b = 0; b < E; k++, b += 64) {
+    if (!mk[k]) continue;
+    uint64_t pm;
+    cam_eq(&pm, m->mshr_addr_q + b, E - b < 64 ? E - b : 64, x, 0);
+    if (pm & mk[k]) return *pe = b + (uint32_t)__builtin_ctzll(pm & mk[k]), 1;
+  }
+  return 0;
+}
+/* The lowest valid MSHR entry of the atom, its index in *pe */
 __attribute__((always_inline)) static inline uint32_t mshr_match(const l1d_t *m, const int small, uint32_t atom,
                                                                 const uint64_t *ev, uint32_t *pe) {
-  const unsigned E = m->g.entries, nwe = small ? 1u : nwords(E);
-  uint64_t pm[VW];
-  pm[0] = 0; /* (cam_eq writes it: Entries >= 1) */
-  cam_eq(pm, m->mshr_addr_q, E, atom, small);
-  for (unsigned k = 0; k < nwe; k++)
-    if (pm[k] & ev[k]) return *pe = k * 64u + (uint32_t)__builtin_ctzll(pm[k] & ev[k]), 1;
-  return 0;
+  return mshr_cam(m, small, atom, ev, pe);
 }
 /* The lowest free MSHR entry (ev: the valid flags), its index in *fe */
 __attribute__((always_inline)) static inline uint32_t mshr_free(const l1d_t *m, const int small, const uint64_t *ev,
@@ -1707,12 +1726,7 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
   /* valid; pending = valid and not filled (kept up to date by commit: l1d.h) */
   const uint64_t *ev = m->mshr_vbits, *ep = m->mshr_pbits;
   uint32_t fill_hit = 0, fill_e = 0;
-  if (fill_v) { /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
-    uint64_t fm[VW];
-    cam_eq(fm, m->mshr_addr_q, E, in->fill_addr_i, small);
-    for (unsigned k = 0; k < nwe && !fill_hit; k++)
-      if (fm[k] & ep[k]) fill_hit = 1, fill_e = k * 64u + (uint32_t)__builtin_ctzll(fm[k] & ep[k]);
-  }
+  if (fill_v) fill_hit = mshr_cam(m, small, in->fill_addr_i, ep, &fill_e); /* (fill_e matters only under fill_valid_i: fill_line_go and its updates) */
   /* the fill's victim matters only with ON_FILL (the RTL computes it always) */
   l1d_vict_t fv = {0, 1, 0};
   if (on_fill) {

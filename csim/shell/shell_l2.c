@@ -271,21 +271,27 @@ void shell_l2_comb(shell_l2_t *m) {
 #else
     hit = lhit && (m->valid_q[o0 + hway] & sbit);
 #endif
-    for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else the least recently used */
+    /* The victim (way, dirty, tag) is read only by a fill or a write-back
+     * store of a line not present (wb_fill, wb_st, alloc below): the RTL
+     * computes it every cycle, the C model only for those (the 16-way
+     * recency search was a fifth of this function's instructions). */
+    if (!lhit && (m->dec_fill_q || (d.st && m->wback))) {
+      for (unsigned w = 0; w < m->ways; w++) { /* victim: lowest invalid way, else the least recently used */
 #ifdef FAULT_SHELL_L2_VICTIM
-      if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
+        if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; } /* fault: the highest invalid way */
 #else
-      if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; break; }
+        if (!m->valid_q[o0 + w]) { vfound = 1; vway = w; break; }
 #endif
-    }
-    if (!vfound) vway = lru_victim(m, lru_row);
-    /* a valid victim that is dirty must be written back before its way is reused */
+      }
+      if (!vfound) vway = lru_victim(m, lru_row);
+      /* a valid victim that is dirty must be written back before its way is reused */
 #ifdef FAULT_SHELL_L2_WB
-    vdirty = 0; /* fault: a dirty victim is dropped, never written back */
+      vdirty = 0; /* fault: a dirty victim is dropped, never written back */
 #else
-    vdirty = m->wback && m->valid_q[o0 + vway] && m->dirty_q[o0 + vway];
+      vdirty = m->wback && m->valid_q[o0 + vway] && m->dirty_q[o0 + vway];
 #endif
-    vtag = tag_at(m, tag_row, vway);
+      vtag = tag_at(m, tag_row, vway);
+    }
   }
   /* a fill finishes only while DRAM still offers its line */
   uint32_t fill = m->dec_valid_q && m->dec_fill_q && in->dram_rsp_valid_i && in->dram_rsp_line_i == line;

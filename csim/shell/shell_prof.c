@@ -22,6 +22,7 @@
 #include <string.h>
 #include "cfg.h"
 #include "chss.h"
+#include "popcnt.h"
 #include "shell.h"
 #include "shell_byp.h"
 
@@ -76,7 +77,7 @@ static int kern_sites(const shell_wl_t *wl, const wl_kernel_t *k, shell_prof_ker
       for (uint32_t x = 0; x < k->wlen[w]; x++) {
         const wl_rec_t *r = &wl->rec[k->wfirst[w] + x];
         if (r->kind != WL_LD) continue;
-        uint32_t v, na = (uint32_t)__builtin_popcount(r->mask);
+        uint32_t v, na = popcnt64(r->mask);
         (void)find(pk->site, n, r->site, &v);
         for (uint32_t j = 0; j < na; j++) {
           uint32_t a = wl->pool[r->addr + j];

@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include "cfg.h"
 #include "shell_wl.h"
+#include "popcnt.h"
 
 /* Header lines (-key = value) a trace may have: the tracer writes 13. */
 #define TG_HDR_MAX 64u
@@ -201,7 +202,7 @@ static int inst_line(shell_wl_t *w, const tg_t *t, char **tok, int nt, unsigned 
   if (!(s = NEXT("memory width")) || parse_u(t, s, 10, 1024, "memory width (bytes)", &v)) return -1;
   unsigned memw = (unsigned)v;
   uint32_t lane[WL_LANES] = {0};
-  unsigned n = (unsigned)__builtin_popcount(mask);
+  unsigned n = popcnt64(mask);
   wl_kernel_t *kk = &w->k[w->nk - 1];
   if (kk->wlen[w->open] && w->rec[w->nrec - 1].kind == WL_ALU) w->rec[w->nrec - 1].size = 0; /* not the last EXIT */
   if (memw) {

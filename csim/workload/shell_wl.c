@@ -2,6 +2,7 @@
  * (see shell_wl.h; the format is specified in docs/shell.md). */
 #include "shell_wl.h"
 #include "cfg.h"
+#include "popcnt.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -108,11 +109,34 @@ void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const 
 
 void shell_wl_mem_at(shell_wl_t *w, uint32_t site, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr) {
   wl_rec_t r = {(uint8_t)(store ? WL_ST : WL_LD), (uint8_t)size, 1, mask, w->npool, site};
-  unsigned n = (unsigned)__builtin_popcount(mask);
+  const unsigned n = popcnt64(mask);
   w->k[w->nk - 1].threads += n;
-  w->pool = grow(w->pool, &w->cappool, w->npool + n, 4);
-  for (unsigned l = 0; l < WL_LANES; l++)
-    if (mask >> l & 1) w->pool[w->npool++] = lane_addr[l];
+  /* (room for all 32 lanes: the copy below stores each lane's address and
+   * advances past the active ones only -- no branch on the mask, whose
+   * pattern a generator's loops make hard to predict; npool moves by n) */
+  if (w->npool + WL_LANES > w->cappool || w->npool + WL_LANES < w->npool)
+    w->pool = grow(w->pool, &w->cappool, w->npool + WL_LANES, 4);
+  uint32_t *p = w->pool + w->npool, hi = 0; /* hi: the active lanes' addresses ORed, a bound on the largest */
+  if (mask == 0xffffffffu) { /* (every lane: one copy; the OR two lanes to a 64-bit word) */
+    memcpy(p, lane_addr, WL_LANES * 4);
+    uint64_t o = 0;
+    for (unsigned l = 0; l < WL_LANES; l += 2) {
+      uint64_t x;
+      memcpy(&x, lane_addr + l, 8);
+      o |= x;
+    }
+    hi = (uint32_t)o | (uint32_t)(o >> 32);
+  } else {
+    unsigned j = 0;
+    for (unsigned l = 0; l < WL_LANES; l++) {
+      const uint32_t a = lane_addr[l], on = mask >> l & 1u;
+      p[j] = a;
+      j += on;
+      hi |= a & (0u - on);
+    }
+  }
+  w->npool += n;
+  if (n && (uint64_t)hi + size > w->aend) w->aend = (uint64_t)hi + size;
   push(w, r);
 }
 
@@ -138,11 +162,15 @@ int shell_wl_finish(shell_wl_t *w, const char *origin) {
       fprintf(stderr, "error: %s: kernel %s: no thread block or no warp\n", o, cfg_escape(k->name, strlen(k->name), kn, sizeof kn));
       return -1;
     }
+    /* every lane access inside [0, 2^addr_w): the records searched for the
+     * first one outside only when the bound on the largest end (aend) says
+     * there may be one */
+    const int scan = w->aend > (1ull << w->addr_w);
     for (uint32_t j = 0; j < k->blocks * k->warps; j++) {
-      for (uint32_t x = 0; x < k->wlen[j]; x++) { /* every lane access inside [0, 2^addr_w) */
+      for (uint32_t x = 0; scan && x < k->wlen[j]; x++) {
         const wl_rec_t *r = &w->rec[k->wfirst[j] + x];
         if (r->kind != WL_LD && r->kind != WL_ST) continue;
-        for (unsigned q = 0; q < (unsigned)__builtin_popcount(r->mask); q++)
+        for (unsigned q = 0; q < popcnt64(r->mask); q++)
           if ((uint64_t)w->pool[r->addr + q] + r->size > (1ull << w->addr_w)) {
             fprintf(stderr, "error: %s: kernel %s block %u warp %u: address 0x%x (+%u bytes) outside [0, 2^%u) (L1D_ADDR_W)\n", o,
                     cfg_escape(k->name, strlen(k->name), kn, sizeof kn), j / k->warps, j % k->warps, w->pool[r->addr + q],
@@ -245,7 +273,7 @@ static int saddr(const rd_t *r, const char *s, unsigned addr_w, long long *out) 
 /* Decodes MODE and its operands at tok[i..] into lane addresses; checks the
  * range; returns 0 or -1. */
 static int decode_addrs(const rd_t *r, int i, uint32_t mask, unsigned size, unsigned addr_w, uint32_t *lane) {
-  unsigned n = (unsigned)__builtin_popcount(mask);
+  unsigned n = popcnt64(mask);
   if (i >= r->nt) return rerr(r, "truncated line: %s", "address mode (list, stride or delta) missing");
   const char *mode = r->tok[i++];
   long long v[WL_LANES];
@@ -497,7 +525,7 @@ int shell_wl_write(const shell_wl_t *w, FILE *f) {
         case WL_BAR: fprintf(f, "bar\n"); break;
         case WL_EXIT: fprintf(f, "exit\n"); break;
         default: {
-          unsigned n = (unsigned)__builtin_popcount(r->mask);
+          unsigned n = popcnt64(r->mask);
           const uint32_t *a = &w->pool[r->addr];
           int stride = n > 1;
           for (unsigned q = 2; q < n && stride; q++) stride = a[q] - a[q - 1] == a[1] - a[0];

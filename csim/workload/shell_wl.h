@@ -79,6 +79,11 @@ typedef struct {
   int base_shared;      /* Accel-Sim kernel list: one rebase for all its kernels (not reset per kernel) */
   uint64_t ncopy, copy_bytes; /* Accel-Sim kernel list: host-to-device copies (checked and counted, not modelled) */
   uint32_t open;        /* builder: the warp records are appended to */
+  /* builder: a bound on the largest end (address + size) of the lane
+   * accesses added (shell_wl_mem_at: an access's addresses ORed, plus its
+   * size), so shell_wl_finish searches the records for one outside
+   * [0, 2^addr_w) only when there may be one */
+  uint64_t aend;
 } shell_wl_t;
 
 void shell_wl_init(shell_wl_t *w, unsigned addr_w);
