@@ -10,6 +10,9 @@
 #include <string.h>
 #include "bits.h"
 #include "popcnt.h"
+#ifdef __SSE2__
+#include <emmintrin.h> /* lanes_on_line */
+#endif
 
 _Static_assert(WL_ALU == SHELL_OP_ALU && WL_LD == SHELL_OP_LD && WL_ST == SHELL_OP_ST && WL_BAR == SHELL_OP_BAR &&
                    WL_EXIT == SHELL_OP_EXIT,
@@ -170,6 +173,22 @@ static void bar_check(shell_sm_t *m, unsigned t) {
     if (m->w_q[w].valid && m->w_q[w].tb == t && (m->wst[w] ? m->w_d[w].bar : m->w_q[w].bar)) stage_w(m, w)->bar = 0;
 }
 
+/* The lanes l (bit l) whose address a[l] >> segw is line: four lanes to a
+ * compare where SSE2 is there. */
+static inline uint32_t lanes_on_line(const uint32_t *a, unsigned segw, uint32_t line) {
+  uint32_t eq = 0;
+#ifdef __SSE2__
+  const __m128i vl = _mm_set1_epi32((int)line), sh = _mm_cvtsi32_si128((int)segw);
+  for (unsigned q = 0; q < WL_LANES / 4; q++) {
+    const __m128i x = _mm_srl_epi32(_mm_loadu_si128((const __m128i *)(const void *)(a + 4 * q)), sh);
+    eq |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, vl))) << (4 * q);
+  }
+#else
+  for (unsigned l = 0; l < WL_LANES; l++) eq |= (uint32_t)(a[l] >> segw == line) << l;
+#endif
+  return eq;
+}
+
 void shell_sm_comb_req(shell_sm_t *m) {
   const shell_sm_in_t *in = &m->in;
   shell_sm_out_t *o = &m->out;
@@ -273,16 +292,17 @@ void shell_sm_comb_req(shell_sm_t *m) {
     memset(m->lmask, 0, sizeof m->lmask);
     unsigned lead = (unsigned)__builtin_ctz(m->l_pend_q);
     m->lline = m->l_addr_q[lead] >> m->segw;
-    for (uint32_t p = m->l_pend_q; p; p &= p - 1) {
-      unsigned l = (unsigned)__builtin_ctz(p);
-      if (m->l_addr_q[l] >> m->segw != m->lline) continue;
-      m->lsame |= 1u << l;
-      if (m->l_store_q) {
+    /* the pending lanes of the lead's line: every lane compared at once (a
+     * divergent warp's lanes each on a line of their own made the branch
+     * of a lane-by-lane test a guess) */
+    m->lsame = lanes_on_line(m->l_addr_q, m->segw, m->lline) & m->l_pend_q;
+    if (m->l_store_q)
+      for (uint32_t p = m->lsame; p; p &= p - 1) {
+        unsigned l = (unsigned)__builtin_ctz(p);
         unsigned off = m->l_addr_q[l] & (m->line - 1);
         for (unsigned b = 0; b < m->l_size_q && off + b < m->line; b++)
           m->lmask[(off + b) >> 5] |= 1u << ((off + b) & 31);
       }
-    }
   }
   /* ---- the request presented to the L1D (the bypass controller's view) */
   if (m->use_mrpb) {
