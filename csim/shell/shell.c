@@ -188,9 +188,13 @@ void shell_reset(shell_t *s) {
   memset(s->zz, 0, sizeof s->zz);
   memset(s->zz_tbf, 0, sizeof s->zz_tbf);
   memset(s->zz_busy, 0, sizeof s->zz_busy);
+  memset(s->zz_injv, 0, sizeof s->zz_injv);
+  memset(s->zz_injst, 0, sizeof s->zz_injst);
+  memset(s->zz_injbyp, 0, sizeof s->zz_injbyp);
   memset(s->zzf, 0, sizeof s->zzf);
   memset(s->zl, 0, sizeof s->zl);
   s->zzmay = s->zfany = 0;
+  s->zz_pops = 0;
   for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the SMs there are, in words) */
     s->smask[w] = s->nsm >= 32 * (w + 1) ? ~0u : s->nsm > 32 * w ? (1u << (s->nsm - 32 * w)) - 1 : 0;
   memset(s->l2_bz, 0, s->nbanks);
@@ -279,6 +283,15 @@ void shell_sync(shell_t *s) {
       s->l2_bt[b] = s->cycle_q;
     }
   }
+}
+
+/* SM i leaves zz (woken, or its repeat ended): its bits out of zz and of
+ * the bit vectors that stand for its outputs. */
+static inline void zz_leave(shell_t *s, unsigned i) {
+  const uint32_t nb = ~(1u << (i & 31));
+  const unsigned w = i >> 5;
+  s->zz[w] &= nb, s->zz_tbf[w] &= nb, s->zz_busy[w] &= nb;
+  s->zz_injv[w] &= nb, s->zz_injst[w] &= nb, s->zz_injbyp[w] &= nb;
 }
 
 /* SM i's first half (shell_comb's first pass): the environment's answers,
@@ -379,8 +392,7 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
                       (m->i_l1d.rep_ok == 2 && shell_sm_l1d_mem_ready(m))))) {
     /* woken, or a repeat ends: the cycle's first half, late */
     s->dorm[i] = s->srep[i] = 0;
-    s->zz[i >> 5] &= ~(1u << (i & 31)), s->zz_tbf[i >> 5] &= ~(1u << (i & 31)); /* (out of zz) */
-    s->zz_busy[i >> 5] &= ~(1u << (i & 31));
+    zz_leave(s, i);
     shell_sm_comb_req(m);
     shell_sm_comb_rmt(m); /* (the outputs are last cycle's again: the hooks above saw the same) */
   }
@@ -472,6 +484,37 @@ static inline __attribute__((always_inline)) void l2_first(shell_t *s, unsigned 
   shell_xbar_put(xi->l2_rsp_byp_i, b, L->out.rsp_byp_o);
 }
 
+/* The crossbar pops the injection queue of SM i, repeating in zz: the pop
+ * ends the repeat at this edge, so the SM leaves zz.  Left out of this
+ * cycle's second pass (in zzf), it takes that pass's repeated form late:
+ * its counters catch up with the cycles before this one (sm_sync), its
+ * fill fields (don't-cares) and the inputs that pass through are this
+ * cycle's, and shell_sm_comb_rep computes the cycle; the commit then
+ * visits it (shell_sm_commit_rep sees the pop).  Nothing else of the pass
+ * applies to an SM of zz: no hook event, no node, no fill, no dispatch. */
+static void sm_unzz(shell_t *s, unsigned i, const sm_pass_t *ps) {
+  const unsigned w = i >> 5;
+  const uint32_t bit = 1u << (i & 31);
+  zz_leave(s, i);
+  if (!(s->zzf[w] & bit)) return; /* (visited this cycle: its repeat already computed) */
+  shell_sm_t *m = &s->sm[i];
+  shell_sm_in_t *in = &m->in;
+  const shell_xbar_out_t *xo = &s->xbar.out;
+  sm_sync(s, i);
+  s->zzf[w] &= ~bit, s->zl[w] &= ~bit;
+  s->zz_pops++;
+  in->disp_valid_i = 0; /* (zzf: no block dispatched to it, no fill offered) */
+  in->disp_block_i = ps->disp_block;
+  in->disp_warps_i = ps->disp_warps;
+  in->kern_start_i = ps->kstart;
+  in->fill_valid_i = 0;
+  in->fill_line_i = xo->ej_line_o[i];
+  in->fill_id_i = xo->ej_id_o[i];
+  in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
+  in->inj_pop_i = 0;
+  shell_sm_comb_rep(m);
+}
+
 void shell_comb(shell_t *s) {
   const uint32_t cyc = s->cycle_q;
   /* ---- crossbars (csim/shell/shell_xbar.c, twin of rtl/shell/shell_xbar.sv):
@@ -490,9 +533,10 @@ void shell_comb(shell_t *s) {
    * the request presented to the L1D); with them, what the crossbar's
    * injection inputs and the dispatcher's slot inputs read of each SM
    * (registered outputs), in one pass over the SMs */
-  memset(xi->inj_valid_i, 0, sizeof xi->inj_valid_i);
-  memset(xi->inj_store_i, 0, sizeof xi->inj_store_i);
-  memset(xi->inj_byp_i, 0, sizeof xi->inj_byp_i);
+  /* (an SM in zz offers its injection queue's head as it stands: zz_inj*) */
+  memcpy(xi->inj_valid_i, s->zz_injv, sizeof xi->inj_valid_i);
+  memcpy(xi->inj_store_i, s->zz_injst, sizeof xi->inj_store_i);
+  memcpy(xi->inj_byp_i, s->zz_injbyp, sizeof xi->inj_byp_i);
   memset(xi->ej_ready_i, 0, sizeof xi->ej_ready_i);
   shell_disp_t *P = &s->disp;
   shell_disp_in_t *pi = &P->in;
@@ -579,6 +623,7 @@ void shell_comb(shell_t *s) {
     for (uint32_t x = xo->inj_pop_o[w]; x; x &= x - 1) {
       const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
       shell_sm_t *m = &s->sm[i];
+      if (s->zz[w] >> (i & 31) & 1) sm_unzz(s, i, &ps); /* (a repeat in zz: the pop ends it) */
       unsigned fl = shell_xbar_bit(xi->inj_store_i, i) ? s->flits_line : s->mem.flits_req;
       shell_sm_inj_pop(m);
       m->st[SHS_INJ_FLITS] += fl;
@@ -681,10 +726,11 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
   if (dorm[i] >= SHELL_SM_SETTLE || srep[i]) { /* (into zz or not; a woken SM left it when it woke) */
     const uint32_t bit = 1u << (i & 31);
     const shell_sm_out_t *so = &m->out;
-    /* (both: nothing the hooks or the WOMU read each cycle, nothing offered
-     * to the crossbar, no hook pulse, no acceptance, no stray response) */
+    /* (both: nothing the hooks or the WOMU read each cycle, no hook pulse,
+     * no acceptance, no stray response; an injection queue's head offered
+     * to the crossbar stands in zz_inj*, and a pop ends the repeat: sm_unzz) */
     const uint32_t both = !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu && !byp[i].hw.run_chss && !byp[i].prof_v &&
-                          !so->inj_valid_o && !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray &&
+                          !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray &&
                           (!ccn_any || ccn[i].variant == SHELL_CCN_OFF); /* (a ring node is called every cycle) */
     /* asleep: every output the passes read idle; repeating (a stall the
      * next cycles repeat with their inputs: shell_sm_still), the L1D in
@@ -703,6 +749,11 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
     s->zzmay |= z != 0;
     zz_tbf[i >> 5] = (zz_tbf[i >> 5] & ~bit) | (z && so->tb_free_o ? bit : 0);
     zz_busy[i >> 5] = (zz_busy[i >> 5] & ~bit) | (z && so->busy_o ? bit : 0);
+    /* (its offer to the crossbar, standing: sm_first's bits) */
+    const uint32_t iv = z && so->inj_valid_o;
+    s->zz_injv[i >> 5] = (s->zz_injv[i >> 5] & ~bit) | (iv ? bit : 0);
+    s->zz_injst[i >> 5] = (s->zz_injst[i >> 5] & ~bit) | (iv && so->inj_store_o ? bit : 0);
+    s->zz_injbyp[i >> 5] = (s->zz_injbyp[i >> 5] & ~bit) | (iv && so->inj_byp_o ? bit : 0);
   }
 }
 

@@ -68,15 +68,20 @@ typedef struct {
   /* not hardware: the SMs whose cycle is only counted (docs/c-models.md,
    * "Asleep SMs and banks left out", "Repeating SMs left out"): asleep
    * (dorm) with every output the passes read idle, or repeating (srep)
-   * with nothing offered to the crossbar, no hook event and a fill-ready
-   * output that no fill field moves; either with no node, no WOMU view and
-   * the bypass hook quiet with no unit.  zz_tbf, zz_busy: those of them
-   * whose tb_free_o, busy_o is set (the dispatcher's inputs; a repeating
-   * SM is busy).  zzf: this cycle's (zz less the SMs woken, or none when
+   * with no hook event and a fill-ready output that no fill field moves
+   * (its injection queue's head, if any, offered to the crossbar as it
+   * stands); either with no node, no WOMU view and the bypass hook quiet
+   * with no unit.  zz_tbf, zz_busy: those of them whose tb_free_o, busy_o
+   * is set (the dispatcher's inputs; a repeating SM is busy); zz_injv,
+   * zz_injst, zz_injbyp: those whose inj_valid_o, and with it inj_store_o,
+   * inj_byp_o, is set (the crossbar's injection inputs; inj_line_i and
+   * inj_id_i stand as their last visit set them).  A crossbar pop ends
+   * such an SM's repeat (sm_unzz).  zzf: this cycle's (zz less the SMs woken, or none when
    * the inputs every such SM passes straight through change); hk_kst,
    * hk_blk: those inputs as last given to every SM (kern_start_i,
    * disp_block_i). */
   uint32_t zz[SHELL_XBAR_MW], zz_tbf[SHELL_XBAR_MW], zz_busy[SHELL_XBAR_MW], zzf[SHELL_XBAR_MW];
+  uint32_t zz_injv[SHELL_XBAR_MW], zz_injst[SHELL_XBAR_MW], zz_injbyp[SHELL_XBAR_MW];
   uint32_t hk_kst, hk_blk;
   /* not hardware: the passes walk the set bits of smask (the SMs there
    * are) less zz or zzf, so a left-out SM is not visited at all.  zl: the
@@ -87,6 +92,10 @@ typedef struct {
    * and banks not visited"). */
   uint32_t smask[SHELL_XBAR_MW], zl[SHELL_XBAR_MW];
   uint32_t *zt;
+  /* not hardware: how many repeats in zz a crossbar pop ended while the SM
+   * was left out of the cycle's second pass (sm_unzz's late form: a
+   * statistic the tests read) */
+  uint64_t zz_pops;
   /* zzmay: some bit of zz may be set (cleared when a pass finds none);
    * zfany: some bit of zzf is set.  Without either, the passes visit
    * every SM with no test. */
