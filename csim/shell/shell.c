@@ -315,8 +315,7 @@ static inline __attribute__((always_inline)) void sm_first(shell_t *s, unsigned 
       }
       if (e->lv) {
         const wl_rec_t *r = shell_env_rec(s, e->lb, e->lw, e->lp);
-        const uint32_t *a = &s->wl->pool[r->addr];
-        for (unsigned l = 0, k = 0; l < WL_LANES; l++) in->lsu_addr_i[l] = (r->mask >> l & 1) ? a[k++] : 0;
+        shell_wl_lane_addrs(s->wl->pool, r, in->lsu_addr_i);
         in->lsu_mask_i = r->mask;
         in->lsu_tag_i = shell_byp_tag_of(s->tags, s->disp.kern_q, r->site); /* (keyed by the static site) */
       }

@@ -80,7 +80,7 @@ static int kern_sites(const shell_wl_t *wl, const wl_kernel_t *k, shell_prof_ker
         uint32_t v, na = popcnt64(r->mask);
         (void)find(pk->site, n, r->site, &v);
         for (uint32_t j = 0; j < na; j++) {
-          uint32_t a = wl->pool[r->addr + j];
+          uint32_t a = shell_wl_lane(wl->pool, r, j);
           lo[v] = a < lo[v] ? a : lo[v];
           hi[v] = a + r->size - 1 > hi[v] ? a + r->size - 1 : hi[v];
         }

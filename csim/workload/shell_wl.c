@@ -3,6 +3,9 @@
 #include "shell_wl.h"
 #include "cfg.h"
 #include "popcnt.h"
+#ifdef __SSE2__
+#include <emmintrin.h> /* shell_wl_mem_at */
+#endif
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -87,7 +90,7 @@ void shell_wl_alu(shell_wl_t *w, uint32_t n) {
       continue;
     }
     uint32_t c = n > WL_MAX_ALU ? WL_MAX_ALU : n;
-    push(w, (wl_rec_t){WL_ALU, 0, (uint16_t)c, 0, 0, 0});
+    push(w, (wl_rec_t){WL_ALU, 0, (uint16_t)c, 0, 0, 0, 0});
     n -= c;
   }
 }
@@ -108,7 +111,7 @@ void shell_wl_mem(shell_wl_t *w, int store, uint32_t mask, unsigned size, const 
 }
 
 void shell_wl_mem_at(shell_wl_t *w, uint32_t site, int store, uint32_t mask, unsigned size, const uint32_t *lane_addr) {
-  wl_rec_t r = {(uint8_t)(store ? WL_ST : WL_LD), (uint8_t)size, 1, mask, w->npool, site};
+  wl_rec_t r = {(uint8_t)(store ? WL_ST : WL_LD), (uint8_t)size, 1, mask, w->npool, site, 0};
   const unsigned n = popcnt64(mask);
   w->k[w->nk - 1].threads += n;
   /* (room for all 32 lanes: the copy below stores each lane's address and
@@ -117,16 +120,30 @@ void shell_wl_mem_at(shell_wl_t *w, uint32_t site, int store, uint32_t mask, uns
   if (w->npool + WL_LANES > w->cappool || w->npool + WL_LANES < w->npool)
     w->pool = grow(w->pool, &w->cappool, w->npool + WL_LANES, 4);
   uint32_t *p = w->pool + w->npool, hi = 0; /* hi: the active lanes' addresses ORed, a bound on the largest */
-  if (mask == 0xffffffffu) { /* (every lane: one copy; the OR two lanes to a 64-bit word) */
-    memcpy(p, lane_addr, WL_LANES * 4);
-    uint64_t o = 0;
-    for (unsigned l = 0; l < WL_LANES; l += 2) {
-      uint64_t x;
-      memcpy(&x, lane_addr + l, 8);
-      o |= x;
+  /* Three or more active lanes on an arithmetic progression (a coalesced
+   * row, a column, a broadcast) are kept as base and stride (r.aff:
+   * shell_wl_lane), the others one address per active lane. */
+  uint32_t off = 1; /* (a lane off the progression: a bit set) */
+#ifdef __SSE2__
+  if (mask == 0xffffffffu) { /* (every lane: four to an SSE2 operation, the OR and the progression's test in one pass) */
+    const uint32_t a0 = lane_addr[0], d = lane_addr[1] - a0;
+    const __m128i d4 = _mm_set1_epi32((int)(4u * d));
+    __m128i e = _mm_setr_epi32((int)a0, (int)(a0 + d), (int)(a0 + 2u * d), (int)(a0 + 3u * d));
+    __m128i o = _mm_setzero_si128(), x = _mm_setzero_si128();
+    for (unsigned q = 0; q < WL_LANES; q += 4, e = _mm_add_epi32(e, d4)) {
+      const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(lane_addr + q));
+      o = _mm_or_si128(o, v);
+      x = _mm_or_si128(x, _mm_xor_si128(v, e));
     }
-    hi = (uint32_t)o | (uint32_t)(o >> 32);
-  } else {
+    o = _mm_or_si128(o, _mm_shuffle_epi32(o, 0x4e));
+    o = _mm_or_si128(o, _mm_shuffle_epi32(o, 0xb1));
+    hi = (uint32_t)_mm_cvtsi128_si32(o);
+    off = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi32(x, _mm_setzero_si128())) ^ 0xffffu;
+    if (off) memcpy(p, lane_addr, WL_LANES * 4);
+    else p[0] = a0, p[1] = d;
+  } else
+#endif
+  {
     unsigned j = 0;
     for (unsigned l = 0; l < WL_LANES; l++) {
       const uint32_t a = lane_addr[l], on = mask >> l & 1u;
@@ -134,19 +151,26 @@ void shell_wl_mem_at(shell_wl_t *w, uint32_t site, int store, uint32_t mask, uns
       j += on;
       hi |= a & (0u - on);
     }
+    if (n >= 3) {
+      const uint32_t d = p[1] - p[0];
+      off = 0;
+      for (unsigned k = 2; k < n; k++) off |= (p[k] - p[k - 1]) ^ d;
+      if (!off) p[1] = d;
+    }
   }
-  w->npool += n;
+  r.aff = !off;
+  w->npool += r.aff ? 2 : n;
   if (n && (uint64_t)hi + size > w->aend) w->aend = (uint64_t)hi + size;
   push(w, r);
 }
 
 void shell_wl_bar(shell_wl_t *w) {
   w->k[w->nk - 1].threads += WL_LANES;
-  push(w, (wl_rec_t){WL_BAR, 0, 1, 0, 0, 0});
+  push(w, (wl_rec_t){WL_BAR, 0, 1, 0, 0, 0, 0});
 }
 void shell_wl_exit(shell_wl_t *w) {
   w->k[w->nk - 1].threads += WL_LANES;
-  push(w, (wl_rec_t){WL_EXIT, 0, 1, 0, 0, 0});
+  push(w, (wl_rec_t){WL_EXIT, 0, 1, 0, 0, 0, 0});
 }
 
 int shell_wl_finish(shell_wl_t *w, const char *origin) {
@@ -171,9 +195,9 @@ int shell_wl_finish(shell_wl_t *w, const char *origin) {
         const wl_rec_t *r = &w->rec[k->wfirst[j] + x];
         if (r->kind != WL_LD && r->kind != WL_ST) continue;
         for (unsigned q = 0; q < popcnt64(r->mask); q++)
-          if ((uint64_t)w->pool[r->addr + q] + r->size > (1ull << w->addr_w)) {
+          if ((uint64_t)shell_wl_lane(w->pool, r, q) + r->size > (1ull << w->addr_w)) {
             fprintf(stderr, "error: %s: kernel %s block %u warp %u: address 0x%x (+%u bytes) outside [0, 2^%u) (L1D_ADDR_W)\n", o,
-                    cfg_escape(k->name, strlen(k->name), kn, sizeof kn), j / k->warps, j % k->warps, w->pool[r->addr + q],
+                    cfg_escape(k->name, strlen(k->name), kn, sizeof kn), j / k->warps, j % k->warps, shell_wl_lane(w->pool, r, q),
                     r->size, w->addr_w);
             return -1;
           }
@@ -526,7 +550,8 @@ int shell_wl_write(const shell_wl_t *w, FILE *f) {
         case WL_EXIT: fprintf(f, "exit\n"); break;
         default: {
           unsigned n = popcnt64(r->mask);
-          const uint32_t *a = &w->pool[r->addr];
+          uint32_t a[WL_LANES] = {0};
+          for (unsigned q = 0; q < n; q++) a[q] = shell_wl_lane(w->pool, r, q);
           int stride = n > 1;
           for (unsigned q = 2; q < n && stride; q++) stride = a[q] - a[q - 1] == a[1] - a[0];
           fprintf(f, "%s 0x%x %u", r->kind == WL_ST ? "st" : "ld", r->mask, r->size);

@@ -28,7 +28,11 @@ typedef struct {
   uint8_t size;   /* bytes per lane access (LD/ST): 1, 2, 4, 8 or 16 */
   uint16_t count; /* ALU: instructions in the gap (1..65535); others 1 */
   uint32_t mask;  /* active lanes (LD/ST) */
-  uint32_t addr;  /* LD/ST: index of its first address in the pool (one per active lane, lane order) */
+  /* LD/ST: index of its addresses in the pool: one per active lane, in
+   * lane order, or (aff) two, base and stride, the k-th active lane's
+   * address base + k * stride (32-bit) -- read them through shell_wl_lane
+   * and shell_wl_lane_addrs */
+  uint32_t addr;
   /* LD/ST: the static memory instruction it is an execution of, the load
    * "PC" of the static bypass flow (profile and tags: docs/shell.md, "The
    * static flow"), the same for every warp and every trip of a loop that
@@ -38,7 +42,30 @@ typedef struct {
    * the trace's PC; .wl: its `pc N`, else the record's index in its warp.
    * The environment's, not the hardware's: no model register holds it. */
   uint32_t site;
+  /* LD/ST: the lanes stored as base and stride (3 or more active lanes on
+   * an arithmetic progression: shell_wl_mem_at); 0 otherwise */
+  uint8_t aff;
 } wl_rec_t;
+
+/* LD/ST record r: the address of its k-th active lane (k < its lanes). */
+static inline uint32_t shell_wl_lane(const uint32_t *pool, const wl_rec_t *r, unsigned k) {
+  const uint32_t *a = pool + r->addr;
+  return r->aff ? a[0] + k * a[1] : a[k];
+}
+/* LD/ST record r: every lane's address in out[WL_LANES], 0 for an inactive lane. */
+static inline void shell_wl_lane_addrs(const uint32_t *pool, const wl_rec_t *r, uint32_t *out) {
+  const uint32_t *a = pool + r->addr;
+  if (r->aff) {
+    uint32_t v = a[0];
+    const uint32_t d = a[1];
+    for (unsigned l = 0; l < WL_LANES; l++) {
+      const uint32_t on = r->mask >> l & 1u;
+      out[l] = on ? v : 0;
+      v += on ? d : 0;
+    }
+  } else
+    for (unsigned l = 0, k = 0; l < WL_LANES; l++) out[l] = (r->mask >> l & 1) ? a[k++] : 0;
+}
 
 /* A kernel name is any bytes but NUL, at most WL_NAME_MAX of them (real
  * traces carry C++ signatures: blanks, parentheses, quotes).  The .wl

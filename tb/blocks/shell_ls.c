@@ -468,10 +468,10 @@ static void stim(void *p, ls_rng_t *r, uint64_t cycle) {
     }
     if (cycle && OG(O_LV)) {
       const wl_rec_t *x = rec(c, prev_kern, OG(O_LB), OG(O_LW), OG(O_LP));
-      const uint32_t *a = &c->wl.pool[x->addr];
+      uint32_t a[WL_LANES];
+      shell_wl_lane_addrs(c->wl.pool, x, a);
       IS(I_LM, x->mask);
-      for (unsigned l = 0, k = 0; l < WL_LANES; l++)
-        bits_set(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32, (x->mask >> l & 1) ? a[k++] : 0);
+      for (unsigned l = 0; l < WL_LANES; l++) bits_set(c->i_sm[I_LA].wd, (i * 32 + l) * 32, 32, a[l]);
       IS(I_LT, tag_of(c, prev_kern, x->site));
     } else {
       IS(I_LM, 0);

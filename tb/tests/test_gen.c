@@ -55,10 +55,10 @@ static const wl_rec_t *mem_rec(const shell_wl_t *w, unsigned k, unsigned block, 
  * active lane, and its mask is `mask`. */
 static int lanes_are(const shell_wl_t *w, const wl_rec_t *r, uint32_t mask, uint32_t base, uint32_t stride) {
   if (!r || r->mask != mask) return 0;
-  uint32_t p = r->addr;
+  uint32_t p = 0;
   for (unsigned l = 0; l < WL_LANES; l++)
     if (mask >> l & 1)
-      if (w->pool[p++] != base + l * stride) return 0;
+      if (shell_wl_lane(w->pool, r, p++) != base + l * stride) return 0;
   return 1;
 }
 
@@ -86,10 +86,10 @@ static wcount_t warp_count(const shell_wl_t *w, unsigned k, unsigned block, unsi
     const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
     if (x->kind != WL_LD && x->kind != WL_ST) continue;
     int in = 0;
-    uint32_t p = x->addr;
+    uint32_t p = 0;
     for (unsigned l = 0; l < WL_LANES; l++)
       if (x->mask >> l & 1) {
-        uint32_t a = w->pool[p++];
+        uint32_t a = shell_wl_lane(w->pool, x, p++);
         in |= a >= lo && a < hi;
       }
     if (x->kind == WL_LD) c.ld++, c.ld_in += in;
@@ -109,7 +109,7 @@ static int same_warps(const shell_wl_t *w, unsigned k, unsigned b0, unsigned w0,
     if (x->kind != y->kind || x->count != y->count || x->mask != y->mask || x->size != y->size) return 0;
     if (x->kind == WL_LD || x->kind == WL_ST)
       for (unsigned l = 0, n = (unsigned)__builtin_popcount(x->mask); l < n; l++)
-        if (w->pool[x->addr + l] != w->pool[y->addr + l]) return 0;
+        if (shell_wl_lane(w->pool, x, l) != shell_wl_lane(w->pool, y, l)) return 0;
   }
   return 1;
 }
@@ -627,10 +627,10 @@ static void test_gramschmidt(tc_t *t) {
 /* The record's mask is `mask` and its active lanes' addresses are exp[lane]. */
 static int lanes_eq(const shell_wl_t *w, const wl_rec_t *r, uint32_t mask, const uint32_t *exp) {
   if (!r || r->mask != mask) return 0;
-  uint32_t p = r->addr;
+  uint32_t p = 0;
   for (unsigned l = 0; l < WL_LANES; l++)
     if (mask >> l & 1)
-      if (w->pool[p++] != exp[l]) return 0;
+      if (shell_wl_lane(w->pool, r, p++) != exp[l]) return 0;
   return 1;
 }
 
@@ -766,10 +766,10 @@ static unsigned store_set(const shell_wl_t *w, unsigned k, uint32_t base, unsign
     for (uint32_t r = 0; r < K->wlen[i]; r++) {
       const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
       if (x->kind != WL_ST || x->size != size) continue;
-      uint32_t p = x->addr;
+      uint32_t p = 0;
       for (unsigned l = 0; l < WL_LANES; l++)
         if (x->mask >> l & 1) {
-          uint32_t a = w->pool[p++];
+          uint32_t a = shell_wl_lane(w->pool, x, p++);
           if (a >= base && a < base + n) set[a - base] = 1, cnt++;
         }
     }
@@ -875,10 +875,10 @@ static uint64_t stream_hash(const shell_wl_t *w) {
         const wl_rec_t *x = &w->rec[K->wfirst[i] + r];
         if (x->kind != WL_LD && x->kind != WL_ST && x->kind != WL_BAR) continue;
         MIX(x->kind), MIX(x->size), MIX(x->mask);
-        uint32_t p = x->addr;
+        uint32_t p = 0;
         for (unsigned l = 0; l < WL_LANES; l++) {
           if (!(x->mask >> l & 1)) continue;
-          uint32_t a = w->pool[p++], g = a >> 24, j = 0;
+          uint32_t a = shell_wl_lane(w->pool, x, p++), g = a >> 24, j = 0;
           while (j < nreg && region[j] != g) j++;
           if (j == nreg && nreg < 64) region[nreg++] = g;
           MIX(j << 24 | (a & 0xFFFFFFu));
@@ -929,8 +929,65 @@ static void test_streams_differ(tc_t *t) {
            "(pairs alike:%s)", built, (unsigned)NG, named, ngen, same[0] ? same : " none");
 }
 
+/* The pool keeps a record's lanes as base and stride when 3 or more active
+ * lanes lie on an arithmetic progression (shell_wl_mem_at), one address per
+ * lane otherwise; shell_wl_lane and shell_wl_lane_addrs read both alike. */
+static void test_affine_lanes(tc_t *t) {
+  shell_wl_t w;
+  shell_wl_init(&w, 32);
+  shell_wl_kernel(&w, "k", 1, 1);
+  shell_wl_warp_begin(&w, 0, 0);
+  uint32_t row[WL_LANES], col[WL_LANES], odd[WL_LANES], down[WL_LANES];
+  for (unsigned l = 0; l < WL_LANES; l++) {
+    row[l] = 0x1000 + 4 * l;                    /* coalesced: stride 4 */
+    col[l] = 0x8000 + 0x400 * l;                /* a column: stride 1 KB */
+    odd[l] = 0x2000 + 4 * l + (l == 17 ? 8 : 0); /* one lane off the progression */
+    down[l] = 0x9000 - 8 * l;                   /* a negative stride (32-bit wrap) */
+  }
+  shell_wl_mem_at(&w, 0, 0, 0xffffffffu, 4, row);
+  shell_wl_mem_at(&w, 1, 0, 0xffffffffu, 4, col);
+  shell_wl_mem_at(&w, 2, 0, 0xffffffffu, 4, odd);
+  shell_wl_mem_at(&w, 3, 1, 0x0f0f00f0u, 4, down); /* partial mask: lanes 4-7, 16-19, 24-27 */
+  shell_wl_mem_at(&w, 4, 0, 0x00000003u, 4, row); /* two lanes: kept as a list */
+  shell_wl_mem_at(&w, 5, 0, 0x0000ffffu, 4, down); /* a partial mask on a (negative) progression */
+  shell_wl_exit(&w);
+  const wl_rec_t *r = w.rec;
+  const int aff_ok = r[0].aff && r[1].aff && !r[2].aff && !r[4].aff && r[5].aff;
+  /* the partial mask's active lanes are not a progression in lane number,
+   * but are one in active-lane order only if equally spaced lanes: 4..7,
+   * 16..19 and 24..27 are not, so a list */
+  const int part_list = !r[3].aff;
+  int dec_ok = 1;
+  const uint32_t *src[6] = {row, col, odd, down, row, down};
+  for (unsigned i = 0; i < 6; i++) {
+    uint32_t all[WL_LANES];
+    shell_wl_lane_addrs(w.pool, &r[i], all);
+    for (unsigned l = 0, k = 0; l < WL_LANES; l++) {
+      const uint32_t want = r[i].mask >> l & 1 ? src[i][l] : 0;
+      dec_ok &= all[l] == want;
+      if (r[i].mask >> l & 1) dec_ok &= shell_wl_lane(w.pool, &r[i], k++) == src[i][l];
+    }
+  }
+  TC_CHECK(t, aff_ok && part_list && dec_ok && w.npool == 2 + 2 + 32 + 12 + 2 + 2,
+           "affine lanes: a row and a column kept as base and stride, a lane off the progression and a partial "
+           "mask kept as lists, every lane read back (pool %u words)",
+           w.npool);
+  shell_wl_free(&w);
+  /* a generator's warps: most accesses coalesced or columns */
+  shell_wl_t g;
+  int rc = gen(&g, "2mm", "n=64");
+  uint64_t lanes = 0, naff = 0, nmem = 0;
+  for (uint32_t i = 0; !rc && i < g.nrec; i++)
+    if (g.rec[i].kind == WL_LD || g.rec[i].kind == WL_ST) nmem++, naff += g.rec[i].aff, lanes += (unsigned)__builtin_popcount(g.rec[i].mask);
+  TC_CHECK(t, !rc && naff * 10 > nmem * 9 && g.npool * 8 < lanes,
+           "affine lanes: 2mm n=64 keeps %llu of %llu accesses as base and stride (pool %u words for %llu lanes)",
+           (unsigned long long)naff, (unsigned long long)nmem, g.npool, (unsigned long long)lanes);
+  shell_wl_free(&g);
+}
+
 int main(void) {
   tc_t t = TC_INIT("gen");
+  test_affine_lanes(&t);
   test_atax(&t);
   test_bicg(&t);
   test_mvt(&t);

@@ -418,8 +418,8 @@ static void test_formats(tc_t *t) {
   const wl_rec_t *r = NULL;
   for (uint32_t i = 0; i < k->wlen[0] && !r; i++)
     if (w.rec[k->wfirst[0] + i].kind == WL_LD) r = &w.rec[k->wfirst[0] + i];
-  TC_CHECK(t, r && r->size == 16 && w.pool[r->addr + 5] - w.pool[r->addr] == 80 &&
-                  w.addr_base + w.pool[r->addr] == 0x7f580face400ull,
+  TC_CHECK(t, r && r->size == 16 && shell_wl_lane(w.pool, r, 5) - shell_wl_lane(w.pool, r, 0) == 80 &&
+                  w.addr_base + shell_wl_lane(w.pool, r, 0) == 0x7f580face400ull,
            "real trace: base+stride addresses decompressed (16-byte lanes) and rebased by 0x%llx",
            (unsigned long long)w.addr_base);
   shell_wl_free(&w);
