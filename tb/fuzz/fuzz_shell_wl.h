@@ -16,7 +16,9 @@
 
 /* What an accepted workload must hold (what the shell relies on): every
  * warp non-empty and ending in its only EXIT, record kinds and sizes known,
- * each access's addresses inside the pool and below 2^addr_w. */
+ * each access's words inside the pool (one per active lane, or base and
+ * stride for 3 or more lanes on a progression: wl_rec_t.aff) and its lane
+ * addresses below 2^addr_w. */
 static inline void fuzz_wl_check(const shell_wl_t *w) {
   for (uint32_t k = 0; k < w->nk; k++) {
     const wl_kernel_t *kr = &w->k[k];
@@ -29,9 +31,10 @@ static inline void fuzz_wl_check(const shell_wl_t *w) {
         if (x->kind != WL_LD && x->kind != WL_ST) continue;
         if (x->size != 1 && x->size != 2 && x->size != 4 && x->size != 8 && x->size != 16) abort();
         uint32_t lanes = (uint32_t)__builtin_popcount(x->mask);
-        if (x->addr + (uint64_t)lanes > w->npool) abort();
+        if (x->aff > 1 || (x->aff && lanes < 3)) abort();
+        if (x->addr + (uint64_t)(x->aff ? 2 : lanes) > w->npool) abort();
         for (uint32_t l = 0; l < lanes; l++)
-          if (w->addr_w < 32 && (w->pool[x->addr + l] >> w->addr_w) != 0) abort();
+          if (w->addr_w < 32 && (shell_wl_lane(w->pool, x, l) >> w->addr_w) != 0) abort();
       }
     }
   }
@@ -57,9 +60,10 @@ static inline void fuzz_wl_round_trip(const shell_wl_t *w) {
       for (uint32_t r = 0; r < x->wlen[i]; r++) {
         const wl_rec_t *p = &w->rec[x->wfirst[i] + r], *q = &b.rec[y->wfirst[i] + r];
         if (p->kind != q->kind || p->count != q->count || p->mask != q->mask) abort();
-        if ((p->kind == WL_LD || p->kind == WL_ST) &&
-            (p->size != q->size || memcmp(&w->pool[p->addr], &b.pool[q->addr], 4u * (unsigned)__builtin_popcount(p->mask))))
-          abort();
+        if ((p->kind == WL_LD || p->kind == WL_ST) && p->size != q->size) abort();
+        if (p->kind == WL_LD || p->kind == WL_ST)
+          for (unsigned l = 0, nl = (unsigned)__builtin_popcount(p->mask); l < nl; l++)
+            if (shell_wl_lane(w->pool, p, l) != shell_wl_lane(b.pool, q, l)) abort();
       }
     }
   }
