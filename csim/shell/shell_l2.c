@@ -118,6 +118,7 @@ void shell_l2_reset(shell_l2_t *m) {
   fifo_sync_reset(&m->i_rspq);
   m->dset = -1;
   m->fix = 0;
+  m->peeked = 0;
 }
 
 /* Of the bank-local line (line / banks: the bank number's part of the
@@ -238,6 +239,7 @@ void shell_l2_peek(shell_l2_t *m) {
   o->rsp_line_o = r.line;
   o->rsp_id_o = r.id;
   o->rsp_byp_o = r.byp;
+  m->peeked = 1;
 }
 
 void shell_l2_comb(shell_l2_t *m) {
@@ -250,7 +252,6 @@ void shell_l2_comb(shell_l2_t *m) {
   mem_1r1w_sync_idle(&m->i_lru);
   uint32_t rs_full = fifo_sync_full(&m->i_rspq);
   msg_t d = unpack(m, m->dec_msg_q);
-  msg_t r = unpack(m, fifo_sync_rdata(&m->i_rspq));
   uint32_t rq_ready = (uint32_t)shell_l2_head_ready(m);
   /* ---- decide: the access read at the last edge, its set's rows ---------
    * (everything the lookup and the victim search feed is gated by
@@ -263,8 +264,30 @@ void shell_l2_comb(shell_l2_t *m) {
     set = m->dec_set_q;
     o0 = (size_t)set * m->ways;
     const uint32_t *tag_row = mem_1r1w_sync_rdata(&m->i_tags), *lru_row = mem_1r1w_sync_rdata(&m->i_lru);
-    for (unsigned w = 0; w < m->ways && !lhit; w++) /* (the lowest way holding the line) */
-      if (m->valid_q[o0 + w] && tag_at(m, tag_row, w) == tline) { lhit = 1; hway = w; }
+    { /* the lowest way holding the line: each valid way's tag field read
+       * from at most two words of the row (tlw <= 32), the way written at
+       * the last edge forwarded (tag_at, without its tests per way) */
+#ifndef FAULT_SHELL_L2_SAMESET
+      const unsigned fwy = m->fw_v_q && m->fw_tagw_q ? m->fw_way_q : ~0u;
+#else
+      const unsigned fwy = ~0u; /* (not forwarded) */
+#endif
+      const unsigned tlw = m->tlw;
+      const uint32_t tmask = (uint32_t)bits_mask64(tlw);
+      const uint8_t *vrow = &m->valid_q[o0];
+      for (unsigned w = 0, lsb = 0; w < m->ways; w++, lsb += tlw) {
+        if (!vrow[w]) continue;
+        uint32_t t;
+        if (w == fwy) t = m->fw_tag_q;
+        else {
+          const unsigned k = lsb >> 5, o = lsb & 31u;
+          uint64_t x = tag_row[k] >> o;
+          if (o + tlw > 32u) x |= (uint64_t)tag_row[k + 1] << (32u - o);
+          t = (uint32_t)x & tmask;
+        }
+        if (t == tline) { lhit = 1; hway = w; break; }
+      }
+    }
     /* a hit: the line is present and so is the atom's sector */
 #ifdef FAULT_SHELL_L2_SECT
     hit = lhit; /* fault: a present line hits for every sector */
@@ -315,12 +338,7 @@ void shell_l2_comb(shell_l2_t *m) {
   o->dram_req_byp_o = wb ? 0 : d.byp;
   o->dram_req_set_o = m->dec_set_q; /* (a write-back's victim is in the same set) */
   o->dram_rsp_ready_o = fill_go;
-  o->req_ready_o = !fifo_sync_full(&m->i_reqq);
-  o->rsp_valid_o = !fifo_sync_empty(&m->i_rspq);
-  o->rsp_sm_o = r.sm;
-  o->rsp_line_o = r.line;
-  o->rsp_id_o = r.id;
-  o->rsp_byp_o = r.byp;
+  if (!m->peeked) shell_l2_peek(m); /* (the registered outputs: req_ready_o, rsp_*; peeked this cycle, they stand) */
   /* ---- tag updates (into the SRAM rows, valid_q and dirty_q) ------------- */
   uint32_t touch = (fill_go && lhit) || hit_go || (st_go && lhit);
   uint32_t alloc = (fill_go && !lhit) || (st_go && m->wback && !lhit);
@@ -420,6 +438,7 @@ void shell_l2_comb(shell_l2_t *m) {
 }
 
 void shell_l2_commit(shell_l2_t *m) {
+  m->peeked = 0;
   if (m->dset >= 0) {
     size_t o = (size_t)m->dset * m->ways;
     memcpy(&m->valid_q[o], &m->valid_d[o], m->ways);

@@ -119,6 +119,10 @@ typedef struct {
    * the next state is the state but the cycle counter, so the next comb
    * with idle inputs computes this one again (the shell's sleeping banks) */
   uint8_t fix;
+  /* not hardware: shell_l2_peek ran this cycle (the edge and reset clear
+   * it), so the outputs it computes stand and comb does not decode the
+   * response queue's head again */
+  uint8_t peeked;
 } shell_l2_t;
 
 /* lat: the ROP latency; reqq: request-queue entries (ROP delay + L2_Q);

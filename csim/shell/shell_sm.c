@@ -221,7 +221,8 @@ void shell_sm_comb_req(shell_sm_t *m) {
   /* ---- the dispatcher's view: a free TB slot, free warp slots, busy ---- */
   /* (the slots' bit vectors: shell_sm.h, wm_* / tm_valid) */
   o->tb_free_o = m->tm_valid != m->tbfull;
-  o->free_warps_o = m->nwarps - (unsigned)popcnt64(m->wm_valid);
+  if (m->wm_valid != m->nv_key) m->nv_key = m->wm_valid, m->nv = popcnt64(m->wm_valid);
+  o->free_warps_o = m->nwarps - m->nv;
   o->busy_o = m->tm_valid != 0;
 
   /* ---- the injection queue's head (registered) ------------------------- */
@@ -330,7 +331,8 @@ void shell_sm_comb_req(shell_sm_t *m) {
     const uint64_t ib = m->wm_valid & m->wm_ibv;
     o->ibuf_o[0] = (uint32_t)ib;
     o->ibuf_o[1] = (uint32_t)(ib >> 32);
-    o->warps_o = (uint32_t)popcnt64(m->wm_valid);
+    if (m->wm_valid != m->nv_key) m->nv_key = m->wm_valid, m->nv = popcnt64(m->wm_valid);
+    o->warps_o = m->nv;
   }
 }
 

@@ -116,6 +116,12 @@ typedef struct {
    * view search these instead of walking every slot each cycle. */
   uint64_t wm_valid, wm_ibv, wm_bar, wm_ld, wm_mem;
   uint32_t tm_valid;
+  /* the number of valid warps, popcnt64(wm_valid), for the value of
+   * wm_valid in nv_key (not hardware: a memo of a pure function, counted
+   * again only when the slots change -- a software count is ~40
+   * instructions, and the dispatcher's view reads it every cycle) */
+  uint64_t nv_key;
+  uint32_t nv;
   /* cycle counter (compute gaps end at a cycle) */
   uint32_t cyc_q, cyc_d;
   /* scheduler, fetch */
