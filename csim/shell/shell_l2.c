@@ -363,7 +363,23 @@ void shell_l2_comb(shell_l2_t *m) {
       m->dirty_d[o0 + w] = (uint8_t)((alloc ? 0 : m->dirty_q[o0 + w]) | (st_go && m->wback));
     }
     if (alloc) {
-      for (unsigned k = 0; k < m->ways; k++) bits_set(m->tag_wbuf, k * m->tlw, m->tlw, tline);
+      { /* the tag in every way's field (the mask picks way w): the row
+         * built a word at a time, not a field at a time */
+        const unsigned tlw = m->tlw;
+        const uint64_t t = tline & bits_mask64(tlw);
+        uint64_t acc = 0;
+        unsigned have = 0, wi = 0;
+        for (unsigned k = 0; k < m->ways; k++) {
+          acc |= t << have;
+          have += tlw;
+          if (have >= 32u) {
+            m->tag_wbuf[wi++] = (uint32_t)acc;
+            acc >>= 32;
+            have -= 32u;
+          }
+        }
+        if (have) m->tag_wbuf[wi] = (uint32_t)acc;
+      }
       mem_1r1w_sync_write(&m->i_tags, set, m->tag_wbuf, m->wmask);
     }
   }
