@@ -1874,7 +1874,11 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     STAGE_ENT_(fill_e);
     if (m->g.sectors > 1) { /* only the sector's bytes */
       memset(m->sect_mask, 0, bits_words(m->g.line) * 4);
-      for (unsigned x = fill_sect * m->sbytes; x < (fill_sect + 1u) * m->sbytes; x++) bits_set(m->sect_mask, x, 1, 1);
+      for (unsigned x = fill_sect * m->sbytes, xe = x + m->sbytes; x < xe;) { /* (the sector's byte bits, a word's run at a time) */
+        const unsigned o = x & 31u, n = xe - x < 32u - o ? xe - x : 32u - o;
+        m->sect_mask[x >> 5] |= (uint32_t)(bits_mask64(n) << o);
+        x += n;
+      }
     }
     if (!OBS_ && m->g.sectors == 1) /* (data_write's first test, at the fill's call: the cycle's first data write, ndwe 0) */
       data_fill_lazy(m, fill_set, fill_way, in->fill_data_i);
