@@ -274,17 +274,14 @@ void shell_l2_comb(shell_l2_t *m) {
 #endif
       const unsigned tlw = m->tlw;
       const uint32_t tmask = (uint32_t)bits_mask64(tlw);
+      /* (a field as one 64-bit window of the row: rdata_q has padding
+       * words after it) */
       const uint8_t *vrow = &m->valid_q[o0];
       for (unsigned w = 0, lsb = 0; w < m->ways; w++, lsb += tlw) {
         if (!vrow[w]) continue;
-        uint32_t t;
-        if (w == fwy) t = m->fw_tag_q;
-        else {
-          const unsigned k = lsb >> 5, o = lsb & 31u;
-          uint64_t x = tag_row[k] >> o;
-          if (o + tlw > 32u) x |= (uint64_t)tag_row[k + 1] << (32u - o);
-          t = (uint32_t)x & tmask;
-        }
+        uint64_t x;
+        memcpy(&x, tag_row + (lsb >> 5), 8);
+        const uint32_t t = w == fwy ? m->fw_tag_q : (uint32_t)(x >> (lsb & 31u)) & tmask;
         if (t == tline) { lhit = 1; hway = w; break; }
       }
     }
