@@ -1,5 +1,6 @@
 /* bdu.c -- see bdu.h and rtl/bdu/bdu.sv. */
 #include "bdu.h"
+#include <stdint.h>
 #include <string.h>
 
 static unsigned clog2(unsigned long long x) {
@@ -152,4 +153,28 @@ void bdu_commit(bdu_t *b) {
   b->bmode_q = b->bmode_d;
   mrmu_commit(&b->i_mrmu);
   womu_commit(&b->i_womu);
+}
+
+uint32_t bdu_still_for(const bdu_t *b) {
+  switch (b->phase_q) {
+  case BDU_PH_SAMPLE: return b->timer_q; /* (timer_q cycles count down; at 0 the next one decides) */
+  case BDU_PH_DECIDE: return 0;
+  case BDU_PH_HOLD: return b->hold != 0 ? b->timer_q : UINT32_MAX; /* (at 0 a period starts; hold 0: until a kernel start) */
+  default: return UINT32_MAX; /* IDLE: until a kernel start or a dispatch */
+  }
+}
+
+void bdu_advance(bdu_t *b, const bdu_in_t *in, uint32_t n) {
+  if (!n || (b->phase_q != BDU_PH_SAMPLE && !(b->phase_q == BDU_PH_HOLD && b->hold != 0))) return;
+  const uint32_t tmask = (1u << b->tim_w) - 1u;
+  b->timer_q = b->timer_d = (b->timer_q - n) & tmask;
+  if (b->phase_q != BDU_PH_SAMPLE) return;
+  /* sampling: the MRMU counts no event (its counters stand); the WOMU takes
+   * the same occupancy n times (womu_comb's last, minimum and sum) */
+  womu_t *w = &b->i_womu;
+  const uint32_t occ = womu_occ(w, in->ibuf_valid_i);
+  w->occ_last_q = w->occ_last_d = occ;
+  if (occ < w->occ_min_q) w->occ_min_q = occ;
+  w->occ_min_d = w->occ_min_q;
+  w->occ_sum_q = w->occ_sum_d = (uint32_t)(((uint64_t)w->occ_sum_q + (uint64_t)n * occ) & ((1ull << w->sum_w) - 1u));
 }

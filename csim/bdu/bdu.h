@@ -42,6 +42,20 @@ void bdu_commit(bdu_t *b);
  * verdict's multiplies in DECIDE alone, the monitors only while sampling
  * or starting to).  Returns the new bmode_q. */
 uint32_t bdu_step(bdu_t *b, const bdu_in_t *in);
+/* Cycles with no event can be counted, not evaluated (the shell's repeating
+ * SMs left out of its passes, docs/c-models.md "Bypass units across
+ * left-out cycles"): in such a cycle -- no kernel start, no dispatch, no
+ * access or miss event, the instruction buffers as they stand -- the
+ * schedule only counts its timer down (SAMPLE, HOLD with a hold time) or
+ * stays (IDLE, HOLD until the next kernel), and the monitors only take the
+ * same occupancy again while sampling.  bdu_still_for: how many such
+ * cycles from the next one on change nothing but that (a timer at 0 moves
+ * the phase: that cycle is evaluated); UINT32_MAX: any number; 0: none
+ * (DECIDE).  bdu_advance: n such cycles (n <= bdu_still_for), with the
+ * instruction buffers of in (the last cycle's), as bdu_step would leave
+ * the registers after them. */
+uint32_t bdu_still_for(const bdu_t *b);
+void bdu_advance(bdu_t *b, const bdu_in_t *in, uint32_t n);
 /* Mode inputs from the parameters (BDU_THR_L/H/W, BDU_WOMU). */
 void bdu_mode_from_cfg(bdu_in_t *in, const l1sys_cfg_t *cfg);
 

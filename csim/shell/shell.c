@@ -75,6 +75,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->dorm = calloc(s->nsm, 1);
   s->srep = calloc(s->nsm, 1);
   s->zt = calloc(s->nsm, sizeof *s->zt);
+  s->zwake = calloc(s->nsm, sizeof *s->zwake);
   s->l2 = calloc(s->nbanks, sizeof *s->l2);
   s->dram = calloc(s->nbanks, sizeof *s->dram);
   s->dram_hs = calloc(s->nbanks, sizeof *s->dram_hs);
@@ -83,7 +84,7 @@ int shell_init(shell_t *s, const l1sys_cfg_t *cfg, const shell_wl_t *wl) {
   s->l2_wake = calloc(s->nbanks, sizeof *s->l2_wake);
   s->l2_bz = calloc(s->nbanks, 1);
   s->l2_bt = calloc(s->nbanks, sizeof *s->l2_bt);
-  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->zt || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_bt)
+  if (!s->sm || !s->byp || !s->ccn || !s->env || !s->dorm || !s->srep || !s->zt || !s->zwake || !s->l2 || !s->dram || !s->dram_hs || !s->l2_dorm || !s->l2_skip || !s->l2_wake || !s->l2_bz || !s->l2_bt)
     return -1;
   for (unsigned i = 0; i < s->nsm; i++) {
     if (shell_sm_init(&s->sm[i], i, cfg) || shell_byp_init(&s->byp[i], cfg, i)) { /* their one error line is printed */
@@ -147,8 +148,9 @@ void shell_free(shell_t *s) {
   free(s->dorm);
   free(s->srep);
   free(s->zt);
+  free(s->zwake);
   s->dorm = s->srep = NULL;
-  s->zt = NULL;
+  s->zt = s->zwake = NULL;
   free(s->l2_dorm);
   free(s->l2_skip);
   free(s->l2_wake);
@@ -194,6 +196,10 @@ void shell_reset(shell_t *s) {
   memset(s->zzf, 0, sizeof s->zzf);
   memset(s->zl, 0, sizeof s->zl);
   s->zzmay = s->zfany = 0;
+  memset(s->zwv, 0, sizeof s->zwv);
+  s->zwmay = 0;
+  s->zw_next = 0;
+  s->zw_wakes = 0;
   s->zz_pops = 0;
   for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the SMs there are, in words) */
     s->smask[w] = s->nsm >= 32 * (w + 1) ? ~0u : s->nsm > 32 * w ? (1u << (s->nsm - 32 * w)) - 1 : 0;
@@ -265,7 +271,7 @@ static void sm_sync(shell_t *s, unsigned i) {
   const uint32_t n = s->cycle_q - s->zt[i];
   shell_sm_t *m = &s->sm[i];
   m->cyc_d = m->cyc_q += n;
-  s->byp[i].cyc += n;
+  shell_byp_advance(&s->byp[i], n); /* (its cycle counter; a unit that only counts, its registers: shell_byp_still_for) */
   if (m->use_mrpb) mrpb_rep_advance(&m->i_mrpb, n); /* (asleep or repeating: the counts of the cycle it repeats) */
   if (!SM_ASLEEP(s, i)) { /* (in zz and not asleep: repeating) */
     m->st[SHS_STALL_MEM] += n;
@@ -292,6 +298,7 @@ static inline void zz_leave(shell_t *s, unsigned i) {
   const unsigned w = i >> 5;
   s->zz[w] &= nb, s->zz_tbf[w] &= nb, s->zz_busy[w] &= nb;
   s->zz_injv[w] &= nb, s->zz_injst[w] &= nb, s->zz_injbyp[w] &= nb;
+  s->zwv[w] &= nb;
 }
 
 /* SM i's first half (shell_comb's first pass): the environment's answers,
@@ -512,6 +519,18 @@ static void sm_unzz(shell_t *s, unsigned i, const sm_pass_t *ps) {
   in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
   in->inj_pop_i = 0;
   shell_sm_comb_rep(m);
+  shell_byp_t *byp = &s->byp[i];
+  if (byp->hw.run_bdu | byp->hw.run_chss) { /* (a unit that counts: the hook's inputs of the cycle, as sm_second stages them) */
+    const shell_sm_out_t *so = &m->out;
+    shell_byp_req(byp, byp->prof && so->byp_valid_o ? shell_env_rec(s, so->byp_block_o, m->w_q[so->byp_warp_o].wib, so->byp_pc_o)->site : 0,
+                  so->byp_store_o);
+    if (so->byp_valid_o && !so->byp_store_o) (void)shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o); /* (in->byp_i: the repeat's, unchanged) */
+    l1d_out_t *ev = &s->ev;
+    ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
+    ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
+    ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
+    shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+  }
 }
 
 void shell_comb(shell_t *s) {
@@ -596,9 +615,22 @@ void shell_comb(shell_t *s) {
    * the commit does not visit the SMs of zzf) */
   const int zkeep = !kstart && kstart == s->hk_kst && disp_block == s->hk_blk;
   if (s->zzmay | s->zfany) { /* (else zz, zl = last cycle's zzf and zzf are empty, and stay so) */
-    uint32_t fa = 0;
+    uint32_t fa = 0, wk[SHELL_XBAR_MW] = {0};
+    if (s->zwmay && (int32_t)(cyc - s->zw_next) >= 0) { /* (some SM's wake may have come: which, and the next) */
+      uint32_t nx = cyc + 0x40000000u, any = 0;
+      for (unsigned w = 0; w < mw; w++)
+        for (uint32_t x = s->zwv[w] & s->zz[w]; x; x &= x - 1) {
+          const unsigned i = w * 32 + (unsigned)__builtin_ctz(x);
+          any = 1;
+          if ((int32_t)(cyc - s->zwake[i]) >= 0) wk[w] |= 1u << (i & 31), s->zw_wakes++;
+          else if ((int32_t)(s->zwake[i] - nx) < 0) nx = s->zwake[i];
+        }
+      s->zw_next = nx;
+      s->zwmay = (int)any;
+    }
     for (unsigned w = 0; w < mw; w++) {
-      const uint32_t f = zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
+      const uint32_t f =
+          zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~wk[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
       s->zzf[w] = f;
       /* their cycle counters: those left in catch up (before anything of
        * the cycle reads them), those newly left out start to lag */
@@ -728,8 +760,12 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
     /* (both: nothing the hooks or the WOMU read each cycle, no hook pulse,
      * no acceptance, no stray response; an injection queue's head offered
      * to the crossbar stands in zz_inj*, and a pop ends the repeat: sm_unzz) */
-    const uint32_t both = !m->want_occ && byp[i].quiet && !byp[i].hw.run_bdu && !byp[i].hw.run_chss && !byp[i].prof_v &&
-                          !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray &&
+    /* (the hook: quiet with no unit, or a unit that only counts for the
+     * next hold cycles -- the BDU's schedule between its moves, the
+     * instruction buffers (the WOMU's view) standing with the SM --
+     * counted when the SM catches up: shell_byp_still_for, sm_sync) */
+    const uint32_t hold = eval_all ? 0 : shell_byp_still_for(&byp[i]);
+    const uint32_t both = hold != 0 && !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray &&
                           (!ccn_any || ccn[i].variant == SHELL_CCN_OFF); /* (a ring node is called every cycle) */
     /* asleep: every output the passes read idle; repeating (a stall the
      * next cycles repeat with their inputs: shell_sm_still), the L1D in
@@ -753,6 +789,16 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
     s->zz_injv[i >> 5] = (s->zz_injv[i >> 5] & ~bit) | (iv ? bit : 0);
     s->zz_injst[i >> 5] = (s->zz_injst[i >> 5] & ~bit) | (iv && so->inj_store_o ? bit : 0);
     s->zz_injbyp[i >> 5] = (s->zz_injbyp[i >> 5] & ~bit) | (iv && so->inj_byp_o ? bit : 0);
+    /* a unit that counts for hold cycles: the SM is visited again in the
+     * cycle after them (its wake, zwake; shell_comb's zzf) */
+    const uint32_t wv = z && hold != UINT32_MAX;
+    s->zwv[i >> 5] = (s->zwv[i >> 5] & ~bit) | (wv ? bit : 0);
+    if (wv) {
+      const uint32_t t = s->cycle_q + 1 + hold;
+      s->zwake[i] = t;
+      if (!s->zwmay || (int32_t)(t - s->zw_next) < 0) s->zw_next = t;
+      s->zwmay = 1;
+    }
   }
 }
 

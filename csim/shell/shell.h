@@ -92,6 +92,15 @@ typedef struct {
    * and banks not visited"). */
   uint32_t smask[SHELL_XBAR_MW], zl[SHELL_XBAR_MW];
   uint32_t *zt;
+  /* not hardware: the SMs of zz whose bypass unit only counts until a
+   * cycle of its own (zwv; zwake[i] that cycle, on cycle_q: TWOLEVEL's BDU
+   * between the moves of its schedule, shell_byp_still_for), which is then
+   * visited, not left out; zwmay: zwv may have a bit set; zw_next: no SM
+   * of zwv has its wake before it */
+  uint32_t zwv[SHELL_XBAR_MW], zw_next;
+  uint32_t *zwake;
+  int zwmay;
+  uint64_t zw_wakes; /* (how many such visits came: a statistic the tests read) */
   /* not hardware: how many repeats in zz a crossbar pop ended while the SM
    * was left out of the cycle's second pass (sm_unzz's late form: a
    * statistic the tests read) */

@@ -398,6 +398,43 @@ void shell_byp_commit_hw(shell_byp_t *b, int twin) {
   clear_pulses(b); /* pulses last one cycle */
 }
 
+/* TWOLEVEL's BDU alone, through bdu_step (shell_byp_commit_hw's bdu_only) */
+static inline int bdu_alone(const shell_byp_t *b) {
+  const shell_byp_hw_t *h = &b->hw;
+  return b->scheme == SHELL_BYPASS_TWOLEVEL && h->has_bdu && h->run_bdu && !(h->has_chss && h->run_chss);
+}
+
+uint32_t shell_byp_still_for(const shell_byp_t *b) {
+  if (b->prof_v) return 0;
+  if (b->quiet && !b->hw.run_bdu && !b->hw.run_chss) return UINT32_MAX;
+  if (!bdu_alone(b)) return 0;
+  /* (a mode that moved at this edge changes the next cycle's decision for
+   * a presented load, which the SM's repeat compares: that cycle is
+   * evaluated -- out.bmode_o is the mode before the edge) */
+  if (b->out.bmode_o != b->hw.i_bdu.bmode_q) return 0;
+  return bdu_still_for(&b->hw.i_bdu);
+}
+
+void shell_byp_advance(shell_byp_t *b, uint32_t n) {
+  if (n && bdu_alone(b)) {
+    const uint32_t bq = b->hw.i_bdu.bmode_q; /* (the same every such cycle: no DECIDE among them) */
+    bdu_advance(&b->hw.i_bdu, &b->hw.bin, n); /* (bin: the last commit's inputs, its instruction buffers those that stand) */
+    b->bmode_cycles += (uint64_t)n * bq;
+    /* the series' samples: the cycles c of [cyc, cyc + n) with c % sample
+     * == 0, on the 32-bit counter as shell_byp_commit_hw counts them */
+    uint64_t left = n;
+    uint32_t c = b->cyc;
+    while (left) {
+      const uint64_t run = left < (uint64_t)UINT32_MAX + 1 - c ? left : (uint64_t)UINT32_MAX + 1 - c; /* (to the wrap) */
+      const uint32_t r = c % b->sample;
+      for (uint64_t o = r ? b->sample - r : 0; o < run; o += b->sample) sample(b, bq);
+      left -= run;
+      c = (uint32_t)(c + run);
+    }
+  }
+  b->cyc += n;
+}
+
 void shell_byp_json(const shell_byp_t *b, FILE *f) {
   fprintf(f, ", \"bypass_scheme\": \"%s\"", shell_byp_name(b->scheme));
   if (b->scheme == SHELL_BYPASS_TWOLEVEL)

@@ -180,6 +180,21 @@ static inline void shell_byp_commit(shell_byp_t *b, int twin) {
   }
   shell_byp_commit_hw(b, twin);
 }
+/* A repeating or asleep SM left out of the shell's passes (docs/c-models.md,
+ * "Bypass units across left-out cycles"): every hook call of such a cycle
+ * would stage the same inputs -- the same presented request, no access or
+ * miss event, no dispatch, no kernel start, the same instruction buffers --
+ * so the cycle is counted, not evaluated.  shell_byp_still_for (after the
+ * commit): how many cycles from the next one on that is exact --
+ * UINT32_MAX with no unit running and nothing staged (NONE, ALL, STATIC:
+ * quiet); with TWOLEVEL's BDU alone, as long as its schedule only counts
+ * (bdu_still_for: the cycle its timer reaches 0 is evaluated); 0 otherwise
+ * (CHSS, COORD, both units, the profile's load waiting for its decision).
+ * shell_byp_advance: n such cycles (n <= still_for): the hook's cycle
+ * counter, and with the BDU its registers, the cycles it spent in B mode
+ * and the time series' samples. */
+uint32_t shell_byp_still_for(const shell_byp_t *b);
+void shell_byp_advance(shell_byp_t *b, uint32_t n);
 /* The scheme's JSON fields of one SM (each preceded by ", "). */
 void shell_byp_json(const shell_byp_t *b, FILE *f);
 const char *shell_byp_name(uint32_t scheme);

@@ -23,6 +23,7 @@ typedef struct {
   int want_rep, want_asleep; /* the case must take this path at least once */
   int want_rep_out;          /* and leave repeating SMs out of the passes (shell_t.zz, not asleep) */
   int want_pop;              /* and end such a repeat by popping its injection queue (shell_t.zz_pops) */
+  int want_wake;             /* and visit such an SM when its bypass unit's timer runs out (shell_t.zw_wakes) */
 } skip_case_t;
 
 static int setup(shell_t *s, const shell_wl_t *w, const char *set, int eval_all) {
@@ -76,25 +77,34 @@ static void differ(const shell_t *a, const shell_t *b, int cyc, char *msg, size_
       return;
     }
     /* the bypass hook: its statistics, its units' registers (bdu_step and
-     * chss_step against the twins' comb and edge) and outputs */
+     * chss_step against the twins' comb and edge) and outputs; of an SM
+     * left out (zl), whose hook's unit only counts while it lags
+     * (shell_byp_advance), the statistics and registers when brought up to
+     * date, its outputs (which stand) every cycle */
     const shell_byp_t *p = &a->byp[i], *r = &b->byp[i];
+    const int hlag = !cyc && (a->zl[i >> 5] >> (i & 31) & 1);
+    if (memcmp(&p->out, &r->out, sizeof p->out)) {
+      snprintf(msg, n, "SM %u bypass hook outputs (byp_o %u bmode_o %u, evaluated every cycle %u %u)", i, p->out.byp_o,
+               p->out.bmode_o, r->out.byp_o, r->out.bmode_o);
+      return;
+    }
     const bdu_t *pb = &p->hw.i_bdu, *rb = &r->hw.i_bdu;
     const chss_t *pc = &p->hw.i_chss, *rc = &r->hw.i_chss;
-    if (p->dec_b != r->dec_b || p->dec_c != r->dec_c || p->bmode_cycles != r->bmode_cycles || p->nser != r->nser ||
-        p->bg_blocks != r->bg_blocks || p->ba_blocks != r->ba_blocks || p->tbbg_moves != r->tbbg_moves ||
-        (p->nser && memcmp(p->ser, r->ser, p->nser)) || memcmp(&p->out, &r->out, sizeof p->out)) {
+    if (!hlag && (p->dec_b != r->dec_b || p->dec_c != r->dec_c || p->bmode_cycles != r->bmode_cycles || p->nser != r->nser ||
+                  p->bg_blocks != r->bg_blocks || p->ba_blocks != r->ba_blocks || p->tbbg_moves != r->tbbg_moves ||
+                  (p->nser && memcmp(p->ser, r->ser, p->nser)))) {
       snprintf(msg, n, "SM %u bypass hook statistics or outputs (B/C decisions %llu/%llu, evaluated every cycle %llu/%llu)", i,
                (unsigned long long)p->dec_b, (unsigned long long)p->dec_c, (unsigned long long)r->dec_b,
                (unsigned long long)r->dec_c);
       return;
     }
-    if (pb->phase_q != rb->phase_q || pb->timer_q != rb->timer_q || pb->bmode_q != rb->bmode_q ||
+    if (!hlag && (pb->phase_q != rb->phase_q || pb->timer_q != rb->timer_q || pb->bmode_q != rb->bmode_q ||
         pb->i_mrmu.acc_cnt_q != rb->i_mrmu.acc_cnt_q || pb->i_mrmu.miss_cnt_q != rb->i_mrmu.miss_cnt_q ||
         pb->i_womu.occ_sum_q != rb->i_womu.occ_sum_q || pb->i_womu.occ_min_q != rb->i_womu.occ_min_q ||
         pb->i_womu.occ_last_q != rb->i_womu.occ_last_q || pc->tb_bg_q != rc->tb_bg_q || pc->cur_bg_q != rc->cur_bg_q ||
         pc->per_act_q != rc->per_act_q || pc->hit_cnt_q != rc->hit_cnt_q || pc->stall_cnt_q != rc->stall_cnt_q ||
         pc->div_busy_q != rc->div_busy_q || pc->div_num_q != rc->div_num_q ||
-        memcmp(pc->tag_q, rc->tag_q, sizeof pc->tag_q) || memcmp(pc->chss_q, rc->chss_q, sizeof pc->chss_q)) {
+        memcmp(pc->tag_q, rc->tag_q, sizeof pc->tag_q) || memcmp(pc->chss_q, rc->chss_q, sizeof pc->chss_q))) {
       snprintf(msg, n, "SM %u bypass unit registers (BDU phase %u timer %u, CHSS TB_bg %u; evaluated every cycle %u %u %u)", i,
                pb->phase_q, pb->timer_q, pc->tb_bg_q, rb->phase_q, rb->timer_q, rc->tb_bg_q);
       return;
@@ -225,6 +235,9 @@ static void one(tc_t *t, const skip_case_t *c) {
     TC_CHECK(t, rout > 0, "%s: repeating SM cycles left out of the passes (%llu)", c->what, rout);
     TC_CHECK(t, rlag > 1, "%s: left-out repeating SMs' counters lagging (up to %llu cycles)", c->what, rlag);
   }
+  if (c->want_wake)
+    TC_CHECK(t, s[0].zw_wakes > 0, "%s: left-out SMs whose bypass unit only counted, visited when its timer ran out (%llu)",
+             c->what, (unsigned long long)s[0].zw_wakes);
   if (c->want_pop)
     TC_CHECK(t, s[0].zz_pops > 0, "%s: left-out repeats with an injection queue offered, ended by its pop (%llu)", c->what,
              (unsigned long long)s[0].zz_pops);
@@ -245,42 +258,47 @@ static void one(tc_t *t, const skip_case_t *c) {
 int main(void) {
   tc_t t = TC_INIT("shell_skip");
   static const skip_case_t cases[] = {
-      {"atax, 4 SMs", "SHELL_SMS=4", "atax", NULL, 30000, 1, 0, 1, 0},
-      {"atax, 15 SMs", "SHELL_SMS=15", "atax", NULL, 20000, 1, 0, 1, 0},
-      {"atax, GTO", "SHELL_SMS=4 SHELL_SCHED=GTO", "atax", NULL, 20000, 1, 0, 1, 0},
-      /* the two-level controller decides every cycle: a repeat ends when its decision changes */
-      {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0, 0, 0},
-      {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 0, 0},
+      {"atax, 4 SMs", "SHELL_SMS=4", "atax", NULL, 30000, 1, 0, 1, 0, 0},
+      {"atax, 15 SMs", "SHELL_SMS=15", "atax", NULL, 20000, 1, 0, 1, 0, 0},
+      {"atax, GTO", "SHELL_SMS=4 SHELL_SCHED=GTO", "atax", NULL, 20000, 1, 0, 1, 0, 0},
+      /* the two-level controller: a repeat ends when its decision changes; left out, its BDU
+       * only counts (the schedule's timer, the WOMU's occupancy: shell_byp_advance) until the
+       * timer runs out, and that cycle is visited (shell_t.zwake) */
+      {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0, 1, 0, 1},
+      {"atax, two-level bypassing, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=300 BDU_HOLD=700", "atax", NULL, 20000, 1, 0, 1, 0, 1},
+      {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 0, 0, 0},
       /* a ring node per SM: a repeating SM's node is called every cycle (never left out) */
       /* (workloads whose SMs share lines: the ring serves lookups, delivers lines, goes to the L2) */
-      {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0},
-      {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 0, 0},
-      {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 0, 0},
+      {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0},
+      {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 0, 0, 0},
+      {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 0, 0, 0},
       /* every SM its own controller (CHSS_CONTROL=DECENTRAL: no follower) */
-      {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 0, 0},
+      {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 0, 0, 0},
       /* sectored, allocate on fill: the fill port's ready reads the (not valid) fill address
        * (a repeating SM is visited every cycle) */
-      {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 0, 0},
+      {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 0, 0, 0},
       /* a workload that ends: SMs fall asleep, kernels end (the statistics' snapshots) */
-      {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1, 0, 0},
-      {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0, 0, 0},
+      {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1, 0, 0, 0},
+      {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0, 0, 0, 0},
       /* more SMs than blocks: most SMs and banks asleep from the start (shell_t.zz, bz) */
-      {"atax, 80 SMs", "SHELL_SMS=80 SHELL_L2_BANKS=64", "atax", NULL, 4000, 1, 1, 1, 0},
+      {"atax, 80 SMs", "SHELL_SMS=80 SHELL_L2_BANKS=64", "atax", NULL, 4000, 1, 1, 1, 0, 0},
       /* kernels end while SMs are left out repeating: the statistics' snapshot brings their counters up to date */
-      {"2mm to the end, 4 SMs", "SHELL_SMS=4", "2mm", "n=32", 200000, 0, 0, 1, 0},
+      {"2mm to the end, 4 SMs", "SHELL_SMS=4", "2mm", "n=32", 200000, 0, 0, 1, 0, 0},
       /* every load bypassed: SMs stall on a full bypass queue whose head waits for room in the
        * injection queue (the L1D's repeat with its queues holding rows, rep_ok 2); with the ring,
        * a node's readiness for a miss ends such a repeat */
       /* (the injection queue's head offered while left out: zz_inj*; its pop ends the repeat late) */
-      {"atax, bypass ALL, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=ALL", "atax", NULL, 20000, 1, 0, 1, 1},
-      {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0},
-      {"bicg, two-level, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=TWOLEVEL", "bicg", NULL, 30000, 1, 0, 0, 0},
+      {"atax, bypass ALL, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=ALL", "atax", NULL, 20000, 1, 0, 1, 1, 0},
+      {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0},
+      {"bicg, two-level, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=TWOLEVEL", "bicg", NULL, 30000, 1, 0, 1, 0, 1},
+      /* hold 0: B or C mode until the next kernel (its BDU never wakes the SM) */
+      {"2mm to the end, two-level, hold 0", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=500 BDU_HOLD=0", "2mm", "n=32", 200000, 0, 0, 1, 0, 0},
       /* an MRPB in every SM (its final design): a repeat or sleep needs the MRPB at rest but for its
        * counters (mrpb_still), which the left-out cycles then count (mrpb_rep_advance) */
-      {"atax, MRPB", "SHELL_SMS=4 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 30000, 1, 0, 1, 0},
-      {"srad to the end, MRPB", "SHELL_SMS=8 SHELL_MRPB=1", "srad", "n=64", 400000, 0, 1, 0, 0},
-      {"nw, MRPB, 14 SMs", "SHELL_SMS=14 SHELL_MRPB=1", "nw", "n=256", 60000, 1, 1, 1, 0},
-      {"atax, MRPB bypassing on stall, 15 SMs", "SHELL_SMS=15 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 20000, 1, 0, 1, 1},
+      {"atax, MRPB", "SHELL_SMS=4 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 30000, 1, 0, 1, 0, 0},
+      {"srad to the end, MRPB", "SHELL_SMS=8 SHELL_MRPB=1", "srad", "n=64", 400000, 0, 1, 0, 0, 0},
+      {"nw, MRPB, 14 SMs", "SHELL_SMS=14 SHELL_MRPB=1", "nw", "n=256", 60000, 1, 1, 1, 0, 0},
+      {"atax, MRPB bypassing on stall, 15 SMs", "SHELL_SMS=15 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 20000, 1, 0, 1, 1, 0},
   };
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) one(&t, &cases[k]);
   return tc_done(&t);
