@@ -200,6 +200,10 @@ void shell_reset(shell_t *s) {
   s->zwmay = 0;
   s->zw_next = 0;
   s->zw_wakes = 0;
+  s->lead_watch = s->nsm > 1 && s->byp[1].in.mode_follow_i;
+  s->lead_tbbg = s->byp[0].hw.i_chss.tb_bg_q;
+  s->lead_wake = 0;
+  s->lead_wakes = 0;
   s->zz_pops = 0;
   for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the SMs there are, in words) */
     s->smask[w] = s->nsm >= 32 * (w + 1) ? ~0u : s->nsm > 32 * w ? (1u << (s->nsm - 32 * w)) - 1 : 0;
@@ -628,6 +632,8 @@ void shell_comb(shell_t *s) {
       s->zw_next = nx;
       s->zwmay = (int)any;
     }
+    if (s->lead_wake) /* (the CHSS leader's TB_bg moved at the last edge: every follower copies it now) */
+      for (unsigned w = 0; w < mw; w++) wk[w] |= s->zz[w], s->lead_wakes += (unsigned)__builtin_popcount(s->zz[w]);
     for (unsigned w = 0; w < mw; w++) {
       const uint32_t f =
           zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~wk[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
@@ -641,6 +647,7 @@ void shell_comb(shell_t *s) {
     }
     s->zfany = fa != 0;
   }
+  s->lead_wake = 0;
   s->hk_kst = kstart, s->hk_blk = disp_block;
   const sm_pass_t ps = {cyc, disp_sm, disp_block, disp_warps, kstart};
   if (s->zfany)
@@ -858,6 +865,11 @@ void shell_commit(shell_t *s) {
         sm_commit(s, w * 32 + (unsigned)__builtin_ctz(x), eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf, zz_busy);
   else /* (none left out: every SM, no test) */
     for (unsigned i = 0; i < s->nsm; i++) sm_commit(s, i, eval_all, ccn_any, dorm, srep, byp, ccn, zz, zz_tbf, zz_busy);
+  if (s->lead_watch) { /* (CHSS, CENTRAL: the leader's TB_bg after its edge; a move wakes the followers left out) */
+    const uint32_t t = byp[0].hw.i_chss.tb_bg_q;
+    s->lead_wake = t != s->lead_tbbg;
+    s->lead_tbbg = t;
+  }
   shell_ccn_commit_ring(&ccn[0]);
   shell_xbar_commit(&s->xbar);
   const uint32_t cyc = s->cycle_q;

@@ -101,6 +101,13 @@ typedef struct {
   uint32_t *zwake;
   int zwmay;
   uint64_t zw_wakes; /* (how many such visits came: a statistic the tests read) */
+  /* not hardware: CHSS with CHSS_CONTROL=CENTRAL (lead_watch): the
+   * leader's TB_bg as its last edge left it (lead_tbbg); lead_wake: it
+   * moved there, so this cycle every SM of zz is visited (a follower left
+   * out copies it: shell_byp_still_for) */
+  int lead_watch, lead_wake;
+  uint32_t lead_tbbg;
+  uint64_t lead_wakes; /* (the SMs of zz such a move woke: a statistic the tests read) */
   /* not hardware: how many repeats in zz a crossbar pop ended while the SM
    * was left out of the cycle's second pass (sm_unzz's late form: a
    * statistic the tests read) */

@@ -404,9 +404,27 @@ static inline int bdu_alone(const shell_byp_t *b) {
   return b->scheme == SHELL_BYPASS_TWOLEVEL && h->has_bdu && h->run_bdu && !(h->has_chss && h->run_chss);
 }
 
+/* CHSS's unit alone, through chss_step (shell_byp_commit_hw's chss_only) */
+static inline int chss_alone(const shell_byp_t *b) {
+  const shell_byp_hw_t *h = &b->hw;
+  return uses_chss(b->scheme) && h->has_chss && h->run_chss && !(h->has_bdu && h->run_bdu);
+}
+
 uint32_t shell_byp_still_for(const shell_byp_t *b) {
   if (b->prof_v) return 0;
   if (b->quiet && !b->hw.run_bdu && !b->hw.run_chss) return UINT32_MAX;
+  if (chss_alone(b)) {
+    /* with no dispatch, commit or kernel start, chss_step moves only a
+     * period's counters (by the cycle's hit and stall events: a repeated
+     * cycle has no hit) or a follower's copy of the leader's TB_bg; a
+     * running division moves every cycle.  A follower holds while the
+     * leader's TB_bg does (the shell visits the followers left out in the
+     * cycle after it moves: shell_t.lead_tbbg) */
+    const chss_t *c = &b->hw.i_chss;
+    if (b->hw.cin.ev_hit_i) return 0;
+    if (b->out.tb_bg_o != c->tb_bg_q || b->out.disp_tag_o) return 0; /* (outputs that move at the next edge: TB_bg before it) */
+    return b->hw.cin.mode_follow_i || !c->div_busy_q ? UINT32_MAX : 0; /* (a follower runs no period or division) */
+  }
   if (!bdu_alone(b)) return 0;
   /* (a mode that moved at this edge changes the next cycle's decision for
    * a presented load, which the SM's repeat compares: that cycle is
@@ -415,22 +433,56 @@ uint32_t shell_byp_still_for(const shell_byp_t *b) {
   return bdu_still_for(&b->hw.i_bdu);
 }
 
+/* The time series' samples of n cycles from the hook's cycle counter on,
+ * each of value v: the cycles c of [cyc, cyc + n) with c % sample == 0, on
+ * the 32-bit counter as shell_byp_commit_hw counts them. */
+static void samples(shell_byp_t *b, uint32_t n, uint32_t v) {
+  uint64_t left = n;
+  uint32_t c = b->cyc;
+  while (left) {
+    const uint64_t run = left < (uint64_t)UINT32_MAX + 1 - c ? left : (uint64_t)UINT32_MAX + 1 - c; /* (to the wrap) */
+    const uint32_t r = c % b->sample;
+    for (uint64_t o = r ? b->sample - r : 0; o < run; o += b->sample) sample(b, v);
+    left -= run;
+    c = (uint32_t)(c + run);
+  }
+}
+
+/* n cycles of a sampling period's counters (chss_step's counters_next)
+ * with no hit and a stall in every cycle: the stall count climbs, and
+ * each time it would reach 2^CntW both are halved. */
+static void chss_count_stalls(chss_t *c, uint32_t n) {
+  const uint32_t top = 1u << c->cnt_w, half = top >> 1;
+  while (n) {
+    const uint32_t k = top - c->stall_cnt_q; /* (the k-th cycle from now overflows) */
+    if (n < k) {
+      c->stall_cnt_q += n;
+      break;
+    }
+    n -= k;
+    c->stall_cnt_q = half; /* (2^CntW, halved) */
+    c->hit_cnt_q >>= 1;
+    if (!c->hit_cnt_q) { /* (from here on every half cycles the same overflow) */
+      c->stall_cnt_q = half + n % half;
+      break;
+    }
+  }
+  c->hit_cnt_d = c->hit_cnt_q;
+  c->stall_cnt_d = c->stall_cnt_q;
+}
+
 void shell_byp_advance(shell_byp_t *b, uint32_t n) {
   if (n && bdu_alone(b)) {
     const uint32_t bq = b->hw.i_bdu.bmode_q; /* (the same every such cycle: no DECIDE among them) */
     bdu_advance(&b->hw.i_bdu, &b->hw.bin, n); /* (bin: the last commit's inputs, its instruction buffers those that stand) */
     b->bmode_cycles += (uint64_t)n * bq;
-    /* the series' samples: the cycles c of [cyc, cyc + n) with c % sample
-     * == 0, on the 32-bit counter as shell_byp_commit_hw counts them */
-    uint64_t left = n;
-    uint32_t c = b->cyc;
-    while (left) {
-      const uint64_t run = left < (uint64_t)UINT32_MAX + 1 - c ? left : (uint64_t)UINT32_MAX + 1 - c; /* (to the wrap) */
-      const uint32_t r = c % b->sample;
-      for (uint64_t o = r ? b->sample - r : 0; o < run; o += b->sample) sample(b, bq);
-      left -= run;
-      c = (uint32_t)(c + run);
-    }
+    samples(b, n, bq);
+  } else if (n && chss_alone(b)) {
+    chss_t *c = &b->hw.i_chss;
+    /* (cin: the last commit's inputs, the repeated cycle's events; a
+     * follower's TB_bg is the leader's and stays: shell_byp_still_for) */
+    if (!b->hw.cin.mode_follow_i && c->per_act_q && b->hw.cin.ev_stall_i) chss_count_stalls(c, n);
+    samples(b, n, c->tb_bg_q);
   }
   b->cyc += n;
 }

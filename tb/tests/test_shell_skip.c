@@ -23,7 +23,8 @@ typedef struct {
   int want_rep, want_asleep; /* the case must take this path at least once */
   int want_rep_out;          /* and leave repeating SMs out of the passes (shell_t.zz, not asleep) */
   int want_pop;              /* and end such a repeat by popping its injection queue (shell_t.zz_pops) */
-  int want_wake;             /* and visit such an SM when its bypass unit's timer runs out (shell_t.zw_wakes) */
+  int want_wake;             /* and visit such an SM when its bypass unit's timer runs out (shell_t.zw_wakes; 2: when
+                              * the CHSS leader's TB_bg moves, shell_t.lead_wakes) */
 } skip_case_t;
 
 static int setup(shell_t *s, const shell_wl_t *w, const char *set, int eval_all) {
@@ -235,7 +236,10 @@ static void one(tc_t *t, const skip_case_t *c) {
     TC_CHECK(t, rout > 0, "%s: repeating SM cycles left out of the passes (%llu)", c->what, rout);
     TC_CHECK(t, rlag > 1, "%s: left-out repeating SMs' counters lagging (up to %llu cycles)", c->what, rlag);
   }
-  if (c->want_wake)
+  if (c->want_wake == 2)
+    TC_CHECK(t, s[0].lead_wakes > 0, "%s: left-out CHSS followers visited when the leader's TB_bg moved (%llu)", c->what,
+             (unsigned long long)s[0].lead_wakes);
+  else if (c->want_wake)
     TC_CHECK(t, s[0].zw_wakes > 0, "%s: left-out SMs whose bypass unit only counted, visited when its timer ran out (%llu)",
              c->what, (unsigned long long)s[0].zw_wakes);
   if (c->want_pop)
@@ -266,14 +270,21 @@ int main(void) {
        * timer runs out, and that cycle is visited (shell_t.zwake) */
       {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0, 1, 0, 1},
       {"atax, two-level bypassing, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=300 BDU_HOLD=700", "atax", NULL, 20000, 1, 0, 1, 0, 1},
-      {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 0, 0, 0},
+      /* CHSS: left out, a period's counters count the repeated stalls (halved at the top), a
+       * follower's TB_bg stands until the leader's moves */
+      {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 1, 0, 0},
+      {"bfs, CHSS, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=CHSS", "bfs", NULL, 30000, 1, 0, 1, 0, 2},
+      {"bfs, CHSS, 15 SMs, narrow counters", "SHELL_SMS=15 SHELL_BYPASS=CHSS CHSS_CNT_W=5", "bfs", NULL, 20000, 1, 0, 1, 0, 2},
+      {"atax, COORD", "SHELL_SMS=8 SHELL_BYPASS=COORD", "atax", NULL, 20000, 1, 0, 1, 0, 0},
       /* a ring node per SM: a repeating SM's node is called every cycle (never left out) */
       /* (workloads whose SMs share lines: the ring serves lookups, delivers lines, goes to the L2) */
       {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0},
       {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 0, 0, 0},
       {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 0, 0, 0},
       /* every SM its own controller (CHSS_CONTROL=DECENTRAL: no follower) */
-      {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 0, 0, 0},
+      {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 1, 0, 0},
+      /* (every SM samples its own periods: left out, a repeated stall counts into them, halved at the top) */
+      {"hotspot, CHSS decentral, narrow counters", "SHELL_SMS=8 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL CHSS_CNT_W=5", "hotspot", NULL, 30000, 1, 0, 1, 0, 0},
       /* sectored, allocate on fill: the fill port's ready reads the (not valid) fill address
        * (a repeating SM is visited every cycle) */
       {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 0, 0, 0},
