@@ -241,3 +241,33 @@ void chss_commit(chss_t *c) {
   c->div_rem_q = c->div_rem_d;
   c->div_den_q = c->div_den_d;
 }
+
+void chss_advance(chss_t *c, const chss_in_t *in, uint32_t n) {
+  if (!n) return;
+  if (in->mode_follow_i) {
+    c->tb_bg_q = c->tb_bg_d = in->bcast_tbbg_i;
+    c->per_act_q = c->per_act_d = 0;
+    c->div_busy_q = c->div_busy_d = 0;
+    return;
+  }
+  if (!c->per_act_q || !in->ev_stall_i) return; /* (no period, or no stall: counters_next keeps them) */
+  /* a stall every cycle, no hit: counters_next's Stall climbs by one, and
+   * the cycle it would reach 2^CntW both are halved (Stall to 2^(CntW-1)) */
+  const uint32_t top = 1u << c->cnt_w, half = top >> 1;
+  while (n) {
+    const uint32_t k = top - c->stall_cnt_q; /* (the k-th cycle from now overflows) */
+    if (n < k) {
+      c->stall_cnt_q += n;
+      break;
+    }
+    n -= k;
+    c->stall_cnt_q = half;
+    c->hit_cnt_q >>= 1;
+    if (!c->hit_cnt_q) { /* (from here on the same overflow every half cycles) */
+      c->stall_cnt_q = half + n % half;
+      break;
+    }
+  }
+  c->hit_cnt_d = c->hit_cnt_q;
+  c->stall_cnt_d = c->stall_cnt_q;
+}

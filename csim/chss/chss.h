@@ -45,6 +45,15 @@ void chss_commit(chss_t *c);
  * after it), with nothing evaluated in a cycle that can change nothing
  * (the shell's hook: most cycles). */
 void chss_step(chss_t *c, const chss_in_t *in, chss_out_t *out);
+/* n cycles of chss_step counted, not evaluated (the shell's SMs left out
+ * of its passes, docs/c-models.md "Bypass units across left-out cycles"):
+ * cycles with in's inputs, which must have no kernel start, dispatch,
+ * commit or hit, and the unit following (mode_follow_i: TB_bg becomes
+ * bcast_tbbg_i, no period, no division) or not dividing (a sampling
+ * period's Stall counter takes ev_stall_i each cycle, both counters halved
+ * whenever it would reach 2^CntW).  The same registers as n chss_step
+ * calls. */
+void chss_advance(chss_t *c, const chss_in_t *in, uint32_t n);
 /* Eq. 1 as the unit computes it (the divider's result), for tests. */
 uint32_t chss_score(const chss_t *c, uint32_t hits, uint32_t stalls, uint32_t warps, uint32_t lat);
 

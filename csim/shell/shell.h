@@ -70,8 +70,10 @@ typedef struct {
    * (dorm) with every output the passes read idle, or repeating (srep)
    * with no hook event and a fill-ready output that no fill field moves
    * (its injection queue's head, if any, offered to the crossbar as it
-   * stands); either with no node, no WOMU view and the bypass hook quiet
-   * with no unit.  zz_tbf, zz_busy: those of them whose tb_free_o, busy_o
+   * stands); either with no node, and a bypass hook quiet with no unit
+   * or whose unit only counts (shell_byp_still_for: TWOLEVEL's BDU between
+   * its schedule's moves, a CHSS unit with no division running; it catches
+   * up in sm_sync, and zwake / lead_wake visit it where the count ends).  zz_tbf, zz_busy: those of them whose tb_free_o, busy_o
    * is set (the dispatcher's inputs; a repeating SM is busy); zz_injv,
    * zz_injst, zz_injbyp: those whose inj_valid_o, and with it inj_store_o,
    * inj_byp_o, is set (the crossbar's injection inputs; inj_line_i and

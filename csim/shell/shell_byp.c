@@ -448,29 +448,6 @@ static void samples(shell_byp_t *b, uint32_t n, uint32_t v) {
   }
 }
 
-/* n cycles of a sampling period's counters (chss_step's counters_next)
- * with no hit and a stall in every cycle: the stall count climbs, and
- * each time it would reach 2^CntW both are halved. */
-static void chss_count_stalls(chss_t *c, uint32_t n) {
-  const uint32_t top = 1u << c->cnt_w, half = top >> 1;
-  while (n) {
-    const uint32_t k = top - c->stall_cnt_q; /* (the k-th cycle from now overflows) */
-    if (n < k) {
-      c->stall_cnt_q += n;
-      break;
-    }
-    n -= k;
-    c->stall_cnt_q = half; /* (2^CntW, halved) */
-    c->hit_cnt_q >>= 1;
-    if (!c->hit_cnt_q) { /* (from here on every half cycles the same overflow) */
-      c->stall_cnt_q = half + n % half;
-      break;
-    }
-  }
-  c->hit_cnt_d = c->hit_cnt_q;
-  c->stall_cnt_d = c->stall_cnt_q;
-}
-
 void shell_byp_advance(shell_byp_t *b, uint32_t n) {
   if (n && bdu_alone(b)) {
     const uint32_t bq = b->hw.i_bdu.bmode_q; /* (the same every such cycle: no DECIDE among them) */
@@ -478,11 +455,11 @@ void shell_byp_advance(shell_byp_t *b, uint32_t n) {
     b->bmode_cycles += (uint64_t)n * bq;
     samples(b, n, bq);
   } else if (n && chss_alone(b)) {
-    chss_t *c = &b->hw.i_chss;
     /* (cin: the last commit's inputs, the repeated cycle's events; a
-     * follower's TB_bg is the leader's and stays: shell_byp_still_for) */
-    if (!b->hw.cin.mode_follow_i && c->per_act_q && b->hw.cin.ev_stall_i) chss_count_stalls(c, n);
-    samples(b, n, c->tb_bg_q);
+     * follower's copy of the leader's TB_bg stands: shell_byp_still_for) */
+    const uint32_t tbq = b->hw.i_chss.tb_bg_q;
+    chss_advance(&b->hw.i_chss, &b->hw.cin, n);
+    samples(b, n, tbq);
   }
   b->cyc += n;
 }

@@ -217,6 +217,54 @@ static void test_step(tc_t *tc) {
            cycles, decides, bad);
 }
 
+/* bdu_advance (the shell's left-out SMs) leaves every register as that
+ * many bdu_step calls with no event, kernel start or dispatch and the
+ * instruction buffers standing, for every count up to bdu_still_for: the
+ * unit driven at random between the stretches (so that they start in
+ * every phase and timer), each stretch's end compared. */
+static void test_advance(tc_t *tc) {
+  static const unsigned geo[][3] = {{16, 8, 48}, {1, 0, 48}, {7, 1, 32}, {300, 900, 64}, {5, 3, 1}};
+  unsigned bad = 0, stretches = 0, sampled = 0, held = 0;
+  for (unsigned g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+    ls_rng_t r;
+    ls_rng_seed(&r, 200 + g);
+    bdu_t a, b;
+    bdu_init(&a, geo[g][0], geo[g][1], geo[g][2]);
+    bdu_init(&b, geo[g][0], geo[g][1], geo[g][2]);
+    bdu_in_t in;
+    memset(&in, 0, sizeof in);
+    in.mode_thr_l_i = 30, in.mode_thr_h_i = 70, in.mode_thr_w_i = geo[g][2] / 2, in.mode_womu_i = BDU_WOMU_AVG;
+    for (unsigned c = 0; c < 20000 && !bad; c++) {
+      /* a random cycle on both */
+      in.kernel_start_i = ls_below(&r, 500) == 0;
+      in.tb_disp_i = ls_below(&r, 30) == 0;
+      in.ev_access_i = ls_chance(&r, 50), in.ev_miss_i = ls_chance(&r, 40), in.ev_hitres_i = ls_chance(&r, 10);
+      in.ev_byp_i = ls_chance(&r, 20);
+      for (unsigned w = 0; w < WOMU_MAX_WARPS / 32; w++) in.ibuf_valid_i[w] = (uint32_t)ls_rand(&r);
+      for (unsigned i = geo[g][2]; i < WOMU_MAX_WARPS; i++) in.ibuf_valid_i[i >> 5] &= ~(1u << (i & 31));
+      (void)bdu_step(&a, &in), (void)bdu_step(&b, &in);
+      if (ls_below(&r, 8)) continue;
+      /* a stretch the shell would leave out: no event, the buffers standing */
+      const uint32_t lim = bdu_still_for(&a);
+      if (!lim) continue;
+      uint32_t n = 1 + ls_below(&r, lim < 400 ? lim : 400);
+      in.kernel_start_i = in.tb_disp_i = in.ev_access_i = in.ev_miss_i = in.ev_hitres_i = in.ev_byp_i = 0;
+      sampled += a.phase_q == BDU_PH_SAMPLE;
+      held += a.phase_q == BDU_PH_HOLD;
+      for (uint32_t k = 0; k < n; k++) (void)bdu_step(&a, &in);
+      bdu_advance(&b, &in, n);
+      bad += a.phase_q != b.phase_q || a.timer_q != b.timer_q || a.bmode_q != b.bmode_q ||
+             a.i_mrmu.acc_cnt_q != b.i_mrmu.acc_cnt_q || a.i_mrmu.miss_cnt_q != b.i_mrmu.miss_cnt_q ||
+             a.i_womu.occ_last_q != b.i_womu.occ_last_q || a.i_womu.occ_min_q != b.i_womu.occ_min_q ||
+             a.i_womu.occ_sum_q != b.i_womu.occ_sum_q;
+      stretches++;
+    }
+  }
+  TC_CHECK(tc, !bad && sampled > 500 && held > 500,
+           "bdu_advance equals as many event-free bdu_step calls: %u stretches (%u sampling, %u holding), %u differ",
+           stretches, sampled, held, bad);
+}
+
 int main(void) {
   tc_t t = TC_INIT("bdu");
   test_branches(&t);
@@ -225,5 +273,6 @@ int main(void) {
   test_widths(&t);
   test_schedule(&t);
   test_step(&t);
+  test_advance(&t);
   return tc_done(&t);
 }

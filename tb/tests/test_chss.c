@@ -322,6 +322,74 @@ static void test_step(tc_t *tc) {
            cycles, quiet, moves, bad);
 }
 
+/* chss_advance (the shell's left-out SMs) leaves every register as that
+ * many chss_step calls with no kernel start, dispatch, commit or hit, a
+ * stall in every cycle or in none, following with the leader's value
+ * standing or not dividing: the unit driven at random between the
+ * stretches (periods open, divisions, follower stretches, narrow counters
+ * that overflow), each stretch's end compared. */
+static void test_advance(tc_t *tc) {
+  static const unsigned geo[][2] = {{8, 3}, {4, 2}, {15, 6}, {2, 16}};
+  unsigned bad = 0, stretches = 0, counted = 0, halved = 0;
+  for (unsigned g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+    ls_rng_t r;
+    ls_rng_seed(&r, 500 + g);
+    chss_t a, b;
+    if (chss_init(&a, geo[g][0], geo[g][1], 10, 4, 7) || chss_init(&b, geo[g][0], geo[g][1], 10, 4, 7)) {
+      bad++;
+      break;
+    }
+    chss_in_t in;
+    chss_out_t oa;
+    memset(&in, 0, sizeof in);
+    unsigned used = 0, follow = 0;
+    for (unsigned c = 0; c < 30000 && !bad; c++) {
+      if (ls_below(&r, 2000) == 0) follow ^= 1;
+      in.mode_follow_i = follow;
+      if (ls_below(&r, 50) == 0) in.bcast_tbbg_i = ls_below(&r, geo[g][0] + 1);
+      in.kernel_start_i = ls_below(&r, 3000) == 0;
+      in.tb_max_i = 1 + ls_below(&r, geo[g][0]);
+      if (in.kernel_start_i) used = 0;
+      unsigned free_s = 0, busy_s = 0;
+      for (unsigned i = 0; i < geo[g][0]; i++) (used >> i & 1u) ? busy_s++ : free_s++;
+      in.disp_valid_i = free_s && ls_below(&r, 40) == 0;
+      if (in.disp_valid_i) {
+        unsigned k = ls_below(&r, free_s), s = 0;
+        for (;; s++) if (!(used >> s & 1u) && !k--) break;
+        in.disp_slot_i = s;
+      }
+      in.cmt_valid_i = busy_s && ls_below(&r, 60) == 0;
+      if (in.cmt_valid_i) {
+        unsigned k = ls_below(&r, busy_s), s = 0;
+        for (;; s++) if ((used >> s & 1u) && !k--) break;
+        in.cmt_slot_i = s;
+        if (in.disp_valid_i && in.disp_slot_i == s) in.cmt_valid_i = 0;
+      }
+      in.ev_hit_i = ls_chance(&r, 30), in.ev_stall_i = ls_chance(&r, 30);
+      in.warp_cnt_i = ls_below(&r, 49), in.l2_lat_i = 100 + ls_below(&r, 200);
+      in.ld_valid_i = ls_chance(&r, 50), in.ld_tag_i = ls_below(&r, 3), in.ld_slot_i = ls_below(&r, geo[g][0] + 1);
+      chss_step(&a, &in, &oa), chss_step(&b, &in, &oa);
+      if (in.disp_valid_i) used |= 1u << in.disp_slot_i;
+      if (in.cmt_valid_i) used &= ~(1u << in.cmt_slot_i);
+      if (ls_below(&r, 6) || (a.div_busy_q && !follow)) continue;
+      /* a stretch the shell would leave out */
+      in.kernel_start_i = in.disp_valid_i = in.cmt_valid_i = in.ev_hit_i = 0;
+      in.ev_stall_i = ls_chance(&r, 70);
+      const uint32_t n = 1 + ls_below(&r, ls_chance(&r, 10) ? 5000 : 200);
+      counted += a.per_act_q && in.ev_stall_i && !follow;
+      const uint32_t h0 = a.hit_cnt_q;
+      for (uint32_t k = 0; k < n; k++) chss_step(&a, &in, &oa);
+      halved += a.hit_cnt_q < h0;
+      chss_advance(&b, &in, n);
+      bad += !same_regs(&a, &b);
+      stretches++;
+    }
+  }
+  TC_CHECK(tc, !bad && counted > 500 && halved > 50,
+           "chss_advance equals as many event-free chss_step calls: %u stretches (%u counting stalls, %u halving), %u differ",
+           stretches, counted, halved, bad);
+}
+
 int main(void) {
   tc_t t = TC_INIT("chss");
   test_fig5(&t);
@@ -329,5 +397,6 @@ int main(void) {
   test_climb(&t);
   test_table1_follow_halve(&t);
   test_step(&t);
+  test_advance(&t);
   return tc_done(&t);
 }
