@@ -778,15 +778,16 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
      * next cycles repeat with their inputs: shell_sm_still), the L1D in
      * one of its repeated forms already (idle 2, its stall repeated: the
      * stall counter moves; idle 1, quiet again: nothing moves), not in the
-     * full evaluation that leads into one, and its fill-ready output 1
-     * whatever the (not valid) fill fields say (allocate on fill reads the
-     * fill's set: l1d_comb), so the outputs stand as they are and the
-     * cycle's counts are sm_sync's */
+     * full evaluation that leads into one, so the outputs stand as they
+     * are and the cycle's counts are sm_sync's.  (Allocate on fill makes
+     * the fill-ready output read the not-valid fill fields -- the fill's
+     * set -- but those stand too while the SM is left out: they are its
+     * ejection buffer's head, a register that changes only with a push,
+     * whose valid then wakes the SM.) */
     const uint32_t z = both && (dorm[i] >= SHELL_SM_SETTLE
                                     ? !so->busy_o && !so->byp_valid_o && !so->ev_access_o && !so->fetch_valid_o &&
                                           !so->ifetch_valid_o && !so->lsu_valid_o
-                                    : m->i_l1d.in.mode_alloc_i != L1D_ALLOC_ON_FILL &&
-                                          (m->i_l1d.idle == 2 || m->i_l1d.idle == 1));
+                                    : (m->i_l1d.idle == 2 || m->i_l1d.idle == 1));
     zz[i >> 5] = (zz[i >> 5] & ~bit) | (z ? bit : 0);
     s->zzmay |= z != 0;
     zz_tbf[i >> 5] = (zz_tbf[i >> 5] & ~bit) | (z && so->tb_free_o ? bit : 0);

@@ -287,7 +287,9 @@ int main(void) {
       {"hotspot, CHSS decentral, narrow counters", "SHELL_SMS=8 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL CHSS_CNT_W=5", "hotspot", NULL, 30000, 1, 0, 1, 0, 0},
       /* sectored, allocate on fill: the fill port's ready reads the (not valid) fill address
        * (a repeating SM is visited every cycle) */
-      {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 0, 0, 0},
+      {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 1, 0, 0},
+      {"2mm, sectored ON_FILL, 15 SMs", "SHELL_SMS=15 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "2mm", NULL, 20000, 1, 0, 1, 0, 0},
+      {"kmeans, ON_FILL, 1024 entries", "SHELL_SMS=8 L1D_SECTORS=4 L1D_ALLOC=ON_FILL L1D_SETS=4 L1D_WAYS=48 L1D_MSHR_ENTRIES=1024 L1D_MSHR_MERGE=32", "kmeans", NULL, 10000, 1, 0, 1, 0, 0},
       /* a workload that ends: SMs fall asleep, kernels end (the statistics' snapshots) */
       {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1, 0, 0, 0},
       {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0, 0, 0, 0},
