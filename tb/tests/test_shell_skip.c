@@ -289,7 +289,7 @@ int main(void) {
        * (a repeating SM is visited every cycle) */
       {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 1, 0, 0},
       {"2mm, sectored ON_FILL, 15 SMs", "SHELL_SMS=15 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "2mm", NULL, 20000, 1, 0, 1, 0, 0},
-      {"kmeans, ON_FILL, 1024 entries", "SHELL_SMS=8 L1D_SECTORS=4 L1D_ALLOC=ON_FILL L1D_SETS=4 L1D_WAYS=48 L1D_MSHR_ENTRIES=1024 L1D_MSHR_MERGE=32", "kmeans", NULL, 10000, 1, 0, 1, 0, 0},
+      {"kmeans, ON_FILL, 1024 entries", "SHELL_SMS=8 L1D_SECTORS=4 L1D_ALLOC=ON_FILL L1D_SETS=4 L1D_WAYS=48 L1D_MSHR_ENTRIES=1024 L1D_MSHR_MERGE=32", "kmeans", NULL, 5000, 1, 0, 1, 0, 0},
       /* a workload that ends: SMs fall asleep, kernels end (the statistics' snapshots) */
       {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1, 0, 0, 0},
       {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0, 0, 0, 0},
@@ -305,7 +305,7 @@ int main(void) {
       {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0},
       {"bicg, two-level, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=TWOLEVEL", "bicg", NULL, 30000, 1, 0, 1, 0, 1},
       /* hold 0: B or C mode until the next kernel (its BDU never wakes the SM) */
-      {"2mm to the end, two-level, hold 0", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=500 BDU_HOLD=0", "2mm", "n=32", 200000, 0, 0, 1, 0, 0},
+      {"2mm, two-level, hold 0", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=500 BDU_HOLD=0", "2mm", "n=32", 40000, 0, 0, 1, 0, 0},
       /* an MRPB in every SM (its final design): a repeat or sleep needs the MRPB at rest but for its
        * counters (mrpb_still), which the left-out cycles then count (mrpb_rep_advance) */
       {"atax, MRPB", "SHELL_SMS=4 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 30000, 1, 0, 1, 0, 0},
