@@ -173,6 +173,19 @@ static void test_counting(tc_t *tc) {
            t.b.i_mrmu.acc_cnt_q, t.b.i_mrmu.miss_cnt_q);
 }
 
+/* One cycle's random inputs for the step tests: a kernel start (1 in
+ * ks) and a dispatch (1 in disp), events, a request, and the instruction
+ * buffers' valid bits of the unit's warps. */
+static void rand_cycle(ls_rng_t *r, bdu_in_t *in, unsigned warps, unsigned ks, unsigned disp) {
+  in->kernel_start_i = ls_below(r, ks) == 0;
+  in->tb_disp_i = ls_below(r, disp) == 0;
+  in->ev_access_i = ls_chance(r, 50), in->ev_miss_i = ls_chance(r, 40);
+  in->ev_hitres_i = ls_chance(r, 10), in->ev_byp_i = ls_chance(r, 20);
+  in->req_valid_i = ls_chance(r, 50), in->req_store_i = ls_chance(r, 20);
+  for (unsigned w = 0; w < WOMU_MAX_WARPS / 32; w++) in->ibuf_valid_i[w] = (uint32_t)ls_rand(r);
+  for (unsigned i = warps; i < WOMU_MAX_WARPS; i++) in->ibuf_valid_i[i >> 5] &= ~(1u << (i & 31)); /* (the unit's warps only) */
+}
+
 /* bdu_step (the shell's one call a cycle) leaves every register as
  * bdu_comb then bdu_commit do, and returns the new mode: random inputs
  * (kernel starts, dispatches, events, occupancies, modes changing now and
@@ -194,14 +207,7 @@ static void test_step(tc_t *tc) {
         in.mode_thr_l_i = ls_below(&r, 101), in.mode_thr_h_i = ls_below(&r, 101);
         in.mode_thr_w_i = ls_below(&r, geo[g][2] + 1), in.mode_womu_i = ls_below(&r, 3);
       }
-      in.kernel_start_i = ls_below(&r, 700) == 0;
-      in.tb_disp_i = ls_below(&r, 40) == 0;
-      in.ev_access_i = ls_chance(&r, 50), in.ev_miss_i = ls_chance(&r, 40);
-      in.ev_hitres_i = ls_chance(&r, 10), in.ev_byp_i = ls_chance(&r, 20);
-      in.req_valid_i = ls_chance(&r, 50), in.req_store_i = ls_chance(&r, 20);
-      for (unsigned w = 0; w < WOMU_MAX_WARPS / 32; w++) in.ibuf_valid_i[w] = (uint32_t)ls_rand(&r);
-      if (geo[g][2] < WOMU_MAX_WARPS) /* (the valid bits of the unit's warps only) */
-        for (unsigned i = geo[g][2]; i < WOMU_MAX_WARPS; i++) in.ibuf_valid_i[i >> 5] &= ~(1u << (i & 31));
+      rand_cycle(&r, &in, geo[g][2], 700, 40);
       decides += a.phase_q == BDU_PH_DECIDE;
       bdu_comb(&a, &in, &o);
       bdu_commit(&a);
@@ -236,12 +242,7 @@ static void test_advance(tc_t *tc) {
     in.mode_thr_l_i = 30, in.mode_thr_h_i = 70, in.mode_thr_w_i = geo[g][2] / 2, in.mode_womu_i = BDU_WOMU_AVG;
     for (unsigned c = 0; c < 20000 && !bad; c++) {
       /* a random cycle on both */
-      in.kernel_start_i = ls_below(&r, 500) == 0;
-      in.tb_disp_i = ls_below(&r, 30) == 0;
-      in.ev_access_i = ls_chance(&r, 50), in.ev_miss_i = ls_chance(&r, 40), in.ev_hitres_i = ls_chance(&r, 10);
-      in.ev_byp_i = ls_chance(&r, 20);
-      for (unsigned w = 0; w < WOMU_MAX_WARPS / 32; w++) in.ibuf_valid_i[w] = (uint32_t)ls_rand(&r);
-      for (unsigned i = geo[g][2]; i < WOMU_MAX_WARPS; i++) in.ibuf_valid_i[i >> 5] &= ~(1u << (i & 31));
+      rand_cycle(&r, &in, geo[g][2], 500, 30);
       (void)bdu_step(&a, &in), (void)bdu_step(&b, &in);
       if (ls_below(&r, 8)) continue;
       /* a stretch the shell would leave out: no event, the buffers standing */

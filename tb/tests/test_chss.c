@@ -266,6 +266,42 @@ static int same_regs(const chss_t *a, const chss_t *b) {
          a->div_busy_q == b->div_busy_q && a->div_cnt_q == b->div_cnt_q && a->div_num_q == b->div_num_q &&
          a->div_rem_q == b->div_rem_q && a->div_den_q == b->div_den_q;
 }
+/* One cycle's random inputs for the step tests: stretches of following
+ * (the leader's value moving), kernel starts, dispatches into free slots
+ * and commits of busy ones (used: the slots in use; one event a slot a
+ * cycle), events and a load; odds: 1 in n for a follow toggle, a kernel
+ * start, a dispatch, a commit.  slots_after: the slots after the cycle. */
+typedef struct { unsigned follow, kstart, disp, cmt; } rand_odds_t;
+static void rand_inputs(ls_rng_t *r, chss_in_t *in, unsigned slots, unsigned *used, unsigned *follow, const rand_odds_t *o) {
+  if (ls_below(r, o->follow) == 0) *follow ^= 1;
+  in->mode_follow_i = *follow;
+  if (ls_below(r, 50) == 0) in->bcast_tbbg_i = ls_below(r, slots + 1);
+  in->kernel_start_i = ls_below(r, o->kstart) == 0;
+  in->tb_max_i = 1 + ls_below(r, slots);
+  if (in->kernel_start_i) *used = 0;
+  unsigned free_s = 0, busy_s = 0;
+  for (unsigned i = 0; i < slots; i++) (*used >> i & 1u) ? busy_s++ : free_s++;
+  in->disp_valid_i = free_s && ls_below(r, o->disp) == 0;
+  if (in->disp_valid_i) {
+    unsigned k = ls_below(r, free_s), s = 0;
+    for (;; s++) if (!(*used >> s & 1u) && !k--) break;
+    in->disp_slot_i = s;
+  }
+  in->cmt_valid_i = busy_s && ls_below(r, o->cmt) == 0;
+  if (in->cmt_valid_i) {
+    unsigned k = ls_below(r, busy_s), s = 0;
+    for (;; s++) if ((*used >> s & 1u) && !k--) break;
+    in->cmt_slot_i = s;
+    if (in->disp_valid_i && in->disp_slot_i == s) in->cmt_valid_i = 0; /* (one event a slot a cycle) */
+  }
+  in->ev_hit_i = ls_chance(r, 30), in->ev_stall_i = ls_chance(r, 30);
+  in->warp_cnt_i = ls_below(r, 49), in->l2_lat_i = 100 + ls_below(r, 200);
+  in->ld_valid_i = ls_chance(r, 50), in->ld_tag_i = ls_below(r, 3), in->ld_slot_i = ls_below(r, slots + 1);
+}
+static void slots_after(const chss_in_t *in, unsigned *used) {
+  if (in->disp_valid_i) *used |= 1u << in->disp_slot_i;
+  if (in->cmt_valid_i) *used &= ~(1u << in->cmt_slot_i);
+}
 static void test_step(tc_t *tc) {
   static const unsigned geo[][2] = {{8, 6}, {4, 4}, {15, 10}, {2, 3}};
   unsigned bad = 0, cycles = 0, quiet = 0, moves = 0;
@@ -282,30 +318,8 @@ static void test_step(tc_t *tc) {
     memset(&in, 0, sizeof in);
     unsigned used = 0, follow = 0;
     for (unsigned c = 0; c < 60000 && !bad; c++) {
-      if (ls_below(&r, 3000) == 0) follow ^= 1; /* (stretches of following, the leader's value moving) */
-      in.mode_follow_i = follow;
-      if (ls_below(&r, 50) == 0) in.bcast_tbbg_i = ls_below(&r, geo[g][0] + 1);
-      in.kernel_start_i = ls_below(&r, 2000) == 0;
-      in.tb_max_i = 1 + ls_below(&r, geo[g][0]);
-      if (in.kernel_start_i) used = 0;
-      unsigned free_s = 0, busy_s = 0;
-      for (unsigned i = 0; i < geo[g][0]; i++) (used >> i & 1u) ? busy_s++ : free_s++;
-      in.disp_valid_i = free_s && ls_below(&r, 30) == 0;
-      if (in.disp_valid_i) {
-        unsigned k = ls_below(&r, free_s), s = 0;
-        for (;; s++) if (!(used >> s & 1u) && !k--) break;
-        in.disp_slot_i = s;
-      }
-      in.cmt_valid_i = busy_s && ls_below(&r, 30) == 0;
-      if (in.cmt_valid_i) {
-        unsigned k = ls_below(&r, busy_s), s = 0;
-        for (;; s++) if ((used >> s & 1u) && !k--) break;
-        in.cmt_slot_i = s;
-        if (in.disp_valid_i && in.disp_slot_i == s) in.cmt_valid_i = 0; /* (one event a slot a cycle) */
-      }
-      in.ev_hit_i = ls_chance(&r, 30), in.ev_stall_i = ls_chance(&r, 30);
-      in.warp_cnt_i = ls_below(&r, 49), in.l2_lat_i = 100 + ls_below(&r, 200);
-      in.ld_valid_i = ls_chance(&r, 50), in.ld_tag_i = ls_below(&r, 3), in.ld_slot_i = ls_below(&r, geo[g][0] + 1);
+      const rand_odds_t odds = {3000, 2000, 30, 30};
+      rand_inputs(&r, &in, geo[g][0], &used, &follow, &odds);
       quiet += !(in.kernel_start_i | in.disp_valid_i | in.cmt_valid_i);
       const uint32_t tb0 = a.tb_bg_q;
       chss_comb(&a, &in, &oa);
@@ -313,8 +327,7 @@ static void test_step(tc_t *tc) {
       chss_step(&b, &in, &ob);
       moves += a.tb_bg_q != tb0;
       bad += !same_regs(&a, &b) || memcmp(&oa, &ob, sizeof oa);
-      if (in.disp_valid_i) used |= 1u << in.disp_slot_i;
-      if (in.cmt_valid_i) used &= ~(1u << in.cmt_slot_i);
+      slots_after(&in, &used);
       cycles++;
     }
   }
@@ -344,33 +357,10 @@ static void test_advance(tc_t *tc) {
     memset(&in, 0, sizeof in);
     unsigned used = 0, follow = 0;
     for (unsigned c = 0; c < 30000 && !bad; c++) {
-      if (ls_below(&r, 2000) == 0) follow ^= 1;
-      in.mode_follow_i = follow;
-      if (ls_below(&r, 50) == 0) in.bcast_tbbg_i = ls_below(&r, geo[g][0] + 1);
-      in.kernel_start_i = ls_below(&r, 3000) == 0;
-      in.tb_max_i = 1 + ls_below(&r, geo[g][0]);
-      if (in.kernel_start_i) used = 0;
-      unsigned free_s = 0, busy_s = 0;
-      for (unsigned i = 0; i < geo[g][0]; i++) (used >> i & 1u) ? busy_s++ : free_s++;
-      in.disp_valid_i = free_s && ls_below(&r, 40) == 0;
-      if (in.disp_valid_i) {
-        unsigned k = ls_below(&r, free_s), s = 0;
-        for (;; s++) if (!(used >> s & 1u) && !k--) break;
-        in.disp_slot_i = s;
-      }
-      in.cmt_valid_i = busy_s && ls_below(&r, 60) == 0;
-      if (in.cmt_valid_i) {
-        unsigned k = ls_below(&r, busy_s), s = 0;
-        for (;; s++) if ((used >> s & 1u) && !k--) break;
-        in.cmt_slot_i = s;
-        if (in.disp_valid_i && in.disp_slot_i == s) in.cmt_valid_i = 0;
-      }
-      in.ev_hit_i = ls_chance(&r, 30), in.ev_stall_i = ls_chance(&r, 30);
-      in.warp_cnt_i = ls_below(&r, 49), in.l2_lat_i = 100 + ls_below(&r, 200);
-      in.ld_valid_i = ls_chance(&r, 50), in.ld_tag_i = ls_below(&r, 3), in.ld_slot_i = ls_below(&r, geo[g][0] + 1);
+      const rand_odds_t odds = {2000, 3000, 40, 60};
+      rand_inputs(&r, &in, geo[g][0], &used, &follow, &odds);
       chss_step(&a, &in, &oa), chss_step(&b, &in, &oa);
-      if (in.disp_valid_i) used |= 1u << in.disp_slot_i;
-      if (in.cmt_valid_i) used &= ~(1u << in.cmt_slot_i);
+      slots_after(&in, &used);
       if (ls_below(&r, 6) || (a.div_busy_q && !follow)) continue;
       /* a stretch the shell would leave out */
       in.kernel_start_i = in.disp_valid_i = in.cmt_valid_i = in.ev_hit_i = 0;
