@@ -349,6 +349,25 @@ static inline __attribute__((always_inline)) void sm_first(shell_t *s, unsigned 
   pi->free_warps_i[i] = so->free_warps_o;
 }
 
+/* The bypass hook's view of SM i's presented request (the profile's key:
+ * the load's static site, read only with a profile) -- sm_second's, and
+ * sm_unzz's for a repeat a pop ends late. */
+static inline __attribute__((always_inline)) void hook_req(shell_t *s, shell_sm_t *m, shell_byp_t *byp) {
+  const shell_sm_out_t *so = &m->out;
+  shell_byp_req(byp, byp->prof && so->byp_valid_o
+                         ? shell_env_rec(s, so->byp_block_o, m->w_q[so->byp_warp_o].wib, so->byp_pc_o)->site : 0,
+                so->byp_store_o);
+}
+/* The L1D's event pulses of SM i's cycle to its hook (s->ev: not cleared
+ * per SM and cycle, only these fields are set or read). */
+static inline __attribute__((always_inline)) void hook_events(shell_t *s, const shell_sm_out_t *so, shell_byp_t *byp) {
+  l1d_out_t *ev = &s->ev;
+  ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
+  ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
+  ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
+  shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+}
+
 /* The cycle's inputs every SM's second half reads alike. */
 typedef struct {
   uint32_t cyc, disp_sm, disp_block, disp_warps, kstart;
@@ -381,9 +400,7 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
   in->fill_byp_i = shell_xbar_bit(xo->ej_byp_o, i);
   in->inj_pop_i = 0;
   /* the profile's key: the presented load's static site (its record's; only the profile reads it) */
-  shell_byp_req(byp, byp->prof && so->byp_valid_o
-                         ? shell_env_rec(s, so->byp_block_o, m->w_q[so->byp_warp_o].wib, so->byp_pc_o)->site : 0,
-                so->byp_store_o);
+  hook_req(s, m, byp);
   in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
   const int ccn_on = s->ccn_any && ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
   if (ccn_on) {
@@ -421,11 +438,7 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
   /* (shell_byp_events does nothing without an accepted request, a profiled
    * load being decided or a unit that reads the events: not called then) */
   if (so->l1d_take_o | (byp->prof_v && so->ev_access_o) | byp->hw.run_bdu | byp->hw.run_chss) {
-    l1d_out_t *ev = &s->ev; /* (not cleared per SM and cycle: only these fields are set or read) */
-    ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
-    ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
-    ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
-    shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+    hook_events(s, so, byp);
   }
   /* a repeated cycle: no miss to the ring, no retired block, no fill; the
    * environment requests stand as registered last cycle (none); its ring
@@ -526,14 +539,9 @@ static void sm_unzz(shell_t *s, unsigned i, const sm_pass_t *ps) {
   shell_byp_t *byp = &s->byp[i];
   if (byp->hw.run_bdu | byp->hw.run_chss) { /* (a unit that counts: the hook's inputs of the cycle, as sm_second stages them) */
     const shell_sm_out_t *so = &m->out;
-    shell_byp_req(byp, byp->prof && so->byp_valid_o ? shell_env_rec(s, so->byp_block_o, m->w_q[so->byp_warp_o].wib, so->byp_pc_o)->site : 0,
-                  so->byp_store_o);
+    hook_req(s, m, byp);
     if (so->byp_valid_o && !so->byp_store_o) (void)shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o); /* (in->byp_i: the repeat's, unchanged) */
-    l1d_out_t *ev = &s->ev;
-    ev->ev_access_o = so->ev_access_o, ev->ev_hit_o = so->ev_hit_o, ev->ev_hitres_o = so->ev_hitres_o;
-    ev->ev_miss_o = so->ev_miss_o, ev->ev_stall_o = so->ev_stall_o, ev->ev_byp_o = so->ev_byp_o;
-    ev->ev_pseudo_o = so->ev_pseudo_o, ev->ev_fill_o = so->ev_fill_o;
-    shell_byp_events(byp, ev, so->l1d_take_o, so->l1d_byp_o);
+    hook_events(s, so, byp);
   }
 }
 
