@@ -1003,6 +1003,41 @@ void l1d_comb_rmt(l1d_t *m) {
   m->rmt_zero = !o->rmt_hit_o;
 }
 
+/* The remote lookup offered this cycle: registered at the edge (its _d
+ * twins), its set read in the duplicate tag and data arrays (comb_body's
+ * remote part, and rmt_side's). */
+static inline __attribute__((always_inline)) void rmt_lookup(l1d_t *m) {
+  const l1d_in_t *in = &m->in;
+  m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
+  if (in->rmt_valid_i) {
+    uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
+    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & m->lamask;
+    m->rmt_set_d = rmt_set;
+    m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - m->sectw)) & (m->g.sectors - 1u);
+    mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
+    m->dk_rmt.rd = rmt_set + 1;
+  }
+}
+/* The remote port's part of a cycle that is otherwise a repeat (idle 2) or
+ * quiet (idle 1), unobserved: the answer to last cycle's lookup, and this
+ * cycle's lookup registered and read.  The port writes nothing but its own
+ * registers and read ports, and reads the duplicate arrays and the line
+ * flags, which neither form writes; its forwarding terms are clear in both
+ * (rep_ok needs fw_tag_v_d and fw_data_v_d clear, l1d_quiet fw_*_v_q), so
+ * the answer and the next state are the full evaluation's.  So a lookup no
+ * longer ends a repeat: in the shell's ring (CCN) every miss sends one
+ * past every other SM, and a stalled SM's L1D went back to its full
+ * evaluation for each (docs/c-models.md, "Remote lookups in a repeat").
+ * Observed (lockstep compares every port), a lookup still takes the full
+ * evaluation: the repeated forms leave the ports as the last full cycle
+ * set them. */
+__attribute__((noinline)) static void rmt_side(l1d_t *m) {
+  if (m->rmt_v_q || !m->rmt_zero) l1d_comb_rmt(m);
+  m->i_tags_rmt.re_i = 0; /* (the ports as comb_body leaves them without a lookup, then the lookup's) */
+  m->dk_rmt.rd = 0;
+  rmt_lookup(m);
+}
+
 /* D's probe and verdict: the tags read at the last edge merged with that
  * edge's write, the line state, the MSHR, the queues (fill_line_go: a line
  * fill takes the arrays this cycle; rsp_busy: a bypassed fill or a release
@@ -1289,7 +1324,8 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
 }
 
 /* A quiescent cycle: nothing at the ports (no request offered or held in D,
- * no fill, no remote lookup asked now or last cycle), no queue holding
+ * no fill, no remote lookup asked now or last cycle -- unobserved, the
+ * remote port may have work: rmt_side), no queue holding
  * anything, no forwarding register set.  Then nothing is written: no array,
  * no line flag, no MSHR entry, no queue, no counter, no read port; D takes
  * the port's (invalid) payload, and the outputs are constants, the fill
@@ -1302,10 +1338,13 @@ __attribute__((always_inline)) static inline void mreq_from_missq(l1d_t *m) {
 static inline int l1d_quiet(const l1d_t *m) {
   const l1d_in_t *in = &m->in;
   if (m->d_valid_q) return 0; /* (D holding a request: the usual busy cycle, one test) */
-  return !(m->d_valid_q | in->req_valid_i | in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | m->fw_tag_v_q |
-           m->fw_data_v_q) &&
+  return !(m->d_valid_q | in->req_valid_i | in->fill_valid_i | ((in->rmt_valid_i | m->rmt_v_q) & m->observed) |
+           m->fw_tag_v_q | m->fw_data_v_q) &&
          !(m->i_missq.count_q | m->i_bypq.count_q | m->i_relq.count_q);
 }
+/* The remote port has work this cycle: a lookup offered, one to answer,
+ * or last cycle's hit to clear from rmt_data_o (rmt_side). */
+static inline uint32_t rmt_live(const l1d_t *m) { return m->in.rmt_valid_i | m->rmt_v_q | (m->rmt_zero ^ 1u); }
 
 static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->wptr_d = f->wptr_q;
@@ -1525,6 +1564,8 @@ __attribute__((noinline)) static void comb_idle(l1d_t *m) { /* (out of line: l1d
     if (!(m->memo_ok && m->memo_addr == m->d_addr_q && m->memo_sb == sb)) idle_verdict(m, sb);
     o->req_outcome_o = m->memo_out;
     o->req_fail_o = m->memo_fail;
+  } else if (rmt_live(m)) {
+    rmt_side(m); /* (unobserved: a lookup pending or offered, after the constant outputs above) */
   }
   /* D takes the port's payload (not valid): l1d_commit copies it */
 }
@@ -1608,26 +1649,30 @@ __attribute__((noinline)) static void comb_stall(l1d_t *m) { /* (the small form:
 }
 void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) {
-    /* quiet again: the last cycle was quiet, so D, the remote register,
-     * the forwarding registers and the queues were empty, and a quiet
-     * cycle's commit left them so (it loads only D's payload, not valid);
-     * with nothing at the ports this cycle is quiet too, and comb_idle's
-     * constant parts are in place (rep_ok is clear since the last one) */
+  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | (in->rmt_valid_i & m->observed))) {
+    /* quiet again: the last cycle was quiet, so D, the forwarding
+     * registers and the queues were empty (and, observed, the remote
+     * register), and a quiet cycle's commit left them so (it loads only
+     * D's payload, not valid); with nothing at the ports this cycle is
+     * quiet too, and comb_idle's constant parts are in place (rep_ok is
+     * clear since the last one) */
     l1d_out_t *o = &m->out;
     if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) o->fill_ready_o = 1;
     else fill_ready_empty_relq(m);
     if (m->observed) idle_again_obs(m); /* (unobserved, a don't-care: comb_body's rule for an empty D) */
+    else if (rmt_live(m)) rmt_side(m); /* (the remote port's work beside a quiet cycle) */
     return;
   }
-  if (l1d_rep_now(m) && !(in->fill_valid_i | in->rmt_valid_i)) {
+  if (l1d_rep_now(m) && !in->fill_valid_i && !(in->rmt_valid_i & m->observed)) {
     /* comb_rep: the last cycle again -- every next-state value, port and
      * output as it left them, but the fill port's ready (its don't-care
-     * address may differ) and the stall counter, which commit advances */
+     * address may differ), the stall counter, which commit advances, and
+     * (unobserved) the remote port (rmt_side) */
     m->idle = 2;
     fill_ready_empty_relq(m);
+    if (!m->observed && rmt_live(m)) rmt_side(m);
   } else if (l1d_quiet(m)) {
-    comb_idle(m);
+    comb_idle(m); /* (and the remote port's work: rmt_side) */
   } else if (stall_cand(m)) {
     /* D's request decided first (the general form has no copies per action:
      * it decides in comb_full_gen, reached from here without comb_stall's
@@ -2227,22 +2272,15 @@ __attribute__((always_inline)) static inline void comb_body(l1d_t *m, const int 
     if (step) m->trow_set = rd_set, m->trow_ok = 1, m->trow_cp = 0; /* (the edge's first step, here: CK_STEP) */
   }
   /* remote lookup: read now, answered the next cycle */
-  m->rmt_v_d = (uint8_t)in->rmt_valid_i; /* (its fields written with it: _d equals _q outside a cycle) */
-  if (in->rmt_valid_i) {
-    uint32_t rmt_set = l1d_index(in->rmt_addr_i, m->offw, m->g.sets, in->mode_hash_i);
-    m->rmt_line_d = (in->rmt_addr_i >> m->offw) & m->lamask;
-    m->rmt_set_d = rmt_set;
-    m->rmt_sect_d = (in->rmt_addr_i >> (m->offw - SECTW_)) & (m->g.sectors - 1u);
-    mem_1r1w_sync_read(&m->i_tags_rmt, rmt_set);
-    m->dk_rmt.rd = rmt_set + 1;
-  }
+  rmt_lookup(m);
 
   if (small) m->nds = nds_, m->nde = nde_, m->dids = dids_;
   /* a refused request retried in D while nothing else moves (no fill, no
-   * release, no queue holding anything, no remote lookup, no forwarding,
-   * nothing written): the next cycle repeats this one exactly, but for its
-   * stall counter, as long as no fill or remote lookup arrives (comb_rep) */
-  m->rep_ok = stall && !sbyp_set && !fill_v && !in->rmt_valid_i && !m->rmt_v_q && !m->fw_tag_v_q &&
+   * release, no queue holding anything, no forwarding, nothing written):
+   * the next cycle repeats this one exactly, but for its stall counter and
+   * its remote port (rmt_side), as long as no fill arrives (comb_rep);
+   * observed, no remote lookup either (the repeat leaves its ports) */
+  m->rep_ok = stall && !sbyp_set && !fill_v && (!m->observed || !(in->rmt_valid_i | m->rmt_v_q)) && !m->fw_tag_v_q &&
                       !m->fw_data_v_q && !m->fw_tag_v_d && !m->fw_data_v_d && !(small ? nds_ : m->nds) &&
                       !(small ? nde_ : m->nde) && !m->i_relq.count_q
                   ? rep_of_queues(m)
@@ -2358,6 +2396,18 @@ static inline void tags_commit(mem_1r1w_sync_t *s) {
 #endif
   tags_commit_wr(s);
 }
+/* The remote port's edge after rmt_side (and the full evaluation's steps
+ * for it): the lookup's registers, its tag row and data rows read. */
+void l1d_rmt_commit(l1d_t *m) {
+  m->rmt_v_q = m->rmt_v_d;
+  if (m->rmt_v_d) m->rmt_line_q = m->rmt_line_d, m->rmt_set_q = m->rmt_set_d, m->rmt_sect_q = m->rmt_sect_d;
+#ifndef FAULT_MEM_1R1W_SYNC_HOLD
+  if (m->i_tags_rmt.re_i) tags_read(&m->i_tags_rmt);
+#else
+  mem_1r1w_sync_commit(&m->i_tags_rmt);
+#endif
+  if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+}
 static void commit_full(l1d_t *m);
 static void commit_empty(l1d_t *m);
 /* A quiet cycle's commit, observed: D's data and mask from the port (out
@@ -2384,17 +2434,19 @@ void l1d_commit_any(l1d_t *m) {
   }
   if (m->idle == 1) {
     commit_quiet(m);
+    if (m->rmt_v_d | m->rmt_v_q) l1d_rmt_commit(m); /* (rmt_side's edge) */
     return;
   }
   if (m->idle == L1D_C_EMPTY) { /* (a full evaluation's edge, by the class of its cycle) */
     commit_empty(m);
     return;
   }
-  /* comb_rep (idle 2): only the stall counter moves */
+  /* comb_rep (idle 2): only the stall counter moves, and the remote port */
 #ifndef FAULT_L1D_REP_NOCNT
   m->cnt_q[m->rep_cnt]++;
   m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
 #endif /* (injected: a repeated stall cycle is not counted) */
+  if (m->rmt_v_d | m->rmt_v_q) l1d_rmt_commit(m); /* (rmt_side's edge) */
 }
 
 /* One row of a staged set, _d -> _q: n bytes from o; a move of a constant
@@ -2769,18 +2821,20 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
 }
 void l1d_step_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) { /* quiet again (l1d_comb_any) */
+  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | rmt_live(m))) { /* quiet again (l1d_comb_any) */
     if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) m->out.fill_ready_o = 1;
     else fill_ready_empty_relq(m);
     if (m->observed) idle_again_obs(m);
     commit_quiet(m);
-  } else if (m->observed || (l1d_rep_now(m) && !(in->fill_valid_i | in->rmt_valid_i))) {
-    /* a repeat, or observed: l1d_comb_any's paths and their edges */
+  } else if (m->observed || (l1d_rep_now(m) && !in->fill_valid_i) || (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i))) {
+    /* a repeat, observed, or quiet again with work at the remote port:
+     * l1d_comb_any's paths and their edges */
     l1d_comb_any(m);
     l1d_commit(m);
   } else if (l1d_quiet(m)) {
-    comb_idle(m);
+    comb_idle(m); /* (unobserved: and the remote port's work, rmt_side) */
     commit_quiet(m);
+    if (m->rmt_v_d | m->rmt_v_q) l1d_rmt_commit(m);
   } else if (m->d_valid_q && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q)) {
     step_stall(m); /* (stall_cand, the release queue's state tested there: its copies take it decided too) */
   } else {

@@ -277,24 +277,31 @@ static inline void l1d_comb(l1d_t *m) {
    * does not gate, inline (a stalled SM of the shell repeats it every
    * cycle): the last cycle again but the fill port's ready, 1 */
   const l1d_in_t *in = &m->in;
-  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
+  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | (m->rmt_zero ^ 1u)) &&
       (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) {
     m->idle = 2;
     m->out.fill_ready_o = 1;
     return;
   }
-  l1d_comb_any(m);
+  l1d_comb_any(m); /* (and a repeat whose remote port has work: rmt_side, l1d.c) */
 }
 /* The remote answer alone (rmt_hit_o, rmt_data_o: registers only; l1d_comb
  * computes it too): for a composite that needs it before the cycle's other
  * inputs. */
 void l1d_comb_rmt(l1d_t *m);
+/* The remote answer (l1d_comb_rmt) differs from the one presented: a
+ * lookup is pending, or the last answer was a hit. */
+static inline uint32_t l1d_rmt_moves(const l1d_t *m) { return m->rmt_v_q | (m->rmt_zero ^ 1u); }
+/* The remote port's edge alone, after a repeated or quiet cycle whose
+ * remote port had work (l1d.c, rmt_side): rmt_v_d or rmt_v_q set. */
+void l1d_rmt_commit(l1d_t *m);
 void l1d_commit_any(l1d_t *m); /* l1d_commit in every form (l1d.c) */
 static inline void l1d_commit(l1d_t *m) {
 #ifndef FAULT_L1D_REP_NOCNT /* (injected: l1d_commit_any leaves the repeat uncounted) */
-  if (m->idle == 2) { /* comb_rep: only the stall counter moves */
+  if (m->idle == 2) { /* comb_rep: only the stall counter moves, and the remote port */
     m->cnt_q[m->rep_cnt]++;
     m->cnt_d[m->rep_cnt]++; /* (cnt_d equals cnt_q outside a cycle) */
+    if (m->rmt_v_d | m->rmt_v_q) l1d_rmt_commit(m);
     return;
   }
 #endif
@@ -323,7 +330,7 @@ static inline void l1d_rep_advance(l1d_t *m, uint32_t n) {
 void l1d_step_any(l1d_t *m); /* (l1d.c) */
 static inline void l1d_step(l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i) &&
+  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | (m->rmt_zero ^ 1u)) &&
       (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) { /* l1d_comb's repeat and its edge */
     m->idle = 2;
     m->out.fill_ready_o = 1;

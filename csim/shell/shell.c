@@ -411,11 +411,13 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
   } /* (off: the constants shell_reset set stand) */
   if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
       (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp ||
-                      /* (its ring node offers a line, a lookup or an L2 request, or becomes
+                      /* (its ring node offers a line or an L2 request, or becomes
                        * ready for a miss the L1D holds queued: rep_ok 2, l1d.h -- a repeat
                        * with its queues empty, rep_ok 1 or the quiet form, reads no
-                       * readiness; the injection queue's room changes only with a pop) */
-                      in->ccn_fill_valid_i || in->rmt_valid_i || in->ccn_l2_valid_i ||
+                       * readiness; the injection queue's room changes only with a pop; a
+                       * lookup is served beside the repeat, l1d.c rmt_side, but for an
+                       * observed L1D) */
+                      in->ccn_fill_valid_i || (in->rmt_valid_i & m->i_l1d.observed) || in->ccn_l2_valid_i ||
                       (m->i_l1d.rep_ok == 2 && shell_sm_l1d_mem_ready(m))))) {
     /* woken, or a repeat ends: the cycle's first half, late */
     s->dorm[i] = s->srep[i] = 0;
@@ -602,10 +604,10 @@ void shell_comb(shell_t *s) {
    * it asked */
   if (s->ccn_any)
     for (unsigned i = 0; i < s->nsm; i++) {
-      /* (repeating: no lookup was asked, and none was pending when the
-       * repeat began -- the L1D's repeated and quiet forms require rmt_v_q
-       * clear -- so the answer it presents stands: a miss) */
-      if (!SM_ASLEEP(s, i) && !s->srep[i]) shell_sm_comb_rmt(&s->sm[i]);
+      /* (repeating: the L1D serves lookups beside its repeat, rmt_side --
+       * its answer moves only when a lookup is pending or the last answer
+       * was a hit; else it stands: a miss) */
+      if (!SM_ASLEEP(s, i) && (!s->srep[i] || l1d_rmt_moves(&s->sm[i].i_l1d))) shell_sm_comb_rmt(&s->sm[i]);
       if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
     }
 

@@ -668,10 +668,12 @@ void shell_sm_comb(shell_sm_t *m) {
    * memory stall, and the L1D's next cycle, with no fill or remote lookup,
    * is its repeat or its quiet form (rep_ok: this cycle's full evaluation,
    * or its repeat, found a refused request that moved nothing; idle 1: it
-   * was quiet) -- either computes exactly this cycle again (l1d.c) */
+   * was quiet) -- either computes exactly this cycle again (l1d.c), its
+   * remote port aside: a lookup from the ring is served beside either
+   * (rmt_side; observed, a lookup takes the full evaluation) */
   m->still = pick == ~0u && !cand && memw && !(m->wm_valid & ~m->wm_ibv) && !m->nw_st && !m->nt_st && !accepted &&
              !l1_take && !m->l_xfer && !lo->rsp_valid_o && !m->inj_push && !mem_fire && !in->disp_valid_i &&
-             !in->fill_valid_i && !in->ccn_fill_valid_i && !in->ccn_l2_valid_i && !in->rmt_valid_i &&
+             !in->fill_valid_i && !in->ccn_fill_valid_i && !in->ccn_l2_valid_i && !(in->rmt_valid_i & m->i_l1d.observed) &&
              !(m->fetch_v_q | m->ifetch_v_q | m->l_wait_q | m->n_wait_q) && (m->i_l1d.rep_ok || m->i_l1d.idle == 1);
   m->still_byp = in->byp_i;
   /* with an MRPB, both forms also need the MRPB to have moved nothing but

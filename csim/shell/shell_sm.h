@@ -207,13 +207,15 @@ int shell_sm_idle(const shell_sm_t *m);
  * or TB slot written, every valid warp's next instruction buffered and none
  * a candidate at any time (each waits on memory or a barrier), the L1D
  * itself repeating a refused request or quiet (l1d.c: comb_rep, the quiet
- * form), no MRPB, no line, lookup or L2 request from the ring node.
+ * form), no MRPB, no line or L2 request from the ring node.
  * Then, while no dispatch, fill or different bypass decision arrives, the
- * ring node offers no line, lookup or L2 request, and the crossbar does
+ * ring node offers no line or L2 request, and the crossbar does
  * not pop the injection queue, every later cycle is the
  * same: only the cycle counter, the memory-stall statistic and the L1D's
  * stall counter (quiet: its decide stage's invalid payload, the same every
- * time) move.  shell_sm_comb_rep / shell_sm_commit_rep compute
+ * time) move, and the L1D's remote port, which answers the ring's lookups
+ * beside the repeat (l1d.c, rmt_side; the L1D observed, a lookup ends the
+ * repeat).  shell_sm_comb_rep / shell_sm_commit_rep compute
  * exactly that (the shell calls them; lockstep compares every register). */
 static inline int shell_sm_still(const shell_sm_t *m) { return m->still && !m->in.inj_pop_i; }
 /* A repeated cycle: the outputs, next-state values and the L1D's inputs
@@ -228,7 +230,9 @@ static inline void shell_sm_comb_rep(shell_sm_t *m) {
   li->fill_byp_i = in->fill_byp_i;
   li->fill_id_i = in->fill_id_i;
   li->fill_data_i[0] = li->fill_addr_i;
-  l1d_comb(&m->i_l1d); /* (comb_rep: fill_valid_i and rmt_valid_i are 0) */
+  li->rmt_valid_i = in->rmt_valid_i; /* (a lookup from the ring: served beside the repeat, l1d.c rmt_side) */
+  li->rmt_addr_i = in->rmt_addr_i;
+  l1d_comb(&m->i_l1d); /* (comb_rep: fill_valid_i is 0) */
   o->ccn_fill_ready_o = o->fill_ready_o = m->i_l1d.out.fill_ready_o;
   o->hk_disp_block_o = in->disp_block_i;
   o->hk_kern_start_o = in->kern_start_i;

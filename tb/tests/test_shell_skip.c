@@ -25,6 +25,7 @@ typedef struct {
   int want_pop;              /* and end such a repeat by popping its injection queue (shell_t.zz_pops) */
   int want_wake;             /* and visit such an SM when its bypass unit's timer runs out (shell_t.zw_wakes; 2: when
                               * the CHSS leader's TB_bg moves, shell_t.lead_wakes) */
+  int want_rmt;              /* and keep repeating an SM through a remote lookup its L1D serves (l1d.c rmt_side) */
 } skip_case_t;
 
 static int setup(shell_t *s, const shell_wl_t *w, const char *set, int eval_all) {
@@ -192,15 +193,19 @@ static void one(tc_t *t, const skip_case_t *c) {
     return;
   }
   char msg[200] = "";
-  unsigned long long rep = 0, asleep = 0, cyc = 0, zcnt = 0, bcnt = 0, lag = 0, blag = 0, rout = 0, rlag = 0;
+  unsigned long long rep = 0, asleep = 0, cyc = 0, zcnt = 0, bcnt = 0, lag = 0, blag = 0, rout = 0, rlag = 0, rrmt = 0;
   int rc[2] = {0, 0};
-  for (; cyc < c->cycles && !msg[0] && !rc[0] && !s[0].done; cyc++) {
+  uint8_t *was = calloc(s[0].nsm, 1); /* (repeating at the cycle's start) */
+  for (; was && cyc < c->cycles && !msg[0] && !rc[0] && !s[0].done; cyc++) {
     for (unsigned i = 0; i < s[0].nsm; i++) {
       rep += s[0].srep[i];
       asleep += s[0].dorm[i] >= SHELL_SM_SETTLE;
+      was[i] = s[0].srep[i];
     }
     rc[0] = shell_gstats_cycle(&g[0], &s[0]);
     rc[1] = shell_gstats_cycle(&g[1], &s[1]);
+    for (unsigned i = 0; i < s[0].nsm; i++) /* (a lookup served by a repeat that goes on) */
+      rrmt += was[i] && s[0].srep[i] && s[0].sm[i].i_l1d.in.rmt_valid_i;
     for (unsigned k = 0; k < SHELL_XBAR_MW; k++) /* (the cycle's SMs only counted: zzf) */
       zcnt += (unsigned)__builtin_popcount(s[0].zzf[k]);
     for (unsigned k = 0; k < s[0].nsm; k++) /* (of them, those repeating, and their longest lag) */
@@ -242,6 +247,8 @@ static void one(tc_t *t, const skip_case_t *c) {
   else if (c->want_wake)
     TC_CHECK(t, s[0].zw_wakes > 0, "%s: left-out SMs whose bypass unit only counted, visited when its timer ran out (%llu)",
              c->what, (unsigned long long)s[0].zw_wakes);
+  if (c->want_rmt) TC_CHECK(t, rrmt > 0, "%s: repeats that went on through a remote lookup (%llu)", c->what, rrmt);
+  free(was);
   if (c->want_pop)
     TC_CHECK(t, s[0].zz_pops > 0, "%s: left-out repeats with an injection queue offered, ended by its pop (%llu)", c->what,
              (unsigned long long)s[0].zz_pops);
@@ -262,56 +269,56 @@ static void one(tc_t *t, const skip_case_t *c) {
 int main(void) {
   tc_t t = TC_INIT("shell_skip");
   static const skip_case_t cases[] = {
-      {"atax, 4 SMs", "SHELL_SMS=4", "atax", NULL, 30000, 1, 0, 1, 0, 0},
-      {"atax, 15 SMs", "SHELL_SMS=15", "atax", NULL, 20000, 1, 0, 1, 0, 0},
-      {"atax, GTO", "SHELL_SMS=4 SHELL_SCHED=GTO", "atax", NULL, 20000, 1, 0, 1, 0, 0},
+      {"atax, 4 SMs", "SHELL_SMS=4", "atax", NULL, 30000, 1, 0, 1, 0, 0, 0},
+      {"atax, 15 SMs", "SHELL_SMS=15", "atax", NULL, 20000, 1, 0, 1, 0, 0, 0},
+      {"atax, GTO", "SHELL_SMS=4 SHELL_SCHED=GTO", "atax", NULL, 20000, 1, 0, 1, 0, 0, 0},
       /* the two-level controller: a repeat ends when its decision changes; left out, its BDU
        * only counts (the schedule's timer, the WOMU's occupancy: shell_byp_advance) until the
        * timer runs out, and that cycle is visited (shell_t.zwake) */
-      {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0, 1, 0, 1},
-      {"atax, two-level bypassing, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=300 BDU_HOLD=700", "atax", NULL, 20000, 1, 0, 1, 0, 1},
+      {"atax, two-level bypassing", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=200 BDU_HOLD=100", "atax", NULL, 30000, 1, 0, 1, 0, 1, 0},
+      {"atax, two-level bypassing, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=300 BDU_HOLD=700", "atax", NULL, 20000, 1, 0, 1, 0, 1, 0},
       /* CHSS: left out, a period's counters count the repeated stalls (halved at the top), a
        * follower's TB_bg stands until the leader's moves */
-      {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 1, 0, 0},
-      {"bfs, CHSS, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=CHSS", "bfs", NULL, 30000, 1, 0, 1, 0, 2},
-      {"bfs, CHSS, 15 SMs, narrow counters", "SHELL_SMS=15 SHELL_BYPASS=CHSS CHSS_CNT_W=5", "bfs", NULL, 20000, 1, 0, 1, 0, 2},
-      {"atax, COORD", "SHELL_SMS=8 SHELL_BYPASS=COORD", "atax", NULL, 20000, 1, 0, 1, 0, 0},
+      {"atax, CHSS", "SHELL_SMS=4 SHELL_BYPASS=CHSS", "atax", NULL, 30000, 1, 0, 1, 0, 0, 0},
+      {"bfs, CHSS, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=CHSS", "bfs", NULL, 30000, 1, 0, 1, 0, 2, 0},
+      {"bfs, CHSS, 15 SMs, narrow counters", "SHELL_SMS=15 SHELL_BYPASS=CHSS CHSS_CNT_W=5", "bfs", NULL, 20000, 1, 0, 1, 0, 2, 0},
+      {"atax, COORD", "SHELL_SMS=8 SHELL_BYPASS=COORD", "atax", NULL, 20000, 1, 0, 1, 0, 0, 0},
       /* a ring node per SM: a repeating SM's node is called every cycle (never left out) */
       /* (workloads whose SMs share lines: the ring serves lookups, delivers lines, goes to the L2) */
-      {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0},
-      {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 0, 0, 0},
-      {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 0, 0, 0},
+      {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0, 1},
+      {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 0, 0, 0, 1},
+      {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 0, 0, 0, 1},
       /* every SM its own controller (CHSS_CONTROL=DECENTRAL: no follower) */
-      {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 1, 0, 0},
+      {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 1, 0, 0, 0},
       /* (every SM samples its own periods: left out, a repeated stall counts into them, halved at the top) */
-      {"hotspot, CHSS decentral, narrow counters", "SHELL_SMS=8 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL CHSS_CNT_W=5", "hotspot", NULL, 30000, 1, 0, 1, 0, 0},
+      {"hotspot, CHSS decentral, narrow counters", "SHELL_SMS=8 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL CHSS_CNT_W=5", "hotspot", NULL, 30000, 1, 0, 1, 0, 0, 0},
       /* sectored, allocate on fill: the fill port's ready reads the (not valid) fill address
        * (a repeating SM is visited every cycle) */
-      {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 1, 0, 0},
-      {"2mm, sectored ON_FILL, 15 SMs", "SHELL_SMS=15 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "2mm", NULL, 20000, 1, 0, 1, 0, 0},
-      {"kmeans, ON_FILL, 1024 entries", "SHELL_SMS=8 L1D_SECTORS=4 L1D_ALLOC=ON_FILL L1D_SETS=4 L1D_WAYS=48 L1D_MSHR_ENTRIES=1024 L1D_MSHR_MERGE=32", "kmeans", NULL, 5000, 1, 0, 1, 0, 0},
+      {"atax, sectored ON_FILL", "SHELL_SMS=4 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "atax", NULL, 30000, 1, 0, 1, 0, 0, 0},
+      {"2mm, sectored ON_FILL, 15 SMs", "SHELL_SMS=15 L1D_SECTORS=4 L1D_ALLOC=ON_FILL", "2mm", NULL, 20000, 1, 0, 1, 0, 0, 0},
+      {"kmeans, ON_FILL, 1024 entries", "SHELL_SMS=8 L1D_SECTORS=4 L1D_ALLOC=ON_FILL L1D_SETS=4 L1D_WAYS=48 L1D_MSHR_ENTRIES=1024 L1D_MSHR_MERGE=32", "kmeans", NULL, 5000, 1, 0, 1, 0, 0, 0},
       /* a workload that ends: SMs fall asleep, kernels end (the statistics' snapshots) */
-      {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1, 0, 0, 0},
-      {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0, 0, 0, 0},
+      {"srad to the end", "SHELL_SMS=8", "srad", "n=64", 400000, 0, 1, 0, 0, 0, 0},
+      {"stream, 2 SMs", "SHELL_SMS=2", "stream", NULL, 30000, 1, 0, 0, 0, 0, 0},
       /* more SMs than blocks: most SMs and banks asleep from the start (shell_t.zz, bz) */
-      {"atax, 80 SMs", "SHELL_SMS=80 SHELL_L2_BANKS=64", "atax", NULL, 4000, 1, 1, 1, 0, 0},
+      {"atax, 80 SMs", "SHELL_SMS=80 SHELL_L2_BANKS=64", "atax", NULL, 4000, 1, 1, 1, 0, 0, 0},
       /* kernels end while SMs are left out repeating: the statistics' snapshot brings their counters up to date */
-      {"2mm to the end, 4 SMs", "SHELL_SMS=4", "2mm", "n=32", 200000, 0, 0, 1, 0, 0},
+      {"2mm to the end, 4 SMs", "SHELL_SMS=4", "2mm", "n=32", 200000, 0, 0, 1, 0, 0, 0},
       /* every load bypassed: SMs stall on a full bypass queue whose head waits for room in the
        * injection queue (the L1D's repeat with its queues holding rows, rep_ok 2); with the ring,
        * a node's readiness for a miss ends such a repeat */
       /* (the injection queue's head offered while left out: zz_inj*; its pop ends the repeat late) */
-      {"atax, bypass ALL, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=ALL", "atax", NULL, 20000, 1, 0, 1, 1, 0},
-      {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0},
-      {"bicg, two-level, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=TWOLEVEL", "bicg", NULL, 30000, 1, 0, 1, 0, 1},
+      {"atax, bypass ALL, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=ALL", "atax", NULL, 20000, 1, 0, 1, 1, 0, 0},
+      {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0, 0},
+      {"bicg, two-level, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=TWOLEVEL", "bicg", NULL, 30000, 1, 0, 1, 0, 1, 0},
       /* hold 0: B or C mode until the next kernel (its BDU never wakes the SM) */
-      {"2mm, two-level, hold 0", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=500 BDU_HOLD=0", "2mm", "n=32", 40000, 0, 0, 1, 0, 0},
+      {"2mm, two-level, hold 0", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=500 BDU_HOLD=0", "2mm", "n=32", 40000, 0, 0, 1, 0, 0, 0},
       /* an MRPB in every SM (its final design): a repeat or sleep needs the MRPB at rest but for its
        * counters (mrpb_still), which the left-out cycles then count (mrpb_rep_advance) */
-      {"atax, MRPB", "SHELL_SMS=4 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 30000, 1, 0, 1, 0, 0},
-      {"srad to the end, MRPB", "SHELL_SMS=8 SHELL_MRPB=1", "srad", "n=64", 400000, 0, 1, 0, 0, 0},
-      {"nw, MRPB, 14 SMs", "SHELL_SMS=14 SHELL_MRPB=1", "nw", "n=256", 60000, 1, 1, 1, 0, 0},
-      {"atax, MRPB bypassing on stall, 15 SMs", "SHELL_SMS=15 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 20000, 1, 0, 1, 1, 0},
+      {"atax, MRPB", "SHELL_SMS=4 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 30000, 1, 0, 1, 0, 0, 0},
+      {"srad to the end, MRPB", "SHELL_SMS=8 SHELL_MRPB=1", "srad", "n=64", 400000, 0, 1, 0, 0, 0, 0},
+      {"nw, MRPB, 14 SMs", "SHELL_SMS=14 SHELL_MRPB=1", "nw", "n=256", 60000, 1, 1, 1, 0, 0, 0},
+      {"atax, MRPB bypassing on stall, 15 SMs", "SHELL_SMS=15 SHELL_MRPB=1 MRPB_BYPASS=ASSOC", "atax", NULL, 20000, 1, 0, 1, 1, 0, 0},
   };
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) one(&t, &cases[k]);
   return tc_done(&t);
