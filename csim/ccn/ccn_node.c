@@ -6,14 +6,14 @@
 #include "l1sys_params.h"
 
 /* Field of width w (<= 32) at bit lsb of a row. */
-static uint32_t fld(const uint32_t *row, unsigned lsb, unsigned w) {
+static inline __attribute__((always_inline)) uint32_t fld(const uint32_t *row, unsigned lsb, unsigned w) {
   unsigned wi = lsb >> 5, sh = lsb & 31;
   uint64_t v = row[wi] >> sh;
   if (sh + w > 32) v |= (uint64_t)row[wi + 1] << (32 - sh);
   return (uint32_t)(v & bits_mask64(w));
 }
 /* Writes a field of width w (<= 32) at bit lsb of a row (zeroed beforehand). */
-static void put(uint32_t *row, unsigned lsb, unsigned w, uint32_t val) {
+static inline __attribute__((always_inline)) void put(uint32_t *row, unsigned lsb, unsigned w, uint32_t val) {
   unsigned wi = lsb >> 5, sh = lsb & 31;
   uint64_t v = (uint64_t)(val & bits_mask64(w)) << sh;
   row[wi] |= (uint32_t)v;

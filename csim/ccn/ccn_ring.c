@@ -96,6 +96,18 @@ void ccn_ring_free(ccn_ring_t *r) {
 void ccn_ring_reset(ccn_ring_t *r) {
   r->ep_q = r->ep_d = r->now_q = r->now_d = 0;
   for (unsigned i = 0; i < r->nodes; i++) ccn_node_reset(&r->node[i]);
+  r->rested = r->skip = 0; /* (every node evaluated until it is seen at rest) */
+}
+
+/* Node n at rest: its CB, ReqQ and RespQ empty and its ReqQ state machine
+ * idle.  Then its head logic presents nothing (no lookup, request,
+ * response or L2 request: every valid is 0), and with nothing coming in
+ * its next state is its state: the CB's wait, the state machine, the
+ * serializer, the throttler's window counts and every statistic stand
+ * (ccn_node_next). */
+static inline int node_rest(const ccn_node_t *n) {
+  return fifo_sync_empty(&n->i_cb) && fifo_sync_empty(&n->i_reqq) && fifo_sync_sram_empty(&n->i_respq) &&
+         n->rq_st_q == CCN_RQ_IDLE;
 }
 
 int ccn_ring_in_init(ccn_ring_in_t *in, const ccn_ring_t *r) {
@@ -121,15 +133,54 @@ void ccn_ring_comb(ccn_ring_t *r, const ccn_ring_in_t *in) {
   r->ep_d = r->ep.per_end ? 0 : r->ep_q + 1;
   r->now_d = (r->now_q + 1) & (uint32_t)bits_mask64(r->tsw);
   /* the nodes, block by block (each block of every node before the next) */
-  for (unsigned i = 0; i < n; i++) ccn_node_head(&r->node[i], &in->in[i]);
-  for (unsigned i = 0; i < n; i++) ccn_node_ready(&r->node[i]);
-  for (unsigned i = 0; i < n; i++) ccn_node_l2(&r->node[i], &in->in[i]);
-  for (unsigned i = 0; i < n; i++)
-    ccn_node_next(&r->node[i], &in->in[i], &r->node[(i + n - 1) % n], &r->node[(i + 1) % n], &r->ep);
+  if (!r->lazy) {
+    for (unsigned i = 0; i < n; i++) ccn_node_head(&r->node[i], &in->in[i]);
+    for (unsigned i = 0; i < n; i++) ccn_node_ready(&r->node[i]);
+    for (unsigned i = 0; i < n; i++) ccn_node_l2(&r->node[i], &in->in[i]);
+    for (unsigned i = 0; i < n; i++)
+      ccn_node_next(&r->node[i], &in->in[i], &r->node[(i + n - 1) % n], &r->node[(i + 1) % n], &r->ep);
+    r->rested = r->skip = 0; /* (nothing left out, nothing known at rest) */
+    return;
+  }
+  /* Lazy: a node rested since its last evaluation keeps that evaluation's
+   * head and ready outputs (its registers have not moved, and its head
+   * reads no input while nothing is queued); it is left out altogether
+   * when nothing comes in either, and its next state, its state, is not
+   * computed.  What comes in is known once every head has spoken. */
+  const uint32_t all = (uint32_t)bits_mask64(n);
+  uint32_t rqv = 0, rsv = 0, missv = 0; /* (the valids that reach a neighbour, and the misses: bit per node) */
+  for (uint32_t x = ~r->rested & all; x; x &= x - 1) {
+    const unsigned i = (unsigned)__builtin_ctz(x);
+    ccn_node_head(&r->node[i], &in->in[i]);
+    rqv |= r->node[i].rq_out_valid_o << i;
+    rsv |= r->node[i].rs_out_valid_o << i;
+  }
+  for (unsigned i = 0; i < n; i++) missv |= (in->in[i].miss_valid_i & 1u) << i;
+  /* nothing comes in: no miss, no request from the node before (bit i - 1
+   * of rqv, around the ring), no response from the node after (bit i + 1
+   * of rsv), no throttler decision or period end (every node evaluated) */
+  const uint32_t into = missv | ((rqv << 1 | rqv >> (n - 1)) & all) | ((rsv >> 1 | rsv << (n - 1)) & all);
+  const uint32_t quiet = r->ep.dec | r->ep.per_end ? 0 : ~into & all;
+  for (uint32_t x = ~r->rested & all; x; x &= x - 1) ccn_node_ready(&r->node[__builtin_ctz(x)]);
+  r->skip = r->rested & quiet;
+  const uint32_t act = ~r->skip & all;
+  uint32_t rest = 0; /* (of the nodes evaluated, those at rest: their registers before this edge) */
+  for (uint32_t x = act; x; x &= x - 1) {
+    const unsigned i = (unsigned)__builtin_ctz(x);
+    rest |= (uint32_t)node_rest(&r->node[i]) << i;
+    ccn_node_l2(&r->node[i], &in->in[i]);
+  }
+  for (uint32_t x = act; x; x &= x - 1) {
+    const unsigned i = (unsigned)__builtin_ctz(x);
+    ccn_node_next(&r->node[i], &in->in[i], &r->node[i ? i - 1 : n - 1], &r->node[i + 1 < n ? i + 1 : 0], &r->ep);
+  }
+  /* (a cycle that moves nothing at rest: the next one may leave the node out) */
+  r->rested = (r->skip | rest) & quiet;
 }
 
 void ccn_ring_commit(ccn_ring_t *r) {
   r->ep_q = r->ep_d;
   r->now_q = r->now_d;
-  for (unsigned i = 0; i < r->nodes; i++) ccn_node_commit(&r->node[i]);
+  const uint32_t all = (uint32_t)bits_mask64(r->nodes);
+  for (uint32_t x = ~r->skip & all; x; x &= x - 1) ccn_node_commit(&r->node[__builtin_ctz(x)]); /* (left out: its next state is its state) */
 }

@@ -21,6 +21,19 @@ typedef struct {
   ccn_node_t node[CCN_MAX_NODES];
   uint32_t ep_q, ep_d, now_q, now_d;
   ccn_epoch_t ep; /* win / dec / per_end / now of this cycle */
+  /* Nodes at rest left out (not hardware; docs/c-models.md, "Ring nodes
+   * at rest").  lazy: on (the shell's C model sets it; 0, every node every
+   * cycle, is what the lockstep engine needs, since it reads the RespQ's
+   * write port and its bypass register, which a node at rest loads with
+   * its neighbour's don't-care head every cycle).  rested, bit i: node i's
+   * last evaluation found it at rest (its queues empty, its ReqQ state
+   * machine idle) with nothing coming in (no miss, no request from the
+   * node before it, no response from the node after it, no throttler
+   * decision or period end), so that cycle wrote no register and left
+   * every output and wire in its rest form (bit i of rested); skip: this
+   * cycle leaves node i out, its logic and its edge (bit i). */
+  uint8_t lazy;
+  uint32_t rested, skip;
 } ccn_ring_t;
 
 typedef struct {

@@ -602,7 +602,10 @@ void shell_comb(shell_t *s) {
   /* ---- the L1Ds' remote answers (registers only), into the ring before
    * any other hook call of the cycle: the ring takes them the cycle after
    * it asked */
-  if (s->ccn_any)
+  if (s->ccn_any) {
+    /* (the ring's nodes at rest left out, but for the lockstep engine and
+     * the every-cycle reference: ccn_ring.h, lazy) */
+    if (s->ccn[0].hw) s->ccn[0].hw->i_ring.lazy = (uint8_t)!(s->eval_all | s->observed);
     for (unsigned i = 0; i < s->nsm; i++) {
       /* (repeating: the L1D serves lookups beside its repeat, rmt_side --
        * its answer moves only when a lookup is pending or the last answer
@@ -610,6 +613,7 @@ void shell_comb(shell_t *s) {
       if (!SM_ASLEEP(s, i) && (!s->srep[i] || l1d_rmt_moves(&s->sm[i].i_l1d))) shell_sm_comb_rmt(&s->sm[i]);
       if (s->ccn[i].variant != SHELL_CCN_OFF) shell_ccn_remote(&s->ccn[i], s->sm[i].out.rmt_hit_o, s->sm[i].out.rmt_data_o);
     }
+  }
 
   /* ---- SMs, second half, with their hooks: each offered at most one
    * response by the response crossbar */

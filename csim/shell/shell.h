@@ -160,6 +160,11 @@ typedef struct {
    * the reference the skip paths are tested against
    * (tb/tests/test_shell_skip.c), and `shell-sim --eval-all` */
   int eval_all;
+  /* observed: the lockstep engine reads the state map after every edge
+   * (tb/blocks/shell_ls.c sets it): a block with a lazy form keeps its RTL
+   * form instead -- the CCN ring evaluates every node every cycle
+   * (ccn_ring_t.lazy; so does eval_all) */
+  int observed;
   int ccn_any; /* not hardware: some SM has a CCN node (SHELL_CCN != OFF), set at init */
   char err[256]; /* scoreboard failure */
   const struct gpgpusim_rep *gpgpusim; /* environment: the GPGPU-Sim config read, or NULL (into the JSON) */

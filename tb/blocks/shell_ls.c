@@ -186,6 +186,7 @@ static void *create(const l1sys_cfg_t *cfg) {
   }
   shell_t *s = &c->s;
   s->ext_env = 1;
+  s->observed = 1; /* (the state map is read after every edge: the ring in its RTL form) */
   c->nsm = s->nsm;
   c->nb = s->nbanks;
   c->ww = s->sm[0].warpw;
@@ -411,6 +412,7 @@ static void reset(void *p) {
   ctx_t *c = p;
   shell_reset(&c->s);
   c->s.ext_env = 1;
+  c->s.observed = 1;
   for (unsigned b = 0; b < c->nb; b++) shell_dram_reset(&c->dram[b]);
   c->s.disp.in.kern_valid_i = c->s.disp.in.kern_blocks_i = c->s.disp.in.kern_warps_i = 0;
   c->kern_start_o = 0;

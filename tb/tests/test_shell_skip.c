@@ -193,7 +193,7 @@ static void one(tc_t *t, const skip_case_t *c) {
     return;
   }
   char msg[200] = "";
-  unsigned long long rep = 0, asleep = 0, cyc = 0, zcnt = 0, bcnt = 0, lag = 0, blag = 0, rout = 0, rlag = 0, rrmt = 0;
+  unsigned long long rep = 0, asleep = 0, cyc = 0, zcnt = 0, bcnt = 0, lag = 0, blag = 0, rout = 0, rlag = 0, rrmt = 0, rskip = 0;
   int rc[2] = {0, 0};
   uint8_t *was = calloc(s[0].nsm, 1); /* (repeating at the cycle's start) */
   for (; was && cyc < c->cycles && !msg[0] && !rc[0] && !s[0].done; cyc++) {
@@ -206,6 +206,7 @@ static void one(tc_t *t, const skip_case_t *c) {
     rc[1] = shell_gstats_cycle(&g[1], &s[1]);
     for (unsigned i = 0; i < s[0].nsm; i++) /* (a lookup served by a repeat that goes on) */
       rrmt += was[i] && s[0].srep[i] && s[0].sm[i].i_l1d.in.rmt_valid_i;
+    if (s[0].ccn_any) rskip += (unsigned)__builtin_popcount(s[0].ccn[0].hw->i_ring.skip); /* (ring nodes left out at rest) */
     for (unsigned k = 0; k < SHELL_XBAR_MW; k++) /* (the cycle's SMs only counted: zzf) */
       zcnt += (unsigned)__builtin_popcount(s[0].zzf[k]);
     for (unsigned k = 0; k < s[0].nsm; k++) /* (of them, those repeating, and their longest lag) */
@@ -248,6 +249,7 @@ static void one(tc_t *t, const skip_case_t *c) {
     TC_CHECK(t, s[0].zw_wakes > 0, "%s: left-out SMs whose bypass unit only counted, visited when its timer ran out (%llu)",
              c->what, (unsigned long long)s[0].zw_wakes);
   if (c->want_rmt) TC_CHECK(t, rrmt > 0, "%s: repeats that went on through a remote lookup (%llu)", c->what, rrmt);
+  if (s[0].ccn_any) TC_CHECK(t, rskip > 0, "%s: ring node cycles left out at rest (%llu)", c->what, rskip);
   free(was);
   if (c->want_pop)
     TC_CHECK(t, s[0].zz_pops > 0, "%s: left-out repeats with an injection queue offered, ended by its pop (%llu)", c->what,
