@@ -404,10 +404,11 @@ static inline __attribute__((always_inline)) void sm_second(shell_t *s, unsigned
   in->byp_i = so->byp_valid_o && !so->byp_store_o && shell_byp_decide(byp, so->byp_tb_o, so->byp_tag_o);
   const int ccn_on = s->ccn_any && ccn->variant != SHELL_CCN_OFF; /* off: the hook's calls answer these constants */
   if (ccn_on) {
-    in->ccn_fill_valid_i = (uint32_t)shell_ccn_fill(ccn, &in->ccn_fill_line_i);
-    in->ccn_mem_ready_i = (uint32_t)shell_ccn_mem_ready(ccn);
-    in->ccn_l2_valid_i = (uint32_t)shell_ccn_l2_head(ccn, &in->ccn_l2_line_i);
-    shell_ccn_rmt(ccn, &in->rmt_valid_i, &in->rmt_addr_i);
+    const shell_ccn_out_t *co = shell_ccn_outs(ccn);
+    in->ccn_fill_valid_i = co->fill_valid_o, in->ccn_fill_line_i = co->fill_line_o;
+    in->ccn_mem_ready_i = co->mem_ready_o;
+    in->ccn_l2_valid_i = co->l2_valid_o, in->ccn_l2_line_i = co->l2_line_o;
+    in->rmt_valid_i = co->rmt_valid_o, in->rmt_addr_i = co->rmt_addr_o;
   } /* (off: the constants shell_reset set stand) */
   if ((SM_ASLEEP(s, i) && (in->disp_valid_i || in->fill_valid_i)) ||
       (s->srep[i] && (in->disp_valid_i || in->fill_valid_i || in->byp_i != m->still_byp ||

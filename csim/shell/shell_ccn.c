@@ -177,84 +177,8 @@ void shell_ccn_free(shell_ccn_t *c) {
 void shell_ccn_reset(shell_ccn_t *c) {
   c->done = 0;
   c->remote_hits = c->lookups = c->ring_misses = c->ring_l2 = c->thr_cycles = 0;
-  c->cyc = c->nser = 0;
+  c->nser = c->to_sample = 0;
   if (c->hw) shell_ccn_hw_reset(c->hw);
-}
-
-/* The twin's outputs, from its registers; evaluated once per cycle by the
- * first hook call of any SM. */
-static shell_ccn_hw_t *ring_step(shell_ccn_t *c) {
-  shell_ccn_t *o = c->owner;
-  if (c->variant == SHELL_CCN_OFF || !o || !o->hw) return NULL;
-  if (!o->done) {
-    o->done = 1;
-    shell_ccn_hw_comb(o->hw);
-  }
-  return o->hw;
-}
-
-int shell_ccn_fill(shell_ccn_t *c, uint32_t *line) {
-  shell_ccn_hw_t *h = ring_step(c);
-  if (!h) {
-    *line = 0;
-    return 0;
-  }
-  *line = h->out[c->id].fill_line_o;
-  return h->out[c->id].fill_valid_o;
-}
-void shell_ccn_filled(shell_ccn_t *c) {
-  shell_ccn_hw_t *h = ring_step(c);
-  if (h) h->in[c->id].fill_ready_i = 1;
-}
-
-int shell_ccn_mem_ready(shell_ccn_t *c) {
-  shell_ccn_hw_t *h = ring_step(c);
-  return h ? (int)h->out[c->id].mem_ready_o : 1;
-}
-
-void shell_ccn_rmt(shell_ccn_t *c, uint32_t *valid, uint32_t *addr) {
-  shell_ccn_hw_t *h = ring_step(c);
-  *valid = h ? h->out[c->id].rmt_valid_o : 0;
-  *addr = h ? h->out[c->id].rmt_addr_o : 0;
-  c->lookups += *valid;
-}
-
-/* Stages the L1D's remote answer (its registered rmt_hit_o / rmt_data_o,
- * l1d_comb_rmt) BEFORE the cycle's first other hook call: the ring's logic
- * reads it. */
-void shell_ccn_remote(shell_ccn_t *c, uint32_t hit, const uint32_t *data) {
-  shell_ccn_t *o = c->owner;
-  if (c->variant == SHELL_CCN_OFF || !o || !o->hw) return;
-  shell_ccn_hw_t *h = o->hw;
-  h->in[c->id].rmt_hit_i = hit;
-  memcpy(h->rmt_data_i + (size_t)c->id * h->lbw, data, (h->lbw < c->lwords ? h->lbw : c->lwords) * 4);
-}
-
-int shell_ccn_miss(shell_ccn_t *c, uint32_t line, uint32_t not_ring) {
-  shell_ccn_hw_t *h = ring_step(c);
-  if (!h || not_ring) return 0;
-  h->in[c->id].miss_valid_i = 1;
-  h->in[c->id].miss_line_i = line;
-  c->ring_misses++;
-  return 1;
-}
-
-int shell_ccn_l2_head(shell_ccn_t *c, uint32_t *line) {
-  shell_ccn_hw_t *h = ring_step(c);
-  *line = h ? h->out[c->id].l2_line_o : 0;
-  return h ? (int)h->out[c->id].l2_valid_o : 0;
-}
-
-int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room) {
-  shell_ccn_hw_t *h = ring_step(c);
-  if (!h) {
-    *line = 0;
-    return 0;
-  }
-  const shell_ccn_out_t *o = &h->out[c->id];
-  *line = o->l2_line_o;
-  h->in[c->id].l2_ready_i = room;
-  return o->l2_valid_o && room;
 }
 
 static void sample(shell_ccn_t *c, uint32_t v) {
@@ -279,10 +203,18 @@ void shell_ccn_commit(shell_ccn_t *c) {
   c->ring_l2 += h->l2_take[i];
   c->thr_cycles += h->out[i].thr_o;
   /* every node samples before the ring's edge (shell_ccn_commit_ring) */
-  if (c->cyc % c->sample == 0) sample(c, h->i_ring.node[i].thr_q);
-  c->cyc++;
-  shell_ccn_hw_next(h, i);
-  shell_ccn_hw_commit_node(h, i);
+  if (!c->to_sample) { /* (cyc % sample == 0: a countdown, no division per node and cycle) */
+    sample(c, h->i_ring.node[i].thr_q);
+    c->to_sample = c->sample;
+  }
+  c->to_sample--;
+  /* the node's edge registers: they move only with a staged miss, line or
+   * L2 request, a miss handed over, or the ring's response or L2 request
+   * taken (else every next value is the register: shell_ccn_hw_next) */
+  if (h->mreg_v_q[i] | h->fst_v_q[i] | h->l2_v_q[i] | h->in[i].miss_valid_i | h->rsp_take[i] | h->l2_take[i]) {
+    shell_ccn_hw_next(h, i);
+    shell_ccn_hw_commit_node(h, i);
+  }
   memset(&h->in[i], 0, sizeof h->in[i]); /* this cycle's inputs are spent */
 }
 

@@ -29,12 +29,13 @@
  * Per cycle: remote() of every SM first (each L1D's registered answer,
  * l1d_comb_rmt), then in any order across SMs (the first call of the cycle
  * evaluates the twin's outputs, which depend on its registers and those
- * answers only): fill() / filled(), mem_ready(), rmt(), miss(), l2();
+ * answers only): outs(), filled(), miss(), l2();
  * commit() of every node, then commit_ring() of SM0's, is the clock edge. */
 #ifndef SHELL_CCN_H
 #define SHELL_CCN_H
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "cfg.h"
 #include "ccn_ring.h"
 #include "bits.h"
@@ -94,7 +95,8 @@ typedef struct shell_ccn {
   uint32_t done;           /* owner: the twin's outputs were evaluated this cycle */
   /* statistics */
   uint64_t remote_hits, lookups, ring_misses, ring_l2, thr_cycles;
-  uint32_t sample, cyc, nser, capser;
+  uint32_t sample, nser, capser;
+  uint32_t to_sample; /* cycles until the next sample of the series (0: this cycle's) */
   uint8_t *ser; /* thr_q every SHELL_SAMPLE cycles */
 } shell_ccn_t;
 
@@ -114,29 +116,73 @@ static inline unsigned shell_ccn_atom_offw(const l1sys_cfg_t *cfg) {
 }
 void shell_ccn_free(shell_ccn_t *c);
 void shell_ccn_reset(shell_ccn_t *c);
-/* A ring-delivered line waits for the L1D's fill port: 1 and its line. */
-int shell_ccn_fill(shell_ccn_t *c, uint32_t *line);
+/* (The per-SM calls below are inline: every SM makes them every cycle.) */
+/* The twin, its outputs evaluated from its registers once per cycle by the
+ * first call of any SM; NULL with the CCN off. */
+static inline shell_ccn_hw_t *shell_ccn_ring(shell_ccn_t *c) {
+  shell_ccn_t *o = c->owner;
+  if (c->variant == SHELL_CCN_OFF || !o || !o->hw) return NULL;
+  if (!o->done) {
+    o->done = 1;
+    shell_ccn_hw_comb(o->hw);
+  }
+  return o->hw;
+}
+/* The node's outputs this cycle, NULL with the CCN off: a ring-delivered
+ * line waiting for the L1D's fill port (fill_*); whether the node can take
+ * the L1D's memory request (mem_ready_o, ANDed into mem_req_ready_i: its
+ * miss staging is free or freed, and no ring L2 request waits for the
+ * injection queue); the staged L2 request (l2_*: the SM's ccn_l2_valid_i /
+ * ccn_l2_line_i); the lookup toward the L1D's remote port (rmt_*, a byte
+ * address), which the call counts (shell_ccn_t.lookups). */
+static inline const shell_ccn_out_t *shell_ccn_outs(shell_ccn_t *c) {
+  shell_ccn_hw_t *h = shell_ccn_ring(c);
+  if (!h) return NULL;
+  const shell_ccn_out_t *o = &h->out[c->id];
+  c->lookups += o->rmt_valid_o;
+  return o;
+}
 /* The L1D took the ring's line this cycle. */
-void shell_ccn_filled(shell_ccn_t *c);
-/* The node can take the L1D's memory request this cycle (ANDed into
- * mem_req_ready_i): its miss staging is free or freed, and no ring L2
- * request waits for the injection queue. */
-int shell_ccn_mem_ready(shell_ccn_t *c);
-/* The lookup toward this SM's L1D remote port (byte address). */
-void shell_ccn_rmt(shell_ccn_t *c, uint32_t *valid, uint32_t *addr);
+static inline void shell_ccn_filled(shell_ccn_t *c) {
+  shell_ccn_hw_t *h = shell_ccn_ring(c);
+  if (h) h->in[c->id].fill_ready_i = 1;
+}
 /* The L1D's answer to last cycle's lookup (its registered rmt_hit_o /
  * rmt_data_o, l1d_comb_rmt); every SM's before any other hook call of the
- * cycle (the ring's logic reads them). */
-void shell_ccn_remote(shell_ccn_t *c, uint32_t hit, const uint32_t *data);
+ * cycle (the ring's logic reads them).  The line is staged only with a hit
+ * when the ring is lazy (ccn_ring.h: the ring reads it only then; the
+ * lockstep engine's ring takes the port as it is). */
+static inline void shell_ccn_remote(shell_ccn_t *c, uint32_t hit, const uint32_t *data) {
+  shell_ccn_t *o = c->owner;
+  if (c->variant == SHELL_CCN_OFF || !o || !o->hw) return;
+  shell_ccn_hw_t *h = o->hw;
+  h->in[c->id].rmt_hit_i = hit;
+  if (hit | !h->i_ring.lazy)
+    memcpy(h->rmt_data_i + (size_t)c->id * h->lbw, data, (h->lbw < c->lwords ? h->lbw : c->lwords) * 4);
+}
 /* The L1D's accepted memory request: 1 when the node takes it (a cached
  * load miss: not a store, not a bypass), else it goes to the crossbar. */
-int shell_ccn_miss(shell_ccn_t *c, uint32_t line, uint32_t not_ring);
+static inline int shell_ccn_miss(shell_ccn_t *c, uint32_t line, uint32_t not_ring) {
+  shell_ccn_hw_t *h = shell_ccn_ring(c);
+  if (!h || not_ring) return 0;
+  h->in[c->id].miss_valid_i = 1;
+  h->in[c->id].miss_line_i = line;
+  c->ring_misses++;
+  return 1;
+}
 /* A ring request to L2 leaves into the injection queue (room: the queue can
  * take a push this cycle): 1 and its line. */
-/* The staged L2 request this node offers this cycle (a register): valid,
- * and its line in *line; the SM's ccn_l2_valid_i / ccn_l2_line_i. */
-int shell_ccn_l2_head(shell_ccn_t *c, uint32_t *line);
-int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room);
+static inline int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room) {
+  shell_ccn_hw_t *h = shell_ccn_ring(c);
+  if (!h) {
+    *line = 0;
+    return 0;
+  }
+  const shell_ccn_out_t *o = &h->out[c->id];
+  *line = o->l2_line_o;
+  h->in[c->id].l2_ready_i = room;
+  return o->l2_valid_o && room;
+}
 /* The node's clock edge (its edge registers; statistics). */
 void shell_ccn_commit(shell_ccn_t *c);
 /* SM0's hook, after every node's commit: the ring's clock edge. */
