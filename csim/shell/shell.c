@@ -205,6 +205,7 @@ void shell_reset(shell_t *s) {
   s->lead_wake = 0;
   s->lead_wakes = 0;
   s->zz_pops = 0;
+  s->ccn_wakes = 0;
   for (unsigned w = 0; w < SHELL_XBAR_MW; w++) /* (the SMs there are, in words) */
     s->smask[w] = s->nsm >= 32 * (w + 1) ? ~0u : s->nsm > 32 * w ? (1u << (s->nsm - 32 * w)) - 1 : 0;
   memset(s->l2_bz, 0, s->nbanks);
@@ -277,6 +278,7 @@ static void sm_sync(shell_t *s, unsigned i) {
   m->cyc_d = m->cyc_q += n;
   shell_byp_advance(&s->byp[i], n); /* (its cycle counter; a unit that only counts, its registers: shell_byp_still_for) */
   if (m->use_mrpb) mrpb_rep_advance(&m->i_mrpb, n); /* (asleep or repeating: the counts of the cycle it repeats) */
+  if (s->ccn_any) shell_ccn_advance(&s->ccn[i], n); /* (its ring node at rest: shell_ccn_at_rest) */
   if (!SM_ASLEEP(s, i)) { /* (in zz and not asleep: repeating) */
     m->st[SHS_STALL_MEM] += n;
     l1d_rep_advance(&m->i_l1d, n);
@@ -649,6 +651,14 @@ void shell_comb(shell_t *s) {
     }
     if (s->lead_wake) /* (the CHSS leader's TB_bg moved at the last edge: every follower copies it now) */
       for (unsigned w = 0; w < mw; w++) wk[w] |= s->zz[w], s->lead_wakes += (unsigned)__builtin_popcount(s->zz[w]);
+    if (s->ccn_any) { /* (a ring node the ring does not leave out this cycle wakes its SM: shell_ccn_at_rest) */
+      const shell_ccn_hw_t *h = shell_ccn_ring(&s->ccn[0]); /* (the ring's cycle: every SM's answer is staged) */
+      if (h) {
+        const uint32_t wr = s->zz[0] & ~h->i_ring.skip & (uint32_t)bits_mask64(h->nodes);
+        wk[0] |= wr;
+        s->ccn_wakes += (unsigned)__builtin_popcount(wr);
+      }
+    }
     for (unsigned w = 0; w < mw; w++) {
       const uint32_t f =
           zkeep ? s->zz[w] & ~xo->ej_valid_o[w] & ~wk[w] & ~(disp_sm >> 5 == w ? 1u << (disp_sm & 31) : 0) : 0;
@@ -787,8 +797,11 @@ static inline __attribute__((always_inline)) void sm_commit(shell_t *s, unsigned
      * instruction buffers (the WOMU's view) standing with the SM --
      * counted when the SM catches up: shell_byp_still_for, sm_sync) */
     const uint32_t hold = eval_all ? 0 : shell_byp_still_for(&byp[i]);
+    /* (a ring node: at rest, and the L1D's remote port idle -- no lookup
+     * pending, its last answer a miss -- until the ring wakes the SM) */
     const uint32_t both = hold != 0 && !so->hk_disp_valid_o && !so->hk_done_valid_o && !so->l1d_take_o && !m->stray &&
-                          (!ccn_any || ccn[i].variant == SHELL_CCN_OFF); /* (a ring node is called every cycle) */
+                          (!ccn_any || ccn[i].variant == SHELL_CCN_OFF ||
+                           (shell_ccn_at_rest(&ccn[i]) && !l1d_rmt_moves(&m->i_l1d)));
     /* asleep: every output the passes read idle; repeating (a stall the
      * next cycles repeat with their inputs: shell_sm_still), the L1D in
      * one of its repeated forms already (idle 2, its stall repeated: the

@@ -114,6 +114,9 @@ typedef struct {
    * was left out of the cycle's second pass (sm_unzz's late form: a
    * statistic the tests read) */
   uint64_t zz_pops;
+  /* SMs of zz whose ring node the ring did not leave out, visited (their
+   * node at rest no longer: shell_ccn_at_rest; a statistic the tests read) */
+  uint64_t ccn_wakes;
   /* zzmay: some bit of zz may be set (cleared when a pass finds none);
    * zfany: some bit of zzf is set.  Without either, the passes visit
    * every SM with no test. */

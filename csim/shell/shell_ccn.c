@@ -218,6 +218,23 @@ void shell_ccn_commit(shell_ccn_t *c) {
   memset(&h->in[i], 0, sizeof h->in[i]); /* this cycle's inputs are spent */
 }
 
+void shell_ccn_advance(shell_ccn_t *c, uint32_t n) {
+  if (c->variant == SHELL_CCN_OFF || !c->owner || !c->owner->hw || !n) return;
+  const shell_ccn_hw_t *h = c->owner->hw;
+  const uint32_t thr = h->i_ring.node[c->id].thr_q;
+  c->thr_cycles += (uint64_t)n * h->out[c->id].thr_o;
+  /* shell_ccn_commit's countdown n times: a sample where it reaches 0
+   * (cycles to_sample, to_sample + sample, ...), then sample - 1 after it */
+  const uint32_t t = c->to_sample;
+  if (n <= t) {
+    c->to_sample = t - n;
+    return;
+  }
+  const uint32_t k = 1 + (n - 1 - t) / c->sample; /* (the samples in the n cycles) */
+  for (uint32_t j = 0; j < k; j++) sample(c, thr);
+  c->to_sample = c->sample - 1 - (n - 1 - t - (k - 1) * c->sample);
+}
+
 void shell_ccn_commit_ring(shell_ccn_t *c) {
   if (c->variant == SHELL_CCN_OFF || c->owner != c || !c->hw) return;
   shell_ccn_hw_commit_ring(c->hw); /* the ring's own clock edge, once per cycle */

@@ -185,6 +185,22 @@ static inline int shell_ccn_l2(shell_ccn_t *c, uint32_t *line, uint32_t room) {
 }
 /* The node's clock edge (its edge registers; statistics). */
 void shell_ccn_commit(shell_ccn_t *c);
+/* After the node's edge: it stays at rest for as long as nothing comes in
+ * -- the ring left it out or found it at rest with nothing coming in this
+ * cycle (ccn_ring_t.rested: a lazy ring only) and no miss, line or L2
+ * request is staged at its edge registers -- so an SM that repeats may be
+ * left out of the shell's passes with it (shell.c); the ring wakes the SM
+ * in the first cycle it does not leave the node out (ccn_ring_t.skip). */
+static inline int shell_ccn_at_rest(const shell_ccn_t *c) {
+  const shell_ccn_hw_t *h = c->owner->hw;
+  const unsigned i = c->id;
+  return (h->i_ring.rested >> i & 1u) && !(h->mreg_v_q[i] | h->fst_v_q[i] | h->l2_v_q[i]);
+}
+/* n cycles of a node at rest whose SM was left out, counted now: what
+ * shell_ccn_commit counts each (the throttled cycles, the series' samples;
+ * its throttle flag stands: a throttler decision or period end evaluates
+ * every node, which wakes every SM left out). */
+void shell_ccn_advance(shell_ccn_t *c, uint32_t n);
 /* SM0's hook, after every node's commit: the ring's clock edge. */
 void shell_ccn_commit_ring(shell_ccn_t *c);
 void shell_ccn_json(const shell_ccn_t *c, FILE *f);

@@ -111,12 +111,16 @@ static void differ(const shell_t *a, const shell_t *b, int cyc, char *msg, size_
                pb->phase_q, pb->timer_q, pc->tb_bg_q, rb->phase_q, rb->timer_q, rc->tb_bg_q);
       return;
     }
-    /* the ring node: the hook's statistics and the node's registers */
+    /* the ring node: the hook's statistics and the node's registers; of an
+     * SM left out (zl) with its node at rest, the throttled cycles and the
+     * series when brought up to date (shell_ccn_advance) */
     const shell_ccn_t *u = &a->ccn[i], *v = &b->ccn[i];
     if (u->variant != SHELL_CCN_OFF) {
       const ccn_node_t *nu = &u->owner->hw->i_ring.node[i], *nv = &v->owner->hw->i_ring.node[i];
       if (u->remote_hits != v->remote_hits || u->lookups != v->lookups || u->ring_misses != v->ring_misses ||
-          u->ring_l2 != v->ring_l2 || u->thr_cycles != v->thr_cycles || u->nser != v->nser ||
+          u->ring_l2 != v->ring_l2 ||
+          (!hlag && (u->thr_cycles != v->thr_cycles || u->nser != v->nser || u->to_sample != v->to_sample ||
+                     (u->nser && memcmp(u->ser, v->ser, u->nser)))) ||
           nu->cnt_inj_q != nv->cnt_inj_q || nu->cnt_hit_q != nv->cnt_hit_q || nu->cnt_rqhop_q != nv->cnt_rqhop_q ||
           nu->cnt_rshop_q != nv->cnt_rshop_q || nu->cnt_nosh_q != nv->cnt_nosh_q || nu->cnt_avoid_q != nv->cnt_avoid_q ||
           nu->cnt_cbto_q != nv->cnt_cbto_q || nu->cnt_cbfull_q != nv->cnt_cbfull_q || nu->cnt_lat_q != nv->cnt_lat_q ||
@@ -249,7 +253,12 @@ static void one(tc_t *t, const skip_case_t *c) {
     TC_CHECK(t, s[0].zw_wakes > 0, "%s: left-out SMs whose bypass unit only counted, visited when its timer ran out (%llu)",
              c->what, (unsigned long long)s[0].zw_wakes);
   if (c->want_rmt) TC_CHECK(t, rrmt > 0, "%s: repeats that went on through a remote lookup (%llu)", c->what, rrmt);
-  if (s[0].ccn_any) TC_CHECK(t, rskip > 0, "%s: ring node cycles left out at rest (%llu)", c->what, rskip);
+  if (s[0].ccn_any) {
+    TC_CHECK(t, rskip > 0, "%s: ring node cycles left out at rest (%llu)", c->what, rskip);
+    if (c->want_rmt) /* (ring traffic: a node that moves wakes its SM) */
+      TC_CHECK(t, s[0].ccn_wakes > 0, "%s: left-out SMs woken by their ring node (%llu)", c->what,
+               (unsigned long long)s[0].ccn_wakes);
+  }
   free(was);
   if (c->want_pop)
     TC_CHECK(t, s[0].zz_pops > 0, "%s: left-out repeats with an injection queue offered, ended by its pop (%llu)", c->what,
@@ -287,9 +296,10 @@ int main(void) {
       {"atax, COORD", "SHELL_SMS=8 SHELL_BYPASS=COORD", "atax", NULL, 20000, 1, 0, 1, 0, 0, 0},
       /* a ring node per SM: a repeating SM's node is called every cycle (never left out) */
       /* (workloads whose SMs share lines: the ring serves lookups, delivers lines, goes to the L2) */
-      {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0, 1},
-      {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 0, 0, 0, 1},
-      {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 0, 0, 0, 1},
+      {"2mm, CCN ring", "SHELL_SMS=4 SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 1, 0, 0, 1},
+      {"spmv, CCN ring, 15 SMs", "SHELL_SMS=15 SHELL_CCN=ON", "spmv", NULL, 20000, 1, 0, 1, 0, 0, 1},
+      {"gemm, CCN with throttling", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE", "gemm", NULL, 20000, 1, 0, 1, 0, 0, 1},
+      {"atax, CCN throttled hard, short periods", "SHELL_SMS=8 SHELL_CCN=ON_THROTTLE CCN_HMIN=100 CCN_TS=400 CCN_TP=1500", "atax", NULL, 20000, 1, 0, 1, 0, 0, 0},
       /* every SM its own controller (CHSS_CONTROL=DECENTRAL: no follower) */
       {"bicg, CHSS decentral", "SHELL_SMS=4 SHELL_BYPASS=CHSS CHSS_CONTROL=DECENTRAL", "bicg", NULL, 30000, 1, 0, 1, 0, 0, 0},
       /* (every SM samples its own periods: left out, a repeated stall counts into them, halved at the top) */
@@ -311,7 +321,7 @@ int main(void) {
        * a node's readiness for a miss ends such a repeat */
       /* (the injection queue's head offered while left out: zz_inj*; its pop ends the repeat late) */
       {"atax, bypass ALL, 15 SMs", "SHELL_SMS=15 SHELL_BYPASS=ALL", "atax", NULL, 20000, 1, 0, 1, 1, 0, 0},
-      {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 0, 0, 0, 0},
+      {"2mm, bypass ALL, CCN ring", "SHELL_SMS=4 SHELL_BYPASS=ALL SHELL_CCN=ON", "2mm", "n=32", 30000, 1, 0, 1, 0, 0, 0},
       {"bicg, two-level, 8 SMs", "SHELL_SMS=8 SHELL_BYPASS=TWOLEVEL", "bicg", NULL, 30000, 1, 0, 1, 0, 1, 0},
       /* hold 0: B or C mode until the next kernel (its BDU never wakes the SM) */
       {"2mm, two-level, hold 0", "SHELL_SMS=4 SHELL_BYPASS=TWOLEVEL BDU_PERIOD=500 BDU_HOLD=0", "2mm", "n=32", 40000, 0, 0, 1, 0, 0, 0},
