@@ -1027,7 +1027,7 @@ static inline __attribute__((always_inline)) void rmt_lookup(l1d_t *m) {
  * the answer and the next state are the full evaluation's.  So a lookup no
  * longer ends a repeat: in the shell's ring (CCN) every miss sends one
  * past every other SM, and a stalled SM's L1D went back to its full
- * evaluation for each (docs/c-models.md, "Remote lookups in a repeat").
+ * evaluation for each (docs/c-models.md, "Remote lookups beside a repeat").
  * Observed (lockstep compares every port), a lookup still takes the full
  * evaluation: the repeated forms leave the ports as the last full cycle
  * set them. */
