@@ -1651,16 +1651,18 @@ void l1d_comb_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
   if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | (in->rmt_valid_i & m->observed))) {
     /* quiet again: the last cycle was quiet, so D, the forwarding
-     * registers and the queues were empty (and, observed, the remote
-     * register), and a quiet cycle's commit left them so (it loads only
-     * D's payload, not valid); with nothing at the ports this cycle is
+     * registers and the queues were empty, and a quiet cycle's commit
+     * left them so (it loads only D's payload, not valid), the remote
+     * register too (a quiet cycle that leaves the remote port work is
+     * not idle 1: l1d_rmt_commit); with nothing at the ports this cycle is
      * quiet too, and comb_idle's constant parts are in place (rep_ok is
      * clear since the last one) */
     l1d_out_t *o = &m->out;
     if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) o->fill_ready_o = 1;
     else fill_ready_empty_relq(m);
     if (m->observed) idle_again_obs(m); /* (unobserved, a don't-care: comb_body's rule for an empty D) */
-    else if (rmt_live(m)) rmt_side(m); /* (the remote port's work beside a quiet cycle) */
+    else if (in->rmt_valid_i) rmt_side(m); /* (a lookup beside a quiet cycle; none pending, the last answer a miss:
+                                            * l1d_rmt_commit leaves idle 0 otherwise) */
     return;
   }
   if (l1d_rep_now(m) && !in->fill_valid_i && !(in->rmt_valid_i & m->observed)) {
@@ -2407,6 +2409,10 @@ void l1d_rmt_commit(l1d_t *m) {
   mem_1r1w_sync_commit(&m->i_tags_rmt);
 #endif
   if (m->dk_rmt.rd) dk_read(&m->dk_rmt, m->g.ways);
+  /* the port has work next cycle (a lookup pending, or this cycle's answer
+   * a hit to clear): not "quiet again" -- the quiet cycle's fast test then
+   * needs no look at the port (l1d_comb_any, l1d_step_any) */
+  if (m->rmt_v_q | (m->rmt_zero ^ 1u)) m->idle = 0;
 }
 static void commit_full(l1d_t *m);
 static void commit_empty(l1d_t *m);
@@ -2821,7 +2827,7 @@ __attribute__((noinline)) static void step_stall(l1d_t *m) {
 }
 void l1d_step_any(l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | rmt_live(m))) { /* quiet again (l1d_comb_any) */
+  if (m->idle == 1 && !(in->req_valid_i | in->fill_valid_i | in->rmt_valid_i)) { /* quiet again (l1d_comb_any) */
     if (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL) m->out.fill_ready_o = 1;
     else fill_ready_empty_relq(m);
     if (m->observed) idle_again_obs(m);
