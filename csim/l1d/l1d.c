@@ -1344,7 +1344,7 @@ static inline int l1d_quiet(const l1d_t *m) {
 }
 /* The remote port has work this cycle: a lookup offered, one to answer,
  * or last cycle's hit to clear from rmt_data_o (rmt_side). */
-static inline uint32_t rmt_live(const l1d_t *m) { return m->in.rmt_valid_i | m->rmt_v_q | (m->rmt_zero ^ 1u); }
+static inline uint32_t rmt_live(const l1d_t *m) { return m->in.rmt_valid_i | l1d_rmt_moves(m); }
 
 static void fifo_idle(fifo_sync_t *f) { /* fifo_sync_comb(f, 0, NULL, 0) */
   f->wptr_d = f->wptr_q;
@@ -2412,7 +2412,7 @@ void l1d_rmt_commit(l1d_t *m) {
   /* the port has work next cycle (a lookup pending, or this cycle's answer
    * a hit to clear): not "quiet again" -- the quiet cycle's fast test then
    * needs no look at the port (l1d_comb_any, l1d_step_any) */
-  if (m->rmt_v_q | (m->rmt_zero ^ 1u)) m->idle = 0;
+  if (l1d_rmt_moves(m)) m->idle = 0;
 }
 static void commit_full(l1d_t *m);
 static void commit_empty(l1d_t *m);

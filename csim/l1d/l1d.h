@@ -272,12 +272,15 @@ void l1d_comb_any(l1d_t *m); /* l1d_comb in every form (l1d.c) */
 static inline uint32_t l1d_rep_now(const l1d_t *m) {
   return m->rep_ok & ~((m->in.mem_req_ready_i & 1u) << 1);
 }
+/* The remote answer (l1d_comb_rmt) differs from the one presented: a
+ * lookup is pending, or the last answer was a hit. */
+static inline uint32_t l1d_rmt_moves(const l1d_t *m) { return m->rmt_v_q | (m->rmt_zero ^ 1u); }
 static inline void l1d_comb(l1d_t *m) {
   /* the repeated stall (comb_rep, l1d.c) with a fill port that ON_FILL
    * does not gate, inline (a stalled SM of the shell repeats it every
    * cycle): the last cycle again but the fill port's ready, 1 */
   const l1d_in_t *in = &m->in;
-  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | (m->rmt_zero ^ 1u)) &&
+  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i | l1d_rmt_moves(m)) &&
       (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) {
     m->idle = 2;
     m->out.fill_ready_o = 1;
@@ -289,9 +292,6 @@ static inline void l1d_comb(l1d_t *m) {
  * computes it too): for a composite that needs it before the cycle's other
  * inputs. */
 void l1d_comb_rmt(l1d_t *m);
-/* The remote answer (l1d_comb_rmt) differs from the one presented: a
- * lookup is pending, or the last answer was a hit. */
-static inline uint32_t l1d_rmt_moves(const l1d_t *m) { return m->rmt_v_q | (m->rmt_zero ^ 1u); }
 /* The remote port's edge alone, after a repeated or quiet cycle whose
  * remote port had work (l1d.c, rmt_side): rmt_v_d or rmt_v_q set. */
 void l1d_rmt_commit(l1d_t *m);
@@ -330,7 +330,7 @@ static inline void l1d_rep_advance(l1d_t *m, uint32_t n) {
 void l1d_step_any(l1d_t *m); /* (l1d.c) */
 static inline void l1d_step(l1d_t *m) {
   const l1d_in_t *in = &m->in;
-  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i | m->rmt_v_q | (m->rmt_zero ^ 1u)) &&
+  if (l1d_rep_now(m) && m->idle != 1 && !(in->fill_valid_i | in->rmt_valid_i | l1d_rmt_moves(m)) &&
       (in->fill_byp_i || in->mode_alloc_i != L1D_ALLOC_ON_FILL)) { /* l1d_comb's repeat and its edge */
     m->idle = 2;
     m->out.fill_ready_o = 1;
